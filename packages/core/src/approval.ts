@@ -1,0 +1,54 @@
+// Asking a person. An approver is a function; terminals, HTTP, MCP elicitation plug in here.
+import type { Effect, Preview } from './tool.js';
+
+export interface ApprovalRequest {
+  callId: string;
+  sessionId: string;
+  tool: string;
+  title?: string;
+  description: string;
+  input: unknown;
+  effect: Effect;
+  /** Why approval is needed: the rule or mode that said ask, plus the tool's own reason. */
+  reason: string;
+  preview?: Preview;
+  warnings: string[];
+  /** What "always" would remember, so the UI can say it ("always allow `npm run test`"). */
+  remember: RememberTarget;
+  runId?: string;
+  agentId?: string;
+}
+
+/** What an "always approve" covers. */
+export type RememberTarget =
+  | { kind: 'tool'; tool: string }
+  | { kind: 'prefix'; tool: string; prefix: string }
+  | { kind: 'exact'; tool: string; command: string }
+  | { kind: 'path'; tool: string; path: string };
+
+export type ApprovalDecision =
+  | { outcome: 'approve'; scope?: 'once' | 'session' | 'always'; by?: string }
+  | { outcome: 'reject'; message?: string; by?: string };
+
+export type Approver = (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalDecision>;
+
+/** For non-interactive use: anything that needs a person is not run. */
+export const rejectAll: Approver = async () => ({
+  outcome: 'reject',
+  message: 'approval was required but no approver is available (non-interactive)',
+});
+
+export const approveAll: Approver = async () => ({ outcome: 'approve', scope: 'once' });
+
+export function describeRemember(target: RememberTarget): string {
+  switch (target.kind) {
+    case 'tool':
+      return `every ${target.tool} call`;
+    case 'prefix':
+      return `${target.tool} commands starting with \`${target.prefix}\``;
+    case 'exact':
+      return `exactly \`${target.command}\``;
+    case 'path':
+      return `${target.tool} on ${target.path}`;
+  }
+}

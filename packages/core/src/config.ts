@@ -1,0 +1,140 @@
+// toolbelt.config.json: one file for mode, rules, declared tools, MCP servers and tool settings.
+// Unknown keys and wrong types are reported with their path, never ignored.
+import { z } from 'zod';
+import { EFFECTS } from './tool.js';
+import { MODES } from './policy/types.js';
+
+const effect = z.enum(EFFECTS as [string, ...string[]]);
+const argMatcher = z.union([z.string(), z.number(), z.boolean(), z.null(), z.strictObject({ pattern: z.string() })]);
+
+export const ruleSchema = z.strictObject({
+  tool: z.union([z.string(), z.array(z.string())]).optional(),
+  effect: z.union([effect, z.array(effect)]).optional(),
+  command: z.string().optional(),
+  path: z.string().optional(),
+  url: z.string().optional(),
+  args: z.record(z.string(), argMatcher).optional(),
+  action: z.enum(['allow', 'ask', 'deny']),
+  reason: z.string().optional(),
+});
+
+/** Seed 001's declared tool. */
+export const declaredToolSchema = z.strictObject({
+  name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'use 1-64 letters, digits, "_" or "-"'),
+  description: z.string().min(1),
+  inputSchema: z.record(z.string(), z.unknown()),
+  executionType: z.enum(['gateway', 'external', 'space', 'internal']),
+  visible: z.boolean().optional(),
+  isAsync: z.boolean().optional(),
+  timeout: z.number().int().positive().optional(),
+  effect: effect.optional(),
+  execution: z
+    .strictObject({
+      url: z.string().url(),
+      method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
+      headers: z.record(z.string(), z.string()).optional(),
+    })
+    .optional(),
+});
+
+export const mcpServerSchema = z.strictObject({
+  command: z.string().optional(),
+  args: z.array(z.string()).optional(),
+  env: z.record(z.string(), z.string()).optional(),
+  cwd: z.string().optional(),
+  url: z.string().url().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  transport: z.enum(['stdio', 'http', 'sse']).optional(),
+  allowedTools: z.array(z.string()).optional(),
+  excludeTools: z.array(z.string()).optional(),
+  timeoutMs: z.number().int().positive().optional(),
+  connectTimeoutMs: z.number().int().positive().optional(),
+  enabled: z.boolean().optional(),
+  limits: z
+    .strictObject({ cpuSeconds: z.number().int().positive().optional(), memoryMb: z.number().int().positive().optional(), openFiles: z.number().int().positive().optional() })
+    .optional(),
+});
+
+export const toolSettingsSchema = z.strictObject({
+  enabled: z.boolean().optional(),
+  timeoutMs: z.number().int().positive().optional(),
+  retry: z.strictObject({ attempts: z.number().int().min(0).max(3), baseDelayMs: z.number().int().positive().optional() }).optional(),
+  cacheTtlMs: z.number().int().min(0).optional(),
+});
+
+const tokenSchema = z.strictObject({
+  token: z.string().min(16, 'tokens must be at least 16 characters').optional(),
+  tokenEnv: z.string().optional(),
+  agents: z.array(z.string()).optional(),
+  roles: z.array(z.enum(['call', 'submit', 'approve', 'events', 'admin'])),
+  name: z.string().optional(),
+});
+
+export const configSchema = z.strictObject({
+  $schema: z.string().optional(),
+  mode: z.enum(MODES as [string, ...string[]]).optional(),
+  rules: z.array(ruleSchema).optional(),
+  hardDeny: z.array(ruleSchema).optional(),
+  tools: z.array(declaredToolSchema).optional(),
+  mcpServers: z.record(z.string(), mcpServerSchema).optional(),
+  toolSettings: z.record(z.string(), toolSettingsSchema).optional(),
+  workspace: z.strictObject({ roots: z.array(z.string()).optional(), cwd: z.string().optional() }).optional(),
+  shell: z
+    .strictObject({
+      allow: z.array(z.string()).optional(),
+      deny: z.array(z.string()).optional(),
+      defaultTimeoutMs: z.number().int().positive().optional(),
+      maxTimeoutMs: z.number().int().positive().optional(),
+      maxOutputBytes: z.number().int().positive().optional(),
+      limits: z.strictObject({ cpuSeconds: z.number().int().positive().optional(), memoryMb: z.number().int().positive().optional(), openFiles: z.number().int().positive().optional() }).optional(),
+    })
+    .optional(),
+  search: z.strictObject({ rgPath: z.string().optional(), engine: z.enum(['auto', 'rg', 'js']).optional() }).optional(),
+  web: z.strictObject({ allowHosts: z.array(z.string()).optional(), braveApiKey: z.string().optional(), userAgent: z.string().optional() }).optional(),
+  lsp: z.record(z.string(), z.strictObject({ command: z.string(), args: z.array(z.string()).optional(), extensions: z.array(z.string()), languageId: z.string().optional() })).optional(),
+  gateway: z
+    .strictObject({
+      host: z.string().optional(),
+      port: z.number().int().min(0).max(65535).optional(),
+      db: z.string().optional(),
+      databaseUrl: z.string().optional(),
+      tokens: z.array(tokenSchema).optional(),
+    })
+    .optional(),
+  limits: z.strictObject({ maxOutputChars: z.number().int().positive().optional(), defaultTimeoutMs: z.number().int().positive().optional(), approvalTimeoutMs: z.number().int().positive().optional() }).optional(),
+});
+
+export type ToolbeltConfig = z.infer<typeof configSchema>;
+export type DeclaredTool = z.infer<typeof declaredToolSchema>;
+export type McpServerConfig = z.infer<typeof mcpServerSchema>;
+export type ToolSettings = z.infer<typeof toolSettingsSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly source: string, readonly problems: string[]) {
+    super(`${source} is invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function pathOf(path: readonly PropertyKey[]): string {
+  return path.length ? path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') : '(top level)';
+}
+
+/** Parses config JSON (text or value); throws ConfigError listing every problem with its path. */
+export function parseConfig(source: string, raw: string | unknown): ToolbeltConfig {
+  let value: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch (err) {
+      throw new ConfigError(source, [`not valid JSON: ${(err as Error).message}`]);
+    }
+  }
+  const parsed = configSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((i) => {
+    if (i.code === 'unrecognized_keys') return `${pathOf(i.path)}: unknown key${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `"${k}"`).join(', ')}`;
+    return `${pathOf(i.path)}: ${i.message}`;
+  });
+  throw new ConfigError(source, problems);
+}

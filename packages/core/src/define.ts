@@ -1,0 +1,49 @@
+// defineTool compiles a spec once; BaseTool is the same for those who prefer classes (seed 004 FR2).
+import type { z } from 'zod';
+import { compileSchema, type InputSchema, type JsonSchema } from './schema.js';
+import { EFFECTS, TOOL_NAME, type Tool, type ToolContext, type ToolOutput, type ToolSpec } from './tool.js';
+
+export function defineTool<S extends z.ZodType>(spec: ToolSpec<z.output<S>> & { input: S }): Tool<z.output<S>>;
+export function defineTool<I = Record<string, unknown>>(spec: ToolSpec<I>): Tool<I>;
+export function defineTool<I>(spec: ToolSpec<I>): Tool<I> {
+  if (!TOOL_NAME.test(spec.name)) {
+    throw new Error(`invalid tool name "${spec.name}": use 1-64 letters, digits, "_" or "-"`);
+  }
+  if (!spec.description?.trim()) throw new Error(`tool "${spec.name}" needs a description: models choose tools by it`);
+  if (typeof spec.effect !== 'function' && !EFFECTS.includes(spec.effect)) {
+    throw new Error(`tool "${spec.name}" has unknown effect "${String(spec.effect)}"; use one of ${EFFECTS.join(', ')}`);
+  }
+  const input = compileSchema(spec.input);
+  if (input.jsonSchema.type !== undefined && input.jsonSchema.type !== 'object') {
+    throw new Error(`tool "${spec.name}": the input schema must describe an object, not ${String(input.jsonSchema.type)}`);
+  }
+  const output = spec.output ? compileSchema(spec.output) : undefined;
+  const tool: Tool<I> = {
+    ...spec,
+    jsonSchema: input.jsonSchema,
+    parse: input.parse,
+  };
+  if (output) (tool as { outputJsonSchema?: JsonSchema }).outputJsonSchema = output.jsonSchema;
+  return Object.freeze(tool);
+}
+
+/** Class form: subclasses set name, description, schema and effect, and implement execute. */
+export abstract class BaseTool<I> implements Tool<I> {
+  abstract readonly name: string;
+  abstract readonly description: string;
+  abstract readonly input: InputSchema<I>;
+  abstract readonly effect: Tool<I>['effect'];
+  abstract execute(input: I, ctx: ToolContext): Promise<ToolOutput | string> | ToolOutput | string;
+
+  private compiled?: ReturnType<typeof compileSchema<I>>;
+  private get schema() {
+    this.compiled ??= compileSchema(this.input);
+    return this.compiled;
+  }
+  get jsonSchema(): JsonSchema {
+    return this.schema.jsonSchema;
+  }
+  parse(raw: unknown) {
+    return this.schema.parse(raw);
+  }
+}

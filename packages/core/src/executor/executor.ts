@@ -1,0 +1,400 @@
+// The call pipeline: lookup -> validate -> classify -> decide -> approve -> execute -> result.
+// Every path ends in a ToolResult value; nothing is thrown out of call().
+import { randomUUID } from 'node:crypto';
+import { describeRemember, rejectAll, type ApprovalDecision, type ApprovalRequest, type Approver, type RememberTarget } from '../approval.js';
+import { EventBus, type ToolEvent } from '../events.js';
+import { Policy } from '../policy/policy.js';
+import type { PolicyDecision } from '../policy/types.js';
+import type { ToolSource } from '../registry.js';
+import { errorResult, rejectedResult, type ApprovedBy, type ContentBlock, type ToolResult } from '../result.js';
+import type { Classification, Effect, SessionState, Tool, ToolContext, ToolEmit, ToolOutput, Workspace } from '../tool.js';
+import { backoffDelay, retryAttempts, runWithDeadline, sleep, toFailure, TimeoutReason } from './attempt.js';
+import { ReadCache } from './cache.js';
+import type { LogSink } from './log.js';
+import { Metrics } from './metrics.js';
+import { unknownToolMessage } from './suggest.js';
+import { truncateContent } from './truncate.js';
+
+export interface ExecutorOptions {
+  registry: ToolSource;
+  policy?: Policy;
+  /** Asked when the policy says "ask". Default: reject (non-interactive). */
+  approver?: Approver;
+  workspace?: Workspace;
+  events?: EventBus;
+  log?: LogSink;
+  /** Per call, unless the tool or the request says otherwise. Default 120 s. */
+  defaultTimeoutMs?: number;
+  /** No request may ask for more. Default 10 min. */
+  maxTimeoutMs?: number;
+  /** How long an approval may take before the call is rejected. Default 15 min. */
+  approvalTimeoutMs?: number;
+  /** Text returned to the model beyond this is cut to head and tail. Default 50,000. */
+  maxOutputChars?: number;
+  retryBaseDelayMs?: number;
+  config?: Record<string, unknown>;
+}
+
+export interface CallRequest {
+  tool: string;
+  input?: unknown;
+  callId?: string;
+  sessionId?: string;
+  runId?: string;
+  agentId?: string;
+  model?: string;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface Explanation {
+  tool: string;
+  effect?: Effect;
+  classification?: Classification;
+  decision?: PolicyDecision;
+  /** Set when the call would fail before policy (unknown tool, bad input). */
+  error?: ToolResult['error'];
+}
+
+type Prepared =
+  | { ok: true; tool: Tool; input: unknown; ctx: ToolContext; controller: AbortController; classification: Classification; decision: PolicyDecision }
+  | { ok: false; result: ToolResult };
+
+export class Executor {
+  readonly registry: ToolSource;
+  readonly policy: Policy;
+  readonly events: EventBus;
+  readonly metrics = new Metrics();
+  readonly cache = new ReadCache();
+  approver: Approver;
+  private readonly opts: ExecutorOptions;
+  private readonly sessions = new Map<string, SessionState>();
+  private readonly inFlight = new Set<AbortController>();
+  private active = 0;
+  private closed = false;
+
+  constructor(opts: ExecutorOptions) {
+    this.opts = opts;
+    this.registry = opts.registry;
+    this.policy = opts.policy ?? new Policy();
+    this.approver = opts.approver ?? rejectAll;
+    this.events = opts.events ?? new EventBus();
+  }
+
+  get workspace(): Workspace | undefined {
+    return this.opts.workspace;
+  }
+
+  session(id: string): SessionState {
+    let s = this.sessions.get(id);
+    if (!s) {
+      s = new Map();
+      this.sessions.set(id, s);
+    }
+    return s;
+  }
+
+  /** Runs one call through the whole pipeline. Never throws. */
+  async call(req: CallRequest): Promise<ToolResult> {
+    const started = performance.now();
+    const callId = req.callId ?? `tc_${randomUUID()}`;
+    const name = typeof req.tool === 'string' ? req.tool : String(req.tool);
+    let result: ToolResult;
+    let input: unknown = req.input;
+    this.enter(req);
+    try {
+      const prepared = await this.prepare(req, callId, started);
+      if (!prepared.ok) result = prepared.result;
+      else {
+        input = prepared.input;
+        result = await this.decideAndRun(prepared, req, callId, started);
+      }
+    } catch (err) {
+      // Only a bug in a hook (effect, preview, approver) can land here; it still becomes a value.
+      const f = toFailure(err, name, new AbortController().signal);
+      result = errorResult(callId, name, f.code, f.message, { recoverable: f.recoverable });
+    }
+    result.durationMs = performance.now() - started;
+    this.finish(req, input, result);
+    return result;
+  }
+
+  /** What would happen to this call, without running it. */
+  async explain(req: CallRequest): Promise<Explanation> {
+    const prepared = await this.prepare(req, req.callId ?? 'explain', performance.now());
+    if (!prepared.ok) return { tool: req.tool, error: prepared.result.error };
+    this.inFlight.delete(prepared.controller);
+    return { tool: req.tool, effect: prepared.classification.effect, classification: prepared.classification, decision: prepared.decision };
+  }
+
+  /** Reads run in parallel; anything else runs alone, in the order given. */
+  async runAll(calls: CallRequest[]): Promise<ToolResult[]> {
+    const results: ToolResult[] = new Array(calls.length);
+    let batch: Promise<void>[] = [];
+    for (let i = 0; i < calls.length; i++) {
+      const isRead = (await this.effectOf(calls[i])) === 'read';
+      if (isRead) {
+        batch.push(this.call(calls[i]).then((r) => void (results[i] = r)));
+        continue;
+      }
+      await Promise.all(batch);
+      batch = [];
+      results[i] = await this.call(calls[i]);
+    }
+    await Promise.all(batch);
+    return results;
+  }
+
+  /** Cancels every call in flight and disposes tools that hold processes or connections. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const c of this.inFlight) c.abort();
+    const disposals = this.registry.list().map((t) => (t as { dispose?: () => unknown }).dispose?.());
+    await Promise.allSettled(disposals);
+    await this.opts.log?.flush?.();
+  }
+
+  private async effectOf(req: CallRequest): Promise<Effect | undefined> {
+    const tool = this.registry.get(req.tool);
+    if (!tool) return undefined;
+    if (typeof tool.effect === 'string') return tool.effect;
+    const parsed = tool.parse(coerceInput(req.input));
+    if (!parsed.ok) return undefined;
+    try {
+      const ctx = this.context(tool, req, 'classify', new AbortController());
+      const c = await tool.effect(parsed.value, ctx);
+      return typeof c === 'string' ? c : c.effect;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async prepare(req: CallRequest, callId: string, started: number): Promise<Prepared> {
+    const name = req.tool;
+    if (this.closed) return { ok: false, result: errorResult(callId, name, 'ABORTED', 'the executor is closed; no more calls are taken') };
+    const tool = typeof name === 'string' ? this.registry.get(name) : undefined;
+    if (!tool) return { ok: false, result: errorResult(callId, String(name), 'UNKNOWN_TOOL', unknownToolMessage(String(name), this.registry)) };
+
+    const parsed = tool.parse(coerceInput(req.input));
+    if (!parsed.ok) {
+      return { ok: false, result: errorResult(callId, name, 'INVALID_PARAMS', `Invalid parameters for ${name}: ${parsed.message}. Fix them and call again.`, { recoverable: true }) };
+    }
+    const input = parsed.value;
+    const controller = new AbortController();
+    const ctx = this.context(tool, req, callId, controller);
+    this.inFlight.add(controller);
+
+    const fail = (code: 'INVALID_PARAMS' | 'PERMISSION_DENIED', message: string, recoverable: boolean): Prepared => {
+      this.inFlight.delete(controller);
+      return { ok: false, result: errorResult(callId, name, code, message, { recoverable, durationMs: performance.now() - started }) };
+    };
+    try {
+      if (tool.validate) {
+        const problem = await tool.validate(input, ctx);
+        if (problem) return fail('INVALID_PARAMS', `Invalid parameters for ${name}: ${problem}`, true);
+      }
+      const raw = typeof tool.effect === 'function' ? await tool.effect(input, ctx) : tool.effect;
+      const classification: Classification = typeof raw === 'string' ? { effect: raw } : raw;
+      const decision = this.policy.decide({
+        tool: name,
+        effect: classification.effect,
+        input,
+        subject: classification.subject,
+        blocked: classification.blocked,
+        sessionId: ctx.sessionId,
+      });
+      return { ok: true, tool, input, ctx, controller, classification, decision };
+    } catch (err) {
+      const f = toFailure(err, name, controller.signal);
+      this.inFlight.delete(controller);
+      return { ok: false, result: errorResult(callId, name, f.code, f.message, { recoverable: f.recoverable }) };
+    }
+  }
+
+  private async decideAndRun(p: Extract<Prepared, { ok: true }>, req: CallRequest, callId: string, started: number): Promise<ToolResult> {
+    const { tool, input, ctx, classification, decision } = p;
+    const name = tool.name;
+    try {
+      if (this.events.active) this.emit(req, { type: 'tool.call', callId, tool: name, input, effect: classification.effect, requiresApproval: decision.action === 'ask' });
+      if (decision.action === 'deny') {
+        const hint = decision.source === 'rule' ? ' Do not retry this call; ask the user to change the rule if it is needed.' : ' This is never allowed; do something else.';
+        return errorResult(callId, name, 'PERMISSION_DENIED', `${name} was denied by policy: ${decision.reason}.${hint}`);
+      }
+      let approvedBy: ApprovedBy = decision.source === 'mode' ? 'auto' : decision.source === 'remembered' ? 'remembered' : 'rule';
+      if (decision.action === 'ask') {
+        const verdict = await this.askApproval(tool, input, ctx, classification, decision, req);
+        if (verdict.outcome === 'reject') {
+          return rejectedResult(callId, name, `The user rejected this ${name} call`, verdict.message);
+        }
+        approvedBy = 'user';
+      }
+      const result = await this.execute(tool, input, ctx, p.controller, classification, req, started);
+      result.approvedBy = approvedBy;
+      return result;
+    } finally {
+      this.inFlight.delete(p.controller);
+    }
+  }
+
+  private async askApproval(tool: Tool, input: unknown, ctx: ToolContext, c: Classification, decision: PolicyDecision, req: CallRequest): Promise<ApprovalDecision> {
+    const remember = rememberTarget(tool.name, c);
+    const request: ApprovalRequest = {
+      callId: ctx.callId,
+      sessionId: ctx.sessionId,
+      tool: tool.name,
+      ...(tool.title ? { title: tool.title } : {}),
+      description: tool.description,
+      input,
+      effect: c.effect,
+      reason: c.reason ? `${decision.reason}; ${c.reason}` : decision.reason,
+      warnings: c.warnings ?? [],
+      remember,
+      ...(req.runId ? { runId: req.runId } : {}),
+      ...(req.agentId ? { agentId: req.agentId } : {}),
+    };
+    const preview = tool.preview ? await tool.preview(input, ctx) : undefined;
+    if (preview) request.preview = preview;
+    this.emit(req, { type: 'approval.requested', callId: ctx.callId, tool: tool.name, request });
+    const limit = this.opts.approvalTimeoutMs ?? 15 * 60_000;
+    const run = runWithDeadline((signal) => this.approver(request, signal), limit, ctx.signal);
+    let verdict: ApprovalDecision;
+    try {
+      verdict = await run.promise;
+    } catch (err) {
+      const timedOut = run.controller.signal.reason instanceof TimeoutReason;
+      verdict = { outcome: 'reject', message: timedOut ? `no decision within ${limit} ms` : `approval failed: ${(err as Error)?.message ?? String(err)}` };
+    }
+    if (verdict.outcome === 'approve' && (verdict.scope === 'session' || verdict.scope === 'always')) {
+      await this.policy.remember(remember, verdict.scope, ctx.sessionId);
+    }
+    this.emit(req, { type: 'approval.resolved', callId: ctx.callId, tool: tool.name, decision: verdict, ...(verdict.outcome === 'approve' ? { approvedBy: 'user' as const } : {}) });
+    return verdict;
+  }
+
+  private async execute(tool: Tool, input: unknown, ctx: ToolContext, controller: AbortController, c: Classification, req: CallRequest, started: number): Promise<ToolResult> {
+    const cacheable = c.effect === 'read' && (tool.cacheTtlMs ?? 0) > 0;
+    const key = cacheable ? ReadCache.key(tool.name, input) : '';
+    if (cacheable) {
+      const hit = this.cache.get(key);
+      if (hit) return { ...hit, callId: ctx.callId, metadata: { ...hit.metadata, cached: true } };
+    }
+    const timeoutMs = Math.min(req.timeoutMs ?? tool.timeoutMs ?? this.opts.defaultTimeoutMs ?? 120_000, this.opts.maxTimeoutMs ?? 600_000);
+    const extra = retryAttempts(tool.retry);
+    const base = tool.retry?.baseDelayMs ?? this.opts.retryBaseDelayMs ?? 200;
+    for (let attempt = 0; ; attempt++) {
+      if (this.events.active) this.emit(req, { type: 'tool.started', callId: ctx.callId, tool: tool.name, attempt: attempt + 1 });
+      const run = runWithDeadline((signal) => tool.execute(input, signal === controller.signal ? ctx : { ...ctx, signal }), timeoutMs, controller.signal);
+      try {
+        const output = await run.promise;
+        const result = this.toResult(tool, ctx.callId, output);
+        if (attempt > 0) result.metadata = { ...result.metadata, attempts: attempt + 1 };
+        if (cacheable && result.status === 'success') this.cache.set(key, result, tool.cacheTtlMs!, c.subject?.paths);
+        if (c.effect !== 'read') for (const p of c.subject?.paths ?? []) this.cache.invalidatePath(p);
+        return result;
+      } catch (err) {
+        const f = toFailure(err, tool.name, run.controller.signal);
+        if (f.recoverable && attempt < extra && !controller.signal.aborted) {
+          await sleep(backoffDelay(attempt, base), controller.signal);
+          if (!controller.signal.aborted) continue;
+        }
+        return errorResult(ctx.callId, tool.name, f.code, f.message, { recoverable: f.recoverable, durationMs: performance.now() - started, ...(attempt > 0 ? { metadata: { attempts: attempt + 1 } } : {}) });
+      }
+    }
+  }
+
+  private toResult(tool: Tool, callId: string, output: ToolOutput | string): ToolResult {
+    const out: ToolOutput = typeof output === 'string' ? { content: output } : output ?? {};
+    let content: ContentBlock[] = typeof out.content === 'string' ? [{ type: 'text', text: out.content }] : out.content ?? [];
+    if (content.length === 0 && out.structured !== undefined) content = [{ type: 'text', text: JSON.stringify(out.structured, null, 2) }];
+    const max = this.opts.maxOutputChars ?? 50_000;
+    const cut = truncateContent(content, max);
+    const result: ToolResult = { status: out.pending ? 'pending' : 'success', callId, tool: tool.name, content: cut.content, durationMs: 0 };
+    if (out.display) result.display = out.display;
+    if (out.structured !== undefined) result.structured = out.structured;
+    if (out.metadata || cut.truncated) result.metadata = cut.truncated ? { ...out.metadata, truncated: true } : out.metadata;
+    return result;
+  }
+
+  private context(tool: Tool, req: CallRequest, callId: string, controller: AbortController): ToolContext {
+    const sessionId = req.sessionId ?? 'default';
+    const emit = (e: ToolEmit) => {
+      if (e.type === 'file.changed') this.cache.invalidatePath(e.path);
+      if (!this.events.active) return;
+      if (e.type === 'progress') this.emit(req, { type: 'tool.progress', callId, tool: tool.name, progress: e.progress, total: e.total, message: e.message });
+      else if (e.type === 'output') this.emit(req, { type: 'tool.output', callId, tool: tool.name, stream: e.stream, chunk: e.chunk });
+      else this.emit(req, { type: 'file.changed', callId, tool: tool.name, path: e.path, operation: e.operation });
+    };
+    const ctx: ToolContext = {
+      callId,
+      tool: tool.name,
+      signal: controller.signal,
+      sessionId,
+      workspace: this.opts.workspace,
+      state: this.session(sessionId),
+      config: this.opts.config ?? {},
+      emit,
+    };
+    if (req.model) ctx.model = req.model;
+    return ctx;
+  }
+
+  private enter(req: CallRequest): void {
+    if (this.active++ === 0 && this.events.active) this.emit(req, { type: 'agent.state', state: 'tool_execution' });
+  }
+
+  private finish(req: CallRequest, input: unknown, result: ToolResult): void {
+    this.metrics.record(result.tool, result.status, result.durationMs);
+    if (this.events.active) this.emit(req, { type: 'tool.result', callId: result.callId, tool: result.tool, result });
+    if (--this.active === 0 && this.events.active) this.emit(req, { type: 'agent.state', state: 'idle' });
+    const log = this.opts.log;
+    if (log) {
+      log.write({
+        callId: result.callId,
+        tool: result.tool,
+        params: input,
+        status: result.status,
+        ...(result.status === 'success' ? { result: result.content } : {}),
+        ...(result.error ? { error: result.error } : {}),
+        durationMs: result.durationMs,
+        timestamp: new Date().toISOString(),
+        ...(result.approvedBy ? { approvedBy: result.approvedBy } : {}),
+        sessionId: req.sessionId ?? 'default',
+        ...(req.runId ? { runId: req.runId } : {}),
+        ...(req.agentId ? { agentId: req.agentId } : {}),
+      });
+    }
+  }
+
+  private emit(req: CallRequest, event: DistributiveOmit<ToolEvent, 'ts' | 'sessionId' | 'runId' | 'agentId'>): void {
+    const full = { ...event, ts: Date.now(), sessionId: req.sessionId ?? 'default' } as ToolEvent;
+    if (req.runId) full.runId = req.runId;
+    if (req.agentId) full.agentId = req.agentId;
+    this.events.emit(full);
+  }
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** What "always approve" remembers for this call. */
+export function rememberTarget(tool: string, c: Classification): RememberTarget {
+  if (c.rememberPrefix) return { kind: 'prefix', tool, prefix: c.rememberPrefix };
+  if (c.subject?.commands?.length) return { kind: 'exact', tool, command: c.subject.command ?? c.subject.commands.join(' && ') };
+  return { kind: 'tool', tool };
+}
+
+export { describeRemember };
+
+/** Models sometimes send the arguments as a JSON string; accept that, and nothing looser. */
+function coerceInput(raw: unknown): unknown {
+  if (typeof raw === 'string') {
+    const t = raw.trim();
+    if (t.startsWith('{')) {
+      try {
+        return JSON.parse(t);
+      } catch {
+        return raw;
+      }
+    }
+  }
+  return raw ?? {};
+}

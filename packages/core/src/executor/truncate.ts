@@ -1,0 +1,30 @@
+// Oversized output is cut to head and tail, and the cut says how much was there.
+import type { ContentBlock } from '../result.js';
+
+export function truncateText(text: string, maxChars: number): { text: string; truncated: boolean } {
+  if (text.length <= maxChars) return { text, truncated: false };
+  const head = Math.ceil(maxChars * 0.6);
+  const tail = maxChars - head;
+  const omitted = text.length - head - tail;
+  return {
+    text: `${text.slice(0, head)}\n\n[... ${omitted} characters omitted; output was ${text.length} characters in total ...]\n\n${text.slice(text.length - tail)}`,
+    truncated: true,
+  };
+}
+
+/** Applies the limit to the text blocks together, so many small blocks cannot add up past it. */
+export function truncateContent(content: ContentBlock[], maxChars: number): { content: ContentBlock[]; truncated: boolean } {
+  let total = 0;
+  for (const block of content) if (block.type === 'text') total += block.text.length;
+  if (total <= maxChars) return { content, truncated: false };
+  const out: ContentBlock[] = [];
+  for (const block of content) {
+    if (block.type !== 'text') {
+      out.push(block);
+      continue;
+    }
+    const share = Math.max(200, Math.floor((block.text.length / total) * maxChars));
+    out.push({ type: 'text', text: truncateText(block.text, share).text });
+  }
+  return { content: out, truncated: true };
+}

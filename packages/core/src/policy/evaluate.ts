@@ -1,0 +1,52 @@
+// One function decides: blocked > hard deny > deny rule > remembered > last matching rule > mode.
+import { MODE_TABLE } from './defaults.js';
+import { ruleMatches } from './match.js';
+import type { RememberedDecisions } from './remembered.js';
+import type { PolicyCall, PolicyConfig, PolicyDecision, Rule } from './types.js';
+
+function describeRule(rule: Rule, index: number, kind: string): string {
+  const parts = [rule.tool ? `tool ${JSON.stringify(rule.tool)}` : 'any tool'];
+  if (rule.effect) parts.push(`effect ${JSON.stringify(rule.effect)}`);
+  if (rule.command) parts.push(`command "${rule.command}"`);
+  if (rule.path) parts.push(`path "${rule.path}"`);
+  if (rule.url) parts.push(`url "${rule.url}"`);
+  if (rule.args) parts.push(`args ${JSON.stringify(rule.args)}`);
+  return `${kind} #${index + 1} (${parts.join(', ')})${rule.reason ? `: ${rule.reason}` : ''}`;
+}
+
+export function evaluate(
+  call: PolicyCall,
+  config: PolicyConfig,
+  remembered: RememberedDecisions | undefined,
+  roots: readonly string[] = [],
+): PolicyDecision {
+  if (call.blocked) return { action: 'deny', source: 'blocked', reason: `blocked: ${call.blocked}` };
+
+  for (let i = 0; i < config.hardDeny.length; i++) {
+    const rule = config.hardDeny[i];
+    if (ruleMatches({ ...rule, action: 'deny' }, call, roots)) {
+      return { action: 'deny', source: 'hard-deny', reason: describeRule(rule, i, 'hard deny rule'), ruleIndex: i };
+    }
+  }
+
+  // Later rules override earlier ones, so user rules appended after defaults win.
+  let matched = -1;
+  for (let i = config.rules.length - 1; i >= 0; i--) {
+    if (ruleMatches(config.rules[i], call, roots)) {
+      matched = i;
+      break;
+    }
+  }
+  const rule = matched >= 0 ? config.rules[matched] : undefined;
+  if (rule?.action === 'deny') {
+    return { action: 'deny', source: 'rule', reason: describeRule(rule, matched, 'rule'), ruleIndex: matched };
+  }
+
+  const kept = remembered?.find(call.tool, call.subject, call.sessionId);
+  if (kept) return { action: 'allow', source: 'remembered', reason: `remembered "${kept.scope}" approval` };
+
+  if (rule) return { action: rule.action, source: 'rule', reason: describeRule(rule, matched, 'rule'), ruleIndex: matched };
+
+  const action = MODE_TABLE[config.mode][call.effect];
+  return { action, source: 'mode', reason: `mode "${config.mode}" says ${action} for ${call.effect} calls` };
+}

@@ -1,0 +1,57 @@
+// Decisions a person made once and asked us to keep: for the session, or always (saved).
+import type { RememberTarget } from '../approval.js';
+import type { Subject } from '../tool.js';
+import { commandHasPrefix, normalizeCommand, pathUnder } from './match.js';
+import type { DecisionStore, Remembered } from './types.js';
+
+export function rememberedCovers(target: RememberTarget, tool: string, subject: Subject | undefined): boolean {
+  if (target.tool !== tool) return false;
+  switch (target.kind) {
+    case 'tool':
+      // A tool that runs commands is never approved wholesale: that would be "*".
+      return !subject?.commands?.length;
+    case 'prefix': {
+      const commands = subject?.commands;
+      return !!commands?.length && commands.every((c) => commandHasPrefix(c, target.prefix));
+    }
+    case 'exact':
+      return subject?.command !== undefined && normalizeCommand(subject.command) === normalizeCommand(target.command);
+    case 'path': {
+      const paths = subject?.paths;
+      return !!paths?.length && paths.every((p) => pathUnder(p, target.path));
+    }
+  }
+}
+
+export class RememberedDecisions {
+  private entries: Remembered[] = [];
+  private loaded: Promise<void> | undefined;
+
+  constructor(private readonly store?: DecisionStore) {}
+
+  /** Loads saved decisions once; call before the first decision (the executor does). */
+  load(): Promise<void> {
+    this.loaded ??= (async () => {
+      if (this.store) this.entries.push(...(await this.store.load()));
+    })();
+    return this.loaded;
+  }
+
+  async add(target: RememberTarget, scope: 'session' | 'always', sessionId: string): Promise<void> {
+    const entry: Remembered = { target, scope, createdAt: Date.now(), ...(scope === 'session' ? { sessionId } : {}) };
+    this.entries.push(entry);
+    if (scope === 'always' && this.store) await this.store.save(entry);
+  }
+
+  find(tool: string, subject: Subject | undefined, sessionId: string): Remembered | undefined {
+    for (const e of this.entries) {
+      if (e.scope === 'session' && e.sessionId !== sessionId) continue;
+      if (rememberedCovers(e.target, tool, subject)) return e;
+    }
+    return undefined;
+  }
+
+  list(): readonly Remembered[] {
+    return this.entries;
+  }
+}

@@ -1,0 +1,67 @@
+// Policy as plain data: a mode, ordered rules, hard denies, remembered decisions.
+import type { RememberTarget } from '../approval.js';
+import type { Effect, Subject } from '../tool.js';
+
+export type Action = 'allow' | 'ask' | 'deny';
+export type Mode = 'ask' | 'safe' | 'auto-edit' | 'yolo';
+export const MODES: readonly Mode[] = ['ask', 'safe', 'auto-edit', 'yolo'];
+
+/** An argument matcher: an exact value, or a regular expression over the value as text. */
+export type ArgMatcher = string | number | boolean | null | { pattern: string };
+
+export interface Rule {
+  /** Tool name glob (`git_*`, `github__*`); default every tool. Several globs: any may match. */
+  tool?: string | string[];
+  effect?: Effect | Effect[];
+  /** Command prefix, matched word by word (`npm run test` matches `npm run test -- -u`). */
+  command?: string;
+  /** Path glob; relative globs are taken from each workspace root. */
+  path?: string;
+  /** URL glob (`https://api.example.com/**`). */
+  url?: string;
+  /** Input fields that must match, all of them. */
+  args?: Record<string, ArgMatcher>;
+  action: Action;
+  /** Shown to the model and the person when this rule decides. */
+  reason?: string;
+}
+
+export interface PolicyConfig {
+  mode: Mode;
+  rules: Rule[];
+  /** Rules that deny whatever the mode, rules or remembered decisions say. */
+  hardDeny: Rule[];
+}
+
+export interface Remembered {
+  target: RememberTarget;
+  scope: 'session' | 'always';
+  sessionId?: string;
+  createdAt: number;
+}
+
+/** Where "always" decisions live between runs (a JSON file, a database table). */
+export interface DecisionStore {
+  load(): Remembered[] | Promise<Remembered[]>;
+  save(entry: Remembered): void | Promise<void>;
+}
+
+export interface PolicyCall {
+  tool: string;
+  effect: Effect;
+  input: unknown;
+  subject?: Subject;
+  blocked?: string;
+  sessionId: string;
+}
+
+export type DecisionSource = 'blocked' | 'hard-deny' | 'rule' | 'remembered' | 'mode';
+
+export interface PolicyDecision {
+  action: Action;
+  source: DecisionSource;
+  /** In words: which rule or mode decided, and why. */
+  reason: string;
+  /** Index into rules (or hardDeny) when a rule decided. */
+  ruleIndex?: number;
+}

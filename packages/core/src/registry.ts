@@ -1,0 +1,129 @@
+// The registry: tools by name, filtered views for an agent's allow-list, and change events.
+import { TOOL_NAME, type Tool } from './tool.js';
+
+export type ToolFilter =
+  | 'all'
+  | readonly string[]
+  | { names?: readonly string[]; category?: string | readonly string[]; predicate?: (tool: Tool) => boolean };
+
+export type RegistryChange = { type: 'added' | 'removed' | 'replaced'; name: string };
+type Listener = (change: RegistryChange) => void;
+
+/** Read side of a registry; a scoped view is one too. */
+export interface ToolSource {
+  get(name: string): Tool | undefined;
+  has(name: string): boolean;
+  list(filter?: ToolFilter): Tool[];
+  onChange(listener: Listener): () => void;
+}
+
+export class ToolRegistry implements ToolSource {
+  private readonly tools = new Map<string, Tool>();
+  private readonly listeners = new Set<Listener>();
+
+  register(tool: Tool, opts: { replace?: boolean } = {}): this {
+    if (!TOOL_NAME.test(tool.name)) throw new Error(`invalid tool name "${tool.name}": use 1-64 letters, digits, "_" or "-"`);
+    const existing = this.tools.has(tool.name);
+    if (existing && !opts.replace) {
+      throw new Error(`a tool named "${tool.name}" is already registered; pass { replace: true } to replace it`);
+    }
+    this.tools.set(tool.name, tool);
+    this.notify({ type: existing ? 'replaced' : 'added', name: tool.name });
+    return this;
+  }
+
+  registerAll(tools: Iterable<Tool>, opts: { replace?: boolean } = {}): this {
+    const list = [...tools];
+    // All-or-nothing: check every name first so a duplicate leaves the registry unchanged.
+    const seen = new Set<string>();
+    for (const t of list) {
+      if (seen.has(t.name) || (this.tools.has(t.name) && !opts.replace)) {
+        throw new Error(`a tool named "${t.name}" is already registered; pass { replace: true } to replace it`);
+      }
+      seen.add(t.name);
+    }
+    for (const t of list) this.register(t, opts);
+    return this;
+  }
+
+  /** Registers the tool only when `when` holds (e.g. its credential is configured). */
+  registerIf(when: unknown, make: () => Tool): boolean {
+    if (!when) return false;
+    this.register(make());
+    return true;
+  }
+
+  unregister(name: string): boolean {
+    const had = this.tools.delete(name);
+    if (had) this.notify({ type: 'removed', name });
+    return had;
+  }
+
+  get(name: string): Tool | undefined {
+    return this.tools.get(name);
+  }
+
+  has(name: string): boolean {
+    return this.tools.has(name);
+  }
+
+  list(filter: ToolFilter = 'all'): Tool[] {
+    return applyFilter([...this.tools.values()], filter);
+  }
+
+  /** A live view limited to an agent's allow-list; changes to the registry show through. */
+  scoped(filter: ToolFilter): ToolSource {
+    const base = this;
+    const allowed = (tool: Tool | undefined): tool is Tool => tool !== undefined && applyFilter([tool], filter).length === 1;
+    return {
+      get: (name) => {
+        const t = base.get(name);
+        return allowed(t) ? t : undefined;
+      },
+      has: (name) => allowed(base.get(name)),
+      list: (inner) => applyFilter(base.list(filter), inner ?? 'all'),
+      onChange: (listener) => base.onChange((change) => {
+        if (applyFilter([{ name: change.name } as Tool], namesOnly(filter)).length === 1) listener(change);
+      }),
+    };
+  }
+
+  onChange(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private notify(change: RegistryChange): void {
+    for (const l of this.listeners) {
+      try {
+        l(change);
+      } catch {
+        // A listener's failure must not undo or block a registration.
+      }
+    }
+  }
+}
+
+function namesOnly(filter: ToolFilter): ToolFilter {
+  if (filter === 'all' || Array.isArray(filter)) return filter;
+  const f = filter as Exclude<ToolFilter, 'all' | readonly string[]>;
+  return f.names ? f.names : 'all';
+}
+
+export function applyFilter(tools: Tool[], filter: ToolFilter): Tool[] {
+  if (filter === 'all') return tools;
+  if (Array.isArray(filter)) {
+    if (filter.includes('all')) return tools;
+    const names = new Set(filter);
+    return tools.filter((t) => names.has(t.name));
+  }
+  const f = filter as Exclude<ToolFilter, 'all' | readonly string[]>;
+  const names = f.names && !f.names.includes('all') ? new Set(f.names) : undefined;
+  const categories = f.category === undefined ? undefined : new Set(typeof f.category === 'string' ? [f.category] : f.category);
+  return tools.filter(
+    (t) =>
+      (!names || names.has(t.name)) &&
+      (!categories || (t.category !== undefined && categories.has(t.category))) &&
+      (!f.predicate || f.predicate(t)),
+  );
+}

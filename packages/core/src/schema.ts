@@ -1,0 +1,172 @@
+// Input schemas: a Zod schema (converted with z.toJSONSchema) or a plain JSON Schema (checked by Ajv).
+// Either way validation yields the input with defaults applied, or every problem at once in words a
+// model can act on.
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { z } from 'zod';
+
+export type JsonSchema = Record<string, unknown>;
+export type InputSchema<I> = z.ZodType<I> | JsonSchema;
+
+export type Validation<I> = { ok: true; value: I } | { ok: false; message: string };
+
+export interface CompiledSchema<I> {
+  jsonSchema: JsonSchema;
+  parse(raw: unknown): Validation<I>;
+}
+
+export function isZodSchema(schema: unknown): schema is z.ZodType {
+  return typeof schema === 'object' && schema !== null && '_zod' in schema && typeof (schema as z.ZodType).safeParse === 'function';
+}
+
+let ajv: Ajv | undefined;
+function sharedAjv(): Ajv {
+  // strict: false so schemas from MCP servers and configs with extra keywords still compile.
+  ajv ??= new Ajv({ allErrors: true, useDefaults: true, strict: false, coerceTypes: false });
+  return ajv;
+}
+
+export function compileSchema<I>(schema: InputSchema<I>): CompiledSchema<I> {
+  if (isZodSchema(schema)) return compileZod(schema as z.ZodType<I>);
+  return compileJsonSchema<I>(schema as JsonSchema);
+}
+
+function compileZod<I>(schema: z.ZodType<I>): CompiledSchema<I> {
+  const jsonSchema = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  delete jsonSchema.$schema;
+  return {
+    jsonSchema,
+    parse(raw) {
+      const parsed = schema.safeParse(raw === undefined ? {} : raw, { reportInput: true });
+      if (parsed.success) return { ok: true, value: parsed.data };
+      return { ok: false, message: parsed.error.issues.map(describeZodIssue).join('; ') };
+    },
+  };
+}
+
+function compileJsonSchema<I>(schema: JsonSchema): CompiledSchema<I> {
+  const jsonSchema = { ...schema };
+  delete jsonSchema.$schema;
+  let validate: ValidateFunction;
+  try {
+    validate = sharedAjv().compile(jsonSchema);
+  } catch (err) {
+    throw new Error(`invalid JSON Schema: ${(err as Error).message}`);
+  }
+  return {
+    jsonSchema,
+    parse(raw) {
+      // Ajv applies defaults in place: work on a copy so the caller's object is untouched.
+      const value = raw === undefined ? {} : structuredCloneJson(raw);
+      if (validate(value)) return { ok: true, value: value as I };
+      return { ok: false, message: describeAjvErrors(validate.errors ?? [], value) };
+    },
+  };
+}
+
+function structuredCloneJson(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  try {
+    return structuredClone(value);
+  } catch {
+    return value;
+  }
+}
+
+/** `a.b[2]` style, or "input" at the top. */
+function fieldName(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return 'input';
+  let out = '';
+  for (const key of path) out += typeof key === 'number' ? `[${key}]` : out ? `.${String(key)}` : String(key);
+  return `\`${out}\``;
+}
+
+export function showValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function describeZodIssue(issue: z.core.$ZodIssue): string {
+  const field = fieldName(issue.path);
+  const got = 'input' in issue ? `; got ${showValue(issue.input)}` : '';
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return `${field} is required (${issue.expected})`;
+      return `${field} must be ${article(issue.expected)}${got}`;
+    case 'too_small': {
+      const op = issue.inclusive === false ? '>' : '>=';
+      const what = issue.origin === 'string' ? `at least ${issue.minimum} characters` : issue.origin === 'array' ? `at least ${issue.minimum} items` : `${op} ${issue.minimum}`;
+      return `${field} must be ${what}${got}`;
+    }
+    case 'too_big': {
+      const op = issue.inclusive === false ? '<' : '<=';
+      const what = issue.origin === 'string' ? `at most ${issue.maximum} characters` : issue.origin === 'array' ? `at most ${issue.maximum} items` : `${op} ${issue.maximum}`;
+      return `${field} must be ${what}${got}`;
+    }
+    case 'invalid_value':
+      return `${field} must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}${got}`;
+    case 'unrecognized_keys':
+      return `unknown parameter${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `\`${k}\``).join(', ')} in ${field}`;
+    case 'invalid_format':
+      return `${field} must be a valid ${issue.format}${got}`;
+    default:
+      return `${field}: ${issue.message}${got}`;
+  }
+}
+
+function article(type: string): string {
+  if (type === 'int') return 'an integer';
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+function valueAt(root: unknown, pointer: string): unknown {
+  if (!pointer) return root;
+  let cur: unknown = root;
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur;
+}
+
+function pointerPath(pointer: string): (string | number)[] {
+  if (!pointer) return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+}
+
+function describeAjvErrors(errors: ErrorObject[], root: unknown): string {
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const e of errors) {
+    const path = pointerPath(e.instancePath);
+    let line: string;
+    if (e.keyword === 'required') {
+      line = `${fieldName([...path, (e.params as { missingProperty: string }).missingProperty])} is required`;
+    } else if (e.keyword === 'additionalProperties') {
+      line = `unknown parameter \`${(e.params as { additionalProperty: string }).additionalProperty}\` in ${fieldName(path)}`;
+    } else if (e.keyword === 'enum') {
+      const allowed = (e.params as { allowedValues: unknown[] }).allowedValues;
+      line = `${fieldName(path)} must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}; got ${showValue(valueAt(root, e.instancePath))}`;
+    } else if (e.keyword === 'type') {
+      const type = String((e.params as { type: string }).type);
+      line = `${fieldName(path)} must be ${article(type)}; got ${showValue(valueAt(root, e.instancePath))}`;
+    } else {
+      line = `${fieldName(path)} ${e.message ?? 'is invalid'}; got ${showValue(valueAt(root, e.instancePath))}`;
+    }
+    if (!seen.has(line)) {
+      seen.add(line);
+      lines.push(line);
+    }
+  }
+  return lines.join('; ');
+}

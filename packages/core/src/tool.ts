@@ -1,0 +1,141 @@
+// The whole contract a tool author needs: what a tool is, what it receives, what it returns.
+import type { ContentBlock, Display, ToolErrorCode } from './result.js';
+import type { InputSchema } from './schema.js';
+
+/** What a call does to the world; drives approval. */
+export type Effect = 'read' | 'write' | 'execute' | 'destructive';
+export const EFFECTS: readonly Effect[] = ['read', 'write', 'execute', 'destructive'];
+
+/** What a call touches, so rules and remembered decisions can match it. */
+export interface Subject {
+  /** The whole shell script as given. */
+  command?: string;
+  /** Every simple command of a shell script, normalized (`git push origin main`). */
+  commands?: string[];
+  /** Absolute paths the call reads or writes. */
+  paths?: string[];
+  /** URLs the call fetches. */
+  urls?: string[];
+}
+
+/** A tool's own verdict on one call, computed from the validated input before policy runs. */
+export interface Classification {
+  effect: Effect;
+  /** Why this effect, in words for a person ("destructive: rm -r build/"). */
+  reason?: string;
+  /** Set when the call must never run (fork bomb, rm -rf /): a hard deny no mode overrides. */
+  blocked?: string;
+  subject?: Subject;
+  /**
+   * What "always approve" remembers for this call, e.g. the command prefix `npm run test`.
+   * When absent, "always" remembers the tool itself.
+   */
+  rememberPrefix?: string;
+  /** Extra lines shown to the approver. */
+  warnings?: string[];
+}
+
+/** What will change, shown to a person before approving. */
+export type Preview =
+  | { kind: 'diff'; path: string; diff: string }
+  | { kind: 'command'; command: string; cwd: string; classification?: string }
+  | { kind: 'url'; url: string; method?: string }
+  | { kind: 'text'; text: string };
+
+export type ProgressEvent = { type: 'progress'; progress?: number; total?: number; message?: string };
+export type OutputEvent = { type: 'output'; stream: 'stdout' | 'stderr'; chunk: string };
+export type FileChangedEvent = { type: 'file.changed'; path: string; operation: 'create' | 'write' | 'delete' | 'move' | 'copy' | 'mkdir' };
+export type ToolEmit = ProgressEvent | OutputEvent | FileChangedEvent;
+
+/** The file-system view a tool gets. Implemented by @toolbelt/tools; core only names it. */
+export interface Workspace {
+  readonly roots: readonly string[];
+  readonly cwd: string;
+  /** Resolves a path for an access, or throws a ToolError (PERMISSION_DENIED / INVALID_PARAMS). */
+  resolve(path: string, access: 'read' | 'write' | 'list' | 'delete'): Promise<string>;
+  /** A path as a model should see it: relative to the root when inside one. */
+  display(absPath: string): string;
+}
+
+/** Per-session state a tool may read and update (e.g. which files the agent has read). */
+export type SessionState = Map<string, unknown>;
+
+export interface ToolContext {
+  callId: string;
+  tool: string;
+  signal: AbortSignal;
+  sessionId: string;
+  workspace: Workspace | undefined;
+  state: SessionState;
+  config: Readonly<Record<string, unknown>>;
+  /** The model in use, when the caller said. */
+  model?: string;
+  emit(event: ToolEmit): void;
+}
+
+/** What execute returns when it wants more than plain text. */
+export interface ToolOutput {
+  content?: ContentBlock[] | string;
+  display?: Display;
+  metadata?: Record<string, unknown>;
+  /** Structured result matching the tool's output schema. */
+  structured?: unknown;
+  /** The call is accepted but its result will arrive later (gateway async tools). */
+  pending?: boolean;
+}
+
+export interface RetryOptions {
+  /** Extra attempts after the first; capped at 3. */
+  attempts: number;
+  /** First backoff in ms; doubles each attempt, with jitter. */
+  baseDelayMs?: number;
+}
+
+export interface ToolSpec<I = Record<string, unknown>> {
+  name: string;
+  title?: string;
+  /** Model-facing: what it does, when to use it, what it returns. */
+  description: string;
+  /** A Zod schema or a plain JSON Schema object. */
+  input: InputSchema<I>;
+  /** Optional JSON Schema (or Zod) of `structured` output. */
+  output?: InputSchema<unknown>;
+  category?: string;
+  /** Static effect, or a verdict computed per call. */
+  effect: Effect | ((input: I, ctx: ToolContext) => Effect | Classification | Promise<Classification>);
+  /** Checks beyond the schema; return a message to refuse with INVALID_PARAMS. */
+  validate?(input: I, ctx: ToolContext): string | undefined | Promise<string | undefined>;
+  preview?(input: I, ctx: ToolContext): Preview | undefined | Promise<Preview | undefined>;
+  timeoutMs?: number;
+  retry?: RetryOptions;
+  /** Cache successful results of read calls for this long. */
+  cacheTtlMs?: number;
+  /** MCP-style hints beyond the effect. */
+  annotations?: { idempotent?: boolean; openWorld?: boolean; destructive?: boolean };
+  /** Seed 001: whether the call is shown to people in the active space. */
+  visible?: boolean;
+  execute(input: I, ctx: ToolContext): Promise<ToolOutput | string> | ToolOutput | string;
+  /** Releases processes or connections the tool holds; called when the executor closes. */
+  dispose?(): void | Promise<void>;
+}
+
+/** A defined tool: the spec with its schema compiled once. */
+export interface Tool<I = any> extends ToolSpec<I> {
+  readonly jsonSchema: Record<string, unknown>;
+  readonly outputJsonSchema?: Record<string, unknown>;
+  /** Validates raw input; defaults applied. */
+  parse(raw: unknown): { ok: true; value: I } | { ok: false; message: string };
+}
+
+export const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+export class ToolError extends Error {
+  readonly code: ToolErrorCode;
+  readonly recoverable: boolean;
+  constructor(code: ToolErrorCode, message: string, opts: { recoverable?: boolean; cause?: unknown } = {}) {
+    super(message, { cause: opts.cause });
+    this.name = 'ToolError';
+    this.code = code;
+    this.recoverable = opts.recoverable ?? false;
+  }
+}
