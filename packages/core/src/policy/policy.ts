@@ -2,6 +2,7 @@
 import type { RememberTarget } from '../approval.js';
 import { DEFAULT_HARD_DENY, DEFAULT_MODE } from './defaults.js';
 import { evaluate } from './evaluate.js';
+import { ruleMatches } from './match.js';
 import { RememberedDecisions } from './remembered.js';
 import type { DecisionStore, Mode, PolicyCall, PolicyConfig, PolicyDecision, Rule } from './types.js';
 
@@ -47,9 +48,18 @@ export class Policy {
     return this.remembered.add(target, scope, sessionId);
   }
 
-  /** True when an allow rule names this path explicitly: lets the workspace guard open a sensitive file. */
-  allowsSensitivePath(tool: string, path: string, effect: PolicyCall['effect']): boolean {
-    const decision = evaluate({ tool, effect, input: {}, subject: { paths: [path] }, sessionId: '' }, { ...this.config, mode: 'ask' }, undefined, this.roots);
-    return decision.source === 'rule' && decision.action === 'allow' && this.config.rules[decision.ruleIndex!]?.path !== undefined;
+  /**
+   * True when the last rule with a `path` that matches this path allows it: lets the workspace
+   * guard open a sensitive file (.env, keys) the user has explicitly allowed.
+   */
+  allowsSensitivePath(path: string): boolean {
+    for (let i = this.config.rules.length - 1; i >= 0; i--) {
+      const rule = this.config.rules[i];
+      if (rule.path === undefined || rule.command !== undefined || rule.url !== undefined || rule.args !== undefined) continue;
+      if (ruleMatches({ path: rule.path, action: 'deny' }, { tool: '', effect: 'read', input: {}, subject: { paths: [path] }, sessionId: '' }, this.roots)) {
+        return rule.action === 'allow';
+      }
+    }
+    return false;
   }
 }

@@ -1,0 +1,111 @@
+// Side-by-side benchmarks: every subject runs in the same process and the same run as its
+// anchor, interleaved in rounds so drift hits all of them alike; we report ratios, not just figures.
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const benchRoot = join(here, '..');
+export const repoRoot = join(here, '..', '..');
+
+function percentile(sorted, q) {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+/** Times `fn` one call at a time; returns per-call nanoseconds. */
+async function sample(fn, count) {
+  const out = new Float64Array(count);
+  for (let i = 0; i < count; i++) {
+    const t0 = process.hrtime.bigint();
+    await fn(i);
+    out[i] = Number(process.hrtime.bigint() - t0);
+  }
+  return out;
+}
+
+/** Runs `count` calls with `concurrency` in flight; returns total wall nanoseconds. */
+async function throughput(fn, count, concurrency) {
+  let next = 0;
+  const t0 = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) await fn(next++);
+    }),
+  );
+  return Number(process.hrtime.bigint() - t0);
+}
+
+/**
+ * subjects: { name: async (i) => void }, the anchor among them.
+ * Reports per subject: calls/s, p50/p99 per call (µs), and ratio of calls/s to the anchor.
+ */
+export async function compare({ name, anchor, subjects, iterations = 20000, rounds = 5, warmup = 2000, concurrency = 1 }) {
+  const names = Object.keys(subjects);
+  if (!names.includes(anchor)) throw new Error(`anchor ${anchor} is not among the subjects`);
+  for (const n of names) await sample(subjects[n], warmup);
+  const lat = Object.fromEntries(names.map((n) => [n, []]));
+  const wall = Object.fromEntries(names.map((n) => [n, 0]));
+  const per = Math.max(1, Math.floor(iterations / rounds));
+  for (let r = 0; r < rounds; r++) {
+    for (const n of names) {
+      if (concurrency === 1) {
+        const s = await sample(subjects[n], per);
+        lat[n].push(...s);
+        wall[n] += s.reduce((a, b) => a + b, 0);
+      } else {
+        wall[n] += await throughput(subjects[n], per, concurrency);
+        const s = await sample(subjects[n], Math.min(200, per));
+        lat[n].push(...s);
+      }
+    }
+  }
+  const rows = names.map((n) => {
+    const sorted = Float64Array.from(lat[n]).sort();
+    const callsPerSec = (per * rounds) / (wall[n] / 1e9);
+    return { subject: n, callsPerSec, p50us: percentile(sorted, 0.5) / 1000, p99us: percentile(sorted, 0.99) / 1000 };
+  });
+  const base = rows.find((r) => r.subject === anchor);
+  for (const r of rows) r.ratioToAnchor = r.callsPerSec / base.callsPerSec;
+  return report({ name, anchor, concurrency, iterations: per * rounds, rows });
+}
+
+/** Prints a table, writes bench/results/NAME.json, returns the result object. */
+export function report(result) {
+  const out = { ...result, node: process.version, date: new Date().toISOString() };
+  mkdirSync(join(benchRoot, 'results'), { recursive: true });
+  writeFileSync(join(benchRoot, 'results', `${result.name}.json`), JSON.stringify(out, null, 2) + '\n');
+  console.log(`\n${result.name}${result.concurrency > 1 ? ` (concurrency ${result.concurrency})` : ''} — anchor: ${result.anchor}`);
+  console.table(
+    result.rows.map((r) =>
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? Number(v.toPrecision(4)) : v])),
+    ),
+  );
+  return out;
+}
+
+/** Replaces the section between <!-- bench:NAME --> markers in docs/benchmarks.md (adds it if absent). */
+export function writeDocSection(name, markdown) {
+  const file = join(repoRoot, 'docs', 'benchmarks.md');
+  const start = `<!-- bench:${name} -->`;
+  const end = `<!-- /bench:${name} -->`;
+  let doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const block = `${start}\n${markdown.trim()}\n${end}`;
+  const i = doc.indexOf(start);
+  const j = doc.indexOf(end);
+  doc = i >= 0 && j > i ? doc.slice(0, i) + block + doc.slice(j + end.length) : `${doc.trimEnd()}\n\n${block}\n`;
+  writeFileSync(file, doc);
+}
+
+/** Markdown table of a compare() result. */
+export function markdownTable(result, { unit = 'calls/s' } = {}) {
+  const lines = [`| subject | ${unit} | p50 µs | p99 µs | ratio to ${result.anchor} |`, '|---|---:|---:|---:|---:|'];
+  for (const r of result.rows) {
+    lines.push(`| ${r.subject} | ${Math.round(r.callsPerSec).toLocaleString('en-US')} | ${r.p50us.toFixed(2)} | ${r.p99us.toFixed(2)} | ${r.ratioToAnchor.toFixed(2)}x |`);
+  }
+  return lines.join('\n');
+}
+
+export function machineLine() {
+  return `Node ${process.version}, ${process.platform}/${process.arch}, run ${new Date().toISOString().slice(0, 10)}.`;
+}

@@ -1,0 +1,97 @@
+// `toolbelt call TOOL [JSON]`: one call through the executor, with terminal approval.
+import { approveAll, rejectAll, textOf, type Approver, type ToolResult } from '@toolbelt/core';
+import { COMMON_OPTIONS, EXIT, UsageError, type Command } from '../command.js';
+import { defaultProviders } from '../providers.js';
+import { createRuntime } from '../runtime.js';
+import { terminalApprover } from '../terminal/approver.js';
+
+const USAGE = `Usage: toolbelt call TOOL [JSON] [options]
+
+  JSON               the tool's input as a JSON object (default {}); "-" reads it from stdin
+  --root DIR         workspace root (repeat for several; default: current directory)
+  --config FILE      config file (default: <root>/toolbelt.config.json)
+  --mode M           ask | safe | auto-edit | yolo (default: config, else safe)
+  --yes              approve whatever the policy would ask about (denies still apply)
+  --non-interactive  never prompt: a call that needs approval is rejected
+  --json             print the whole ToolResult as JSON
+  --explain          print the policy decision for this call and run nothing
+  --timeout MS       timeout for this call
+
+Exit codes: 0 success, 1 tool error, 2 usage error, 3 rejected.`;
+
+async function readStdin(stream: NodeJS.ReadableStream): Promise<string> {
+  let data = '';
+  for await (const chunk of stream) data += chunk;
+  return data;
+}
+
+function parseInput(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`the input is not valid JSON (${(err as Error).message}); pass an object such as '{"path":"README.md"}'`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new UsageError(`the input must be a JSON object, not ${Array.isArray(value) ? 'an array' : JSON.stringify(value)}`);
+  }
+  return value as Record<string, unknown>;
+}
+
+function exitCode(result: ToolResult): number {
+  if (result.status === 'success' || result.status === 'pending') return EXIT.ok;
+  if (result.status === 'rejected') return EXIT.rejected;
+  return EXIT.toolError;
+}
+
+export const callCommand: Command = {
+  name: 'call',
+  summary: 'Run one tool call through policy and approval',
+  usage: USAGE,
+  positionals: true,
+  options: {
+    ...COMMON_OPTIONS,
+    yes: { type: 'boolean', short: 'y' },
+    'non-interactive': { type: 'boolean' },
+    json: { type: 'boolean' },
+    explain: { type: 'boolean' },
+    timeout: { type: 'string' },
+  },
+  async run(values, positionals, io) {
+    const [tool, rawInput, ...extra] = positionals;
+    if (!tool) throw new UsageError(`name the tool to call.\n${USAGE}`);
+    if (extra.length) throw new UsageError(`unexpected arguments: ${extra.join(' ')}; quote the JSON input as one argument`);
+    const input = rawInput === undefined ? {} : parseInput(rawInput === '-' ? await readStdin(io.stdin) : rawInput);
+    let timeoutMs: number | undefined;
+    if (values.timeout !== undefined) {
+      timeoutMs = Number(values.timeout);
+      if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a positive integer of milliseconds, not "${values.timeout}"`);
+    }
+    const interactive = io.interactive && !values['non-interactive'] && rawInput !== '-';
+    const approver: Approver = values.yes ? approveAll : interactive ? terminalApprover(io.stdin, io.stderr, { color: true }) : rejectAll;
+    const rt = await createRuntime(values, { approver, providers: defaultProviders() });
+    try {
+      if (values.explain) {
+        const ex = await rt.executor.explain({ tool, input });
+        if (values.json) io.stdout.write(JSON.stringify(ex, null, 2) + '\n');
+        else if (ex.error) io.stdout.write(`${tool}: would fail before policy: ${ex.error.code}: ${ex.error.message}\n`);
+        else {
+          const c = ex.classification!;
+          const d = ex.decision!;
+          io.stdout.write(
+            [`tool:     ${tool}`, `effect:   ${c.effect}${c.reason ? ` (${c.reason})` : ''}`, `decision: ${d.action}`, `decided by: ${d.source}: ${d.reason}`, ...(c.blocked ? [`blocked:  ${c.blocked}`] : [])].join('\n') + '\n',
+          );
+        }
+        return ex.error ? EXIT.toolError : EXIT.ok;
+      }
+      const result = await rt.executor.call({ tool, input, ...(timeoutMs ? { timeoutMs } : {}), sessionId: 'cli' });
+      if (values.json) io.stdout.write(JSON.stringify(result, null, 2) + '\n');
+      else if (result.status === 'success' || result.status === 'pending') io.stdout.write(textOf(result) + '\n');
+      else if (result.status === 'rejected') io.stderr.write(`rejected: ${textOf(result)}\n`);
+      else io.stderr.write(`error ${result.error?.code}: ${result.error?.message}\n`);
+      return exitCode(result);
+    } finally {
+      await rt.close();
+    }
+  },
+};

@@ -1,0 +1,40 @@
+// `toolbelt tools`: what is registered, with effect and description.
+import { toProviderFormats, PROVIDER_FORMATS, type ProviderFormat } from '@toolbelt/core';
+import { COMMON_OPTIONS, EXIT, UsageError, type Command } from '../command.js';
+import { createRuntime } from '../runtime.js';
+import { defaultProviders } from '../providers.js';
+
+export const toolsCommand: Command = {
+  name: 'tools',
+  summary: 'List the tools with their effect and description',
+  usage: `Usage: toolbelt tools [--json] [--format ${PROVIDER_FORMATS.join('|')}] [--root DIR] [--config FILE]`,
+  options: { ...COMMON_OPTIONS, json: { type: 'boolean' }, format: { type: 'string' } },
+  async run(values, _pos, io) {
+    const format = values.format as string | undefined;
+    if (format && !PROVIDER_FORMATS.includes(format as ProviderFormat)) {
+      throw new UsageError(`unknown format "${format}"; use one of ${PROVIDER_FORMATS.join(', ')}`);
+    }
+    const rt = await createRuntime(values, { providers: defaultProviders() });
+    try {
+      const tools = rt.registry.list();
+      if (format) {
+        io.stdout.write(JSON.stringify(toProviderFormats(tools, format as ProviderFormat), null, 2) + '\n');
+      } else if (values.json) {
+        const rows = tools.map((t) => ({ name: t.name, effect: typeof t.effect === 'string' ? t.effect : 'per-call', category: t.category, description: t.description, inputSchema: t.jsonSchema }));
+        io.stdout.write(JSON.stringify(rows, null, 2) + '\n');
+      } else if (tools.length === 0) {
+        io.stdout.write('No tools registered.\n');
+      } else {
+        const width = Math.max(...tools.map((t) => t.name.length));
+        for (const t of tools) {
+          const effect = typeof t.effect === 'string' ? t.effect : 'per-call';
+          const first = t.description.split('\n')[0];
+          io.stdout.write(`${t.name.padEnd(width)}  ${effect.padEnd(11)}  ${first}\n`);
+        }
+      }
+      return EXIT.ok;
+    } finally {
+      await rt.close();
+    }
+  },
+};

@@ -1,0 +1,138 @@
+// Builds what every command needs from flags + toolbelt.config.json: workspace, policy, registry,
+// executor. Tool families plug in as providers, so MCP servers and declared tools join the same
+// registry behind the same policy.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import {
+  Executor,
+  MODES,
+  parseConfig,
+  Policy,
+  rejectAll,
+  ToolRegistry,
+  type Approver,
+  type Mode,
+  type Rule,
+  type Tool,
+  type ToolbeltConfig,
+} from '@toolbelt/core';
+import { builtinTools, WorkspaceGuard } from '@toolbelt/tools';
+import { UsageError } from './command.js';
+import { JsonDecisionStore, JsonlLogSink } from './stores.js';
+
+export const CONFIG_FILE = 'toolbelt.config.json';
+
+export interface RuntimeFlags {
+  root?: string[];
+  config?: string;
+  mode?: string;
+}
+
+export interface Runtime {
+  config: ToolbeltConfig;
+  configPath: string | undefined;
+  /** <root>/.toolbelt: saved approvals, the execution log, the gateway database. */
+  stateDir: string;
+  workspace: WorkspaceGuard;
+  policy: Policy;
+  registry: ToolRegistry;
+  executor: Executor;
+  log: JsonlLogSink;
+  close(): Promise<void>;
+}
+
+/** A family of tools that needs the runtime to build them (MCP servers, declared tools). */
+export type ToolProvider = (rt: Omit<Runtime, 'executor' | 'close'>) => Promise<{ tools: Tool[]; close?: () => Promise<void> }>;
+
+export function loadConfig(flags: RuntimeFlags): { config: ToolbeltConfig; configPath: string | undefined; roots: string[] } {
+  const roots = (flags.root?.length ? flags.root : [process.cwd()]).map((r) => resolve(r));
+  for (const r of roots) if (!existsSync(r)) throw new UsageError(`--root ${r} does not exist`);
+  const configPath = flags.config ? resolve(flags.config) : join(roots[0], CONFIG_FILE);
+  if (flags.config && !existsSync(configPath)) throw new UsageError(`--config ${configPath} does not exist`);
+  const config = existsSync(configPath) ? parseConfig(configPath, readFileSync(configPath, 'utf8')) : {};
+  return { config, configPath: existsSync(configPath) ? configPath : undefined, roots };
+}
+
+export function resolveMode(flag: string | undefined, config: ToolbeltConfig): Mode {
+  const mode = flag ?? config.mode ?? 'safe';
+  if (!MODES.includes(mode as Mode)) throw new UsageError(`unknown mode "${mode}"; use one of ${MODES.join(', ')}`);
+  return mode as Mode;
+}
+
+/** The config's shell allow/deny prefix lists are rules like any other. */
+function shellRules(config: ToolbeltConfig): Rule[] {
+  const tools = ['shell_exec', 'shell_background'];
+  return [
+    ...(config.shell?.allow ?? []).map((command): Rule => ({ tool: tools, command, action: 'allow', reason: 'shell.allow in config' })),
+    ...(config.shell?.deny ?? []).map((command): Rule => ({ tool: tools, command, action: 'deny', reason: 'shell.deny in config' })),
+  ];
+}
+
+/** Applies toolSettings: a disabled tool is left out; timeouts, retries and cache TTLs override. */
+function applySettings(tools: Tool[], config: ToolbeltConfig): Tool[] {
+  const settings = config.toolSettings ?? {};
+  const out: Tool[] = [];
+  for (const tool of tools) {
+    const s = settings[tool.name];
+    if (!s) {
+      out.push(tool);
+      continue;
+    }
+    if (s.enabled === false) continue;
+    out.push(Object.freeze({ ...tool, ...(s.timeoutMs ? { timeoutMs: s.timeoutMs } : {}), ...(s.retry ? { retry: s.retry } : {}), ...(s.cacheTtlMs !== undefined ? { cacheTtlMs: s.cacheTtlMs } : {}) }));
+  }
+  return out;
+}
+
+export async function createRuntime(
+  flags: RuntimeFlags,
+  opts: { approver?: Approver; providers?: ToolProvider[]; env?: Record<string, string | undefined> } = {},
+): Promise<Runtime> {
+  const { config, configPath, roots } = loadConfig(flags);
+  const mode = resolveMode(flags.mode, config);
+  const stateDir = join(roots[0], '.toolbelt');
+  const policy = new Policy({
+    mode,
+    rules: [...shellRules(config), ...(config.rules ?? [])] as Rule[],
+    hardDeny: (config.hardDeny ?? []) as Rule[],
+    store: new JsonDecisionStore(join(stateDir, 'approvals.json')),
+  });
+  const workspace = new WorkspaceGuard({
+    roots: [...roots, ...(config.workspace?.roots ?? []).map((r) => resolve(roots[0], r))],
+    ...(config.workspace?.cwd ? { cwd: config.workspace.cwd } : {}),
+    allowSensitive: (path) => policy.allowsSensitivePath(path),
+  });
+  (policy as { roots: readonly string[] }).roots = workspace.roots;
+  await policy.remembered.load();
+
+  const registry = new ToolRegistry();
+  registry.registerAll(applySettings(builtinTools({ config: config as Record<string, unknown>, env: opts.env ?? process.env }), config));
+  const log = new JsonlLogSink(join(stateDir, 'executions.jsonl'));
+  const partial = { config, configPath, stateDir, workspace, policy, registry, log };
+  const closers: (() => Promise<void>)[] = [];
+  for (const provider of opts.providers ?? []) {
+    const { tools, close } = await provider(partial);
+    registry.registerAll(applySettings(tools, config));
+    if (close) closers.push(close);
+  }
+  const executor = new Executor({
+    registry,
+    policy,
+    approver: opts.approver ?? rejectAll,
+    workspace,
+    log,
+    config: config as Record<string, unknown>,
+    ...(config.limits?.maxOutputChars ? { maxOutputChars: config.limits.maxOutputChars } : {}),
+    ...(config.limits?.defaultTimeoutMs ? { defaultTimeoutMs: config.limits.defaultTimeoutMs } : {}),
+    ...(config.limits?.approvalTimeoutMs ? { approvalTimeoutMs: config.limits.approvalTimeoutMs } : {}),
+  });
+  return {
+    ...partial,
+    executor,
+    async close() {
+      await executor.close();
+      await Promise.allSettled(closers.map((c) => c()));
+      await log.flush();
+    },
+  };
+}

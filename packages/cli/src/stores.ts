@@ -1,0 +1,66 @@
+// Files under <root>/.toolbelt/: saved "always" approvals and the execution log (JSON lines).
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { DecisionStore, ExecutionLogEntry, LogSink, Remembered } from '@toolbelt/core';
+
+export class JsonDecisionStore implements DecisionStore {
+  constructor(private readonly file: string) {}
+
+  load(): Remembered[] {
+    if (!existsSync(this.file)) return [];
+    try {
+      const data = JSON.parse(readFileSync(this.file, 'utf8'));
+      return Array.isArray(data) ? data : [];
+    } catch (err) {
+      throw new Error(`cannot read saved approvals ${this.file}: ${(err as Error).message}. Fix or delete the file.`);
+    }
+  }
+
+  save(entry: Remembered): void {
+    const all = [...this.load(), entry];
+    mkdirSync(dirname(this.file), { recursive: true });
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(all, null, 2) + '\n');
+    renameSync(tmp, this.file);
+  }
+}
+
+/** Buffers entries and appends them as JSON lines on flush (and at least every second). */
+export class JsonlLogSink implements LogSink {
+  private buffer: string[] = [];
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(readonly file: string) {}
+
+  write(entry: ExecutionLogEntry): void {
+    this.buffer.push(JSON.stringify(entry));
+    if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), 1000);
+      this.timer.unref();
+    }
+  }
+
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.buffer.length) return;
+    const lines = this.buffer.join('\n') + '\n';
+    this.buffer = [];
+    mkdirSync(dirname(this.file), { recursive: true });
+    appendFileSync(this.file, lines);
+  }
+}
+
+export function readJsonl<T>(file: string): T[] {
+  if (!existsSync(file)) return [];
+  const out: T[] = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      out.push(JSON.parse(line));
+    } catch {
+      // A torn last line after a crash is skipped, not fatal.
+    }
+  }
+  return out;
+}

@@ -1,0 +1,64 @@
+// Seed 000's approval dialog in a terminal: tool, parameters, preview, then y / n / a / ?.
+import { createInterface } from 'node:readline';
+import { describeRemember, type ApprovalDecision, type ApprovalRequest, type Approver, type Preview } from '@toolbelt/core';
+
+const bold = (s: string, color: boolean) => (color ? `\x1b[1m${s}\x1b[0m` : s);
+
+export function renderPreview(preview: Preview): string {
+  switch (preview.kind) {
+    case 'diff':
+      return `--- preview: ${preview.path} ---\n${preview.diff}`;
+    case 'command':
+      return `--- command (cwd ${preview.cwd}) ---\n$ ${preview.command}${preview.classification ? `\n(${preview.classification})` : ''}`;
+    case 'url':
+      return `--- ${preview.method ?? 'GET'} ${preview.url} ---`;
+    case 'text':
+      return preview.text;
+  }
+}
+
+export function renderRequest(req: ApprovalRequest, color = false): string {
+  const lines = [
+    bold(`Tool approval: ${req.tool}`, color) + ` (${req.effect})`,
+    `Why asked: ${req.reason}`,
+    `Parameters: ${JSON.stringify(req.input, null, 2)}`,
+  ];
+  if (req.preview) lines.push(renderPreview(req.preview));
+  for (const w of req.warnings) lines.push(`warning: ${w}`);
+  return lines.join('\n');
+}
+
+/** Prompts on the given streams; one question at a time even if calls run in parallel. */
+export function terminalApprover(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, opts: { color?: boolean } = {}): Approver {
+  let queue: Promise<unknown> = Promise.resolve();
+  const ask = (rl: ReturnType<typeof createInterface>, q: string) => new Promise<string>((res) => rl.question(q, res));
+  const once = async (req: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> => {
+    const rl = createInterface({ input, output, terminal: false });
+    const closed = new Promise<string>((res) => rl.once('close', () => res('n')));
+    signal.addEventListener('abort', () => rl.close(), { once: true });
+    try {
+      output.write(`\n${renderRequest(req, opts.color)}\n`);
+      for (;;) {
+        const answer = (await Promise.race([ask(rl, `Approve? [y]es / [n]o / [a]lways (${describeRemember(req.remember)}) / [?] more: `), closed])).trim().toLowerCase();
+        if (answer === 'y' || answer === 'yes') return { outcome: 'approve', scope: 'once', by: 'terminal' };
+        if (answer === 'a' || answer === 'always') return { outcome: 'approve', scope: 'always', by: 'terminal' };
+        if (answer === 'n' || answer === 'no' || answer === '') {
+          const message = (await Promise.race([ask(rl, 'Message for the model (enter to skip): '), closed])).trim();
+          return message ? { outcome: 'reject', message, by: 'terminal' } : { outcome: 'reject', by: 'terminal' };
+        }
+        if (answer === '?') {
+          output.write(`\n${req.tool}: ${req.description}\nEffect: ${req.effect}. "Always" remembers ${describeRemember(req.remember)} in .toolbelt/approvals.json.\n`);
+          continue;
+        }
+        output.write('Please answer y, n, a or ?.\n');
+      }
+    } finally {
+      rl.close();
+    }
+  };
+  return (req, signal) => {
+    const next = queue.then(() => once(req, signal));
+    queue = next.catch(() => undefined);
+    return next;
+  };
+}

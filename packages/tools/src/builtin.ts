@@ -1,0 +1,13 @@
+// Every built-in tool, ready to register. Each family adds itself here.
+import type { Tool } from '@toolbelt/core';
+
+export interface BuiltinOptions {
+  /** Settings from toolbelt.config.json (shell, search, web, lsp sections). */
+  config?: Record<string, unknown>;
+  /** Environment for credentials (BRAVE_API_KEY, ...); defaults to process.env. */
+  env?: Record<string, string | undefined>;
+}
+
+export function builtinTools(_opts: BuiltinOptions = {}): Tool[] {
+  return [];
+}
