@@ -99,6 +99,10 @@ export const configSchema = z.strictObject({
       db: z.string().optional(),
       databaseUrl: z.string().optional(),
       tokens: z.array(tokenSchema).optional(),
+      /** Largest request body the gateway reads; larger ones get 413. Default 4 MiB. */
+      maxBodyBytes: z.number().int().positive().optional(),
+      /** How long an open (pending) call accepts its result before it expires. Default 24 h. */
+      pendingTtlMs: z.number().int().positive().optional(),
     })
     .optional(),
   limits: z.strictObject({ maxOutputChars: z.number().int().positive().optional(), defaultTimeoutMs: z.number().int().positive().optional(), approvalTimeoutMs: z.number().int().positive().optional() }).optional(),
