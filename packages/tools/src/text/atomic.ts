@@ -1,0 +1,77 @@
+// Crash-safe writes: the data goes to a fresh temp file beside the target (exclusive create, so a
+// symlink planted at the temp name is never followed), is flushed, then renamed over the target.
+// rename(2) replaces a symlink at the target instead of writing through it, and a reader or a
+// crash at any instant sees the old file or the new one, never a mix.
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { lstat, open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+export interface AtomicWriteOptions {
+  /** Permission bits for a new file; an existing file keeps its own. Default 0o644 (after umask). */
+  mode?: number;
+  /** Skip fsync (tests, scratch files). Default false: data and directory are flushed. */
+  noSync?: boolean;
+}
+
+/** The temp name for `path`: hidden, in the same directory (rename must not cross devices). */
+export function tempPathFor(path: string): string {
+  return join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+}
+
+/** Permission bits of an existing regular file at `path`, or undefined. */
+async function existingMode(path: string): Promise<number | undefined> {
+  try {
+    const st = await lstat(path);
+    return st.isFile() ? st.mode & 0o7777 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs `fill` against a new exclusive temp file, then renames it over `path`. On any failure the
+ * temp file is removed and `path` is left exactly as it was.
+ */
+export async function replaceAtomically(path: string, fill: (fh: FileHandle) => Promise<void>, opts: AtomicWriteOptions = {}): Promise<void> {
+  const mode = (await existingMode(path)) ?? opts.mode ?? 0o644;
+  const tmp = tempPathFor(path);
+  // O_EXCL: fails rather than following a symlink or reusing a file someone planted at tmp.
+  const fh = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), mode);
+  let renamed = false;
+  try {
+    try {
+      await fill(fh);
+      // open() applies the umask; an existing file's mode is restored exactly.
+      await fh.chmod(mode);
+      if (!opts.noSync) await fh.datasync();
+    } finally {
+      await fh.close();
+    }
+    await rename(tmp, path);
+    renamed = true;
+  } finally {
+    if (!renamed) await unlink(tmp).catch(() => undefined);
+  }
+  if (!opts.noSync) await syncDirectory(dirname(path));
+}
+
+/** Writes `data` to `path` atomically (see file comment). */
+export async function atomicWrite(path: string, data: string | Uint8Array, opts: AtomicWriteOptions = {}): Promise<void> {
+  await replaceAtomically(path, async (fh) => {
+    await fh.writeFile(data);
+  }, opts);
+}
+
+/** Makes the rename itself durable; some file systems refuse to fsync a directory, which is fine. */
+async function syncDirectory(dir: string): Promise<void> {
+  let fh: FileHandle | undefined;
+  try {
+    fh = await open(dir, constants.O_RDONLY);
+    await fh.sync();
+  } catch {
+    // best effort
+  } finally {
+    await fh?.close().catch(() => undefined);
+  }
+}
