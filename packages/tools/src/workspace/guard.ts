@@ -1,7 +1,8 @@
 // The one place every path goes through: inside the roots after resolving symlinks (also for
-// paths that do not exist yet), no NUL bytes, no secrets unless a rule allows them.
+// paths that do not exist yet, through their nearest existing parent), no NUL bytes, no prefix
+// traps, no secrets unless a rule allows them, and never a workspace root itself as a write target.
+import { realpathSync, statSync } from 'node:fs';
 import { lstat, readlink, realpath } from 'node:fs/promises';
-import { realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ToolError, type Workspace } from '@toolbelt/core';
 import { sensitiveReason } from './sensitive.js';
@@ -18,6 +19,19 @@ export interface WorkspaceOptions {
 }
 
 const MAX_LINKS = 40;
+const MAX_PATH = 4096;
+
+function realRoot(root: string): string {
+  const abs = resolve(root);
+  let real: string;
+  try {
+    real = realpathSync(abs);
+  } catch {
+    throw new Error(`workspace root ${abs} does not exist`);
+  }
+  if (!statSync(real).isDirectory()) throw new Error(`workspace root ${abs} is not a directory`);
+  return real;
+}
 
 export class WorkspaceGuard implements Workspace {
   readonly roots: readonly string[];
@@ -27,8 +41,8 @@ export class WorkspaceGuard implements Workspace {
   constructor(opts: WorkspaceOptions) {
     if (!opts.roots.length) throw new Error('a workspace needs at least one root directory');
     // Roots are compared by their real paths, so a root reached through a symlink still works.
-    this.roots = opts.roots.map((r) => realpathSync(resolve(r)));
-    const cwd = opts.cwd ? realpathSync(resolve(this.roots[0], opts.cwd)) : this.roots[0];
+    this.roots = [...new Set(opts.roots.map(realRoot))];
+    const cwd = opts.cwd ? realRoot(resolve(this.roots[0], opts.cwd)) : this.roots[0];
     if (!this.inside(cwd)) throw new Error(`cwd ${cwd} is outside the workspace roots ${this.roots.join(', ')}`);
     this.cwd = cwd;
     this.allowSensitive = opts.allowSensitive;
@@ -36,44 +50,89 @@ export class WorkspaceGuard implements Workspace {
 
   /** A guard for the same roots with another cwd (which must be inside them). */
   withCwd(cwd: string): WorkspaceGuard {
-    return new WorkspaceGuard({ roots: [...this.roots], cwd: resolve(this.cwd, cwd), allowSensitive: this.allowSensitive });
+    return new WorkspaceGuard({ roots: [...this.roots], cwd: resolve(this.cwd, cwd), ...(this.allowSensitive ? { allowSensitive: this.allowSensitive } : {}) });
   }
 
+  /**
+   * The real absolute path for an access, or a ToolError: INVALID_PARAMS for a malformed path,
+   * PERMISSION_DENIED for one outside the roots or protected. For `delete` a symlink itself is the
+   * target (its parent is resolved, not the link).
+   */
   async resolve(path: string, access: Access): Promise<string> {
-    if (typeof path !== 'string' || path.length === 0) throw new ToolError('INVALID_PARAMS', 'path must be a non-empty string');
-    if (path.includes('\0')) throw new ToolError('INVALID_PARAMS', `path contains a NUL byte: ${JSON.stringify(path)}`);
+    if (typeof path !== 'string' || path.trim().length === 0) throw new ToolError('INVALID_PARAMS', 'path must be a non-empty string, absolute or relative to the workspace');
+    if (path.includes('\0')) throw new ToolError('INVALID_PARAMS', `path contains a NUL byte: ${JSON.stringify(path)}. Pass the path without it.`);
+    if (path.length > MAX_PATH) throw new ToolError('INVALID_PARAMS', `path is ${path.length} characters long; the limit is ${MAX_PATH}.`);
     const absolute = resolve(this.cwd, path);
-    // For deletes the link itself is the target, not what it points to.
-    const real = access === 'delete' ? await this.realParent(absolute) : await realpathLoose(absolute, 0);
+    const real = await this.real(absolute, access, path);
     if (!this.inside(real)) {
       const via = real !== absolute ? ` (it resolves to ${real})` : '';
       throw new ToolError('PERMISSION_DENIED', `${path} is outside the workspace${via}. Use a path inside ${this.roots.join(' or ')}.`);
     }
-    const why = sensitiveReason(real, access);
+    if ((access === 'write' || access === 'delete') && this.roots.includes(real)) {
+      throw new ToolError('PERMISSION_DENIED', `${path} is a workspace root; it cannot be ${access === 'write' ? 'overwritten' : 'deleted'} or moved. Name a path inside it.`);
+    }
+    const why = sensitiveReason(this.relativeToRoot(real), access);
     if (why && !this.allowSensitive?.(real, access)) {
       throw new ToolError('PERMISSION_DENIED', `${this.display(real)} is protected: ${why}. Ask the user to add an allow rule for this path if it is really needed.`);
     }
+    if (/[/\\]$/.test(path) && path.length > 1) await this.expectDirectory(real, path);
     return real;
   }
 
+  /** A path as a model should see it: relative to its root when inside one. */
   display(absPath: string): string {
     for (const root of this.roots) {
       if (absPath === root) return '.';
-      if (absPath.startsWith(root + sep)) return absPath.slice(root.length + 1);
+      const prefix = root.endsWith(sep) ? root : root + sep;
+      if (absPath.startsWith(prefix)) return absPath.slice(prefix.length);
     }
     return absPath;
   }
 
+  /** True when a real path is one of the roots or below one (`/srv/app2` is not below `/srv/app`). */
   inside(real: string): boolean {
     return this.roots.some((root) => {
       const rel = relative(root, real);
-      return rel === '' || (!rel.startsWith('..' + sep) && rel !== '..' && !isAbsolute(rel));
+      return rel === '' || (rel !== '..' && !rel.startsWith('..' + sep) && !isAbsolute(rel));
     });
   }
 
-  private async realParent(absolute: string): Promise<string> {
-    const parent = await realpathLoose(dirname(absolute), 0);
-    return join(parent, basename(absolute));
+  /** The path below its root ('' for the root), for sensitivity checks that ignore where the root sits. */
+  private relativeToRoot(real: string): string {
+    let best: string | undefined;
+    for (const root of this.roots) {
+      const rel = relative(root, real);
+      if (rel === '' || (rel !== '..' && !rel.startsWith('..' + sep) && !isAbsolute(rel))) {
+        if (best === undefined || rel.length < best.length) best = rel;
+      }
+    }
+    return best ?? real;
+  }
+
+  private async real(absolute: string, access: Access, original: string): Promise<string> {
+    try {
+      if (access === 'delete') {
+        const parent = dirname(absolute);
+        return parent === absolute ? absolute : join(await realpathLoose(parent, 0), basename(absolute));
+      }
+      return await realpathLoose(absolute, 0);
+    } catch (err) {
+      if (err instanceof ToolError) throw err;
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ELOOP') throw new ToolError('INVALID_PARAMS', `${original} loops through symbolic links; fix the links or use another path.`);
+      if (code === 'EACCES' || code === 'EPERM') throw new ToolError('PERMISSION_DENIED', `the operating system refused access while resolving ${original}.`);
+      if (code === 'ENAMETOOLONG') throw new ToolError('INVALID_PARAMS', `${original} has a name that is too long.`);
+      throw new ToolError('INVALID_PARAMS', `${original} could not be resolved: ${(err as Error).message}`);
+    }
+  }
+
+  private async expectDirectory(real: string, original: string): Promise<void> {
+    try {
+      if (!(await lstat(real)).isDirectory()) throw new ToolError('INVALID_PARAMS', `${original} ends with "/" but ${this.display(real)} is not a directory; drop the trailing slash.`);
+    } catch (err) {
+      if (err instanceof ToolError) throw err;
+      // Not there yet: a trailing slash on a path to be created is fine.
+    }
   }
 }
 
@@ -93,6 +152,7 @@ async function realpathLoose(path: string, depth: number): Promise<string> {
     stat = undefined;
   }
   if (stat?.isSymbolicLink()) {
+    // A dangling link: what it would point at is what a write would create.
     const target = resolve(dirname(path), await readlink(path));
     return realpathLoose(target, depth + 1);
   }
