@@ -1,0 +1,78 @@
+import { defineTool, ToolError, type Classification } from '@toolbelt/core';
+import { z } from 'zod';
+import { checkBranchName, checkRevision, plainName } from './names.js';
+import { currentBranch, openRepo, type Repo } from './repo.js';
+
+const description = `List, create or switch git branches.
+action "list" (default) shows local branches (all: true adds remote-tracking ones) with the current one marked *, their upstream and last commit. Read-only.
+action "create" makes a new branch from startPoint (default HEAD) and switches to it unless checkout is false. action "switch" checks out an existing branch; it fails if local changes would be overwritten. Both need approval.`;
+
+const input = z.object({
+  action: z.enum(['list', 'create', 'switch']).default('list').describe('"list" (default), "create" or "switch".'),
+  name: z.string().optional().describe('Branch to create or switch to. Required for create and switch.'),
+  startPoint: z.string().optional().describe('For create: the commit, branch or tag the new branch starts at. Default HEAD.'),
+  checkout: z.boolean().default(true).describe('For create: also switch to the new branch. Default true.'),
+  all: z.boolean().default(false).describe('For list: include remote-tracking branches. Default false.'),
+});
+
+type Input = z.output<typeof input>;
+
+const LIST_FORMAT = '%(HEAD)%00%(refname:short)%00%(objectname:short)%00%(upstream:short)%00%(upstream:track)%00%(contents:subject)';
+
+async function list(repo: Repo, all: boolean): Promise<string> {
+  const refs = ['refs/heads', ...(all ? ['refs/remotes'] : [])];
+  const out = (await repo.run(['for-each-ref', `--format=${LIST_FORMAT}`, ...refs])).stdout;
+  const rows = out.split('\n').filter(Boolean).map((l) => l.split('\0'));
+  if (!rows.length) {
+    const branch = await currentBranch(repo);
+    return `No branches yet${branch ? `: ${branch} has no commits` : ''}.`;
+  }
+  const width = Math.min(40, Math.max(...rows.map((r) => r[1].length)));
+  return rows
+    .map(([head, name, hash, upstream, track, subject]) => {
+      const up = upstream ? ` [${upstream}${track ? `: ${track.replace(/^\[|\]$/g, '')}` : ''}]` : '';
+      return `${head === '*' ? '*' : ' '} ${name.padEnd(width)} ${hash}${up} ${subject}`;
+    })
+    .join('\n');
+}
+
+export const gitBranch = defineTool({
+  name: 'git_branch',
+  title: 'Git branch',
+  description,
+  input,
+  category: 'git',
+  validate({ action, name, startPoint }: Input) {
+    if (action === 'list') return undefined;
+    if (!name) return `name is required for action "${action}"`;
+    return plainName('branch name', name) ?? (startPoint?.startsWith('-') ? plainName('startPoint', startPoint) : undefined);
+  },
+  effect({ action, name, startPoint, checkout }: Input): Classification {
+    if (action === 'list') return { effect: 'read' };
+    const reason =
+      action === 'switch' ? `switches the working tree to branch ${name}` : `creates branch ${name} from ${startPoint ?? 'HEAD'}${checkout ? ' and switches to it' : ''}`;
+    return { effect: 'write', reason };
+  },
+  async execute({ action, name, startPoint, checkout, all }, ctx) {
+    const repo = await openRepo(ctx);
+    if (action === 'list') return list(repo, all);
+    const branch = name!;
+    await checkBranchName(repo, branch);
+    const exists = (await repo.run(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], { allowFailure: true })).code === 0;
+    if (action === 'create') {
+      if (exists) throw new ToolError('CONFLICT', `branch ${branch} already exists; use action "switch" to check it out, or pick another name`);
+      if (startPoint) await checkRevision(repo, startPoint);
+      const from = startPoint ? ['--end-of-options', startPoint] : [];
+      // `git branch NAME` needs a commit; `switch -c` also works on a branch with no commits yet.
+      if (checkout) await repo.run(['switch', '--no-guess', '-c', branch, ...from]);
+      else await repo.run(['branch', '--no-track', branch, ...from]);
+      return `Created branch ${branch} from ${startPoint ?? 'HEAD'}${checkout ? ' and switched to it' : ''}.`;
+    }
+    if (!exists) throw new ToolError('NOT_FOUND', `no local branch named ${branch}; use git_branch with action "list" (all: true for remote ones), or action "create"`);
+    const run = await repo.run(['switch', '--no-guess', branch], { allowFailure: true });
+    if (run.code !== 0) {
+      throw new ToolError('CONFLICT', `could not switch to ${branch}: ${run.stderr.trim().split('\n').slice(0, 8).join('\n')}\nCommit or stash your changes first (see git_status).`);
+    }
+    return `Switched to branch ${branch}.`;
+  },
+});

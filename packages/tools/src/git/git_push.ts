@@ -1,0 +1,116 @@
+import { defineTool, ToolError, type Classification, type ToolContext } from '@toolbelt/core';
+import { z } from 'zod';
+import { plainName, remotes } from './names.js';
+import { currentBranch, openRepo, type Repo } from './repo.js';
+
+const description = `Push a local branch to a configured remote (default: the current branch to "origin").
+force: true overwrites the remote branch with --force-with-lease (it still refuses when the remote has commits you have not fetched); never set it unless the user asked to rewrite remote history.
+Only remotes already configured in the repository can be pushed to. Needs approval; the approver sees the commits that will be pushed.`;
+
+const input = z.object({
+  remote: z.string().default('origin').describe('Name of a configured remote. Default "origin".'),
+  branch: z.string().optional().describe('Local branch to push, to the branch of the same name on the remote. Default: the current branch.'),
+  force: z.boolean().default(false).describe('Overwrite the remote branch (--force-with-lease). Default false.'),
+  setUpstream: z.boolean().default(false).describe('Make the remote branch the upstream of the local one (--set-upstream). Default false.'),
+});
+
+type Input = z.output<typeof input>;
+
+interface Plan {
+  repo: Repo;
+  remote: string;
+  branch: string;
+  args: string[];
+  command: string;
+  url: string;
+}
+
+async function plan({ remote, branch, force, setUpstream }: Input, ctx: ToolContext): Promise<Plan> {
+  const repo = await openRepo(ctx);
+  const known = await remotes(repo);
+  if (!known.includes(remote)) {
+    throw new ToolError('NOT_FOUND', `no remote named "${remote}"; ${known.length ? `configured remotes: ${known.join(', ')}` : 'this repository has no remotes'}. Pushing to a URL directly is not supported.`);
+  }
+  const name = branch ?? (await currentBranch(repo));
+  if (!name) throw new ToolError('INVALID_PARAMS', 'HEAD is detached, so there is no current branch to push; pass branch');
+  const problem = plainName('branch name', name);
+  if (problem) throw new ToolError('INVALID_PARAMS', problem);
+  const local = await repo.run(['rev-parse', '--verify', '--quiet', `refs/heads/${name}^{commit}`], { allowFailure: true });
+  if (local.code !== 0) throw new ToolError('NOT_FOUND', `no local branch ${name} with commits to push; see git_branch`);
+  const flags = [...(force ? ['--force-with-lease'] : []), ...(setUpstream ? ['--set-upstream'] : [])];
+  const url = (await repo.run(['remote', 'get-url', '--push', remote])).stdout.trim();
+  return {
+    repo,
+    remote,
+    branch: name,
+    args: ['push', '--porcelain', ...flags, '--', remote, `refs/heads/${name}:refs/heads/${name}`],
+    command: ['git', 'push', ...flags, remote, name].join(' '),
+    url,
+  };
+}
+
+async function oneline(repo: Repo, range: string[]): Promise<string[]> {
+  const r = await repo.run(['log', '--format=%h %s', '--max-count=51', ...range, '--'], { allowFailure: true });
+  const lines = r.code === 0 ? r.stdout.split('\n').filter(Boolean) : [];
+  return lines.length > 50 ? [...lines.slice(0, 50), '... and more'] : lines;
+}
+
+/** Commits that would reach the remote, and (for a force push) those the remote would lose. */
+async function commitsToPush(p: Plan): Promise<{ outgoing: string[]; lost: string[]; tracked: boolean }> {
+  const tracking = `refs/remotes/${p.remote}/${p.branch}`;
+  const local = `refs/heads/${p.branch}`;
+  const tracked = (await p.repo.run(['rev-parse', '--verify', '--quiet', tracking], { allowFailure: true })).code === 0;
+  if (!tracked) return { outgoing: await oneline(p.repo, [local, '--not', `--remotes=${p.remote}`]), lost: [], tracked };
+  return { outgoing: await oneline(p.repo, [`${tracking}..${local}`]), lost: await oneline(p.repo, [`${local}..${tracking}`]), tracked };
+}
+
+export const gitPush = defineTool({
+  name: 'git_push',
+  title: 'Git push',
+  description,
+  input,
+  category: 'git',
+  timeoutMs: 120_000,
+  validate({ remote, branch }: Input) {
+    return plainName('remote', remote) ?? (branch !== undefined ? plainName('branch name', branch) : undefined);
+  },
+  async effect(input: Input, ctx: ToolContext): Promise<Classification> {
+    const p = await plan(input, ctx);
+    const subject = { command: p.command, commands: [p.command], urls: [p.url] };
+    if (!input.force) return { effect: 'destructive', reason: `pushes ${p.branch} to ${p.remote} (${p.url})`, subject };
+    return {
+      effect: 'destructive',
+      reason: `FORCE-pushes ${p.branch} to ${p.remote} (${p.url}): rewrites the remote branch`,
+      warnings: [
+        `force: true — the remote branch ${p.remote}/${p.branch} will be overwritten with your local ${p.branch}.`,
+        'Commits on the remote that are not in your branch will be lost (--force-with-lease refuses if the remote moved since your last fetch).',
+      ],
+      subject,
+    };
+  },
+  async preview(input, ctx) {
+    const p = await plan(input, ctx);
+    const { outgoing, lost, tracked } = await commitsToPush(p);
+    const lines = [`${p.command}    (remote ${p.remote}: ${p.url})`, ''];
+    if (!tracked) lines.push(`${p.branch} is new on ${p.remote} (as far as the last fetch knows).`);
+    lines.push(`Commits to push (${outgoing.length}):`, ...(outgoing.length ? outgoing.map((c) => `  ${c}`) : ['  (none)']));
+    if (input.force && lost.length) lines.push('', `Commits on ${p.remote}/${p.branch} that will be LOST (${lost.length}):`, ...lost.map((c) => `  ${c}`));
+    return { kind: 'text', text: lines.join('\n') };
+  },
+  async execute(input, ctx) {
+    const p = await plan(input, ctx);
+    const run = await p.repo.run(p.args, { allowFailure: true });
+    const status = run.stdout.split('\n').find((l) => l.includes(`\trefs/heads/${p.branch}:`));
+    const [flag, , summary = ''] = status?.split('\t') ?? [];
+    if (run.code !== 0 || flag === '!' || !status) {
+      const detail = (summary || run.stderr.trim().split('\n').slice(-6).join('\n') || `exit ${run.code}`).trim();
+      if (/non-fast-forward|fetch first|stale info/.test(detail)) {
+        throw new ToolError('CONFLICT', `${p.remote} rejected the push of ${p.branch}: ${detail}. The remote has commits your branch does not; fetch and integrate them first${input.force ? '' : ', or ask the user whether to force-push'}.`);
+      }
+      throw new ToolError('EXECUTION_FAILED', `git push to ${p.remote} failed: ${detail}`);
+    }
+    if (flag === '=') return `Everything up to date: ${p.remote}/${p.branch} already has your commits.`;
+    const how = flag === '*' ? 'new branch' : flag === '+' ? `forced update ${summary}` : summary;
+    return { content: `Pushed ${p.branch} to ${p.remote} (${how}).`, metadata: { remote: p.remote, branch: p.branch, url: p.url, forced: flag === '+' } };
+  },
+});

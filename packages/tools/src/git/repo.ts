@@ -1,0 +1,71 @@
+// The repository a git tool works on: found from a path inside the workspace, and itself inside it.
+import { stat } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { ToolError, type ToolContext, type Workspace } from '@toolbelt/core';
+import { git, type GitOptions, type GitRun } from './run.js';
+
+export interface Repo {
+  /** Absolute real path of the work tree's top level; git runs here. */
+  top: string;
+  workspace: Workspace;
+  signal: AbortSignal;
+  /** Runs git in the top level. */
+  run(args: readonly string[], opts?: Omit<GitOptions, 'cwd' | 'signal'>): Promise<GitRun>;
+  /** A path git printed (relative to the top level) as the model should see it. */
+  show(pathFromTop: string): string;
+  /** Resolves a model's path through the workspace guard; it must be inside this repository. */
+  pathspec(path: string, access: 'read' | 'write'): Promise<string>;
+}
+
+export function workspaceOf(ctx: ToolContext): Workspace {
+  if (!ctx.workspace) throw new ToolError('INVALID_PARAMS', 'the git tools need a workspace; start toolbelt with --root DIR');
+  return ctx.workspace;
+}
+
+export async function openRepo(ctx: ToolContext, path?: string): Promise<Repo> {
+  const ws = workspaceOf(ctx);
+  // A deleted file still has history and can be committed: start from its nearest existing parent.
+  let dir = path ? await ws.resolve(path, 'read') : ws.cwd;
+  for (let info = await stat(dir).catch(() => undefined); !info?.isDirectory(); info = await stat(dir).catch(() => undefined)) {
+    if (dirname(dir) === dir) break;
+    dir = dirname(dir);
+  }
+
+  const found = await git(['rev-parse', '--show-toplevel'], { cwd: dir, signal: ctx.signal, allowFailure: true });
+  if (found.code !== 0) {
+    throw new ToolError('NOT_FOUND', `${ws.display(dir)} is not inside a git repository. Pass path pointing into a repository, or create one (git init).`);
+  }
+  const top = found.stdout.trim();
+  try {
+    await ws.resolve(top, 'read');
+  } catch {
+    throw new ToolError('PERMISSION_DENIED', `the git repository at ${top} starts outside the workspace; git tools only work on repositories whose top level is inside ${ws.roots.join(' or ')}`);
+  }
+  const repo: Repo = {
+    top,
+    workspace: ws,
+    signal: ctx.signal,
+    run: (args, opts = {}) => git(args, { ...opts, cwd: top, signal: ctx.signal }),
+    show: (p) => ws.display(join(top, p)),
+    async pathspec(p, access) {
+      const abs = await ws.resolve(p, access);
+      const rel = relative(top, abs);
+      if (rel === '..' || rel.startsWith('..' + sep)) throw new ToolError('INVALID_PARAMS', `${p} is outside the repository at ${ws.display(top)}`);
+      return abs;
+    },
+  };
+  return repo;
+}
+
+/** The current branch, or undefined when HEAD is detached. Works before the first commit. */
+export async function currentBranch(repo: Repo): Promise<string | undefined> {
+  const r = await repo.run(['symbolic-ref', '--quiet', '--short', 'HEAD'], { allowFailure: true });
+  return r.code === 0 ? r.stdout.trim() : undefined;
+}
+
+/** Prefix for diff paths so they read relative to the workspace root, not the repository. */
+export function diffPrefixes(repo: Repo): string[] {
+  const at = repo.workspace.display(repo.top);
+  if (at === '.' || at === repo.top) return [];
+  return [`--src-prefix=a/${at}/`, `--dst-prefix=b/${at}/`];
+}
