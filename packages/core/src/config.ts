@@ -50,6 +50,8 @@ export const mcpServerSchema = z.strictObject({
   timeoutMs: z.number().int().positive().optional(),
   connectTimeoutMs: z.number().int().positive().optional(),
   enabled: z.boolean().optional(),
+  /** The least effect of every tool of this server; its annotations may raise it, never lower it. */
+  minEffect: effect.optional(),
   limits: z
     .strictObject({ cpuSeconds: z.number().int().positive().optional(), memoryMb: z.number().int().positive().optional(), openFiles: z.number().int().positive().optional() })
     .optional(),

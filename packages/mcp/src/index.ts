@@ -1,1 +1,12 @@
-export {};
+export { McpManager, type McpManagerOptions, type RegistryTarget } from './client/manager.js';
+export { McpConnection, type ServerStatus, type RestartPolicy, type ConnectionOptions } from './client/connection.js';
+export { proxyTool, type ProxyToolOptions, type RemoteCaller } from './client/proxy-tool.js';
+export { effectFromAnnotations, stricter } from './client/effect.js';
+export { limitedCommand, transportKind } from './client/transport.js';
+export { proxyNames, sanitize } from './names.js';
+export { ToolServer, type ToolServerOptions } from './server/server.js';
+export { serveHttp, type HttpServeOptions, type HttpHandle } from './server/http.js';
+export { serveStdio } from './server/stdio.js';
+export { elicitationApprover, approvalMessage, approvalRequiredMessage } from './server/elicitation-approver.js';
+export { toCallToolResult } from './server/result.js';
+export { mcpProvider, applyToolSettings, describeStatus, type McpProviderOptions } from './provider.js';

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// A real MCP server (official SDK, stdio) with the behaviours the reference servers lack:
+// exiting mid-call, observing cancellation, changing its tool list, odd names, reporting its limits.
+import { readFileSync } from 'node:fs';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
+let cancellations = 0;
+const text = (t) => ({ content: [{ type: 'text', text: t }] });
+
+server.registerTool('echo', { description: 'Echoes text.', inputSchema: { text: z.string() }, annotations: { readOnlyHint: true } }, async ({ text: t }) => text(`echo: ${t}`));
+
+server.registerTool('wipe', { description: 'Pretends to delete everything.', inputSchema: {}, annotations: { readOnlyHint: true, destructiveHint: true } }, async () => text('wiped'));
+
+server.registerTool('exit_mid_call', { description: 'Exits the process while the call is running.', inputSchema: {} }, async () => {
+  process.stderr.write('fixture: exiting mid-call on purpose\n');
+  setTimeout(() => process.exit(3), 50);
+  await new Promise(() => {});
+});
+
+server.registerTool('slow', { description: 'Waits, reporting progress, until done or cancelled.', inputSchema: { ms: z.number() }, annotations: { readOnlyHint: true } }, async ({ ms }, extra) => {
+  const token = extra._meta?.progressToken;
+  const started = Date.now();
+  let step = 0;
+  while (Date.now() - started < ms) {
+    if (extra.signal.aborted) {
+      cancellations++;
+      return text('cancelled');
+    }
+    await new Promise((r) => setTimeout(r, 20));
+    step++;
+    if (token !== undefined && step % 5 === 0) {
+      await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step, message: `step ${step}` } });
+    }
+  }
+  return text(`slept ${ms} ms`);
+});
+
+server.registerTool('cancellations', { description: 'How many calls saw their cancellation.', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => text(String(cancellations)));
+
+server.registerTool('fail', { description: 'Always returns an error result.', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => ({ isError: true, content: [{ type: 'text', text: 'the fixture failed on purpose' }] }));
+
+server.registerTool('add_tool', { description: 'Adds a tool named by the input.', inputSchema: { name: z.string() } }, async ({ name }) => {
+  server.registerTool(name, { description: `Added at runtime: ${name}.`, inputSchema: {}, annotations: { readOnlyHint: true } }, async () => text(`I am ${name}`));
+  return text(`added ${name}`);
+});
+
+server.registerTool('limits', { description: 'Returns this process\'s resource limits.', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => text(readFileSync('/proc/self/limits', 'utf8')));
+
+server.registerTool('env', { description: 'Returns the names of the environment variables.', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => text(Object.keys(process.env).sort().join('\n')));
+
+server.registerTool('weird.name/with:chars', { description: 'A name that is not a valid registry name.', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => text('weird'));
+server.registerTool('weird_name_with_chars', { description: 'The clean twin of the weird name.', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => text('clean'));
+server.registerTool('x'.repeat(70), { description: 'A name too long for a registry name.', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => text('long'));
+
+await server.connect(new StdioServerTransport());
+process.stderr.write('fixture: ready\n');

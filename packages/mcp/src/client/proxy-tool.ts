@@ -1,0 +1,77 @@
+// A remote MCP tool as a core tool: its JSON Schema validates the input before the call leaves, its
+// annotations give the effect, and its result comes back as a ToolOutput (isError -> ToolError).
+import { defineTool, ToolError, type Effect, type Tool } from '@toolbelt/core';
+import type { CallToolResult, Progress, Tool as RemoteTool } from '@modelcontextprotocol/sdk/types.js';
+import { errorText, toToolOutput } from './content.js';
+import { effectFromAnnotations } from './effect.js';
+
+/** What a proxy needs from its server's connection. */
+export interface RemoteCaller {
+  call(tool: string, args: Record<string, unknown>, opts: { signal: AbortSignal; onprogress?: (p: Progress) => void }): Promise<CallToolResult>;
+}
+
+export interface ProxyToolOptions {
+  /** The registry name (`server__tool`, already made unique). */
+  name: string;
+  server: string;
+  remote: RemoteTool;
+  caller: RemoteCaller;
+  /** The least effect any of this server's tools has (config `minEffect`). */
+  minEffect?: Effect;
+  /** Hard limit per call; progress only extends the server's idle timeout up to this. */
+  timeoutMs: number;
+}
+
+const PERMISSIVE = { type: 'object' } as const;
+
+function describe(remote: RemoteTool, server: string): string {
+  const text = remote.description?.trim();
+  return text || `${remote.title ?? remote.annotations?.title ?? remote.name} (a tool of MCP server "${server}", which gave no description).`;
+}
+
+export function proxyTool(opts: ProxyToolOptions): Tool {
+  const { remote, server, caller } = opts;
+  const hints = remote.annotations;
+  const title = remote.title ?? hints?.title;
+  const effect = effectFromAnnotations(hints, opts.minEffect);
+  const base = {
+    name: opts.name,
+    ...(title ? { title } : {}),
+    description: describe(remote, server),
+    category: 'mcp',
+    effect,
+    visible: false,
+    timeoutMs: opts.timeoutMs,
+    annotations: {
+      ...(hints?.idempotentHint !== undefined ? { idempotent: hints.idempotentHint } : {}),
+      // MCP's default for openWorldHint is true.
+      openWorld: hints?.openWorldHint ?? true,
+      ...(hints?.destructiveHint !== undefined ? { destructive: hints.destructiveHint } : {}),
+    },
+    async execute(input: Record<string, unknown>, ctx: Parameters<Tool['execute']>[1]) {
+      const result = await caller.call(remote.name, input, {
+        signal: ctx.signal,
+        onprogress: (p) => ctx.emit({ type: 'progress', progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: p.message } : {}) }),
+      });
+      if (result.isError) {
+        throw new ToolError('EXECUTION_FAILED', `${remote.name} on MCP server "${server}" returned an error: ${errorText(result)}`);
+      }
+      return toToolOutput(result, server, remote.name);
+    },
+  };
+  // A schema our validator cannot compile is dropped (output) or loosened (input): the server still
+  // validates, and models still see the schema it published.
+  const builds = [
+    () => defineTool<Record<string, unknown>>({ ...base, input: remote.inputSchema, ...(remote.outputSchema ? { output: remote.outputSchema } : {}) }),
+    () => defineTool<Record<string, unknown>>({ ...base, input: remote.inputSchema }),
+  ];
+  for (const build of builds) {
+    try {
+      return build();
+    } catch {
+      // Try the next, looser build.
+    }
+  }
+  const loose = defineTool<Record<string, unknown>>({ ...base, input: PERMISSIVE });
+  return Object.freeze({ ...loose, jsonSchema: { ...remote.inputSchema } });
+}

@@ -1,0 +1,57 @@
+// How to reach one configured server: a child process over stdio (clean environment, stderr piped,
+// optional rlimits), or a URL over Streamable HTTP with the older SSE transport as a fallback.
+import type { McpServerConfig } from '@toolbelt/core';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+
+export type TransportKind = 'stdio' | 'http' | 'sse';
+
+/** Which transport a config asks for, or a sentence saying what is missing. */
+export function transportKind(cfg: McpServerConfig): TransportKind | { problem: string } {
+  if (cfg.transport === 'stdio' || (!cfg.transport && cfg.command)) {
+    return cfg.command ? 'stdio' : { problem: 'transport "stdio" needs a "command"' };
+  }
+  if (cfg.transport === 'http' || cfg.transport === 'sse' || (!cfg.transport && cfg.url)) {
+    return cfg.url ? (cfg.transport ?? 'http') : { problem: `transport "${cfg.transport}" needs a "url"` };
+  }
+  return { problem: 'give either "command" (a stdio server) or "url" (an HTTP server)' };
+}
+
+/**
+ * The command line that applies the config's resource limits before exec'ing the server. Linux
+ * only (rlimits via the shell's ulimit, as seed 000's pre_exec does); elsewhere the command as is.
+ */
+export function limitedCommand(cfg: McpServerConfig, platform: NodeJS.Platform = process.platform): { command: string; args: string[] } {
+  const command = cfg.command!;
+  const args = cfg.args ?? [];
+  const l = cfg.limits;
+  if (!l || platform !== 'linux') return { command, args };
+  const steps: string[] = [];
+  if (l.cpuSeconds) steps.push(`ulimit -t ${l.cpuSeconds}`);
+  if (l.memoryMb) steps.push(`ulimit -v ${l.memoryMb * 1024}`);
+  if (l.openFiles) steps.push(`ulimit -n ${l.openFiles}`);
+  if (!steps.length) return { command, args };
+  return { command: '/bin/sh', args: ['-c', `${steps.join(' && ')} && exec "$@"`, 'toolbelt-mcp', command, ...args] };
+}
+
+export function stdioTransport(cfg: McpServerConfig): StdioClientTransport {
+  const { command, args } = limitedCommand(cfg);
+  // The SDK adds only HOME, LOGNAME, PATH, SHELL, TERM and USER to what the config passes.
+  return new StdioClientTransport({ command, args, env: cfg.env ?? {}, stderr: 'pipe', ...(cfg.cwd ? { cwd: cfg.cwd } : {}) });
+}
+
+export function httpTransport(cfg: McpServerConfig, kind: 'http' | 'sse'): Transport {
+  const url = new URL(cfg.url!);
+  const requestInit = cfg.headers ? { headers: cfg.headers } : undefined;
+  // The SSE transport sends requestInit's headers on its EventSource GET as well as on each POST.
+  if (kind === 'sse') return new SSEClientTransport(url, requestInit ? { requestInit } : {});
+  return new StreamableHTTPClientTransport(url, requestInit ? { requestInit } : {});
+}
+
+/** True when a Streamable HTTP failure means "this server only speaks the older SSE transport". */
+export function shouldFallBackToSse(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === 'number' && code >= 400 && code < 500 && code !== 401 && code !== 403;
+}

@@ -1,0 +1,77 @@
+// MCP servers from toolbelt.config.json as a tool provider for a runtime: their tools join the
+// runtime's registry (and leave it) as servers connect, change, restart or give up.
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { join } from 'node:path';
+import type { Tool, ToolbeltConfig } from '@toolbelt/core';
+import { McpManager, type RegistryTarget } from './client/manager.js';
+import type { ServerStatus } from './client/connection.js';
+
+export interface McpProviderOptions {
+  /** Where to say that a server is unavailable; default process.stderr. Never stdout: it may carry MCP. */
+  warn?: (line: string) => void;
+  connectTimeoutMs?: number;
+  /** Called with the manager once it exists (status, reconnects). */
+  onManager?: (manager: McpManager) => void;
+}
+
+interface ProviderRuntime {
+  config: ToolbeltConfig;
+  registry: RegistryTarget;
+  stateDir: string;
+}
+
+/** toolSettings (enabled, timeoutMs, retry, cacheTtlMs) apply to proxied tools like to any other. */
+export function applyToolSettings(tool: Tool, settings: ToolbeltConfig['toolSettings']): Tool | undefined {
+  const s = settings?.[tool.name];
+  if (!s) return tool;
+  if (s.enabled === false) return undefined;
+  return Object.freeze({ ...tool, ...(s.timeoutMs ? { timeoutMs: s.timeoutMs } : {}), ...(s.retry ? { retry: s.retry } : {}), ...(s.cacheTtlMs !== undefined ? { cacheTtlMs: s.cacheTtlMs } : {}) });
+}
+
+export function describeStatus(status: ServerStatus): string {
+  switch (status.state) {
+    case 'disabled':
+      return 'disabled';
+    case 'connecting':
+      return `connecting (attempt ${status.attempt})`;
+    case 'connected':
+      return `connected over ${status.transport}, ${status.tools} tool${status.tools === 1 ? '' : 's'}${status.pid ? `, pid ${status.pid}` : ''}`;
+    case 'failed':
+      return `failed: ${status.reason}${status.retryInMs !== undefined ? ` (retrying in ${status.retryInMs} ms)` : ''}`;
+  }
+}
+
+export function mcpProvider(opts: McpProviderOptions = {}) {
+  return async (rt: ProviderRuntime): Promise<{ tools: Tool[]; close: () => Promise<void> }> => {
+    const servers = rt.config.mcpServers ?? {};
+    let logFile: WriteStream | undefined;
+    const log = (server: string, line: string) => {
+      if (!logFile) {
+        mkdirSync(rt.stateDir, { recursive: true });
+        logFile = createWriteStream(join(rt.stateDir, 'mcp.log'), { flags: 'a' });
+        logFile.on('error', () => {});
+      }
+      logFile.write(`${new Date().toISOString()} [${server}] ${line}\n`);
+    };
+    const manager = new McpManager({
+      servers,
+      registry: rt.registry,
+      adjust: (tool) => applyToolSettings(tool, rt.config.toolSettings),
+      log,
+      ...(opts.connectTimeoutMs ? { connectTimeoutMs: opts.connectTimeoutMs } : {}),
+    });
+    opts.onManager?.(manager);
+    await manager.start();
+    const warn = opts.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
+    for (const [name, status] of Object.entries(manager.status())) {
+      if (status.state === 'failed') warn(`toolbelt: MCP server "${name}" is unavailable: ${describeStatus(status)}. Details in ${join(rt.stateDir, 'mcp.log')}.`);
+    }
+    return {
+      tools: [],
+      async close() {
+        await manager.close();
+        await new Promise<void>((resolve) => (logFile ? logFile.end(resolve) : resolve()));
+      },
+    };
+  };
+}

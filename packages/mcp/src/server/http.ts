@@ -1,0 +1,150 @@
+// A ToolServer over Streamable HTTP: one session (SDK Server + transport) per client, bound to
+// 127.0.0.1 by default, Host and Origin checked against DNS rebinding, optional bearer token.
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolServer } from './server.js';
+
+export interface HttpServeOptions {
+  /** 0 picks a free port. */
+  port: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default /mcp. */
+  path?: string;
+  /** When set, every request needs `Authorization: Bearer <token>`. */
+  token?: string;
+  /** Host names accepted in the Host header besides localhost, 127.0.0.1, ::1 and the bound host. */
+  allowedHosts?: string[];
+  /** Origins (scheme://host[:port]) accepted besides http(s) on localhost. */
+  allowedOrigins?: string[];
+  /** Largest request body; default 4 MiB. */
+  maxBodyBytes?: number;
+}
+
+export interface HttpHandle {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]', '::1'];
+
+function hostnameOf(hostHeader: string): string {
+  try {
+    return new URL(`http://${hostHeader}`).hostname;
+  } catch {
+    return '';
+  }
+}
+
+function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent) return void res.end();
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+async function readJson(req: IncomingMessage, limit: number): Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) return { ok: false, status: 413, message: `request body is over ${limit} bytes` };
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+  } catch (err) {
+    return { ok: false, status: 400, message: `request body is not valid JSON: ${(err as Error).message}` };
+  }
+}
+
+export async function serveHttp(tools: ToolServer, opts: HttpServeOptions): Promise<HttpHandle> {
+  const host = opts.host ?? '127.0.0.1';
+  const path = opts.path ?? '/mcp';
+  const limit = opts.maxBodyBytes ?? 4 * 1024 * 1024;
+  const hosts = new Set([...LOCAL_HOSTS, ...(host === '0.0.0.0' || host === '::' ? [] : [host]), ...(opts.allowedHosts ?? [])].map((h) => h.toLowerCase()));
+  const origins = new Set((opts.allowedOrigins ?? []).map((o) => o.toLowerCase().replace(/\/$/, '')));
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+
+  /** A reason to refuse the request, or undefined. */
+  function refuse(req: IncomingMessage): { status: number; message: string; headers?: Record<string, string> } | undefined {
+    const hostname = hostnameOf(req.headers.host ?? '').toLowerCase();
+    if (!hosts.has(hostname)) return { status: 403, message: `Host "${req.headers.host ?? ''}" is not allowed; connect to 127.0.0.1 or localhost, or start the server with that host allowed` };
+    const origin = req.headers.origin;
+    if (origin) {
+      let ok = origins.has(origin.toLowerCase());
+      try {
+        const u = new URL(origin);
+        ok ||= (u.protocol === 'http:' || u.protocol === 'https:') && LOCAL_HOSTS.includes(u.hostname);
+      } catch {
+        ok = false;
+      }
+      if (!ok) return { status: 403, message: `Origin "${origin}" is not allowed` };
+    }
+    if (opts.token) {
+      const auth = req.headers.authorization ?? '';
+      const given = auth.startsWith('Bearer ') ? auth.slice(7).trim() : '';
+      if (!given || !sameSecret(given, opts.token)) return { status: 401, message: 'missing or wrong bearer token: send "Authorization: Bearer <token>"', headers: { 'www-authenticate': 'Bearer' } };
+    }
+    return undefined;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== path) return sendError(res, 404, `not found; the MCP endpoint is ${path}`);
+    const refused = refuse(req);
+    if (refused) return sendError(res, refused.status, refused.message, refused.headers);
+    const sessionId = req.headers['mcp-session-id'];
+    const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    if (req.method !== 'POST') {
+      if (!existing) return sendError(res, sessionId ? 404 : 400, sessionId ? 'session not found; initialize a new session' : 'missing mcp-session-id header');
+      return existing.handleRequest(req, res);
+    }
+    const body = await readJson(req, limit);
+    if (!body.ok) return sendError(res, body.status, body.message);
+    if (existing) return existing.handleRequest(req, res, body.value);
+    if (sessionId) return sendError(res, 404, 'session not found; initialize a new session');
+    if (!isInitializeRequest(body.value)) return sendError(res, 400, 'no session: the first request must be initialize');
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => void sessions.set(id, transport),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    await tools.connect(transport);
+    await transport.handleRequest(req, res, body.value);
+  }
+
+  const http = createServer((req, res) => {
+    handle(req, res).catch((err) => sendError(res, 500, `internal error: ${(err as Error).message}`));
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(opts.port, host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (http.address() as AddressInfo).port;
+  const shown = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shown}:${port}${path}`,
+    port,
+    async close() {
+      await Promise.allSettled([...sessions.values()].map((t) => t.close()));
+      sessions.clear();
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}

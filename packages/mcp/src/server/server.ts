@@ -1,0 +1,157 @@
+// Any registry over MCP, through an Executor: every tools/call passes validation, policy, approval
+// (by elicitation), timeouts, logging and metrics like any other call. One SDK Server per client
+// connection; all share the executor.
+import { randomUUID } from 'node:crypto';
+import { errorResult, toProviderFormat, type Executor, type ToolEvent } from '@toolbelt/core';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type ServerNotification, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { approvalRequiredMessage, elicitationApprover, type CallOrigin } from './elicitation-approver.js';
+import { toCallToolResult } from './result.js';
+
+export interface ToolServerOptions {
+  executor: Executor;
+  name?: string;
+  version?: string;
+  instructions?: string;
+}
+
+interface LiveCall extends CallOrigin {
+  progressToken?: string | number;
+  send?: (n: ServerNotification) => Promise<void>;
+  /** Last progress value sent: MCP requires it to grow. */
+  last: number;
+  /** The tool reported a total, so output chunks do not advance the count. */
+  counted: boolean;
+}
+
+const INSTRUCTIONS =
+  'Tools served by toolbelt behind a permission policy. A call that needs approval is asked through ' +
+  'elicitation when this client supports it; otherwise it returns an error saying how the user can allow it.';
+const MAX_PROGRESS_MESSAGE = 1000;
+
+export class ToolServer {
+  readonly executor: Executor;
+  private readonly opts: ToolServerOptions;
+  private readonly calls = new Map<string, LiveCall>();
+  private readonly servers = new Set<Server>();
+  private readonly initialized = new WeakSet<Server>();
+  private listCache: McpTool[] | undefined;
+  private readonly stopWatchingRegistry: () => void;
+  private stopWatchingProgress: (() => void) | undefined;
+  private progressCalls = 0;
+
+  constructor(opts: ToolServerOptions) {
+    this.opts = opts;
+    this.executor = opts.executor;
+    this.executor.approver = elicitationApprover((id) => this.calls.get(id), this.executor.approver);
+    this.stopWatchingRegistry = this.executor.registry.onChange(() => {
+      this.listCache = undefined;
+      for (const server of this.servers) {
+        if (this.initialized.has(server)) server.sendToolListChanged().catch(() => {});
+      }
+    });
+  }
+
+  /** A new SDK Server for one client, not yet connected. */
+  createServer(): Server {
+    const server = new Server(
+      { name: this.opts.name ?? 'toolbelt', version: this.opts.version ?? '0.1.0' },
+      {
+        capabilities: { tools: { listChanged: true } },
+        instructions: this.opts.instructions ?? INSTRUCTIONS,
+        // Registering a server's twenty tools is one change for the client, not twenty.
+        debouncedNotificationMethods: ['notifications/tools/list_changed'],
+      },
+    );
+    const sessionId = `mcp_${randomUUID().slice(0, 8)}`;
+    server.oninitialized = () => this.initialized.add(server);
+    server.onclose = () => this.servers.delete(server);
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.listTools() }));
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+      const callId = `tc_${randomUUID()}`;
+      const progressToken = request.params._meta?.progressToken;
+      const live: LiveCall = { server, requestId: extra.requestId, last: 0, counted: false };
+      if (progressToken !== undefined) {
+        live.progressToken = progressToken;
+        live.send = extra.sendNotification;
+        this.watchProgress(1);
+      }
+      this.calls.set(callId, live);
+      try {
+        const result = await this.executor.call({ tool: request.params.name, input: request.params.arguments ?? {}, callId, sessionId, signal: extra.signal });
+        if (live.unasked && result.status === 'rejected') {
+          const message = approvalRequiredMessage(live.unasked);
+          return toCallToolResult({ ...errorResult(callId, result.tool, 'APPROVAL_REQUIRED', message), durationMs: result.durationMs });
+        }
+        return toCallToolResult(result);
+      } finally {
+        this.calls.delete(callId);
+        if (progressToken !== undefined) this.watchProgress(-1);
+      }
+    });
+    this.servers.add(server);
+    return server;
+  }
+
+  /** Serves one client on a transport (stdio, or one Streamable HTTP session). */
+  async connect(transport: Transport): Promise<Server> {
+    const server = this.createServer();
+    await server.connect(transport);
+    return server;
+  }
+
+  async close(): Promise<void> {
+    this.stopWatchingRegistry();
+    this.stopWatchingProgress?.();
+    await Promise.allSettled([...this.servers].map((s) => s.close()));
+  }
+
+  private listTools(): McpTool[] {
+    this.listCache ??= this.executor.registry.list().map((tool) => {
+      const def = toProviderFormat(tool, 'mcp') as McpTool;
+      // MCP requires an object schema at the top, even for a tool that takes nothing.
+      if (def.inputSchema.type !== 'object') def.inputSchema = { ...def.inputSchema, type: 'object' };
+      return def;
+    });
+    return this.listCache;
+  }
+
+  /** Listens to executor events only while some call wants progress: the hot path stays quiet. */
+  private watchProgress(delta: number): void {
+    this.progressCalls += delta;
+    if (this.progressCalls > 0 && !this.stopWatchingProgress) {
+      this.stopWatchingProgress = this.executor.events.on((e) => this.forwardProgress(e));
+    } else if (this.progressCalls === 0 && this.stopWatchingProgress) {
+      this.stopWatchingProgress();
+      this.stopWatchingProgress = undefined;
+    }
+  }
+
+  private forwardProgress(e: ToolEvent): void {
+    if (e.type !== 'tool.progress' && e.type !== 'tool.output') return;
+    const live = this.calls.get(e.callId);
+    if (!live?.send || live.progressToken === undefined) return;
+    let progress: number;
+    let total: number | undefined;
+    let message: string | undefined;
+    if (e.type === 'tool.progress' && e.progress !== undefined && e.progress > live.last) {
+      progress = e.progress;
+      total = e.total;
+      message = e.message;
+      if (total !== undefined) live.counted = true;
+    } else if (!live.counted) {
+      // No numbers from the tool (or output chunks): count events, so progress still grows.
+      progress = live.last + 1;
+      message = e.type === 'tool.output' ? e.chunk : e.message;
+    } else return;
+    live.last = progress;
+    const params = {
+      progressToken: live.progressToken,
+      progress,
+      ...(total !== undefined ? { total } : {}),
+      ...(message ? { message: message.length > MAX_PROGRESS_MESSAGE ? `${message.slice(0, MAX_PROGRESS_MESSAGE)}...` : message } : {}),
+    };
+    live.send({ method: 'notifications/progress', params }).catch(() => {});
+  }
+}
