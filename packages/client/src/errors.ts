@@ -1,0 +1,24 @@
+// A refused request: the HTTP status and the gateway's code and message.
+export class GatewayError extends Error {
+  constructor(readonly status: number, readonly code: string, message: string) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+
+  static async from(res: Response): Promise<GatewayError> {
+    const text = await res.text().catch(() => '');
+    try {
+      const body = JSON.parse(text) as { error?: { code?: string; message?: string } };
+      if (body.error?.message) return new GatewayError(res.status, body.error.code ?? 'UNKNOWN', body.error.message);
+    } catch {
+      // Not our JSON: a proxy or another server answered.
+    }
+    return new GatewayError(res.status, 'HTTP_ERROR', `HTTP ${res.status}${text ? `: ${text.slice(0, 300)}` : ''}`);
+  }
+}
+
+/** Statuses worth retrying a connection for; the rest will not change by trying again. */
+export function isRetryable(err: unknown): boolean {
+  if (!(err instanceof GatewayError)) return true;
+  return err.status === 408 || err.status === 429 || err.status >= 500;
+}

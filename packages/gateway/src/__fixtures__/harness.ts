@@ -1,0 +1,89 @@
+// A real gateway on 127.0.0.1 with an ephemeral port and a SQLite file in a temp dir, for tests.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineTool, Policy, ToolRegistry, type Mode, type Tool, type ToolbeltConfig } from '@toolbelt/core';
+import { GatewayClient } from '@toolbelt/client';
+import { createGateway, type Gateway } from '../gateway.js';
+import { policyWithStore } from '../decisions.js';
+import { openSqliteStore, type SqliteStore } from '../store/sqlite.js';
+import type { Listening } from '../server.js';
+
+export const echoTool = defineTool({
+  name: 'echo',
+  description: 'Returns its text.',
+  input: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false },
+  effect: 'read',
+  execute: (input: { text: string }) => `echo: ${input.text}`,
+});
+
+export const noteTool = defineTool({
+  name: 'write_note',
+  description: 'Writes a note (a write: asks for approval in safe mode).',
+  input: { type: 'object', properties: { note: { type: 'string' } }, required: ['note'] },
+  effect: 'write',
+  execute: (input: { note: string }) => `wrote ${input.note}`,
+});
+
+export interface Harness {
+  gw: Gateway;
+  store: SqliteStore;
+  url: string;
+  dir: string;
+  db: string;
+  client(opts?: { token?: string; agentId?: string }): GatewayClient;
+  /** Closes the gateway and the store (the directory stays until cleanup). */
+  stop(): Promise<void>;
+  cleanup(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  config?: ToolbeltConfig;
+  tools?: Tool[];
+  mode?: Mode;
+  env?: Record<string, string | undefined>;
+  fetch?: typeof fetch;
+  heartbeatMs?: number;
+  /** Reuse a directory (and its database) from an earlier harness. */
+  dir?: string;
+}
+
+export async function startGateway(o: HarnessOptions = {}): Promise<Harness> {
+  const dir = o.dir ?? mkdtempSync(join(tmpdir(), 'tb-gw-'));
+  const db = join(dir, 'gateway.db');
+  const store = openSqliteStore(db);
+  const registry = new ToolRegistry().registerAll(o.tools ?? [echoTool, noteTool]);
+  const policy = await policyWithStore(new Policy({ mode: o.mode ?? 'safe' }), store);
+  const gw = await createGateway({
+    registry, policy, store, config: o.config ?? {}, env: o.env ?? {},
+    ...(o.fetch ? { fetch: o.fetch } : {}), ...(o.heartbeatMs ? { heartbeatMs: o.heartbeatMs } : {}),
+  });
+  const listening: Listening = await gw.listen({ host: '127.0.0.1', port: 0 });
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await gw.close();
+    await store.close();
+  };
+  return {
+    gw, store, dir, db, url: listening.url,
+    client: (c = {}) => new GatewayClient({ url: listening.url, agentId: c.agentId ?? 'agent-a', ...(c.token ? { token: c.token } : {}) }),
+    stop,
+    async cleanup() {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Resolves with the first value of `poll()` that passes `ok`, checking on each event-loop turn. */
+export async function until<T>(poll: () => Promise<T> | T, ok: (v: T) => boolean, what: string, limitMs = 5000): Promise<T> {
+  const end = Date.now() + limitMs;
+  for (;;) {
+    const v = await poll();
+    if (ok(v)) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; last value: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

@@ -1,0 +1,137 @@
+// The HTTP API as a list of routes; each one reads its input and hands it to one domain function.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { DeclaredTool } from '@toolbelt/core';
+import type { Domain } from './domain/context.js';
+import { decide } from './domain/approvals.js';
+import { callTool, listCalls, visibleCall } from './domain/calls.js';
+import { openEventStream } from './domain/events.js';
+import { ackInbox, readInbox } from './domain/inbox.js';
+import { submitResult } from './domain/results.js';
+import { listTools } from './domain/tools.js';
+import { requireRole, type Auth, type AuthEnv } from './http/auth.js';
+import { intParam, listParam, readBody } from './http/body.js';
+import { ApiError, handleError, notFoundRoute, tooLarge } from './http/errors.js';
+import { ackBody, approveBody, callBody, rejectBody, resultBody, validId } from './http/schemas.js';
+import type { HttpCounter } from './metrics.js';
+import { OPENAPI } from './openapi.js';
+import { CALL_STATUSES, type CallStatus } from './store/types.js';
+
+export interface AppOptions {
+  auth: Auth;
+  declared: ReadonlyMap<string, DeclaredTool>;
+  maxBodyBytes: number;
+  http: HttpCounter;
+  metrics: () => Promise<string>;
+  heartbeatMs?: number;
+}
+
+function param(value: string, what: string): string {
+  if (!validId(value)) throw new ApiError(400, 'BAD_REQUEST', `${what} must be 1-200 characters without control characters`);
+  return value;
+}
+
+function statuses(raw: string[] | undefined): CallStatus[] | undefined {
+  const bad = raw?.filter((s) => !CALL_STATUSES.includes(s as CallStatus));
+  if (bad?.length) throw new ApiError(400, 'BAD_REQUEST', `unknown status ${bad.join(', ')}; use any of ${CALL_STATUSES.join(', ')}`);
+  return raw as CallStatus[] | undefined;
+}
+
+export function buildApp(d: Domain, o: AppOptions): Hono<AuthEnv> {
+  const app = new Hono<AuthEnv>();
+  app.onError(handleError);
+  app.notFound(notFoundRoute);
+  app.use('*', async (c, next) => {
+    await next();
+    o.http.add(c.req.method, c.req.routePath, c.res.status);
+  });
+
+  // Public: liveness and the API description.
+  app.get('/healthz', (c) => c.json({ ok: true }));
+  app.get('/api/openapi.json', (c) => c.json(OPENAPI));
+
+  app.use('/api/*', o.auth.middleware());
+  app.use('/metrics', o.auth.middleware());
+  app.use('/api/*', bodyLimit({ maxSize: o.maxBodyBytes, onError: (c) => tooLarge(c, o.maxBodyBytes) }));
+
+  app.get('/metrics', async (c) => {
+    requireRole(c.var.principal, 'admin');
+    return c.text(await o.metrics(), 200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+  });
+
+  app.get('/api/tools', (c) => c.json(listTools(d, o.declared, c.req.query('format'))));
+
+  app.post('/api/runs/:runId/tool-calls', async (c) => {
+    const runId = param(c.req.param('runId'), 'runId');
+    const body = await readBody(c, callBody);
+    const { status, result } = await callTool(d, c.var.principal, runId, body, c.req.raw.signal);
+    return c.json(result, status);
+  });
+
+  app.post('/api/runs/:runId/tool-results', async (c) => {
+    const runId = param(c.req.param('runId'), 'runId');
+    const body = await readBody(c, resultBody);
+    const submission = body.error !== undefined ? { error: body.error } : { result: body.result };
+    return c.json(await submitResult(d, c.var.principal, runId, body.callId, submission));
+  });
+
+  app.get('/api/tool-calls', async (c) => {
+    const q = c.req.query();
+    const filter = {
+      limit: intParam(c, 'limit', 50, 500) || 50,
+      ...(q.runId ? { runId: q.runId } : {}),
+      ...(q.agentId ? { agentId: q.agentId } : {}),
+      ...(q.tool ? { tool: q.tool } : {}),
+      ...(q.before ? { before: intParam(c, 'before', 0, Number.MAX_SAFE_INTEGER) } : {}),
+    };
+    const s = statuses(listParam(c, 'status'));
+    return c.json(await listCalls(d, c.var.principal, s ? { ...filter, statuses: s } : filter));
+  });
+
+  app.get('/api/tool-calls/:callId', async (c) => c.json(await visibleCall(d, c.var.principal, c.req.param('callId'))));
+
+  app.post('/api/tool-calls/:callId/approve', async (c) => {
+    requireRole(c.var.principal, 'approve');
+    const body = await readBody(c, approveBody);
+    const call = await visibleCall(d, c.var.principal, c.req.param('callId'));
+    const done = await decide(d.store, call, { outcome: 'approve', scope: body.scope ?? 'once', by: c.var.principal.name });
+    return c.json({ callId: done.callId, status: done.status, decision: done.decision });
+  });
+
+  app.post('/api/tool-calls/:callId/reject', async (c) => {
+    requireRole(c.var.principal, 'approve');
+    const body = await readBody(c, rejectBody);
+    const call = await visibleCall(d, c.var.principal, c.req.param('callId'));
+    const decision = body.message ? { outcome: 'reject' as const, message: body.message, by: c.var.principal.name } : { outcome: 'reject' as const, by: c.var.principal.name };
+    const done = await decide(d.store, call, decision);
+    return c.json({ callId: done.callId, status: done.status, decision: done.decision });
+  });
+
+  app.get('/api/agents/:agentId/inbox', async (c) => {
+    const agentId = param(c.req.param('agentId'), 'agentId');
+    const includeAcked = ['1', 'true'].includes(c.req.query('includeAcked') ?? '');
+    const after = intParam(c, 'after', 0, Number.MAX_SAFE_INTEGER);
+    return c.json(await readInbox(d, c.var.principal, agentId, { after, limit: intParam(c, 'limit', 100, 1000) || 100, includeAcked }));
+  });
+
+  app.post('/api/agents/:agentId/inbox/ack', async (c) => {
+    const agentId = param(c.req.param('agentId'), 'agentId');
+    const body = await readBody(c, ackBody);
+    return c.json(await ackInbox(d, c.var.principal, agentId, body.ids));
+  });
+
+  app.get('/api/events', (c) => {
+    const after = c.req.header('last-event-id') ?? c.req.query('lastEventId');
+    const q = { ...(c.req.query('runId') ? { runId: c.req.query('runId') } : {}), agentIds: listParam(c, 'agentId'), types: listParam(c, 'types'), after };
+    return openEventStream(d, c.var.principal, q, d.shutdown, o.heartbeatMs);
+  });
+
+  app.get('/api/executions', async (c) => {
+    requireRole(c.var.principal, 'admin');
+    const q = c.req.query();
+    const filter = { limit: intParam(c, 'limit', 100, 1000) || 100, ...(q.tool ? { tool: q.tool } : {}), ...(q.status ? { status: q.status } : {}), ...(q.agentId ? { agentId: q.agentId } : {}), ...(q.runId ? { runId: q.runId } : {}), ...(q.since ? { since: q.since } : {}) };
+    return c.json({ entries: await d.store.listExecutions(filter) });
+  });
+
+  return app;
+}

@@ -1,0 +1,56 @@
+// Tools declared as JSON in the config (seed 001) become ordinary core tools, so policy, approval,
+// logging, metrics and events apply to them like to any other tool.
+import { defineTool, type DeclaredTool, type Effect, type Tool } from '@toolbelt/core';
+import { httpCall } from './http-call.js';
+import { DEFAULT_WAIT_MS, pendingCall, type PendingDeps } from './pending.js';
+
+export interface DeclaredDeps extends PendingDeps {
+  fetch?: typeof fetch;
+}
+
+/** Grace the executor gives a waiting tool beyond its own timeout, so the tool's message wins. */
+const EXECUTOR_GRACE_MS = 5_000;
+
+/**
+ * When the config does not say: internal tools and GET requests only read; other requests and
+ * external executors may change things; a space tool asks a person, who is the approval.
+ */
+export function defaultEffect(spec: DeclaredTool): Effect {
+  if (spec.effect) return spec.effect as Effect;
+  if (spec.executionType === 'internal' || spec.executionType === 'space') return 'read';
+  if (spec.execution?.url) return (spec.execution.method ?? 'POST') === 'GET' ? 'read' : 'write';
+  return 'write';
+}
+
+export function isVisible(spec: DeclaredTool): boolean {
+  return spec.visible ?? spec.executionType !== 'internal';
+}
+
+export function declaredTool(spec: DeclaredTool, deps: DeclaredDeps): Tool {
+  const fetchImpl = deps.fetch ?? fetch;
+  const execution = spec.execution;
+  if (spec.executionType === 'gateway' && !execution?.url) {
+    throw new Error(`config tools: "${spec.name}": executionType "gateway" makes an HTTP request, so it needs execution.url`);
+  }
+  const waits = spec.executionType !== 'internal' && !execution?.url && !spec.isAsync;
+  const timeoutMs = execution?.url ? spec.timeout ?? DEFAULT_WAIT_MS : waits ? (spec.timeout ?? DEFAULT_WAIT_MS) + EXECUTOR_GRACE_MS : undefined;
+  try {
+    return defineTool({
+      name: spec.name,
+      description: spec.description,
+      input: spec.inputSchema,
+      effect: defaultEffect(spec),
+      category: 'declared',
+      visible: isVisible(spec),
+      ...(timeoutMs ? { timeoutMs } : {}),
+      ...(execution?.url ? { preview: () => ({ kind: 'url' as const, url: execution.url, method: execution.method ?? 'POST' }) } : {}),
+      execute(input, ctx) {
+        if (spec.executionType === 'internal') return { content: [{ type: 'json', json: { success: true, args: input } }], structured: { success: true, args: input } };
+        if (execution?.url) return httpCall(spec.name, execution, input, ctx, fetchImpl);
+        return pendingCall(spec, input, ctx, deps);
+      },
+    });
+  } catch (err) {
+    throw new Error(`config tools: "${spec.name}": ${(err as Error).message}`);
+  }
+}

@@ -1,0 +1,45 @@
+// Approval over HTTP: the executor's Approver records the request in the store (approvers see it
+// in GET /api/tool-calls and as an approval.requested event) and parks until a decision arrives
+// through POST /api/tool-calls/:callId/approve or /reject.
+import type { ApprovalDecision, Approver } from '@toolbelt/core';
+import type { EventRecorder } from '../events/recorder.js';
+import { ApiError } from '../http/errors.js';
+import type { CallRecord, GatewayStore } from '../store/types.js';
+import type { Waiters } from '../waiters.js';
+
+/** The executor bounds how long an approval may take (approvalTimeoutMs) through the signal. */
+const FOREVER = 2 ** 31 - 1;
+
+export function httpApprover(store: GatewayStore, waiters: Waiters, recorder: EventRecorder): Approver {
+  return async (request, signal) => {
+    const key = `approval.decided:${request.callId}`;
+    let parked = waiters.park(key, FOREVER, signal);
+    const now = Date.now();
+    if (!(await store.requestApproval(request.callId, request, now))) {
+      parked.cancel();
+      return { outcome: 'reject', message: 'this call can only be approved through the gateway API' };
+    }
+    // Published after the store has the request, so an approver reacting at once finds it.
+    recorder.publish({
+      type: 'approval.requested', ts: now, sessionId: request.sessionId, callId: request.callId, tool: request.tool, request,
+      ...(request.runId ? { runId: request.runId } : {}), ...(request.agentId ? { agentId: request.agentId } : {}),
+    });
+    for (;;) {
+      const outcome = await parked.outcome;
+      const call = await store.getCall(request.callId);
+      if (call?.decision && call.status !== 'awaiting_approval') return call.decision;
+      if (outcome !== 'woken') throw signal.reason ?? new Error('approval cancelled');
+      parked = waiters.park(key, FOREVER, signal);
+    }
+  };
+}
+
+/** Records a person's decision for a call awaiting approval. */
+export async function decide(store: GatewayStore, call: CallRecord, decision: ApprovalDecision): Promise<CallRecord> {
+  const out = await store.decideApproval(call.callId, decision, Date.now());
+  if (out.ok) return out.call;
+  if (out.reason === 'not_found') throw new ApiError(404, 'NOT_FOUND', `no call ${call.callId}`);
+  const status = out.call?.status ?? call.status;
+  const already = out.call?.decision ? ` (already ${out.call.decision.outcome === 'approve' ? 'approved' : 'rejected'})` : '';
+  throw new ApiError(409, 'CONFLICT', `call ${call.callId} is not awaiting approval; its status is "${status}"${already}`);
+}

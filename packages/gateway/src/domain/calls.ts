@@ -1,0 +1,75 @@
+// Calling a tool over HTTP, and reading calls back: each call is recorded in the store first, so
+// approvers, external executors and the agent itself can follow it.
+import { randomUUID } from 'node:crypto';
+import type { CallRequest, ToolResult } from '@toolbelt/core';
+import { agentScope, canActFor, requireAgent, requireRole, type Principal } from '../http/auth.js';
+import { ApiError } from '../http/errors.js';
+import type { CallFilter, CallRecord } from '../store/types.js';
+import type { Domain } from './context.js';
+
+export interface CallBody {
+  agentId: string;
+  name: string;
+  input?: unknown;
+  callId?: string;
+  sessionId?: string;
+  model?: string;
+}
+
+/** Runs one call; the HTTP status says whether the request itself was acceptable. */
+export async function callTool(d: Domain, p: Principal, runId: string, body: CallBody, requestSignal: AbortSignal): Promise<{ status: 200 | 404 | 422; result: ToolResult }> {
+  requireRole(p, 'call');
+  requireAgent(p, body.agentId);
+  const callId = body.callId ?? `tc_${randomUUID()}`;
+  const sessionId = body.sessionId ?? body.agentId;
+  const linked = linkSignals(requestSignal, d.shutdown);
+  try {
+    return await run(d, runId, body, { tool: body.name, input: body.input, callId, sessionId, runId, agentId: body.agentId, signal: linked.signal, ...(body.model ? { model: body.model } : {}) });
+  } finally {
+    linked.dispose();
+  }
+}
+
+async function run(d: Domain, runId: string, body: CallBody, req: CallRequest & { callId: string; sessionId: string }): Promise<{ status: 200 | 404 | 422; result: ToolResult }> {
+  const { callId, sessionId } = req;
+  const tool = d.registry.get(body.name);
+  if (!tool) return { status: 404, result: await d.executor.call(req) };
+  const created = await d.store.createCall({ callId, runId, agentId: body.agentId, sessionId, tool: body.name, input: body.input ?? {}, visible: tool.visible ?? false, createdAt: Date.now() });
+  if (!created) throw new ApiError(409, 'CONFLICT', `callId "${callId}" was already used; send a new one, or leave it out and the gateway picks one`);
+  d.inflight.set(callId, { runId, agentId: body.agentId, sessionId });
+  let result: ToolResult;
+  try {
+    result = await d.executor.call(req);
+  } finally {
+    d.inflight.delete(callId);
+  }
+  await d.store.finishCall(callId, result, Date.now());
+  return { status: result.error?.code === 'INVALID_PARAMS' ? 422 : 200, result };
+}
+
+/** One signal that aborts when any of these does; dispose() detaches it again. */
+function linkSignals(...signals: AbortSignal[]): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  for (const s of signals) {
+    if (s.aborted) controller.abort();
+    else s.addEventListener('abort', abort, { once: true });
+  }
+  return { signal: controller.signal, dispose: () => signals.forEach((s) => s.removeEventListener('abort', abort)) };
+}
+
+/** A call this principal may see, or 404 (another agent's call is not admitted to exist). */
+export async function visibleCall(d: Domain, p: Principal, callId: string): Promise<CallRecord> {
+  const call = await d.store.getCall(callId);
+  if (!call || !canActFor(p, call.agentId)) throw new ApiError(404, 'NOT_FOUND', `no call "${callId}"; list calls with GET /api/tool-calls`);
+  return call;
+}
+
+export async function listCalls(d: Domain, p: Principal, q: Omit<CallFilter, 'agentIds'> & { agentId?: string }): Promise<{ calls: CallRecord[]; nextBefore?: number }> {
+  const { agentId, ...rest } = q;
+  const filter: CallFilter = { ...rest };
+  const agents = agentScope(p, agentId === undefined ? undefined : [agentId]);
+  if (agents) filter.agentIds = agents;
+  const calls = await d.store.listCalls(filter);
+  return calls.length === q.limit && calls.length ? { calls, nextBefore: calls[calls.length - 1].seq } : { calls };
+}

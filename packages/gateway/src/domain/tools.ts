@@ -1,0 +1,29 @@
+// GET /api/tools: the registry in our own shape, or in a provider's format.
+import { PROVIDER_FORMATS, toProviderFormats, type DeclaredTool, type ProviderFormat } from '@toolbelt/core';
+import { ApiError } from '../http/errors.js';
+import type { Domain } from './context.js';
+
+export function listTools(d: Domain, declared: ReadonlyMap<string, DeclaredTool>, format: string | undefined): { tools: Record<string, unknown>[] } {
+  const tools = d.registry.list();
+  if (format !== undefined) {
+    if (!PROVIDER_FORMATS.includes(format as ProviderFormat)) {
+      throw new ApiError(400, 'BAD_REQUEST', `unknown format "${format}"; use one of ${PROVIDER_FORMATS.join(', ')}`);
+    }
+    return { tools: toProviderFormats(tools, format as ProviderFormat) };
+  }
+  return {
+    tools: tools.map((t) => {
+      const spec = declared.get(t.name);
+      return {
+        name: t.name,
+        ...(t.title ? { title: t.title } : {}),
+        description: t.description,
+        inputSchema: t.jsonSchema,
+        effect: typeof t.effect === 'string' ? t.effect : 'per-call',
+        ...(t.category ? { category: t.category } : {}),
+        visible: t.visible ?? false,
+        ...(spec ? { executionType: spec.executionType, isAsync: spec.isAsync ?? false, ...(spec.timeout ? { timeout: spec.timeout } : {}) } : {}),
+      };
+    }),
+  };
+}

@@ -1,0 +1,65 @@
+// Every event is stored first (which gives it its id) and then handed to live subscribers, so a
+// subscriber that reconnects with Last-Event-ID finds in the store everything it missed.
+import type { GatewayStore, StoredEvent } from '../store/types.js';
+import type { GatewayEvent } from './types.js';
+
+type Subscriber = (stored: StoredEvent) => void;
+
+export class EventRecorder {
+  private queue: GatewayEvent[] = [];
+  private scheduled = false;
+  private chain: Promise<void> = Promise.resolve();
+  private readonly subscribers = new Set<Subscriber>();
+  /** Store failures, for /metrics; events that could not be stored are not broadcast either. */
+  failures = 0;
+
+  constructor(private readonly store: GatewayStore) {}
+
+  /** Queues an event; events published in the same tick are stored in one transaction. */
+  publish(event: GatewayEvent): void {
+    this.queue.push(event);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
+  }
+
+  /** Stores and broadcasts everything queued; resolves when it is done. */
+  flush(): Promise<void> {
+    const batch = this.queue;
+    this.queue = [];
+    if (batch.length) this.chain = this.chain.then(() => this.write(batch));
+    return this.chain;
+  }
+
+  private async write(batch: GatewayEvent[]): Promise<void> {
+    let ids: number[];
+    try {
+      ids = await this.store.appendEvents(batch);
+    } catch {
+      this.failures++;
+      return;
+    }
+    for (let i = 0; i < batch.length; i++) {
+      const stored = { id: ids[i], event: batch[i] };
+      for (const s of this.subscribers) {
+        try {
+          s(stored);
+        } catch {
+          // One broken subscriber must not starve the others.
+        }
+      }
+    }
+  }
+
+  subscribe(fn: Subscriber): () => void {
+    this.subscribers.add(fn);
+    return () => this.subscribers.delete(fn);
+  }
+
+  get subscriberCount(): number {
+    return this.subscribers.size;
+  }
+}

@@ -1,0 +1,43 @@
+// API errors: one JSON shape, `{ error: { code, message } }`, with a message that says what was
+// wrong and what to do.
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export type ApiErrorCode =
+  | 'BAD_REQUEST'
+  | 'INVALID_JSON'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'GONE'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'INTERNAL';
+
+export class ApiError extends Error {
+  constructor(readonly status: ContentfulStatusCode, readonly code: ApiErrorCode, message: string) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const errorBody = (code: ApiErrorCode, message: string) => ({ error: { code, message } });
+
+export function handleError(err: Error, c: Context): Response {
+  if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status);
+  if (err instanceof HTTPException && err.status === 413) return tooLarge(c);
+  if (err instanceof HTTPException) return c.json(errorBody(err.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', err.message), err.status);
+  console.error(`toolbelt gateway: ${c.req.method} ${c.req.path} failed:`, err);
+  return c.json(errorBody('INTERNAL', 'the gateway failed on this request; it was logged on the server. Retry, and report it if it persists.'), 500);
+}
+
+export function tooLarge(c: Context, limit?: number): Response {
+  const size = limit ? ` (limit ${limit} bytes)` : '';
+  return c.json(errorBody('PAYLOAD_TOO_LARGE', `the request body is too large${size}; send less, e.g. a path instead of file contents`), 413);
+}
+
+export function notFoundRoute(c: Context): Response {
+  return c.json(errorBody('NOT_FOUND', `no route ${c.req.method} ${c.req.path}; the API is described at /api/openapi.json`), 404);
+}

@@ -1,0 +1,35 @@
+// Request bodies of the API, as Zod schemas: strict, so a misspelt field is reported, not ignored.
+import { z } from 'zod';
+
+const text = (max: number) => z.string().min(1).max(max).regex(/^[^\u0000-\u001f]*$/, 'must not contain control characters');
+
+export const CALL_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
+const callId = z.string().regex(CALL_ID, 'use 1-128 letters, digits, "_", "-", "." or ":"');
+
+export const callBody = z.strictObject({
+  agentId: text(200),
+  name: text(200),
+  input: z.union([z.record(z.string(), z.unknown()), z.string()]).optional(),
+  callId: callId.optional(),
+  sessionId: text(200).optional(),
+  model: text(200).optional(),
+});
+
+export const resultBody = z
+  .strictObject({
+    callId,
+    result: z.unknown().optional(),
+    error: z.string().min(1).max(20_000).optional(),
+  })
+  .refine((b) => ('result' in b && b.result !== undefined) !== (b.error !== undefined), {
+    message: 'send exactly one of `result` (any JSON) or `error` (a message saying what went wrong)',
+  });
+
+export const approveBody = z.strictObject({ scope: z.enum(['once', 'session', 'always']).optional() });
+export const rejectBody = z.strictObject({ message: z.string().max(4000).optional() });
+export const ackBody = z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(1000) });
+
+/** Path parameters: ids of runs, agents and calls. */
+export function validId(value: string): boolean {
+  return value.length > 0 && value.length <= 200 && !/[\u0000-\u001f]/.test(value);
+}

@@ -1,0 +1,82 @@
+// Versioned schema for the SQLite store. Append new versions; never edit a released one.
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'calls, inbox, events, execution log, remembered approvals',
+    sql: `
+      CREATE TABLE tool_calls (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        call_id TEXT NOT NULL UNIQUE,
+        run_id TEXT NOT NULL,
+        agent_id TEXT NOT NULL,
+        session_id TEXT NOT NULL,
+        tool TEXT NOT NULL,
+        input TEXT NOT NULL,
+        status TEXT NOT NULL,
+        visible INTEGER NOT NULL DEFAULT 0,
+        approval TEXT,
+        decision TEXT,
+        submitted TEXT,
+        result TEXT,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        expires_at INTEGER,
+        resolved_at INTEGER
+      );
+      CREATE INDEX tool_calls_agent ON tool_calls (agent_id, seq);
+      CREATE INDEX tool_calls_run ON tool_calls (run_id, seq);
+      CREATE INDEX tool_calls_open ON tool_calls (status, expires_at);
+
+      CREATE TABLE inbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        agent_id TEXT NOT NULL,
+        run_id TEXT NOT NULL,
+        call_id TEXT NOT NULL UNIQUE,
+        tool TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        acked_at INTEGER
+      );
+      CREATE INDEX inbox_agent ON inbox (agent_id, acked_at, id);
+
+      CREATE TABLE events (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        ts INTEGER NOT NULL,
+        type TEXT NOT NULL,
+        run_id TEXT,
+        agent_id TEXT,
+        data TEXT NOT NULL
+      );
+      CREATE INDEX events_agent ON events (agent_id, id);
+      CREATE INDEX events_run ON events (run_id, id);
+      CREATE INDEX events_ts ON events (ts);
+
+      CREATE TABLE executions (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        call_id TEXT NOT NULL,
+        tool TEXT NOT NULL,
+        status TEXT NOT NULL,
+        agent_id TEXT,
+        run_id TEXT,
+        timestamp TEXT NOT NULL,
+        entry TEXT NOT NULL
+      );
+      CREATE INDEX executions_time ON executions (timestamp);
+      CREATE INDEX executions_call ON executions (call_id);
+
+      CREATE TABLE remembered_approvals (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        entry TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+    `,
+  },
+];
+
+export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

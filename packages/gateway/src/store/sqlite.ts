@@ -1,0 +1,296 @@
+// The embedded store: one SQLite file (better-sqlite3, WAL). Each state change is one transaction,
+// so a crash leaves every call either before or after a step, never half-way.
+import { mkdirSync, existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { errorResult, type ApprovalDecision, type ApprovalRequest, type ExecutionLogEntry, type Remembered, type ToolResult } from '@toolbelt/core';
+import type { GatewayEvent } from '../events/types.js';
+import { LATEST_VERSION, MIGRATIONS } from './migrations.js';
+import type {
+  CallFilter, CallRecord, CallStatus, DecideOutcome, EventFilter, ExecutionFilter, GatewayStore, InboxMessage,
+  NewCall, RecoveryReport, ResolveOutcome, StoredEvent, StoreNotice, Submission,
+} from './types.js';
+
+type Row = Record<string, any>;
+
+export class StoreVersionError extends Error {}
+
+const json = (value: unknown): string | null => (value === undefined ? null : JSON.stringify(value));
+const parse = <T>(text: string | null): T | undefined => (text === null ? undefined : (JSON.parse(text) as T));
+const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+function toCall(r: Row): CallRecord {
+  const call: CallRecord = {
+    seq: r.seq, callId: r.call_id, runId: r.run_id, agentId: r.agent_id, sessionId: r.session_id, tool: r.tool,
+    input: JSON.parse(r.input), status: r.status, visible: r.visible === 1, createdAt: r.created_at, updatedAt: r.updated_at,
+  };
+  if (r.approval !== null) call.approval = parse<ApprovalRequest>(r.approval);
+  if (r.decision !== null) call.decision = parse<ApprovalDecision>(r.decision);
+  if (r.submitted !== null) call.submitted = parse<Submission>(r.submitted);
+  if (r.result !== null) call.result = parse<ToolResult>(r.result);
+  if (r.expires_at !== null) call.expiresAt = r.expires_at;
+  if (r.resolved_at !== null) call.resolvedAt = r.resolved_at;
+  return call;
+}
+
+function toMessage(r: Row): InboxMessage {
+  const payload = JSON.parse(r.payload) as Submission;
+  const m: InboxMessage = { id: r.id, agentId: r.agent_id, runId: r.run_id, callId: r.call_id, tool: r.tool, createdAt: r.created_at };
+  if ('error' in payload) m.error = payload.error;
+  else m.result = payload.result;
+  if (r.acked_at !== null) m.ackedAt = r.acked_at;
+  return m;
+}
+
+const FINAL: Record<ToolResult['status'], CallStatus> = { success: 'success', error: 'error', rejected: 'rejected', pending: 'pending' };
+
+export class SqliteStore implements GatewayStore {
+  readonly db: Database.Database;
+  private readonly listeners = new Set<(n: StoreNotice) => void>();
+  private readonly q: Record<string, Database.Statement>;
+
+  constructor(readonly file: string, opts: { readonly?: boolean } = {}) {
+    if (opts.readonly) {
+      if (!existsSync(file)) throw new Error(`no gateway database at ${file}`);
+      this.db = new Database(file, { readonly: true, fileMustExist: true });
+    } else {
+      if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+      this.db = new Database(file);
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('synchronous = NORMAL');
+    }
+    this.db.pragma('busy_timeout = 5000');
+    this.migrate(opts.readonly ?? false);
+    const p = (sql: string) => this.db.prepare(sql);
+    this.q = {
+      insertCall: p(`INSERT INTO tool_calls (call_id, run_id, agent_id, session_id, tool, input, status, visible, created_at, updated_at)
+                     VALUES (?, ?, ?, ?, ?, ?, 'running', ?, ?, ?) ON CONFLICT (call_id) DO NOTHING`),
+      getCall: p('SELECT * FROM tool_calls WHERE call_id = ?'),
+      transition: p('UPDATE tool_calls SET status = ?, updated_at = ? WHERE call_id = ? AND status = ?'),
+      requestApproval: p(`UPDATE tool_calls SET status = 'awaiting_approval', approval = ?, updated_at = ? WHERE call_id = ? AND status = 'running'`),
+      decide: p(`UPDATE tool_calls SET status = 'running', decision = ?, updated_at = ? WHERE call_id = ? AND status = 'awaiting_approval'`),
+      open: p(`UPDATE tool_calls SET status = ?, expires_at = ?, updated_at = ? WHERE call_id = ? AND status = 'running'`),
+      resolve: p(`UPDATE tool_calls SET status = 'resolved', submitted = ?, resolved_at = ?, updated_at = ? WHERE call_id = ?`),
+      finish: p(`UPDATE tool_calls SET result = ?, updated_at = ?,
+                 status = CASE WHEN status IN ('running', 'awaiting_approval') THEN ? ELSE status END WHERE call_id = ?`),
+      dueCalls: p(`SELECT * FROM tool_calls WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= ?`),
+      expire: p(`UPDATE tool_calls SET status = 'expired', updated_at = ? WHERE call_id = ? AND status = 'pending'`),
+      insertInbox: p(`INSERT INTO inbox (agent_id, run_id, call_id, tool, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)
+                      ON CONFLICT (call_id) DO NOTHING RETURNING *`),
+      ack: p(`UPDATE inbox SET acked_at = ? WHERE agent_id = ? AND id = ? AND acked_at IS NULL`),
+      insertEvent: p('INSERT INTO events (ts, type, run_id, agent_id, data) VALUES (?, ?, ?, ?, ?)'),
+      lastEvent: p('SELECT COALESCE(MAX(id), 0) AS id FROM events'),
+      pruneEvents: p('DELETE FROM events WHERE ts < ?'),
+      insertExecution: p('INSERT INTO executions (call_id, tool, status, agent_id, run_id, timestamp, entry) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      loadRemembered: p('SELECT entry FROM remembered_approvals ORDER BY id'),
+      saveRemembered: p('INSERT INTO remembered_approvals (entry, created_at) VALUES (?, ?)'),
+      countByStatus: p('SELECT status, COUNT(*) AS n FROM tool_calls GROUP BY status'),
+    };
+  }
+
+  private migrate(readonly: boolean): void {
+    const hasTable = this.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`).get();
+    if (!hasTable && readonly) throw new StoreVersionError(`${this.file} is not a toolbelt gateway database`);
+    if (!hasTable) this.db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+    const current = (this.db.prepare('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations').get() as Row).v as number;
+    if (current > LATEST_VERSION) {
+      throw new StoreVersionError(`${this.file} has schema version ${current}, newer than this toolbelt knows (${LATEST_VERSION}); upgrade toolbelt`);
+    }
+    if (readonly) {
+      if (current < LATEST_VERSION) throw new StoreVersionError(`${this.file} has schema version ${current}; start the gateway once to migrate it`);
+      return;
+    }
+    for (const m of MIGRATIONS) {
+      if (m.version <= current) continue;
+      this.db.transaction(() => {
+        this.db.exec(m.sql);
+        this.db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
+      })();
+    }
+  }
+
+  private notify(notice: StoreNotice): void {
+    for (const l of this.listeners) {
+      try {
+        l(notice);
+      } catch {
+        // A listener's failure must not undo a committed change.
+      }
+    }
+  }
+
+  async createCall(c: NewCall): Promise<boolean> {
+    const r = this.q.insertCall.run(c.callId, c.runId, c.agentId, c.sessionId, c.tool, JSON.stringify(c.input ?? null), c.visible ? 1 : 0, c.createdAt, c.createdAt);
+    return r.changes === 1;
+  }
+
+  async getCall(callId: string): Promise<CallRecord | undefined> {
+    const row = this.q.getCall.get(callId) as Row | undefined;
+    return row ? toCall(row) : undefined;
+  }
+
+  async listCalls(f: CallFilter): Promise<CallRecord[]> {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (f.runId !== undefined) (where.push('run_id = ?'), args.push(f.runId));
+    if (f.agentIds) (where.push(`agent_id IN (${placeholders(f.agentIds.length) || 'NULL'})`), args.push(...f.agentIds));
+    if (f.statuses?.length) (where.push(`status IN (${placeholders(f.statuses.length)})`), args.push(...f.statuses));
+    if (f.tool !== undefined) (where.push('tool = ?'), args.push(f.tool));
+    if (f.before !== undefined) (where.push('seq < ?'), args.push(f.before));
+    const sql = `SELECT * FROM tool_calls ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ?`;
+    return (this.db.prepare(sql).all(...args, f.limit) as Row[]).map(toCall);
+  }
+
+  async countCallsByStatus(): Promise<Partial<Record<CallStatus, number>>> {
+    const out: Partial<Record<CallStatus, number>> = {};
+    for (const r of this.q.countByStatus.all() as Row[]) out[r.status as CallStatus] = r.n;
+    return out;
+  }
+
+  async requestApproval(callId: string, request: ApprovalRequest, now: number): Promise<boolean> {
+    return this.q.requestApproval.run(JSON.stringify(request), now, callId).changes === 1;
+  }
+
+  async decideApproval(callId: string, decision: ApprovalDecision, now: number): Promise<DecideOutcome> {
+    const out = this.db.transaction((): DecideOutcome => {
+      const row = this.q.getCall.get(callId) as Row | undefined;
+      if (!row) return { ok: false, reason: 'not_found' };
+      if (this.q.decide.run(JSON.stringify(decision), now, callId).changes !== 1) return { ok: false, reason: 'not_awaiting', call: toCall(row) };
+      return { ok: true, call: toCall(this.q.getCall.get(callId) as Row) };
+    })();
+    if (out.ok) this.notify({ kind: 'approval.decided', callId });
+    return out;
+  }
+
+  async openCall(callId: string, status: 'waiting' | 'pending', expiresAt: number, now: number): Promise<boolean> {
+    return this.q.open.run(status, expiresAt, now, callId).changes === 1;
+  }
+
+  async releaseWaiter(callId: string, now: number): Promise<boolean> {
+    return this.q.transition.run('pending', now, callId, 'waiting').changes === 1;
+  }
+
+  async resolveCall(callId: string, runId: string, submission: Submission, now: number): Promise<ResolveOutcome> {
+    const out = this.db.transaction((): ResolveOutcome => {
+      const row = this.q.getCall.get(callId) as Row | undefined;
+      if (!row || row.run_id !== runId) return { ok: false, reason: 'not_found' };
+      const previous = row.status as CallStatus;
+      const expired = previous === 'expired' || (previous === 'pending' && row.expires_at !== null && row.expires_at <= now);
+      if (expired) return { ok: false, reason: 'expired', call: toCall(row) };
+      if (previous !== 'waiting' && previous !== 'pending') return { ok: false, reason: 'not_open', call: toCall(row) };
+      this.q.resolve.run(JSON.stringify(submission), now, now, callId);
+      const inbox = previous === 'pending' ? this.addToInbox(row, submission, now) : undefined;
+      const call = toCall(this.q.getCall.get(callId) as Row);
+      return inbox ? { ok: true, previous, call, inbox } : { ok: true, previous, call };
+    })();
+    if (out.ok) this.notify({ kind: 'call.resolved', callId });
+    return out;
+  }
+
+  private addToInbox(call: Row, payload: Submission, now: number): InboxMessage | undefined {
+    const row = this.q.insertInbox.get(call.agent_id, call.run_id, call.call_id, call.tool, JSON.stringify(payload), now) as Row | undefined;
+    return row ? toMessage(row) : undefined;
+  }
+
+  async finishCall(callId: string, result: ToolResult, now: number): Promise<void> {
+    this.q.finish.run(JSON.stringify(result), now, FINAL[result.status], callId);
+  }
+
+  async expireCalls(now: number): Promise<CallRecord[]> {
+    return this.db.transaction(() => {
+      const out: CallRecord[] = [];
+      for (const row of this.q.dueCalls.all(now) as Row[]) {
+        if (this.q.expire.run(now, row.call_id).changes !== 1) continue;
+        this.addToInbox(row, { error: `${row.tool} got no result before the call expired` }, now);
+        out.push(toCall({ ...row, status: 'expired', updated_at: now }));
+      }
+      return out;
+    })();
+  }
+
+  async recover(now: number): Promise<RecoveryReport> {
+    return this.db.transaction(() => {
+      const reopened = this.db.prepare(`UPDATE tool_calls SET status = 'pending', updated_at = ? WHERE status = 'waiting'`).run(now).changes;
+      const cut = this.db.prepare(`SELECT call_id, tool FROM tool_calls WHERE status IN ('running', 'awaiting_approval')`).all() as Row[];
+      for (const r of cut) {
+        const result = errorResult(r.call_id, r.tool, 'ABORTED', `the gateway stopped while ${r.tool} was running; it may or may not have taken effect. Check before calling it again.`);
+        this.q.finish.run(JSON.stringify(result), now, 'error', r.call_id);
+      }
+      return { reopened, interrupted: cut.length };
+    })();
+  }
+
+  async listInbox(agentId: string, o: { after?: number; limit: number; includeAcked?: boolean }): Promise<InboxMessage[]> {
+    const sql = `SELECT * FROM inbox WHERE agent_id = ? AND id > ? ${o.includeAcked ? '' : 'AND acked_at IS NULL'} ORDER BY id LIMIT ?`;
+    return (this.db.prepare(sql).all(agentId, o.after ?? 0, o.limit) as Row[]).map(toMessage);
+  }
+
+  async ackInbox(agentId: string, ids: readonly number[], now: number): Promise<number> {
+    return this.db.transaction(() => ids.reduce((n, id) => n + this.q.ack.run(now, agentId, id).changes, 0))();
+  }
+
+  async appendEvents(events: readonly GatewayEvent[]): Promise<number[]> {
+    return this.db.transaction(() =>
+      events.map((e) => Number(this.q.insertEvent.run(e.ts, e.type, e.runId ?? null, e.agentId ?? null, JSON.stringify(e)).lastInsertRowid)),
+    )();
+  }
+
+  async eventsAfter(afterId: number, f: EventFilter, limit: number): Promise<StoredEvent[]> {
+    const where = ['id > ?'];
+    const args: unknown[] = [afterId];
+    if (f.runId !== undefined) (where.push('run_id = ?'), args.push(f.runId));
+    if (f.agentIds) (where.push(`agent_id IN (${placeholders(f.agentIds.length) || 'NULL'})`), args.push(...f.agentIds));
+    if (f.types?.length) (where.push(`type IN (${placeholders(f.types.length)})`), args.push(...f.types));
+    const rows = this.db.prepare(`SELECT id, data FROM events WHERE ${where.join(' AND ')} ORDER BY id LIMIT ?`).all(...args, limit) as Row[];
+    return rows.map((r) => ({ id: r.id, event: JSON.parse(r.data) as GatewayEvent }));
+  }
+
+  async lastEventId(): Promise<number> {
+    return (this.q.lastEvent.get() as Row).id;
+  }
+
+  async pruneEvents(olderThan: number): Promise<number> {
+    return this.q.pruneEvents.run(olderThan).changes;
+  }
+
+  async appendExecutions(entries: readonly ExecutionLogEntry[]): Promise<void> {
+    this.db.transaction(() => {
+      for (const e of entries) this.q.insertExecution.run(e.callId, e.tool, e.status, e.agentId ?? null, e.runId ?? null, e.timestamp, JSON.stringify(e));
+    })();
+  }
+
+  async listExecutions(f: ExecutionFilter): Promise<ExecutionLogEntry[]> {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (f.tool !== undefined) (where.push('tool = ?'), args.push(f.tool));
+    if (f.status !== undefined) (where.push('status = ?'), args.push(f.status));
+    if (f.agentId !== undefined) (where.push('agent_id = ?'), args.push(f.agentId));
+    if (f.runId !== undefined) (where.push('run_id = ?'), args.push(f.runId));
+    if (f.since !== undefined) (where.push('timestamp >= ?'), args.push(f.since));
+    const sql = `SELECT entry FROM executions ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
+    return (this.db.prepare(sql).all(...args, f.limit) as Row[]).map((r) => JSON.parse(r.entry) as ExecutionLogEntry);
+  }
+
+  async loadRemembered(): Promise<Remembered[]> {
+    return (this.q.loadRemembered.all() as Row[]).map((r) => JSON.parse(r.entry) as Remembered);
+  }
+
+  async saveRemembered(entry: Remembered): Promise<void> {
+    this.q.saveRemembered.run(JSON.stringify(entry), entry.createdAt);
+  }
+
+  subscribe(listener: (notice: StoreNotice) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+    if (this.db.open) this.db.close();
+  }
+}
+
+/** Opens (creating and migrating when needed) the gateway database at `file`. */
+export function openSqliteStore(file: string, opts: { readonly?: boolean } = {}): SqliteStore {
+  return new SqliteStore(file, opts);
+}

@@ -1,0 +1,150 @@
+// The gateway's state behind one interface: SQLite embedded by default, PostgreSQL later. Every
+// method is async so a networked store fits; every state change that matters is one atomic step.
+import type { ApprovalDecision, ApprovalRequest, ExecutionLogEntry, Remembered, ToolResult } from '@toolbelt/core';
+import type { GatewayEvent } from '../events/types.js';
+
+/**
+ * Lifecycle of a call made through the gateway. running / awaiting_approval while the executor
+ * has it; success / error / rejected when it ended normally; seed 001's waiting -> resolved
+ * (inline) or pending -> resolved (inbox) for calls whose result comes from outside; expired
+ * when an open call outlived its TTL.
+ */
+export type CallStatus = 'running' | 'awaiting_approval' | 'waiting' | 'pending' | 'resolved' | 'expired' | 'success' | 'error' | 'rejected';
+export const CALL_STATUSES: readonly CallStatus[] = ['running', 'awaiting_approval', 'waiting', 'pending', 'resolved', 'expired', 'success', 'error', 'rejected'];
+/** Statuses in which a submitted result is accepted. */
+export const OPEN_STATUSES: readonly CallStatus[] = ['waiting', 'pending'];
+
+/** What an external executor (or a person in a space) sent back for a call. */
+export type Submission = { result: unknown } | { error: string };
+
+export interface CallRecord {
+  /** Monotonic per store; the cursor for listing. */
+  seq: number;
+  callId: string;
+  runId: string;
+  agentId: string;
+  sessionId: string;
+  tool: string;
+  input: unknown;
+  status: CallStatus;
+  visible: boolean;
+  approval?: ApprovalRequest;
+  decision?: ApprovalDecision;
+  submitted?: Submission;
+  /** What the agent got back from its call. */
+  result?: ToolResult;
+  createdAt: number;
+  updatedAt: number;
+  expiresAt?: number;
+  resolvedAt?: number;
+}
+
+export type NewCall = Pick<CallRecord, 'callId' | 'runId' | 'agentId' | 'sessionId' | 'tool' | 'input' | 'visible'> & { createdAt: number };
+
+export interface CallFilter {
+  runId?: string;
+  /** Only calls of these agents (token scope); undefined means any agent. */
+  agentIds?: readonly string[];
+  statuses?: readonly CallStatus[];
+  tool?: string;
+  /** Calls with seq below this (the next page). */
+  before?: number;
+  limit: number;
+}
+
+export type ResolveOutcome =
+  | { ok: true; previous: 'waiting' | 'pending'; call: CallRecord; inbox?: InboxMessage }
+  | { ok: false; reason: 'not_found' | 'not_open' | 'expired'; call?: CallRecord };
+
+export type DecideOutcome = { ok: true; call: CallRecord } | { ok: false; reason: 'not_found' | 'not_awaiting'; call?: CallRecord };
+
+export interface InboxMessage {
+  id: number;
+  agentId: string;
+  runId: string;
+  callId: string;
+  tool: string;
+  /** The submitted result, or an error ("expired", or what the executor reported). */
+  result?: unknown;
+  error?: string;
+  createdAt: number;
+  ackedAt?: number;
+}
+
+export interface StoredEvent {
+  id: number;
+  event: GatewayEvent;
+}
+
+export interface EventFilter {
+  runId?: string;
+  /** Only events of these agents; events without an agent are left out too. */
+  agentIds?: readonly string[];
+  types?: readonly string[];
+}
+
+export interface ExecutionFilter {
+  tool?: string;
+  status?: string;
+  agentId?: string;
+  runId?: string;
+  /** ISO timestamp: entries at or after it. */
+  since?: string;
+  limit: number;
+}
+
+/** Said by the store when a waiter elsewhere should look again (in-process now; NOTIFY in PG). */
+export type StoreNotice = { kind: 'call.resolved'; callId: string } | { kind: 'approval.decided'; callId: string };
+
+export interface RecoveryReport {
+  /** waiting calls whose waiter died with the last process: now pending, so a late result goes to the inbox. */
+  reopened: number;
+  /** running / awaiting_approval calls cut off by the restart: now error. */
+  interrupted: number;
+}
+
+export interface GatewayStore {
+  /** Records a new call as running. False when the callId is already taken. */
+  createCall(call: NewCall): Promise<boolean>;
+  getCall(callId: string): Promise<CallRecord | undefined>;
+  listCalls(filter: CallFilter): Promise<CallRecord[]>;
+  countCallsByStatus(): Promise<Partial<Record<CallStatus, number>>>;
+  /** running -> awaiting_approval, keeping the request for approvers to read. */
+  requestApproval(callId: string, request: ApprovalRequest, now: number): Promise<boolean>;
+  /** awaiting_approval -> running with the decision, atomically; notifies approval.decided. */
+  decideApproval(callId: string, decision: ApprovalDecision, now: number): Promise<DecideOutcome>;
+  /** running -> waiting | pending: the call now waits for a result from outside, until expiresAt. */
+  openCall(callId: string, status: 'waiting' | 'pending', expiresAt: number, now: number): Promise<boolean>;
+  /** waiting -> pending (the waiter gave up); false when it is no longer waiting. */
+  releaseWaiter(callId: string, now: number): Promise<boolean>;
+  /**
+   * Stores a submitted result for an open call of this run, atomically: waiting -> resolved
+   * (the waiter picks it up) or pending -> resolved plus exactly one inbox message.
+   */
+  resolveCall(callId: string, runId: string, submission: Submission, now: number): Promise<ResolveOutcome>;
+  /** Stores what the agent got back; ends running / awaiting_approval calls with its status. */
+  finishCall(callId: string, result: ToolResult, now: number): Promise<void>;
+  /** pending calls past their expiry -> expired, each with an inbox message saying so. */
+  expireCalls(now: number): Promise<CallRecord[]>;
+  /** After a restart: see RecoveryReport. */
+  recover(now: number): Promise<RecoveryReport>;
+
+  listInbox(agentId: string, opts: { after?: number; limit: number; includeAcked?: boolean }): Promise<InboxMessage[]>;
+  /** Marks messages of this agent read; returns how many were newly acknowledged. */
+  ackInbox(agentId: string, ids: readonly number[], now: number): Promise<number>;
+
+  /** Appends events in order; returns their ids. */
+  appendEvents(events: readonly GatewayEvent[]): Promise<number[]>;
+  eventsAfter(afterId: number, filter: EventFilter, limit: number): Promise<StoredEvent[]>;
+  lastEventId(): Promise<number>;
+  pruneEvents(olderThan: number): Promise<number>;
+
+  appendExecutions(entries: readonly ExecutionLogEntry[]): Promise<void>;
+  listExecutions(filter: ExecutionFilter): Promise<ExecutionLogEntry[]>;
+
+  loadRemembered(): Promise<Remembered[]>;
+  saveRemembered(entry: Remembered): Promise<void>;
+
+  subscribe(listener: (notice: StoreNotice) => void): () => void;
+  close(): Promise<void>;
+}

@@ -1,0 +1,55 @@
+// Callers parked until the store says their call moved on: woken by an event, never by polling.
+import type { GatewayStore, StoreNotice } from './store/types.js';
+
+export type WaitOutcome = 'woken' | 'timeout' | 'aborted';
+
+export class Waiters {
+  private readonly parked = new Map<string, Set<(o: WaitOutcome) => void>>();
+  private readonly unsubscribe: () => void;
+
+  constructor(store: GatewayStore) {
+    this.unsubscribe = store.subscribe((n: StoreNotice) => this.wake(`${n.kind}:${n.callId}`));
+  }
+
+  /**
+   * Parks until `key` is woken, `timeoutMs` passes or `signal` aborts. Register before the step
+   * that could trigger the wake-up, then re-read the store: a notice never lands in a gap.
+   */
+  park(key: string, timeoutMs: number, signal?: AbortSignal): { outcome: Promise<WaitOutcome>; cancel: () => void } {
+    let settle!: (o: WaitOutcome) => void;
+    const outcome = new Promise<WaitOutcome>((resolve) => (settle = resolve));
+    const set = this.parked.get(key) ?? new Set();
+    this.parked.set(key, set);
+    const done = (o: WaitOutcome) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      set.delete(done);
+      if (set.size === 0 && this.parked.get(key) === set) this.parked.delete(key);
+      settle(o);
+    };
+    const onAbort = () => done('aborted');
+    set.add(done);
+    const timer = setTimeout(() => done('timeout'), Math.min(Math.max(0, timeoutMs), 2 ** 31 - 1));
+    timer.unref();
+    if (signal?.aborted) done('aborted');
+    else signal?.addEventListener('abort', onAbort, { once: true });
+    return { outcome, cancel: () => done('aborted') };
+  }
+
+  wake(key: string): void {
+    const set = this.parked.get(key);
+    if (!set) return;
+    for (const w of [...set]) w('woken');
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const s of this.parked.values()) n += s.size;
+    return n;
+  }
+
+  close(): void {
+    this.unsubscribe();
+    for (const set of [...this.parked.values()]) for (const w of [...set]) w('aborted');
+  }
+}
