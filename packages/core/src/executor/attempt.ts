@@ -2,6 +2,7 @@
 // recoverable failures with jittered exponential backoff.
 import { ToolError, type RetryOptions } from '../tool.js';
 import type { ToolErrorCode } from '../result.js';
+import { schedule, type TimerHandle } from './timers.js';
 
 /** The abort reason we use for timeouts, so we can tell a timeout from a cancellation. */
 export class TimeoutReason {
@@ -22,14 +23,13 @@ const NODE_CODES: Record<string, ToolErrorCode> = {
   EEXIST: 'CONFLICT',
 };
 
-export function toFailure(err: unknown, tool: string, signal: AbortSignal): Failure {
-  if (err instanceof ToolError) return { code: err.code, message: err.message, recoverable: err.recoverable };
-  const reason = signal.aborted ? signal.reason : undefined;
-  if (reason instanceof TimeoutReason || err instanceof TimeoutReason) {
-    const ms = (reason instanceof TimeoutReason ? reason : (err as TimeoutReason)).ms;
-    return { code: 'TIMEOUT', message: `${tool} timed out after ${ms} ms and was stopped. Retry with a longer timeout, or do less per call.`, recoverable: true };
+/** `stopped` is the reason the whole call was aborted, when it was. */
+export function toFailure(err: unknown, tool: string, stopped?: unknown): Failure {
+  if (err instanceof TimeoutReason) {
+    return { code: 'TIMEOUT', message: `${tool} timed out after ${err.ms} ms and was stopped. Retry with a longer timeout, or do less per call.`, recoverable: true };
   }
-  if (signal.aborted) return { code: 'ABORTED', message: `${tool} was cancelled before it finished.`, recoverable: false };
+  if (stopped !== undefined) return { code: 'ABORTED', message: `${tool} was cancelled before it finished.`, recoverable: false };
+  if (err instanceof ToolError) return { code: err.code, message: err.message, recoverable: err.recoverable };
   const nodeCode = (err as { code?: unknown })?.code;
   if (typeof nodeCode === 'string' && NODE_CODES[nodeCode]) {
     return { code: NODE_CODES[nodeCode], message: (err as Error).message, recoverable: false };
@@ -38,43 +38,76 @@ export function toFailure(err: unknown, tool: string, signal: AbortSignal): Fail
   return { code: 'EXECUTION_FAILED', message: `${tool} failed: ${message}`, recoverable: false };
 }
 
-const noop = () => {};
-
 /**
- * Runs `body` until it settles, the timeout fires or `signal` aborts — whichever comes first.
- * A body that ignores its signal keeps running in the background, but its result is discarded.
+ * One call's cancellation: an AbortController per attempt, a timeout per attempt, and an abort
+ * for the whole call (caller's signal, executor close). Each race settles the moment any of them
+ * fires; a body that ignores its signal keeps running, but its result is discarded.
+ * No EventTarget listeners on the hot path: they cost microseconds per call.
  */
-export function runWithDeadline<T>(body: (signal: AbortSignal) => Promise<T> | T, timeoutMs: number, outer: AbortSignal | undefined): { promise: Promise<T>; controller: AbortController } {
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let onOuterAbort: (() => void) | undefined;
-  const promise = new Promise<T>((resolve, reject) => {
-    const stop = () => reject(controller.signal.reason);
-    controller.signal.addEventListener('abort', stop, { once: true });
-    if (outer) {
-      if (outer.aborted) controller.abort(outer.reason);
-      else {
-        onOuterAbort = () => controller.abort(outer.reason);
-        outer.addEventListener('abort', onOuterAbort, { once: true });
+export class Deadline {
+  /** Why the whole call was stopped, once it was. */
+  stopped: unknown;
+  // Created on first use of `signal`: an AbortSignal costs more than the rest of a call.
+  private controller: AbortController | undefined;
+  private attemptReason: unknown;
+  private rejectCurrent: ((reason: unknown) => void) | undefined;
+
+  /** The current attempt's signal; aborted if the attempt already was. */
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.attemptReason !== undefined) this.controller.abort(this.attemptReason);
+    }
+    return this.controller.signal;
+  }
+
+  abort(reason: unknown): void {
+    if (this.stopped !== undefined) return;
+    this.stopped = reason ?? new Error('aborted');
+    this.abortAttempt(this.stopped);
+    this.rejectCurrent?.(this.stopped);
+  }
+
+  run<T>(body: () => Promise<T> | T, timeoutMs: number): Promise<T> {
+    // After a timed-out attempt the old signal stays aborted; a retry gets a fresh one.
+    if (this.attemptReason !== undefined && this.stopped === undefined) {
+      this.attemptReason = undefined;
+      this.controller = undefined;
+    }
+    return new Promise<T>((resolve, reject) => {
+      if (this.stopped !== undefined) return reject(this.stopped);
+      let timer: TimerHandle | undefined;
+      let settled = false;
+      const settle = (ok: boolean, value: unknown) => {
+        if (settled) return;
+        settled = true;
+        timer?.cancel();
+        this.rejectCurrent = undefined;
+        if (ok) resolve(value as T);
+        else reject(value);
+      };
+      this.rejectCurrent = (reason) => settle(false, reason);
+      if (timeoutMs > 0 && Number.isFinite(timeoutMs)) {
+        timer = schedule(timeoutMs, () => {
+          const reason = new TimeoutReason(timeoutMs);
+          this.abortAttempt(reason);
+          settle(false, reason);
+        });
       }
-    }
-    if (timeoutMs > 0 && Number.isFinite(timeoutMs)) timer = setTimeout(() => controller.abort(new TimeoutReason(timeoutMs)), timeoutMs);
-    if (controller.signal.aborted) return;
-    try {
-      const out = body(controller.signal);
-      if (out instanceof Promise) out.then(resolve, reject);
-      else resolve(out);
-    } catch (err) {
-      reject(err);
-    }
-  });
-  const cleanup = () => {
-    if (timer) clearTimeout(timer);
-    if (onOuterAbort) outer!.removeEventListener('abort', onOuterAbort);
-  };
-  promise.then(cleanup, cleanup);
-  promise.catch(noop);
-  return { promise, controller };
+      try {
+        const out = body();
+        if (out instanceof Promise) out.then((v) => settle(true, v), (e) => settle(false, e));
+        else settle(true, out);
+      } catch (err) {
+        settle(false, err);
+      }
+    });
+  }
+
+  private abortAttempt(reason: unknown): void {
+    this.attemptReason = reason;
+    this.controller?.abort(reason);
+  }
 }
 
 export function backoffDelay(attempt: number, baseMs: number): number {

@@ -1,6 +1,6 @@
 // The call pipeline: lookup -> validate -> classify -> decide -> approve -> execute -> result.
 // Every path ends in a ToolResult value; nothing is thrown out of call().
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { describeRemember, rejectAll, type ApprovalDecision, type ApprovalRequest, type Approver, type RememberTarget } from '../approval.js';
 import { EventBus, type ToolEvent } from '../events.js';
 import { Policy } from '../policy/policy.js';
@@ -8,7 +8,7 @@ import type { PolicyDecision } from '../policy/types.js';
 import type { ToolSource } from '../registry.js';
 import { errorResult, rejectedResult, type ApprovedBy, type ContentBlock, type ToolResult } from '../result.js';
 import type { Classification, Effect, SessionState, Tool, ToolContext, ToolEmit, ToolOutput, Workspace } from '../tool.js';
-import { backoffDelay, retryAttempts, runWithDeadline, sleep, toFailure, TimeoutReason } from './attempt.js';
+import { backoffDelay, Deadline, retryAttempts, toFailure, TimeoutReason } from './attempt.js';
 import { ReadCache } from './cache.js';
 import type { LogSink } from './log.js';
 import { Metrics } from './metrics.js';
@@ -57,7 +57,7 @@ export interface Explanation {
 }
 
 type Prepared =
-  | { ok: true; tool: Tool; input: unknown; ctx: ToolContext; controller: AbortController; classification: Classification; decision: PolicyDecision }
+  | { ok: true; tool: Tool; input: unknown; ctx: ToolContext; deadline: Deadline; classification: Classification; decision: PolicyDecision }
   | { ok: false; result: ToolResult };
 
 export class Executor {
@@ -69,7 +69,7 @@ export class Executor {
   approver: Approver;
   private readonly opts: ExecutorOptions;
   private readonly sessions = new Map<string, SessionState>();
-  private readonly inFlight = new Set<AbortController>();
+  private readonly inFlight = new Set<Deadline>();
   private active = 0;
   private closed = false;
 
@@ -85,6 +85,10 @@ export class Executor {
     return this.opts.workspace;
   }
 
+  get toolConfig(): Readonly<Record<string, unknown>> {
+    return this.opts.config ?? {};
+  }
+
   session(id: string): SessionState {
     let s = this.sessions.get(id);
     if (!s) {
@@ -97,13 +101,14 @@ export class Executor {
   /** Runs one call through the whole pipeline. Never throws. */
   async call(req: CallRequest): Promise<ToolResult> {
     const started = performance.now();
-    const callId = req.callId ?? `tc_${randomUUID()}`;
+    const callId = req.callId ?? newCallId();
     const name = typeof req.tool === 'string' ? req.tool : String(req.tool);
     let result: ToolResult;
     let input: unknown = req.input;
     this.enter(req);
     try {
-      const prepared = await this.prepare(req, callId, started);
+      let prepared = this.prepare(req, callId);
+      if (prepared instanceof Promise) prepared = await prepared;
       if (!prepared.ok) result = prepared.result;
       else {
         input = prepared.input;
@@ -111,7 +116,7 @@ export class Executor {
       }
     } catch (err) {
       // Only a bug in a hook (effect, preview, approver) can land here; it still becomes a value.
-      const f = toFailure(err, name, new AbortController().signal);
+      const f = toFailure(err, name);
       result = errorResult(callId, name, f.code, f.message, { recoverable: f.recoverable });
     }
     result.durationMs = performance.now() - started;
@@ -121,9 +126,8 @@ export class Executor {
 
   /** What would happen to this call, without running it. */
   async explain(req: CallRequest): Promise<Explanation> {
-    const prepared = await this.prepare(req, req.callId ?? 'explain', performance.now());
+    const prepared = await this.prepare(req, req.callId ?? 'explain');
     if (!prepared.ok) return { tool: req.tool, error: prepared.result.error };
-    this.inFlight.delete(prepared.controller);
     return { tool: req.tool, effect: prepared.classification.effect, classification: prepared.classification, decision: prepared.decision };
   }
 
@@ -148,7 +152,7 @@ export class Executor {
   /** Cancels every call in flight and disposes tools that hold processes or connections. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const c of this.inFlight) c.abort();
+    for (const d of this.inFlight) d.abort(new Error('executor closed'));
     const disposals = this.registry.list().map((t) => (t as { dispose?: () => unknown }).dispose?.());
     await Promise.allSettled(disposals);
     await this.opts.log?.flush?.();
@@ -161,7 +165,7 @@ export class Executor {
     const parsed = tool.parse(coerceInput(req.input));
     if (!parsed.ok) return undefined;
     try {
-      const ctx = this.context(tool, req, 'classify', new AbortController());
+      const ctx = this.context(tool, req, 'classify', new Deadline());
       const c = await tool.effect(parsed.value, ctx);
       return typeof c === 'string' ? c : c.effect;
     } catch {
@@ -169,7 +173,8 @@ export class Executor {
     }
   }
 
-  private async prepare(req: CallRequest, callId: string, started: number): Promise<Prepared> {
+  /** Lookup, validation, classification and the policy decision; synchronous unless a hook is async. */
+  private prepare(req: CallRequest, callId: string): Prepared | Promise<Prepared> {
     const name = req.tool;
     if (this.closed) return { ok: false, result: errorResult(callId, name, 'ABORTED', 'the executor is closed; no more calls are taken') };
     const tool = typeof name === 'string' ? this.registry.get(name) : undefined;
@@ -180,40 +185,50 @@ export class Executor {
       return { ok: false, result: errorResult(callId, name, 'INVALID_PARAMS', `Invalid parameters for ${name}: ${parsed.message}. Fix them and call again.`, { recoverable: true }) };
     }
     const input = parsed.value;
-    const controller = new AbortController();
-    const ctx = this.context(tool, req, callId, controller);
-    this.inFlight.add(controller);
+    const deadline = new Deadline();
+    const ctx = this.context(tool, req, callId, deadline);
+    if (!tool.validate && typeof tool.effect === 'string') return this.decide(tool, input, ctx, deadline, STATIC_CLASSIFICATION[tool.effect]);
+    return this.classify(tool, input, ctx, deadline);
+  }
 
-    const fail = (code: 'INVALID_PARAMS' | 'PERMISSION_DENIED', message: string, recoverable: boolean): Prepared => {
-      this.inFlight.delete(controller);
-      return { ok: false, result: errorResult(callId, name, code, message, { recoverable, durationMs: performance.now() - started }) };
-    };
+  private async classify(tool: Tool, input: unknown, ctx: ToolContext, deadline: Deadline): Promise<Prepared> {
+    const name = tool.name;
     try {
       if (tool.validate) {
         const problem = await tool.validate(input, ctx);
-        if (problem) return fail('INVALID_PARAMS', `Invalid parameters for ${name}: ${problem}`, true);
+        if (problem) return { ok: false, result: errorResult(ctx.callId, name, 'INVALID_PARAMS', `Invalid parameters for ${name}: ${problem}`, { recoverable: true }) };
       }
       const raw = typeof tool.effect === 'function' ? await tool.effect(input, ctx) : tool.effect;
-      const classification: Classification = typeof raw === 'string' ? { effect: raw } : raw;
-      const decision = this.policy.decide({
-        tool: name,
-        effect: classification.effect,
-        input,
-        subject: classification.subject,
-        blocked: classification.blocked,
-        sessionId: ctx.sessionId,
-      });
-      return { ok: true, tool, input, ctx, controller, classification, decision };
+      return this.decide(tool, input, ctx, deadline, typeof raw === 'string' ? STATIC_CLASSIFICATION[raw] : raw);
     } catch (err) {
-      const f = toFailure(err, name, controller.signal);
-      this.inFlight.delete(controller);
-      return { ok: false, result: errorResult(callId, name, f.code, f.message, { recoverable: f.recoverable }) };
+      const f = toFailure(err, name);
+      return { ok: false, result: errorResult(ctx.callId, name, f.code, f.message, { recoverable: f.recoverable }) };
     }
   }
 
+  private decide(tool: Tool, input: unknown, ctx: ToolContext, deadline: Deadline, classification: Classification): Prepared {
+    const decision = this.policy.decide({
+      tool: tool.name,
+      effect: classification.effect,
+      input,
+      subject: classification.subject,
+      blocked: classification.blocked,
+      sessionId: ctx.sessionId,
+    });
+    return { ok: true, tool, input, ctx, deadline, classification, decision };
+  }
+
   private async decideAndRun(p: Extract<Prepared, { ok: true }>, req: CallRequest, callId: string, started: number): Promise<ToolResult> {
-    const { tool, input, ctx, classification, decision } = p;
+    const { tool, input, ctx, classification, decision, deadline } = p;
     const name = tool.name;
+    this.inFlight.add(deadline);
+    // Linking the caller's signal costs an EventTarget listener, so only when there is one.
+    const outer = req.signal;
+    const onOuterAbort = outer ? () => deadline.abort(outer.reason ?? new Error('aborted')) : undefined;
+    if (outer) {
+      if (outer.aborted) onOuterAbort!();
+      else outer.addEventListener('abort', onOuterAbort!, { once: true });
+    }
     try {
       if (this.events.active) this.emit(req, { type: 'tool.call', callId, tool: name, input, effect: classification.effect, requiresApproval: decision.action === 'ask' });
       if (decision.action === 'deny') {
@@ -222,21 +237,22 @@ export class Executor {
       }
       let approvedBy: ApprovedBy = decision.source === 'mode' ? 'auto' : decision.source === 'remembered' ? 'remembered' : 'rule';
       if (decision.action === 'ask') {
-        const verdict = await this.askApproval(tool, input, ctx, classification, decision, req);
+        const verdict = await this.askApproval(tool, input, ctx, classification, decision, req, deadline);
         if (verdict.outcome === 'reject') {
           return rejectedResult(callId, name, `The user rejected this ${name} call`, verdict.message);
         }
         approvedBy = 'user';
       }
-      const result = await this.execute(tool, input, ctx, p.controller, classification, req, started);
+      const result = await this.execute(tool, input, ctx, deadline, classification, req, started);
       result.approvedBy = approvedBy;
       return result;
     } finally {
-      this.inFlight.delete(p.controller);
+      if (outer) outer.removeEventListener('abort', onOuterAbort!);
+      this.inFlight.delete(deadline);
     }
   }
 
-  private async askApproval(tool: Tool, input: unknown, ctx: ToolContext, c: Classification, decision: PolicyDecision, req: CallRequest): Promise<ApprovalDecision> {
+  private async askApproval(tool: Tool, input: unknown, ctx: ToolContext, c: Classification, decision: PolicyDecision, req: CallRequest, deadline: Deadline): Promise<ApprovalDecision> {
     const remember = rememberTarget(tool.name, c);
     const request: ApprovalRequest = {
       callId: ctx.callId,
@@ -256,12 +272,12 @@ export class Executor {
     if (preview) request.preview = preview;
     this.emit(req, { type: 'approval.requested', callId: ctx.callId, tool: tool.name, request });
     const limit = this.opts.approvalTimeoutMs ?? 15 * 60_000;
-    const run = runWithDeadline((signal) => this.approver(request, signal), limit, ctx.signal);
     let verdict: ApprovalDecision;
     try {
-      verdict = await run.promise;
+      verdict = await deadline.run(() => this.approver(request, deadline.signal), limit);
     } catch (err) {
-      const timedOut = run.controller.signal.reason instanceof TimeoutReason;
+      if (deadline.stopped !== undefined) throw err;
+      const timedOut = err instanceof TimeoutReason;
       verdict = { outcome: 'reject', message: timedOut ? `no decision within ${limit} ms` : `approval failed: ${(err as Error)?.message ?? String(err)}` };
     }
     if (verdict.outcome === 'approve' && (verdict.scope === 'session' || verdict.scope === 'always')) {
@@ -271,7 +287,7 @@ export class Executor {
     return verdict;
   }
 
-  private async execute(tool: Tool, input: unknown, ctx: ToolContext, controller: AbortController, c: Classification, req: CallRequest, started: number): Promise<ToolResult> {
+  private async execute(tool: Tool, input: unknown, ctx: ToolContext, deadline: Deadline, c: Classification, req: CallRequest, started: number): Promise<ToolResult> {
     const cacheable = c.effect === 'read' && (tool.cacheTtlMs ?? 0) > 0;
     const key = cacheable ? ReadCache.key(tool.name, input) : '';
     if (cacheable) {
@@ -283,19 +299,19 @@ export class Executor {
     const base = tool.retry?.baseDelayMs ?? this.opts.retryBaseDelayMs ?? 200;
     for (let attempt = 0; ; attempt++) {
       if (this.events.active) this.emit(req, { type: 'tool.started', callId: ctx.callId, tool: tool.name, attempt: attempt + 1 });
-      const run = runWithDeadline((signal) => tool.execute(input, signal === controller.signal ? ctx : { ...ctx, signal }), timeoutMs, controller.signal);
       try {
-        const output = await run.promise;
+        const output = await deadline.run(() => tool.execute(input, ctx), timeoutMs);
         const result = this.toResult(tool, ctx.callId, output);
         if (attempt > 0) result.metadata = { ...result.metadata, attempts: attempt + 1 };
         if (cacheable && result.status === 'success') this.cache.set(key, result, tool.cacheTtlMs!, c.subject?.paths);
         if (c.effect !== 'read') for (const p of c.subject?.paths ?? []) this.cache.invalidatePath(p);
         return result;
       } catch (err) {
-        const f = toFailure(err, tool.name, run.controller.signal);
-        if (f.recoverable && attempt < extra && !controller.signal.aborted) {
-          await sleep(backoffDelay(attempt, base), controller.signal);
-          if (!controller.signal.aborted) continue;
+        const f = toFailure(err, tool.name, deadline.stopped);
+        if (f.recoverable && attempt < extra && deadline.stopped === undefined) {
+          const wait = backoffDelay(attempt, base);
+          const slept = await deadline.run(() => new Promise<boolean>((r) => setTimeout(r, wait, true).unref()), 0).catch(() => false);
+          if (slept) continue;
         }
         return errorResult(ctx.callId, tool.name, f.code, f.message, { recoverable: f.recoverable, durationMs: performance.now() - started, ...(attempt > 0 ? { metadata: { attempts: attempt + 1 } } : {}) });
       }
@@ -315,27 +331,17 @@ export class Executor {
     return result;
   }
 
-  private context(tool: Tool, req: CallRequest, callId: string, controller: AbortController): ToolContext {
-    const sessionId = req.sessionId ?? 'default';
-    const emit = (e: ToolEmit) => {
-      if (e.type === 'file.changed') this.cache.invalidatePath(e.path);
-      if (!this.events.active) return;
-      if (e.type === 'progress') this.emit(req, { type: 'tool.progress', callId, tool: tool.name, progress: e.progress, total: e.total, message: e.message });
-      else if (e.type === 'output') this.emit(req, { type: 'tool.output', callId, tool: tool.name, stream: e.stream, chunk: e.chunk });
-      else this.emit(req, { type: 'file.changed', callId, tool: tool.name, path: e.path, operation: e.operation });
-    };
-    const ctx: ToolContext = {
-      callId,
-      tool: tool.name,
-      signal: controller.signal,
-      sessionId,
-      workspace: this.opts.workspace,
-      state: this.session(sessionId),
-      config: this.opts.config ?? {},
-      emit,
-    };
-    if (req.model) ctx.model = req.model;
-    return ctx;
+  private context(tool: Tool, req: CallRequest, callId: string, deadline: Deadline): ToolContext {
+    return new CallContext(this, tool.name, req, callId, deadline);
+  }
+
+  /** Called by a tool's ctx.emit. */
+  toolEmitted(tool: string, req: CallRequest, callId: string, e: ToolEmit): void {
+    if (e.type === 'file.changed') this.cache.invalidatePath(e.path);
+    if (!this.events.active) return;
+    if (e.type === 'progress') this.emit(req, { type: 'tool.progress', callId, tool, progress: e.progress, total: e.total, message: e.message });
+    else if (e.type === 'output') this.emit(req, { type: 'tool.output', callId, tool, stream: e.stream, chunk: e.chunk });
+    else this.emit(req, { type: 'file.changed', callId, tool, path: e.path, operation: e.operation });
   }
 
   private enter(req: CallRequest): void {
@@ -366,11 +372,60 @@ export class Executor {
   }
 
   private emit(req: CallRequest, event: DistributiveOmit<ToolEvent, 'ts' | 'sessionId' | 'runId' | 'agentId'>): void {
-    const full = { ...event, ts: Date.now(), sessionId: req.sessionId ?? 'default' } as ToolEvent;
+    // The literal passed in is fresh, so filling it in place saves a copy per event.
+    const full = event as ToolEvent;
+    full.ts = Date.now();
+    full.sessionId = req.sessionId ?? 'default';
     if (req.runId) full.runId = req.runId;
     if (req.agentId) full.agentId = req.agentId;
     this.events.emit(full);
   }
+}
+
+/** A class rather than a literal: `signal` is a getter, so calls that never look at it never pay for one. */
+class CallContext implements ToolContext {
+  readonly sessionId: string;
+  readonly workspace: Workspace | undefined;
+  readonly state: SessionState;
+  readonly config: Readonly<Record<string, unknown>>;
+  readonly model?: string;
+
+  constructor(
+    private readonly executor: Executor,
+    readonly tool: string,
+    private readonly req: CallRequest,
+    readonly callId: string,
+    private readonly deadline: Deadline,
+  ) {
+    this.sessionId = req.sessionId ?? 'default';
+    this.workspace = executor.workspace;
+    this.state = executor.session(this.sessionId);
+    this.config = executor.toolConfig;
+    if (req.model) this.model = req.model;
+  }
+
+  get signal(): AbortSignal {
+    return this.deadline.signal;
+  }
+
+  emit(event: ToolEmit): void {
+    this.executor.toolEmitted(this.tool, this.req, this.callId, event);
+  }
+}
+
+const STATIC_CLASSIFICATION: Record<Effect, Classification> = {
+  read: Object.freeze({ effect: 'read' }),
+  write: Object.freeze({ effect: 'write' }),
+  execute: Object.freeze({ effect: 'execute' }),
+  destructive: Object.freeze({ effect: 'destructive' }),
+};
+
+// A random per-process prefix and a counter: unique across processes and restarts, and far
+// cheaper than a UUID per call.
+const ID_PREFIX = `tc_${randomBytes(6).toString('base64url')}`;
+let idCounter = 0;
+export function newCallId(): string {
+  return `${ID_PREFIX}${(++idCounter).toString(36)}`;
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -2,7 +2,8 @@
 import { MODE_TABLE } from './defaults.js';
 import { ruleMatches } from './match.js';
 import type { RememberedDecisions } from './remembered.js';
-import type { PolicyCall, PolicyConfig, PolicyDecision, Rule } from './types.js';
+import type { Effect } from '../tool.js';
+import type { Mode, PolicyCall, PolicyConfig, PolicyDecision, Rule } from './types.js';
 
 function describeRule(rule: Rule, index: number, kind: string): string {
   const parts = [rule.tool ? `tool ${JSON.stringify(rule.tool)}` : 'any tool'];
@@ -24,7 +25,7 @@ export function evaluate(
 
   for (let i = 0; i < config.hardDeny.length; i++) {
     const rule = config.hardDeny[i];
-    if (ruleMatches({ ...rule, action: 'deny' }, call, roots)) {
+    if (ruleMatches(rule, call, roots, false)) {
       return { action: 'deny', source: 'hard-deny', reason: describeRule(rule, i, 'hard deny rule'), ruleIndex: i };
     }
   }
@@ -47,6 +48,18 @@ export function evaluate(
 
   if (rule) return { action: rule.action, source: 'rule', reason: describeRule(rule, matched, 'rule'), ruleIndex: matched };
 
-  const action = MODE_TABLE[config.mode][call.effect];
-  return { action, source: 'mode', reason: `mode "${config.mode}" says ${action} for ${call.effect} calls` };
+  return MODE_DECISIONS[config.mode][call.effect];
 }
+
+// Built once: the common case (no rule matched) then allocates nothing.
+const MODE_DECISIONS = Object.fromEntries(
+  Object.entries(MODE_TABLE).map(([mode, byEffect]) => [
+    mode,
+    Object.fromEntries(
+      Object.entries(byEffect).map(([effect, action]) => [
+        effect,
+        Object.freeze({ action, source: 'mode', reason: `mode "${mode}" says ${action} for ${effect} calls` } as PolicyDecision),
+      ]),
+    ),
+  ]),
+) as Record<Mode, Record<Effect, PolicyDecision>>;

@@ -71,9 +71,9 @@ function argMatches(matcher: ArgMatcher, value: unknown): boolean {
   return matcher === value;
 }
 
-export function ruleMatches(rule: Rule, call: PolicyCall, roots: readonly string[]): boolean {
+/** `all`: every command/path must match (allow rules); otherwise any may (deny and ask rules). */
+export function ruleMatches(rule: Rule, call: PolicyCall, roots: readonly string[], all = rule.action === 'allow'): boolean {
   if (!toolMatches(rule, call.tool) || !effectMatches(rule, call.effect)) return false;
-  const all = rule.action === 'allow';
   const subject = call.subject;
   if (rule.command !== undefined && !quantify(subject?.commands, all, (c) => commandHasPrefix(c, rule.command!))) return false;
   if (rule.path !== undefined && !quantify(subject?.paths, all, (p) => pathMatches(rule.path!, p, roots))) return false;

@@ -56,7 +56,7 @@ export class Policy {
     for (let i = this.config.rules.length - 1; i >= 0; i--) {
       const rule = this.config.rules[i];
       if (rule.path === undefined || rule.command !== undefined || rule.url !== undefined || rule.args !== undefined) continue;
-      if (ruleMatches({ path: rule.path, action: 'deny' }, { tool: '', effect: 'read', input: {}, subject: { paths: [path] }, sessionId: '' }, this.roots)) {
+      if (ruleMatches({ path: rule.path, action: rule.action }, { tool: '', effect: 'read', input: {}, subject: { paths: [path] }, sessionId: '' }, this.roots, false)) {
         return rule.action === 'allow';
       }
     }
