@@ -4,9 +4,10 @@ import { EXIT, UsageError, type Command, type Io } from './command.js';
 import { ConfigError } from '@toolbelt/core';
 import { callCommand } from './commands/call.js';
 import { initCommand } from './commands/init.js';
+import { mcpCommand } from './commands/mcp.js';
 import { toolsCommand } from './commands/tools.js';
 
-export const COMMANDS: Command[] = [toolsCommand, callCommand, initCommand];
+export const COMMANDS: Command[] = [toolsCommand, callCommand, initCommand, mcpCommand];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

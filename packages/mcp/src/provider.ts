@@ -64,7 +64,7 @@ export function mcpProvider(opts: McpProviderOptions = {}) {
     await manager.start();
     const warn = opts.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
     for (const [name, status] of Object.entries(manager.status())) {
-      if (status.state === 'failed') warn(`toolbelt: MCP server "${name}" is unavailable: ${describeStatus(status)}. Details in ${join(rt.stateDir, 'mcp.log')}.`);
+      if (status.state === 'failed') warn(`toolbelt: MCP server "${name}" is unavailable: ${status.reason}. Details in ${join(rt.stateDir, 'mcp.log')}.`);
     }
     return {
       tools: [],

@@ -181,10 +181,18 @@ export class McpConnection {
       void this.disconnect(true);
       if (this.closed) return;
       this.failures++;
-      const reason = `${err instanceof Error ? err.message : String(err)}${this.stderrNote()}`;
+      const reason = `${this.explain(err)}${this.stderrNote()}`;
       this.opts.log?.(`connect failed: ${reason}`);
       this.scheduleRetry(reason);
     }
+  }
+
+  private explain(err: unknown): string {
+    const e = err as NodeJS.ErrnoException;
+    if (e?.code === 'ENOENT' && e.syscall?.startsWith('spawn')) {
+      return `command "${this.config.command}" was not found (${e.message}); fix "command" for this server in mcpServers or install it`;
+    }
+    return e instanceof Error ? e.message : String(err);
   }
 
   private scheduleRetry(reason: string): void {

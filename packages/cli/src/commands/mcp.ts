@@ -1,0 +1,123 @@
+// `toolbelt mcp`: the built-in tools and every configured MCP server, served as one MCP server
+// behind one policy — over stdio for an MCP client's config, or over Streamable HTTP.
+import { describeStatus, serveHttp, serveStdio, ToolServer, type McpManager } from '@toolbelt/mcp';
+import { COMMON_OPTIONS, EXIT, UsageError, type Command, type Io } from '../command.js';
+import { defaultProviders } from '../providers.js';
+import { createRuntime, type Runtime } from '../runtime.js';
+
+const USAGE = `Usage: toolbelt mcp [options]
+
+Serves the built-in tools plus every server in the config's "mcpServers" as one MCP server, all
+behind one policy. Speaks stdio by default (put it in an MCP client's config); --http serves
+Streamable HTTP instead. Calls that need approval are asked through elicitation when the client
+supports it; otherwise they return an error that says how to allow them.
+
+  --root DIR        workspace root (repeat for several; default: current directory)
+  --config FILE     config file (default: <root>/toolbelt.config.json)
+  --mode M          ask | safe | auto-edit | yolo (default: config, else safe)
+  --http PORT       serve Streamable HTTP at http://127.0.0.1:PORT/mcp (0 picks a free port)
+  --host HOST       address to bind with --http (default 127.0.0.1)
+  --allow-host NAME another Host name to accept with --http (repeat), e.g. behind a proxy
+  --token-env VAR   with --http, require "Authorization: Bearer <value of VAR>"
+  --status          connect to the configured MCP servers, print their status, and exit`;
+
+function parsePort(raw: unknown): number {
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--http must be a port number from 0 to 65535, not "${String(raw)}"`);
+  return port;
+}
+
+function tokenFrom(name: unknown): string | undefined {
+  if (name === undefined) return undefined;
+  const value = process.env[String(name)];
+  if (!value) throw new UsageError(`--token-env ${String(name)}: that environment variable is empty or unset`);
+  if (value.length < 16) throw new UsageError(`--token-env ${String(name)}: the token must be at least 16 characters`);
+  return value;
+}
+
+/** Resolves on SIGINT or SIGTERM. */
+function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+async function printStatus(rt: Runtime, manager: McpManager | undefined, io: Io): Promise<number> {
+  const status = manager?.status() ?? {};
+  const names = Object.keys(status);
+  if (names.length === 0) {
+    io.stdout.write(`No MCP servers configured${rt.configPath ? ` in ${rt.configPath}` : ''}. Add them under "mcpServers".\n`);
+    return EXIT.ok;
+  }
+  const width = Math.max(...names.map((n) => n.length));
+  let failed = 0;
+  for (const name of names) {
+    const s = status[name];
+    if (s.state === 'failed') failed++;
+    const tools = manager!.toolsOf(name);
+    io.stdout.write(`${name.padEnd(width)}  ${describeStatus(s)}${tools.length ? `\n${' '.repeat(width + 2)}${tools.join(', ')}` : ''}\n`);
+  }
+  return failed ? EXIT.toolError : EXIT.ok;
+}
+
+export const mcpCommand: Command = {
+  name: 'mcp',
+  summary: 'Serve the tools and configured MCP servers as one MCP server',
+  usage: USAGE,
+  options: {
+    ...COMMON_OPTIONS,
+    http: { type: 'string' },
+    host: { type: 'string' },
+    'allow-host': { type: 'string', multiple: true },
+    'token-env': { type: 'string' },
+    status: { type: 'boolean' },
+  },
+  async run(values, _positionals, io) {
+    const port = values.http === undefined ? undefined : parsePort(values.http);
+    if (port === undefined && (values.host || values['token-env'] || values['allow-host'])) {
+      throw new UsageError('--host, --allow-host and --token-env only apply with --http PORT');
+    }
+    const token = tokenFrom(values['token-env']);
+    let manager: McpManager | undefined;
+    // Never stdout for warnings: in stdio mode it carries the protocol.
+    const warn = (line: string) => void io.stderr.write(`${line}\n`);
+    const rt = await createRuntime(values, { providers: defaultProviders({ mcp: { warn, onManager: (m) => (manager = m) } }) });
+    if (values.status) {
+      try {
+        return await printStatus(rt, manager, io);
+      } finally {
+        await rt.close();
+      }
+    }
+    const server = new ToolServer({ executor: rt.executor });
+    try {
+      if (port === undefined) {
+        await Promise.race([serveStdio(server, io.stdin, io.stdout), untilSignal()]);
+      } else {
+        const handle = await serveHttp(server, {
+          port,
+          ...(values.host ? { host: String(values.host) } : {}),
+          ...(values['allow-host'] ? { allowedHosts: values['allow-host'] as string[] } : {}),
+          ...(token ? { token } : {}),
+        }).catch((err: NodeJS.ErrnoException) => {
+          if (err.code === 'EADDRINUSE') throw new UsageError(`port ${port} is already in use; pick another with --http PORT, or --http 0 for any free port`);
+          if (err.code === 'EACCES' || err.code === 'EADDRNOTAVAIL') throw new UsageError(`cannot listen on ${values.host ?? '127.0.0.1'}:${port} (${err.code})`);
+          throw err;
+        });
+        io.stderr.write(`toolbelt mcp: ${rt.registry.list().length} tools at ${handle.url}${token ? ' (bearer token required)' : ''}; Ctrl-C stops.\n`);
+        await untilSignal();
+        await handle.close();
+      }
+      return EXIT.ok;
+    } finally {
+      await server.close();
+      await rt.close();
+    }
+  },
+};
