@@ -1,0 +1,51 @@
+import { defineTool, ToolError, type Tool, type ToolOutput } from '@toolbelt/core';
+import { z } from 'zod';
+import { formatDiagnostic } from './format.js';
+import { onFile, readsFile, type LspRuntime } from './runtime.js';
+
+const description = `Errors and warnings for one source file from its language server (typescript-language-server for .ts .tsx .js .jsx .mjs .cjs out of the box): type errors, unresolved imports, syntax errors.
+Checks the file as it is on disk now. Lines and columns are 1-based. Hints are left out; at most 100 problems are listed.
+The first call for a project starts the server and loads the project, which can take several seconds; later calls are fast.`;
+
+const input = z.object({
+  path: z.string().min(1).describe('Source file to check, relative to the working directory.'),
+});
+
+const MAX = 100;
+
+export function diagnosticsTool(rt: LspRuntime): Tool {
+  return defineTool({
+    name: 'diagnostics',
+    title: 'Diagnostics',
+    description,
+    input,
+    category: 'lsp',
+    timeoutMs: 120_000,
+    effect: readsFile,
+    async execute({ path }, ctx): Promise<ToolOutput> {
+      return onFile(
+        rt,
+        ctx,
+        path,
+        async ({ client, doc, file }) => {
+          const found = await client.documents.diagnostics(doc, { timeoutMs: rt.diagnosticsTimeoutMs, settleMs: rt.settleMs, signal: ctx.signal });
+          const shown = file.workspace.display(file.abs);
+          if (!found) {
+            throw new ToolError('TIMEOUT', `${client.spec.name} published no diagnostics for ${shown} within ${Math.round(rt.diagnosticsTimeoutMs / 1000)} s; it may still be loading the project. Call diagnostics again.`, { recoverable: true });
+          }
+          const problems = found.filter((d) => (d.severity ?? 1) <= 3).sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+          const count = (s: number) => problems.filter((d) => (d.severity ?? 1) === s).length;
+          const errors = count(1);
+          const warnings = count(2);
+          const metadata = { errors, warnings, info: count(3), server: client.spec.name };
+          if (!problems.length) return { content: `${shown}: no problems found.`, metadata };
+          const lines = problems.slice(0, MAX).map((d) => formatDiagnostic(shown, d));
+          if (problems.length > MAX) lines.push(`... and ${problems.length - MAX} more`);
+          const head = `${shown}: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
+          return { content: [head, ...lines].join('\n'), metadata };
+        },
+        { fresh: true },
+      );
+    },
+  });
+}

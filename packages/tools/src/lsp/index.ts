@@ -1,0 +1,51 @@
+// The LSP family: diagnostics, symbols, hover, definition and references over one pool of warm
+// language servers per builtinTools() call; dispose() (the executor's close) shuts them down.
+import type { Tool } from '@toolbelt/core';
+import { definitionTool } from './definition.js';
+import { diagnosticsTool } from './diagnostics.js';
+import { hoverTool } from './hover.js';
+import { LspPool } from './pool.js';
+import { referencesTool } from './references.js';
+import type { LspRuntime } from './runtime.js';
+import { serverSpecs, type LspConfigEntry } from './servers.js';
+import { symbolsTool } from './symbols.js';
+
+export interface LspOptions {
+  /** The `lsp` section of toolbelt.config.json. */
+  config?: Record<string, LspConfigEntry>;
+  /** Shut a server down after this long unused. Default 10 minutes. */
+  idleMs?: number;
+  /** Longest wait for one request. Default 60 s. */
+  requestTimeoutMs?: number;
+  /** Longest wait for diagnostics to arrive. Default 60 s. */
+  diagnosticsTimeoutMs?: number;
+  /** Quiet time after the last diagnostics before they count as complete. Default 200 ms. */
+  settleMs?: number;
+}
+
+export interface Lsp {
+  tools: Tool[];
+  pool: LspPool;
+  runtime: LspRuntime;
+}
+
+export function createLsp(opts: LspOptions = {}): Lsp {
+  const pool = new LspPool({ idleMs: opts.idleMs ?? 10 * 60_000, requestTimeoutMs: opts.requestTimeoutMs ?? 60_000 });
+  const runtime: LspRuntime = {
+    pool,
+    specs: serverSpecs(opts.config),
+    diagnosticsTimeoutMs: opts.diagnosticsTimeoutMs ?? 60_000,
+    settleMs: opts.settleMs ?? 200,
+  };
+  const dispose = () => pool.dispose();
+  const tools = [diagnosticsTool, symbolsTool, hoverTool, definitionTool, referencesTool].map((make) => Object.freeze({ ...make(runtime), dispose }));
+  return { tools, pool, runtime };
+}
+
+export function lspTools(opts: LspOptions = {}): Tool[] {
+  return createLsp(opts).tools;
+}
+
+export { LspPool } from './pool.js';
+export { LspClient } from './client.js';
+export { serverSpecs, typescriptLanguageServerBin, type LspConfigEntry, type ServerSpec } from './servers.js';

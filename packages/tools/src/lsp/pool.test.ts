@@ -1,0 +1,126 @@
+// The pool's lifecycle against a tiny real language server (fixture) configured like any other.
+import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Executor, Policy, textOf, ToolRegistry } from '@toolbelt/core';
+import { WorkspaceGuard } from '../workspace/guard.js';
+import { createLsp, type Lsp, type LspOptions } from './index.js';
+
+const server = join(import.meta.dirname, '__fixtures__', 'fake-server.mjs');
+let root: string;
+let marker: string;
+const open: { lsp: Lsp; executor: Executor }[] = [];
+
+function setup(opts: Partial<LspOptions> = {}, command = process.execPath) {
+  const lsp = createLsp({ config: { fake: { command, args: [server, marker], extensions: ['fake'] } }, ...opts });
+  const executor = new Executor({ registry: new ToolRegistry().registerAll(lsp.tools), policy: new Policy({ mode: 'yolo' }), workspace: new WorkspaceGuard({ roots: [root] }) });
+  open.push({ lsp, executor });
+  const spec = lsp.runtime.specs.find((s) => s.name === 'fake')!;
+  return { lsp, executor, peek: () => lsp.pool.peek(spec, root), call: (tool: string, input: unknown) => executor.call({ tool, input }) };
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
+  if (!check()) throw new Error(`gave up waiting: ${what}`);
+}
+
+beforeAll(() => {
+  root = realpathSync(mkdtempSync(join(tmpdir(), 'toolbelt-lsp-pool-')));
+  writeFileSync(join(root, 'ok.fake'), 'hello\n');
+  writeFileSync(join(root, 'bad.fake'), 'a bad line\n');
+  writeFileSync(join(root, 'once.fake'), 'crash-once\n');
+  writeFileSync(join(root, 'always.fake'), 'crash-always\n');
+});
+
+let n = 0;
+beforeEach(() => {
+  marker = join(root, `marker-${n++}`);
+});
+
+afterEach(async () => {
+  for (const { executor } of open.splice(0)) await executor.close();
+});
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('LSP server pool', () => {
+  it('starts a configured server for its extension and reuses it while warm', async () => {
+    const { call, lsp } = setup();
+    const first = textOf(await call('hover', { path: 'ok.fake', line: 1, column: 1 }));
+    const second = textOf(await call('hover', { path: 'bad.fake', line: 1, column: 1 }));
+    expect(first).toMatch(/^pid \d+$/);
+    expect(second).toBe(first);
+    expect(lsp.pool.starts).toBe(1);
+    expect(textOf(await call('diagnostics', { path: 'bad.fake' }))).toBe('bad.fake: 1 error, 0 warnings\nbad.fake:1:3 error fake F1: bad word');
+  });
+
+  it('shuts an idle server down, and starts a new one when needed again', async () => {
+    const { call, lsp, peek } = setup({ idleMs: 50 });
+    await call('hover', { path: 'ok.fake', line: 1, column: 1 });
+    const pid = (await peek())!.pid!;
+    await until(() => lsp.pool.size === 0 && !alive(pid), 'idle shutdown');
+    const again = textOf(await call('hover', { path: 'ok.fake', line: 1, column: 1 }));
+    expect(again).not.toBe(`pid ${pid}`);
+    expect(lsp.pool.starts).toBe(2);
+  });
+
+  it('restarts a server that crashes during a request and retries the request once', async () => {
+    const { call, lsp } = setup();
+    const r = await call('hover', { path: 'once.fake', line: 1, column: 1 });
+    expect(r.status).toBe('success');
+    expect(existsSync(marker)).toBe(true);
+    expect(lsp.pool.starts).toBe(2);
+  });
+
+  it('reports a server that crashes again, with what it wrote to stderr', async () => {
+    const { call } = setup();
+    const r = await call('hover', { path: 'always.fake', line: 1, column: 1 });
+    expect(r.error?.code).toBe('EXECUTION_FAILED');
+    expect(r.error?.message).toContain('language server "fake" exited (exit code 3): fake server: crashing on purpose');
+    expect(textOf(await call('hover', { path: 'ok.fake', line: 1, column: 1 }))).toMatch(/^pid \d+$/);
+  });
+
+  it('says how to fix a server command that does not exist', async () => {
+    const { call } = setup({}, '/nonexistent/fake-langserver');
+    const r = await call('hover', { path: 'ok.fake', line: 1, column: 1 });
+    expect(r.error?.code).toBe('EXECUTION_FAILED');
+    expect(r.error?.message).toContain('could not start language server "fake" (/nonexistent/fake-langserver): not found on PATH');
+  });
+
+  it('closing the executor shuts every server down and refuses later calls', async () => {
+    const { call, executor, lsp, peek } = setup();
+    await call('hover', { path: 'ok.fake', line: 1, column: 1 });
+    const pid = (await peek())!.pid!;
+    await executor.close();
+    expect(lsp.pool.size).toBe(0);
+    await until(() => !alive(pid), 'server exit');
+    const r = await lsp.tools.find((t) => t.name === 'hover')!.execute({ path: 'ok.fake', line: 1, column: 1 }, ctxFor()).then(
+      () => undefined,
+      (e: Error) => e.message,
+    );
+    expect(r).toContain('shut down');
+  });
+});
+
+function ctxFor() {
+  return {
+    callId: 't',
+    tool: 'hover',
+    signal: new AbortController().signal,
+    sessionId: 's',
+    workspace: new WorkspaceGuard({ roots: [root] }),
+    state: new Map(),
+    config: {},
+    emit() {},
+  };
+}

@@ -1,0 +1,39 @@
+import { defineTool, type Tool } from '@toolbelt/core';
+import type { Location } from 'vscode-languageserver-protocol';
+import { z } from 'zod';
+import { formatLocations, uriPath } from './format.js';
+import { positionFields, toPosition } from './locate.js';
+import { onFile, readsFile, requireCapability, type LspRuntime } from './runtime.js';
+
+const description = `Every place the identifier at a position is used, across the project, from the language server: one path:line:column (1-based) per use with its source line, at most 200.
+Give the 1-based line and either the column or the identifier's text as symbol. includeDeclaration (default true) also lists the definition itself.`;
+
+const input = z.object({
+  ...positionFields,
+  includeDeclaration: z.boolean().default(true).describe('Also list the declaration. Default true.'),
+});
+
+export function referencesTool(rt: LspRuntime): Tool {
+  return defineTool({
+    name: 'references',
+    title: 'Find references',
+    description,
+    input,
+    category: 'lsp',
+    timeoutMs: 120_000,
+    effect: readsFile,
+    async execute(where, ctx) {
+      return onFile(rt, ctx, where.path, async ({ client, doc, file }) => {
+        requireCapability(client, 'referencesProvider', 'find references');
+        const position = toPosition(doc.text, where);
+        const params = { textDocument: { uri: doc.uri }, position, context: { includeDeclaration: where.includeDeclaration } };
+        const result = (await client.request<Location[] | null>('textDocument/references', params, ctx.signal)) ?? [];
+        const at = `${file.workspace.display(file.abs)}:${position.line + 1}:${position.character + 1}`;
+        if (!result.length) return `No references found for the identifier at ${at}.`;
+        const files = new Set(result.map((l) => uriPath(l.uri))).size;
+        const head = `${result.length} reference${result.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}:`;
+        return [head, ...(await formatLocations(file.workspace, result))].join('\n');
+      });
+    },
+  });
+}
