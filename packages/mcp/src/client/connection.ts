@@ -103,6 +103,16 @@ export class McpConnection {
     }
   }
 
+  /** Drops the connection (if any) and connects afresh, with a new restart budget. */
+  async reconnect(): Promise<void> {
+    if (this.closed || this.state.state === 'disabled') return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.failures = 0;
+    await this.disconnect();
+    await this.attempt();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
@@ -223,7 +233,7 @@ export class McpConnection {
   }
 
   private async open(kind: TransportKind): Promise<void> {
-    const transport = kind === 'stdio' ? stdioTransport(this.config) : httpTransport(this.config, kind);
+    const transport = kind === 'stdio' ? await stdioTransport(this.config) : await httpTransport(this.config, kind);
     if (kind === 'stdio') this.captureStderr(transport as StdioClientTransport);
     const client = new Client(CLIENT_INFO, { capabilities: {} });
     client.onerror = (err) => this.opts.log?.(`transport error: ${err.message}`);

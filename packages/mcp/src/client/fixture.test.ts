@@ -67,6 +67,17 @@ describe('McpManager with the fixture server', () => {
     expect((await safe.explain({ tool: 'fx__echo', input: { text: 'x' } })).decision?.action).toBe('allow');
   });
 
+  it('reconnects a server on request without touching its tools in the registry', async () => {
+    const pid = manager.connection('fx')!.pid;
+    changes.length = 0;
+    await manager.reconnect('fx');
+    expect(manager.status().fx).toMatchObject({ state: 'connected' });
+    expect(manager.connection('fx')!.pid).not.toBe(pid);
+    expect(changes).toEqual([]);
+    expect(textOf(await executor.call({ tool: 'fx__echo', input: { text: 'again' } }))).toBe('echo: again');
+    await expect(manager.reconnect('nobody')).rejects.toThrow('no MCP server named "nobody"');
+  });
+
   it('returns an isError result as an error result', async () => {
     const result = await executor.call({ tool: 'fx__fail' });
     expect(result.status).toBe('error');

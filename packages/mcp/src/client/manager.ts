@@ -76,6 +76,13 @@ export class McpManager {
     return [...(this.registered.get(server)?.tools.keys() ?? [])];
   }
 
+  /** Restarts one server now, e.g. after it gave up; resolves once it connected or failed. */
+  async reconnect(server: string): Promise<void> {
+    const connection = this.connections.get(server);
+    if (!connection) throw new Error(`no MCP server named "${server}"; configured: ${[...this.connections.keys()].join(', ') || 'none'}`);
+    await connection.reconnect();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     await Promise.allSettled([...this.connections.values()].map((c) => c.close()));

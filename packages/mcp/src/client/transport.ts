@@ -1,10 +1,10 @@
 // How to reach one configured server: a child process over stdio (clean environment, stderr piped,
 // optional rlimits), or a URL over Streamable HTTP with the older SSE transport as a fallback.
 import type { McpServerConfig } from '@toolbelt/core';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+
+// Transports are imported when a server needs them: a CLI run without MCP servers loads none.
 
 export type TransportKind = 'stdio' | 'http' | 'sse';
 
@@ -36,17 +36,22 @@ export function limitedCommand(cfg: McpServerConfig, platform: NodeJS.Platform =
   return { command: '/bin/sh', args: ['-c', `${steps.join(' && ')} && exec "$@"`, 'toolbelt-mcp', command, ...args] };
 }
 
-export function stdioTransport(cfg: McpServerConfig): StdioClientTransport {
+export async function stdioTransport(cfg: McpServerConfig): Promise<StdioClientTransport> {
+  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
   const { command, args } = limitedCommand(cfg);
   // The SDK adds only HOME, LOGNAME, PATH, SHELL, TERM and USER to what the config passes.
   return new StdioClientTransport({ command, args, env: cfg.env ?? {}, stderr: 'pipe', ...(cfg.cwd ? { cwd: cfg.cwd } : {}) });
 }
 
-export function httpTransport(cfg: McpServerConfig, kind: 'http' | 'sse'): Transport {
+export async function httpTransport(cfg: McpServerConfig, kind: 'http' | 'sse'): Promise<Transport> {
   const url = new URL(cfg.url!);
   const requestInit = cfg.headers ? { headers: cfg.headers } : undefined;
-  // The SSE transport sends requestInit's headers on its EventSource GET as well as on each POST.
-  if (kind === 'sse') return new SSEClientTransport(url, requestInit ? { requestInit } : {});
+  if (kind === 'sse') {
+    const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
+    // The SSE transport sends requestInit's headers on its EventSource GET as well as on each POST.
+    return new SSEClientTransport(url, requestInit ? { requestInit } : {});
+  }
+  const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
   return new StreamableHTTPClientTransport(url, requestInit ? { requestInit } : {});
 }
 

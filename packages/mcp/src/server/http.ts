@@ -3,7 +3,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolServer } from './server.js';
 
@@ -68,6 +68,8 @@ async function readJson(req: IncomingMessage, limit: number): Promise<{ ok: true
 }
 
 export async function serveHttp(tools: ToolServer, opts: HttpServeOptions): Promise<HttpHandle> {
+  // Loaded here, not at the top: stdio use of this package never pays for the HTTP transport.
+  const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
   const host = opts.host ?? '127.0.0.1';
   const path = opts.path ?? '/mcp';
   const limit = opts.maxBodyBytes ?? 4 * 1024 * 1024;

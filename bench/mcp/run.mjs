@@ -1,0 +1,121 @@
+// bench/mcp: `toolbelt mcp` read_file against the reference server-filesystem's read_text_file on the
+// same file, driven by the same SDK client in one run: sequential and 32-concurrent calls/s, p50/p99,
+// and cold start (spawn to the first tools/list answer). toolbelt runs with its policy (mode safe)
+// and its execution log on. Run after `npm run build`: node bench/mcp/run.mjs
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { compare, machineLine, markdownTable, report, repoRoot, writeDocSection } from '../lib/harness.mjs';
+
+const TOOLBELT = join(repoRoot, 'packages', 'cli', 'bin', 'toolbelt.js');
+const FILESYSTEM = join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
+const ANCHOR = 'server-filesystem read_text_file';
+const SUBJECT = 'toolbelt mcp read_file';
+const COLD_ROUNDS = Number(process.env.BENCH_COLD_ROUNDS ?? 10);
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 3000);
+
+const dir = mkdtempSync(join(tmpdir(), 'toolbelt-bench-mcp-'));
+const file = join(dir, 'sample.ts');
+// A 200-line source file (~9 KB): what an agent reads all day.
+writeFileSync(file, Array.from({ length: 200 }, (_, i) => `export const value${i} = computeSomething(${i}, 'a string literal on line ${i}');`).join('\n') + '\n');
+writeFileSync(join(dir, 'toolbelt.config.json'), JSON.stringify({ mode: 'safe' }));
+
+const servers = {
+  [ANCHOR]: { args: [FILESYSTEM, dir], tool: 'read_text_file', input: { path: file } },
+  [SUBJECT]: { args: [TOOLBELT, 'mcp', '--root', dir], tool: 'read_file', input: { path: 'sample.ts' } },
+};
+
+async function connect(name) {
+  const client = new Client({ name: 'bench', version: '1' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: servers[name].args, stderr: 'ignore', cwd: dir }));
+  const { tools } = await client.listTools();
+  return { client, tools };
+}
+
+async function coldStart() {
+  const times = Object.fromEntries(Object.keys(servers).map((n) => [n, []]));
+  for (let r = 0; r < COLD_ROUNDS; r++) {
+    for (const name of Object.keys(servers)) {
+      const t0 = performance.now();
+      const { client } = await connect(name);
+      times[name].push(performance.now() - t0);
+      await client.close();
+    }
+  }
+  const stats = (xs) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return { p50ms: s[Math.floor(s.length / 2)], p90ms: s[Math.min(s.length - 1, Math.floor(s.length * 0.9))] };
+  };
+  const rows = Object.keys(servers).map((subject) => ({ subject, ...stats(times[subject]) }));
+  const base = rows.find((r) => r.subject === ANCHOR);
+  for (const r of rows) r.speedupVsAnchor = base.p50ms / r.p50ms;
+  return report({ name: 'mcp-cold-start', anchor: ANCHOR, concurrency: 1, iterations: COLD_ROUNDS, rows });
+}
+
+function coldTable(result) {
+  const lines = ['| subject | p50 ms | p90 ms | speed vs anchor (p50) |', '|---|---:|---:|---:|'];
+  for (const r of result.rows) lines.push(`| ${r.subject} | ${r.p50ms.toFixed(0)} | ${r.p90ms.toFixed(0)} | ${r.speedupVsAnchor.toFixed(2)}x |`);
+  return lines.join('\n');
+}
+
+const clients = {};
+try {
+  for (const name of Object.keys(servers)) {
+    const { client, tools } = await connect(name);
+    if (!tools.some((t) => t.name === servers[name].tool)) throw new Error(`${name}: no ${servers[name].tool} tool (is the build current?)`);
+    const probe = await client.callTool({ name: servers[name].tool, arguments: servers[name].input });
+    const text = probe.content.map((b) => b.text ?? '').join('');
+    if (probe.isError || !text.includes('value199')) throw new Error(`${name}: the probe call failed: ${text.slice(0, 300)}`);
+    clients[name] = client;
+  }
+  const subjects = Object.fromEntries(Object.keys(servers).map((n) => [n, () => clients[n].callTool({ name: servers[n].tool, arguments: servers[n].input })]));
+  const sequential = await compare({ name: 'mcp-read-sequential', anchor: ANCHOR, subjects, iterations: ITERATIONS, warmup: 300, rounds: 5, concurrency: 1 });
+  const concurrent = await compare({ name: 'mcp-read-32', anchor: ANCHOR, subjects, iterations: ITERATIONS * 2, warmup: 300, rounds: 5, concurrency: 32 });
+  for (const c of Object.values(clients)) await c.close();
+  const cold = await coldStart();
+
+  const ours = (r) => r.rows.find((x) => x.subject === SUBJECT);
+  const theirs = (r) => r.rows.find((x) => x.subject === ANCHOR);
+  const verdict = (ok) => (ok ? 'met' : 'NOT met');
+  const checks = [
+    ['sequential calls/s', ours(sequential).callsPerSec >= theirs(sequential).callsPerSec],
+    ['sequential p50', ours(sequential).p50us <= theirs(sequential).p50us],
+    ['sequential p99', ours(sequential).p99us <= theirs(sequential).p99us],
+    ['32-concurrent calls/s', ours(concurrent).callsPerSec >= theirs(concurrent).callsPerSec],
+    ['32-concurrent p50', ours(concurrent).p50us <= theirs(concurrent).p50us],
+    ['32-concurrent p99', ours(concurrent).p99us <= theirs(concurrent).p99us],
+    ['cold start p50', ours(cold).p50ms <= theirs(cold).p50ms],
+  ];
+  const markdown = [
+    '## mcp — `toolbelt mcp` read_file vs server-filesystem read_text_file',
+    '',
+    'Both servers over stdio, each driven by the official SDK client in the same process and run, reading',
+    'the same 200-line file. toolbelt runs its whole pipeline: schema validation, policy (mode safe),',
+    `workspace guard, execution log to .toolbelt/executions.jsonl, metrics. ${machineLine()}`,
+    '',
+    '**Sequential** (one call at a time):',
+    '',
+    markdownTable(sequential),
+    '',
+    '**32 concurrent calls** (p50/p99 from one-at-a-time samples between the concurrent runs):',
+    '',
+    markdownTable(concurrent),
+    '',
+    `**Cold start** (spawn to the first tools/list answer, ${COLD_ROUNDS} rounds, interleaved):`,
+    '',
+    coldTable(cold),
+    '',
+    'Goal: toolbelt at least as fast in every figure.',
+    '',
+    ...checks.map(([what, ok]) => `- ${what}: ${verdict(ok)}`),
+    '',
+    'Run: `npm run build && node bench/mcp/run.mjs`.',
+  ].join('\n');
+  writeDocSection('mcp', markdown);
+  console.log(`\n${checks.map(([w, ok]) => `${w}: ${verdict(ok)}`).join('\n')}`);
+} finally {
+  for (const c of Object.values(clients)) await c.close().catch(() => {});
+  rmSync(dir, { recursive: true, force: true });
+}
