@@ -1,5 +1,6 @@
 // Every built-in tool, ready to register. Each family adds itself here.
 import type { Tool } from '@toolbelt/core';
+import { shellTools } from './shell/index.js';
 
 export interface BuiltinOptions {
   /** Settings from toolbelt.config.json (shell, search, web, lsp sections). */
@@ -8,6 +9,8 @@ export interface BuiltinOptions {
   env?: Record<string, string | undefined>;
 }
 
-export function builtinTools(_opts: BuiltinOptions = {}): Tool[] {
-  return [];
+export function builtinTools(opts: BuiltinOptions = {}): Tool[] {
+  return [
+    ...shellTools({ config: opts.config }),
+  ];
 }

@@ -1,0 +1,46 @@
+// Resource limits for a shell command, set by bash's own `ulimit` before the command runs (soft
+// and hard, so the command cannot raise them again). No native module, no extra binary.
+
+export interface ResourceLimits {
+  /** CPU time; the process gets SIGXCPU, then SIGKILL, when it is used up. */
+  cpuSeconds?: number;
+  /** Virtual address space (RLIMIT_AS). Runtimes that reserve large heaps (JVM, Node) need room. */
+  memoryMb?: number;
+  /** Open file descriptors (RLIMIT_NOFILE). */
+  openFiles?: number;
+}
+
+export interface Invocation {
+  file: string;
+  args: string[];
+}
+
+function positiveInt(name: string, v: number | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  if (!Number.isInteger(v) || v <= 0) throw new RangeError(`limits.${name} must be a positive integer, not ${v}`);
+  return v;
+}
+
+/** `ulimit` flags for the limits given; empty when there are none. */
+export function ulimitFlags(limits: ResourceLimits | undefined): string[] {
+  if (!limits) return [];
+  const flags: string[] = [];
+  const cpu = positiveInt('cpuSeconds', limits.cpuSeconds);
+  const mem = positiveInt('memoryMb', limits.memoryMb);
+  const files = positiveInt('openFiles', limits.openFiles);
+  if (cpu !== undefined) flags.push('-t', String(cpu));
+  if (mem !== undefined) flags.push('-v', String(mem * 1024));
+  if (files !== undefined) flags.push('-n', String(files));
+  return flags;
+}
+
+/**
+ * How to run `script` with bash. With limits, a first bash sets them and then execs the real
+ * one, so the script sees an ordinary `bash -c` ($0, $1 and line numbers unchanged).
+ */
+export function bashInvocation(script: string, limits?: ResourceLimits): Invocation {
+  const flags = ulimitFlags(limits);
+  if (flags.length === 0) return { file: 'bash', args: ['-c', script] };
+  const setup = `ulimit ${flags.join(' ')} || { echo "toolbelt: could not apply resource limits (ulimit ${flags.join(' ')})" >&2; exit 126; }; exec bash -c "$1"`;
+  return { file: 'bash', args: ['-c', setup, 'bash', script] };
+}

@@ -1,0 +1,125 @@
+// Runs one bash script to completion: bounded output, streaming, a timeout and an AbortSignal that
+// stop the whole process group, and no wait on background children that keep the pipes open.
+import { StringDecoder } from 'node:string_decoder';
+import type { Readable } from 'node:stream';
+import { ProcessGroup } from './group.js';
+import { HeadTailBuffer, type BufferedText } from './head-tail.js';
+import { bashInvocation, type ResourceLimits } from './limits.js';
+
+export type StreamName = 'stdout' | 'stderr';
+
+export interface RunOptions {
+  script: string;
+  cwd: string;
+  env?: NodeJS.ProcessEnv;
+  limits?: ResourceLimits;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Per stream: bytes kept as head + tail. */
+  maxBytes: number;
+  /** Between SIGTERM and SIGKILL. */
+  killGraceMs: number;
+  /** How long to keep reading the pipes after bash exits, for output still in flight. */
+  drainMs?: number;
+  onOutput?(stream: StreamName, text: string): void;
+}
+
+export interface RunResult {
+  stdout: BufferedText;
+  stderr: BufferedText;
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  aborted: boolean;
+  durationMs: number;
+  pid: number | undefined;
+  /** The process never started (cwd missing, bash missing). */
+  spawnError?: Error;
+  /** Processes the command left running after it exited; they were stopped. */
+  leftovers: boolean;
+}
+
+const DEFAULT_DRAIN_MS = 100;
+
+export async function runCommand(opts: RunOptions): Promise<RunResult> {
+  const started = performance.now();
+  const out = new HeadTailBuffer(opts.maxBytes);
+  const err = new HeadTailBuffer(opts.maxBytes);
+  const base = { timedOut: false, aborted: false, leftovers: false };
+  if (opts.signal?.aborted) {
+    return { ...base, aborted: true, stdout: out.read(), stderr: err.read(), exitCode: null, signal: null, durationMs: 0, pid: undefined };
+  }
+
+  const { file, args } = bashInvocation(opts.script, opts.limits);
+  const group = ProcessGroup.spawn({ file, args, cwd: opts.cwd, env: opts.env });
+  const child = group.child;
+  const ended = [collect(child.stdout!, out, 'stdout', opts.onOutput), collect(child.stderr!, err, 'stderr', opts.onOutput)];
+
+  let stopping: Promise<void> | undefined;
+  const state = { ...base };
+  const stop = (why: 'timeout' | 'abort') => {
+    if (stopping) return;
+    if (why === 'timeout') state.timedOut = true;
+    else state.aborted = true;
+    stopping = group.terminate(opts.killGraceMs);
+  };
+  const timer = setTimeout(() => stop('timeout'), opts.timeoutMs);
+  const onAbort = () => stop('abort');
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+
+  try {
+    const exit = await group.exited;
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+    if (exit.error) {
+      return { ...state, stdout: out.read(), stderr: err.read(), exitCode: null, signal: null, durationMs: performance.now() - started, pid: undefined, spawnError: exit.error };
+    }
+    if (stopping) await stopping;
+    else if (group.alive()) {
+      // The command is done but something it put in the background still runs. The call ends
+      // now; the group is stopped behind it (SIGKILL on toolbelt's exit at the latest).
+      state.leftovers = true;
+      void group.terminate(opts.killGraceMs);
+    }
+    await drain(ended, [child.stdout!, child.stderr!], opts.drainMs ?? DEFAULT_DRAIN_MS);
+    return {
+      ...state,
+      stdout: out.read(),
+      stderr: err.read(),
+      exitCode: exit.code,
+      signal: exit.signal,
+      durationMs: performance.now() - started,
+      pid: group.pid,
+    };
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function collect(stream: Readable, buf: HeadTailBuffer, name: StreamName, onOutput: RunOptions['onOutput']): Promise<void> {
+  const decoder = onOutput ? new StringDecoder('utf8') : undefined;
+  stream.on('data', (chunk: Buffer) => {
+    buf.push(chunk);
+    if (decoder) {
+      const text = decoder.write(chunk);
+      if (text) onOutput!(name, text);
+    }
+  });
+  return new Promise((resolve) => {
+    stream.once('close', () => {
+      const rest = decoder?.end();
+      if (rest) onOutput!(name, rest);
+      resolve();
+    });
+  });
+}
+
+/** Waits for both pipes to close, but no longer than `ms`; then lets go of them. */
+async function drain(ended: Promise<void>[], streams: Readable[], ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  await Promise.race([Promise.all(ended), late]);
+  clearTimeout(timer);
+  for (const s of streams) if (!s.destroyed) s.destroy();
+}

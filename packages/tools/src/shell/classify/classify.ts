@@ -1,0 +1,87 @@
+// A shell script -> core's Classification: the most severe effect of any part, the reason in
+// words, a hard deny when some part is catastrophic, every simple command for policy rules,
+// and what "always approve" may remember.
+import { existsSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import type { Classification } from '@toolbelt/core';
+import { loadBashParser, parseLoaded } from './parser.js';
+import { rememberPrefix } from './prefix.js';
+import type { Finding } from './types.js';
+import { mostSevere, Walker } from './walk.js';
+
+export interface ClassifyOptions {
+  /** Absolute directory the script starts in; relative paths are resolved from it. */
+  cwd?: string;
+  /** For `~` and $HOME. Default: the user's home directory. */
+  home?: string;
+  /** File-system facts (injectable for tests). Default: the real file system. */
+  exists?(path: string): boolean;
+  isDirectory?(path: string): boolean;
+}
+
+/** Longer scripts are not parsed; they are treated as running arbitrary code. */
+export const MAX_SCRIPT_CHARS = 100_000;
+const MAX_REASONS = 3;
+
+function isDir(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Classifies a bash script; loads the parser on first use. */
+export async function classifyCommand(script: string, opts: ClassifyOptions = {}): Promise<Classification> {
+  await loadBashParser();
+  return classifyLoaded(script, opts);
+}
+
+/** The same, once loadBashParser() has resolved. */
+export function classifyLoaded(script: string, opts: ClassifyOptions = {}): Classification {
+  const subject = { command: script, commands: [script.trim().replace(/\s+/g, ' ')] };
+  if (!script.trim()) return { effect: 'read', reason: 'read: empty command', subject };
+  if (script.length > MAX_SCRIPT_CHARS) {
+    return { effect: 'execute', reason: `execute: the script is longer than ${MAX_SCRIPT_CHARS} characters and was not checked`, subject };
+  }
+  const walker = new Walker({
+    cwd: opts.cwd,
+    home: opts.home ?? homedir(),
+    exists: opts.exists ?? existsSync,
+    isDirectory: opts.isDirectory ?? isDir,
+  });
+  const tree = parseLoaded(script);
+  try {
+    walker.visit(tree.rootNode);
+    if (tree.rootNode.hasError) walker.parseError = true;
+  } finally {
+    tree.delete();
+  }
+  const findings: Finding[] = [...walker.findings];
+  // A script we could not parse may hide anything: never a read.
+  if (walker.parseError) findings.push({ effect: 'execute', detail: 'the command could not be parsed completely (unbalanced quotes or brackets?)' });
+  if (findings.length === 0) findings.push({ effect: 'read', detail: 'no commands' });
+
+  const blocked = findings.find((f) => f.blocked);
+  const top = blocked ? [blocked] : mostSevere(findings);
+  const effect = top[0].effect;
+  const details = [...new Set(top.map((f) => f.detail))];
+  const more = details.length > MAX_REASONS ? ` and ${details.length - MAX_REASONS} more` : '';
+  const warnings = [...new Set(findings.map((f) => f.warning).filter((w): w is string => !!w))];
+  const paths = [...new Set(findings.flatMap((f) => f.paths ?? []))];
+  const commands = walker.commands.length ? [...new Set(walker.commands)] : subject.commands;
+
+  const out: Classification = {
+    effect,
+    reason: `${effect}: ${details.slice(0, MAX_REASONS).join('; ')}${more}`,
+    subject: { command: script, commands, ...(paths.length ? { paths } : {}) },
+  };
+  if (blocked) out.blocked = blocked.blocked;
+  if (warnings.length) out.warnings = warnings;
+  const single = walker.simple.length === 1 && !walker.structured && !walker.parseError && !blocked;
+  if (single && effect !== 'destructive') {
+    const prefix = rememberPrefix(walker.simple[0], effect);
+    if (prefix && prefix.trim() && prefix.trim() !== '*') out.rememberPrefix = prefix;
+  }
+  return out;
+}

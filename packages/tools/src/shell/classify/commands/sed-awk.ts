@@ -1,0 +1,173 @@
+// sed and awk are read-only unless their script writes files or runs commands; we read the
+// script to find out, and give up (not read) when it comes from a file or is computed.
+import { hasFlag, parseOptions } from '../options.js';
+import { execute, read, write, type Handler } from '../types.js';
+
+/** What a sed script can do beyond printing: 'write' (w, W, s///w) or 'execute' (e, s///e). */
+export function sedScriptPower(script: string): 'read' | 'write' | 'execute' {
+  let power: 'read' | 'write' | 'execute' = 'read';
+  const raise = (p: 'write' | 'execute') => {
+    if (p === 'execute' || power === 'read') power = p;
+  };
+  const s = script;
+  let i = 0;
+  const skipDelimited = (delim: string, parts: number) => {
+    for (let k = 0; k < parts; k++) {
+      while (i < s.length && s[i] !== delim) {
+        if (s[i] === '\\') i++;
+        else if (s[i] === '\n' && delim !== '\n') return;
+        i++;
+      }
+      i++; // the delimiter
+    }
+  };
+  const toLineEnd = () => {
+    while (i < s.length && s[i] !== '\n') i++;
+  };
+  while (i < s.length) {
+    const c = s[i];
+    if (/[\s;{}!,0-9$+~]/.test(c)) {
+      i++;
+      continue;
+    }
+    if (c === '/') {
+      i++;
+      skipDelimited('/', 1);
+      while (s[i] === 'I' || s[i] === 'M') i++;
+      continue;
+    }
+    if (c === '\\') {
+      const d = s[i + 1];
+      i += 2;
+      if (d) skipDelimited(d, 1);
+      continue;
+    }
+    if (c === '#' || c === ':' || c === 'b' || c === 't' || c === 'T') {
+      i++;
+      // Labels and comments end at a newline (or `;` for branch targets).
+      while (i < s.length && s[i] !== '\n' && (c === '#' || c === ':' || s[i] !== ';')) i++;
+      continue;
+    }
+    if (c === 's' || c === 'y') {
+      const delim = s[i + 1];
+      if (!delim) return 'execute';
+      i += 2;
+      skipDelimited(delim, 2);
+      if (c === 's') {
+        while (i < s.length && /[gpiImMe0-9w]/.test(s[i])) {
+          if (s[i] === 'e') raise('execute');
+          if (s[i] === 'w') {
+            raise('write');
+            toLineEnd();
+            break;
+          }
+          i++;
+        }
+      }
+      continue;
+    }
+    if (c === 'w' || c === 'W') {
+      raise('write');
+      toLineEnd();
+      continue;
+    }
+    if (c === 'e') {
+      raise('execute');
+      toLineEnd();
+      continue;
+    }
+    if (c === 'a' || c === 'i' || c === 'c' || c === 'r' || c === 'R') {
+      // Text to print, or a file to read into the output: neither changes anything.
+      toLineEnd();
+      continue;
+    }
+    if ('pPdDqQlnNgGhHxz=F'.includes(c)) {
+      i++;
+      continue;
+    }
+    // Anything we do not know (GNU extensions like `v`, malformed scripts): not provably read.
+    return 'execute';
+  }
+  return power;
+}
+
+export const sed: Handler = (cmd) => {
+  const o = parseOptions(cmd.args, { shortArgs: 'efl', longArgs: ['expression', 'file', 'line-length'] });
+  if (o.dynamic) return execute(cmd, 'computed arguments cannot be checked');
+  const inPlace = o.short.has('i') || [...o.long.keys()].some((k) => k === 'in-place');
+  if (o.values.has('-f') || o.values.has('--file')) return execute(cmd, 'the sed script comes from a file');
+  const scripts = [...(o.values.get('-e') ?? []), ...(o.values.get('--expression') ?? [])].map((w) => w.value);
+  if (scripts.length === 0 && o.positional.length) scripts.push(o.positional[0].value);
+  const sandbox = o.long.has('sandbox');
+  let power: 'read' | 'write' | 'execute' = 'read';
+  for (const s of scripts) {
+    const p = sedScriptPower(s);
+    if (p === 'execute' || (p === 'write' && power === 'read')) power = p;
+  }
+  if (power === 'execute' && !sandbox) return execute(cmd, 'the script runs commands');
+  if (inPlace) return write(cmd, 'edits files in place');
+  if (power === 'write' && !sandbox) return write(cmd, 'the script writes files');
+  return read(cmd);
+};
+
+/** Strips awk string and regex literals, so what is left is code. */
+function awkCode(program: string): string {
+  let out = '';
+  let last = '';
+  for (let i = 0; i < program.length; i++) {
+    const c = program[i];
+    if (c === '"') {
+      i++;
+      while (i < program.length && program[i] !== '"') {
+        if (program[i] === '\\') i++;
+        i++;
+      }
+      out += '""';
+      last = '"';
+      continue;
+    }
+    // A `/` where an operand is expected opens a regex; elsewhere it divides.
+    if (c === '/' && (last === '' || /[(,~!{};&|\n=]/.test(last))) {
+      i++;
+      let inClass = false;
+      while (i < program.length && (inClass || program[i] !== '/')) {
+        if (program[i] === '\\') i++;
+        else if (program[i] === '[') inClass = true;
+        else if (program[i] === ']') inClass = false;
+        i++;
+      }
+      out += '//';
+      last = '/';
+      continue;
+    }
+    if (c === '#') {
+      while (i < program.length && program[i] !== '\n') i++;
+      continue;
+    }
+    out += c;
+    if (!/\s/.test(c) || c === '\n') last = c;
+  }
+  return out;
+}
+
+export function awkProgramPower(program: string): 'read' | 'write' | 'execute' {
+  const code = awkCode(program);
+  if (/\bsystem\s*\(|@load|@include/.test(code)) return 'execute';
+  if (code.replace(/\|\|/g, '').includes('|')) return 'execute';
+  if (/\bprintf?\b[^;{}\n]*>/.test(code)) return 'write';
+  return 'read';
+}
+
+export const awk: Handler = (cmd) => {
+  const o = parseOptions(cmd.args, { shortArgs: 'FvfiElW', longArgs: ['field-separator', 'assign', 'file', 'include', 'exec', 'load', 'source'] });
+  if (o.values.has('-f') || o.values.has('--file') || o.values.has('-E') || o.values.has('--exec')) return execute(cmd, 'the awk program comes from a file');
+  if (o.values.has('-i') || o.values.has('-l') || o.values.has('--include') || o.values.has('--load')) return execute(cmd, 'loads awk extensions');
+  const programWord = o.values.get('--source')?.[0] ?? o.positional[0];
+  if (!programWord) return read(cmd);
+  if (!programWord.static) return execute(cmd, 'the awk program is computed');
+  if (hasFlag(o, '', ['sandbox'])) return read(cmd);
+  const power = awkProgramPower(programWord.value);
+  if (power === 'execute') return execute(cmd, 'the program runs commands');
+  if (power === 'write') return write(cmd, 'the program writes files');
+  return read(cmd);
+};

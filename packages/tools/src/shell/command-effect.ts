@@ -1,0 +1,35 @@
+// The effect and preview of a call that runs a command: the command is classified once per call
+// (the executor asks for the effect, then the preview, with the same input object).
+import type { Classification, Preview, ToolContext } from '@toolbelt/core';
+import { classifyCommand } from './classify/classify.js';
+import { displayCwd, resolveCwd } from './cwd.js';
+
+interface Classified {
+  cwd: string;
+  classification: Classification;
+}
+
+const seen = new WeakMap<object, Promise<Classified>>();
+
+export function classifyInput(input: { command: string; cwd?: string }, ctx: ToolContext): Promise<Classified> {
+  let hit = seen.get(input);
+  if (!hit) {
+    hit = (async () => {
+      const cwd = await resolveCwd(input.cwd, ctx);
+      return { cwd, classification: await classifyCommand(input.command, { cwd }) };
+    })();
+    seen.set(input, hit);
+  }
+  return hit;
+}
+
+export async function commandEffect(input: { command: string; cwd?: string }, ctx: ToolContext): Promise<Classification> {
+  return (await classifyInput(input, ctx)).classification;
+}
+
+/** What the approver sees: the exact command, where it runs, and what it was judged to do. */
+export async function commandPreview(input: { command: string; cwd?: string }, ctx: ToolContext): Promise<Preview> {
+  const { cwd, classification } = await classifyInput(input, ctx);
+  const extra = classification.warnings?.length ? `\n${classification.warnings.map((w) => `warning: ${w}`).join('\n')}` : '';
+  return { kind: 'command', command: input.command, cwd: displayCwd(cwd, ctx), classification: `${classification.reason ?? classification.effect}${extra}` };
+}

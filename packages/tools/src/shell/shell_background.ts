@@ -1,0 +1,40 @@
+import { defineTool, type Tool } from '@toolbelt/core';
+import { z } from 'zod';
+import { classifyInput, commandEffect, commandPreview } from './command-effect.js';
+import { commandEnv, displayCwd } from './cwd.js';
+import type { ShellManager } from './manager.js';
+
+const description = `Start a long-running bash command (dev server, watcher, long build) in the background and return its id at once.
+- Read what it printed since your last read with shell_output (stdout and stderr interleaved); see all with shell_list; stop it with shell_kill.
+- Its output is kept in a bounded log: read it now and then, or the oldest part is dropped.
+- It runs until it exits, you stop it, or the session ends (then it is killed). Runs in the workspace directory unless cwd is given; stdin is empty.
+- Commands are checked like shell_exec's: writes and unknown commands may need approval.`;
+
+export function shellBackground(manager: ShellManager): Tool {
+  const input = z.object({
+    command: z.string().min(1).describe('The bash script to start, e.g. "npm run dev".'),
+    cwd: z.string().optional().describe('Directory to run in, relative to the workspace root or absolute inside the workspace. Default: the workspace directory.'),
+  });
+  type Input = z.output<typeof input>;
+
+  return defineTool({
+    name: 'shell_background',
+    title: 'Start background command',
+    description,
+    input,
+    category: 'shell',
+    validate: (i: Input) => (i.command.includes('\0') ? 'command contains a NUL byte, which bash cannot run; remove it' : undefined),
+    effect: commandEffect,
+    preview: commandPreview,
+    async execute(i: Input, ctx) {
+      const { cwd } = await classifyInput(i, ctx);
+      const job = manager.start(i.command, cwd, commandEnv(), manager.settings.limits);
+      const where = displayCwd(cwd, ctx);
+      return {
+        content: `Started ${job.id} (pid ${job.group.pid ?? 'unknown'}) in ${where}: ${i.command}\nRead its output with shell_output {"id": "${job.id}"}; stop it with shell_kill {"id": "${job.id}"}.`,
+        metadata: { id: job.id, pid: job.group.pid, cwd: where },
+      };
+    },
+    dispose: () => manager.dispose(),
+  }) as Tool;
+}

@@ -1,0 +1,65 @@
+import { defineTool, ToolError, type Tool } from '@toolbelt/core';
+import { z } from 'zod';
+import { runCommand } from '../process/run.js';
+import { classifyInput, commandEffect, commandPreview } from './command-effect.js';
+import { commandEnv, displayCwd } from './cwd.js';
+import { formatRun, runMetadata } from './format.js';
+import type { ShellManager } from './manager.js';
+
+function description(max: number, def: number, bytes: number): string {
+  return `Run a bash command and wait for it to finish. Returns stdout, then stderr (after a "[stderr]" line), then "[exit code N]".
+- Runs in the workspace directory unless cwd is given; stdin is empty, so a command that prompts fails instead of waiting. Use non-interactive flags (-y, --yes, --no-pager).
+- Stopped after timeout_ms (default ${def}, at most ${max}): the whole process group is killed and the partial output returned.
+- Output over ${bytes} bytes per stream keeps the start and the end, with the total size stated. Filter noisy output (| tail, | grep) rather than paging.
+- Anything the command leaves running in the background is stopped when it exits. For servers, watchers and other long runs use shell_background.
+- Commands are checked before they run: reads may run at once; writes, deletions and anything unknown may need approval; catastrophic commands are refused.
+- Prefer the dedicated tools for files (read_file, write_file, edit_file, grep, glob) and git when they exist.`;
+}
+
+export function shellExec(manager: ShellManager): Tool {
+  const s = manager.settings;
+  const input = z.object({
+    command: z.string().min(1).describe('The bash script to run, e.g. "npm test -- --run" or "ls -la src && git status".'),
+    cwd: z.string().optional().describe('Directory to run in, relative to the workspace root or absolute inside the workspace. Default: the workspace directory.'),
+    timeout_ms: z.number().int().min(1).max(s.maxTimeoutMs).optional().describe(`Stop the command after this many milliseconds. Default ${s.defaultTimeoutMs}, at most ${s.maxTimeoutMs}.`),
+  });
+  type Input = z.output<typeof input>;
+
+  return defineTool({
+    name: 'shell_exec',
+    title: 'Run shell command',
+    description: description(s.maxTimeoutMs, s.defaultTimeoutMs, s.maxOutputBytes),
+    input,
+    category: 'shell',
+    // Our own timeout (with its partial output) must fire before the executor's deadline.
+    timeoutMs: s.maxTimeoutMs + s.killGraceMs + 5_000,
+    validate: (i: Input) => (i.command.includes('\0') ? 'command contains a NUL byte, which bash cannot run; remove it' : undefined),
+    effect: commandEffect,
+    preview: commandPreview,
+    async execute(i: Input, ctx) {
+      if (manager.disposed) throw new ToolError('ABORTED', 'the shell tools have been shut down; no new commands are run');
+      const { cwd } = await classifyInput(i, ctx);
+      const timeoutMs = i.timeout_ms ?? s.defaultTimeoutMs;
+      const r = await runCommand({
+        script: i.command,
+        cwd,
+        env: commandEnv(),
+        ...(s.limits ? { limits: s.limits } : {}),
+        timeoutMs,
+        signal: AbortSignal.any([ctx.signal, manager.disposeSignal]),
+        maxBytes: s.maxOutputBytes,
+        killGraceMs: s.killGraceMs,
+        onOutput: (stream, chunk) => ctx.emit({ type: 'output', stream, chunk }),
+      });
+      if (r.spawnError) {
+        throw new ToolError('EXECUTION_FAILED', `could not start bash in ${displayCwd(cwd, ctx)}: ${r.spawnError.message}. Check that bash is installed and the directory still exists.`);
+      }
+      if (r.aborted) throw new ToolError('ABORTED', `shell_exec was cancelled; the process group was stopped.\n${r.stdout.text}${r.stderr.text}`);
+      return {
+        content: formatRun(r, { timeoutMs, maxTimeoutMs: s.maxTimeoutMs, killGraceMs: s.killGraceMs }),
+        metadata: runMetadata(r, displayCwd(cwd, ctx)),
+      };
+    },
+    dispose: () => manager.dispose(),
+  }) as Tool;
+}
