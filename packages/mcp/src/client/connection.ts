@@ -1,10 +1,12 @@
 // One configured server: connect with a deadline, keep its tool list current, restart it with
 // backoff when it dies, and run calls on it. Never throws out of start(); a failure is a status.
+import type { Readable } from 'node:stream';
 import { ToolError, type McpServerConfig } from '@toolbelt/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type Progress, type Tool as RemoteTool } from '@modelcontextprotocol/sdk/types.js';
+import { StderrTail } from './stderr.js';
 import { httpTransport, shouldFallBackToSse, stdioTransport, transportKind, type TransportKind } from './transport.js';
 
 export type ServerStatus =
@@ -42,7 +44,6 @@ export interface CallOptions {
 }
 
 const CLIENT_INFO = { name: 'toolbelt', version: '0.1.0' };
-const STDERR_LINES = 20;
 
 export class McpConnection {
   readonly name: string;
@@ -60,13 +61,14 @@ export class McpConnection {
   private waiters = new Set<() => void>();
   private refreshing: Promise<void> | undefined;
   private refreshAgain = false;
-  private readonly stderrTail: string[] = [];
+  private readonly stderr: StderrTail;
 
   constructor(private readonly opts: ConnectionOptions) {
     this.name = opts.name;
     this.config = opts.config;
     this.connectTimeoutMs = opts.connectTimeoutMs ?? opts.config.connectTimeoutMs ?? 10_000;
     this.restart = { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30_000, ...opts.restart };
+    this.stderr = new StderrTail(opts.log);
     this.state = opts.config.enabled === false ? { state: 'disabled' } : { state: 'connecting', attempt: 1 };
   }
 
@@ -127,7 +129,7 @@ export class McpConnection {
         return new ToolError('TIMEOUT', `${tool} on ${where} sent no result or progress for ${idleMs} ms and was cancelled. Retry with less work per call, or raise "timeoutMs" for this server in toolbelt.config.json.`, { recoverable: true });
       }
       if (err.code === ErrorCode.ConnectionClosed) {
-        return new ToolError('EXECUTION_FAILED', `${where} closed the connection during the ${tool} call (the server exited${this.stderrNote()}). toolbelt is restarting it; call again in a moment.`, { recoverable: true });
+        return new ToolError('EXECUTION_FAILED', `${where} closed the connection during the ${tool} call (the server exited${this.stderr.note()}). toolbelt is restarting it; call again in a moment.`, { recoverable: true });
       }
       if (err.code === ErrorCode.InvalidParams) {
         return new ToolError('INVALID_PARAMS', `${where} refused the arguments for ${tool}: ${err.message}. Fix them and call again.`, { recoverable: true });
@@ -191,7 +193,7 @@ export class McpConnection {
       void this.disconnect(true);
       if (this.closed) return;
       this.failures++;
-      const reason = `${this.explain(err)}${this.stderrNote()}`;
+      const reason = `${this.explain(err)}${this.stderr.note()}`;
       this.opts.log?.(`connect failed: ${reason}`);
       this.scheduleRetry(reason);
     }
@@ -234,7 +236,7 @@ export class McpConnection {
 
   private async open(kind: TransportKind): Promise<void> {
     const transport = kind === 'stdio' ? await stdioTransport(this.config) : await httpTransport(this.config, kind);
-    if (kind === 'stdio') this.captureStderr(transport as StdioClientTransport);
+    if (kind === 'stdio') this.stderr.follow((transport as StdioClientTransport).stderr as Readable | null);
     const client = new Client(CLIENT_INFO, { capabilities: {} });
     client.onerror = (err) => this.opts.log?.(`transport error: ${err.message}`);
     this.client = client;
@@ -246,9 +248,9 @@ export class McpConnection {
       if (this.client !== client || this.closed) return;
       this.client = undefined;
       this.transport = undefined;
-      this.opts.log?.(`connection closed${this.stderrNote()}; restarting`);
+      this.opts.log?.(`connection closed${this.stderr.note()}; restarting`);
       this.failures = 1;
-      this.scheduleRetry(`the server closed the connection${this.stderrNote()}`);
+      this.scheduleRetry(`the server closed the connection${this.stderr.note()}`);
     };
   }
 
@@ -284,30 +286,6 @@ export class McpConnection {
       } while (this.refreshAgain);
     })().finally(() => (this.refreshing = undefined));
     return this.refreshing;
-  }
-
-  private captureStderr(transport: StdioClientTransport): void {
-    let partial = '';
-    this.stderrTail.length = 0;
-    transport.stderr?.on('data', (chunk: Buffer) => {
-      const lines = (partial + chunk.toString('utf8')).split('\n');
-      partial = lines.pop() ?? '';
-      for (const line of lines) this.stderrLine(line);
-    });
-    transport.stderr?.on('end', () => partial && this.stderrLine(partial));
-  }
-
-  private stderrLine(line: string): void {
-    const text = line.replace(/\r$/, '');
-    if (!text.trim()) return;
-    this.stderrTail.push(text.length > 500 ? `${text.slice(0, 500)}...` : text);
-    if (this.stderrTail.length > STDERR_LINES) this.stderrTail.shift();
-    this.opts.log?.(`stderr: ${text}`);
-  }
-
-  private stderrNote(): string {
-    const last = this.stderrTail.slice(-3).join(' | ');
-    return last ? `; its stderr ends: ${last}` : '';
   }
 
   private withDeadline<T>(work: Promise<T>): Promise<T> {

@@ -22,6 +22,8 @@ export interface HttpServeOptions {
   allowedOrigins?: string[];
   /** Largest request body; default 4 MiB. */
   maxBodyBytes?: number;
+  /** A session with no request for this long is closed (the client starts a new one). Default 1 h. */
+  sessionIdleMs?: number;
 }
 
 export interface HttpHandle {
@@ -76,6 +78,14 @@ export async function serveHttp(tools: ToolServer, opts: HttpServeOptions): Prom
   const hosts = new Set([...LOCAL_HOSTS, ...(host === '0.0.0.0' || host === '::' ? [] : [host]), ...(opts.allowedHosts ?? [])].map((h) => h.toLowerCase()));
   const origins = new Set((opts.allowedOrigins ?? []).map((o) => o.toLowerCase().replace(/\/$/, '')));
   const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const lastSeen = new Map<string, number>();
+  const idleMs = opts.sessionIdleMs ?? 60 * 60_000;
+  // Clients that vanish without DELETE would otherwise keep their session forever.
+  const sweeper = setInterval(() => {
+    const now = Date.now();
+    for (const [id, seen] of lastSeen) if (now - seen > idleMs) void sessions.get(id)?.close();
+  }, Math.min(idleMs, 60_000));
+  sweeper.unref();
 
   /** A reason to refuse the request, or undefined. */
   function refuse(req: IncomingMessage): { status: number; message: string; headers?: Record<string, string> } | undefined {
@@ -107,6 +117,7 @@ export async function serveHttp(tools: ToolServer, opts: HttpServeOptions): Prom
     if (refused) return sendError(res, refused.status, refused.message, refused.headers);
     const sessionId = req.headers['mcp-session-id'];
     const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    if (existing) lastSeen.set(sessionId as string, Date.now());
     if (req.method !== 'POST') {
       if (!existing) return sendError(res, sessionId ? 404 : 400, sessionId ? 'session not found; initialize a new session' : 'missing mcp-session-id header');
       return existing.handleRequest(req, res);
@@ -118,10 +129,15 @@ export async function serveHttp(tools: ToolServer, opts: HttpServeOptions): Prom
     if (!isInitializeRequest(body.value)) return sendError(res, 400, 'no session: the first request must be initialize');
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, transport),
+      onsessioninitialized: (id) => {
+        sessions.set(id, transport);
+        lastSeen.set(id, Date.now());
+      },
     });
     transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
+      if (!transport.sessionId) return;
+      sessions.delete(transport.sessionId);
+      lastSeen.delete(transport.sessionId);
     };
     await tools.connect(transport);
     await transport.handleRequest(req, res, body.value);
@@ -143,6 +159,7 @@ export async function serveHttp(tools: ToolServer, opts: HttpServeOptions): Prom
     url: `http://${shown}:${port}${path}`,
     port,
     async close() {
+      clearInterval(sweeper);
       await Promise.allSettled([...sessions.values()].map((t) => t.close()));
       sessions.clear();
       http.closeAllConnections();

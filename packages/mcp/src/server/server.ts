@@ -2,7 +2,7 @@
 // (by elicitation), timeouts, logging and metrics like any other call. One SDK Server per client
 // connection; all share the executor.
 import { randomUUID } from 'node:crypto';
-import { errorResult, toProviderFormat, type Executor, type ToolEvent } from '@toolbelt/core';
+import { errorResult, toProviderFormat, type Approver, type Executor, type ToolEvent } from '@toolbelt/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type ServerNotification, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
@@ -40,11 +40,15 @@ export class ToolServer {
   private readonly stopWatchingRegistry: () => void;
   private stopWatchingProgress: (() => void) | undefined;
   private progressCalls = 0;
+  private readonly previousApprover: Approver;
+  private readonly approver: Approver;
 
   constructor(opts: ToolServerOptions) {
     this.opts = opts;
     this.executor = opts.executor;
-    this.executor.approver = elicitationApprover((id) => this.calls.get(id), this.executor.approver);
+    this.previousApprover = this.executor.approver;
+    this.approver = elicitationApprover((id) => this.calls.get(id), this.previousApprover);
+    this.executor.approver = this.approver;
     this.stopWatchingRegistry = this.executor.registry.onChange(() => {
       this.listCache = undefined;
       for (const server of this.servers) {
@@ -104,6 +108,7 @@ export class ToolServer {
   async close(): Promise<void> {
     this.stopWatchingRegistry();
     this.stopWatchingProgress?.();
+    if (this.executor.approver === this.approver) this.executor.approver = this.previousApprover;
     await Promise.allSettled([...this.servers].map((s) => s.close()));
   }
 
