@@ -68,7 +68,8 @@ export const callCommand: Command = {
       if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a positive integer of milliseconds, not "${values.timeout}"`);
     }
     const interactive = io.interactive && !values['non-interactive'] && rawInput !== '-';
-    const approver: Approver = values.yes ? approveAll : interactive ? terminalApprover(io.stdin, io.stderr, { color: true }) : rejectAll;
+    const terminal = interactive && !values.yes ? terminalApprover(io.stdin, io.stderr, { color: true }) : undefined;
+    const approver: Approver = values.yes ? approveAll : terminal ?? rejectAll;
     const rt = await createRuntime(values, { approver, providers: defaultProviders() });
     try {
       if (values.explain) {
@@ -91,6 +92,7 @@ export const callCommand: Command = {
       else io.stderr.write(`error ${result.error?.code}: ${result.error?.message}\n`);
       return exitCode(result);
     } finally {
+      terminal?.close();
       await rt.close();
     }
   },

@@ -29,36 +29,47 @@ export function renderRequest(req: ApprovalRequest, color = false): string {
 }
 
 /** Prompts on the given streams; one question at a time even if calls run in parallel. */
-export function terminalApprover(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, opts: { color?: boolean } = {}): Approver {
-  let queue: Promise<unknown> = Promise.resolve();
-  const ask = (rl: ReturnType<typeof createInterface>, q: string) => new Promise<string>((res) => rl.question(q, res));
+export type ClosableApprover = Approver & { close(): void };
+
+export function terminalApprover(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, opts: { color?: boolean } = {}): ClosableApprover {
+  // One reader for the approver's lifetime, opened at the first question: lines typed ahead of a
+  // prompt are buffered, not lost, and a run that asks nothing never holds stdin open.
+  let rl: ReturnType<typeof createInterface> | undefined;
+  let lines: AsyncIterator<string> | undefined;
+  const ask = async (question: string): Promise<string | undefined> => {
+    output.write(question);
+    if (!rl) {
+      rl = createInterface({ input, terminal: false });
+      lines = rl[Symbol.asyncIterator]();
+    }
+    const next = await lines!.next();
+    return next.done ? undefined : String(next.value).trim();
+  };
   const once = async (req: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> => {
-    const rl = createInterface({ input, output, terminal: false });
-    const closed = new Promise<string>((res) => rl.once('close', () => res('n')));
-    signal.addEventListener('abort', () => rl.close(), { once: true });
-    try {
-      output.write(`\n${renderRequest(req, opts.color)}\n`);
-      for (;;) {
-        const answer = (await Promise.race([ask(rl, `Approve? [y]es / [n]o / [a]lways (${describeRemember(req.remember)}) / [?] more: `), closed])).trim().toLowerCase();
-        if (answer === 'y' || answer === 'yes') return { outcome: 'approve', scope: 'once', by: 'terminal' };
-        if (answer === 'a' || answer === 'always') return { outcome: 'approve', scope: 'always', by: 'terminal' };
-        if (answer === 'n' || answer === 'no' || answer === '') {
-          const message = (await Promise.race([ask(rl, 'Message for the model (enter to skip): '), closed])).trim();
-          return message ? { outcome: 'reject', message, by: 'terminal' } : { outcome: 'reject', by: 'terminal' };
-        }
-        if (answer === '?') {
-          output.write(`\n${req.tool}: ${req.description}\nEffect: ${req.effect}. "Always" remembers ${describeRemember(req.remember)} in .toolbelt/approvals.json.\n`);
-          continue;
-        }
-        output.write('Please answer y, n, a or ?.\n');
+    if (signal.aborted) return { outcome: 'reject', message: 'the call was cancelled', by: 'terminal' };
+    output.write(`\n${renderRequest(req, opts.color)}\n`);
+    for (;;) {
+      const raw = await ask(`Approve? [y]es / [n]o / [a]lways (${describeRemember(req.remember)}) / [?] more: `);
+      if (raw === undefined) return { outcome: 'reject', message: 'no answer: the terminal input closed', by: 'terminal' };
+      const answer = raw.toLowerCase();
+      if (answer === 'y' || answer === 'yes') return { outcome: 'approve', scope: 'once', by: 'terminal' };
+      if (answer === 'a' || answer === 'always') return { outcome: 'approve', scope: 'always', by: 'terminal' };
+      if (answer === 'n' || answer === 'no') {
+        const message = await ask('Message for the model (enter to skip): ');
+        return message ? { outcome: 'reject', message, by: 'terminal' } : { outcome: 'reject', by: 'terminal' };
       }
-    } finally {
-      rl.close();
+      if (answer === '?') {
+        output.write(`\n${req.tool}: ${req.description}\nEffect: ${req.effect}. "Always" remembers ${describeRemember(req.remember)} in .toolbelt/approvals.json.\n`);
+        continue;
+      }
+      output.write('Please answer y, n, a or ?.\n');
     }
   };
-  return (req, signal) => {
+  let queue: Promise<unknown> = Promise.resolve();
+  const approver: Approver = (req, signal) => {
     const next = queue.then(() => once(req, signal));
     queue = next.catch(() => undefined);
     return next;
   };
+  return Object.assign(approver, { close: () => rl?.close() });
 }
