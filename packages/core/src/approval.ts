@@ -27,7 +27,13 @@ export type RememberTarget =
   | { kind: 'path'; tool: string; path: string };
 
 export type ApprovalDecision =
-  | { outcome: 'approve'; scope?: 'once' | 'session' | 'always'; by?: string }
+  | {
+      outcome: 'approve';
+      scope?: 'once' | 'session' | 'always';
+      /** What to remember instead of the request's `remember`, e.g. a directory for a path. Same tool only. */
+      remember?: RememberTarget;
+      by?: string;
+    }
   | { outcome: 'reject'; message?: string; by?: string };
 
 export type Approver = (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalDecision>;

@@ -137,6 +137,15 @@ describe('Executor.call', () => {
     expect(approver.requests.map((r) => r.sessionId)).toEqual(['s1', 's2']);
   });
 
+  it('remembers the path an approver chose, for that tool only', async () => {
+    const approver = recordingApprover({ outcome: 'approve', scope: 'session', remember: { kind: 'path', tool: 'write', path: '/w/src' } });
+    const ex = make([writeTool], { approver });
+    await ex.call({ tool: 'write', input: { path: '/w/src/a' } });
+    expect((await ex.call({ tool: 'write', input: { path: '/w/src/deep/b' } })).approvedBy).toBe('remembered');
+    await ex.call({ tool: 'write', input: { path: '/w/other' } });
+    expect(approver.requests).toHaveLength(2);
+  });
+
   it('rejects when the approver does not answer in time', async () => {
     const never: Approver = () => new Promise(() => {});
     const ex = make([writeTool], { approver: never, approvalTimeoutMs: 30 });

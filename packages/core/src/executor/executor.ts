@@ -281,7 +281,9 @@ export class Executor {
       verdict = { outcome: 'reject', message: timedOut ? `no decision within ${limit} ms` : `approval failed: ${(err as Error)?.message ?? String(err)}` };
     }
     if (verdict.outcome === 'approve' && (verdict.scope === 'session' || verdict.scope === 'always')) {
-      await this.policy.remember(remember, verdict.scope, ctx.sessionId);
+      // An approver may narrow or re-aim what is remembered, but only for this same tool.
+      const target = verdict.remember && verdict.remember.tool === tool.name ? verdict.remember : remember;
+      await this.policy.remember(target, verdict.scope, ctx.sessionId);
     }
     this.emit(req, { type: 'approval.resolved', callId: ctx.callId, tool: tool.name, decision: verdict, ...(verdict.outcome === 'approve' ? { approvedBy: 'user' as const } : {}) });
     return verdict;
