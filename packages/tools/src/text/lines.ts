@@ -154,15 +154,15 @@ export async function readTail(fh: FileHandle, size: number, count: number, opts
   return window;
 }
 
-/** Splits in-memory text (a .docx, a UTF-16 file) into the same window shape. */
-export function windowOfText(text: string, opts: WindowOptions): LineWindow {
+/** Splits in-memory text (a .docx, a UTF-16 file) into the same window shape; `tail` picks the last lines. */
+export function windowOfText(text: string, opts: WindowOptions, tail?: number): LineWindow {
   const all = text.split('\n');
   if (all.length && all[all.length - 1] === '') all.pop();
   const total = all.length;
   const lines: Line[] = [];
   let chars = 0;
   let full = false;
-  const from = Math.max(1, opts.offset);
+  const from = tail !== undefined ? Math.max(1, total - Math.min(tail, opts.limit) + 1) : Math.max(1, opts.offset);
   for (let n = from; n <= Math.min(total, from + opts.limit - 1); n++) {
     let t = all[n - 1];
     if (t.endsWith('\r')) t = t.slice(0, -1);

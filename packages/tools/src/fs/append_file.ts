@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { replaceAtomically } from '../text/atomic.js';
+import { looksBinary } from '../text/binary.js';
+import { openNoFollow } from '../text/read.js';
+import { fsError, plural, statOrUndefined, workspaceOf } from './common.js';
+import { diffPreview } from './diff.js';
+import { recordSeen } from './freshness.js';
+
+const description = `Append text to the end of an existing file. The file must exist (use write_file to create it).
+- Nothing is added between the old end and your content: start content with "\\n" if the file does not end with a newline.
+- The append is atomic: the file is always either the old content or the old plus the new, even on a crash.`;
+
+const input = z.object({
+  path: z.string().describe('Existing file to append to, absolute or relative to the workspace root.'),
+  content: z.string().min(1).describe('Text to add at the end of the file.'),
+});
+
+type Input = z.infer<typeof input>;
+
+const TAIL_BYTES = 4096;
+
+async function target(args: Input, ctx: ToolContext) {
+  const ws = workspaceOf(ctx);
+  const abs = await ws.resolve(args.path, 'write');
+  const shown = ws.display(abs);
+  const stat = await statOrUndefined(abs).catch((err) => {
+    throw fsError(err, shown);
+  });
+  if (!stat) throw new ToolError('NOT_FOUND', `${shown} does not exist; append_file only adds to existing files. Use write_file to create it.`);
+  if (!stat.isFile()) throw new ToolError('INVALID_PARAMS', `${shown} is not a regular file; append_file needs a file.`);
+  return { abs, shown, size: stat.size };
+}
+
+/** The last few lines before the end, for a preview that shows where the text lands. */
+async function tailText(abs: string, size: number): Promise<string> {
+  const fh = await openNoFollow(abs);
+  try {
+    const len = Math.min(size, TAIL_BYTES);
+    const buf = Buffer.alloc(len);
+    await fh.read(buf, 0, len, size - len);
+    if (looksBinary(buf)) return '';
+    const text = buf.toString('utf8');
+    const lines = text.split('\n');
+    return lines.slice(Math.max(1, lines.length - 4)).join('\n');
+  } finally {
+    await fh.close();
+  }
+}
+
+async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
+  const { abs, shown } = await target(args, ctx);
+  const data = Buffer.from(args.content, 'utf8');
+  try {
+    const src = await openNoFollow(abs);
+    try {
+      // Copy the old bytes into a temp file, add the new ones, rename over: never a half-append.
+      await replaceAtomically(abs, async (fh) => {
+        const buf = Buffer.allocUnsafe(1024 * 1024);
+        for (let pos = 0; ; ) {
+          const { bytesRead } = await src.read(buf, 0, buf.length, pos);
+          if (bytesRead === 0) break;
+          await fh.write(buf, 0, bytesRead);
+          pos += bytesRead;
+        }
+        await fh.write(data);
+      });
+    } finally {
+      await src.close();
+    }
+    const stat = await statOrUndefined(abs);
+    if (stat) recordSeen(ctx.state, abs, stat);
+  } catch (err) {
+    throw fsError(err, shown);
+  }
+  ctx.emit({ type: 'file.changed', path: abs, operation: 'write' });
+  return {
+    content: `Appended ${plural(data.length, 'byte')} to ${shown}.`,
+    metadata: { path: shown, bytesWritten: data.length },
+  };
+}
+
+async function classify(args: Input, ctx: ToolContext): Promise<Classification> {
+  const ws = workspaceOf(ctx);
+  const abs = await ws.resolve(args.path, 'write');
+  return { effect: 'write', reason: `appends to ${ws.display(abs)}`, subject: { paths: [abs] } };
+}
+
+export const appendFile = defineTool({
+  name: 'append_file',
+  title: 'Append to file',
+  description,
+  input,
+  category: 'fs',
+  effect: classify,
+  async preview(args, ctx) {
+    const { abs, shown, size } = await target(args, ctx);
+    const before = await tailText(abs, size).catch(() => '');
+    const context = before.split('\n').filter((_, i, a) => i < a.length - 1 || a[i] !== '');
+    const added = args.content.split('\n');
+    if (added[added.length - 1] === '') added.pop();
+    const diff = [`--- a/${shown}`, `+++ b/${shown}`, '@@ end of file @@', ...context.map((l) => ` ${l}`), ...added.map((l) => `+${l}`)].join('\n') + '\n';
+    return diffPreview(shown, diff);
+  },
+  execute,
+});

@@ -1,0 +1,79 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { z } from 'zod';
+import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { replaceAtomically } from '../text/atomic.js';
+import { openNoFollow } from '../text/read.js';
+import { formatBytes, fsError } from './common.js';
+import { forgetSeen } from './freshness.js';
+import { resolveTransfer } from './transfer.js';
+
+const description = `Copy one file to a new location. If destination is an existing directory, the file is copied into it under its own name.
+- Parent directories of the destination are created as needed; the copy keeps the file's permissions.
+- An existing destination file is refused unless overwrite is true; directories are not copied (use a shell command).`;
+
+const input = z.object({
+  source: z.string().describe('File to copy, absolute or relative to the workspace root.'),
+  destination: z.string().describe('Path of the copy, or an existing directory to copy into.'),
+  overwrite: z.boolean().optional().describe('Replace an existing destination file (default false).'),
+});
+
+type Input = z.infer<typeof input>;
+
+async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
+  const t = await resolveTransfer(args, ctx, 'read');
+  if (!t.srcStat.isFile()) throw new ToolError('INVALID_PARAMS', `${t.srcShown} is not a regular file; copy_file copies single files.`);
+  try {
+    await mkdir(dirname(t.dest), { recursive: true });
+    const src = await openNoFollow(t.src);
+    try {
+      await replaceAtomically(
+        t.dest,
+        async (fh) => {
+          const buf = Buffer.allocUnsafe(1024 * 1024);
+          for (let pos = 0; ; ) {
+            const { bytesRead } = await src.read(buf, 0, buf.length, pos);
+            if (bytesRead === 0) break;
+            await fh.write(buf, 0, bytesRead);
+            pos += bytesRead;
+          }
+        },
+        { mode: t.srcStat.mode & 0o7777 },
+      );
+    } finally {
+      await src.close();
+    }
+  } catch (err) {
+    throw fsError(err, t.destShown);
+  }
+  forgetSeen(ctx.state, t.dest);
+  ctx.emit({ type: 'file.changed', path: t.dest, operation: 'copy' });
+  const verb = t.destStat ? 'replacing the old one' : 'new file';
+  return {
+    content: `Copied ${t.srcShown} to ${t.destShown} (${formatBytes(t.srcStat.size)}, ${verb}).`,
+    metadata: { source: t.srcShown, destination: t.destShown, bytes: t.srcStat.size, overwrote: Boolean(t.destStat) },
+  };
+}
+
+async function classify(args: Input, ctx: ToolContext): Promise<Classification> {
+  const t = await resolveTransfer(args, ctx, 'read');
+  return {
+    effect: 'write',
+    reason: `copies ${t.srcShown} to ${t.destShown}${t.destStat ? ', replacing it' : ''}`,
+    subject: { paths: [t.src, t.dest] },
+  };
+}
+
+export const copyFile = defineTool({
+  name: 'copy_file',
+  title: 'Copy file',
+  description,
+  input,
+  category: 'fs',
+  effect: classify,
+  async preview(args, ctx) {
+    const t = await resolveTransfer(args, ctx, 'read');
+    return { kind: 'text', text: `Copy ${t.srcShown} (${formatBytes(t.srcStat.size)}) to ${t.destShown}${t.destStat ? ', replacing the existing file' : ''}.` };
+  },
+  execute,
+});

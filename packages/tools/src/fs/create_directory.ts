@@ -1,0 +1,45 @@
+import { mkdir } from 'node:fs/promises';
+import { z } from 'zod';
+import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { fsError, statOrUndefined, workspaceOf } from './common.js';
+
+const description = `Create a directory, with any missing parents (like mkdir -p). Succeeds if it already exists.`;
+
+const input = z.object({
+  path: z.string().describe('Directory to create, absolute or relative to the workspace root.'),
+});
+
+type Input = z.infer<typeof input>;
+
+async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
+  const ws = workspaceOf(ctx);
+  const abs = await ws.resolve(args.path, 'write');
+  const shown = ws.display(abs);
+  try {
+    const existing = await statOrUndefined(abs);
+    if (existing?.isDirectory()) return { content: `${shown} already exists.`, metadata: { path: shown, created: false } };
+    if (existing) throw new ToolError('CONFLICT', `${shown} exists and is not a directory; choose another name or delete it first.`);
+    await mkdir(abs, { recursive: true });
+  } catch (err) {
+    throw fsError(err, shown);
+  }
+  ctx.emit({ type: 'file.changed', path: abs, operation: 'mkdir' });
+  return { content: `Created directory ${shown}.`, metadata: { path: shown, created: true } };
+}
+
+async function classify(args: Input, ctx: ToolContext): Promise<Classification> {
+  const ws = workspaceOf(ctx);
+  const abs = await ws.resolve(args.path, 'write');
+  return { effect: 'write', reason: `creates directory ${ws.display(abs)}`, subject: { paths: [abs] } };
+}
+
+export const createDirectory = defineTool({
+  name: 'create_directory',
+  title: 'Create directory',
+  description,
+  input,
+  category: 'fs',
+  effect: classify,
+  annotations: { idempotent: true },
+  execute,
+});

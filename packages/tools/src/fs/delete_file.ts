@@ -1,0 +1,106 @@
+import { lstat, readdir, rm, rmdir, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput, type Workspace } from '@toolbelt/core';
+import { sensitiveReason } from '../workspace/sensitive.js';
+import { formatBytes, fsError, plural, workspaceOf } from './common.js';
+import { forgetSeen } from './freshness.js';
+
+const MAX_ENTRIES = 100_000;
+
+const description = `Delete a file, a symbolic link (the link, not its target) or a directory.
+- A directory that is not empty needs recursive: true, and is refused if it holds protected files (.env, keys, .git internals).
+- Directories with more than ${MAX_ENTRIES.toLocaleString('en-US')} entries are refused; there is no undo.`;
+
+const input = z.object({
+  path: z.string().describe('File, link or directory to delete, absolute or relative to the workspace root.'),
+  recursive: z.boolean().optional().describe('Delete a non-empty directory and everything in it (default false).'),
+});
+
+type Input = z.infer<typeof input>;
+
+interface Target {
+  abs: string;
+  shown: string;
+  kind: 'file' | 'link' | 'directory';
+  size: number;
+  files: number;
+  dirs: number;
+}
+
+/** Counts what a recursive delete would remove, and refuses when a protected path is among it. */
+async function survey(ws: Workspace, dir: string, t: Target): Promise<void> {
+  const stack = [dir];
+  while (stack.length) {
+    const current = stack.pop()!;
+    for (const entry of await readdir(current, { withFileTypes: true })) {
+      const abs = join(current, entry.name);
+      if (++t.files + t.dirs > MAX_ENTRIES) {
+        throw new ToolError('INVALID_PARAMS', `${t.shown} holds more than ${MAX_ENTRIES.toLocaleString('en-US')} entries; delete it with a shell command if that is really intended.`);
+      }
+      if (sensitiveReason(ws.display(abs), 'delete')) await ws.resolve(abs, 'delete');
+      if (entry.isDirectory()) {
+        t.files--;
+        t.dirs++;
+        stack.push(abs);
+      } else if (entry.isFile()) {
+        t.size += (await lstat(abs)).size;
+      }
+    }
+  }
+}
+
+async function target(args: Input, ctx: ToolContext, full: boolean): Promise<Target> {
+  const ws = workspaceOf(ctx);
+  const abs = await ws.resolve(args.path, 'delete');
+  const shown = ws.display(abs);
+  try {
+    const st = await lstat(abs);
+    const kind = st.isSymbolicLink() ? 'link' : st.isDirectory() ? 'directory' : 'file';
+    const t: Target = { abs, shown, kind, size: kind === 'file' ? st.size : 0, files: 0, dirs: 0 };
+    if (kind === 'directory' && full) await survey(ws, abs, t);
+    return t;
+  } catch (err) {
+    throw fsError(err, shown);
+  }
+}
+
+function describe(t: Target): string {
+  if (t.kind === 'file') return `file ${t.shown} (${formatBytes(t.size)})`;
+  if (t.kind === 'link') return `symbolic link ${t.shown} (its target is kept)`;
+  if (t.files + t.dirs === 0) return `empty directory ${t.shown}`;
+  return `directory ${t.shown} with ${plural(t.files, 'file')} and ${plural(t.dirs, 'subdirectory', 'subdirectories')} (${formatBytes(t.size)})`;
+}
+
+async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
+  const t = await target(args, ctx, args.recursive === true);
+  try {
+    if (t.kind !== 'directory') await unlink(t.abs);
+    else if (args.recursive) await rm(t.abs, { recursive: true });
+    else await rmdir(t.abs);
+  } catch (err) {
+    throw fsError(err, t.shown);
+  }
+  forgetSeen(ctx.state, t.abs);
+  ctx.emit({ type: 'file.changed', path: t.abs, operation: 'delete' });
+  return { content: `Deleted ${describe(t)}.`, metadata: { path: t.shown, kind: t.kind, files: t.files, dirs: t.dirs, bytes: t.size } };
+}
+
+async function classify(args: Input, ctx: ToolContext): Promise<Classification> {
+  const ws = workspaceOf(ctx);
+  const abs = await ws.resolve(args.path, 'delete');
+  return { effect: 'destructive', reason: `deletes ${ws.display(abs)}${args.recursive ? ' and everything in it' : ''}`, subject: { paths: [abs] } };
+}
+
+export const deleteFile = defineTool({
+  name: 'delete_file',
+  title: 'Delete file',
+  description,
+  input,
+  category: 'fs',
+  effect: classify,
+  async preview(args, ctx) {
+    return { kind: 'text', text: `Delete ${describe(await target(args, ctx, true))}.` };
+  },
+  execute,
+});

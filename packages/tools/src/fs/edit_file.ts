@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { atomicWrite } from '../text/atomic.js';
+import { looksBinary } from '../text/binary.js';
+import { decodeText, encodeText, toCrlf, toLf } from '../text/encoding.js';
+import { applyEdits, EditError, type Edit } from '../text/replace.js';
+import { fsError, plural, readCurrent, statOrUndefined, workspaceOf } from './common.js';
+import { diffPreview, diffStat, digest, unifiedDiff } from './diff.js';
+import { assertUnchanged, recordSeen } from './freshness.js';
+
+const description = `Edit a file by exact string replacement. Give old_string (the exact current text, whitespace included, without read_file's line-number prefixes) and new_string.
+- old_string must occur exactly once, unless replace_all is true (then every occurrence is replaced).
+- For several changes in one call, pass edits: [{old_string, new_string, replace_all?}, ...]. They apply in order, each to the result of the previous; if any fails, none is applied.
+- Line endings (LF/CRLF) and a UTF-8 byte-order mark are kept; write old_string and new_string with plain \\n.
+- Refused if the file changed on disk since you last read it: read it again, then edit.
+To create a file or replace all of it, use write_file.`;
+
+const editSchema = z.object({
+  old_string: z.string().describe('Exact text to replace; must match the file character for character.'),
+  new_string: z.string().describe('Text to put in its place (may be empty to delete).'),
+  replace_all: z.boolean().optional().describe('Replace every occurrence instead of requiring exactly one (default false).'),
+});
+
+const input = z.object({
+  path: z.string().describe('File to edit, absolute or relative to the workspace root.'),
+  old_string: z.string().optional().describe('Exact text to replace (single edit). Use either this with new_string, or edits.'),
+  new_string: z.string().optional().describe('Replacement text (single edit).'),
+  replace_all: z.boolean().optional().describe('Single edit: replace every occurrence (default false).'),
+  edits: z.array(editSchema).min(1).max(100).optional().describe('Several edits applied in order, all or nothing (at most 100).'),
+});
+
+type Input = z.infer<typeof input>;
+
+function editsOf(args: Input): Edit[] {
+  if (args.edits) return args.edits.map((e) => ({ oldString: e.old_string, newString: e.new_string, replaceAll: e.replace_all ?? false }));
+  return [{ oldString: args.old_string ?? '', newString: args.new_string ?? '', replaceAll: args.replace_all ?? false }];
+}
+
+interface Plan {
+  abs: string;
+  shown: string;
+  before: Buffer;
+  after: Buffer;
+  diff: string;
+  counts: number[];
+}
+
+async function plan(args: Input, ctx: ToolContext): Promise<Plan> {
+  const ws = workspaceOf(ctx);
+  const abs = await ws.resolve(args.path, 'write');
+  const shown = ws.display(abs);
+  let before: Buffer;
+  try {
+    const stat = await statOrUndefined(abs);
+    if (!stat) throw new ToolError('NOT_FOUND', `${shown} does not exist. edit_file changes existing files; use write_file to create one.`);
+    assertUnchanged(ctx.state, abs, stat, shown);
+    before = await readCurrent(abs);
+  } catch (err) {
+    throw fsError(err, shown);
+  }
+  if (looksBinary(before)) throw new ToolError('INVALID_PARAMS', `${shown} is a binary file; edit_file only edits text.`);
+  const { text, format } = decodeText(before);
+  // A file with CRLF throughout is edited as LF and written back as CRLF; a mixed file is edited as is.
+  const crlf = format.eol === 'crlf';
+  const work = crlf ? toLf(text) : text;
+  const edits = editsOf(args).map((e) => (crlf ? { ...e, oldString: toLf(e.oldString), newString: toLf(e.newString) } : e));
+  let result;
+  try {
+    result = applyEdits(work, edits);
+  } catch (err) {
+    if (err instanceof EditError && format.eol === 'mixed') result = retryWithCrlf(work, edits);
+    if (!result) throw err instanceof EditError ? new ToolError('INVALID_PARAMS', `${shown}: ${err.message}`, { recoverable: true }) : err;
+  }
+  const afterText = crlf ? toCrlf(result.text) : result.text;
+  const after = encodeText(afterText, format);
+  return { abs, shown, before, after, diff: unifiedDiff(shown, text, afterText), counts: result.counts };
+}
+
+/** In a file with mixed line endings, text copied from read_file lost its \r; try it with CRLF. */
+function retryWithCrlf(text: string, edits: Edit[]) {
+  try {
+    return applyEdits(text, edits.map((e) => ({ ...e, oldString: toCrlf(toLf(e.oldString)), newString: toCrlf(toLf(e.newString)) })));
+  } catch {
+    return undefined;
+  }
+}
+
+const approved = new WeakMap<object, string>();
+
+async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
+  const p = await plan(args, ctx);
+  const base = approved.get(args);
+  if (base !== undefined && base !== digest(p.before)) {
+    throw new ToolError('CONFLICT', `${p.shown} changed while the edit waited for approval, so the approved diff no longer applies. Read it again and retry.`);
+  }
+  try {
+    await atomicWrite(p.abs, p.after);
+    const stat = await statOrUndefined(p.abs);
+    if (stat) recordSeen(ctx.state, p.abs, stat);
+  } catch (err) {
+    throw fsError(err, p.shown);
+  }
+  ctx.emit({ type: 'file.changed', path: p.abs, operation: 'write' });
+  const { added, removed } = diffStat(p.diff);
+  const replaced = p.counts.reduce((a, b) => a + b, 0);
+  return {
+    content: `Edited ${p.shown}: ${plural(replaced, 'replacement')} (+${added} -${removed} lines).`,
+    display: { kind: 'diff', diff: p.diff, path: p.shown },
+    metadata: { path: p.shown, replacements: p.counts, added, removed },
+  };
+}
+
+async function classify(args: Input, ctx: ToolContext): Promise<Classification> {
+  const ws = workspaceOf(ctx);
+  const abs = await ws.resolve(args.path, 'write');
+  return { effect: 'write', reason: `edits ${ws.display(abs)}`, subject: { paths: [abs] } };
+}
+
+export const editFile = defineTool({
+  name: 'edit_file',
+  title: 'Edit file',
+  description,
+  input,
+  category: 'fs',
+  effect: classify,
+  validate(args) {
+    const single = args.old_string !== undefined || args.new_string !== undefined;
+    if (args.edits && single) return 'give either old_string/new_string or edits, not both';
+    if (!args.edits && (args.old_string === undefined || args.new_string === undefined)) return 'give old_string and new_string (or edits: [...])';
+    return undefined;
+  },
+  async preview(args, ctx) {
+    const p = await plan(args, ctx);
+    approved.set(args, digest(p.before));
+    return diffPreview(p.shown, p.diff);
+  },
+  execute,
+});

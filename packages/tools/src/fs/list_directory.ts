@@ -1,0 +1,114 @@
+import { lstatSync, readdirSync, type Dirent } from 'node:fs';
+import { z } from 'zod';
+import { defineTool, ToolError, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { levelFor, matchIgnore, SearchFilter, VCS_EXCLUDES, type Level } from '../search/filters.js';
+import { rootLevel } from '../search/walk.js';
+import { sensitiveReason } from '../workspace/sensitive.js';
+import { formatBytes, fsError, workspaceOf } from './common.js';
+
+const MAX_ENTRIES = 500;
+const MAX_DEPTH = 5;
+
+const description = `List a directory: subdirectories first (with a trailing /), then files with their sizes; symbolic links end in @.
+- depth > 1 also lists subdirectories, indented, but does not expand .git, gitignored or credential directories (they are shown and marked).
+- At most ${MAX_ENTRIES} entries are shown; the rest are counted. To find files by name across a tree, use glob.`;
+
+const input = z.object({
+  path: z.string().default('.').describe('Directory to list, absolute or relative to the workspace root (default: the workspace root).'),
+  depth: z.number().int().min(1).max(MAX_DEPTH).default(1).describe(`How many levels to list (1 = this directory only; maximum ${MAX_DEPTH}).`),
+});
+
+type Input = z.infer<typeof input>;
+
+const VCS = new Set(VCS_EXCLUDES.map((g) => g.slice(1)));
+const filter = new SearchFilter();
+
+function sorted(entries: Dirent[]): Dirent[] {
+  const rank = (e: Dirent) => (e.isDirectory() ? 0 : 1);
+  return entries.sort((a, b) => rank(a) - rank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+interface Listing {
+  lines: string[];
+  omitted: number;
+}
+
+function list(dir: string, rel: string, depth: number, level: Level | undefined, entries: Dirent[], out: Listing): void {
+  const indent = '  '.repeat(rel === '' ? 0 : rel.split('/').length);
+  for (const e of sorted(entries)) {
+    if (out.lines.length >= MAX_ENTRIES) {
+      out.omitted++;
+      continue;
+    }
+    const abs = `${dir}/${e.name}`;
+    const childRel = rel === '' ? e.name : `${rel}/${e.name}`;
+    if (e.isSymbolicLink()) {
+      out.lines.push(`${indent}${e.name}@`);
+    } else if (e.isDirectory()) {
+      let note = '';
+      let children: Dirent[] | undefined;
+      if (depth > 1) {
+        if (VCS.has(e.name)) note = '  (version control, not expanded)';
+        else if (sensitiveReason(childRel, 'list')) note = '  (protected, not expanded)';
+        else if (matchIgnore(level, abs, true) === 'ignore') note = '  (ignored, not expanded)';
+        else children = safeList(abs);
+      }
+      out.lines.push(`${indent}${e.name}/${note}`);
+      if (children) {
+        const names = new Set(children.map((c) => c.name));
+        const childLevel = levelFor(abs, (n) => names.has(n), level) ?? level;
+        list(abs, childRel, depth - 1, childLevel, children, out);
+      }
+    } else {
+      let size = '';
+      try {
+        size = `  ${formatBytes(lstatSync(abs).size)}`;
+      } catch {
+        // vanished while listing
+      }
+      out.lines.push(`${indent}${e.name}${size}`);
+    }
+  }
+}
+
+function safeList(dir: string): Dirent[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
+async function execute({ path, depth }: Input, ctx: ToolContext): Promise<ToolOutput> {
+  const ws = workspaceOf(ctx);
+  const abs = await ws.resolve(path, 'list');
+  const shown = ws.display(abs);
+  let entries: Dirent[];
+  try {
+    const st = lstatSync(abs);
+    if (!st.isDirectory()) throw new ToolError('INVALID_PARAMS', `${shown} is a file, not a directory; use read_file to read it.`);
+    entries = readdirSync(abs, { withFileTypes: true });
+  } catch (err) {
+    throw fsError(err, shown);
+  }
+  const out: Listing = { lines: [], omitted: 0 };
+  list(abs === '/' ? '' : abs, '', depth, depth > 1 ? rootLevel(abs, filter, entries) : undefined, entries, out);
+  const header = `${shown === '.' ? '.' : shown}/`;
+  const text = out.lines.length === 0 ? `${header} is empty.` : [header, ...out.lines.map((l) => `  ${l}`)].join('\n');
+  const more = out.omitted ? `\n(${out.omitted} more entries not shown; list a subdirectory or use glob)` : '';
+  return { content: text + more, metadata: { path: shown, entries: out.lines.length, omitted: out.omitted } };
+}
+
+export const listDirectory = defineTool({
+  name: 'list_directory',
+  title: 'List directory',
+  description,
+  input,
+  category: 'fs',
+  async effect(args, ctx) {
+    const abs = await workspaceOf(ctx).resolve(args.path, 'list');
+    return { effect: 'read', subject: { paths: [abs] } };
+  },
+  annotations: { idempotent: true },
+  execute,
+});

@@ -1,0 +1,61 @@
+import { mkdir, rename } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { z } from 'zod';
+import { defineTool, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { fsError } from './common.js';
+import { forgetSeen } from './freshness.js';
+import { resolveTransfer } from './transfer.js';
+
+const description = `Move or rename a file, link or directory. If destination is an existing directory, the source is moved into it under its own name.
+- Parent directories of the destination are created as needed. The move is a single rename: it cannot cross file systems.
+- An existing destination file is refused unless overwrite is true; an existing directory is never replaced.`;
+
+const input = z.object({
+  source: z.string().describe('File, link or directory to move, absolute or relative to the workspace root.'),
+  destination: z.string().describe('New path, or an existing directory to move into.'),
+  overwrite: z.boolean().optional().describe('Replace an existing destination file (default false).'),
+});
+
+type Input = z.infer<typeof input>;
+
+async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
+  const t = await resolveTransfer(args, ctx, 'delete');
+  try {
+    await mkdir(dirname(t.dest), { recursive: true });
+    await rename(t.src, t.dest);
+  } catch (err) {
+    throw fsError(err, t.srcShown);
+  }
+  forgetSeen(ctx.state, t.src);
+  forgetSeen(ctx.state, t.dest);
+  ctx.emit({ type: 'file.changed', path: t.src, operation: 'move' });
+  ctx.emit({ type: 'file.changed', path: t.dest, operation: 'move' });
+  return {
+    content: `Moved ${t.srcShown} to ${t.destShown}${t.destStat ? ' (replaced the file that was there)' : ''}.`,
+    metadata: { source: t.srcShown, destination: t.destShown, overwrote: Boolean(t.destStat) },
+  };
+}
+
+async function classify(args: Input, ctx: ToolContext): Promise<Classification> {
+  const t = await resolveTransfer(args, ctx, 'delete');
+  // Replacing an existing file loses it: that is destructive, not just a write.
+  return {
+    effect: t.destStat ? 'destructive' : 'write',
+    reason: `moves ${t.srcShown} to ${t.destShown}${t.destStat ? ', replacing it' : ''}`,
+    subject: { paths: [t.src, t.dest] },
+  };
+}
+
+export const moveFile = defineTool({
+  name: 'move_file',
+  title: 'Move file',
+  description,
+  input,
+  category: 'fs',
+  effect: classify,
+  async preview(args, ctx) {
+    const t = await resolveTransfer(args, ctx, 'delete');
+    return { kind: 'text', text: `Move ${t.srcShown} to ${t.destShown}${t.destStat ? ', replacing the existing file' : ''}.` };
+  },
+  execute,
+});

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { defineTool, ToolError, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { looksBinary, SNIFF_BYTES } from '../text/binary.js';
+import { decodeText, utf16Bom } from '../text/encoding.js';
+import { readTail, readWindow, windowOfText, type LineWindow } from '../text/lines.js';
+import { openNoFollow, readHead } from '../text/read.js';
+import { formatBytes, fsError, workspaceOf } from './common.js';
+import { describeBinary, imageMime, isDocx, readDocx, readImage } from './formats.js';
+import { recordSeen } from './freshness.js';
+
+export const DEFAULT_LINES = 2000;
+export const MAX_LINE_CHARS = 2000;
+export const MAX_CHARS = 40_000;
+const COUNT_LINES_UP_TO = 16 * 1024 * 1024;
+const MAX_UTF16_BYTES = 32 * 1024 * 1024;
+
+const description = `Read a file from the workspace. Text comes back with line numbers (cat -n style: number, tab, line).
+- Reads up to ${DEFAULT_LINES} lines or about ${MAX_CHARS.toLocaleString('en-US')} characters per call; the footer says how to continue (offset).
+- offset is the first line (1-based); a negative offset counts from the end (-100 = the last 100 lines). Works on files of any size.
+- Lines longer than ${MAX_LINE_CHARS} characters are cut and marked.
+- .docx documents are returned as text; png/jpg/gif/webp images as image content (up to 5 MB).
+- Other binary files are described (type, size), not dumped.
+Before edit_file, read the file: edits need the exact text, and an edit is refused if the file changed since you read it.`;
+
+const input = z.object({
+  path: z.string().describe('File to read, absolute or relative to the workspace root.'),
+  offset: z.number().int().optional().describe('First line to read, 1-based (default 1). Negative: start that many lines before the end (-100 = last 100 lines).'),
+  limit: z.number().int().min(1).max(DEFAULT_LINES).optional().describe(`Maximum number of lines to return (default and maximum ${DEFAULT_LINES}).`),
+});
+
+type Input = z.infer<typeof input>;
+
+function formatWindow(w: LineWindow, shown: string, size: number): { text: string; cut: number } {
+  let cut = 0;
+  const out: string[] = [];
+  for (const line of w.lines) {
+    let text = line.n === 1 && line.text.charCodeAt(0) === 0xfeff ? line.text.slice(1) : line.text;
+    if (line.cutFrom !== undefined) {
+      cut++;
+      text += ` … [line cut at ${MAX_LINE_CHARS} characters; it is ${formatBytes(line.cutFrom)}]`;
+    }
+    out.push(`${String(line.n).padStart(6)}\t${text}`);
+  }
+  const notes: string[] = [];
+  if (w.lines.length === 0) {
+    notes.push(size === 0 || w.total === 0 ? `(${shown} is empty)` : `(${shown} has ${w.total ?? 'fewer'} lines; nothing at that offset. Use a smaller offset.)`);
+  } else if (w.more) {
+    const first = w.lines[0].n;
+    const last = w.lines[w.lines.length - 1].n;
+    const of = w.total !== undefined ? ` of ${w.total}` : ` of a ${formatBytes(size)} file`;
+    const why = w.full ? ` (output limit of about ${MAX_CHARS.toLocaleString('en-US')} characters)` : '';
+    notes.push(`(showing lines ${first}-${last}${of}${why}; call read_file with offset=${last + 1} to read more)`);
+  }
+  return { text: [...out, ...notes].join('\n'), cut };
+}
+
+async function execute({ path, offset, limit }: Input, ctx: ToolContext): Promise<ToolOutput> {
+  const ws = workspaceOf(ctx);
+  const abs = await ws.resolve(path, 'read');
+  const shown = ws.display(abs);
+  let fh;
+  try {
+    fh = await openNoFollow(abs);
+  } catch (err) {
+    throw fsError(err, shown);
+  }
+  try {
+    const stat = await fh.stat();
+    if (stat.isDirectory()) throw new ToolError('INVALID_PARAMS', `${shown} is a directory; use list_directory to see what it holds.`);
+    if (!stat.isFile()) throw new ToolError('INVALID_PARAMS', `${shown} is not a regular file (a device, socket or pipe); it cannot be read.`);
+    const size = stat.size;
+    const head = await readHead(fh, SNIFF_BYTES);
+    const meta = { path: shown, bytes: size };
+
+    const mime = imageMime(head);
+    if (mime) {
+      const data = await readImage(fh, size, shown);
+      recordSeen(ctx.state, abs, stat);
+      return {
+        content: [
+          { type: 'image', data: data.toString('base64'), mimeType: mime },
+          { type: 'text', text: `${shown}: ${mime} image, ${formatBytes(size)}` },
+        ],
+        metadata: { ...meta, mimeType: mime },
+      };
+    }
+
+    const opts = { offset: Math.max(1, offset ?? 1), limit: limit ?? DEFAULT_LINES, maxLineChars: MAX_LINE_CHARS, maxChars: MAX_CHARS };
+    const tail = offset !== undefined && offset < 0 ? -offset : undefined;
+    let window: LineWindow;
+    let kind = 'text';
+    if (isDocx(abs, head)) {
+      kind = 'docx';
+      window = windowOfText(await readDocx(fh, size, shown), opts, tail);
+    } else if (looksBinary(head)) {
+      recordSeen(ctx.state, abs, stat);
+      return { content: describeBinary(shown, head, size), metadata: { ...meta, binary: true } };
+    } else if (utf16Bom(head)) {
+      if (size > MAX_UTF16_BYTES) throw new ToolError('INVALID_PARAMS', `${shown} is UTF-16 and ${formatBytes(size)}; UTF-16 files over ${formatBytes(MAX_UTF16_BYTES)} are not read.`);
+      kind = 'utf16';
+      window = windowOfText(decodeText(await fh.readFile()).text, opts, tail);
+    } else if (tail !== undefined) {
+      window = await readTail(fh, size, Math.min(tail, opts.limit), opts);
+    } else {
+      window = await readWindow(fh, size, { ...opts, countUpTo: COUNT_LINES_UP_TO });
+    }
+    recordSeen(ctx.state, abs, stat);
+    const { text, cut } = formatWindow(window, shown, size);
+    const shownLines = window.lines.length ? [window.lines[0].n, window.lines[window.lines.length - 1].n] : [];
+    return {
+      content: text,
+      metadata: { ...meta, kind, lines: shownLines, ...(window.total !== undefined ? { totalLines: window.total } : {}), more: window.more, ...(cut ? { cutLines: cut } : {}) },
+    };
+  } catch (err) {
+    throw fsError(err, shown);
+  } finally {
+    await fh.close();
+  }
+}
+
+export const readFile = defineTool({
+  name: 'read_file',
+  title: 'Read file',
+  description,
+  input,
+  category: 'fs',
+  effect: (i, ctx) => classifyRead(i.path, ctx),
+  annotations: { idempotent: true },
+  execute,
+});
+
+async function classifyRead(path: string, ctx: ToolContext) {
+  const abs = await workspaceOf(ctx).resolve(path, 'read');
+  return { effect: 'read' as const, subject: { paths: [abs] } };
+}

@@ -1,0 +1,101 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { z } from 'zod';
+import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { atomicWrite } from '../text/atomic.js';
+import { decodeText, encodeText, matchEol, type TextFormat } from '../text/encoding.js';
+import { looksBinary } from '../text/binary.js';
+import { formatBytes, fsError, plural, readCurrent, statOrUndefined, workspaceOf } from './common.js';
+import { diffPreview, diffStat, digest, lineCount, unifiedDiff } from './diff.js';
+import { assertUnchanged, recordSeen } from './freshness.js';
+
+const description = `Create a file or replace its whole content. Parent directories are created as needed.
+- The write is atomic: the file is always either the old or the new content, even on a crash.
+- Replacing a file keeps its UTF-8 byte-order mark and, when all its lines end in CRLF, its CRLF line endings.
+- Refused if the file changed on disk since you last read it (read it again first).
+To change part of a file, prefer edit_file: it sends only the change.`;
+
+const input = z.object({
+  path: z.string().describe('File to write, absolute or relative to the workspace root.'),
+  content: z.string().describe('The complete new content of the file.'),
+});
+
+type Input = z.infer<typeof input>;
+
+interface Plan {
+  abs: string;
+  shown: string;
+  before: Buffer | undefined;
+  data: Buffer;
+  diff: string;
+}
+
+async function plan({ path, content }: Input, ctx: ToolContext): Promise<Plan> {
+  const ws = workspaceOf(ctx);
+  const abs = await ws.resolve(path, 'write');
+  const shown = ws.display(abs);
+  try {
+    const stat = await statOrUndefined(abs);
+    if (stat?.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    assertUnchanged(ctx.state, abs, stat, shown);
+    const before = stat ? await readCurrent(abs) : undefined;
+    let format: TextFormat = { bom: false, eol: 'none' };
+    let beforeText = '';
+    if (before && !looksBinary(before)) ({ text: beforeText, format } = decodeText(before));
+    const text = matchEol(content, format.eol);
+    const data = encodeText(text, format);
+    const diff = before && looksBinary(before) ? `(replaces a binary file of ${formatBytes(before.length)})\n` : unifiedDiff(shown, beforeText, text, { created: !before });
+    return { abs, shown, before, data, diff };
+  } catch (err) {
+    throw fsError(err, shown);
+  }
+}
+
+/** Base contents the person approved, per call input, so a file changed while waiting is caught. */
+const approved = new WeakMap<object, string>();
+
+async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
+  const p = await plan(args, ctx);
+  const base = approved.get(args);
+  if (base !== undefined && base !== digest(p.before ?? '')) {
+    throw new ToolError('CONFLICT', `${p.shown} changed while the write waited for approval, so the approved diff no longer applies. Read it again and retry.`);
+  }
+  try {
+    await mkdir(dirname(p.abs), { recursive: true });
+    await atomicWrite(p.abs, p.data);
+    const stat = await statOrUndefined(p.abs);
+    if (stat) recordSeen(ctx.state, p.abs, stat);
+  } catch (err) {
+    throw fsError(err, p.shown);
+  }
+  ctx.emit({ type: 'file.changed', path: p.abs, operation: p.before ? 'write' : 'create' });
+  const { added, removed } = diffStat(p.diff);
+  const verb = p.before ? 'Replaced' : 'Created';
+  return {
+    content: `${verb} ${p.shown}: ${plural(p.data.length, 'byte')}, ${plural(lineCount(p.data.toString('utf8')), 'line')} (+${added} -${removed}).`,
+    display: { kind: 'diff', diff: p.diff, path: p.shown },
+    metadata: { path: p.shown, bytesWritten: p.data.length, created: !p.before, added, removed },
+  };
+}
+
+async function classify(args: Input, ctx: ToolContext): Promise<Classification> {
+  const ws = workspaceOf(ctx);
+  const abs = await ws.resolve(args.path, 'write');
+  const exists = (await statOrUndefined(abs)) !== undefined;
+  return { effect: 'write', reason: `${exists ? 'replaces' : 'creates'} ${ws.display(abs)}`, subject: { paths: [abs] } };
+}
+
+export const writeFile = defineTool({
+  name: 'write_file',
+  title: 'Write file',
+  description,
+  input,
+  category: 'fs',
+  effect: classify,
+  async preview(args, ctx) {
+    const p = await plan(args, ctx);
+    approved.set(args, digest(p.before ?? ''));
+    return diffPreview(p.shown, p.diff);
+  },
+  execute,
+});

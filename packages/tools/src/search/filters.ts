@@ -1,0 +1,102 @@
+// Which files a search sees, decided as ripgrep decides: override globs first (an including glob
+// even beats .gitignore), then the ignore files of this directory and its parents (.rgignore over
+// .ignore over .gitignore; the nearest directory wins; .gitignore files above the first directory
+// holding .git are not used), then file types. Symlinks are not followed; VCS directories are skipped.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { GitignoreMatcher, Overrides, type Verdict } from './gitignore.js';
+import { TypeFilter } from './types.js';
+
+export const IGNORE_FILES = { custom: '.rgignore', dot: '.ignore', git: '.gitignore' } as const;
+export const VCS_EXCLUDES = ['!.git', '!.hg', '!.svn'] as const;
+
+/** The ignore files of one directory. Directories with none (and no .git) get no level. */
+export interface Level {
+  dir: string;
+  /** Length of `dir` plus its trailing slash: slicing an absolute path by it gives the relative path. */
+  cut: number;
+  custom?: GitignoreMatcher;
+  dot?: GitignoreMatcher;
+  git?: GitignoreMatcher;
+  hasGit: boolean;
+  parent: Level | undefined;
+}
+
+function readRules(path: string): GitignoreMatcher | undefined {
+  try {
+    const m = GitignoreMatcher.parse(readFileSync(path, 'utf8'));
+    return m.empty ? undefined : m;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A level for `dir` when `has(name)` says one of the ignore files or .git is there. */
+export function levelFor(dir: string, has: (name: string) => boolean, parent: Level | undefined): Level | undefined {
+  const custom = has(IGNORE_FILES.custom) ? readRules(join(dir, IGNORE_FILES.custom)) : undefined;
+  const dot = has(IGNORE_FILES.dot) ? readRules(join(dir, IGNORE_FILES.dot)) : undefined;
+  const git = has(IGNORE_FILES.git) ? readRules(join(dir, IGNORE_FILES.git)) : undefined;
+  const hasGit = has('.git');
+  if (!custom && !dot && !git && !hasGit) return undefined;
+  return { dir, cut: dir === '/' ? 1 : dir.length + 1, ...(custom ? { custom } : {}), ...(dot ? { dot } : {}), ...(git ? { git } : {}), hasGit, parent };
+}
+
+/** The levels of the directories above `dir` (ripgrep reads them too), nearest last in the chain. */
+export function ancestorLevels(dir: string): Level | undefined {
+  const chain: string[] = [];
+  for (let d = dirname(dir); ; d = dirname(d)) {
+    chain.push(d);
+    if (dirname(d) === d) break;
+  }
+  let level: Level | undefined;
+  for (const d of chain.reverse()) {
+    level = levelFor(d, (name) => existsSync(join(d, name)), level) ?? level;
+  }
+  return level;
+}
+
+/** The verdict of the ignore files in effect at a level for an absolute path. */
+export function matchIgnore(level: Level | undefined, abs: string, isDir: boolean): Verdict {
+  let custom: Verdict;
+  let dot: Verdict;
+  let git: Verdict;
+  let sawGit = false;
+  for (let l = level; l; l = l.parent) {
+    const rel = abs.slice(l.cut);
+    if (custom === undefined && l.custom) custom = l.custom.matched(rel, isDir);
+    if (dot === undefined && l.dot) dot = l.dot.matched(rel, isDir);
+    if (!sawGit && git === undefined && l.git) git = l.git.matched(rel, isDir);
+    sawGit ||= l.hasGit;
+  }
+  return custom ?? dot ?? git;
+}
+
+export interface FilterOptions {
+  /** rg-style globs relative to the search directory (`*.ts`, `!*.test.ts`). */
+  globs?: readonly string[];
+  /** Globs for the type filter (see types.ts). */
+  typeGlobs?: readonly string[];
+  /** Honour .gitignore/.ignore/.rgignore. Default true. */
+  ignoreFiles?: boolean;
+}
+
+export class SearchFilter {
+  readonly overrides: Overrides;
+  readonly types: TypeFilter;
+  readonly ignoreFiles: boolean;
+
+  constructor(opts: FilterOptions = {}) {
+    this.overrides = new Overrides([...(opts.globs ?? []), ...VCS_EXCLUDES]);
+    this.types = new TypeFilter(opts.typeGlobs ?? []);
+    this.ignoreFiles = opts.ignoreFiles !== false;
+  }
+
+  /** True when the entry is searched (a file) or entered (a directory). */
+  includes(rel: string, name: string, abs: string, isDir: boolean, level: Level | undefined): boolean {
+    const o = this.overrides.matched(rel, isDir);
+    if (o === 'ignore') return false;
+    if (o === 'whitelist') return true;
+    if (this.ignoreFiles && matchIgnore(level, abs, isDir) === 'ignore') return false;
+    return this.types.matched(name, isDir) !== 'ignore';
+  }
+}
