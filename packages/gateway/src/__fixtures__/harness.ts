@@ -27,6 +27,7 @@ export const noteTool = defineTool({
 
 export interface Harness {
   gw: Gateway;
+  registry: ToolRegistry;
   store: SqliteStore;
   url: string;
   dir: string;
@@ -67,7 +68,7 @@ export async function startGateway(o: HarnessOptions = {}): Promise<Harness> {
     await store.close();
   };
   return {
-    gw, store, dir, db, url: listening.url,
+    gw, registry, store, dir, db, url: listening.url,
     client: (c = {}) => new GatewayClient({ url: listening.url, agentId: c.agentId ?? 'agent-a', ...(c.token ? { token: c.token } : {}) }),
     stop,
     async cleanup() {

@@ -35,7 +35,8 @@ export function handleError(err: Error, c: Context): Response {
 
 export function tooLarge(c: Context, limit?: number): Response {
   const size = limit ? ` (limit ${limit} bytes)` : '';
-  return c.json(errorBody('PAYLOAD_TOO_LARGE', `the request body is too large${size}; send less, e.g. a path instead of file contents`), 413);
+  // The unread rest of the body makes the connection unusable: tell the client not to reuse it.
+  return c.json(errorBody('PAYLOAD_TOO_LARGE', `the request body is too large${size}; send less, e.g. a path instead of file contents`), 413, { connection: 'close' });
 }
 
 export function notFoundRoute(c: Context): Response {
