@@ -92,7 +92,7 @@ export const configSchema = z.strictObject({
     })
     .optional(),
   search: z.strictObject({ rgPath: z.string().optional(), engine: z.enum(['auto', 'rg', 'js']).optional() }).optional(),
-  web: z.strictObject({ allowHosts: z.array(z.string()).optional(), braveApiKey: z.string().optional(), userAgent: z.string().optional() }).optional(),
+  web: z.strictObject({ allowHosts: z.array(z.string()).optional(), braveApiKey: z.string().optional(), braveBaseUrl: z.string().url().optional(), userAgent: z.string().optional() }).optional(),
   lsp: z.record(z.string(), z.strictObject({ command: z.string(), args: z.array(z.string()).optional(), extensions: z.array(z.string()), languageId: z.string().optional() })).optional(),
   gateway: z
     .strictObject({

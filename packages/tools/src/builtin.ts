@@ -1,6 +1,9 @@
 // Every built-in tool, ready to register. Each family adds itself here.
 import type { Tool } from '@toolbelt/core';
 import { shellTools } from './shell/index.js';
+import { gitTools } from './git/index.js';
+import { lspTools, type LspConfigEntry } from './lsp/index.js';
+import { webTools, type WebConfig } from './web/index.js';
 
 export interface BuiltinOptions {
   /** Settings from toolbelt.config.json (shell, search, web, lsp sections). */
@@ -12,5 +15,8 @@ export interface BuiltinOptions {
 export function builtinTools(opts: BuiltinOptions = {}): Tool[] {
   return [
     ...shellTools({ config: opts.config }),
+    ...gitTools(),
+    ...lspTools({ config: opts.config?.lsp as Record<string, LspConfigEntry> | undefined }),
+    ...webTools({ config: opts.config?.web as WebConfig | undefined, env: opts.env ?? process.env }),
   ];
 }

@@ -1,0 +1,52 @@
+// The web family: web_fetch always; web_search only when a search key is configured.
+import type { Tool } from '@toolbelt/core';
+import { BraveSearchProvider } from './search/brave.js';
+import type { SearchProvider } from './search/provider.js';
+import { HostPolicy } from './ssrf.js';
+import { webFetchTool } from './web_fetch.js';
+import { webSearchTool } from './web_search.js';
+
+export interface WebConfig {
+  allowHosts?: string[];
+  braveApiKey?: string;
+  braveBaseUrl?: string;
+  userAgent?: string;
+}
+
+export interface WebOptions {
+  /** The `web` section of toolbelt.config.json. */
+  config?: WebConfig;
+  /** For BRAVE_API_KEY. */
+  env?: Record<string, string | undefined>;
+  /** A search backend of your own instead of Brave; registers web_search without a key. */
+  searchProvider?: SearchProvider;
+  /** Defaults: 30 s, 2 MB, 5 redirects. */
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+}
+
+// Some sites turn away clients that do not look like a browser.
+export const DEFAULT_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+export function webTools(opts: WebOptions = {}): Tool[] {
+  const config = opts.config ?? {};
+  const tools = [
+    webFetchTool({
+      hosts: new HostPolicy(config.allowHosts ?? []),
+      userAgent: config.userAgent ?? DEFAULT_USER_AGENT,
+      timeoutMs: opts.timeoutMs ?? 30_000,
+      maxBytes: opts.maxBytes ?? 2 * 1024 * 1024,
+      maxRedirects: opts.maxRedirects ?? 5,
+    }),
+  ];
+  const key = config.braveApiKey || (opts.env ?? process.env).BRAVE_API_KEY;
+  const provider = opts.searchProvider ?? (key ? new BraveSearchProvider({ apiKey: key, ...(config.braveBaseUrl ? { baseUrl: config.braveBaseUrl } : {}) }) : undefined);
+  if (provider) tools.push(webSearchTool(provider));
+  return tools;
+}
+
+export { BraveSearchProvider, plainText } from './search/brave.js';
+export type { SearchProvider, SearchResult } from './search/provider.js';
+export { blockedAddress, HostPolicy } from './ssrf.js';
+export { webFetchTool, webSearchTool };

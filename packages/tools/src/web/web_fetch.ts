@@ -1,0 +1,105 @@
+import { defineTool, ToolError, type Tool, type ToolOutput } from '@toolbelt/core';
+import { z } from 'zod';
+import { decodeBody, fetchFollowing, type Fetched } from './fetch.js';
+import { htmlToMarkdown } from './html.js';
+import type { HostPolicy } from './ssrf.js';
+
+const description = `Fetch a web page or API response by URL (GET only) and return it as readable text: HTML converted to Markdown with the main content extracted, JSON pretty-printed, other text as is.
+Starts with a header (URL, final URL after redirects, status, content type, title), then "--- Content ---".
+Follows at most 5 redirects, waits at most 30 s, downloads at most 2 MB, and returns the first 50,000 characters unless maxChars says otherwise. Binary files (images, PDFs) are refused. Private and local network addresses are refused.`;
+
+const input = z.object({
+  url: z.string().min(1).max(8192).describe('Absolute http or https URL.'),
+  maxChars: z.number().int().min(100).max(1_000_000).default(50_000).describe('Most characters of content to return, 100-1,000,000. Default 50,000.'),
+  mainContent: z.boolean().default(true).describe('For HTML: keep only the main content, without navigation, ads and footers. false converts the whole page. Default true.'),
+});
+
+export interface WebFetchSettings {
+  hosts: HostPolicy;
+  userAgent: string;
+  timeoutMs: number;
+  maxBytes: number;
+  maxRedirects: number;
+}
+
+function parseUrl(raw: string): URL | undefined {
+  try {
+    return new URL(raw.trim());
+  } catch {
+    return undefined;
+  }
+}
+
+function statusError(r: Fetched, excerpt: string): ToolError {
+  const what = `GET ${r.url.href} returned ${r.status} ${r.statusText}`.trim();
+  const body = excerpt ? `: ${excerpt}` : '';
+  if (r.status === 404 || r.status === 410) return new ToolError('NOT_FOUND', `${what}${body}. Check the URL.`);
+  if (r.status === 401 || r.status === 403) return new ToolError('PERMISSION_DENIED', `${what}${body}. The page needs a login or blocks automated clients.`);
+  const retry = r.status === 429 || r.status >= 500;
+  return new ToolError('EXECUTION_FAILED', `${what}${body}${retry ? '. Try again later.' : ''}`, { recoverable: retry });
+}
+
+const isHtml = (type: string) => /text\/html|application\/xhtml\+xml/i.test(type);
+const isJson = (type: string) => /application\/(.+\+)?json|text\/json/i.test(type);
+const isText = (type: string) => /^text\/|(application\/(.+\+)?(xml|javascript|ecmascript|x-sh|x-yaml|yaml|toml|csv|x-ndjson))/i.test(type);
+
+function looksBinary(body: Buffer): boolean {
+  return body.subarray(0, 4096).includes(0);
+}
+
+export function webFetchTool(settings: WebFetchSettings): Tool {
+  return defineTool({
+    name: 'web_fetch',
+    title: 'Fetch URL',
+    description,
+    input,
+    category: 'web',
+    annotations: { openWorld: true, idempotent: true },
+    timeoutMs: settings.timeoutMs + 5_000,
+    validate({ url }) {
+      const u = parseUrl(url);
+      if (!u) return `"${url}" is not an absolute URL; include the scheme, e.g. https://example.com/page`;
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') return `only http and https URLs can be fetched, not ${u.protocol}`;
+      return undefined;
+    },
+    effect: ({ url }) => ({ effect: 'read', subject: { urls: [parseUrl(url)?.href ?? url] } }),
+    preview: ({ url }) => ({ kind: 'url', url, method: 'GET' }),
+    async execute({ url, maxChars, mainContent }, ctx): Promise<ToolOutput> {
+      const start = parseUrl(url)!;
+      const r = await fetchFollowing(start, { ...settings, signal: ctx.signal });
+      const type = String(r.headers['content-type'] ?? '').trim();
+      if (r.status >= 400) throw statusError(r, decodeBody(r.body, type).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300));
+      if (!isHtml(type) && !isJson(type) && !isText(type) && (type || looksBinary(r.body))) {
+        throw new ToolError('EXECUTION_FAILED', `${r.url.href} is ${type || 'binary data'} (${r.body.length.toLocaleString('en-US')} bytes${r.truncated ? ' or more' : ''}); web_fetch returns text, HTML and JSON only`);
+      }
+      const text = decodeBody(r.body, type);
+      let title: string | undefined;
+      let content = text;
+      if (isHtml(type) || (!type && /^\s*<(!doctype html|html)/i.test(text))) {
+        const converted = htmlToMarkdown(text, r.url.href, { mainContent });
+        title = converted.title;
+        content = converted.markdown;
+      } else if (isJson(type) && !r.truncated) {
+        try {
+          content = JSON.stringify(JSON.parse(text), null, 2);
+        } catch {
+          content = text;
+        }
+      }
+      const header = [`URL: ${start.href}`];
+      if (r.redirects.length) header.push(`Final URL: ${r.url.href} (after ${r.redirects.length} redirect${r.redirects.length > 1 ? 's' : ''})`);
+      header.push(`Status: ${r.status} ${r.statusText}`.trim(), `Content-Type: ${type || 'unknown'}`);
+      if (title) header.push(`Title: ${title}`);
+      const cut = content.length > maxChars;
+      header.push(`Length: ${content.length.toLocaleString('en-US')} characters${cut ? `, showing the first ${maxChars.toLocaleString('en-US')}` : ''}`);
+      const notes: string[] = [];
+      if (r.truncated) notes.push(`[Download stopped at ${Math.round(settings.maxBytes / 1024).toLocaleString('en-US')} KB; the rest of the response was not fetched.]`);
+      if (cut) notes.push(`[Truncated: showing ${maxChars.toLocaleString('en-US')} of ${content.length.toLocaleString('en-US')} characters. Call again with a larger maxChars to see more.]`);
+      const body = cut ? content.slice(0, maxChars) : content;
+      return {
+        content: `${header.join('\n')}\n--- Content ---\n${body}${notes.length ? `\n\n${notes.join('\n')}` : ''}`,
+        metadata: { url: start.href, finalUrl: r.url.href, status: r.status, contentType: type, title, chars: content.length, truncated: cut || r.truncated },
+      };
+    },
+  });
+}
