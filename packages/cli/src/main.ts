@@ -4,10 +4,12 @@ import { EXIT, UsageError, type Command, type Io } from './command.js';
 import { ConfigError } from '@toolbelt/core';
 import { callCommand } from './commands/call.js';
 import { initCommand } from './commands/init.js';
+import { logCommand } from './commands/log.js';
 import { mcpCommand } from './commands/mcp.js';
+import { serveCommand } from './commands/serve.js';
 import { toolsCommand } from './commands/tools.js';
 
-export const COMMANDS: Command[] = [toolsCommand, callCommand, initCommand, mcpCommand];
+export const COMMANDS: Command[] = [toolsCommand, callCommand, initCommand, mcpCommand, serveCommand, logCommand];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -1,0 +1,88 @@
+// `toolbelt log`: the execution log — calls made by the CLI (JSON lines) and through the gateway
+// (its database) — merged, filtered, oldest first.
+import { existsSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import type { ExecutionLogEntry } from '@toolbelt/core';
+import { openSqliteStore } from '@toolbelt/gateway';
+import { EXIT, UsageError, type Command } from '../command.js';
+import { loadConfig } from '../runtime.js';
+import { readJsonl } from '../stores.js';
+
+const USAGE = `Usage: toolbelt log [--root DIR] [--config FILE] [--db FILE] [options]
+
+  --source S    all | cli | gateway (default all)
+  --tool NAME   only this tool
+  --status S    success | error | rejected | pending
+  --agent ID    only calls of this agent (gateway)
+  --run ID      only calls of this run (gateway)
+  --since T     an ISO time, or an age such as 30m, 2h, 7d
+  --limit N     the most recent N entries (default 50)
+  --json        one JSON object per line`;
+
+type Entry = ExecutionLogEntry & { source: 'cli' | 'gateway' };
+
+export function parseSince(raw: string, now = Date.now()): string {
+  const age = /^(\d+)(s|m|h|d)$/.exec(raw);
+  if (age) return new Date(now - Number(age[1]) * { s: 1e3, m: 6e4, h: 36e5, d: 864e5 }[age[2] as 's']).toISOString();
+  const t = Date.parse(raw);
+  if (Number.isNaN(t)) throw new UsageError(`--since must be an ISO time or an age such as 30m, 2h or 7d, not "${raw}"`);
+  return new Date(t).toISOString();
+}
+
+function line(e: Entry): string {
+  const when = e.timestamp.replace('T', ' ').replace(/\.\d+Z$/, 'Z');
+  const who = e.source === 'gateway' ? `gateway ${e.agentId ?? '-'}/${e.runId ?? '-'}` : 'cli';
+  let params = JSON.stringify(e.params) ?? '';
+  if (params.length > 80) params = `${params.slice(0, 77)}...`;
+  const why = e.error ? `  ${e.error.code}: ${e.error.message.split('\n')[0].slice(0, 100)}` : '';
+  return `${when}  ${e.status.padEnd(8)} ${`${Math.round(e.durationMs)}ms`.padStart(7)}  ${e.tool.padEnd(18)} ${who}  ${e.callId}  ${params}${why}`;
+}
+
+export const logCommand: Command = {
+  name: 'log',
+  summary: 'Show the execution log of the CLI and the gateway',
+  usage: USAGE,
+  options: {
+    root: { type: 'string', multiple: true }, config: { type: 'string' }, db: { type: 'string' }, source: { type: 'string' }, tool: { type: 'string' },
+    status: { type: 'string' }, agent: { type: 'string' }, run: { type: 'string' }, since: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' },
+  },
+  async run(values, _pos, io) {
+    const source = (values.source as string | undefined) ?? 'all';
+    if (!['all', 'cli', 'gateway'].includes(source)) throw new UsageError(`--source must be all, cli or gateway, not "${source}"`);
+    const limit = values.limit === undefined ? 50 : Number(values.limit);
+    if (!Number.isInteger(limit) || limit <= 0) throw new UsageError(`--limit must be a positive integer, not "${String(values.limit)}"`);
+    const since = values.since ? parseSince(values.since as string) : undefined;
+    const { config, roots } = loadConfig(values as { root?: string[]; config?: string });
+    const stateDir = join(roots[0], '.toolbelt');
+    const keep = (e: ExecutionLogEntry) =>
+      (!values.tool || e.tool === values.tool) && (!values.status || e.status === values.status) && (!values.agent || e.agentId === values.agent) &&
+      (!values.run || e.runId === values.run) && (!since || e.timestamp >= since);
+
+    const entries: Entry[] = [];
+    if (source !== 'gateway') {
+      for (const e of readJsonl<ExecutionLogEntry>(join(stateDir, 'executions.jsonl'))) if (keep(e)) entries.push({ ...e, source: 'cli' });
+    }
+    const configured = (values.db as string | undefined) ?? config.gateway?.db;
+    const dbFile = configured ? (isAbsolute(configured) ? configured : resolve(roots[0], configured)) : join(stateDir, 'gateway.db');
+    if (source !== 'cli' && existsSync(dbFile)) {
+      let store;
+      try {
+        store = openSqliteStore(dbFile, { readonly: true });
+      } catch (err) {
+        throw new UsageError(`cannot read the gateway log in ${dbFile}: ${(err as Error).message}`);
+      }
+      try {
+        const filter = { limit, ...(values.tool ? { tool: values.tool as string } : {}), ...(values.status ? { status: values.status as string } : {}), ...(values.agent ? { agentId: values.agent as string } : {}), ...(values.run ? { runId: values.run as string } : {}), ...(since ? { since } : {}) };
+        for (const e of await store.listExecutions(filter)) entries.push({ ...e, source: 'gateway' });
+      } finally {
+        await store.close();
+      }
+    }
+    entries.sort((a, b) => (a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0));
+    const shown = entries.slice(-limit);
+    if (values.json) for (const e of shown) io.stdout.write(JSON.stringify(e) + '\n');
+    else if (!shown.length) io.stdout.write('No executions logged yet (or none match).\n');
+    else for (const e of shown) io.stdout.write(line(e) + '\n');
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,89 @@
+// `toolbelt serve`: the HTTP gateway over this workspace's tools, until SIGINT or SIGTERM.
+import { isAbsolute, join, resolve } from 'node:path';
+import { AuthConfigError, BindRefusedError, createGateway, DEFAULT_HOST, DEFAULT_PORT, openSqliteStore, policyWithStore, StoreVersionError, type Listening } from '@toolbelt/gateway';
+import { COMMON_OPTIONS, EXIT, UsageError, type Command } from '../command.js';
+import { defaultProviders } from '../providers.js';
+import { createRuntime } from '../runtime.js';
+
+const USAGE = `Usage: toolbelt serve [--root DIR] [--config FILE] [--host H] [--port P] [--db FILE] [--mode M]
+
+  --root DIR     workspace root (repeat for several; default: current directory)
+  --config FILE  config file (default: <root>/toolbelt.config.json)
+  --host H       address to listen on (default: gateway.host, else ${DEFAULT_HOST}); any
+                 other than loopback needs tokens (gateway.tokens or TOOLBELT_GATEWAY_TOKEN)
+  --port P       port (default: gateway.port, else ${DEFAULT_PORT}; 0 picks a free one)
+  --db FILE      gateway database (default: gateway.db, else <root>/.toolbelt/gateway.db)
+  --mode M       ask | safe | auto-edit | yolo (default: config, else safe)
+
+Stops on SIGINT or SIGTERM. The API is described at /api/openapi.json.`;
+
+function parsePort(raw: unknown, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be an integer from 0 to 65535, not "${String(raw)}"`);
+  return port;
+}
+
+function untilStopped(): Promise<string> {
+  return new Promise((done) => {
+    const stop = (signal: string) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      done(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'Serve the tools over HTTP: calls, results, approvals, events',
+  usage: USAGE,
+  options: { ...COMMON_OPTIONS, host: { type: 'string' }, port: { type: 'string' }, db: { type: 'string' } },
+  async run(values, _pos, io) {
+    const rt = await createRuntime(values, { providers: defaultProviders() });
+    const gw = rt.config.gateway ?? {};
+    const root = rt.workspace.roots[0];
+    const configured = values.db ?? gw.db;
+    const dbFile = typeof configured === 'string' ? (isAbsolute(configured) ? configured : resolve(root, configured)) : join(rt.stateDir, 'gateway.db');
+    let store;
+    try {
+      store = openSqliteStore(dbFile);
+    } catch (err) {
+      await rt.close();
+      if (err instanceof StoreVersionError) throw new UsageError(err.message);
+      throw new UsageError(`cannot open the gateway database ${dbFile}: ${(err as Error).message}`);
+    }
+    let listening: Listening | undefined;
+    let gateway;
+    try {
+      const policy = await policyWithStore(rt.policy, store);
+      gateway = await createGateway({ registry: rt.registry, policy, store, workspace: rt.workspace, config: rt.config, env: process.env });
+      listening = await gateway.listen({ host: (values.host as string | undefined) ?? gw.host ?? DEFAULT_HOST, port: parsePort(values.port, gw.port ?? DEFAULT_PORT) });
+    } catch (err) {
+      await gateway?.close();
+      await rt.close();
+      await store.close();
+      const e = err as NodeJS.ErrnoException;
+      if (err instanceof BindRefusedError || err instanceof AuthConfigError || err instanceof UsageError) throw new UsageError(e.message);
+      if (e.code === 'EADDRINUSE') throw new UsageError(`port ${values.port ?? gw.port ?? DEFAULT_PORT} is already in use; pick another with --port (0 picks a free one)`);
+      if (e.message?.startsWith('config tools:')) throw new UsageError(e.message);
+      throw err;
+    }
+    const auth = gateway.auth.enabled ? `${gateway.auth.count} token${gateway.auth.count === 1 ? '' : 's'} required` : 'no tokens: open to clients on this machine only';
+    const declared = (rt.config.tools ?? []).length;
+    io.stdout.write(`toolbelt gateway listening on ${listening.url}\n`);
+    io.stdout.write(`  tools: ${rt.registry.list().length}${declared ? ` (${declared} declared)` : ''} · auth: ${auth} · db: ${dbFile}\n`);
+    const { reopened, interrupted } = gateway.recovery;
+    if (reopened || interrupted) {
+      io.stdout.write(`  after the last stop: ${reopened} waiting call(s) now deliver to the inbox, ${interrupted} interrupted call(s) marked as errors\n`);
+    }
+    const signal = await untilStopped();
+    io.stdout.write(`${signal}: stopping\n`);
+    await gateway.close();
+    await rt.close();
+    await store.close();
+    return EXIT.ok;
+  },
+};
