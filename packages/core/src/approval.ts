@@ -34,14 +34,22 @@ export type ApprovalDecision =
       remember?: RememberTarget;
       by?: string;
     }
-  | { outcome: 'reject'; message?: string; by?: string };
+  | {
+      outcome: 'reject';
+      /** The person's words for the model. */
+      message?: string;
+      /** Replaces "The user rejected this call" when no person decided (non-interactive, timeout). */
+      reason?: string;
+      by?: string;
+    };
 
 export type Approver = (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalDecision>;
 
 /** For non-interactive use: anything that needs a person is not run. */
-export const rejectAll: Approver = async () => ({
+export const rejectAll: Approver = async (request) => ({
   outcome: 'reject',
-  message: 'approval was required but no approver is available (non-interactive)',
+  reason: `${request.tool} was not run: approval was required (${request.reason}) but no one can approve here (non-interactive). Tell the user; they can allow it with a rule in toolbelt.config.json or another --mode`,
+  by: 'non-interactive',
 });
 
 export const approveAll: Approver = async () => ({ outcome: 'approve', scope: 'once' });

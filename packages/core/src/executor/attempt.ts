@@ -34,7 +34,7 @@ export function toFailure(err: unknown, tool: string, stopped?: unknown): Failur
   if (typeof nodeCode === 'string' && NODE_CODES[nodeCode]) {
     return { code: NODE_CODES[nodeCode], message: (err as Error).message, recoverable: false };
   }
-  const message = err instanceof Error ? err.message : String(err);
+  const message = describeError(err);
   return { code: 'EXECUTION_FAILED', message: `${tool} failed: ${message}`, recoverable: false };
 }
 
@@ -129,4 +129,15 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 export function retryAttempts(retry: RetryOptions | undefined): number {
   return Math.max(0, Math.min(3, retry?.attempts ?? 0));
+}
+
+/** Text for anything thrown; never throws itself (a thrown object may lack toString). */
+export function describeError(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  if (typeof err === 'string') return err;
+  try {
+    return JSON.stringify(err) ?? String(err);
+  } catch {
+    return `a thrown ${typeof err}`;
+  }
 }

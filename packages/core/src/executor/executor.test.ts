@@ -116,6 +116,7 @@ describe('Executor.call', () => {
     const r = await make([writeTool]).call({ tool: 'write', input: { path: '/w/a' } });
     expect(r.status).toBe('rejected');
     expect(textOf(r)).toContain('approval was required');
+    expect(textOf(r)).not.toContain('The user rejected');
   });
 
   it('remembers "always" so the next call of the tool is not asked', async () => {
@@ -151,7 +152,7 @@ describe('Executor.call', () => {
     const ex = make([writeTool], { approver: never, approvalTimeoutMs: 30 });
     const r = await ex.call({ tool: 'write', input: { path: '/a' } });
     expect(r.status).toBe('rejected');
-    expect(textOf(r)).toContain('no decision within 30 ms');
+    expect(textOf(r)).toContain('no one approved it within 30 ms');
   });
 });
 

@@ -8,7 +8,7 @@ import type { PolicyDecision } from '../policy/types.js';
 import type { ToolSource } from '../registry.js';
 import { errorResult, rejectedResult, type ApprovedBy, type ContentBlock, type ToolResult } from '../result.js';
 import type { Classification, Effect, SessionState, Tool, ToolContext, ToolEmit, ToolOutput, Workspace } from '../tool.js';
-import { backoffDelay, Deadline, retryAttempts, toFailure, TimeoutReason } from './attempt.js';
+import { backoffDelay, Deadline, describeError, retryAttempts, toFailure, TimeoutReason } from './attempt.js';
 import { ReadCache } from './cache.js';
 import type { LogSink } from './log.js';
 import { Metrics } from './metrics.js';
@@ -102,7 +102,7 @@ export class Executor {
   async call(req: CallRequest): Promise<ToolResult> {
     const started = performance.now();
     const callId = req.callId ?? newCallId();
-    const name = typeof req.tool === 'string' ? req.tool : String(req.tool);
+    const name = toolName(req.tool);
     let result: ToolResult;
     let input: unknown = req.input;
     this.enter(req);
@@ -178,7 +178,7 @@ export class Executor {
     const name = req.tool;
     if (this.closed) return { ok: false, result: errorResult(callId, name, 'ABORTED', 'the executor is closed; no more calls are taken') };
     const tool = typeof name === 'string' ? this.registry.get(name) : undefined;
-    if (!tool) return { ok: false, result: errorResult(callId, String(name), 'UNKNOWN_TOOL', unknownToolMessage(String(name), this.registry)) };
+    if (!tool) return { ok: false, result: errorResult(callId, toolName(name), 'UNKNOWN_TOOL', unknownToolMessage(toolName(name), this.registry)) };
 
     const parsed = tool.parse(coerceInput(req.input));
     if (!parsed.ok) {
@@ -239,7 +239,7 @@ export class Executor {
       if (decision.action === 'ask') {
         const verdict = await this.askApproval(tool, input, ctx, classification, decision, req, deadline);
         if (verdict.outcome === 'reject') {
-          return rejectedResult(callId, name, `The user rejected this ${name} call`, verdict.message);
+          return rejectedResult(callId, name, verdict.reason ?? `The user rejected this ${name} call`, verdict.message);
         }
         approvedBy = 'user';
       }
@@ -278,7 +278,10 @@ export class Executor {
     } catch (err) {
       if (deadline.stopped !== undefined) throw err;
       const timedOut = err instanceof TimeoutReason;
-      verdict = { outcome: 'reject', message: timedOut ? `no decision within ${limit} ms` : `approval failed: ${(err as Error)?.message ?? String(err)}` };
+      verdict = {
+        outcome: 'reject',
+        reason: timedOut ? `${tool.name} was not run: no one approved it within ${limit} ms` : `${tool.name} was not run: asking for approval failed (${describeError(err)})`,
+      };
     }
     if (verdict.outcome === 'approve' && (verdict.scope === 'session' || verdict.scope === 'always')) {
       // An approver may narrow or re-aim what is remembered, but only for this same tool.
@@ -440,6 +443,16 @@ export function rememberTarget(tool: string, c: Classification): RememberTarget 
 }
 
 export { describeRemember };
+
+/** A tool name from untrusted input, as text; never throws (objects may lack toString). */
+function toolName(raw: unknown): string {
+  if (typeof raw === 'string') return raw;
+  try {
+    return JSON.stringify(raw) ?? typeof raw;
+  } catch {
+    return `[${typeof raw}]`;
+  }
+}
 
 /** Models sometimes send the arguments as a JSON string; accept that, and nothing looser. */
 function coerceInput(raw: unknown): unknown {
