@@ -22,6 +22,8 @@ export class LspClient {
   capabilities: ServerCapabilities = {};
   private exitInfo: string | undefined;
   private stderrTail = '';
+  /** Rejecters of requests in flight, all called when the process exits. */
+  private readonly inFlight = new Set<(err: ToolError) => void>();
   readonly exited: Promise<void>;
 
   private constructor(
@@ -38,6 +40,7 @@ export class LspClient {
     this.exited = new Promise((resolve) => {
       proc.once('exit', (code, signal) => {
         this.exitInfo = signal ? `killed by ${signal}` : `exit code ${code}`;
+        for (const reject of this.inFlight) reject(new ToolError('EXECUTION_FAILED', this.describeExit(), { recoverable: true }));
         connection.dispose();
         resolve();
       });
@@ -85,6 +88,7 @@ export class LspClient {
     const cancel = new CancellationTokenSource();
     let timer: NodeJS.Timeout | undefined;
     let onAbort: (() => void) | undefined;
+    let onExit: ((err: ToolError) => void) | undefined;
     const stop = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         cancel.cancel();
@@ -96,7 +100,8 @@ export class LspClient {
       };
       if (signal?.aborted) onAbort();
       else signal?.addEventListener('abort', onAbort, { once: true });
-      void this.exited.then(() => reject(new ToolError('EXECUTION_FAILED', this.describeExit(), { recoverable: true })));
+      onExit = reject;
+      this.inFlight.add(reject);
     });
     try {
       return await Promise.race([this.connection.sendRequest<R>(method, params, cancel.token), stop]);
@@ -107,6 +112,7 @@ export class LspClient {
     } finally {
       clearTimeout(timer);
       if (onAbort) signal?.removeEventListener('abort', onAbort);
+      if (onExit) this.inFlight.delete(onExit);
       cancel.dispose();
     }
   }
