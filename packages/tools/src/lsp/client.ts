@@ -92,7 +92,7 @@ export class LspClient {
     const stop = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         cancel.cancel();
-        reject(new ToolError('TIMEOUT', `${this.spec.name} did not answer ${method} within ${Math.round(timeoutMs / 1000)} s; it may still be loading the project, so try again`, { recoverable: true }));
+        reject(new ToolError('TIMEOUT', `${this.spec.name} did not answer ${method} within ${+(timeoutMs / 1000).toFixed(1)} s; it may still be loading the project, so try again`, { recoverable: true }));
       }, timeoutMs);
       onAbort = () => {
         cancel.cancel();

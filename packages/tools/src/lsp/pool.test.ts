@@ -40,6 +40,7 @@ beforeAll(() => {
   writeFileSync(join(root, 'bad.fake'), 'a bad line\n');
   writeFileSync(join(root, 'once.fake'), 'crash-once\n');
   writeFileSync(join(root, 'always.fake'), 'crash-always\n');
+  writeFileSync(join(root, 'silent.fake'), 'silent\n');
 });
 
 let n = 0;
@@ -88,6 +89,13 @@ describe('LSP server pool', () => {
     expect(r.error?.code).toBe('EXECUTION_FAILED');
     expect(r.error?.message).toContain('language server "fake" exited (exit code 3): fake server: crashing on purpose');
     expect(textOf(await call('hover', { path: 'ok.fake', line: 1, column: 1 }))).toMatch(/^pid \d+$/);
+  });
+
+  it('reports a server that publishes no diagnostics in time as a recoverable timeout', async () => {
+    const { call } = setup({ diagnosticsTimeoutMs: 200 });
+    const r = await call('diagnostics', { path: 'silent.fake' });
+    expect(r.error).toMatchObject({ code: 'TIMEOUT', recoverable: true });
+    expect(r.error?.message).toBe('fake published no diagnostics for silent.fake within 0.2 s; it may still be loading the project. Call diagnostics again.');
   });
 
   it('says how to fix a server command that does not exist', async () => {

@@ -19,7 +19,7 @@ export interface Fetched extends RawResponse {
 
 export async function fetchFollowing(start: URL, opts: FetchOptions): Promise<Fetched> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new ToolError('TIMEOUT', `${start.host} sent no complete response within ${Math.round(opts.timeoutMs / 1000)} s`, { recoverable: true })), opts.timeoutMs);
+  const timer = setTimeout(() => controller.abort(new ToolError('TIMEOUT', `${start.host} sent no complete response within ${+(opts.timeoutMs / 1000).toFixed(1)} s`, { recoverable: true })), opts.timeoutMs);
   const onAbort = () => controller.abort(new ToolError('ABORTED', 'the fetch was cancelled'));
   if (opts.signal.aborted) onAbort();
   else opts.signal.addEventListener('abort', onAbort, { once: true });

@@ -1,6 +1,7 @@
 // A tiny language server for the pool tests, speaking real JSON-RPC over stdio.
 // hover answers with its pid; a document containing "crash-always" makes hover exit the process,
-// one containing "crash-once" does so only until the marker file (argv[2]) exists.
+// one containing "crash-once" does so only until the marker file (argv[2]) exists; for one
+// containing "silent" no diagnostics are ever published.
 import { existsSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -19,6 +20,7 @@ conn.onRequest('initialize', () => ({ capabilities: { hoverProvider: true, textD
 conn.onNotification('initialized', () => {});
 conn.onNotification('textDocument/didOpen', ({ textDocument: { uri, text } }) => {
   docs.set(uri, text);
+  if (text.includes('silent')) return;
   const diagnostics = text.includes('bad')
     ? [{ range: { start: { line: 0, character: text.indexOf('bad') }, end: { line: 0, character: text.indexOf('bad') + 3 } }, message: 'bad word', severity: 1, source: 'fake', code: 'F1' }]
     : [];
