@@ -2,6 +2,11 @@
 // (and for patterns only JavaScript understands). Both return the same results.
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
+import { runJs } from './js/engine.js';
+import type { SearchPool } from './js/pool.js';
+import type { CompiledPattern } from './regex.js';
+import { Collector, type FileHit, type GrepQuery } from './results.js';
+import { dropBinaryHits, runRg, RgRegexError } from './rg.js';
 
 export type EngineChoice = 'auto' | 'rg' | 'js';
 
@@ -49,4 +54,44 @@ function findOnPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
 export function searchSettings(config: Record<string, unknown> | undefined): SearchSettings {
   const s = (config?.search ?? {}) as SearchSettings;
   return { ...(s.rgPath ? { rgPath: s.rgPath } : {}), ...(s.engine ? { engine: s.engine } : {}) };
+}
+
+export interface GrepRun {
+  hits: FileHit[];
+  capped: boolean;
+  engine: 'rg' | 'js';
+  /** Why the JS engine ran although rg was asked for. */
+  fallback?: string;
+}
+
+export interface RunOptions {
+  /** The engine to use; 'rg' needs rgPath, and falls back to JS for patterns rg cannot run. */
+  engine: 'rg' | 'js';
+  rgPath?: string;
+  pool: SearchPool;
+  /** Each file's hits as they arrive (for progress). */
+  onHit?: (hit: FileHit, totals: Collector) => void;
+}
+
+/** Runs one search on the chosen engine; hits come back sorted by path. */
+export async function runGrep(q: GrepQuery, p: CompiledPattern, opts: RunOptions): Promise<GrepRun> {
+  let fallback: string | undefined;
+  if (opts.engine === 'rg') {
+    if (!opts.rgPath) fallback = 'rg is not installed';
+    else if (p.rust === undefined) fallback = `the pattern uses ${p.jsOnly}, which rg does not support`;
+    else if (q.isFile) fallback = 'a single file is searched in-process';
+    else {
+      const collector = new Collector(q.mode, q.maxResults, opts.onHit);
+      try {
+        await runRg(opts.rgPath, q, p, collector);
+        return { hits: await dropBinaryHits(collector.sorted()), capped: collector.capped, engine: 'rg' };
+      } catch (err) {
+        if (!(err instanceof RgRegexError)) throw err;
+        fallback = `rg rejected the pattern (${err.message.split('\n').pop()})`;
+      }
+    }
+  }
+  const collector = new Collector(q.mode, q.maxResults, opts.onHit);
+  await runJs(q, p, collector, opts.pool);
+  return { hits: collector.sorted(), capped: collector.capped, engine: 'js', ...(fallback ? { fallback } : {}) };
 }

@@ -1,0 +1,287 @@
+// The JS grep engine's per-file search. `createSearcher` is self-contained (no imports, no outer
+// names) because worker threads run it from its source text; the same function runs in-process.
+// Semantics follow ripgrep: files with a NUL byte are skipped, a UTF-8 BOM is dropped, UTF-16 with
+// a BOM is decoded; line mode reports matching lines, multiline mode the lines each match spans;
+// count is matching lines (line mode) or matches (multiline); context lines come from -A/-B.
+
+export type OutputMode = 'content' | 'files_with_matches' | 'count';
+
+export interface GrepLine {
+  n: number;
+  text: string;
+  match: boolean;
+}
+
+export interface FileHit {
+  path: string;
+  lines?: GrepLine[];
+  count?: number;
+}
+
+export interface SearchSpec {
+  mode: OutputMode;
+  before: number;
+  after: number;
+  /** Multiline requested and the pattern can match a newline. */
+  multiline: boolean;
+  line: [source: string, flags: string];
+  prefilter: [source: string, flags: string] | null;
+  multi: [source: string, flags: string];
+  /** Matched lines kept per file. */
+  maxLines: number;
+  /** Characters kept per line. */
+  keepChars: number;
+  /** Files larger than this are searched in chunks of this size (line mode). */
+  chunkBytes: number;
+  /** Multiline mode reads whole files; larger ones are skipped. */
+  multilineMaxBytes: number;
+}
+
+export interface SearchIo {
+  readFileSync(path: string): Uint8Array;
+  openSync(path: string, flags: string): number;
+  readSync(fd: number, buf: Uint8Array, offset: number, length: number, position: number | null): number;
+  closeSync(fd: number): void;
+  fstatSync(fd: number): { size: number };
+}
+
+export function createSearcher() {
+  function keep(text: string, spec: SearchSpec): string {
+    const t = text.endsWith('\r') ? text.slice(0, -1) : text;
+    return t.length > spec.keepChars ? t.slice(0, spec.keepChars) : t;
+  }
+
+  function countNl(text: string, from: number, to: number): number {
+    let n = 0;
+    for (let i = text.indexOf('\n', from); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) n++;
+    return n;
+  }
+
+  /** Line-mode state carried across chunks of one file. */
+  interface LineState {
+    out: GrepLine[];
+    matched: number;
+    lastEmitted: number;
+    afterLeft: number;
+    /** The last `before` lines of the previous chunk, for context at the start of this one. */
+    tail: GrepLine[];
+    done: boolean;
+  }
+
+  function scanLines(text: string, base: number, st: LineState, spec: SearchSpec, lineRe: RegExp, pre: RegExp | null): number {
+    const countOnly = spec.mode !== 'content';
+    let pos = 0;
+    let n = base;
+    const lineEnd = (p: number) => {
+      const e = text.indexOf('\n', p);
+      return e === -1 ? text.length : e;
+    };
+    const emit = (line: GrepLine) => {
+      if (line.n > st.lastEmitted) {
+        st.out.push(line);
+        st.lastEmitted = line.n;
+      }
+    };
+    // Context lines owed by a match at the end of the previous chunk; each may match too.
+    const afterContext = () => {
+      while (st.afterLeft > 0 && pos < text.length && !st.done) {
+        const e = lineEnd(pos);
+        const line = text.slice(pos, e);
+        if (lineRe.test(line)) hit(line);
+        else {
+          emit({ n, text: keep(line, spec), match: false });
+          st.afterLeft--;
+        }
+        pos = e + 1;
+        n++;
+      }
+    };
+    const hit = (line: string) => {
+      st.matched++;
+      if (!countOnly) emit({ n, text: keep(line, spec), match: true });
+      st.afterLeft = countOnly ? 0 : spec.after;
+      if (spec.mode === 'files_with_matches' || (!countOnly && st.matched >= spec.maxLines)) st.done = true;
+    };
+    const beforeContext = (lineStart: number) => {
+      if (countOnly || spec.before === 0) return;
+      const wanted: GrepLine[] = [];
+      let start = lineStart;
+      for (let k = 1; k <= spec.before && n - k > st.lastEmitted && n - k >= 1; k++) {
+        if (start > 0) {
+          const prev = (start >= 2 ? text.lastIndexOf('\n', start - 2) : -1) + 1;
+          wanted.unshift({ n: n - k, text: keep(text.slice(prev, start - 1), spec), match: false });
+          start = prev;
+        } else {
+          const fromTail = st.tail.find((l) => l.n === n - k);
+          if (fromTail) wanted.unshift(fromTail);
+        }
+      }
+      for (const l of wanted) emit(l);
+    };
+
+    afterContext();
+    while (pos < text.length && !st.done) {
+      let at: number;
+      if (pre) {
+        pre.lastIndex = pos;
+        const m = pre.exec(text);
+        if (!m) break;
+        at = m.index;
+      } else at = pos;
+      const lineStart = at === 0 ? 0 : text.lastIndexOf('\n', at - 1) + 1;
+      n += countNl(text, pos, lineStart);
+      pos = lineStart;
+      const e = lineEnd(pos);
+      const line = text.slice(pos, e);
+      if (lineRe.test(line)) {
+        beforeContext(pos);
+        hit(line);
+        pos = e + 1;
+        n++;
+        afterContext();
+      } else {
+        pos = e + 1;
+        n++;
+      }
+    }
+    if (pos < text.length) n += countNl(text, pos, text.length) + (text.endsWith('\n') ? 0 : 1);
+    if (spec.before > 0 && text.length > 0) {
+      const tail: GrepLine[] = [];
+      let end = text.endsWith('\n') ? text.length - 1 : text.length;
+      for (let k = 0; k < spec.before; k++) {
+        const nl = end > 0 ? text.lastIndexOf('\n', end - 1) : -1;
+        tail.unshift({ n: n - 1 - k, text: keep(text.slice(nl + 1, end), spec), match: false });
+        if (nl < 0) break;
+        end = nl;
+      }
+      st.tail = tail;
+    }
+    return n;
+  }
+
+  function searchMultiline(text: string, spec: SearchSpec, re: RegExp): FileHit | null {
+    re.lastIndex = 0;
+    const ranges: [number, number][] = [];
+    let count = 0;
+    let lineNo = 1;
+    let counted = 0;
+    const lineOf = (offset: number) => {
+      lineNo += countNl(text, counted, offset);
+      counted = Math.max(counted, offset);
+      return lineNo;
+    };
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      count++;
+      const start = lineOf(m.index);
+      const last = m[0].length ? m.index + m[0].length - 1 : m.index;
+      const end = last > m.index ? start + countNl(text, m.index, last) : start;
+      ranges.push([start, end]);
+      if (m[0].length === 0) re.lastIndex = m.index + ((text.codePointAt(m.index) ?? 0) > 0xffff ? 2 : 1);
+      if (spec.mode === 'files_with_matches') break;
+    }
+    if (count === 0) return null;
+    if (spec.mode === 'files_with_matches') return { path: '' };
+    if (spec.mode === 'count') return { path: '', count };
+    const matched = new Set<number>();
+    for (const [a, b] of ranges) for (let i = a; i <= b && matched.size < spec.maxLines; i++) matched.add(i);
+    const wanted = new Set<number>(matched);
+    for (const i of matched) for (let k = i - spec.before; k <= i + spec.after; k++) if (k >= 1) wanted.add(k);
+    const lines: GrepLine[] = [];
+    let n = 1;
+    let pos = 0;
+    const maxWanted = Math.max(...wanted);
+    while (pos <= text.length && n <= maxWanted) {
+      const e = text.indexOf('\n', pos);
+      const end = e === -1 ? text.length : e;
+      if (wanted.has(n) && !(e === -1 && pos === text.length)) lines.push({ n, text: keep(text.slice(pos, end), spec), match: matched.has(n) });
+      if (e === -1) break;
+      pos = e + 1;
+      n++;
+    }
+    return { path: '', lines };
+  }
+
+  function decode(buf: Uint8Array): string | null {
+    if (buf.length >= 2 && ((buf[0] === 0xff && buf[1] === 0xfe) || (buf[0] === 0xfe && buf[1] === 0xff))) {
+      const body = Buffer.from(buf.subarray(2));
+      if (buf[0] === 0xfe) body.swap16();
+      const text = body.toString('utf16le');
+      return text.includes('\0') ? null : text;
+    }
+    if (Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength).indexOf(0) !== -1) return null;
+    const bom = buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
+    return Buffer.from(buf.buffer, buf.byteOffset + (bom ? 3 : 0), buf.byteLength - (bom ? 3 : 0)).toString('utf8');
+  }
+
+  function finish(st: LineState, spec: SearchSpec): FileHit | null {
+    if (st.matched === 0) return null;
+    if (spec.mode === 'files_with_matches') return { path: '' };
+    if (spec.mode === 'count') return { path: '', count: st.matched };
+    return { path: '', lines: st.out };
+  }
+
+  /** Big files in line mode: chunks of whole lines; any NUL anywhere discards the file, as rg does. */
+  function searchChunked(path: string, spec: SearchSpec, io: SearchIo, lineRe: RegExp, pre: RegExp | null): FileHit | null {
+    const fd = io.openSync(path, 'r');
+    try {
+      const st: LineState = { out: [], matched: 0, lastEmitted: 0, afterLeft: 0, tail: [], done: false };
+      const chunk = Buffer.allocUnsafe(spec.chunkBytes);
+      let carry = Buffer.alloc(0);
+      let base = 1;
+      let position = 0;
+      let first = true;
+      for (;;) {
+        const got = io.readSync(fd, chunk, 0, chunk.length, position);
+        position += got;
+        let data = Buffer.concat([carry, chunk.subarray(0, got)]);
+        if (data.indexOf(0) !== -1) return null;
+        if (first && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) data = data.subarray(3);
+        first = false;
+        const cut = got === 0 ? data.length : data.lastIndexOf(10) + 1;
+        carry = Buffer.from(data.subarray(cut));
+        if (cut > 0 && !st.done) base = scanLines(data.subarray(0, cut).toString('utf8'), base, st, spec, lineRe, pre);
+        if (got === 0) break;
+        // Keep reading after an early stop: a NUL later in the file still discards it.
+      }
+      return finish(st, spec);
+    } finally {
+      io.closeSync(fd);
+    }
+  }
+
+  return function searchFile(path: string, spec: SearchSpec, io: SearchIo): FileHit | null {
+    const lineRe = new RegExp(spec.line[0], spec.line[1]);
+    const pre = spec.prefilter ? new RegExp(spec.prefilter[0], spec.prefilter[1]) : null;
+    let size: number;
+    try {
+      const fd = io.openSync(path, 'r');
+      try {
+        size = io.fstatSync(fd).size;
+      } finally {
+        io.closeSync(fd);
+      }
+      if (size > spec.chunkBytes && !spec.multiline) {
+        const hit = searchChunked(path, spec, io, lineRe, pre);
+        return hit && { ...hit, path };
+      }
+      if (spec.multiline && size > spec.multilineMaxBytes) return null;
+      const text = decode(io.readFileSync(path));
+      if (text === null) return null;
+      let hit: FileHit | null;
+      if (spec.multiline) hit = searchMultiline(text, spec, new RegExp(spec.multi[0], spec.multi[1]));
+      else {
+        if (pre) {
+          pre.lastIndex = 0;
+          if (!pre.test(text)) return null;
+        }
+        const st: LineState = { out: [], matched: 0, lastEmitted: 0, afterLeft: 0, tail: [], done: false };
+        scanLines(text, 1, st, spec, lineRe, pre);
+        hit = finish(st, spec);
+      }
+      return hit && { ...hit, path };
+    } catch {
+      // Vanished or unreadable files are skipped, as rg skips them.
+      return null;
+    }
+  };
+}
