@@ -4,6 +4,8 @@ import { shellTools } from './shell/index.js';
 import { gitTools } from './git/index.js';
 import { lspTools, type LspConfigEntry } from './lsp/index.js';
 import { webTools, type WebConfig } from './web/index.js';
+import { fsTools } from './fs/index.js';
+import { searchTools } from './search/index.js';
 
 export interface BuiltinOptions {
   /** Settings from toolbelt.config.json (shell, search, web, lsp sections). */
@@ -14,6 +16,8 @@ export interface BuiltinOptions {
 
 export function builtinTools(opts: BuiltinOptions = {}): Tool[] {
   return [
+    ...fsTools(),
+    ...searchTools({ config: opts.config }),
     ...shellTools({ config: opts.config }),
     ...gitTools(),
     ...lspTools({ config: opts.config?.lsp as Record<string, LspConfigEntry> | undefined }),

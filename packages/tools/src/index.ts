@@ -5,3 +5,5 @@ export { shellTools, classifyCommand, loadBashParser, type ShellToolsOptions, ty
 export { gitTools } from './git/index.js';
 export { createLsp, lspTools, LspPool, serverSpecs, type Lsp, type LspOptions, type LspConfigEntry, type ServerSpec } from './lsp/index.js';
 export { webTools, webFetchTool, webSearchTool, BraveSearchProvider, HostPolicy, blockedAddress, type WebOptions, type WebConfig, type SearchProvider, type SearchResult } from './web/index.js';
+export { fsTools, readFile, writeFile, editFile, appendFile, deleteFile, listDirectory, createDirectory, copyFile, moveFile } from './fs/index.js';
+export { searchTools, createGrep, glob, globFiles, findRg, runGrep, type SearchSettings } from './search/index.js';

@@ -58,6 +58,8 @@ export function searchSettings(config: Record<string, unknown> | undefined): Sea
 
 export interface GrepRun {
   hits: FileHit[];
+  /** Hits in files the `hold` option set aside. */
+  held: FileHit[];
   capped: boolean;
   engine: 'rg' | 'js';
   /** Why the JS engine ran although rg was asked for. */
@@ -71,6 +73,8 @@ export interface RunOptions {
   pool: SearchPool;
   /** Each file's hits as they arrive (for progress). */
   onHit?: (hit: FileHit, totals: Collector) => void;
+  /** Files whose hits are set aside, uncounted (protected files). */
+  hold?: (path: string) => boolean;
 }
 
 /** Runs one search on the chosen engine; hits come back sorted by path. */
@@ -81,17 +85,17 @@ export async function runGrep(q: GrepQuery, p: CompiledPattern, opts: RunOptions
     else if (p.rust === undefined) fallback = `the pattern uses ${p.jsOnly}, which rg does not support`;
     else if (q.isFile) fallback = 'a single file is searched in-process';
     else {
-      const collector = new Collector(q.mode, q.maxResults, opts.onHit);
+      const collector = new Collector(q.mode, q.maxResults, opts);
       try {
         await runRg(opts.rgPath, q, p, collector);
-        return { hits: await dropBinaryHits(collector.sorted()), capped: collector.capped, engine: 'rg' };
+        return { hits: await dropBinaryHits(collector.sorted()), held: await dropBinaryHits(collector.held), capped: collector.capped, engine: 'rg' };
       } catch (err) {
         if (!(err instanceof RgRegexError)) throw err;
         fallback = `rg rejected the pattern (${err.message.split('\n').pop()})`;
       }
     }
   }
-  const collector = new Collector(q.mode, q.maxResults, opts.onHit);
+  const collector = new Collector(q.mode, q.maxResults, opts);
   await runJs(q, p, collector, opts.pool);
-  return { hits: collector.sorted(), capped: collector.capped, engine: 'js', ...(fallback ? { fallback } : {}) };
+  return { hits: collector.sorted(), held: collector.held, capped: collector.capped, engine: 'js', ...(fallback ? { fallback } : {}) };
 }

@@ -24,20 +24,33 @@ export interface GrepQuery {
   signal: AbortSignal;
 }
 
+export interface CollectorOptions {
+  /** Each file's hits as they are accepted (for progress). */
+  onHit?: (hit: FileHit, c: Collector) => void;
+  /** Files to set aside uncounted (protected files), for the caller to decide on later. */
+  hold?: (path: string) => boolean;
+}
+
 export class Collector {
   readonly hits: FileHit[] = [];
+  /** Hits set aside by `hold`; they never count towards the cap. */
+  readonly held: FileHit[] = [];
   matchedLines = 0;
   capped = false;
 
   constructor(
     readonly mode: OutputMode,
     readonly max: number,
-    private readonly onHit?: (hit: FileHit, c: Collector) => void,
+    private readonly opts: CollectorOptions = {},
   ) {}
 
   /** Adds one file's results; false once the cap is reached (the engine should stop). */
   add(hit: FileHit): boolean {
     if (this.capped) return false;
+    if (this.opts.hold?.(hit.path)) {
+      this.held.push(hit);
+      return true;
+    }
     if (this.mode === 'content' && hit.lines) {
       const matches = hit.lines.reduce((n, l) => n + (l.match ? 1 : 0), 0);
       const room = this.max - this.matchedLines;
@@ -53,7 +66,7 @@ export class Collector {
     }
     this.hits.push(hit);
     if (this.mode !== 'content' && this.hits.length >= this.max) this.capped = true;
-    this.onHit?.(hit, this);
+    this.opts.onHit?.(hit, this);
     return !this.capped;
   }
 

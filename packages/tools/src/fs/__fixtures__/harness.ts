@@ -17,7 +17,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export function makeHarness(tools: Tool[], opts: { mode?: Mode; approver?: Approver; withoutWorkspace?: boolean } = {}): Harness {
+export function makeHarness(tools: Tool[], opts: { mode?: Mode; approver?: Approver; withoutWorkspace?: boolean; allowSensitive?: (abs: string) => boolean } = {}): Harness {
   const base = realpathSync(mkdtempSync(join(tmpdir(), 'tb-fs-')));
   const root = join(base, 'ws');
   mkdirSync(root);
@@ -32,7 +32,7 @@ export function makeHarness(tools: Tool[], opts: { mode?: Mode; approver?: Appro
     registry,
     policy: new Policy({ mode: opts.mode ?? 'yolo' }),
     approver,
-    ...(opts.withoutWorkspace ? {} : { workspace: new WorkspaceGuard({ roots: [root] }) }),
+    ...(opts.withoutWorkspace ? {} : { workspace: new WorkspaceGuard({ roots: [root], ...(opts.allowSensitive ? { allowSensitive: opts.allowSensitive } : {}) }) }),
   });
   const events: ToolEvent[] = [];
   executor.events.on((e) => events.push(e));

@@ -1,0 +1,167 @@
+import { stat } from 'node:fs/promises';
+import { z } from 'zod';
+import { defineTool, ToolError, type Tool, type ToolContext, type ToolOutput, type Workspace } from '@toolbelt/core';
+import { workspaceOf } from '../fs/common.js';
+import { sensitiveReason } from '../workspace/sensitive.js';
+import { findRg, runGrep, type GrepRun, type SearchSettings } from './engine.js';
+import { SearchPool } from './js/pool.js';
+import { compilePattern, PatternError } from './regex.js';
+import type { Collector, FileHit, GrepQuery, OutputMode } from './results.js';
+import { typeGlobs } from './types.js';
+
+const DEFAULT_MAX = 200;
+const SHOWN_CHARS = 500;
+
+const description = `Search file contents with a regular expression (JavaScript syntax: \\d \\w \\b are ASCII; ^ and $ match at line ends). Uses ripgrep when installed, an equivalent built-in engine otherwise.
+- Searches the workspace (or path) recursively, skipping .git and files ignored by .gitignore/.ignore (include_ignored: true searches them) and binary files.
+- output_mode: "content" (default; matching lines with line numbers, grouped by file), "files_with_matches" (paths only), "count" (matching lines per file).
+- Filter files with glob ("*.ts", "src/**", "!*.test.ts"; several allowed) or type ("ts", "py", "js,ts").
+- before/after/context add lines around each match (like grep -B/-A/-C); multiline: true lets a match span lines (use \\n).
+- Results stop at max_results (default ${DEFAULT_MAX} matching lines, or files in the other modes); the footer says when there were more.`;
+
+const input = z.object({
+  pattern: z.string().describe('Regular expression to search for (or plain text with literal: true).'),
+  path: z.string().optional().describe('File or directory to search, absolute or relative to the workspace root (default: the workspace root).'),
+  glob: z.union([z.string(), z.array(z.string())]).optional().describe('Only files matching this glob (or any of these); a leading "!" excludes. A glob without "/" matches file names at any depth.'),
+  type: z.string().optional().describe('Only files of these types, comma-separated: ts, js, py, go, rust, java, c, cpp, cs, ruby, php, md, json, yaml, html, css, sh, sql, ...'),
+  case_insensitive: z.boolean().optional().describe('Ignore case (default false).'),
+  literal: z.boolean().optional().describe('Treat pattern as plain text, not a regular expression (default false).'),
+  output_mode: z.enum(['content', 'files_with_matches', 'count']).optional().describe('What to return (default "content").'),
+  before: z.number().int().min(0).max(50).optional().describe('Lines of context before each match (-B).'),
+  after: z.number().int().min(0).max(50).optional().describe('Lines of context after each match (-A).'),
+  context: z.number().int().min(0).max(50).optional().describe('Lines of context before and after each match (-C); before/after override it.'),
+  multiline: z.boolean().optional().describe('Let matches span lines; use \\n in the pattern (default false).'),
+  max_results: z.number().int().min(1).max(5000).optional().describe(`Stop after this many matching lines (content) or files (other modes); default ${DEFAULT_MAX}.`),
+  include_ignored: z.boolean().optional().describe('Also search files that .gitignore/.ignore exclude (default false).'),
+});
+
+type Input = z.infer<typeof input>;
+
+/**
+ * Hits in protected files (.env, keys) are set aside during the search; those a policy rule allows
+ * (the guard decides) join the results, the rest are only counted.
+ */
+async function admitHeld(ws: Workspace, run: GrepRun): Promise<{ hits: FileHit[]; dropped: number }> {
+  if (run.held.length === 0) return { hits: run.hits, dropped: 0 };
+  const allowed: FileHit[] = [];
+  for (const hit of run.held) {
+    if (await ws.resolve(hit.path, 'read').then(() => true, () => false)) allowed.push(hit);
+  }
+  const hits = [...run.hits, ...allowed].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { hits, dropped: run.held.length - allowed.length };
+}
+
+function clip(text: string): string {
+  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}… [line cut]` : text;
+}
+
+function formatHits(ws: Workspace, mode: OutputMode, hits: FileHit[]): { text: string; lines: number } {
+  if (mode === 'files_with_matches') return { text: hits.map((h) => ws.display(h.path)).join('\n'), lines: 0 };
+  if (mode === 'count') {
+    const total = hits.reduce((n, h) => n + (h.count ?? 0), 0);
+    return { text: hits.map((h) => `${ws.display(h.path)}:${h.count}`).join('\n'), lines: total };
+  }
+  const blocks: string[] = [];
+  let matched = 0;
+  for (const h of hits) {
+    const out = [ws.display(h.path)];
+    let prev = 0;
+    for (const l of h.lines ?? []) {
+      if (prev && l.n > prev + 1) out.push('--');
+      out.push(`${l.n}${l.match ? ':' : '-'}${clip(l.text)}`);
+      if (l.match) matched++;
+      prev = l.n;
+    }
+    blocks.push(out.join('\n'));
+  }
+  return { text: blocks.join('\n\n'), lines: matched };
+}
+
+function footer(args: Input, mode: OutputMode, run: GrepRun, shown: { lines: number }, files: number, dropped: number, max: number): string {
+  const notes: string[] = [];
+  const fileWord = `${files} file${files === 1 ? '' : 's'}`;
+  if (mode === 'content') notes.push(`${shown.lines} matching line${shown.lines === 1 ? '' : 's'} in ${fileWord}.`);
+  else if (mode === 'count') notes.push(`${shown.lines} matching line${shown.lines === 1 ? '' : 's'} in ${fileWord}.`);
+  else notes.push(`${fileWord}.`);
+  if (run.capped) notes.push(`Stopped at max_results (${max}); there are more. Narrow the search with path, glob or type, or raise max_results.`);
+  if (dropped) notes.push(`${dropped} protected file${dropped === 1 ? '' : 's'} (.env, keys, credentials) not shown.`);
+  if (args.multiline && mode === 'count') notes.push('(In multiline mode, count is the number of matches.)');
+  return notes.join(' ');
+}
+
+export function createGrep(settings: SearchSettings = {}): Tool<Input> {
+  const pool = new SearchPool();
+  let rgPath: string | undefined | null = null;
+  const rg = () => (rgPath === null ? (rgPath = findRg(settings.rgPath)) : rgPath);
+
+  async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
+    const ws = workspaceOf(ctx);
+    let pattern;
+    let types: string[] = [];
+    try {
+      pattern = compilePattern(args.pattern, { caseInsensitive: args.case_insensitive, literal: args.literal, multiline: args.multiline });
+      if (args.type) types = typeGlobs(args.type);
+    } catch (err) {
+      throw new ToolError('INVALID_PARAMS', (err as Error).message, { recoverable: true });
+    }
+    const root = await ws.resolve(args.path ?? '.', 'read');
+    const st = await stat(root).catch(() => undefined);
+    if (!st) throw new ToolError('NOT_FOUND', `${ws.display(root)} does not exist. Check the path with list_directory or glob.`);
+    const mode = args.output_mode ?? 'content';
+    const max = args.max_results ?? DEFAULT_MAX;
+    const q: GrepQuery = {
+      root,
+      isFile: st.isFile(),
+      mode,
+      before: args.before ?? args.context ?? 0,
+      after: args.after ?? args.context ?? 0,
+      multiline: args.multiline === true,
+      globs: typeof args.glob === 'string' ? [args.glob] : (args.glob ?? []),
+      typeGlobs: types,
+      ignoreFiles: args.include_ignored !== true,
+      maxResults: max,
+      signal: ctx.signal,
+    };
+    const engine = settings.engine ?? 'auto';
+    const path = rg();
+    if (engine === 'rg' && !path) {
+      throw new ToolError('EXECUTION_FAILED', `search.engine is "rg" but no rg binary was found${settings.rgPath ? ` at ${settings.rgPath}` : ' on PATH'}. Install ripgrep or set search.engine to "auto".`);
+    }
+    let last = 0;
+    const onHit = (hit: FileHit, c: Collector) => {
+      const now = Date.now();
+      if (now - last < 100) return;
+      last = now;
+      ctx.emit({ type: 'progress', progress: mode === 'content' ? c.matchedLines : c.hits.length, total: max, message: `${c.hits.length} files so far; latest ${ws.display(hit.path)}` });
+    };
+    const hold = (abs: string) => sensitiveReason(ws.display(abs), 'read') !== undefined;
+    const run = await runGrep(q, pattern, { engine: engine === 'js' || !path ? 'js' : 'rg', ...(path ? { rgPath: path } : {}), pool, onHit, hold });
+    const { hits, dropped } = await admitHeld(ws, run);
+    const where = ws.display(root);
+    if (hits.length === 0) {
+      const hint = q.ignoreFiles && !q.isFile ? ' Files ignored by .gitignore were skipped; include_ignored: true searches them.' : '';
+      const cut = dropped ? ` ${dropped} protected file(s) matched but are not shown.` : '';
+      return { content: `No matches for ${JSON.stringify(args.pattern)} in ${where}.${hint}${cut}`, metadata: { engine: run.engine, files: 0, matches: 0 } };
+    }
+    const body = formatHits(ws, mode, hits);
+    return {
+      content: `${body.text}\n\n${footer(args, mode, run, body, hits.length, dropped, max)}`,
+      metadata: { engine: run.engine, ...(run.fallback ? { fallback: run.fallback } : {}), files: hits.length, matches: body.lines, capped: run.capped },
+    };
+  }
+
+  return defineTool({
+    name: 'grep',
+    title: 'Search file contents',
+    description,
+    input,
+    category: 'search',
+    async effect(args, ctx) {
+      const abs = await workspaceOf(ctx).resolve(args.path ?? '.', 'read');
+      return { effect: 'read', subject: { paths: [abs] } };
+    },
+    annotations: { idempotent: true },
+    execute,
+    dispose: () => pool.close(),
+  });
+}

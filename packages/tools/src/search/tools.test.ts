@@ -1,0 +1,152 @@
+import { utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeHarness } from '../fs/__fixtures__/harness.js';
+import { findRg } from './engine.js';
+import { createGrep, glob } from './index.js';
+
+const rg = findRg();
+const engines = rg ? (['rg', 'js'] as const) : (['js'] as const);
+
+function tree(h: ReturnType<typeof makeHarness>) {
+  h.write('.gitignore', 'dist/\n');
+  h.write('src/a.ts', 'const alpha = 1;\nconst beta = alpha + 1;\nexport { beta };\n');
+  h.write('src/b.ts', 'export const gamma = "alpha";\n');
+  h.write('src/c.py', 'alpha = 3\n');
+  h.write('dist/a.js', 'const alpha = 1;\n');
+  h.write('.env', 'ALPHA_TOKEN=alpha-secret\n');
+  h.write('notes.md', 'nothing\n');
+}
+
+describe.each(engines)('grep (%s engine)', (engine) => {
+  const h = makeHarness([createGrep({ engine })]);
+  tree(h);
+  afterAll(() => h.close());
+
+  it('shows matching lines grouped by file, with line numbers and a summary', async () => {
+    const r = await h.call('grep', { pattern: 'alpha' });
+    expect(h.text(r)).toBe(
+      ['src/a.ts', '1:const alpha = 1;', '2:const beta = alpha + 1;', '', 'src/b.ts', '1:export const gamma = "alpha";', '', 'src/c.py', '1:alpha = 3', '', '4 matching lines in 3 files. 1 protected file (.env, keys, credentials) not shown.'].join('\n'),
+    );
+    expect(r.metadata).toMatchObject({ engine, files: 3, matches: 4 });
+  });
+
+  it('adds context with separators between groups', async () => {
+    const r = await h.call('grep', { pattern: 'beta', path: 'src/a.ts', before: 1 });
+    expect(h.text(r)).toBe(['src/a.ts', '1-const alpha = 1;', '2:const beta = alpha + 1;', '3:export { beta };', '', '2 matching lines in 1 file.'].join('\n'));
+  });
+
+  it('lists files or counts per file', async () => {
+    expect(h.text(await h.call('grep', { pattern: 'alpha', output_mode: 'files_with_matches', type: 'ts' }))).toBe('src/a.ts\nsrc/b.ts\n\n2 files.');
+    expect(h.text(await h.call('grep', { pattern: 'alpha', output_mode: 'count', glob: '*.ts' }))).toBe('src/a.ts:2\nsrc/b.ts:1\n\n3 matching lines in 2 files.');
+  });
+
+  it('skips ignored files unless asked, and searches a named file even if ignored', async () => {
+    expect(h.text(await h.call('grep', { pattern: 'alpha', output_mode: 'files_with_matches' }))).not.toContain('dist/a.js');
+    expect(h.text(await h.call('grep', { pattern: 'alpha', output_mode: 'files_with_matches', include_ignored: true }))).toContain('dist/a.js');
+    expect(h.text(await h.call('grep', { pattern: 'alpha', path: 'dist/a.js' }))).toContain('1:const alpha = 1;');
+  });
+
+  it('is case-insensitive on request', async () => {
+    expect(h.text(await h.call('grep', { pattern: 'ALPHA', case_insensitive: true, output_mode: 'count' }))).toContain('4 matching lines');
+  });
+
+  it('says when results were capped', async () => {
+    const text = h.text(await h.call('grep', { pattern: 'alpha', max_results: 2 }));
+    expect(text).toContain('Stopped at max_results (2)');
+    expect(text.match(/^\d+:/gm)).toHaveLength(2);
+  });
+
+  it('reports no matches with a hint about ignored files', async () => {
+    expect(h.text(await h.call('grep', { pattern: 'zeta' }))).toBe('No matches for "zeta" in .. Files ignored by .gitignore were skipped; include_ignored: true searches them.');
+  });
+
+  it('rejects a bad pattern or type with a message the model can act on', async () => {
+    const bad = await h.call('grep', { pattern: 'foo(' });
+    expect(bad.error).toMatchObject({ code: 'INVALID_PARAMS', message: expect.stringContaining('not closed') });
+    const type = await h.call('grep', { pattern: 'x', type: 'cobol' });
+    expect(type.error?.message).toContain('unknown file type "cobol"');
+  });
+
+  it('refuses paths outside the workspace', async () => {
+    expect((await h.call('grep', { pattern: 'x', path: '..' })).error?.code).toBe('PERMISSION_DENIED');
+  });
+
+  it('emits progress as results arrive', async () => {
+    const before = h.events.length;
+    await h.call('grep', { pattern: 'alpha' });
+    expect(h.events.slice(before).some((e) => e.type === 'tool.progress')).toBe(true);
+  });
+});
+
+describe('grep and protected files', () => {
+  it('shows hits in a protected file only when a rule allows that file', async () => {
+    const h = makeHarness([createGrep()], { allowSensitive: (abs) => abs.endsWith('/.env') });
+    tree(h);
+    const text = h.text(await h.call('grep', { pattern: 'alpha-secret' }));
+    expect(text).toBe('.env\n1:ALPHA_TOKEN=alpha-secret\n\n1 matching line in 1 file.');
+    await h.close();
+  });
+});
+
+describe('grep engine settings', () => {
+  it('fails clearly when rg is required but missing', async () => {
+    const h = makeHarness([createGrep({ engine: 'rg', rgPath: '/nonexistent/rg' })]);
+    h.write('a.txt', 'x');
+    const r = await h.call('grep', { pattern: 'x' });
+    expect(r.error?.message).toContain('no rg binary was found at /nonexistent/rg');
+    await h.close();
+  });
+
+  it('stops a runaway regular expression at the timeout and keeps working', async () => {
+    const h = makeHarness([createGrep({ engine: 'js' })]);
+    h.write('evil.txt', `${'a'.repeat(40)}!\n`);
+    h.write('fine.txt', 'fine\n');
+    const r = await h.executor.call({ tool: 'grep', input: { pattern: '(a|aa)+$' }, timeoutMs: 300 });
+    expect(r.error?.code).toBe('TIMEOUT');
+    const ok = await h.call('grep', { pattern: 'fine' });
+    expect(h.text(ok)).toContain('fine.txt');
+    await h.close();
+  });
+});
+
+describe('glob', () => {
+  const h = makeHarness([glob]);
+  tree(h);
+  h.write('src/deep/z.ts', 'z');
+  const now = Date.now() / 1000;
+  const age = (rel: string, secondsAgo: number) => utimesSync(join(h.root, rel), now - secondsAgo, now - secondsAgo);
+  age('src/a.ts', 300);
+  age('src/b.ts', 100);
+  age('src/deep/z.ts', 200);
+  afterAll(() => h.close());
+
+  it('finds files at any depth, newest first', async () => {
+    expect(h.text(await h.call('glob', { pattern: '**/*.ts' }))).toBe('src/b.ts\nsrc/deep/z.ts\nsrc/a.ts');
+  });
+
+  it('limits and counts the rest', async () => {
+    const r = await h.call('glob', { pattern: '**/*.ts', limit: 1 });
+    expect(h.text(r)).toBe('src/b.ts\n(2 more not shown; narrow the pattern or raise limit)');
+    expect(r.metadata).toMatchObject({ matches: 3, shown: 1 });
+  });
+
+  it('respects .gitignore unless include_ignored is set', async () => {
+    expect(h.text(await h.call('glob', { pattern: '**/*.js' }))).toContain('No files match');
+    expect(h.text(await h.call('glob', { pattern: '**/*.js', include_ignored: true }))).toBe('dist/a.js');
+  });
+
+  it('matches relative to path and starts at the literal part of the pattern', async () => {
+    expect(h.text(await h.call('glob', { pattern: '*.ts', path: 'src/deep' }))).toBe('src/deep/z.ts');
+    expect(h.text(await h.call('glob', { pattern: 'src/deep/**' }))).toBe('src/deep/z.ts');
+  });
+
+  it('explains that a pattern without ** matches one directory only', async () => {
+    expect(h.text(await h.call('glob', { pattern: '*.py' }))).toContain('use "**/*.py" for any depth');
+  });
+
+  it('refuses .. in patterns and paths outside the workspace', async () => {
+    expect((await h.call('glob', { pattern: '../**/*' })).error?.code).toBe('INVALID_PARAMS');
+    expect((await h.call('glob', { pattern: '*', path: '/' })).error?.code).toBe('PERMISSION_DENIED');
+  });
+});
