@@ -68,14 +68,20 @@ export class Deadline {
     this.rejectCurrent?.(this.stopped);
   }
 
-  run<T>(body: () => Promise<T> | T, timeoutMs: number): Promise<T> {
+  /**
+   * Runs one attempt. A body that answers synchronously gets its value back as is — no promise,
+   * no timer; it throws as it threw. Otherwise the race is on: result, timeout or abort.
+   */
+  run<T>(body: () => Promise<T> | T, timeoutMs: number): Promise<T> | T {
     // After a timed-out attempt the old signal stays aborted; a retry gets a fresh one.
     if (this.attemptReason !== undefined && this.stopped === undefined) {
       this.attemptReason = undefined;
       this.controller = undefined;
     }
+    if (this.stopped !== undefined) return Promise.reject(this.stopped);
+    const out = body();
+    if (!isThenable(out)) return out;
     return new Promise<T>((resolve, reject) => {
-      if (this.stopped !== undefined) return reject(this.stopped);
       let timer: TimerHandle | undefined;
       let settled = false;
       const settle = (ok: boolean, value: unknown) => {
@@ -94,13 +100,7 @@ export class Deadline {
           settle(false, reason);
         });
       }
-      try {
-        const out = body();
-        if (out instanceof Promise) out.then((v) => settle(true, v), (e) => settle(false, e));
-        else settle(true, out);
-      } catch (err) {
-        settle(false, err);
-      }
+      out.then((v) => settle(true, v), (e) => settle(false, e));
     });
   }
 
@@ -108,6 +108,10 @@ export class Deadline {
     this.attemptReason = reason;
     this.controller?.abort(reason);
   }
+}
+
+function isThenable<T>(value: unknown): value is PromiseLike<T> {
+  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<T>).then === 'function';
 }
 
 export function backoffDelay(attempt: number, baseMs: number): number {

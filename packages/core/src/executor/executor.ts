@@ -1,19 +1,20 @@
 // The call pipeline: lookup -> validate -> classify -> decide -> approve -> execute -> result.
 // Every path ends in a ToolResult value; nothing is thrown out of call().
-import { randomBytes } from 'node:crypto';
-import { describeRemember, rejectAll, type ApprovalDecision, type ApprovalRequest, type Approver, type RememberTarget } from '../approval.js';
+import { rejectAll, type ApprovalDecision, type ApprovalRequest, type Approver } from '../approval.js';
 import { EventBus, type ToolEvent } from '../events.js';
 import { Policy } from '../policy/policy.js';
 import type { PolicyDecision } from '../policy/types.js';
 import type { ToolSource } from '../registry.js';
-import { errorResult, rejectedResult, type ApprovedBy, type ContentBlock, type ToolResult } from '../result.js';
-import type { Classification, Effect, SessionState, Tool, ToolContext, ToolEmit, ToolOutput, Workspace } from '../tool.js';
+import { errorResult, rejectedResult, type ApprovedBy, type ToolResult } from '../result.js';
+import type { Classification, Effect, SessionState, Tool, ToolContext, ToolEmit, Workspace } from '../tool.js';
 import { backoffDelay, Deadline, describeError, retryAttempts, toFailure, TimeoutReason } from './attempt.js';
 import { ReadCache } from './cache.js';
-import type { LogSink } from './log.js';
+import { logEntry, type LogSink } from './log.js';
 import { Metrics } from './metrics.js';
 import { unknownToolMessage } from './suggest.js';
-import { truncateContent } from './truncate.js';
+import { outputToResult } from './truncate.js';
+import { CallContext } from './call-context.js';
+import { coerceInput, newCallId, rememberTarget, STATIC_CLASSIFICATION, toolName } from './call-input.js';
 
 export interface ExecutorOptions {
   registry: ToolSource;
@@ -305,8 +306,9 @@ export class Executor {
     for (let attempt = 0; ; attempt++) {
       if (this.events.active) this.emit(req, { type: 'tool.started', callId: ctx.callId, tool: tool.name, attempt: attempt + 1 });
       try {
-        const output = await deadline.run(() => tool.execute(input, ctx), timeoutMs);
-        const result = this.toResult(tool, ctx.callId, output);
+        let output = deadline.run(() => tool.execute(input, ctx), timeoutMs);
+        if (output instanceof Promise) output = await output;
+        const result = outputToResult(tool.name, ctx.callId, output, this.opts.maxOutputChars ?? 50_000);
         if (attempt > 0) result.metadata = { ...result.metadata, attempts: attempt + 1 };
         if (cacheable && result.status === 'success') this.cache.set(key, result, tool.cacheTtlMs!, c.subject?.paths);
         if (c.effect !== 'read') for (const p of c.subject?.paths ?? []) this.cache.invalidatePath(p);
@@ -315,25 +317,12 @@ export class Executor {
         const f = toFailure(err, tool.name, deadline.stopped);
         if (f.recoverable && attempt < extra && deadline.stopped === undefined) {
           const wait = backoffDelay(attempt, base);
-          const slept = await deadline.run(() => new Promise<boolean>((r) => setTimeout(r, wait, true).unref()), 0).catch(() => false);
+          const slept = await Promise.resolve(deadline.run(() => new Promise<boolean>((r) => setTimeout(r, wait, true).unref()), 0)).catch(() => false);
           if (slept) continue;
         }
         return errorResult(ctx.callId, tool.name, f.code, f.message, { recoverable: f.recoverable, durationMs: performance.now() - started, ...(attempt > 0 ? { metadata: { attempts: attempt + 1 } } : {}) });
       }
     }
-  }
-
-  private toResult(tool: Tool, callId: string, output: ToolOutput | string): ToolResult {
-    const out: ToolOutput = typeof output === 'string' ? { content: output } : output ?? {};
-    let content: ContentBlock[] = typeof out.content === 'string' ? [{ type: 'text', text: out.content }] : out.content ?? [];
-    if (content.length === 0 && out.structured !== undefined) content = [{ type: 'text', text: JSON.stringify(out.structured, null, 2) }];
-    const max = this.opts.maxOutputChars ?? 50_000;
-    const cut = truncateContent(content, max);
-    const result: ToolResult = { status: out.pending ? 'pending' : 'success', callId, tool: tool.name, content: cut.content, durationMs: 0 };
-    if (out.display) result.display = out.display;
-    if (out.structured !== undefined) result.structured = out.structured;
-    if (out.metadata || cut.truncated) result.metadata = cut.truncated ? { ...out.metadata, truncated: true } : out.metadata;
-    return result;
   }
 
   private context(tool: Tool, req: CallRequest, callId: string, deadline: Deadline): ToolContext {
@@ -357,23 +346,7 @@ export class Executor {
     this.metrics.record(result.tool, result.status, result.durationMs);
     if (this.events.active) this.emit(req, { type: 'tool.result', callId: result.callId, tool: result.tool, result });
     if (--this.active === 0 && this.events.active) this.emit(req, { type: 'agent.state', state: 'idle' });
-    const log = this.opts.log;
-    if (log) {
-      log.write({
-        callId: result.callId,
-        tool: result.tool,
-        params: input,
-        status: result.status,
-        ...(result.status === 'success' ? { result: result.content } : {}),
-        ...(result.error ? { error: result.error } : {}),
-        durationMs: result.durationMs,
-        timestamp: new Date().toISOString(),
-        ...(result.approvedBy ? { approvedBy: result.approvedBy } : {}),
-        sessionId: req.sessionId ?? 'default',
-        ...(req.runId ? { runId: req.runId } : {}),
-        ...(req.agentId ? { agentId: req.agentId } : {}),
-      });
-    }
+    this.opts.log?.write(logEntry(req, input, result));
   }
 
   private emit(req: CallRequest, event: DistributiveOmit<ToolEvent, 'ts' | 'sessionId' | 'runId' | 'agentId'>): void {
@@ -387,84 +360,6 @@ export class Executor {
   }
 }
 
-/** A class rather than a literal: `signal` is a getter, so calls that never look at it never pay for one. */
-class CallContext implements ToolContext {
-  readonly sessionId: string;
-  readonly workspace: Workspace | undefined;
-  readonly state: SessionState;
-  readonly config: Readonly<Record<string, unknown>>;
-  readonly model?: string;
-
-  constructor(
-    private readonly executor: Executor,
-    readonly tool: string,
-    private readonly req: CallRequest,
-    readonly callId: string,
-    private readonly deadline: Deadline,
-  ) {
-    this.sessionId = req.sessionId ?? 'default';
-    this.workspace = executor.workspace;
-    this.state = executor.session(this.sessionId);
-    this.config = executor.toolConfig;
-    if (req.model) this.model = req.model;
-  }
-
-  get signal(): AbortSignal {
-    return this.deadline.signal;
-  }
-
-  emit(event: ToolEmit): void {
-    this.executor.toolEmitted(this.tool, this.req, this.callId, event);
-  }
-}
-
-const STATIC_CLASSIFICATION: Record<Effect, Classification> = {
-  read: Object.freeze({ effect: 'read' }),
-  write: Object.freeze({ effect: 'write' }),
-  execute: Object.freeze({ effect: 'execute' }),
-  destructive: Object.freeze({ effect: 'destructive' }),
-};
-
-// A random per-process prefix and a counter: unique across processes and restarts, and far
-// cheaper than a UUID per call.
-const ID_PREFIX = `tc_${randomBytes(6).toString('base64url')}`;
-let idCounter = 0;
-export function newCallId(): string {
-  return `${ID_PREFIX}${(++idCounter).toString(36)}`;
-}
-
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** What "always approve" remembers for this call. */
-export function rememberTarget(tool: string, c: Classification): RememberTarget {
-  if (c.rememberPrefix) return { kind: 'prefix', tool, prefix: c.rememberPrefix };
-  if (c.subject?.commands?.length) return { kind: 'exact', tool, command: c.subject.command ?? c.subject.commands.join(' && ') };
-  return { kind: 'tool', tool };
-}
-
-export { describeRemember };
-
-/** A tool name from untrusted input, as text; never throws (objects may lack toString). */
-function toolName(raw: unknown): string {
-  if (typeof raw === 'string') return raw;
-  try {
-    return JSON.stringify(raw) ?? typeof raw;
-  } catch {
-    return `[${typeof raw}]`;
-  }
-}
-
-/** Models sometimes send the arguments as a JSON string; accept that, and nothing looser. */
-function coerceInput(raw: unknown): unknown {
-  if (typeof raw === 'string') {
-    const t = raw.trim();
-    if (t.startsWith('{')) {
-      try {
-        return JSON.parse(t);
-      } catch {
-        return raw;
-      }
-    }
-  }
-  return raw ?? {};
-}
+export { rememberTarget, newCallId };

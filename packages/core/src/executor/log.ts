@@ -1,5 +1,6 @@
 // The execution log: one entry per finished call, written to any sink (memory, JSONL, SQL).
 import type { ApprovedBy, ToolResult, ToolStatus } from '../result.js';
+import type { CallRequest } from './executor.js';
 
 export interface ExecutionLogEntry {
   callId: string;
@@ -31,4 +32,22 @@ export class MemoryLogSink implements LogSink {
     this.entries.push(entry);
     if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
   }
+}
+
+export function logEntry(req: CallRequest, params: unknown, result: ToolResult): ExecutionLogEntry {
+  const entry: ExecutionLogEntry = {
+    callId: result.callId,
+    tool: result.tool,
+    params,
+    status: result.status,
+    durationMs: result.durationMs,
+    timestamp: new Date().toISOString(),
+    sessionId: req.sessionId ?? 'default',
+  };
+  if (result.status === 'success') entry.result = result.content;
+  if (result.error) entry.error = result.error;
+  if (result.approvedBy) entry.approvedBy = result.approvedBy;
+  if (req.runId) entry.runId = req.runId;
+  if (req.agentId) entry.agentId = req.agentId;
+  return entry;
 }
