@@ -20,7 +20,7 @@ const input = z.object({
 
 type Input = z.infer<typeof input>;
 
-const VCS = new Set(VCS_EXCLUDES.map((g) => g.slice(1)));
+const VCS = new Set(VCS_EXCLUDES.map((g) => g.slice(1)).filter((d) => d !== '.toolbelt'));
 const filter = new SearchFilter();
 
 function sorted(entries: Dirent[]): Dirent[] {

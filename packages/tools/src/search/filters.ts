@@ -1,14 +1,16 @@
 // Which files a search sees, decided as ripgrep decides: override globs first (an including glob
 // even beats .gitignore), then the ignore files of this directory and its parents (.rgignore over
 // .ignore over .gitignore; the nearest directory wins; .gitignore files above the first directory
-// holding .git are not used), then file types. Symlinks are not followed; VCS directories are skipped.
+// holding .git are not used), then file types. Symlinks are not followed; VCS directories and
+// .toolbelt are skipped.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { GitignoreMatcher, Overrides, type Verdict } from './gitignore.js';
 import { TypeFilter } from './types.js';
 
 export const IGNORE_FILES = { custom: '.rgignore', dot: '.ignore', git: '.gitignore' } as const;
-export const VCS_EXCLUDES = ['!.git', '!.hg', '!.svn'] as const;
+/** Never searched: version-control internals and toolbelt's own state (logs of past calls). */
+export const VCS_EXCLUDES = ['!.git', '!.hg', '!.svn', '!.toolbelt'] as const;
 
 /** The ignore files of one directory. Directories with none (and no .git) get no level. */
 export interface Level {

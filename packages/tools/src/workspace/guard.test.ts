@@ -81,6 +81,9 @@ const CASES: [string, string, Access, Expect][] = [
   ['writing .git internals is not', '.git/config', 'write', denied('version-control')],
   ['deleting .git is not', '.git', 'delete', denied('version-control')],
   ['.gitignore is an ordinary file', '.gitignore', 'write', ok('.gitignore')],
+  ["toolbelt's saved approvals cannot be written", '.toolbelt/approvals.json', 'write', denied('policy')],
+  ["toolbelt's config cannot be written", 'toolbelt.config.json', 'write', denied('policy')],
+  ["toolbelt's config can be read", 'toolbelt.config.json', 'read', ok('toolbelt.config.json')],
 ];
 
 function expand(p: string): string {

@@ -11,6 +11,9 @@ const SENSITIVE_EXT = /\.(pem|key|p12|pfx|keystore|jks)$/i;
 // Templates of .env files are meant to be committed and hold no secrets.
 const ENV_TEMPLATE = /^\.env\.(example|sample|template|dist)$/i;
 const VCS_DIRS = new Set(['.git', '.hg', '.svn']);
+// toolbelt's own policy: an agent that could write these could approve itself.
+const POLICY_DIR = '.toolbelt';
+const POLICY_FILE = 'toolbelt.config.json';
 
 /**
  * Why a path is sensitive, or undefined when it is not. `relPath` is below the workspace root
@@ -29,8 +32,9 @@ export function sensitiveReason(relPath: string, access: 'read' | 'write' | 'lis
   if (/^\.env($|\.)/i.test(name) && !ENV_TEMPLATE.test(name)) return `${name} usually holds secrets`;
   if (SENSITIVE_FILES.has(last)) return `${name} usually holds credentials`;
   if (SENSITIVE_EXT.test(name)) return `${name} looks like a private key or certificate store`;
-  if ((access === 'write' || access === 'delete') && lower.some((p) => VCS_DIRS.has(p))) {
-    return 'it is inside version-control internals; change the repository with git tools instead';
+  if (access === 'write' || access === 'delete') {
+    if (lower.some((p) => VCS_DIRS.has(p))) return 'it is inside version-control internals; change the repository with git tools instead';
+    if (lower.includes(POLICY_DIR) || last === POLICY_FILE) return "it holds toolbelt's own policy and approvals, which only the user changes";
   }
   return undefined;
 }

@@ -23,6 +23,7 @@ export function makeSearchTree(): string {
     'secret-notes/n.txt': 'foo secret\n',
     '.hidden/h.ts': 'export const hidden = "foo";\n',
     '.git/config': '[foo]\n',
+    '.toolbelt/executions.jsonl': '{"foo":"logged"}\n',
     'sub/.gitignore': '!debug.log\n*.tmp\n',
     'sub/debug.log': 'foo re-included\n',
     'sub/x.tmp': 'foo tmp\n',
