@@ -2,12 +2,16 @@
 // ask for "everything since offset N" and learn how much fell out of the ring in between.
 
 export class ByteRing {
-  private readonly buf: Buffer;
+  // Allocated on the first write.
+  private store: Buffer | undefined;
   private written = 0;
 
   constructor(readonly capacity: number) {
     if (!Number.isInteger(capacity) || capacity <= 0) throw new RangeError(`ring capacity must be a positive integer, not ${capacity}`);
-    this.buf = Buffer.allocUnsafe(capacity);
+  }
+
+  private get buf(): Buffer {
+    return (this.store ??= Buffer.allocUnsafe(this.capacity));
   }
 
   /** Bytes ever written. */

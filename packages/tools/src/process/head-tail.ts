@@ -17,14 +17,14 @@ export interface BufferedText {
 
 export class HeadTailBuffer {
   private readonly headLimit: number;
-  private readonly head: Buffer;
+  // Allocated on first output: most commands print little or nothing.
+  private head: Buffer | undefined;
   private headLen = 0;
   private readonly tail: ByteRing;
 
   constructor(readonly maxBytes: number) {
     if (!Number.isInteger(maxBytes) || maxBytes < 2) throw new RangeError(`maxBytes must be an integer >= 2, not ${maxBytes}`);
     this.headLimit = Math.max(1, Math.floor(maxBytes * HEAD_SHARE));
-    this.head = Buffer.allocUnsafe(this.headLimit);
     this.tail = new ByteRing(maxBytes - this.headLimit);
   }
 
@@ -36,6 +36,7 @@ export class HeadTailBuffer {
     let rest = chunk;
     if (this.headLen < this.headLimit) {
       const take = Math.min(this.headLimit - this.headLen, rest.length);
+      this.head ??= Buffer.allocUnsafe(this.headLimit);
       this.head.set(rest.subarray(0, take), this.headLen);
       this.headLen += take;
       rest = rest.subarray(take);
@@ -47,7 +48,7 @@ export class HeadTailBuffer {
   read(): BufferedText {
     const tail = this.tail;
     const total = this.totalBytes;
-    const head = this.head.subarray(0, this.headLen);
+    const head = this.head?.subarray(0, this.headLen) ?? Buffer.alloc(0);
     if (tail.start === 0) {
       const all = Buffer.concat([head, tail.readFrom(0).data]);
       return { text: all.toString('utf8'), totalBytes: total, omittedBytes: 0 };

@@ -6,7 +6,9 @@ import { ToolError, type ToolContext } from '@toolbelt/core';
 
 export async function resolveCwd(cwd: string | undefined, ctx: ToolContext): Promise<string> {
   const ws = ctx.workspace;
-  const abs = !ws ? resolve(process.cwd(), cwd ?? '.') : cwd === undefined || cwd === '' ? ws.cwd : await ws.resolve(cwd, 'list');
+  // The workspace cwd was checked when the workspace was made; if it has gone since, bash fails to start and says so.
+  if (ws && (cwd === undefined || cwd === '')) return ws.cwd;
+  const abs = !ws ? resolve(process.cwd(), cwd ?? '.') : await ws.resolve(cwd!, 'list');
   let isDir = false;
   try {
     isDir = (await stat(abs)).isDirectory();

@@ -40,16 +40,25 @@ export function shellExec(manager: ShellManager): Tool {
       if (manager.disposed) throw new ToolError('ABORTED', 'the shell tools have been shut down; no new commands are run');
       const { cwd } = await classifyInput(i, ctx);
       const timeoutMs = i.timeout_ms ?? s.defaultTimeoutMs;
+      // Stopped by the caller or by dispose(), whichever comes first.
+      const stop = new AbortController();
+      const onStop = () => stop.abort();
+      ctx.signal.addEventListener('abort', onStop, { once: true });
+      manager.disposeSignal.addEventListener('abort', onStop, { once: true });
+      if (ctx.signal.aborted || manager.disposed) stop.abort();
       const r = await runCommand({
         script: i.command,
         cwd,
         env: commandEnv(),
         ...(s.limits ? { limits: s.limits } : {}),
         timeoutMs,
-        signal: AbortSignal.any([ctx.signal, manager.disposeSignal]),
+        signal: stop.signal,
         maxBytes: s.maxOutputBytes,
         killGraceMs: s.killGraceMs,
         onOutput: (stream, chunk) => ctx.emit({ type: 'output', stream, chunk }),
+      }).finally(() => {
+        ctx.signal.removeEventListener('abort', onStop);
+        manager.disposeSignal.removeEventListener('abort', onStop);
       });
       if (r.spawnError) {
         throw new ToolError('EXECUTION_FAILED', `could not start bash in ${displayCwd(cwd, ctx)}: ${r.spawnError.message}. Check that bash is installed and the directory still exists.`);
