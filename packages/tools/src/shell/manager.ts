@@ -9,6 +9,8 @@ import type { ShellSettings } from './settings.js';
 
 export interface Job {
   id: string;
+  /** Only calls of this session see the job. */
+  sessionId: string;
   command: string;
   cwd: string;
   group: ProcessGroup;
@@ -54,7 +56,7 @@ export class ShellManager {
     return this.stopAll.signal.aborted;
   }
 
-  start(command: string, cwd: string, env: NodeJS.ProcessEnv, limits: ResourceLimits | undefined): Job {
+  start(command: string, cwd: string, env: NodeJS.ProcessEnv, limits: ResourceLimits | undefined, sessionId: string): Job {
     if (this.disposed) throw new ToolError('ABORTED', 'the shell tools have been shut down; no new processes are started');
     const running = [...this.jobs.values()].filter((j) => !j.exit).length;
     if (running >= this.settings.maxBackground) {
@@ -75,7 +77,7 @@ export class ShellManager {
         wake();
       });
     }
-    const job: Job = { id: `bg${this.next++}`, command, cwd, group, startedAt: Date.now(), log, cursor: 0, drained: Promise.all(closed).then(() => {}), changed };
+    const job: Job = { id: `bg${this.next++}`, sessionId, command, cwd, group, startedAt: Date.now(), log, cursor: 0, drained: Promise.all(closed).then(() => {}), changed };
     void group.exited.then(async (exit) => {
       // Output still in the pipes arrives after the exit; give it a moment, not forever.
       await Promise.race([job.drained, new Promise((r) => setTimeout(r, 100).unref())]);
@@ -92,17 +94,17 @@ export class ShellManager {
     return job;
   }
 
-  get(id: string): Job {
+  get(id: string, sessionId: string): Job {
     const job = this.jobs.get(id.trim());
-    if (!job) {
-      const known = [...this.jobs.keys()];
+    if (!job || job.sessionId !== sessionId) {
+      const known = this.list(sessionId).map((j) => j.id);
       throw new ToolError('NOT_FOUND', `no background process with id "${id}". ${known.length ? `Known ids: ${known.join(', ')}.` : 'None has been started.'} shell_list shows them.`);
     }
     return job;
   }
 
-  list(): Job[] {
-    return [...this.jobs.values()];
+  list(sessionId: string): Job[] {
+    return [...this.jobs.values()].filter((j) => j.sessionId === sessionId);
   }
 
   /** Output since the last read, as head + tail within maxOutputBytes; moves the cursor. */

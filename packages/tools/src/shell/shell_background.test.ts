@@ -71,6 +71,17 @@ describe('shell_background and its companions', () => {
     expect(r.error?.message).toBe('no background process with id "bg9". Known ids: bg1. shell_list shows them.');
   });
 
+  it('shows a job only to the session that started it', async () => {
+    const h = harness({ mode: 'yolo' });
+    const r = await h.call('shell_background', { command: 'sleep 60' }, { sessionId: 'alice' });
+    const id = r.metadata!.id as string;
+    expect((await h.call('shell_output', { id }, { sessionId: 'bob' })).error?.code).toBe('NOT_FOUND');
+    expect((await h.call('shell_kill', { id }, { sessionId: 'bob' })).error?.code).toBe('NOT_FOUND');
+    expect(textOf(await h.call('shell_list', {}, { sessionId: 'bob' }))).toMatch(/^No background commands/);
+    expect(textOf(await h.call('shell_list', {}, { sessionId: 'alice' }))).toMatch(/^bg1 /);
+    await h.executor.close();
+  });
+
   it('keeps a bounded log and says how much output was dropped between reads', async () => {
     const h = harness({ mode: 'yolo', settings: { backgroundLogBytes: 1000 } });
     const { id } = await start(h, 'seq 1 10000; echo end');

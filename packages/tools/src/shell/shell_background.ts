@@ -7,7 +7,7 @@ import type { ShellManager } from './manager.js';
 const description = `Start a long-running bash command (dev server, watcher, long build) in the background and return its id at once.
 - Read what it printed since your last read with shell_output (stdout and stderr interleaved); see all with shell_list; stop it with shell_kill.
 - Its output is kept in a bounded log: read it now and then, or the oldest part is dropped.
-- It runs until it exits, you stop it, or the session ends (then it is killed). Runs in the workspace directory unless cwd is given; stdin is empty.
+- It runs until it exits or you stop it; toolbelt kills it when it shuts down. Runs in the workspace directory unless cwd is given; stdin is empty.
 - Commands are checked like shell_exec's: writes and unknown commands may need approval.`;
 
 export function shellBackground(manager: ShellManager): Tool {
@@ -28,7 +28,7 @@ export function shellBackground(manager: ShellManager): Tool {
     preview: commandPreview,
     async execute(i: Input, ctx) {
       const { cwd } = await classifyInput(i, ctx);
-      const job = manager.start(i.command, cwd, commandEnv(), manager.settings.limits);
+      const job = manager.start(i.command, cwd, commandEnv(), manager.settings.limits, ctx.sessionId);
       const where = displayCwd(cwd, ctx);
       return {
         content: `Started ${job.id} (pid ${job.group.pid ?? 'unknown'}) in ${where}: ${i.command}\nRead its output with shell_output {"id": "${job.id}"}; stop it with shell_kill {"id": "${job.id}"}.`,

@@ -20,8 +20,8 @@ export function shellKill(manager: ShellManager): Tool {
     category: 'shell',
     // It only stops a process this session started, but it does change the world.
     effect: 'write',
-    async execute(i: Input) {
-      const job = manager.get(i.id);
+    async execute(i: Input, ctx) {
+      const job = manager.get(i.id, ctx.sessionId);
       const wasRunning = !job.exit;
       await manager.stop(job, i.signal, 'shell_kill');
       const exit = await job.group.exited;

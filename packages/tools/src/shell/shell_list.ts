@@ -15,9 +15,9 @@ export function shellList(manager: ShellManager): Tool {
     input,
     category: 'shell',
     effect: 'read',
-    execute() {
+    execute(_input, ctx) {
       const now = Date.now();
-      const jobs = manager.list();
+      const jobs = manager.list(ctx.sessionId);
       if (!jobs.length) return { content: 'No background commands have been started. Start one with shell_background.', metadata: { count: 0 } };
       const rows = jobs.map((j) => [j.id, j.group.pid ?? null, jobStatus(j, now), Math.max(0, j.log.total - j.cursor), j.command]);
       const text = rows.map(([id, pid, status, unread, command]) => `${id}  pid ${pid ?? '-'}  ${status}  ${unread} bytes unread  $ ${command}`).join('\n');

@@ -44,7 +44,7 @@ export function shellOutput(manager: ShellManager): Tool {
       }
     },
     async execute(i: Input, ctx) {
-      const job = manager.get(i.id);
+      const job = manager.get(i.id, ctx.sessionId);
       const pattern = i.until !== undefined ? new RegExp(i.until, 'm') : undefined;
       // Only output not yet searched is searched again (with some overlap for a line split across chunks).
       let searched = job.cursor;

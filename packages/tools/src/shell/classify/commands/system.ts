@@ -63,7 +63,9 @@ const NODE_PM_READ = new Set(['ls', 'list', 'll', 'la', 'view', 'info', 'show', 
 /** npm, pnpm, yarn, bun: queries read; installs and scripts run code. */
 export const nodePackageManager: Handler = (cmd) => {
   const [first, second] = cmd.args.map((w) => w.value);
-  if (!first || VERSION_FLAGS.has(first) || first === '-v') return first === 'version' && cmd.args.length > 1 ? write(cmd, 'bumps the version') : read(cmd);
+  // Bare `yarn` installs; bare npm, pnpm and bun print their usage.
+  if (!first) return cmd.name === 'yarn' ? execute(cmd, 'installs dependencies') : read(cmd);
+  if (VERSION_FLAGS.has(first) || first === '-v') return first === 'version' && cmd.args.length > 1 ? write(cmd, 'bumps the version') : read(cmd);
   if (NODE_PM_READ.has(first)) return read(cmd);
   if (first === 'config' && (second === 'get' || second === 'list' || second === 'ls')) return read(cmd);
   if (first === 'audit' && !cmd.args.some((w) => w.value === 'fix')) return read(cmd);

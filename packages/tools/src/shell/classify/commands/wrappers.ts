@@ -3,7 +3,7 @@
 import { hasFlag, parseOptions, type OptionSpec } from '../options.js';
 import { block, describe, destroy, execute, read, type Finding, type Handler, type Scope, type SimpleCommand } from '../types.js';
 import { criticalTarget } from '../paths.js';
-import { literalWord, type Word } from '../words.js';
+import { literalWord, UNKNOWN, type Word } from '../words.js';
 
 /** The inner argv after the wrapper's own options, classified; `none` when there is none. */
 function inner(cmd: SimpleCommand, scope: Scope, spec: OptionSpec, none: () => Finding[]): Finding[] {
@@ -18,7 +18,7 @@ export const sudo: Handler = (cmd, scope) => {
   const inside = rest.length ? scope.argv(rest) : [];
   const blocked = inside.find((f) => f.blocked);
   if (blocked) return [blocked];
-  return [...inside, ...destroy(cmd, 'runs with root privileges')];
+  return [...inside, ...destroy(cmd, 'runs as root or another user')];
 };
 
 export const env: Handler = (cmd, scope) => {
@@ -59,16 +59,35 @@ export const command: Handler = (cmd, scope) => {
 
 export const exec: Handler = (cmd, scope) => inner(cmd, scope, { shortArgs: 'a' }, () => read(cmd, 'changes redirections of the shell'));
 
+const fromInput = (source: string): Word => ({ value: UNKNOWN, pattern: UNKNOWN, static: false, source });
+
+/**
+ * A word with a placeholder that a program fills in at run time (`{}` for xargs -I and find
+ * -exec): a placeholder that is the whole word is one argument; inside a longer word it may be
+ * code (`sh -c 'echo {}'`), so the word is unknown.
+ */
+function substituted(words: Word[], placeholders: RegExp): Word[] {
+  return words.map((w) => (placeholders.test(w.value) && !new RegExp(`^(${placeholders.source})$`).test(w.value) ? fromInput(w.source) : w));
+}
+
+
 export const xargs: Handler = (cmd, scope) => {
   const o = parseOptions(cmd.args, {
-    shortArgs: 'adEeIiLlnPs',
-    longArgs: ['arg-file', 'delimiter', 'eof', 'replace', 'max-lines', 'max-args', 'max-procs', 'max-chars', 'process-slot-var'],
+    // -i, -e and -l take their value only when attached (`-i{}`): they are plain flags here.
+    shortArgs: 'adEILnPs',
+    longArgs: ['arg-file', 'delimiter', 'eof', 'max-lines', 'max-args', 'max-procs', 'max-chars', 'process-slot-var'],
     stopAtPositional: true,
   });
   const rest = cmd.args.slice(o.rest);
   if (!rest.length) return read(cmd);
+  const replace = o.values.get('-I')?.[0]?.value ?? (o.short.has('i') || o.long.has('replace') ? (typeof o.long.get('replace') === 'string' ? (o.long.get('replace') as string) : '{}') : undefined);
+  if (replace) {
+    // Every line of stdin is put where the replace string is, and nothing is appended.
+    const inner = rest.map((w) => (w.value.includes(replace) ? (w.value === replace ? fromInput('<stdin>') : fromInput(w.source)) : w));
+    return scope.argv(inner);
+  }
   // The words read from stdin are appended: arguments nobody has seen.
-  return scope.argv([...rest, { value: '\u0000', pattern: '\u0000', static: false, source: '<stdin>' }]);
+  return scope.argv([...rest, fromInput('<stdin>')]);
 };
 
 export const watch: Handler = (cmd, scope) => {
@@ -145,7 +164,7 @@ export const find: Handler = (cmd, scope) => {
       why = '-delete removes files';
     } else if (/^-(exec|execdir|ok|okdir)$/.test(a.value)) {
       const end = args.findIndex((w, k) => k > i && (w.value === ';' || w.value === '+'));
-      const innerArgs = args.slice(i + 1, end < 0 ? args.length : end);
+      const innerArgs = substituted(args.slice(i + 1, end < 0 ? args.length : end), /\{\}/);
       if (!innerArgs.length) return execute(cmd, `${a.value} without a command`);
       findings.push(...scope.argv(innerArgs));
       i = end < 0 ? args.length : end;
@@ -168,6 +187,6 @@ export const fd: Handler = (cmd, scope) => {
     return read(cmd);
   }
   const end = args.findIndex((w, k) => k > at && w.value === ';');
-  const innerArgs = args.slice(at + 1, end < 0 ? args.length : end);
+  const innerArgs = substituted(args.slice(at + 1, end < 0 ? args.length : end), /\{\/?\/?\.?\}/);
   return [...scope.argv(innerArgs), { effect: 'read', detail: describe(cmd) }];
 };
