@@ -25,6 +25,9 @@ export interface Classification {
   reason?: string;
   /** Set when the call must never run (fork bomb, rm -rf /): a hard deny no mode overrides. */
   blocked?: string;
+  /** Set when a person must confirm this call every time (a force push), whatever the mode, allow
+   * rules or remembered approvals say; only a deny is stronger. */
+  alwaysAsk?: string;
   subject?: Subject;
   /**
    * What "always approve" remembers for this call, e.g. the command prefix `npm run test`.

@@ -214,6 +214,7 @@ export class Executor {
       input,
       subject: classification.subject,
       blocked: classification.blocked,
+      alwaysAsk: classification.alwaysAsk,
       sessionId: ctx.sessionId,
     });
     return { ok: true, tool, input, ctx, deadline, classification, decision };

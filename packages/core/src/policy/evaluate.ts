@@ -1,4 +1,4 @@
-// One function decides: blocked > hard deny > deny rule > remembered > last matching rule > mode.
+// One function decides: blocked > hard deny > deny rule > always-ask > remembered > last matching rule > mode.
 import { MODE_TABLE } from './defaults.js';
 import { ruleMatches } from './match.js';
 import type { RememberedDecisions } from './remembered.js';
@@ -42,6 +42,8 @@ export function evaluate(
   if (rule?.action === 'deny') {
     return { action: 'deny', source: 'rule', reason: describeRule(rule, matched, 'rule'), ruleIndex: matched };
   }
+
+  if (call.alwaysAsk) return { action: 'ask', source: 'always-ask', reason: `always confirmed: ${call.alwaysAsk}` };
 
   const kept = remembered?.find(call.tool, call.subject, call.sessionId);
   if (kept) return { action: 'allow', source: 'remembered', reason: `remembered "${kept.scope}" approval` };

@@ -78,6 +78,15 @@ describe('hard denies and blocked calls', () => {
     expect(d.reason).toContain('fork bomb');
   });
 
+  it('a call the tool says must always be confirmed is asked even in yolo, over allow rules and remembered approvals', async () => {
+    const p = new Policy({ mode: 'yolo', rules: [{ tool: 'git_push', action: 'allow' }] });
+    await p.remember({ kind: 'tool', tool: 'git_push' }, 'always', 's');
+    expect(p.decide(call({ tool: 'git_push', effect: 'destructive', alwaysAsk: 'force push' }))).toMatchObject({ action: 'ask', source: 'always-ask' });
+    expect(p.decide(call({ tool: 'git_push', effect: 'destructive' })).action).toBe('allow');
+    const denied = new Policy({ mode: 'yolo', rules: [{ tool: 'git_push', action: 'deny' }] });
+    expect(denied.decide(call({ tool: 'git_push', alwaysAsk: 'force push' })).action).toBe('deny');
+  });
+
   it('config hard denies add to the defaults', () => {
     const p = new Policy({ mode: 'yolo', hardDeny: [{ tool: 'db_*', action: 'deny' }] });
     expect(p.decide(call({ tool: 'db_drop' })).source).toBe('hard-deny');

@@ -52,10 +52,11 @@ export interface PolicyCall {
   input: unknown;
   subject?: Subject;
   blocked?: string;
+  alwaysAsk?: string;
   sessionId: string;
 }
 
-export type DecisionSource = 'blocked' | 'hard-deny' | 'rule' | 'remembered' | 'mode';
+export type DecisionSource = 'blocked' | 'hard-deny' | 'rule' | 'always-ask' | 'remembered' | 'mode';
 
 export interface PolicyDecision {
   action: Action;

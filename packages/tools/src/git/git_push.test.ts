@@ -79,6 +79,19 @@ describe('git_push', () => {
     expect(head(bare)).toBe(head(repo));
   });
 
+  it('asks for a force push even in yolo mode, while a plain push runs unasked', async () => {
+    const repo = makeRepo();
+    addBareRemote(repo);
+    commit(repo, 'a.txt', 'first');
+    const plain = harness(repo, { mode: 'yolo', answer: 'reject' });
+    expect((await plain.call('git_push', {})).status).toBe('success');
+    expect(plain.requests).toHaveLength(0);
+    const forced = harness(repo, { mode: 'yolo', answer: 'reject' });
+    const r = await forced.call('git_push', { force: true });
+    expect(r.status).toBe('rejected');
+    expect(forced.requests[0].reason).toContain('always confirmed');
+  });
+
   it('force-with-lease refuses when the remote moved since the last fetch', async () => {
     const repo = makeRepo();
     const bare = addBareRemote(repo);

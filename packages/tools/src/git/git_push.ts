@@ -81,6 +81,7 @@ export const gitPush = defineTool({
     return {
       effect: 'destructive',
       reason: `FORCE-pushes ${p.branch} to ${p.remote} (${p.url}): rewrites the remote branch`,
+      alwaysAsk: `force push to ${p.remote}/${p.branch} rewrites remote history`,
       warnings: [
         `force: true — the remote branch ${p.remote}/${p.branch} will be overwritten with your local ${p.branch}.`,
         'Commits on the remote that are not in your branch will be lost (--force-with-lease refuses if the remote moved since your last fetch).',
