@@ -1,5 +1,6 @@
 // Assembles one gateway: store-backed approvals, events, log and declared tools around an executor
 // over the caller's registry and policy, and the HTTP app in front.
+import { setMaxListeners } from 'node:events';
 import { EventBus, Executor, type DeclaredTool, type Policy, type ToolbeltConfig, type ToolRegistry, type Workspace } from '@toolbelt/core';
 import type { Hono } from 'hono';
 import { buildApp } from './app.js';
@@ -60,6 +61,8 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
   const recorder = new EventRecorder(store);
   const waiters = new Waiters(store);
   const shutdown = new AbortController();
+  // Every open event stream listens for shutdown.
+  setMaxListeners(Infinity, shutdown.signal);
   const inflight = new Map<string, CallInfo>();
 
   const declared = new Map<string, DeclaredTool>();

@@ -16,10 +16,19 @@ const labels = (l: Record<string, string>) => `{${Object.entries(l).map(([k, v])
 
 /** Counts HTTP requests by method, route pattern and status. */
 export class HttpCounter {
-  readonly counts = new Map<string, number>();
+  private readonly byKey = new Map<string, number>();
   add(method: string, route: string, status: number): void {
-    const key = labels({ method, route, code: String(status) });
-    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+    const key = `${method} ${status} ${route}`;
+    this.byKey.set(key, (this.byKey.get(key) ?? 0) + 1);
+  }
+  /** Label sets in exposition form, with their counts. */
+  get counts(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const [key, n] of this.byKey) {
+      const [method, code, ...route] = key.split(' ');
+      out.set(labels({ method, route: route.join(' '), code }), n);
+    }
+    return out;
   }
 }
 

@@ -22,12 +22,9 @@ export async function callTool(d: Domain, p: Principal, runId: string, body: Cal
   requireAgent(p, body.agentId);
   const callId = body.callId ?? `tc_${randomUUID()}`;
   const sessionId = body.sessionId ?? body.agentId;
-  const linked = linkSignals(requestSignal, d.shutdown);
-  try {
-    return await run(d, runId, body, { tool: body.name, input: body.input, callId, sessionId, runId, agentId: body.agentId, signal: linked.signal, ...(body.model ? { model: body.model } : {}) });
-  } finally {
-    linked.dispose();
-  }
+  // The request's own signal ends the call when the client hangs up, and at shutdown, when the
+  // server closes every connection.
+  return run(d, runId, body, { tool: body.name, input: body.input, callId, sessionId, runId, agentId: body.agentId, signal: requestSignal, ...(body.model ? { model: body.model } : {}) });
 }
 
 async function run(d: Domain, runId: string, body: CallBody, req: CallRequest & { callId: string; sessionId: string }): Promise<{ status: 200 | 404 | 422; result: ToolResult }> {
@@ -45,17 +42,6 @@ async function run(d: Domain, runId: string, body: CallBody, req: CallRequest & 
   }
   await d.store.finishCall(callId, result, Date.now());
   return { status: result.error?.code === 'INVALID_PARAMS' ? 422 : 200, result };
-}
-
-/** One signal that aborts when any of these does; dispose() detaches it again. */
-function linkSignals(...signals: AbortSignal[]): { signal: AbortSignal; dispose: () => void } {
-  const controller = new AbortController();
-  const abort = () => controller.abort();
-  for (const s of signals) {
-    if (s.aborted) controller.abort();
-    else s.addEventListener('abort', abort, { once: true });
-  }
-  return { signal: controller.signal, dispose: () => signals.forEach((s) => s.removeEventListener('abort', abort)) };
 }
 
 /** A call this principal may see, or 404 (another agent's call is not admitted to exist). */

@@ -11,6 +11,6 @@ export interface Domain {
   recorder: EventRecorder;
   /** Calls this instance is running, with who made them (declared tools read it). */
   inflight: Map<string, CallInfo>;
-  /** Aborted when the gateway shuts down: every call in flight ends. */
+  /** Aborted when the gateway shuts down: every event stream ends. (Calls end with their connections.) */
   shutdown: AbortSignal;
 }

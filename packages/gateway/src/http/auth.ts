@@ -37,6 +37,8 @@ const OPEN: Principal = { name: 'local', roles: new Set(ROLES) };
 export class Auth {
   // Keyed by the token's hash: a lookup leaks nothing about how much of a guess was right.
   private readonly byDigest = new Map<string, Principal>();
+  /** Headers seen recently, so a busy client does not pay a hash per request. */
+  private readonly recent = new Map<string, Principal>();
 
   constructor(specs: readonly TokenSpec[] = [], env: Record<string, string | undefined> = {}) {
     const all = [...specs];
@@ -64,10 +66,14 @@ export class Auth {
   authenticate(header: string | undefined): Principal {
     if (!this.enabled) return OPEN;
     if (!header) throw new ApiError(401, 'UNAUTHORIZED', 'this gateway needs a token: send "Authorization: Bearer <token>"');
+    const known = this.recent.get(header);
+    if (known) return known;
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!m) throw new ApiError(401, 'UNAUTHORIZED', 'the Authorization header must be "Bearer <token>"');
     const p = this.byDigest.get(digest(m[1]));
     if (!p) throw new ApiError(401, 'UNAUTHORIZED', 'unknown token; check the token the gateway was configured with');
+    if (this.recent.size >= 256) this.recent.clear();
+    this.recent.set(header, p);
     return p;
   }
 

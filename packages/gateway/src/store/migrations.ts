@@ -31,7 +31,8 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX tool_calls_agent ON tool_calls (agent_id, seq);
       CREATE INDEX tool_calls_run ON tool_calls (run_id, seq);
-      CREATE INDEX tool_calls_open ON tool_calls (status, expires_at);
+      -- Only open calls are indexed: a call that just runs and ends never touches this index.
+      CREATE INDEX tool_calls_open ON tool_calls (expires_at) WHERE status = 'pending';
 
       CREATE TABLE inbox (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -53,9 +54,8 @@ export const MIGRATIONS: readonly Migration[] = [
         agent_id TEXT,
         data TEXT NOT NULL
       );
-      CREATE INDEX events_agent ON events (agent_id, id);
-      CREATE INDEX events_run ON events (run_id, id);
-      CREATE INDEX events_ts ON events (ts);
+      -- No secondary indexes: replay reads forward from Last-Event-ID along the primary key,
+      -- which is short for a reconnecting client, and every index would tax each event written.
 
       CREATE TABLE executions (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -67,8 +67,7 @@ export const MIGRATIONS: readonly Migration[] = [
         timestamp TEXT NOT NULL,
         entry TEXT NOT NULL
       );
-      CREATE INDEX executions_time ON executions (timestamp);
-      CREATE INDEX executions_call ON executions (call_id);
+      -- Read newest first along the primary key; no index to pay for on every call.
 
       CREATE TABLE remembered_approvals (
         id INTEGER PRIMARY KEY AUTOINCREMENT,

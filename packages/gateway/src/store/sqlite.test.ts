@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -25,6 +25,33 @@ describe('SqliteStore files', () => {
     expect(versions).toEqual([{ version: LATEST_VERSION }]);
     expect(b.db.pragma('journal_mode', { simple: true })).toBe('wal');
     await b.close();
+  });
+
+  it('acknowledges a write only once another connection can read it (group commit)', async () => {
+    const file = join(dir, 'durable.db');
+    const store = openSqliteStore(file);
+    const written = store.createCall({ callId: 'c1', runId: 'r', agentId: 'a', sessionId: 's', tool: 't', input: {}, visible: false, createdAt: 1 });
+    const other = new Database(file, { readonly: true });
+    const count = () => (other.prepare('SELECT COUNT(*) AS n FROM tool_calls').get() as { n: number }).n;
+    expect(count()).toBe(0);
+    expect(await written).toBe(true);
+    expect(count()).toBe(1);
+    const both = await Promise.all([store.createCall({ callId: 'c2', runId: 'r', agentId: 'a', sessionId: 's', tool: 't', input: {}, visible: false, createdAt: 2 }), store.createCall({ callId: 'c2', runId: 'r', agentId: 'a', sessionId: 's', tool: 't', input: {}, visible: false, createdAt: 3 })]);
+    expect(both).toEqual([true, false]);
+    expect(count()).toBe(2);
+    other.close();
+    await store.close();
+  });
+
+  it('checkpoints the WAL into the database file on a worker thread', async () => {
+    const file = join(dir, 'checkpoint.db');
+    const store = openSqliteStore(file);
+    const before = statSync(file).size;
+    await store.appendEvents(Array.from({ length: 2000 }, (_, i) => ({ type: 'agent.state', state: 'idle', ts: i, sessionId: 's'.repeat(200) }) as const));
+    const grown = () => statSync(file).size > before + 100_000;
+    for (let i = 0; i < 100 && !grown(); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(grown()).toBe(true);
+    await store.close();
   });
 
   it('refuses a database written by a newer toolbelt', () => {

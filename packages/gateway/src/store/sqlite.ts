@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { errorResult, type ApprovalDecision, type ApprovalRequest, type ExecutionLogEntry, type Remembered, type ToolResult } from '@toolbelt/core';
 import type { GatewayEvent } from '../events/types.js';
+import { startCheckpointer, type Checkpointer } from './checkpointer.js';
 import { LATEST_VERSION, MIGRATIONS } from './migrations.js';
 import type {
   CallFilter, CallRecord, CallStatus, DecideOutcome, EventFilter, ExecutionFilter, GatewayStore, InboxMessage,
@@ -48,8 +49,10 @@ export class SqliteStore implements GatewayStore {
   readonly db: Database.Database;
   private readonly listeners = new Set<(n: StoreNotice) => void>();
   private readonly q: Record<string, Database.Statement>;
+  private open: Promise<void> | undefined;
+  private readonly checkpointer: Checkpointer | undefined;
 
-  constructor(readonly file: string, opts: { readonly?: boolean } = {}) {
+  constructor(readonly file: string, opts: StoreOptions = {}) {
     if (opts.readonly) {
       if (!existsSync(file)) throw new Error(`no gateway database at ${file}`);
       this.db = new Database(file, { readonly: true, fileMustExist: true });
@@ -58,6 +61,11 @@ export class SqliteStore implements GatewayStore {
       this.db = new Database(file);
       this.db.pragma('journal_mode = WAL');
       this.db.pragma('synchronous = NORMAL');
+      if (file !== ':memory:' && opts.backgroundCheckpoints !== false) {
+        // The worker checkpoints every half second; this much larger threshold is only a fallback.
+        this.db.pragma('wal_autocheckpoint = 20000');
+        this.checkpointer = startCheckpointer(file);
+      }
     }
     this.db.pragma('busy_timeout = 5000');
     this.migrate(opts.readonly ?? false);
@@ -80,7 +88,9 @@ export class SqliteStore implements GatewayStore {
       ack: p(`UPDATE inbox SET acked_at = ? WHERE agent_id = ? AND id = ? AND acked_at IS NULL`),
       insertEvent: p('INSERT INTO events (ts, type, run_id, agent_id, data) VALUES (?, ?, ?, ?, ?)'),
       lastEvent: p('SELECT COALESCE(MAX(id), 0) AS id FROM events'),
-      pruneEvents: p('DELETE FROM events WHERE ts < ?'),
+      pruneEvents: p('DELETE FROM events WHERE id <= ?'),
+      eventTsAt: p('SELECT id, ts FROM events WHERE id >= ? ORDER BY id LIMIT 1'),
+      eventBounds: p('SELECT COALESCE(MIN(id), 0) AS lo, COALESCE(MAX(id), 0) AS hi FROM events'),
       insertExecution: p('INSERT INTO executions (call_id, tool, status, agent_id, run_id, timestamp, entry) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       loadRemembered: p('SELECT entry FROM remembered_approvals ORDER BY id'),
       saveRemembered: p('INSERT INTO remembered_approvals (entry, created_at) VALUES (?, ?)'),
@@ -109,6 +119,39 @@ export class SqliteStore implements GatewayStore {
     }
   }
 
+  /**
+   * Group commit: every write of one event-loop turn runs at once inside a shared transaction,
+   * committed on the next turn; each write's promise settles only after that commit, so nothing
+   * is acknowledged before it is durable, and concurrent requests share one commit.
+   */
+  private write<T>(fn: () => T, steps: 'one' | 'several' = 'one'): Promise<T> {
+    if (!this.open) {
+      this.db.exec('BEGIN IMMEDIATE');
+      this.open = new Promise<void>((resolve, reject) => setImmediate(() => this.commit(resolve, reject)));
+    }
+    const committed = this.open;
+    let result: T;
+    try {
+      // A single statement is atomic by itself; several run in a savepoint (better-sqlite3 nests
+      // transaction functions that way), so a failure undoes all of them and nothing else.
+      result = steps === 'one' ? fn() : this.db.transaction(fn)();
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    return committed.then(() => result);
+  }
+
+  private commit(resolve: () => void, reject: (err: unknown) => void): void {
+    this.open = undefined;
+    try {
+      this.db.exec('COMMIT');
+      resolve();
+    } catch (err) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      reject(err);
+    }
+  }
+
   private notify(notice: StoreNotice): void {
     for (const l of this.listeners) {
       try {
@@ -119,9 +162,8 @@ export class SqliteStore implements GatewayStore {
     }
   }
 
-  async createCall(c: NewCall): Promise<boolean> {
-    const r = this.q.insertCall.run(c.callId, c.runId, c.agentId, c.sessionId, c.tool, JSON.stringify(c.input ?? null), c.visible ? 1 : 0, c.createdAt, c.createdAt);
-    return r.changes === 1;
+  createCall(c: NewCall): Promise<boolean> {
+    return this.write(() => this.q.insertCall.run(c.callId, c.runId, c.agentId, c.sessionId, c.tool, JSON.stringify(c.input ?? null), c.visible ? 1 : 0, c.createdAt, c.createdAt).changes === 1);
   }
 
   async getCall(callId: string): Promise<CallRecord | undefined> {
@@ -147,31 +189,31 @@ export class SqliteStore implements GatewayStore {
     return out;
   }
 
-  async requestApproval(callId: string, request: ApprovalRequest, now: number): Promise<boolean> {
-    return this.q.requestApproval.run(JSON.stringify(request), now, callId).changes === 1;
+  requestApproval(callId: string, request: ApprovalRequest, now: number): Promise<boolean> {
+    return this.write(() => this.q.requestApproval.run(JSON.stringify(request), now, callId).changes === 1);
   }
 
   async decideApproval(callId: string, decision: ApprovalDecision, now: number): Promise<DecideOutcome> {
-    const out = this.db.transaction((): DecideOutcome => {
+    const out = await this.write((): DecideOutcome => {
       const row = this.q.getCall.get(callId) as Row | undefined;
       if (!row) return { ok: false, reason: 'not_found' };
       if (this.q.decide.run(JSON.stringify(decision), now, callId).changes !== 1) return { ok: false, reason: 'not_awaiting', call: toCall(row) };
       return { ok: true, call: toCall(this.q.getCall.get(callId) as Row) };
-    })();
+    }, 'several');
     if (out.ok) this.notify({ kind: 'approval.decided', callId });
     return out;
   }
 
-  async openCall(callId: string, status: 'waiting' | 'pending', expiresAt: number, now: number): Promise<boolean> {
-    return this.q.open.run(status, expiresAt, now, callId).changes === 1;
+  openCall(callId: string, status: 'waiting' | 'pending', expiresAt: number, now: number): Promise<boolean> {
+    return this.write(() => this.q.open.run(status, expiresAt, now, callId).changes === 1);
   }
 
-  async releaseWaiter(callId: string, now: number): Promise<boolean> {
-    return this.q.transition.run('pending', now, callId, 'waiting').changes === 1;
+  releaseWaiter(callId: string, now: number): Promise<boolean> {
+    return this.write(() => this.q.transition.run('pending', now, callId, 'waiting').changes === 1);
   }
 
   async resolveCall(callId: string, runId: string, submission: Submission, now: number): Promise<ResolveOutcome> {
-    const out = this.db.transaction((): ResolveOutcome => {
+    const out = await this.write((): ResolveOutcome => {
       const row = this.q.getCall.get(callId) as Row | undefined;
       if (!row || row.run_id !== runId) return { ok: false, reason: 'not_found' };
       const previous = row.status as CallStatus;
@@ -182,7 +224,7 @@ export class SqliteStore implements GatewayStore {
       const inbox = previous === 'pending' ? this.addToInbox(row, submission, now) : undefined;
       const call = toCall(this.q.getCall.get(callId) as Row);
       return inbox ? { ok: true, previous, call, inbox } : { ok: true, previous, call };
-    })();
+    }, 'several');
     if (out.ok) this.notify({ kind: 'call.resolved', callId });
     return out;
   }
@@ -192,12 +234,12 @@ export class SqliteStore implements GatewayStore {
     return row ? toMessage(row) : undefined;
   }
 
-  async finishCall(callId: string, result: ToolResult, now: number): Promise<void> {
-    this.q.finish.run(JSON.stringify(result), now, FINAL[result.status], callId);
+  finishCall(callId: string, result: ToolResult, now: number): Promise<void> {
+    return this.write(() => void this.q.finish.run(JSON.stringify(result), now, FINAL[result.status], callId));
   }
 
-  async expireCalls(now: number): Promise<CallRecord[]> {
-    return this.db.transaction(() => {
+  expireCalls(now: number): Promise<CallRecord[]> {
+    return this.write(() => {
       const out: CallRecord[] = [];
       for (const row of this.q.dueCalls.all(now) as Row[]) {
         if (this.q.expire.run(now, row.call_id).changes !== 1) continue;
@@ -205,11 +247,11 @@ export class SqliteStore implements GatewayStore {
         out.push(toCall({ ...row, status: 'expired', updated_at: now }));
       }
       return out;
-    })();
+    }, 'several');
   }
 
-  async recover(now: number): Promise<RecoveryReport> {
-    return this.db.transaction(() => {
+  recover(now: number): Promise<RecoveryReport> {
+    return this.write(() => {
       const reopened = this.db.prepare(`UPDATE tool_calls SET status = 'pending', updated_at = ? WHERE status = 'waiting'`).run(now).changes;
       const cut = this.db.prepare(`SELECT call_id, tool FROM tool_calls WHERE status IN ('running', 'awaiting_approval')`).all() as Row[];
       for (const r of cut) {
@@ -217,7 +259,7 @@ export class SqliteStore implements GatewayStore {
         this.q.finish.run(JSON.stringify(result), now, 'error', r.call_id);
       }
       return { reopened, interrupted: cut.length };
-    })();
+    }, 'several');
   }
 
   async listInbox(agentId: string, o: { after?: number; limit: number; includeAcked?: boolean }): Promise<InboxMessage[]> {
@@ -225,14 +267,12 @@ export class SqliteStore implements GatewayStore {
     return (this.db.prepare(sql).all(agentId, o.after ?? 0, o.limit) as Row[]).map(toMessage);
   }
 
-  async ackInbox(agentId: string, ids: readonly number[], now: number): Promise<number> {
-    return this.db.transaction(() => ids.reduce((n, id) => n + this.q.ack.run(now, agentId, id).changes, 0))();
+  ackInbox(agentId: string, ids: readonly number[], now: number): Promise<number> {
+    return this.write(() => ids.reduce((n, id) => n + this.q.ack.run(now, agentId, id).changes, 0), 'several');
   }
 
-  async appendEvents(events: readonly GatewayEvent[]): Promise<number[]> {
-    return this.db.transaction(() =>
-      events.map((e) => Number(this.q.insertEvent.run(e.ts, e.type, e.runId ?? null, e.agentId ?? null, JSON.stringify(e)).lastInsertRowid)),
-    )();
+  appendEvents(events: readonly GatewayEvent[]): Promise<number[]> {
+    return this.write(() => events.map((e) => Number(this.q.insertEvent.run(e.ts, e.type, e.runId ?? null, e.agentId ?? null, JSON.stringify(e)).lastInsertRowid)), 'several');
   }
 
   async eventsAfter(afterId: number, f: EventFilter, limit: number): Promise<StoredEvent[]> {
@@ -249,14 +289,27 @@ export class SqliteStore implements GatewayStore {
     return (this.q.lastEvent.get() as Row).id;
   }
 
-  async pruneEvents(olderThan: number): Promise<number> {
-    return this.q.pruneEvents.run(olderThan).changes;
+  pruneEvents(olderThan: number): Promise<number> {
+    return this.write(() => {
+      // Ids grow with time, so the last id older than the cutoff is found by bisection on the key.
+      let { lo, hi } = this.q.eventBounds.get() as { lo: number; hi: number };
+      let last = 0;
+      while (lo <= hi) {
+        const mid = Math.floor((lo + hi) / 2);
+        const row = this.q.eventTsAt.get(mid) as Row | undefined;
+        if (row && row.ts < olderThan) {
+          last = row.id;
+          lo = row.id + 1;
+        } else hi = mid - 1;
+      }
+      return last ? this.q.pruneEvents.run(last).changes : 0;
+    });
   }
 
-  async appendExecutions(entries: readonly ExecutionLogEntry[]): Promise<void> {
-    this.db.transaction(() => {
+  appendExecutions(entries: readonly ExecutionLogEntry[]): Promise<void> {
+    return this.write(() => {
       for (const e of entries) this.q.insertExecution.run(e.callId, e.tool, e.status, e.agentId ?? null, e.runId ?? null, e.timestamp, JSON.stringify(e));
-    })();
+    }, 'several');
   }
 
   async listExecutions(f: ExecutionFilter): Promise<ExecutionLogEntry[]> {
@@ -275,8 +328,8 @@ export class SqliteStore implements GatewayStore {
     return (this.q.loadRemembered.all() as Row[]).map((r) => JSON.parse(r.entry) as Remembered);
   }
 
-  async saveRemembered(entry: Remembered): Promise<void> {
-    this.q.saveRemembered.run(JSON.stringify(entry), entry.createdAt);
+  saveRemembered(entry: Remembered): Promise<void> {
+    return this.write(() => void this.q.saveRemembered.run(JSON.stringify(entry), entry.createdAt));
   }
 
   subscribe(listener: (notice: StoreNotice) => void): () => void {
@@ -285,12 +338,21 @@ export class SqliteStore implements GatewayStore {
   }
 
   async close(): Promise<void> {
+    await this.open?.catch(() => {});
+    await this.checkpointer?.stop();
     this.listeners.clear();
     if (this.db.open) this.db.close();
   }
 }
 
+export interface StoreOptions {
+  /** Open an existing database for reading only (no migrations, no writes). */
+  readonly?: boolean;
+  /** Checkpoint the WAL on a worker thread (default true for a writable file). */
+  backgroundCheckpoints?: boolean;
+}
+
 /** Opens (creating and migrating when needed) the gateway database at `file`. */
-export function openSqliteStore(file: string, opts: { readonly?: boolean } = {}): SqliteStore {
+export function openSqliteStore(file: string, opts: StoreOptions = {}): SqliteStore {
   return new SqliteStore(file, opts);
 }

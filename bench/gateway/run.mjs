@@ -1,0 +1,150 @@
+// Gateway throughput and wake-up latency.
+// 1. autocannon against a bare Hono endpoint and against gateway calls of a read tool (bearer auth,
+//    policy, execution log and events written to SQLite), interleaved in rounds in one run.
+// 2. Result submission to waiter wake-up: an agent blocks on an external tool; we time from sending
+//    POST /api/runs/:runId/tool-results to the waiting call resuming with the result.
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { Policy, ToolRegistry } from '../../packages/core/dist/index.js';
+import { createGateway, openSqliteStore, policyWithStore } from '../../packages/gateway/dist/index.js';
+import { machineLine, markdownTable, report, writeDocSection } from '../lib/harness.mjs';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const WAKES = Number(process.env.BENCH_WAKES ?? 2000);
+
+// ---- 1. throughput -------------------------------------------------------------------------
+const child = fork(new URL('./servers.mjs', import.meta.url), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const [s] = await once(child, 'message');
+const ask = async (what) => {
+  child.send(what);
+  return (await once(child, 'message'))[0];
+};
+const callBody = (tool) => JSON.stringify({ agentId: 'bench-agent', name: tool, input: s.input });
+const gatewayCall = (tool) => ({ url: `${s.gateway}/api/runs/bench-run/tool-calls`, method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}` }, body: callBody(tool) });
+
+const subjects = {
+  'bare hono GET': { url: `${s.bare}/`, method: 'GET' },
+  'bare hono POST json': { url: `${s.bare}/echo`, method: 'POST', headers: { 'content-type': 'application/json' }, body: callBody('read_note') },
+  ...Object.fromEntries(s.tools.map((t) => [`gateway call ${t}`, gatewayCall(t)])),
+};
+
+// Sanity: the gateway really runs each tool and answers success with the file's text.
+for (const t of s.tools) {
+  const probe = await (await fetch(gatewayCall(t).url, { method: 'POST', headers: gatewayCall(t).headers, body: callBody(t) })).json();
+  if (probe.status !== 'success' || !JSON.stringify(probe.content).includes('quick brown fox')) throw new Error(`the gateway did not run ${t}: ${JSON.stringify(probe)}`);
+}
+
+const load = (o, duration) => autocannon({ ...o, connections: CONNECTIONS, duration });
+for (const o of Object.values(subjects)) await load(o, 1); // warm-up
+const totals = Object.fromEntries(Object.keys(subjects).map((n) => [n, { requests: 0, seconds: 0, p50: [], p99: [], non2xx: 0, errors: 0 }]));
+for (let r = 0; r < ROUNDS; r++) {
+  for (const [name, o] of Object.entries(subjects)) {
+    const res = await load(o, DURATION);
+    const t = totals[name];
+    t.requests += res.requests.total;
+    t.seconds += res.duration;
+    t.p50.push(res.latency.p50);
+    t.p99.push(res.latency.p99);
+    t.non2xx += res.non2xx;
+    t.errors += res.errors + res.timeouts;
+  }
+}
+const counts = await ask('counts');
+const toolCost = await ask('executor-cost');
+child.kill();
+for (const [name, t] of Object.entries(totals)) if (t.non2xx || t.errors) throw new Error(`${name}: ${t.non2xx} non-2xx answers and ${t.errors} errors; the figures would be meaningless`);
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const anchor = 'bare hono POST json';
+const rows = Object.entries(totals).map(([subject, t]) => ({ subject, callsPerSec: t.requests / t.seconds, p50us: median(t.p50) * 1000, p99us: median(t.p99) * 1000 }));
+for (const r of rows) {
+  r.ratioToAnchor = r.callsPerSec / rows.find((x) => x.subject === anchor).callsPerSec;
+  r.ratioToGet = r.callsPerSec / rows.find((x) => x.subject === 'bare hono GET').callsPerSec;
+}
+const throughput = report({ name: 'gateway', anchor, concurrency: CONNECTIONS, iterations: rows.reduce((n, r) => n + totals[r.subject].requests, 0), rows, stored: counts, toolCostUs: toolCost });
+
+// ---- 2. wake-up latency ----------------------------------------------------------------------
+const dir = mkdtempSync(join(tmpdir(), 'tb-bench-wake-'));
+const store = openSqliteStore(join(dir, 'gateway.db'));
+const registry = new ToolRegistry();
+const gateway = await createGateway({
+  registry, policy: await policyWithStore(new Policy({ mode: 'safe' }), store), store, env: {},
+  config: { tools: [{ name: 'lookup', description: 'Answered by an external executor.', inputSchema: { type: 'object' }, executionType: 'external', effect: 'read', timeout: 10_000 }] },
+});
+const { url } = await gateway.listen({ host: '127.0.0.1', port: 0 });
+const opened = new Map();
+const woken = new Map();
+gateway.recorder.subscribe(({ event }) => event.type === 'pending.created' && opened.get(event.callId)?.());
+gateway.executor.events.on((e) => e.type === 'tool.result' && woken.has(e.callId) && woken.get(e.callId)(performance.now()));
+const post = (path, body) => fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const wake = [];
+const roundTrip = [];
+for (let i = 0; i < WAKES + 200; i++) {
+  const callId = `wake-${i}`;
+  const isOpen = new Promise((r) => opened.set(callId, r));
+  const resumed = new Promise((r) => woken.set(callId, r));
+  const call = post('/api/runs/wake-run/tool-calls', { agentId: 'a', name: 'lookup', input: { i }, callId }).then((r) => r.json());
+  await isOpen;
+  const t0 = performance.now();
+  const submit = await post('/api/runs/wake-run/tool-results', { callId, result: { i } });
+  const t1 = await resumed;
+  const result = await call;
+  const t2 = performance.now();
+  if (submit.status !== 200 || result.status !== 'success' || result.structured.i !== i) throw new Error(`call ${callId} did not get its result: ${JSON.stringify(result)}`);
+  if (i >= 200) {
+    wake.push(t1 - t0);
+    roundTrip.push(t2 - t0);
+  }
+  opened.delete(callId);
+  woken.delete(callId);
+}
+await gateway.close();
+await store.close();
+const pct = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+const wakeRow = { p50: pct(wake, 0.5), p90: pct(wake, 0.9), p99: pct(wake, 0.99) };
+const rtRow = { p50: pct(roundTrip, 0.5), p90: pct(roundTrip, 0.9), p99: pct(roundTrip, 0.99) };
+
+// ---- summary -------------------------------------------------------------------------------
+const gwRow = rows.find((r) => r.subject === 'gateway call read_note');
+const rfRow = rows.find((r) => r.subject === 'gateway call read_file');
+const summary = [
+  `gateway calls of read_note vs bare Hono POST json: ${(gwRow.ratioToAnchor * 100).toFixed(0)}% of its requests/s (goal >= 40%): ${gwRow.ratioToAnchor >= 0.4 ? 'met' : 'NOT met'}; vs bare Hono GET: ${(gwRow.ratioToGet * 100).toFixed(0)}%`,
+  ...(rfRow ? [`gateway calls of the built-in read_file: ${(rfRow.ratioToAnchor * 100).toFixed(0)}% of bare Hono POST json; read_file costs ${toolCost.read_file.toFixed(0)} µs per executor call by itself (read_note ${toolCost.read_note.toFixed(0)} µs)`] : []),
+  `submission to waiter wake-up p50 ${wakeRow.p50.toFixed(3)} ms (goal <= 2 ms): ${wakeRow.p50 <= 2 ? 'met' : 'NOT met'}; p90 ${wakeRow.p90.toFixed(3)} ms, p99 ${wakeRow.p99.toFixed(3)} ms`,
+  `submission to the agent holding its result (HTTP answer received) p50 ${rtRow.p50.toFixed(3)} ms, p99 ${rtRow.p99.toFixed(3)} ms`,
+  `stored during the load: ${counts.executions.toLocaleString('en-US')} execution log entries, ${counts.events.toLocaleString('en-US')} events`,
+];
+console.log(summary.join('\n'));
+writeDocSection(
+  'gateway',
+  `## gateway — HTTP throughput and wake-up latency
+
+**Throughput.** autocannon (${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s per subject) against
+endpoints served from one child process: a bare Hono \`GET /\` returning "ok"; a bare Hono
+\`POST /echo\` that parses the same JSON body and answers JSON (the anchor: the same request shape
+without the gateway); and \`POST /api/runs/:runId/tool-calls\` of the gateway with a bearer token,
+policy, the call recorded in SQLite, the execution log and every event stored in SQLite (WAL) for
+replay, calling \`read_note\` (a read tool that reads a 1 KB file from disk) and the built-in
+\`read_file\` (workspace guard, symlink checks, line numbers), whose own cost per call is shown below. ${machineLine()}
+
+${markdownTable(throughput, { unit: 'requests/s' })}
+
+**Wake-up.** An agent blocks on a declared external tool; we time from sending
+\`POST /api/runs/:runId/tool-results\` to the waiting call resuming with the result (the executor's
+\`tool.result\` event), over ${WAKES} calls, one at a time, in process, over real HTTP on 127.0.0.1.
+
+| measure | p50 ms | p90 ms | p99 ms |
+|---|---:|---:|---:|
+| submission → waiter resumes | ${wakeRow.p50.toFixed(3)} | ${wakeRow.p90.toFixed(3)} | ${wakeRow.p99.toFixed(3)} |
+| submission → agent has its HTTP answer | ${rtRow.p50.toFixed(3)} | ${rtRow.p90.toFixed(3)} | ${rtRow.p99.toFixed(3)} |
+
+- ${summary.join('\n- ')}
+
+Run: \`npm run build && node bench/gateway/run.mjs\` (BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_WAKES).`,
+);

@@ -1,0 +1,77 @@
+// The servers under load, in their own process so the load generator does not share their core:
+// a bare Hono app (the anchor) and the toolbelt gateway (auth on, SQLite log and events on).
+import { mkdtempSync, writeFileSync, existsSync } from 'node:fs';
+import { readFile as readFileAsync } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { serve } from '@hono/node-server';
+import { defineTool, Executor, Policy, ToolRegistry } from '../../packages/core/dist/index.js';
+import { createGateway, openSqliteStore, policyWithStore } from '../../packages/gateway/dist/index.js';
+
+const TOKEN = 'bench-token-0123456789abcdef';
+const dir = mkdtempSync(join(tmpdir(), 'tb-bench-gw-'));
+writeFileSync(join(dir, 'notes.md'), '# Notes\n\nThe quick brown fox jumps over the lazy dog.\n'.repeat(20));
+
+/** A plain read tool: one small file read from disk per call. */
+const readNote = defineTool({
+  name: 'read_note', description: 'Reads a note from the notes directory.', effect: 'read',
+  input: { type: 'object', properties: { path: { type: 'string', pattern: '^[\\w.-]+$' } }, required: ['path'], additionalProperties: false },
+  execute: async ({ path }) => readFileAsync(join(dir, path), 'utf8'),
+});
+
+/** The built-in read_file with its workspace guard, when the tools package is built. */
+async function builtinReadFile() {
+  const fsIndex = new URL('../../packages/tools/dist/fs/index.js', import.meta.url);
+  if (!existsSync(fsIndex)) return undefined;
+  try {
+    const { readFile } = await import(fsIndex.href);
+    const { WorkspaceGuard } = await import('../../packages/tools/dist/index.js');
+    return readFile?.name === 'read_file' ? { tool: readFile, workspace: new WorkspaceGuard({ roots: [dir] }) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const listen = (fetch) => new Promise((resolve) => serve({ fetch, hostname: '127.0.0.1', port: 0 }, (info) => resolve(`http://127.0.0.1:${info.port}`)));
+
+const bare = new Hono();
+bare.get('/', (c) => c.text('ok'));
+bare.post('/echo', async (c) => c.json({ received: await c.req.json() }));
+
+const builtin = await builtinReadFile();
+const registry = new ToolRegistry().register(readNote);
+if (builtin) registry.register(builtin.tool);
+const store = openSqliteStore(join(dir, 'gateway.db'));
+const policy = await policyWithStore(new Policy({ mode: 'safe', roots: [dir] }), store);
+const gateway = await createGateway({
+  registry, policy, store, ...(builtin ? { workspace: builtin.workspace } : {}),
+  config: { gateway: { tokens: [{ token: TOKEN, roles: ['admin'] }] } },
+  env: {},
+});
+const gw = await gateway.listen({ host: '127.0.0.1', port: 0 });
+
+/** What the tool costs by itself: executor calls in process, no HTTP, no store. */
+async function executorCost(name) {
+  const ex = new Executor({ registry, policy: new Policy({ mode: 'safe', roots: [dir] }), ...(builtin ? { workspace: builtin.workspace } : {}) });
+  const input = { path: 'notes.md' };
+  for (let i = 0; i < 300; i++) await ex.call({ tool: name, input });
+  const n = 2000;
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) await ex.call({ tool: name, input });
+  return ((performance.now() - t0) / n) * 1000;
+}
+
+process.on('SIGINT', () => process.exit(0));
+process.on('message', async (m) => {
+  if (m === 'counts') {
+    await gateway.recorder.flush();
+    const count = (t) => store.db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get().n;
+    process.send({ executions: count('executions'), events: count('events'), calls: count('tool_calls') });
+  } else if (m === 'executor-cost') {
+    const out = {};
+    for (const t of registry.list()) out[t.name] = await executorCost(t.name);
+    process.send(out);
+  }
+});
+process.send({ bare: await listen(bare.fetch), gateway: gw.url, token: TOKEN, tools: registry.list().map((t) => t.name), input: { path: 'notes.md' } });
