@@ -75,6 +75,8 @@ const TABLE: [string, Expected][] = [
   ['cat .env.example', 'read'],
   ['time ls', 'read'],
   ['env', 'read'],
+  ['echo {a,b}.txt', 'read'],
+  ['"{rm,-rf,/}"', 'execute'],
   // Writes.
   ['ls > out.txt', 'write'],
   ['echo hi >> log.txt', 'write'],
@@ -229,6 +231,7 @@ const TABLE: [string, Expected][] = [
   ['chmod -R 777 /', 'blocked'],
   ['chown -R nobody ~', 'blocked'],
   ['mv ~ /tmp/x', 'blocked'],
+  ['rm -rf /{tmp,usr}', 'blocked'],
 ];
 
 describe('the classification table', () => {
