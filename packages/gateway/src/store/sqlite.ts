@@ -95,6 +95,9 @@ export class SqliteStore implements GatewayStore {
       loadRemembered: p('SELECT entry FROM remembered_approvals ORDER BY id'),
       saveRemembered: p('INSERT INTO remembered_approvals (entry, created_at) VALUES (?, ?)'),
       countByStatus: p('SELECT status, COUNT(*) AS n FROM tool_calls GROUP BY status'),
+      savepoint: p('SAVEPOINT step'),
+      release: p('RELEASE step'),
+      rollbackTo: p('ROLLBACK TO step'),
     };
   }
 
@@ -132,13 +135,26 @@ export class SqliteStore implements GatewayStore {
     const committed = this.open;
     let result: T;
     try {
-      // A single statement is atomic by itself; several run in a savepoint (better-sqlite3 nests
-      // transaction functions that way), so a failure undoes all of them and nothing else.
-      result = steps === 'one' ? fn() : this.db.transaction(fn)();
+      // A single statement is atomic by itself; several run in a savepoint, so a failure undoes
+      // all of them and nothing else of this turn.
+      result = steps === 'one' ? fn() : this.atomically(fn);
     } catch (err) {
       return Promise.reject(err);
     }
     return committed.then(() => result);
+  }
+
+  private atomically<T>(fn: () => T): T {
+    this.q.savepoint.run();
+    try {
+      const out = fn();
+      this.q.release.run();
+      return out;
+    } catch (err) {
+      this.q.rollbackTo.run();
+      this.q.release.run();
+      throw err;
+    }
   }
 
   private commit(resolve: () => void, reject: (err: unknown) => void): void {
