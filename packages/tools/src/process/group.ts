@@ -70,24 +70,16 @@ export class ProcessGroup {
   }
 
   /** Sends a signal to every member of the group; false when none is left. */
-  signal(sig: NodeJS.Signals): boolean {
+  signal(sig: NodeJS.Signals | 0): boolean {
     const pid = this.child.pid;
-    if (pid === undefined) return false;
-    try {
-      process.kill(-pid, sig);
-      return true;
-    } catch {
-      return false;
-    }
+    return pid !== undefined && killGroup(pid, sig);
   }
 
   /** True while any member of the group is still running (zombies awaiting their reaper do not count). */
   alive(): boolean {
     const pid = this.child.pid;
     if (pid === undefined) return false;
-    try {
-      process.kill(-pid, 0);
-    } catch {
+    if (!killGroup(pid, 0)) {
       live.delete(this);
       return false;
     }
@@ -121,19 +113,27 @@ export class ProcessGroup {
   }
 }
 
+/** kill(-pgid, sig); false when the group has no member (ESRCH) or may not be signalled. */
+function killGroup(pgid: number, sig: NodeJS.Signals | 0): boolean {
+  // An empty group is the common case after every command; skip building a stack trace for it.
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    process.kill(-pgid, sig);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 /**
  * Pids of running (non-zombie) processes in a process group. Linux reads /proc; elsewhere a
  * successful kill(-pgid, 0) is taken to mean the group still has members.
  */
 export function groupMembers(pgid: number): number[] {
-  if (process.platform !== 'linux') {
-    try {
-      process.kill(-pgid, 0);
-      return [pgid];
-    } catch {
-      return [];
-    }
-  }
+  if (process.platform !== 'linux') return killGroup(pgid, 0) ? [pgid] : [];
   const out: number[] = [];
   for (const name of readdirSync('/proc')) {
     if (name.charCodeAt(0) < 48 || name.charCodeAt(0) > 57) continue;

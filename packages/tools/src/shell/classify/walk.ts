@@ -59,8 +59,8 @@ export class Walker {
     };
   }
 
+  /** Parse errors are read once from the root (`hasError`), not node by node. */
   visit(node: Node): void {
-    if (node.isError || node.isMissing) this.parseError = true;
     switch (node.type) {
       case 'comment':
         return;
@@ -134,8 +134,7 @@ export class Walker {
       } else if (field === 'name' || field === 'argument') {
         this.visit(child);
         words.push(resolveWord(field === 'name' ? (child.firstChild ?? child) : child, this.opts.home));
-      } else if (field === 'redirect' || child.type.endsWith('redirect')) this.visit(child);
-      else if (child.isError || child.isMissing) this.parseError = true;
+      } else if (field === 'redirect' || child.type.endsWith('redirect') || child.type === 'ERROR') this.visit(child);
     }
     return this.runArgv(words, assignments);
   }
@@ -227,7 +226,6 @@ export class Walker {
       const field = node.fieldNameForChild(i);
       if (field === 'destination') dest = child;
       else if (!child.isNamed && field !== 'descriptor') op = child.type;
-      if (child.isError || child.isMissing) this.parseError = true;
     }
     if (!dest) {
       this.children(node);
