@@ -103,6 +103,10 @@ export class ShellManager {
     return job;
   }
 
+  forget(job: Job): void {
+    this.jobs.delete(job.id);
+  }
+
   list(sessionId: string): Job[] {
     return [...this.jobs.values()].filter((j) => j.sessionId === sessionId);
   }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { textOf } from '@toolbelt/core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -96,6 +96,17 @@ describe('shell_background and its companions', () => {
     const r = await h.call('shell_background', { command: 'sleep 1; touch made.txt' });
     expect(r.status).toBe('rejected');
     expect(h.requests[0].preview).toMatchObject({ kind: 'command', command: 'sleep 1; touch made.txt', classification: 'write: touch made.txt' });
+  });
+
+  it('fails the call, and lists nothing, when bash cannot start', async () => {
+    const h = harness({ mode: 'yolo' });
+    rmSync(h.root, { recursive: true });
+    const r = await h.call('shell_background', { command: 'true' });
+    expect(r.error?.code).toBe('EXECUTION_FAILED');
+    expect(r.error?.message).toMatch(/^could not start bash in \.: .*ENOENT/);
+    expect(textOf(await h.call('shell_list', {}))).toMatch(/^No background commands/);
+    const e = await h.call('shell_exec', { command: 'true' });
+    expect(e.error?.code).toBe('EXECUTION_FAILED');
   });
 
   it('refuses more background processes than the limit', async () => {

@@ -1,4 +1,4 @@
-import { defineTool, type Tool } from '@toolbelt/core';
+import { defineTool, ToolError, type Tool } from '@toolbelt/core';
 import { z } from 'zod';
 import { classifyInput, commandEffect, commandPreview } from './command-effect.js';
 import { commandEnv, displayCwd } from './cwd.js';
@@ -30,6 +30,11 @@ export function shellBackground(manager: ShellManager): Tool {
       const { cwd } = await classifyInput(i, ctx);
       const job = manager.start(i.command, cwd, commandEnv(), manager.settings.limits, ctx.sessionId);
       const where = displayCwd(cwd, ctx);
+      if (job.group.pid === undefined) {
+        const { error } = await job.group.exited;
+        manager.forget(job);
+        throw new ToolError('EXECUTION_FAILED', `could not start bash in ${where}: ${error?.message ?? 'unknown error'}. Check that bash is installed and the directory still exists.`);
+      }
       return {
         content: `Started ${job.id} (pid ${job.group.pid ?? 'unknown'}) in ${where}: ${i.command}\nRead its output with shell_output {"id": "${job.id}"}; stop it with shell_kill {"id": "${job.id}"}.`,
         metadata: { id: job.id, pid: job.group.pid, cwd: where },
