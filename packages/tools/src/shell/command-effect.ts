@@ -30,6 +30,6 @@ export async function commandEffect(input: { command: string; cwd?: string }, ct
 /** What the approver sees: the exact command, where it runs, and what it was judged to do. */
 export async function commandPreview(input: { command: string; cwd?: string }, ctx: ToolContext): Promise<Preview> {
   const { cwd, classification } = await classifyInput(input, ctx);
-  const extra = classification.warnings?.length ? `\n${classification.warnings.map((w) => `warning: ${w}`).join('\n')}` : '';
-  return { kind: 'command', command: input.command, cwd: displayCwd(cwd, ctx), classification: `${classification.reason ?? classification.effect}${extra}` };
+  // Warnings travel in the approval request itself, next to the preview.
+  return { kind: 'command', command: input.command, cwd: displayCwd(cwd, ctx), classification: classification.reason ?? classification.effect };
 }
