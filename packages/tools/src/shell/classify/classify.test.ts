@@ -284,6 +284,13 @@ describe('classification details', () => {
     }
   });
 
+  it('lists a read of a protected file as its own entry, so a rule for the command does not cover it', async () => {
+    const c = await classify('cat .env');
+    expect(c.subject?.commands).toEqual(['cat .env', '< .env']);
+    expect(c.rememberPrefix).toBeUndefined();
+    expect((await classify('grep KEY < .env')).subject?.commands).toEqual(['grep KEY', '< .env']);
+  });
+
   it('never offers a prefix that a more dangerous command could share', async () => {
     for (const script of ['git push origin main', 'rm a.txt', 'sed -n p a.txt', 'find . -name x', 'sudo ls', 'timeout 5 npm test', 'cat .env', 'bash -c ls']) {
       expect((await classify(script)).rememberPrefix, script).toBeUndefined();

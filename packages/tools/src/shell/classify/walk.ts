@@ -193,9 +193,21 @@ export class Walker {
       if (!w.static || w.value.startsWith('-')) continue;
       const abs = this.resolve(w) ?? posix.join('/', w.value);
       const why = sensitiveReason(abs, 'read');
-      if (why) return [{ effect: 'execute', detail: describe(cmd, `reads ${w.source}: ${why}`) }];
+      if (why) {
+        this.protectedRead(render(w));
+        return [{ effect: 'execute', detail: describe(cmd, `reads ${w.source}: ${why}`) }];
+      }
     }
     return [];
+  }
+
+  /**
+   * A read of a protected file is listed as its own `< path` entry, like a redirection: an allow
+   * rule or remembered prefix for the command (`cat`) does not cover it.
+   */
+  private protectedRead(path: string): void {
+    this.structured = true;
+    this.commands.push(`< ${path}`);
   }
 
   private assignment(node: Node, text: string): void {
@@ -236,7 +248,10 @@ export class Walker {
     if (INPUT.has(op)) {
       const abs = this.resolve(word);
       const why = abs && sensitiveReason(abs, 'read');
-      if (why) this.findings.push({ effect: 'execute', detail: `${op} ${render(word)} (reads a protected file: ${why})` });
+      if (why) {
+        this.protectedRead(render(word));
+        this.findings.push({ effect: 'execute', detail: `${op} ${render(word)} (reads a protected file: ${why})` });
+      }
       return;
     }
     if ((op === '>&' || op === '<&') && /^(\d+|-)$/.test(word.value)) return; // 2>&1, >&-: descriptors, not files

@@ -16,7 +16,7 @@ export const READ_ONLY = new Set([
   'lsblk', 'lscpu', 'lsmem', 'numfmt', 'users', 'who', 'w', 'last', 'dirs', 'wait',
   'jobs', ':', 'read', 'exit', 'return', 'break', 'continue', 'shift', 'getopts', 'set', 'shopt', 'unset', 'hash', 'help',
   'history', 'umask', 'ulimit', 'logname', 'tsort', 'factor', 'expr', 'mapfile', 'readarray', 'caller', 'times', 'compgen',
-  'complete', 'declare', 'typeset', 'local', 'export', 'readonly', 'clear', 'tput', 'stty', 'top', 'lsof',
+  'complete', 'declare', 'typeset', 'local', 'export', 'readonly', 'clear', 'tput', 'top', 'lsof',
 ]);
 
 /** sort -o writes; --compress-program runs a program. */
