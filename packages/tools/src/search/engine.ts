@@ -6,7 +6,7 @@ import { runJs } from './js/engine.js';
 import type { SearchPool } from './js/pool.js';
 import type { CompiledPattern } from './regex.js';
 import { Collector, type FileHit, type GrepQuery } from './results.js';
-import { dropBinaryHits, runRg, RgRegexError } from './rg.js';
+import { runRg, RgRegexError } from './rg.js';
 
 export type EngineChoice = 'auto' | 'rg' | 'js';
 
@@ -88,7 +88,7 @@ export async function runGrep(q: GrepQuery, p: CompiledPattern, opts: RunOptions
       const collector = new Collector(q.mode, q.maxResults, opts);
       try {
         await runRg(opts.rgPath, q, p, collector);
-        return { hits: await dropBinaryHits(collector.sorted()), held: await dropBinaryHits(collector.held), capped: collector.capped, engine: 'rg' };
+        return { hits: collector.sorted(), held: collector.held, capped: collector.capped, engine: 'rg' };
       } catch (err) {
         if (!(err instanceof RgRegexError)) throw err;
         fallback = `rg rejected the pattern (${err.message.split('\n').pop()})`;

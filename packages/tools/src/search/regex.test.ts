@@ -71,6 +71,22 @@ describe('compilePattern', () => {
     expect(compilePattern('a\\nb', { multiline: true }).canMatchNewline).toBe(true);
   });
 
+  it('finds strings every match must contain, when it can tell', () => {
+    expect(compilePattern('function\\s+\\w+Sync\\(').needles).toEqual(['function']);
+    expect(compilePattern('colou?r').needles).toEqual(['colo']);
+    expect(compilePattern('foo|barbaz').needles).toEqual(['foo', 'barbaz']);
+    expect(compilePattern('a.c', { literal: true }).needles).toEqual(['a.c']);
+    expect(compilePattern('(foo)?bar').needles).toEqual(['bar']);
+    expect(compilePattern('foo|\\d+').needles).toBeUndefined();
+    expect(compilePattern('foo', { caseInsensitive: true }).needles).toBeUndefined();
+    expect(compilePattern('(?i)foo').needles).toBeUndefined();
+    for (const [pattern, line] of [['colou?r', 'color'], ['x(ab)*y', 'xy'], ['a+b', 'aab'], ['q{0,2}rs', 'rs']]) {
+      const c = compilePattern(pattern);
+      expect(c.line.test(line)).toBe(true);
+      expect(c.needles?.some((n) => line.includes(n)) ?? true, pattern).toBe(true);
+    }
+  });
+
   it('escapes everything in literal mode', () => {
     const c = compilePattern('a.b(c)*', { literal: true });
     expect(c.line.test('a.b(c)*')).toBe(true);

@@ -35,10 +35,11 @@ export interface SearchSpec {
   chunkBytes: number;
   /** Multiline mode reads whole files; larger ones are skipped. */
   multilineMaxBytes: number;
+  /** A UTF-8 file holding none of these strings cannot match and is skipped without decoding. */
+  needles: string[] | null;
 }
 
 export interface SearchIo {
-  readFileSync(path: string): Uint8Array;
   openSync(path: string, flags: string): number;
   readSync(fd: number, buf: Uint8Array, offset: number, length: number, position: number | null): number;
   closeSync(fd: number): void;
@@ -51,9 +52,58 @@ export function createSearcher() {
     return t.length > spec.keepChars ? t.slice(0, spec.keepChars) : t;
   }
 
-  function countNl(text: string, from: number, to: number): number {
+  /** A file's text, as a string or as raw UTF-8 bytes (decoded one line at a time). */
+  interface Src {
+    length: number;
+    endsWithNl: boolean;
+    /** Index of the next newline at or after `from`, or -1. */
+    nl(from: number): number;
+    /** Index of the last newline at or before `from`, or -1. */
+    prevNl(from: number): number;
+    line(a: number, b: number): string;
+    /** Where a match could start at or after `pos`, or -1 when none can. */
+    next(pos: number): number;
+  }
+
+  function strSrc(text: string, pre: RegExp | null): Src {
+    return {
+      length: text.length,
+      endsWithNl: text.endsWith('\n'),
+      nl: (from) => text.indexOf('\n', from),
+      prevNl: (from) => (from < 0 ? -1 : text.lastIndexOf('\n', from)),
+      line: (a, b) => text.slice(a, b),
+      next(pos) {
+        if (!pre) return pos;
+        pre.lastIndex = pos;
+        const m = pre.exec(text);
+        return m ? m.index : -1;
+      },
+    };
+  }
+
+  /** Raw bytes searched for the needles every match contains: only lines holding one are decoded. */
+  function bufSrc(buf: Buffer, needles: Buffer[]): Src {
+    const at = needles.map(() => -2);
+    return {
+      length: buf.length,
+      endsWithNl: buf.length > 0 && buf[buf.length - 1] === 10,
+      nl: (from) => buf.indexOf(10, from),
+      prevNl: (from) => (from < 0 ? -1 : buf.lastIndexOf(10, from)),
+      line: (a, b) => buf.toString('utf8', a, b),
+      next(pos) {
+        let best = -1;
+        for (let i = 0; i < needles.length; i++) {
+          if (at[i] !== -1 && at[i] < pos) at[i] = buf.indexOf(needles[i], pos);
+          if (at[i] !== -1 && (best === -1 || at[i] < best)) best = at[i];
+        }
+        return best;
+      },
+    };
+  }
+
+  function countNl(src: Src, from: number, to: number): number {
     let n = 0;
-    for (let i = text.indexOf('\n', from); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) n++;
+    for (let i = src.nl(from); i !== -1 && i < to; i = src.nl(i + 1)) n++;
     return n;
   }
 
@@ -68,13 +118,13 @@ export function createSearcher() {
     done: boolean;
   }
 
-  function scanLines(text: string, base: number, st: LineState, spec: SearchSpec, lineRe: RegExp, pre: RegExp | null): number {
+  function scanLines(src: Src, base: number, st: LineState, spec: SearchSpec, lineRe: RegExp): number {
     const countOnly = spec.mode !== 'content';
     let pos = 0;
     let n = base;
     const lineEnd = (p: number) => {
-      const e = text.indexOf('\n', p);
-      return e === -1 ? text.length : e;
+      const e = src.nl(p);
+      return e === -1 ? src.length : e;
     };
     const emit = (line: GrepLine) => {
       if (line.n > st.lastEmitted) {
@@ -84,9 +134,9 @@ export function createSearcher() {
     };
     // Context lines owed by a match at the end of the previous chunk; each may match too.
     const afterContext = () => {
-      while (st.afterLeft > 0 && pos < text.length && !st.done) {
+      while (st.afterLeft > 0 && pos < src.length && !st.done) {
         const e = lineEnd(pos);
-        const line = text.slice(pos, e);
+        const line = src.line(pos, e);
         if (lineRe.test(line)) hit(line);
         else {
           emit({ n, text: keep(line, spec), match: false });
@@ -108,8 +158,8 @@ export function createSearcher() {
       let start = lineStart;
       for (let k = 1; k <= spec.before && n - k > st.lastEmitted && n - k >= 1; k++) {
         if (start > 0) {
-          const prev = (start >= 2 ? text.lastIndexOf('\n', start - 2) : -1) + 1;
-          wanted.unshift({ n: n - k, text: keep(text.slice(prev, start - 1), spec), match: false });
+          const prev = src.prevNl(start - 2) + 1;
+          wanted.unshift({ n: n - k, text: keep(src.line(prev, start - 1), spec), match: false });
           start = prev;
         } else {
           const fromTail = st.tail.find((l) => l.n === n - k);
@@ -120,19 +170,14 @@ export function createSearcher() {
     };
 
     afterContext();
-    while (pos < text.length && !st.done) {
-      let at: number;
-      if (pre) {
-        pre.lastIndex = pos;
-        const m = pre.exec(text);
-        if (!m) break;
-        at = m.index;
-      } else at = pos;
-      const lineStart = at === 0 ? 0 : text.lastIndexOf('\n', at - 1) + 1;
-      n += countNl(text, pos, lineStart);
+    while (pos < src.length && !st.done) {
+      const at = src.next(pos);
+      if (at === -1) break;
+      const lineStart = src.prevNl(at - 1) + 1;
+      n += countNl(src, pos, lineStart);
       pos = lineStart;
       const e = lineEnd(pos);
-      const line = text.slice(pos, e);
+      const line = src.line(pos, e);
       if (lineRe.test(line)) {
         beforeContext(pos);
         hit(line);
@@ -144,13 +189,13 @@ export function createSearcher() {
         n++;
       }
     }
-    if (pos < text.length) n += countNl(text, pos, text.length) + (text.endsWith('\n') ? 0 : 1);
-    if (spec.before > 0 && text.length > 0) {
+    if (pos < src.length) n += countNl(src, pos, src.length) + (src.endsWithNl ? 0 : 1);
+    if (spec.before > 0 && src.length > 0) {
       const tail: GrepLine[] = [];
-      let end = text.endsWith('\n') ? text.length - 1 : text.length;
+      let end = src.endsWithNl ? src.length - 1 : src.length;
       for (let k = 0; k < spec.before; k++) {
-        const nl = end > 0 ? text.lastIndexOf('\n', end - 1) : -1;
-        tail.unshift({ n: n - 1 - k, text: keep(text.slice(nl + 1, end), spec), match: false });
+        const nl = end > 0 ? src.prevNl(end - 1) : -1;
+        tail.unshift({ n: n - 1 - k, text: keep(src.line(nl + 1, end), spec), match: false });
         if (nl < 0) break;
         end = nl;
       }
@@ -160,13 +205,14 @@ export function createSearcher() {
   }
 
   function searchMultiline(text: string, spec: SearchSpec, re: RegExp): FileHit | null {
+    const src = strSrc(text, null);
     re.lastIndex = 0;
     const ranges: [number, number][] = [];
     let count = 0;
     let lineNo = 1;
     let counted = 0;
     const lineOf = (offset: number) => {
-      lineNo += countNl(text, counted, offset);
+      lineNo += countNl(src, counted, offset);
       counted = Math.max(counted, offset);
       return lineNo;
     };
@@ -174,7 +220,7 @@ export function createSearcher() {
       count++;
       const start = lineOf(m.index);
       const last = m[0].length ? m.index + m[0].length - 1 : m.index;
-      const end = last > m.index ? start + countNl(text, m.index, last) : start;
+      const end = last > m.index ? start + countNl(src, m.index, last) : start;
       ranges.push([start, end]);
       if (m[0].length === 0) re.lastIndex = m.index + ((text.codePointAt(m.index) ?? 0) > 0xffff ? 2 : 1);
       if (spec.mode === 'files_with_matches') break;
@@ -221,9 +267,8 @@ export function createSearcher() {
   }
 
   /** Big files in line mode: chunks of whole lines; any NUL anywhere discards the file, as rg does. */
-  function searchChunked(path: string, spec: SearchSpec, io: SearchIo, lineRe: RegExp, pre: RegExp | null): FileHit | null {
-    const fd = io.openSync(path, 'r');
-    try {
+  function searchChunked(fd: number, spec: SearchSpec, io: SearchIo, lineRe: RegExp, pre: RegExp | null): FileHit | null {
+    {
       const st: LineState = { out: [], matched: 0, lastEmitted: 0, afterLeft: 0, tail: [], done: false };
       const chunk = Buffer.allocUnsafe(spec.chunkBytes);
       let carry = Buffer.alloc(0);
@@ -239,44 +284,86 @@ export function createSearcher() {
         first = false;
         const cut = got === 0 ? data.length : data.lastIndexOf(10) + 1;
         carry = Buffer.from(data.subarray(cut));
-        if (cut > 0 && !st.done) base = scanLines(data.subarray(0, cut).toString('utf8'), base, st, spec, lineRe, pre);
+        if (cut > 0 && !st.done) {
+          const piece = data.subarray(0, cut);
+          base = scanLines(spec.needles ? bufSrc(piece, needlesFor(spec)) : strSrc(piece.toString('utf8'), pre), base, st, spec, lineRe);
+        }
         if (got === 0) break;
         // Keep reading after an early stop: a NUL later in the file still discards it.
       }
       return finish(st, spec);
-    } finally {
-      io.closeSync(fd);
     }
   }
 
+  function readAll(fd: number, size: number, io: SearchIo): Buffer {
+    const buf = Buffer.allocUnsafe(size);
+    let got = 0;
+    while (got < size) {
+      const n = io.readSync(fd, buf, got, size - got, got);
+      if (n === 0) break;
+      got += n;
+    }
+    return got === size ? buf : buf.subarray(0, got);
+  }
+
+  /** Regular expressions and needle bytes, built once per search (each batch brings the same spec). */
+  let compiledFor: SearchSpec | undefined;
+  let compiled: { lineRe: RegExp; pre: RegExp | null; multi: RegExp; needles: Buffer[] | null };
+  function compile(spec: SearchSpec) {
+    if (compiledFor !== spec) {
+      compiledFor = spec;
+      compiled = {
+        lineRe: new RegExp(spec.line[0], spec.line[1]),
+        pre: spec.prefilter ? new RegExp(spec.prefilter[0], spec.prefilter[1]) : null,
+        multi: new RegExp(spec.multi[0], spec.multi[1]),
+        needles: spec.needles ? spec.needles.map((n) => Buffer.from(n, 'utf8')) : null,
+      };
+    }
+    return compiled;
+  }
+  function needlesFor(spec: SearchSpec): Buffer[] {
+    return compile(spec).needles ?? [];
+  }
+  const isUtf16 = (b: Buffer) => b.length >= 2 && ((b[0] === 0xff && b[1] === 0xfe) || (b[0] === 0xfe && b[1] === 0xff));
+
   return function searchFile(path: string, spec: SearchSpec, io: SearchIo): FileHit | null {
-    const lineRe = new RegExp(spec.line[0], spec.line[1]);
-    const pre = spec.prefilter ? new RegExp(spec.prefilter[0], spec.prefilter[1]) : null;
-    let size: number;
+    const { lineRe, pre, multi, needles } = compile(spec);
     try {
       const fd = io.openSync(path, 'r');
+      let raw: Buffer;
       try {
-        size = io.fstatSync(fd).size;
+        const size = io.fstatSync(fd).size;
+        if (size > spec.chunkBytes && !spec.multiline) {
+          const hit = searchChunked(fd, spec, io, lineRe, pre);
+          return hit && { ...hit, path };
+        }
+        if (spec.multiline && size > spec.multilineMaxBytes) return null;
+        raw = readAll(fd, size, io);
       } finally {
         io.closeSync(fd);
       }
-      if (size > spec.chunkBytes && !spec.multiline) {
-        const hit = searchChunked(path, spec, io, lineRe, pre);
-        return hit && { ...hit, path };
-      }
-      if (spec.multiline && size > spec.multilineMaxBytes) return null;
-      const text = decode(io.readFileSync(path));
-      if (text === null) return null;
       let hit: FileHit | null;
-      if (spec.multiline) hit = searchMultiline(text, spec, new RegExp(spec.multi[0], spec.multi[1]));
-      else {
-        if (pre) {
-          pre.lastIndex = 0;
-          if (!pre.test(text)) return null;
-        }
+      if (needles && !spec.multiline && !isUtf16(raw)) {
+        // Bytes first (memchr/memmem): no NUL, and a needle present, before decoding any line.
+        if (raw.indexOf(0) !== -1) return null;
+        const body = raw.length >= 3 && raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf ? raw.subarray(3) : raw;
         const st: LineState = { out: [], matched: 0, lastEmitted: 0, afterLeft: 0, tail: [], done: false };
-        scanLines(text, 1, st, spec, lineRe, pre);
+        scanLines(bufSrc(body, needles), 1, st, spec, lineRe);
         hit = finish(st, spec);
+      } else {
+        if (needles && !isUtf16(raw) && !needles.some((n) => raw.indexOf(n) !== -1)) return null;
+        const text = decode(raw);
+        if (text === null) return null;
+        if (spec.multiline) hit = searchMultiline(text, spec, multi);
+        else {
+          if (pre) {
+            pre.lastIndex = 0;
+            if (!pre.test(text)) return null;
+          }
+          const st: LineState = { out: [], matched: 0, lastEmitted: 0, afterLeft: 0, tail: [], done: false };
+          scanLines(strSrc(text, pre), 1, st, spec, lineRe);
+          hit = finish(st, spec);
+        }
       }
       return hit && { ...hit, path };
     } catch {

@@ -24,6 +24,7 @@ export function specFor(q: GrepQuery, p: CompiledPattern): SearchSpec {
     keepChars: KEEP_CHARS,
     chunkBytes: 64 * 1024 * 1024,
     multilineMaxBytes: 256 * 1024 * 1024,
+    needles: p.needles ?? null,
   };
 }
 
