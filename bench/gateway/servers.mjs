@@ -38,6 +38,12 @@ const listen = (fetch) => new Promise((resolve) => serve({ fetch, hostname: '127
 const bare = new Hono();
 bare.get('/', (c) => c.text('ok'));
 bare.post('/echo', async (c) => c.json({ received: await c.req.json() }));
+// The same work as a gateway call of read_note, with nothing else: parse, read the file, answer.
+bare.post('/read', async (c) => {
+  const { input } = await c.req.json();
+  if (!/^[\w.-]+$/.test(input?.path ?? '')) return c.json({ error: 'bad path' }, 400);
+  return c.json({ status: 'success', content: [{ type: 'text', text: await readFileAsync(join(dir, input.path), 'utf8') }] });
+});
 
 const builtin = await builtinReadFile();
 const registry = new ToolRegistry().register(readNote);

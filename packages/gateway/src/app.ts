@@ -12,6 +12,7 @@ import { listTools } from './domain/tools.js';
 import { requireRole, type Auth, type AuthEnv } from './http/auth.js';
 import { intParam, listParam, readBody } from './http/body.js';
 import { ApiError, handleError, notFoundRoute, tooLarge } from './http/errors.js';
+import { clientSignal } from './http/signal.js';
 import { ackBody, approveBody, callBody, rejectBody, resultBody, validId } from './http/schemas.js';
 import type { HttpCounter } from './metrics.js';
 import { OPENAPI } from './openapi.js';
@@ -64,7 +65,7 @@ export function buildApp(d: Domain, o: AppOptions): Hono<AuthEnv> {
   app.post('/api/runs/:runId/tool-calls', async (c) => {
     const runId = param(c.req.param('runId'), 'runId');
     const body = await readBody(c, callBody);
-    const { status, result } = await callTool(d, c.var.principal, runId, body, c.req.raw.signal);
+    const { status, result } = await callTool(d, c.var.principal, runId, body, clientSignal(c));
     return c.json(result, status);
   });
 
