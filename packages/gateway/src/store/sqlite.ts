@@ -1,47 +1,20 @@
-// The embedded store: one SQLite file (better-sqlite3, WAL). Each state change is one transaction,
-// so a crash leaves every call either before or after a step, never half-way.
+// The embedded store: one SQLite file (better-sqlite3, WAL). Each state change is one atomic step,
+// committed with the others of its event-loop turn before anyone is told it happened, so a crash
+// leaves every call either before or after a step, never half-way.
 import { mkdirSync, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { errorResult, type ApprovalDecision, type ApprovalRequest, type ExecutionLogEntry, type Remembered, type ToolResult } from '@toolbelt/core';
 import type { GatewayEvent } from '../events/types.js';
 import { startCheckpointer, type Checkpointer } from './checkpointer.js';
+import { placeholders, toCall, toMessage, type Row } from './sqlite-rows.js';
 import { LATEST_VERSION, MIGRATIONS } from './migrations.js';
 import type {
   CallFilter, CallRecord, CallStatus, DecideOutcome, EventFilter, ExecutionFilter, GatewayStore, InboxMessage,
   NewCall, RecoveryReport, ResolveOutcome, StoredEvent, StoreNotice, Submission,
 } from './types.js';
 
-type Row = Record<string, any>;
-
 export class StoreVersionError extends Error {}
-
-const json = (value: unknown): string | null => (value === undefined ? null : JSON.stringify(value));
-const parse = <T>(text: string | null): T | undefined => (text === null ? undefined : (JSON.parse(text) as T));
-const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-
-function toCall(r: Row): CallRecord {
-  const call: CallRecord = {
-    seq: r.seq, callId: r.call_id, runId: r.run_id, agentId: r.agent_id, sessionId: r.session_id, tool: r.tool,
-    input: JSON.parse(r.input), status: r.status, visible: r.visible === 1, createdAt: r.created_at, updatedAt: r.updated_at,
-  };
-  if (r.approval !== null) call.approval = parse<ApprovalRequest>(r.approval);
-  if (r.decision !== null) call.decision = parse<ApprovalDecision>(r.decision);
-  if (r.submitted !== null) call.submitted = parse<Submission>(r.submitted);
-  if (r.result !== null) call.result = parse<ToolResult>(r.result);
-  if (r.expires_at !== null) call.expiresAt = r.expires_at;
-  if (r.resolved_at !== null) call.resolvedAt = r.resolved_at;
-  return call;
-}
-
-function toMessage(r: Row): InboxMessage {
-  const payload = JSON.parse(r.payload) as Submission;
-  const m: InboxMessage = { id: r.id, agentId: r.agent_id, runId: r.run_id, callId: r.call_id, tool: r.tool, createdAt: r.created_at };
-  if ('error' in payload) m.error = payload.error;
-  else m.result = payload.result;
-  if (r.acked_at !== null) m.ackedAt = r.acked_at;
-  return m;
-}
 
 const FINAL: Record<ToolResult['status'], CallStatus> = { success: 'success', error: 'error', rejected: 'rejected', pending: 'pending' };
 
