@@ -1,0 +1,43 @@
+// The ToolContext a tool receives.
+import type { CallRequest } from './executor.js';
+import type { Deadline } from './attempt.js';
+import type { SessionState, ToolContext, ToolEmit, Workspace } from '../tool.js';
+
+/** What a context needs from its executor. */
+export interface ContextHost {
+  readonly workspace: Workspace | undefined;
+  readonly toolConfig: Readonly<Record<string, unknown>>;
+  session(id: string): SessionState;
+  toolEmitted(tool: string, req: CallRequest, callId: string, e: ToolEmit): void;
+}
+
+/** A class rather than a literal: `signal` is a getter, so calls that never look at it never pay for one. */
+export class CallContext implements ToolContext {
+  readonly sessionId: string;
+  readonly workspace: Workspace | undefined;
+  readonly state: SessionState;
+  readonly config: Readonly<Record<string, unknown>>;
+  readonly model?: string;
+
+  constructor(
+    private readonly executor: ContextHost,
+    readonly tool: string,
+    private readonly req: CallRequest,
+    readonly callId: string,
+    private readonly deadline: Deadline,
+  ) {
+    this.sessionId = req.sessionId ?? 'default';
+    this.workspace = executor.workspace;
+    this.state = executor.session(this.sessionId);
+    this.config = executor.toolConfig;
+    if (req.model) this.model = req.model;
+  }
+
+  get signal(): AbortSignal {
+    return this.deadline.signal;
+  }
+
+  emit(event: ToolEmit): void {
+    this.executor.toolEmitted(this.tool, this.req, this.callId, event);
+  }
+}
