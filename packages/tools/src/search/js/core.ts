@@ -295,15 +295,23 @@ export function createSearcher() {
     }
   }
 
+  // One buffer reused for every file this searcher reads: large per-file allocations cost more
+  // than the search. Nothing keeps a reference to it past searchFile (lines are copied to strings).
+  let scratch = Buffer.allocUnsafe(1 << 20);
   function readAll(fd: number, size: number, io: SearchIo): Buffer {
-    const buf = Buffer.allocUnsafe(size);
+    // Big files get a buffer of their own, so a worker does not keep tens of megabytes forever.
+    if (size > 8 << 20) return readInto(Buffer.allocUnsafe(size), fd, size, io);
+    if (scratch.length < size) scratch = Buffer.allocUnsafe(Math.min(8 << 20, Math.max(size, scratch.length * 2)));
+    return readInto(scratch, fd, size, io);
+  }
+  function readInto(buf: Buffer, fd: number, size: number, io: SearchIo): Buffer {
     let got = 0;
     while (got < size) {
       const n = io.readSync(fd, buf, got, size - got, got);
       if (n === 0) break;
       got += n;
     }
-    return got === size ? buf : buf.subarray(0, got);
+    return buf.subarray(0, got);
   }
 
   /** Regular expressions and needle bytes, built once per search (each batch brings the same spec). */
@@ -344,11 +352,12 @@ export function createSearcher() {
       }
       let hit: FileHit | null;
       if (needles && !spec.multiline && !isUtf16(raw)) {
-        // Bytes first (memchr/memmem): no NUL, and a needle present, before decoding any line.
-        if (raw.indexOf(0) !== -1) return null;
+        // Bytes first (memmem): only lines holding a needle are decoded; the NUL check (a binary
+        // file is skipped) is only needed once something matched.
         const body = raw.length >= 3 && raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf ? raw.subarray(3) : raw;
         const st: LineState = { out: [], matched: 0, lastEmitted: 0, afterLeft: 0, tail: [], done: false };
         scanLines(bufSrc(body, needles), 1, st, spec, lineRe);
+        if (st.matched > 0 && raw.indexOf(0) !== -1) return null;
         hit = finish(st, spec);
       } else {
         if (needles && !isUtf16(raw) && !needles.some((n) => raw.indexOf(n) !== -1)) return null;
