@@ -1,7 +1,7 @@
 // `toolbelt mcp` as a real process, driven by the official SDK Client over stdio and HTTP, with the
 // reference filesystem server and a fixture server behind it. Runs the built CLI: `npm run build` first.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -173,7 +173,7 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
       expect((await client.listTools()).tools.map((t) => t.name)).toContain('fx__echo');
       expect(text(await client.callTool({ name: 'fx__echo', arguments: { text: 'http' } }))).toBe('echo: http');
       const seen: Progress[] = [];
-      await client.callTool({ name: 'fx__slow', arguments: { ms: 200 } }, undefined, { onprogress: (p) => void seen.push(p) });
+      await client.callTool({ name: 'fx__slow', arguments: { ms: 300 } }, undefined, { onprogress: (p) => void seen.push(p) });
       expect(seen.length).toBeGreaterThan(0);
       expect(text(await client.callTool({ name: 'fx__wipe', arguments: {} }))).toBe('wiped');
     } finally {
@@ -189,3 +189,5 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
     expect(code).toBe(0);
   });
 });
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));

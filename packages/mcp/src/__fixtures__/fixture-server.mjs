@@ -31,7 +31,7 @@ server.registerTool('slow', { description: 'Waits, reporting progress, until don
     }
     await new Promise((r) => setTimeout(r, 20));
     step++;
-    if (token !== undefined && step % 5 === 0) {
+    if (token !== undefined) {
       await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step, message: `step ${step}` } });
     }
   }

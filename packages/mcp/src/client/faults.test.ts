@@ -1,5 +1,5 @@
 // One server missing, one hanging, one dying mid-call: the others keep working, the dead one comes back.
-import { realpathSync } from 'node:fs';
+import { realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textOf, ToolRegistry, type Executor } from '@toolbelt/core';
@@ -34,6 +34,7 @@ describe('McpManager fault isolation', () => {
   afterAll(async () => {
     await executor.close();
     await manager.close();
+    rmSync(root, { recursive: true, force: true });
   });
 
   it('reports a missing command and a hanging server as failed while the others connect', () => {

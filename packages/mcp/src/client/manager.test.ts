@@ -1,5 +1,5 @@
 // toolbelt's MCP client against the reference servers (server-filesystem, server-everything).
-import { realpathSync } from 'node:fs';
+import { realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textOf, ToolRegistry, type Executor, type ToolEvent } from '@toolbelt/core';
@@ -13,13 +13,14 @@ describe('McpManager with the reference servers', () => {
   let executor: Executor;
 
   beforeAll(async () => {
-    manager = new McpManager({ servers: { fs: filesystem(root), everything: everything({ timeoutMs: 1_000 }) }, registry });
+    manager = new McpManager({ servers: { fs: filesystem(root), everything: everything({ timeoutMs: 1_500 }) }, registry });
     await manager.start();
     executor = executorFor(registry);
   });
   afterAll(async () => {
     await executor.close();
     await manager.close();
+    rmSync(root, { recursive: true, force: true });
   });
 
   it('connects every server and names each remote tool server__tool', () => {
@@ -72,8 +73,8 @@ describe('McpManager with the reference servers', () => {
   it('turns progress notifications into progress events, and progress keeps a long call alive past the idle timeout', async () => {
     const events: ToolEvent[] = [];
     const off = executor.events.onType('tool.progress', (e) => void events.push(e));
-    // 8 steps of 0.2 s: 1.6 s in all, longer than the 1 s idle timeout, fine because each step reports.
-    const result = await executor.call({ tool: 'everything__trigger-long-running-operation', input: { duration: 1.6, steps: 8 } });
+    // 10 steps of 0.2 s: 2 s in all, longer than the 1.5 s idle timeout, fine because each step reports.
+    const result = await executor.call({ tool: 'everything__trigger-long-running-operation', input: { duration: 2, steps: 10 } });
     off();
     expect(result.status).toBe('success');
     expect(textOf(result)).toContain('Long running operation completed');
@@ -81,15 +82,15 @@ describe('McpManager with the reference servers', () => {
     // The SDK handles a response before a notification that arrived with it, so the last report may
     // come too late to count; the ones before it all arrive, in order, with the total.
     const values = mine.map((e) => (e as { progress?: number }).progress);
-    expect(values.slice(0, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(mine.every((e) => (e as { total?: number }).total === 8)).toBe(true);
+    expect(values.slice(0, 9)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(mine.every((e) => (e as { total?: number }).total === 10)).toBe(true);
   });
 
   it('times out a call that sends neither result nor progress within the idle timeout', async () => {
-    const result = await executor.call({ tool: 'everything__trigger-long-running-operation', input: { duration: 2, steps: 1 } });
+    const result = await executor.call({ tool: 'everything__trigger-long-running-operation', input: { duration: 3, steps: 1 } });
     expect(result.status).toBe('error');
     expect(result.error?.code).toBe('TIMEOUT');
-    expect(result.error?.message).toContain('sent no result or progress for 1000 ms');
+    expect(result.error?.message).toContain('sent no result or progress for 1500 ms');
     expect(result.error?.recoverable).toBe(true);
   });
 });

@@ -82,13 +82,14 @@ describe('serveHttp', () => {
   });
 
   it('closes a session that has been idle too long, so the client starts a new one', async () => {
-    const handle = await serve({ sessionIdleMs: 50 });
+    // Generous: the client's own handshake requests must not come slower than this.
+    const handle = await serve({ sessionIdleMs: 500 });
     const transport = new StreamableHTTPClientTransport(new URL(handle.url));
     const client = new Client({ name: 'test', version: '1' });
     await client.connect(transport);
     clients.push(client);
     const id = transport.sessionId!;
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 1_500));
     const res = await fetch(handle.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' }, body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }) });
     expect(res.status).toBe(404);
   });
