@@ -3,7 +3,7 @@
 // running the same; then the memory a 1 GB stdout costs (measured in a separate process).
 import { exec, spawn } from 'node:child_process';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Executor, Policy, ToolRegistry, textOf } from '../../packages/core/dist/index.js';
@@ -12,6 +12,7 @@ import { WorkspaceGuard } from '../../packages/tools/dist/workspace/guard.js';
 import { compare, machineLine, markdownTable, writeDocSection } from '../lib/harness.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
+const loadBefore = loadavg()[0];
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'tb-bench-shell-')));
 const executor = new Executor({
   registry: new ToolRegistry().registerAll(shellTools()),
@@ -83,6 +84,9 @@ writeDocSection('shell', `## shell — shell_exec overhead per call, and memory 
 classifying the command with tree-sitter-bash, policy, a new process group, bounded output
 buffers, the result), against \`child_process\` running the same with no toolbelt around it.
 Calls one at a time; every subject waits for the exit and the pipes to close. ${machineLine()}
+Spawning is sensitive to the machine's load (load average ${loadBefore.toFixed(1)} on ${cpus().length} CPUs at the start
+of this run); the subjects are interleaved in rounds so that load hits them alike, and the median
+ratio is the steadier figure.
 
 ${markdownTable(result)}
 
