@@ -58,16 +58,16 @@ export function ancestorLevels(dir: string): Level | undefined {
 }
 
 /** The verdict of the ignore files in effect at a level for an absolute path. */
-export function matchIgnore(level: Level | undefined, abs: string, isDir: boolean): Verdict {
+export function matchIgnore(level: Level | undefined, abs: string, isDir: boolean, name = abs.slice(abs.lastIndexOf('/') + 1)): Verdict {
   let custom: Verdict;
   let dot: Verdict;
   let git: Verdict;
   let sawGit = false;
   for (let l = level; l; l = l.parent) {
     const rel = abs.slice(l.cut);
-    if (custom === undefined && l.custom) custom = l.custom.matched(rel, isDir);
-    if (dot === undefined && l.dot) dot = l.dot.matched(rel, isDir);
-    if (!sawGit && git === undefined && l.git) git = l.git.matched(rel, isDir);
+    if (custom === undefined && l.custom) custom = l.custom.matched(rel, isDir, name);
+    if (dot === undefined && l.dot) dot = l.dot.matched(rel, isDir, name);
+    if (!sawGit && git === undefined && l.git) git = l.git.matched(rel, isDir, name);
     sawGit ||= l.hasGit;
   }
   return custom ?? dot ?? git;
@@ -82,23 +82,30 @@ export interface FilterOptions {
   ignoreFiles?: boolean;
 }
 
+const VCS_NAMES = new Set(VCS_EXCLUDES.map((g) => g.slice(1)));
+
 export class SearchFilter {
-  readonly overrides: Overrides;
-  readonly types: TypeFilter;
+  /** Override globs, or undefined when there are only the VCS exclusions (then a name lookup does). */
+  readonly overrides: Overrides | undefined;
+  readonly types: TypeFilter | undefined;
   readonly ignoreFiles: boolean;
 
   constructor(opts: FilterOptions = {}) {
-    this.overrides = new Overrides([...(opts.globs ?? []), ...VCS_EXCLUDES]);
-    this.types = new TypeFilter(opts.typeGlobs ?? []);
+    this.overrides = opts.globs?.length ? new Overrides([...opts.globs, ...VCS_EXCLUDES]) : undefined;
+    this.types = opts.typeGlobs?.length ? new TypeFilter(opts.typeGlobs) : undefined;
     this.ignoreFiles = opts.ignoreFiles !== false;
   }
 
   /** True when the entry is searched (a file) or entered (a directory). */
   includes(rel: string, name: string, abs: string, isDir: boolean, level: Level | undefined): boolean {
-    const o = this.overrides.matched(rel, isDir);
-    if (o === 'ignore') return false;
-    if (o === 'whitelist') return true;
-    if (this.ignoreFiles && matchIgnore(level, abs, isDir) === 'ignore') return false;
-    return this.types.matched(name, isDir) !== 'ignore';
+    if (this.overrides) {
+      const o = this.overrides.matched(rel, isDir, name);
+      if (o === 'ignore') return false;
+      if (o === 'whitelist') return true;
+    } else if (VCS_NAMES.has(name)) {
+      return false;
+    }
+    if (this.ignoreFiles && level && matchIgnore(level, abs, isDir, name) === 'ignore') return false;
+    return !this.types || this.types.matched(name, isDir) !== 'ignore';
   }
 }

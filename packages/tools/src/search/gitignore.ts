@@ -10,6 +10,8 @@ interface Rule {
   re: RegExp;
   whitelist: boolean;
   dirOnly: boolean;
+  /** The pattern has no slash: it is tested against the last path component only (same result, shorter string). */
+  base: boolean;
 }
 
 export interface GlobOptions {
@@ -44,12 +46,14 @@ export function compileLine(raw: string, opts: GlobOptions = {}): Rule | undefin
     if (line.endsWith('\\')) line = line.slice(0, -1);
   }
   if (line === '') return undefined;
+  const options = { dot: true, noextglob: true, nonegate: true, nocase: opts.caseInsensitive === true };
+  // ripgrep matches a slash-free pattern as `**/pattern`; since `*` never crosses a slash, that is
+  // the same as matching the last component alone.
+  if (!absolute && !line.includes('/')) return { re: picomatch.makeRe(line, options), whitelist, dirOnly, base: true };
   let glob = line;
-  if (!absolute && !line.includes('/') && !line.startsWith('**/')) glob = `**/${glob}`;
   // `dir/**` must match what is inside dir, not dir itself.
   if (glob.endsWith('/**')) glob = `${glob}/*`;
-  const re = picomatch.makeRe(glob, { dot: true, noextglob: true, nonegate: true, nocase: opts.caseInsensitive === true });
-  return { re, whitelist, dirOnly };
+  return { re: picomatch.makeRe(glob, options), whitelist, dirOnly, base: false };
 }
 
 export class GitignoreMatcher {
@@ -76,11 +80,11 @@ export class GitignoreMatcher {
   }
 
   /** The verdict of the last rule that matches `rel` (relative to the file's directory, `/`-separated). */
-  matched(rel: string, isDir: boolean): Verdict {
+  matched(rel: string, isDir: boolean, name = rel.slice(rel.lastIndexOf('/') + 1)): Verdict {
     for (let i = this.rules.length - 1; i >= 0; i--) {
       const rule = this.rules[i];
       if (rule.dirOnly && !isDir) continue;
-      if (rule.re.test(rel)) return rule.whitelist ? 'whitelist' : 'ignore';
+      if (rule.re.test(rule.base ? name : rel)) return rule.whitelist ? 'whitelist' : 'ignore';
     }
     return undefined;
   }
@@ -99,9 +103,9 @@ export class Overrides {
     this.anyInclude = globs.some((g) => !g.startsWith('!') && g.trim() !== '');
   }
 
-  matched(rel: string, isDir: boolean): Verdict {
+  matched(rel: string, isDir: boolean, name?: string): Verdict {
     if (this.matcher.empty) return undefined;
-    const m = this.matcher.matched(rel, isDir);
+    const m = this.matcher.matched(rel, isDir, name);
     // Override globs are gitignore lines read the other way round.
     if (m === 'ignore') return 'whitelist';
     if (m === 'whitelist') return 'ignore';

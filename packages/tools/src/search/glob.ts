@@ -34,7 +34,7 @@ export interface GlobMatch {
 /** Every file under `dir` whose path relative to it matches `pattern`, newest first. */
 export async function globFiles(dir: string, pattern: string, opts: { includeIgnored?: boolean; signal?: AbortSignal } = {}): Promise<GlobMatch[]> {
   const clean = pattern.replace(/^\.\/+/, '');
-  const isMatch = picomatch(clean, { dot: true });
+  const re = picomatch.makeRe(clean, { dot: true });
   // Start the walk at the pattern's literal directory part ("src/lib" of "src/lib/**/*.ts").
   const { base, isGlob } = picomatch.scan(clean);
   const prefix = isGlob ? base : '';
@@ -50,12 +50,10 @@ export async function globFiles(dir: string, pattern: string, opts: { includeIgn
     filter: opts.includeIgnored ? withoutIgnore : withIgnore,
     ...(opts.signal ? { signal: opts.signal } : {}),
     onFile(abs, rel) {
-      if (!isMatch(prefix ? `${prefix}/${rel}` : rel)) return;
-      try {
-        found.push({ abs, mtimeMs: statSync(abs).mtimeMs });
-      } catch {
-        // vanished during the walk
-      }
+      if (!re.test(prefix ? `${prefix}/${rel}` : rel)) return;
+      const st = statSync(abs, { throwIfNoEntry: false });
+      // Undefined when it vanished during the walk.
+      if (st) found.push({ abs, mtimeMs: st.mtimeMs });
     },
   });
   return found.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
