@@ -145,6 +145,16 @@ describe('the event stream', () => {
     expect((await bad.json()).error.message).toContain('unknown event type tool.exploded');
   });
 
+  it('treats a Last-Event-ID beyond the last stored event as a fresh start, not a gap to wait out', async () => {
+    const c = h.client();
+    let ready = -1;
+    const got = collect(c.events({ lastEventId: 10_000_000, onReady: (id) => (ready = id) }), resultOf('future-1'));
+    await until(() => ready, (id) => id >= 0, 'the stream to be ready');
+    expect(ready).toBeLessThan(10_000_000);
+    await c.call('run-future', 'echo', { text: 'x' }, { callId: 'future-1' });
+    expect((await got).some((e) => e.type === 'tool.result')).toBe(true);
+  });
+
   it('sends keep-alive comments on a quiet stream and a ready frame with the resume point', async () => {
     const res = await fetch(`${h.url}/api/events?runId=quiet`);
     expect(res.headers.get('content-type')).toContain('text/event-stream');

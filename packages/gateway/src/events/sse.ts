@@ -75,7 +75,9 @@ export function sseStream(o: SseOptions): ReadableStream<Uint8Array> {
       if (o.signal.aborted) return close();
       send('retry: 1000\n\n');
       try {
-        if (o.after === undefined) cursor = await o.store.lastEventId();
+        const last = await o.store.lastEventId();
+        // An id from the future means the database was replaced: start from where it stands now.
+        if (o.after === undefined || o.after > last) cursor = last;
         else {
           cursor = o.after;
           for (;;) {
