@@ -1,7 +1,6 @@
 // File formats read_file handles besides plain text: images as image content, .docx as text,
 // and a one-line description for any other binary file.
 import type { FileHandle } from 'node:fs/promises';
-import mammoth from 'mammoth';
 import { ToolError } from '@toolbelt/core';
 import { sniffFormat } from '../text/binary.js';
 import { formatBytes } from './common.js';
@@ -32,6 +31,8 @@ export async function readDocx(fh: FileHandle, size: number, shown: string): Pro
   if (size > MAX_DOCX_BYTES) throw new ToolError('INVALID_PARAMS', `${shown} is ${formatBytes(size)}; .docx files over ${formatBytes(MAX_DOCX_BYTES)} are not read.`);
   const buffer = await fh.readFile();
   try {
+    // Loaded on first use: mammoth and its dependencies cost ~15 MB that most sessions never need.
+    const { default: mammoth } = await import('mammoth');
     const { value } = await mammoth.extractRawText({ buffer });
     // mammoth separates paragraphs with blank lines; one newline per paragraph reads better.
     return value.replace(/\n\n/g, '\n');
