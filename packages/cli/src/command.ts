@@ -13,7 +13,6 @@ export interface Io {
 
 export interface Command {
   name: string;
-  summary: string;
   usage: string;
   options: Options;
   /** Positional arguments allowed (default: none). */

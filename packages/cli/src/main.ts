@@ -1,15 +1,22 @@
 // `toolbelt <command>`: a table of commands, each in its own file.
 import { parseArgs } from 'node:util';
 import { EXIT, UsageError, type Command, type Io } from './command.js';
-import { ConfigError } from '@toolbelt/core';
-import { callCommand } from './commands/call.js';
-import { initCommand } from './commands/init.js';
-import { logCommand } from './commands/log.js';
-import { mcpCommand } from './commands/mcp.js';
-import { serveCommand } from './commands/serve.js';
-import { toolsCommand } from './commands/tools.js';
 
-export const COMMANDS: Command[] = [toolsCommand, callCommand, initCommand, mcpCommand, serveCommand, logCommand];
+/** The command table: names and summaries for help; each command's code loads only when it runs. */
+export interface CommandEntry {
+  name: string;
+  summary: string;
+  load(): Promise<Command>;
+}
+
+export const COMMANDS: CommandEntry[] = [
+  { name: 'tools', summary: 'List the tools with their effect and description', load: async () => (await import('./commands/tools.js')).toolsCommand },
+  { name: 'call', summary: 'Run one tool call through policy and approval', load: async () => (await import('./commands/call.js')).callCommand },
+  { name: 'init', summary: 'Write a starting toolbelt.config.json into the workspace root', load: async () => (await import('./commands/init.js')).initCommand },
+  { name: 'mcp', summary: 'Serve the tools and configured MCP servers as one MCP server', load: async () => (await import('./commands/mcp.js')).mcpCommand },
+  { name: 'serve', summary: 'Serve the tools over HTTP: calls, results, approvals, events', load: async () => (await import('./commands/serve.js')).serveCommand },
+  { name: 'log', summary: 'Show the execution log of the CLI and the gateway', load: async () => (await import('./commands/log.js')).logCommand },
+];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -40,11 +47,12 @@ export async function main(argv: string[], io?: Partial<Io>): Promise<number> {
     full.stdout.write('toolbelt 0.1.0\n');
     return EXIT.ok;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (!entry) {
     full.stderr.write(`toolbelt: unknown command "${name}". Commands: ${COMMANDS.map((c) => c.name).join(', ')}.\n`);
     return EXIT.usage;
   }
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     full.stdout.write(`${command.usage}\n`);
     return EXIT.ok;
@@ -59,8 +67,9 @@ export async function main(argv: string[], io?: Partial<Io>): Promise<number> {
   try {
     return await command.run(parsed.values, parsed.positionals, full);
   } catch (err) {
-    if (err instanceof UsageError || err instanceof ConfigError) {
-      full.stderr.write(`toolbelt ${name}: ${err.message}\n`);
+    // By name, so help and unknown commands never load core.
+    if (err instanceof UsageError || (err as Error)?.name === 'ConfigError') {
+      full.stderr.write(`toolbelt ${name}: ${(err as Error).message}\n`);
       return EXIT.usage;
     }
     throw err;

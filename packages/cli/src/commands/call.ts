@@ -46,7 +46,6 @@ function exitCode(result: ToolResult): number {
 
 export const callCommand: Command = {
   name: 'call',
-  summary: 'Run one tool call through policy and approval',
   usage: USAGE,
   positionals: true,
   options: {

@@ -18,7 +18,6 @@ export const STARTER_CONFIG = {
 
 export const initCommand: Command = {
   name: 'init',
-  summary: `Write a starting ${CONFIG_FILE} into the workspace root`,
   usage: `Usage: toolbelt init [--root DIR] [--force]`,
   options: { root: { type: 'string' }, force: { type: 'boolean' } },
   async run(values, _pos, io) {

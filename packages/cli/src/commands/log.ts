@@ -40,7 +40,6 @@ function line(e: Entry): string {
 
 export const logCommand: Command = {
   name: 'log',
-  summary: 'Show the execution log of the CLI and the gateway',
   usage: USAGE,
   options: {
     root: { type: 'string', multiple: true }, config: { type: 'string' }, db: { type: 'string' }, source: { type: 'string' }, tool: { type: 'string' },

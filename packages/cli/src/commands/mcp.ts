@@ -68,7 +68,6 @@ async function printStatus(rt: Runtime, manager: McpManager | undefined, io: Io)
 
 export const mcpCommand: Command = {
   name: 'mcp',
-  summary: 'Serve the tools and configured MCP servers as one MCP server',
   usage: USAGE,
   options: {
     ...COMMON_OPTIONS,

@@ -38,7 +38,6 @@ function untilStopped(): Promise<string> {
 
 export const serveCommand: Command = {
   name: 'serve',
-  summary: 'Serve the tools over HTTP: calls, results, approvals, events',
   usage: USAGE,
   options: { ...COMMON_OPTIONS, host: { type: 'string' }, port: { type: 'string' }, db: { type: 'string' } },
   async run(values, _pos, io) {

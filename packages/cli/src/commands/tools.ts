@@ -6,7 +6,6 @@ import { defaultProviders } from '../providers.js';
 
 export const toolsCommand: Command = {
   name: 'tools',
-  summary: 'List the tools with their effect and description',
   usage: `Usage: toolbelt tools [--json] [--format ${PROVIDER_FORMATS.join('|')}] [--root DIR] [--config FILE]`,
   options: { ...COMMON_OPTIONS, json: { type: 'boolean' }, format: { type: 'string' } },
   async run(values, _pos, io) {

@@ -288,7 +288,7 @@ export class Executor {
     if (verdict.outcome === 'approve' && (verdict.scope === 'session' || verdict.scope === 'always')) {
       // An approver may narrow or re-aim what is remembered, but only for this same tool.
       const target = verdict.remember && verdict.remember.tool === tool.name ? verdict.remember : remember;
-      await this.policy.remember(target, verdict.scope, ctx.sessionId);
+      await this.policy.remember(target, verdict.scope, ctx.sessionId, c.effect);
     }
     this.emit(req, { type: 'approval.resolved', callId: ctx.callId, tool: tool.name, decision: verdict, ...(verdict.outcome === 'approve' ? { approvedBy: 'user' as const } : {}) });
     return verdict;

@@ -45,7 +45,7 @@ export function evaluate(
 
   if (call.alwaysAsk) return { action: 'ask', source: 'always-ask', reason: `always confirmed: ${call.alwaysAsk}` };
 
-  const kept = remembered?.find(call.tool, call.subject, call.sessionId);
+  const kept = remembered?.find(call.tool, call.subject, call.sessionId, call.effect);
   if (kept) return { action: 'allow', source: 'remembered', reason: `remembered "${kept.scope}" approval` };
 
   if (rule) return { action: rule.action, source: 'rule', reason: describeRule(rule, matched, 'rule'), ruleIndex: matched };

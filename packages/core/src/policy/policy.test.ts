@@ -125,6 +125,14 @@ describe('remembered decisions', () => {
     expect(d('/w/srcx/a.ts')).toBe('ask');
   });
 
+  it('an approval remembered for a milder effect never covers a more severe call', async () => {
+    const p = new Policy({ mode: 'ask' });
+    await p.remember({ kind: 'prefix', tool: 'shell_exec', prefix: 'git push' }, 'session', 's', 'execute');
+    const d = (effect: 'execute' | 'destructive') => p.decide(call({ tool: 'shell_exec', effect, subject: { commands: ['git push origin main'] } })).action;
+    expect(d('execute')).toBe('allow');
+    expect(d('destructive')).toBe('ask');
+  });
+
   it('a deny rule beats a remembered approval', async () => {
     const p = new Policy({ mode: 'ask', rules: [{ tool: 'x', action: 'deny' }] });
     await p.remember({ kind: 'tool', tool: 'x' }, 'always', 's');

@@ -44,8 +44,8 @@ export class Policy {
     return evaluate(call, this.config, this.remembered, this.roots);
   }
 
-  remember(target: RememberTarget, scope: 'session' | 'always', sessionId: string): Promise<void> {
-    return this.remembered.add(target, scope, sessionId);
+  remember(target: RememberTarget, scope: 'session' | 'always', sessionId: string, effect?: PolicyCall['effect']): Promise<void> {
+    return this.remembered.add(target, scope, sessionId, effect);
   }
 
   /**

@@ -1,6 +1,8 @@
 // Decisions a person made once and asked us to keep: for the session, or always (saved).
 import type { RememberTarget } from '../approval.js';
-import type { Subject } from '../tool.js';
+import type { Effect, Subject } from '../tool.js';
+
+const SEVERITY: Record<Effect, number> = { read: 0, write: 1, execute: 2, destructive: 3 };
 import { commandHasPrefix, normalizeCommand, pathUnder } from './match.js';
 import type { DecisionStore, Remembered } from './types.js';
 
@@ -37,15 +39,17 @@ export class RememberedDecisions {
     return this.loaded;
   }
 
-  async add(target: RememberTarget, scope: 'session' | 'always', sessionId: string): Promise<void> {
-    const entry: Remembered = { target, scope, createdAt: Date.now(), ...(scope === 'session' ? { sessionId } : {}) };
+  async add(target: RememberTarget, scope: 'session' | 'always', sessionId: string, effect?: Effect): Promise<void> {
+    const entry: Remembered = { target, scope, createdAt: Date.now(), ...(effect ? { effect } : {}), ...(scope === 'session' ? { sessionId } : {}) };
     this.entries.push(entry);
     if (scope === 'always' && this.store) await this.store.save(entry);
   }
 
-  find(tool: string, subject: Subject | undefined, sessionId: string): Remembered | undefined {
+  /** An entry covering this call; one approved for a milder effect never covers a more severe one. */
+  find(tool: string, subject: Subject | undefined, sessionId: string, effect: Effect = 'read'): Remembered | undefined {
     for (const e of this.entries) {
       if (e.scope === 'session' && e.sessionId !== sessionId) continue;
+      if (e.effect && SEVERITY[effect] > SEVERITY[e.effect]) continue;
       if (rememberedCovers(e.target, tool, subject)) return e;
     }
     return undefined;

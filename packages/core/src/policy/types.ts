@@ -36,6 +36,8 @@ export interface PolicyConfig {
 export interface Remembered {
   target: RememberTarget;
   scope: 'session' | 'always';
+  /** The effect of the call that was approved: the entry never covers a more severe call. */
+  effect?: Effect;
   sessionId?: string;
   createdAt: number;
 }
