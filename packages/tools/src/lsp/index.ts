@@ -47,5 +47,5 @@ export function lspTools(opts: LspOptions = {}): Tool[] {
 }
 
 export { LspPool } from './pool.js';
-export { LspClient } from './client.js';
+export type { LspClient } from './client.js';
 export { serverSpecs, typescriptLanguageServerBin, type LspConfigEntry, type ServerSpec } from './servers.js';

@@ -1,7 +1,7 @@
 // Warm language servers, one per (server, workspace root): reused while in use, shut down when
 // idle, started again when one has crashed. Shared by the LSP tools of one builtinTools() call.
 import { ToolError } from '@toolbelt/core';
-import { LspClient, type ClientOptions } from './client.js';
+import type { ClientOptions, LspClient } from './client.js';
 import type { ServerSpec } from './servers.js';
 
 export interface PoolOptions extends ClientOptions {
@@ -78,7 +78,8 @@ export class LspPool {
     if (!entry) {
       this.starts++;
       // Not tied to this caller's signal: other calls may be waiting on the same start.
-      entry = { client: LspClient.start(spec, root, this.opts), busy: 0 };
+      // The JSON-RPC and protocol libraries load with the first server, not with the tools.
+      entry = { client: import('./client.js').then(({ LspClient }) => LspClient.start(spec, root, this.opts)), busy: 0 };
       this.entries.set(k, entry);
       entry.client.catch(() => {
         if (this.entries.get(k) === entry) this.entries.delete(k);

@@ -1,7 +1,6 @@
 import { defineTool, ToolError, type Tool, type ToolOutput } from '@toolbelt/core';
 import { z } from 'zod';
 import { decodeBody, fetchFollowing, type Fetched } from './fetch.js';
-import { htmlToMarkdown } from './html.js';
 import type { HostPolicy } from './ssrf.js';
 
 const description = `Fetch a web page or API response by URL (GET only) and return it as readable text: HTML converted to Markdown with the main content extracted, JSON pretty-printed, other text as is.
@@ -76,6 +75,8 @@ export function webFetchTool(settings: WebFetchSettings): Tool {
       let title: string | undefined;
       let content = text;
       if (isHtml(type) || (!type && /^\s*<(!doctype html|html)/i.test(text))) {
+        // The HTML libraries cost ~300 ms to load: only on the first HTML page.
+        const { htmlToMarkdown } = await import('./html.js');
         const converted = htmlToMarkdown(text, r.url.href, { mainContent });
         title = converted.title;
         content = converted.markdown;
