@@ -16,20 +16,20 @@ export function imageMime(head: Uint8Array): string | undefined {
   return mime && IMAGE_MIMES.has(mime) ? mime : undefined;
 }
 
-export async function readImage(fh: FileHandle, size: number, shown: string): Promise<Buffer> {
+export async function readImage(fh: FileHandle, size: number, shown: string, data?: Buffer): Promise<Buffer> {
   if (size > MAX_IMAGE_BYTES) {
     throw new ToolError('INVALID_PARAMS', `${shown} is an image of ${formatBytes(size)}; images over ${formatBytes(MAX_IMAGE_BYTES)} are not returned. Resize it first (for example with shell_exec).`);
   }
-  return fh.readFile();
+  return data ?? fh.readFile();
 }
 
 export function isDocx(path: string, head: Uint8Array): boolean {
   return /\.docx$/i.test(path) && sniffFormat(head)?.kind.startsWith('ZIP') === true;
 }
 
-export async function readDocx(fh: FileHandle, size: number, shown: string): Promise<string> {
+export async function readDocx(fh: FileHandle, size: number, shown: string, data?: Buffer): Promise<string> {
   if (size > MAX_DOCX_BYTES) throw new ToolError('INVALID_PARAMS', `${shown} is ${formatBytes(size)}; .docx files over ${formatBytes(MAX_DOCX_BYTES)} are not read.`);
-  const buffer = await fh.readFile();
+  const buffer = data ?? (await fh.readFile());
   try {
     // Loaded on first use: mammoth and its dependencies cost ~15 MB that most sessions never need.
     const { default: mammoth } = await import('mammoth');

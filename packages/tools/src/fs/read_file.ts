@@ -3,6 +3,7 @@ import { defineTool, ToolError, type ToolContext, type ToolOutput } from '@toolb
 import { looksBinary, SNIFF_BYTES } from '../text/binary.js';
 import { decodeText, utf16Bom } from '../text/encoding.js';
 import { readTail, readWindow, windowOfText, type LineWindow } from '../text/lines.js';
+import type { FileHandle } from 'node:fs/promises';
 import { openNoFollow, readHead } from '../text/read.js';
 import { formatBytes, fsError, workspaceOf } from './common.js';
 import { describeBinary, imageMime, isDocx, readDocx, readImage } from './formats.js';
@@ -12,6 +13,8 @@ export const DEFAULT_LINES = 2000;
 export const MAX_LINE_CHARS = 2000;
 export const MAX_CHARS = 40_000;
 const COUNT_LINES_UP_TO = 16 * 1024 * 1024;
+/** Files up to this size are read with one read call and windowed in memory. */
+const SMALL_FILE = 256 * 1024;
 const MAX_UTF16_BYTES = 32 * 1024 * 1024;
 
 const description = `Read a file from the workspace. Text comes back with line numbers (cat -n style: number, tab, line).
@@ -54,9 +57,25 @@ function formatWindow(w: LineWindow, shown: string, size: number): { text: strin
   return { text: [...out, ...notes].join('\n'), cut };
 }
 
-async function execute({ path, offset, limit }: Input, ctx: ToolContext): Promise<ToolOutput> {
+/** The path classifyRead resolved for this very call, so execute does not resolve it again. */
+const resolved = new WeakMap<object, string>();
+
+async function readSmall(fh: FileHandle, size: number): Promise<Buffer> {
+  const buf = Buffer.allocUnsafe(size);
+  let got = 0;
+  while (got < size) {
+    const { bytesRead } = await fh.read(buf, got, size - got, got);
+    if (bytesRead === 0) break;
+    got += bytesRead;
+  }
+  return buf.subarray(0, got);
+}
+
+async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
+  const { path, offset, limit } = args;
   const ws = workspaceOf(ctx);
-  const abs = await ws.resolve(path, 'read');
+  // A symlink swapped in since classifyRead is refused by the O_NOFOLLOW open below.
+  const abs = resolved.get(args) ?? (await ws.resolve(path, 'read'));
   const shown = ws.display(abs);
   let fh;
   try {
@@ -69,16 +88,17 @@ async function execute({ path, offset, limit }: Input, ctx: ToolContext): Promis
     if (stat.isDirectory()) throw new ToolError('INVALID_PARAMS', `${shown} is a directory; use list_directory to see what it holds.`);
     if (!stat.isFile()) throw new ToolError('INVALID_PARAMS', `${shown} is not a regular file (a device, socket or pipe); it cannot be read.`);
     const size = stat.size;
-    const head = await readHead(fh, SNIFF_BYTES);
+    const data = size <= SMALL_FILE ? await readSmall(fh, size) : undefined;
+    const head = data ? data.subarray(0, SNIFF_BYTES) : await readHead(fh, SNIFF_BYTES);
     const meta = { path: shown, bytes: size };
 
     const mime = imageMime(head);
     if (mime) {
-      const data = await readImage(fh, size, shown);
+      const image = await readImage(fh, size, shown, data);
       recordSeen(ctx.state, abs, stat);
       return {
         content: [
-          { type: 'image', data: data.toString('base64'), mimeType: mime },
+          { type: 'image', data: image.toString('base64'), mimeType: mime },
           { type: 'text', text: `${shown}: ${mime} image, ${formatBytes(size)}` },
         ],
         metadata: { ...meta, mimeType: mime },
@@ -91,14 +111,16 @@ async function execute({ path, offset, limit }: Input, ctx: ToolContext): Promis
     let kind = 'text';
     if (isDocx(abs, head)) {
       kind = 'docx';
-      window = windowOfText(await readDocx(fh, size, shown), opts, tail);
+      window = windowOfText(await readDocx(fh, size, shown, data), opts, tail);
     } else if (looksBinary(head)) {
       recordSeen(ctx.state, abs, stat);
       return { content: describeBinary(shown, head, size), metadata: { ...meta, binary: true } };
     } else if (utf16Bom(head)) {
       if (size > MAX_UTF16_BYTES) throw new ToolError('INVALID_PARAMS', `${shown} is UTF-16 and ${formatBytes(size)}; UTF-16 files over ${formatBytes(MAX_UTF16_BYTES)} are not read.`);
       kind = 'utf16';
-      window = windowOfText(decodeText(await fh.readFile()).text, opts, tail);
+      window = windowOfText(decodeText(data ?? (await fh.readFile())).text, opts, tail);
+    } else if (data) {
+      window = windowOfText(decodeText(data).text, opts, tail);
     } else if (tail !== undefined) {
       window = await readTail(fh, size, Math.min(tail, opts.limit), opts);
     } else {
@@ -124,12 +146,13 @@ export const readFile = defineTool({
   description,
   input,
   category: 'fs',
-  effect: (i, ctx) => classifyRead(i.path, ctx),
+  effect: classifyRead,
   annotations: { idempotent: true },
   execute,
 });
 
-async function classifyRead(path: string, ctx: ToolContext) {
-  const abs = await workspaceOf(ctx).resolve(path, 'read');
+async function classifyRead(args: Input, ctx: ToolContext) {
+  const abs = await workspaceOf(ctx).resolve(args.path, 'read');
+  resolved.set(args, abs);
   return { effect: 'read' as const, subject: { paths: [abs] } };
 }

@@ -57,7 +57,8 @@ export async function readWindow(fh: FileHandle, size: number, opts: WindowOptio
   let parts: Buffer[] = [];
   let kept = 0;
   let lineBytes = 0;
-  const buf = Buffer.allocUnsafe(CHUNK);
+  // No bigger than the file: read_file is called often on small files, and big buffers cost GC.
+  const buf = Buffer.allocUnsafe(Math.max(1, Math.min(CHUNK, size - startByte)));
   let pos = startByte;
   let done = false;
 
@@ -85,7 +86,7 @@ export async function readWindow(fh: FileHandle, size: number, opts: WindowOptio
   const countAll = size <= (opts.countUpTo ?? 0);
 
   while (!done && pos < size) {
-    const { bytesRead } = await fh.read(buf, 0, Math.min(CHUNK, size - pos), pos);
+    const { bytesRead } = await fh.read(buf, 0, Math.min(buf.length, size - pos), pos);
     if (bytesRead === 0) break;
     pos += bytesRead;
     const chunk = buf.subarray(0, bytesRead);
@@ -112,13 +113,13 @@ export async function readWindow(fh: FileHandle, size: number, opts: WindowOptio
 /** Byte offset where the last `count` lines of the file begin (a final newline ends a line, it does not start one). */
 export async function tailStart(fh: FileHandle, size: number, count: number): Promise<number> {
   if (count <= 0 || size === 0) return size;
-  const buf = Buffer.allocUnsafe(CHUNK);
+  const buf = Buffer.allocUnsafe(Math.max(1, Math.min(CHUNK, size)));
   let end = size;
   let seen = 0;
   // A newline as the very last byte terminates the last line; it is not a separator to count.
   let skipFinal = true;
   while (end > 0) {
-    const from = Math.max(0, end - CHUNK);
+    const from = Math.max(0, end - buf.length);
     const { bytesRead } = await fh.read(buf, 0, end - from, from);
     for (let i = bytesRead - 1; i >= 0; i--) {
       if (buf[i] !== 10) continue;
@@ -164,15 +165,15 @@ export function windowOfText(text: string, opts: WindowOptions, tail?: number): 
   let full = false;
   const from = tail !== undefined ? Math.max(1, total - Math.min(tail, opts.limit) + 1) : Math.max(1, opts.offset);
   for (let n = from; n <= Math.min(total, from + opts.limit - 1); n++) {
-    let t = all[n - 1];
-    if (t.endsWith('\r')) t = t.slice(0, -1);
+    const raw = all[n - 1];
+    const t = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     const cut = t.length > opts.maxLineChars;
     const shown = cut ? t.slice(0, opts.maxLineChars) : t;
     if (lines.length > 0 && chars + shown.length > opts.maxChars) {
       full = true;
       break;
     }
-    lines.push(cut ? { n, text: shown, cutFrom: Buffer.byteLength(t) } : { n, text: shown });
+    lines.push(cut ? { n, text: shown, cutFrom: Buffer.byteLength(raw) } : { n, text: shown });
     chars += shown.length + 8;
   }
   const lastShown = lines.length ? lines[lines.length - 1].n : from - 1;

@@ -31,7 +31,7 @@ export async function readWhole(path: string, maxBytes = Number.MAX_SAFE_INTEGER
 
 /** Reads up to `length` bytes from the start of an open file. */
 export async function readHead(fh: FileHandle, length: number): Promise<Buffer> {
-  const buf = Buffer.alloc(length);
+  const buf = Buffer.allocUnsafe(length);
   const { bytesRead } = await fh.read(buf, 0, length, 0);
   return buf.subarray(0, bytesRead);
 }
