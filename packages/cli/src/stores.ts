@@ -27,13 +27,14 @@ export class JsonDecisionStore implements DecisionStore {
 
 /** Buffers entries and appends them as JSON lines on flush (and at least every second). */
 export class JsonlLogSink implements LogSink {
-  private buffer: string[] = [];
+  // Entries are serialized at flush time, off the call's path.
+  private buffer: ExecutionLogEntry[] = [];
   private timer: NodeJS.Timeout | undefined;
 
   constructor(readonly file: string) {}
 
   write(entry: ExecutionLogEntry): void {
-    this.buffer.push(JSON.stringify(entry));
+    this.buffer.push(entry);
     if (!this.timer) {
       this.timer = setTimeout(() => void this.flush(), 1000);
       this.timer.unref();
@@ -44,7 +45,8 @@ export class JsonlLogSink implements LogSink {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     if (!this.buffer.length) return;
-    const lines = this.buffer.join('\n') + '\n';
+    let lines = '';
+    for (const entry of this.buffer) lines += JSON.stringify(entry) + '\n';
     this.buffer = [];
     mkdirSync(dirname(this.file), { recursive: true });
     appendFileSync(this.file, lines);

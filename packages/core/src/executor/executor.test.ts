@@ -345,6 +345,16 @@ describe('results, cache, runAll, events, metrics, log', () => {
     expect(Date.parse(log.entries[0].timestamp)).not.toBeNaN();
   });
 
+  it('keeps large results in the log cut to head and tail', async () => {
+    const log = new MemoryLogSink();
+    const big = defineTool({ name: 'big', description: 'd', effect: 'read', input: z.object({}), execute: () => 'x'.repeat(10_000) });
+    const r = await make([big], { log }).call({ tool: 'big' });
+    expect(textOf(r)).toHaveLength(10_000);
+    const logged = log.entries[0].result![0] as { text: string };
+    expect(logged.text.length).toBeLessThan(2300);
+    expect(logged.text).toContain('10000 characters in total');
+  });
+
   it('explain() says what would happen and runs nothing', async () => {
     let ran = false;
     const t = defineTool({ name: 'x', description: 'd', effect: 'destructive', input: z.object({}), execute: () => { ran = true; return ''; } });

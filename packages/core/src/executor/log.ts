@@ -1,6 +1,10 @@
 // The execution log: one entry per finished call, written to any sink (memory, JSONL, SQL).
 import type { ApprovedBy, ToolResult, ToolStatus } from '../result.js';
 import type { CallRequest } from './executor.js';
+import { truncateText } from './truncate.js';
+
+/** A log keeps what a call returned, not a second copy of every large file read: text is cut. */
+export const LOG_TEXT_LIMIT = 2000;
 
 export interface ExecutionLogEntry {
   callId: string;
@@ -44,10 +48,21 @@ export function logEntry(req: CallRequest, params: unknown, result: ToolResult):
     timestamp: new Date().toISOString(),
     sessionId: req.sessionId ?? 'default',
   };
-  if (result.status === 'success') entry.result = result.content;
+  if (result.status === 'success') entry.result = forTheLog(result.content);
   if (result.error) entry.error = result.error;
   if (result.approvedBy) entry.approvedBy = result.approvedBy;
   if (req.runId) entry.runId = req.runId;
   if (req.agentId) entry.agentId = req.agentId;
   return entry;
+}
+
+function forTheLog(content: ToolResult['content']): ToolResult['content'] {
+  let small = true;
+  for (const block of content) if (block.type !== 'text' || block.text.length > LOG_TEXT_LIMIT) small = false;
+  if (small) return content;
+  return content.map((block) => {
+    if (block.type === 'text') return block.text.length > LOG_TEXT_LIMIT ? { type: 'text', text: truncateText(block.text, LOG_TEXT_LIMIT).text } : block;
+    if (block.type === 'image') return { type: 'text', text: `[image ${block.mimeType}, ${Math.round((block.data.length * 3) / 4)} bytes]` };
+    return block;
+  });
 }
