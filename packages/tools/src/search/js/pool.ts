@@ -4,11 +4,12 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { createSearcher, type FileHit, type SearchSpec } from './core.js';
+import { createLineScanner } from './lines.js';
 
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const fs = require('node:fs');
-const searchFile = (${createSearcher.toString()})();
+const searchFile = (${createSearcher.toString()})((${createLineScanner.toString()})());
 parentPort.on('message', ({ id, files, spec, stop }) => {
   const flag = new Int32Array(stop);
   const hits = [];
