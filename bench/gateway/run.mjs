@@ -5,7 +5,7 @@
 //    POST /api/runs/:runId/tool-results to the waiting call resuming with the result.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -59,7 +59,8 @@ for (let r = 0; r < ROUNDS; r++) {
 }
 const counts = await ask('counts');
 const toolCost = await ask('executor-cost');
-child.kill();
+child.kill('SIGTERM');
+await once(child, 'exit');
 for (const [name, t] of Object.entries(totals)) if (t.non2xx || t.errors) throw new Error(`${name}: ${t.non2xx} non-2xx answers and ${t.errors} errors; the figures would be meaningless`);
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -110,6 +111,7 @@ for (let i = 0; i < WAKES + 200; i++) {
 }
 await gateway.close();
 await store.close();
+rmSync(dir, { recursive: true, force: true });
 const pct = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 const wakeRow = { p50: pct(wake, 0.5), p90: pct(wake, 0.9), p99: pct(wake, 0.99) };
 const rtRow = { p50: pct(roundTrip, 0.5), p90: pct(roundTrip, 0.9), p99: pct(roundTrip, 0.99) };

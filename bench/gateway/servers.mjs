@@ -1,6 +1,6 @@
 // The servers under load, in their own process so the load generator does not share their core:
 // a bare Hono app (the anchor) and the toolbelt gateway (auth on, SQLite log and events on).
-import { mkdtempSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { readFile as readFileAsync } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,7 +68,12 @@ async function executorCost(name) {
   return ((performance.now() - t0) / n) * 1000;
 }
 
-process.on('SIGINT', () => process.exit(0));
+const stop = () => {
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
 process.on('message', async (m) => {
   if (m === 'counts') {
     await gateway.recorder.flush();
