@@ -1,5 +1,9 @@
 #!/usr/bin/env node
-import { main } from '../dist/main.js';
+// The bundle (npm run build makes it) starts much faster; the plain build is the fallback.
+import { existsSync } from 'node:fs';
+
+const bundled = new URL('../dist/bundle/main.js', import.meta.url);
+const { main } = await import(existsSync(bundled) ? bundled.href : '../dist/main.js');
 
 main(process.argv.slice(2)).then(
   (code) => {
