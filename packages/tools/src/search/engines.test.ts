@@ -76,6 +76,8 @@ const CASES: [string, Case][] = [
   ['from a subdirectory (parent ignore files apply)', { pattern: 'foo', at: 'sub' }],
   ['from a nested repository', { pattern: 'foo', at: 'nested-repo', mode: 'files_with_matches' }],
   ['literal text', { pattern: 'foo()', pat: { literal: true } }],
+  ['two required literals', { pattern: 'const.*foo' }],
+  ['two literals with context', { pattern: 'export.*foo', before: 1, after: 2 }],
   ['POSIX class', { pattern: '[[:upper:]]oo' }],
   ['non-ASCII', { pattern: 'é|Σ' }],
   ['no matches', { pattern: 'zzz-not-there' }],

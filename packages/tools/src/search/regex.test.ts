@@ -71,19 +71,20 @@ describe('compilePattern', () => {
     expect(compilePattern('a\\nb', { multiline: true }).canMatchNewline).toBe(true);
   });
 
-  it('finds strings every match must contain, when it can tell', () => {
-    expect(compilePattern('function\\s+\\w+Sync\\(').needles).toEqual(['function']);
-    expect(compilePattern('colou?r').needles).toEqual(['colo']);
-    expect(compilePattern('foo|barbaz').needles).toEqual(['foo', 'barbaz']);
-    expect(compilePattern('a.c', { literal: true }).needles).toEqual(['a.c']);
-    expect(compilePattern('(foo)?bar').needles).toEqual(['bar']);
-    expect(compilePattern('foo|\\d+').needles).toBeUndefined();
-    expect(compilePattern('foo', { caseInsensitive: true }).needles).toBeUndefined();
-    expect(compilePattern('(?i)foo').needles).toBeUndefined();
-    for (const [pattern, line] of [['colou?r', 'color'], ['x(ab)*y', 'xy'], ['a+b', 'aab'], ['q{0,2}rs', 'rs']]) {
+  it('finds strings every match must contain, rarest first, when it can tell', () => {
+    expect(compilePattern('function\\s+\\w+Sync\\(').literals).toEqual({ any: ['Sync('], all: ['function'] });
+    expect(compilePattern('colou?r').literals).toEqual({ any: ['colo'], all: ['r'] });
+    expect(compilePattern('foo|barbaz').literals).toEqual({ any: ['foo', 'barbaz'], all: [] });
+    expect(compilePattern('a.c', { literal: true }).literals).toEqual({ any: ['a.c'], all: [] });
+    expect(compilePattern('(foo)?bar').literals).toEqual({ any: ['bar'], all: [] });
+    expect(compilePattern('foo|\\d+').literals).toBeUndefined();
+    expect(compilePattern('foo', { caseInsensitive: true }).literals).toBeUndefined();
+    expect(compilePattern('(?i)foo').literals).toBeUndefined();
+    for (const [pattern, line] of [['colou?r', 'color'], ['x(ab)*y', 'xy'], ['a+b', 'aab'], ['q{0,2}rs', 'rs'], ['get\\w+Sync\\(', 'getFooSync(']]) {
       const c = compilePattern(pattern);
       expect(c.line.test(line)).toBe(true);
-      expect(c.needles?.some((n) => line.includes(n)) ?? true, pattern).toBe(true);
+      const l = c.literals;
+      if (l) expect(l.any.some((n) => line.includes(n)) && l.all.every((n) => line.includes(n)), pattern).toBe(true);
     }
   });
 

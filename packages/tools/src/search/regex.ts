@@ -5,6 +5,7 @@
 // ^ and $ are line anchors. Look-around and backreferences exist only in JavaScript: such
 // patterns run on the JS engine.
 
+import { requiredLiterals, type Literals } from './literals.js';
 import { Parser, PatternError, type Shorthand, type Token } from './pattern.js';
 
 export { PatternError };
@@ -22,8 +23,8 @@ export interface CompiledPattern {
   jsOnly?: string;
   canMatchNewline: boolean;
   caseInsensitive: boolean;
-  /** Every match contains one of these strings: a file holding none of them can be skipped unread. */
-  needles: string[] | undefined;
+  /** Strings every match contains (one of `any`, all of `all`), for skipping bytes undecoded. */
+  literals: Literals | undefined;
 }
 
 const WS = [[9, 13], [32, 32], [0xa0, 0xa0], [0x1680, 0x1680], [0x2000, 0x200a], [0x2028, 0x2029], [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000], [0xfeff, 0xfeff]] as const;
@@ -101,44 +102,6 @@ function canMatchNewline(tokens: Token[], dotAll: boolean): boolean {
   });
 }
 
-/** The longest run of plain characters every match must contain, outside groups and repetition. */
-function requiredRun(tokens: Token[]): string | undefined {
-  let best = '';
-  let run = '';
-  for (let i = 0; i < tokens.length; i++) {
-    const tok = tokens[i];
-    const repeated = tokens[i + 1]?.t === 'quant';
-    if (tok.t === 'char' && !repeated) {
-      run += String.fromCodePoint(tok.cp);
-      if (run.length > best.length) best = run;
-      continue;
-    }
-    run = '';
-    if (tok.t === 'open') {
-      // Skip the whole group: what is inside may be optional.
-      let depth = 1;
-      while (depth > 0 && ++i < tokens.length) depth += tokens[i].t === 'open' ? 1 : tokens[i].t === 'close' ? -1 : 0;
-    }
-  }
-  return best || undefined;
-}
-
-/** Strings one of which every match contains, for patterns simple enough to tell. */
-function needlesOf(tokens: Token[], caseInsensitive: boolean): string[] | undefined {
-  if (caseInsensitive) return undefined;
-  const branches: Token[][] = [[]];
-  let depth = 0;
-  for (const tok of tokens) {
-    if (tok.t === 'open') depth++;
-    if (tok.t === 'close') depth--;
-    if (tok.t === 'alt' && depth === 0) branches.push([]);
-    else branches[branches.length - 1].push(tok);
-  }
-  const runs = branches.map(requiredRun);
-  if (runs.some((r) => r === undefined || r.includes('\n'))) return undefined;
-  return [...new Set(runs as string[])];
-}
-
 export interface PatternOptions {
   caseInsensitive?: boolean;
   literal?: boolean;
@@ -168,6 +131,6 @@ export function compilePattern(pattern: string, opts: PatternOptions = {}): Comp
   }
   const prefilter = lookaround ? undefined : new RegExp(emitJs(tokens, 'prefilter', dotAll), `gm${flags}`);
   const { rust, jsOnly } = emitRust(tokens, dotAll);
-  const needles = needlesOf(tokens, caseInsensitive);
-  return { line, prefilter, multi, rust: rust !== undefined && caseInsensitive ? `(?i)${rust}` : rust, ...(jsOnly ? { jsOnly } : {}), canMatchNewline: newline, caseInsensitive, needles };
+  const literals = requiredLiterals(tokens, caseInsensitive);
+  return { line, prefilter, multi, rust: rust !== undefined && caseInsensitive ? `(?i)${rust}` : rust, ...(jsOnly ? { jsOnly } : {}), canMatchNewline: newline, caseInsensitive, literals };
 }

@@ -3,14 +3,16 @@
 // collector is full, rg is stopped.
 //
 // Binary files: the JS engine skips any file with a NUL byte. rg skips one when it meets the NUL,
-// but in content mode it may already have printed matches from before it; its JSON output says so
-// (binary_offset), and such files are dropped. Counting reads whole files and leaves binary files
-// out by itself, so files_with_matches is asked as a count (-l would stop before a late NUL).
+// but in content mode it may already have printed matches from before it; it then prints a
+// "WARNING: stopped searching binary file after match" line, and such files are dropped. Counting
+// reads whole files and leaves binary files out by itself, so files_with_matches is asked as a
+// count (-l would stop before a late NUL). Long lines are cut by rg itself (--max-columns with a
+// preview longer than what is kept), so a minified file does not pour megabytes through the pipe.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { VCS_EXCLUDES } from './filters.js';
 import type { CompiledPattern } from './regex.js';
-import { keepText, type Collector, type FileHit, type GrepLine, type GrepQuery } from './results.js';
+import { KEEP_CHARS, keepText, type Collector, type FileHit, type GrepLine, type GrepQuery } from './results.js';
 
 /** A regular expression rg refused; the caller falls back to the JS engine. */
 export class RgRegexError extends Error {}
@@ -22,7 +24,8 @@ export function rgArgs(q: GrepQuery, p: CompiledPattern): string[] {
   const args = ['--no-config', '--no-messages', '--color', 'never', '--hidden', '--no-require-git', '--no-ignore-global', '--no-ignore-exclude'];
   if (!q.ignoreFiles) args.push('--no-ignore');
   if (q.mode === 'content') {
-    args.push('--json');
+    // Four columns per kept character, whether rg counts columns in bytes or characters.
+    args.push('--line-number', '--with-filename', '--no-heading', '--null', '--max-columns', String(KEEP_CHARS * 4), '--max-columns-preview');
     if (q.before) args.push('--before-context', String(q.before));
     if (q.after) args.push('--after-context', String(q.after));
   } else {
@@ -63,48 +66,41 @@ function splitter(onRecord: (rec: Buffer) => boolean) {
 
 const relPath = (raw: string) => (raw.startsWith('./') ? raw.slice(2) : raw);
 
-interface RgData {
-  text?: string;
-  bytes?: string;
-}
-const textOf = (d: RgData | undefined) => (d?.text !== undefined ? d.text : d?.bytes !== undefined ? Buffer.from(d.bytes, 'base64').toString('utf8') : '');
+const BINARY_WARNING = /^(.*): WARNING: stopped searching binary file after match \(found .* byte around offset \d+\)$/s;
 
-interface RgMessage {
-  type: string;
-  data: { path?: RgData; lines?: RgData; line_number?: number | null; binary_offset?: number | null };
-}
-
-/** Turns rg --json messages into one FileHit per file, dropping files rg found binary. */
-function jsonReader(q: GrepQuery, add: (hit: FileHit) => boolean) {
+/** `path\0N:text` (match) and `path\0N-text` (context) records, one FileHit per file. */
+function contentReader(q: GrepQuery, add: (hit: FileHit) => boolean) {
   let current: FileHit | undefined;
   let matches = 0;
-  return (rec: Buffer): boolean => {
-    let msg: RgMessage;
-    try {
-      msg = JSON.parse(rec.toString('utf8')) as RgMessage;
-    } catch {
-      return true; // a record cut at MAX_PENDING
+  const flush = () => {
+    const hit = current;
+    current = undefined;
+    return hit ? add(hit) : true;
+  };
+  const reader = (rec: Buffer): boolean => {
+    const nul = rec.indexOf(0);
+    if (nul === -1) {
+      // "--" between context groups, or rg giving up on a binary file it already printed lines of.
+      const warning = BINARY_WARNING.exec(rec.toString('utf8'));
+      if (warning && current?.path === join(q.root, relPath(warning[1]))) current = undefined;
+      return true;
     }
-    const d = msg.data;
-    if (msg.type === 'begin') {
-      current = { path: join(q.root, relPath(textOf(d.path))), lines: [] };
+    const path = join(q.root, relPath(rec.subarray(0, nul).toString('utf8')));
+    const rest = rec.subarray(nul + 1).toString('utf8');
+    const m = /^(\d+)([:-])/.exec(rest);
+    if (!m) return true;
+    if (current?.path !== path) {
+      if (!flush()) return false;
+      current = { path, lines: [] };
       matches = 0;
-    } else if ((msg.type === 'match' || msg.type === 'context') && current && d.line_number) {
-      const text = textOf(d.lines);
-      const parts = (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n');
-      for (let i = 0; i < parts.length; i++) {
-        const line: GrepLine = { n: d.line_number + i, text: keepText(parts[i]), match: msg.type === 'match' };
-        // One file can hold millions of matches; more than the cap are never kept.
-        if (matches < q.maxResults) current.lines!.push(line);
-        if (line.match) matches++;
-      }
-    } else if (msg.type === 'end' && current) {
-      const hit = current;
-      current = undefined;
-      if (d.binary_offset === null || d.binary_offset === undefined) return add(hit);
     }
+    const line: GrepLine = { n: Number(m[1]), text: keepText(rest.slice(m[0].length)), match: m[2] === ':' };
+    // One file can hold millions of matches; more than the cap are never kept.
+    if (matches < q.maxResults) current.lines!.push(line);
+    if (line.match) matches++;
     return true;
   };
+  return Object.assign(reader, { flush });
 }
 
 /** `path\0count` records of --count --null. */
@@ -133,7 +129,8 @@ export async function runRg(rgPath: string, q: GrepQuery, p: CompiledPattern, co
     if (!collector.add(hit)) stop();
     return !stopped;
   };
-  const feed = splitter(q.mode === 'content' ? jsonReader(q, add) : countReader(q, add));
+  const content = q.mode === 'content' ? contentReader(q, add) : undefined;
+  const feed = splitter(content ?? countReader(q, add));
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
     if (!stopped && !feed(chunk)) stop();
@@ -146,6 +143,7 @@ export async function runRg(rgPath: string, q: GrepQuery, p: CompiledPattern, co
       child.on('error', reject);
       child.on('close', (c) => resolve(c));
     });
+    if (!stopped) content?.flush();
     if (code === 2 && !stopped && /regex|pattern|repetition|syntax/i.test(stderr)) throw new RgRegexError(stderr.trim());
     if (code === 2 && !stopped && collector.hits.length === 0 && stderr.trim()) throw new Error(`rg failed: ${stderr.trim()}`);
   } finally {

@@ -37,8 +37,10 @@ export interface SearchSpec {
   chunkBytes: number;
   /** Multiline mode reads whole files; larger ones are skipped. */
   multilineMaxBytes: number;
-  /** A UTF-8 file holding none of these strings cannot match and is skipped without decoding. */
+  /** Every match contains one of these: UTF-8 bytes are searched for them before decoding. */
   needles: string[] | null;
+  /** Every match also contains all of these; checked on a candidate line before it is decoded. */
+  also: string[] | null;
 }
 
 export interface SearchIo {
@@ -133,7 +135,8 @@ export function createSearcher(lines: LineScanner) {
         carry = Buffer.from(data.subarray(cut));
         if (cut > 0 && !st.done) {
           const piece = data.subarray(0, cut);
-          base = scanLines(spec.needles ? bufSrc(piece, needlesFor(spec)) : strSrc(piece.toString('utf8'), pre), base, st, spec, lineRe);
+          const { needles, also } = compile(spec);
+          base = scanLines(needles ? bufSrc(piece, needles, also) : strSrc(piece.toString('utf8'), pre), base, st, spec, lineRe);
         }
         if (got === 0) break;
         // Keep reading after an early stop: a NUL later in the file still discards it.
@@ -163,7 +166,7 @@ export function createSearcher(lines: LineScanner) {
 
   /** Regular expressions and needle bytes, built once per search (each batch brings the same spec). */
   let compiledFor: SearchSpec | undefined;
-  let compiled: { lineRe: RegExp; pre: RegExp | null; multi: RegExp; needles: Buffer[] | null };
+  let compiled: { lineRe: RegExp; pre: RegExp | null; multi: RegExp; needles: Buffer[] | null; also: Buffer[] };
   function compile(spec: SearchSpec) {
     if (compiledFor !== spec) {
       compiledFor = spec;
@@ -172,17 +175,15 @@ export function createSearcher(lines: LineScanner) {
         pre: spec.prefilter ? new RegExp(spec.prefilter[0], spec.prefilter[1]) : null,
         multi: new RegExp(spec.multi[0], spec.multi[1]),
         needles: spec.needles ? spec.needles.map((n) => Buffer.from(n, 'utf8')) : null,
+        also: (spec.also ?? []).map((n) => Buffer.from(n, 'utf8')),
       };
     }
     return compiled;
   }
-  function needlesFor(spec: SearchSpec): Buffer[] {
-    return compile(spec).needles ?? [];
-  }
   const isUtf16 = (b: Buffer) => b.length >= 2 && ((b[0] === 0xff && b[1] === 0xfe) || (b[0] === 0xfe && b[1] === 0xff));
 
   return function searchFile(path: string, spec: SearchSpec, io: SearchIo): FileHit | null {
-    const { lineRe, pre, multi, needles } = compile(spec);
+    const { lineRe, pre, multi, needles, also } = compile(spec);
     try {
       const fd = io.openSync(path, 'r');
       let raw: Buffer;
@@ -203,11 +204,11 @@ export function createSearcher(lines: LineScanner) {
         // file is skipped) is only needed once something matched.
         const body = raw.length >= 3 && raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf ? raw.subarray(3) : raw;
         const st: LineState = { out: [], matched: 0, lastEmitted: 0, afterLeft: 0, tail: [], done: false };
-        scanLines(bufSrc(body, needles), 1, st, spec, lineRe);
+        scanLines(bufSrc(body, needles, also), 1, st, spec, lineRe);
         if (st.matched > 0 && raw.indexOf(0) !== -1) return null;
         hit = finish(st, spec);
       } else {
-        if (needles && !isUtf16(raw) && !needles.some((n) => raw.indexOf(n) !== -1)) return null;
+        if (needles && !isUtf16(raw) && (!needles.some((n) => raw.indexOf(n) !== -1) || !also.every((n) => raw.indexOf(n) !== -1))) return null;
         const text = decode(raw);
         if (text === null) return null;
         if (spec.multiline) hit = searchMultiline(text, spec, multi);

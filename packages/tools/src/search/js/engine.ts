@@ -24,7 +24,8 @@ export function specFor(q: GrepQuery, p: CompiledPattern): SearchSpec {
     keepChars: KEEP_CHARS,
     chunkBytes: 64 * 1024 * 1024,
     multilineMaxBytes: 256 * 1024 * 1024,
-    needles: p.needles ?? null,
+    needles: p.literals?.any ?? null,
+    also: p.literals?.all.length ? p.literals.all : null,
   };
 }
 

@@ -50,9 +50,29 @@ export function createLineScanner() {
     };
   }
 
-  /** Raw bytes searched for the needles every match contains: only lines holding one are decoded. */
-  function bufSrc(buf: Buffer, needles: Buffer[]): Src {
+  /**
+   * Raw bytes searched for the needles every match contains: only lines holding one (and every
+   * `also` string) are decoded.
+   */
+  function bufSrc(buf: Buffer, needles: Buffer[], also: Buffer[]): Src {
     const at = needles.map(() => -2);
+    // Next occurrence of each `also` string; only ever moves forward, so each is scanned once.
+    const alsoAt = also.map(() => -2);
+    const holdsAll = (start: number, end: number) => {
+      for (let i = 0; i < also.length; i++) {
+        if (alsoAt[i] !== -1 && alsoAt[i] < start) alsoAt[i] = buf.indexOf(also[i], start);
+        if (alsoAt[i] === -1 || alsoAt[i] + also[i].length > end) return false;
+      }
+      return true;
+    };
+    const first = (pos: number) => {
+      let best = -1;
+      for (let i = 0; i < needles.length; i++) {
+        if (at[i] !== -1 && at[i] < pos) at[i] = buf.indexOf(needles[i], pos);
+        if (at[i] !== -1 && (best === -1 || at[i] < best)) best = at[i];
+      }
+      return best;
+    };
     return {
       length: buf.length,
       endsWithNl: buf.length > 0 && buf[buf.length - 1] === 10,
@@ -60,12 +80,15 @@ export function createLineScanner() {
       prevNl: (from) => (from < 0 ? -1 : buf.lastIndexOf(10, from)),
       line: (a, b) => buf.toString('utf8', a, b),
       next(pos) {
-        let best = -1;
-        for (let i = 0; i < needles.length; i++) {
-          if (at[i] !== -1 && at[i] < pos) at[i] = buf.indexOf(needles[i], pos);
-          if (at[i] !== -1 && (best === -1 || at[i] < best)) best = at[i];
+        for (let hit = first(pos); hit !== -1; hit = first(pos)) {
+          if (also.length === 0) return hit;
+          const start = hit === 0 ? 0 : buf.lastIndexOf(10, hit - 1) + 1;
+          let end = buf.indexOf(10, hit);
+          if (end === -1) end = buf.length;
+          if (holdsAll(start, end)) return hit;
+          pos = end + 1;
         }
-        return best;
+        return -1;
       },
     };
   }
