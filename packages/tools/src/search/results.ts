@@ -64,6 +64,11 @@ export class Collector {
     } else if (this.mode === 'count') {
       this.matchedLines += hit.count ?? 0;
     }
+    if (hit.more) {
+      const { more: _more, ...kept } = hit;
+      hit = kept;
+      this.capped = true;
+    }
     this.hits.push(hit);
     if (this.mode !== 'content' && this.hits.length >= this.max) this.capped = true;
     this.opts.onHit?.(hit, this);

@@ -95,8 +95,13 @@ function contentReader(q: GrepQuery, add: (hit: FileHit) => boolean) {
       matches = 0;
     }
     const line: GrepLine = { n: Number(m[1]), text: keepText(rest.slice(m[0].length)), match: m[2] === ':' };
-    // One file can hold millions of matches; more than the cap are never kept.
-    if (matches < q.maxResults) current.lines!.push(line);
+    // One file can hold millions of matches; past the cap nothing more is needed from rg.
+    if (line.match && matches >= q.maxResults) {
+      if (current) current.more = true;
+      flush();
+      return false;
+    }
+    current.lines!.push(line);
     if (line.match) matches++;
     return true;
   };

@@ -18,6 +18,8 @@ export interface FileHit {
   path: string;
   lines?: GrepLine[];
   count?: number;
+  /** The file has more matching lines than were kept (the per-file cap). */
+  more?: boolean;
 }
 
 export interface SearchSpec {
@@ -78,7 +80,13 @@ export function createSearcher(lines: LineScanner) {
     if (spec.mode === 'files_with_matches') return { path: '' };
     if (spec.mode === 'count') return { path: '', count };
     const matched = new Set<number>();
-    for (const [a, b] of ranges) for (let i = a; i <= b && matched.size < spec.maxLines; i++) matched.add(i);
+    let more = false;
+    for (const [a, b] of ranges) {
+      for (let i = a; i <= b; i++) {
+        if (matched.size < spec.maxLines) matched.add(i);
+        else if (!matched.has(i)) more = true;
+      }
+    }
     const wanted = new Set<number>(matched);
     for (const i of matched) for (let k = i - spec.before; k <= i + spec.after; k++) if (k >= 1) wanted.add(k);
     const lines: GrepLine[] = [];
@@ -93,7 +101,7 @@ export function createSearcher(lines: LineScanner) {
       pos = e + 1;
       n++;
     }
-    return { path: '', lines };
+    return more ? { path: '', lines, more } : { path: '', lines };
   }
 
   function decode(buf: Uint8Array): string | null {
@@ -112,13 +120,13 @@ export function createSearcher(lines: LineScanner) {
     if (st.matched === 0) return null;
     if (spec.mode === 'files_with_matches') return { path: '' };
     if (spec.mode === 'count') return { path: '', count: st.matched };
-    return { path: '', lines: st.out };
+    return st.more ? { path: '', lines: st.out, more: true } : { path: '', lines: st.out };
   }
 
   /** Big files in line mode: chunks of whole lines; any NUL anywhere discards the file, as rg does. */
   function searchChunked(fd: number, spec: SearchSpec, io: SearchIo, lineRe: RegExp, pre: RegExp | null): FileHit | null {
     {
-      const st: LineState = { out: [], matched: 0, lastEmitted: 0, afterLeft: 0, tail: [], done: false };
+      const st: LineState = { out: [], matched: 0, lastEmitted: 0, afterLeft: 0, tail: [], done: false, more: false };
       const chunk = Buffer.allocUnsafe(spec.chunkBytes);
       let carry = Buffer.alloc(0);
       let base = 1;
@@ -203,7 +211,7 @@ export function createSearcher(lines: LineScanner) {
         // Bytes first (memmem): only lines holding a needle are decoded; the NUL check (a binary
         // file is skipped) is only needed once something matched.
         const body = raw.length >= 3 && raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf ? raw.subarray(3) : raw;
-        const st: LineState = { out: [], matched: 0, lastEmitted: 0, afterLeft: 0, tail: [], done: false };
+        const st: LineState = { out: [], matched: 0, lastEmitted: 0, afterLeft: 0, tail: [], done: false, more: false };
         scanLines(bufSrc(body, needles, also), 1, st, spec, lineRe);
         if (st.matched > 0 && raw.indexOf(0) !== -1) return null;
         hit = finish(st, spec);
@@ -217,7 +225,7 @@ export function createSearcher(lines: LineScanner) {
             pre.lastIndex = 0;
             if (!pre.test(text)) return null;
           }
-          const st: LineState = { out: [], matched: 0, lastEmitted: 0, afterLeft: 0, tail: [], done: false };
+          const st: LineState = { out: [], matched: 0, lastEmitted: 0, afterLeft: 0, tail: [], done: false, more: false };
           scanLines(strSrc(text, pre), 1, st, spec, lineRe);
           hit = finish(st, spec);
         }

@@ -26,6 +26,8 @@ export interface LineState {
   /** The last `before` lines of the previous chunk, for context at the start of this one. */
   tail: GrepLine[];
   done: boolean;
+  /** Stopped at the per-file cap with another match still there. */
+  more: boolean;
 }
 
 export function createLineScanner() {
@@ -129,10 +131,16 @@ export function createLineScanner() {
       }
     };
     const hit = (line: string) => {
+      if (!countOnly && st.matched >= spec.maxLines) {
+        // One match past the cap: enough to know there are more.
+        st.more = true;
+        st.done = true;
+        return;
+      }
       st.matched++;
       if (!countOnly) emit({ n, text: keep(line, spec), match: true });
       st.afterLeft = countOnly ? 0 : spec.after;
-      if (spec.mode === 'files_with_matches' || (!countOnly && st.matched >= spec.maxLines)) st.done = true;
+      if (spec.mode === 'files_with_matches') st.done = true;
     };
     const beforeContext = (lineStart: number) => {
       if (countOnly || spec.before === 0) return;
