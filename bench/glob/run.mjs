@@ -4,8 +4,8 @@
 import fg from 'fast-glob';
 import { Executor, Policy, ToolRegistry, textOf } from '../../packages/core/dist/index.js';
 import { glob, globFiles, WorkspaceGuard } from '../../packages/tools/dist/index.js';
-import { compare, machineLine, markdownTable, writeDocSection } from '../lib/harness.mjs';
-import { ensureCorpus } from '../grep/corpus.mjs';
+import { compare, machineLine, writeDocSection } from '../lib/harness.mjs';
+import { ensureCorpus, msTable } from '../grep/corpus.mjs';
 
 const TREES = [
   { name: 'grep', copies: 3 },
@@ -45,7 +45,7 @@ for (const t of TREES) {
   verdicts.push(
     `${corpus.files.toLocaleString('en-US')} files: toolbelt glob ${ratio('toolbelt glob (tool)').toFixed(2)}x fast-glob's speed (goal >= 1.00x): ${ratio('toolbelt glob (tool)') >= 1 ? 'met' : 'NOT met'}; with include_ignored (the same ${all.length.toLocaleString('en-US')} matches as fast-glob) ${ratio('toolbelt glob, include_ignored').toFixed(2)}x`,
   );
-  sections.push(`### ${corpus.files.toLocaleString('en-US')} files (${t.copies} copies of node_modules)\n\n\`${PATTERN}\`: ${all.length.toLocaleString('en-US')} files match; ${sanity.metadata.matches.toLocaleString('en-US')} after .gitignore.\n\n${markdownTable(result, { unit: 'globs/s' })}`);
+  sections.push(`### ${corpus.files.toLocaleString('en-US')} files (${t.copies} copies of node_modules)\n\n\`${PATTERN}\`: ${all.length.toLocaleString('en-US')} files match; ${sanity.metadata.matches.toLocaleString('en-US')} after .gitignore.\n\n${msTable(result, 'globs/s')}`);
 }
 console.log(verdicts.join('\n'));
 

@@ -48,3 +48,12 @@ export function searchableFiles(dir, rgPath) {
   const out = execFileSync(rgPath, ['--files', '--hidden', '--no-require-git', '--no-config'], { cwd: dir, maxBuffer: 1 << 28 });
   return out.toString().split('\n').filter(Boolean).length;
 }
+
+/** A compare() result as a Markdown table in milliseconds (searches take ms, not µs). */
+export function msTable(result, unit) {
+  const lines = [`| subject | ${unit} | p50 ms | p99 ms | ratio to ${result.anchor} |`, '|---|---:|---:|---:|---:|'];
+  for (const r of result.rows) {
+    lines.push(`| ${r.subject} | ${r.callsPerSec.toFixed(2)} | ${(r.p50us / 1000).toFixed(0)} | ${(r.p99us / 1000).toFixed(0)} | ${r.ratioToAnchor.toFixed(2)}x |`);
+  }
+  return lines.join('\n');
+}
