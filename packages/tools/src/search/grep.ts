@@ -5,7 +5,7 @@ import { workspaceOf } from '../fs/common.js';
 import { sensitiveReason } from '../workspace/sensitive.js';
 import { findRg, runGrep, type GrepRun, type SearchSettings } from './engine.js';
 import { SearchPool } from './js/pool.js';
-import { compilePattern, PatternError } from './regex.js';
+import { compilePattern } from './regex.js';
 import type { Collector, FileHit, GrepQuery, OutputMode } from './results.js';
 import { typeGlobs } from './types.js';
 
