@@ -42,13 +42,20 @@ export async function runJs(q: GrepQuery, pattern: CompiledPattern, collector: C
   };
   q.signal.addEventListener('abort', onAbort, { once: true });
 
+  let failure: unknown;
   const dispatch = (files: string[]) => {
-    const job = pool.search(files, spec, stopBuf).then((hits) => {
-      for (const hit of hits) {
-        if (Atomics.load(stop, 0) !== 0) break;
-        if (!collector.add(hit)) halt();
-      }
-    });
+    const job = pool.search(files, spec, stopBuf).then(
+      (hits) => {
+        for (const hit of hits) {
+          if (Atomics.load(stop, 0) !== 0) break;
+          if (!collector.add(hit)) halt();
+        }
+      },
+      (err: unknown) => {
+        failure ??= err;
+        halt();
+      },
+    );
     pending.add(job);
     void job.finally(() => pending.delete(job));
   };
@@ -75,6 +82,7 @@ export async function runJs(q: GrepQuery, pattern: CompiledPattern, collector: C
       if (batch.length && Atomics.load(stop, 0) === 0) dispatch(batch);
     }
     while (pending.size) await Promise.all([...pending]);
+    if (failure) throw failure;
   } finally {
     q.signal.removeEventListener('abort', onAbort);
   }

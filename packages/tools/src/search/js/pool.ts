@@ -24,7 +24,9 @@ parentPort.on('message', ({ id, files, spec, stop }) => {
 
 interface Slot {
   worker: Worker;
-  outstanding: Map<number, (hits: FileHit[]) => void>;
+  outstanding: Map<number, { resolve: (hits: FileHit[]) => void; reject: (err: Error) => void }>;
+  /** We stopped it ourselves (abort, close): its batches end empty instead of failing. */
+  stopping: boolean;
 }
 
 export class SearchPool {
@@ -39,20 +41,24 @@ export class SearchPool {
   private spawn(): Slot {
     const worker = new Worker(WORKER_SOURCE, { eval: true });
     worker.unref();
-    const slot: Slot = { worker, outstanding: new Map() };
+    const slot: Slot = { worker, outstanding: new Map(), stopping: false };
     worker.on('message', ({ id, hits }: { id: number; hits: FileHit[] }) => {
       const done = slot.outstanding.get(id);
       slot.outstanding.delete(id);
-      done?.(hits);
+      done?.resolve(hits);
     });
-    const fail = () => {
-      // A dead worker's batches finish empty; the slot is replaced on next use.
-      for (const done of slot.outstanding.values()) done([]);
+    const fail = (err?: Error) => {
+      // A stopped worker's batches end empty; one that died on its own fails the search, never
+      // passing for "no matches". Either way the slot is replaced on next use.
+      for (const done of slot.outstanding.values()) {
+        if (slot.stopping) done.resolve([]);
+        else done.reject(new Error(`a grep worker thread failed: ${err?.message ?? 'it exited'}`));
+      }
       slot.outstanding.clear();
       this.slots = this.slots.filter((s) => s !== slot);
     };
-    worker.on('error', fail);
-    worker.on('exit', fail);
+    worker.on('error', (err) => fail(err));
+    worker.on('exit', () => fail());
     return slot;
   }
 
@@ -67,8 +73,8 @@ export class SearchPool {
   search(files: string[], spec: SearchSpec, stop: SharedArrayBuffer): Promise<FileHit[]> {
     const slot = this.pick();
     const id = this.nextId++;
-    return new Promise((resolve) => {
-      slot.outstanding.set(id, resolve);
+    return new Promise((resolve, reject) => {
+      slot.outstanding.set(id, { resolve, reject });
       slot.worker.postMessage({ id, files, spec, stop });
     });
   }
@@ -76,12 +82,14 @@ export class SearchPool {
   /** Stops workers still busy with a search (a runaway regular expression); they are replaced later. */
   async terminateBusy(): Promise<void> {
     const busy = this.slots.filter((s) => s.outstanding.size > 0);
+    for (const s of busy) s.stopping = true;
     await Promise.all(busy.map((s) => s.worker.terminate()));
   }
 
   async close(): Promise<void> {
     const all = this.slots;
     this.slots = [];
+    for (const s of all) s.stopping = true;
     await Promise.all(all.map((s) => s.worker.terminate()));
   }
 }
