@@ -44,6 +44,7 @@ describe('write_file', () => {
 
   it('refuses directories and protected files', async () => {
     expect((await h.call('write_file', { path: 'deep', content: 'x' })).error?.code).toBe('INVALID_PARAMS');
+    expect((await h.call('write_file', { path: 'newdir/', content: 'x' })).error?.message).toContain('create_directory');
     expect((await h.call('write_file', { path: '.env', content: 'X=1' })).error?.code).toBe('PERMISSION_DENIED');
   });
 

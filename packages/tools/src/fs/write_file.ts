@@ -31,6 +31,7 @@ interface Plan {
 }
 
 async function plan({ path, content }: Input, ctx: ToolContext): Promise<Plan> {
+  if (/[/\\]$/.test(path)) throw new ToolError('INVALID_PARAMS', `${path} ends with "/": give the path of a file, or use create_directory for a directory.`);
   const ws = workspaceOf(ctx);
   const abs = await ws.resolve(path, 'write');
   const shown = ws.display(abs);
