@@ -1,6 +1,6 @@
 // The servers under load, in their own process so the load generator does not share their core:
 // a bare Hono app (the anchor) and the toolbelt gateway (auth on, SQLite log and events on).
-import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { readFile as readFileAsync } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +38,16 @@ const listen = (fetch) => new Promise((resolve) => serve({ fetch, hostname: '127
 const bare = new Hono();
 bare.get('/', (c) => c.text('ok'));
 bare.post('/echo', async (c) => c.json({ received: await c.req.json() }));
+// Extra anchor, not the goal's: the same echo with the body read from Node's request stream, as the
+// gateway reads it, instead of through the web Request that @hono/node-server builds for c.req.json().
+const nodeBody = (incoming) =>
+  new Promise((resolve, reject) => {
+    const chunks = [];
+    incoming.on('data', (chunk) => chunks.push(chunk));
+    incoming.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    incoming.on('error', reject);
+  });
+bare.post('/echo-node', async (c) => c.json({ received: JSON.parse(await nodeBody(c.env.incoming)) }));
 // The same work as a gateway call of read_note, with nothing else: parse, read the file, answer.
 bare.post('/read', async (c) => {
   const { input } = await c.req.json();
@@ -45,8 +55,16 @@ bare.post('/read', async (c) => {
   return c.json({ status: 'success', content: [{ type: 'text', text: await readFileAsync(join(dir, input.path), 'utf8') }] });
 });
 
+/** Extra subject: the same answer from memory, no I/O, so what is left is the gateway's own cost. */
+const NOTE = readFileSync(join(dir, 'notes.md'), 'utf8');
+const echoNote = defineTool({
+  name: 'echo_note', description: 'Returns the note, kept in memory.', effect: 'read',
+  input: { type: 'object', properties: { path: { type: 'string', pattern: '^[\\w.-]+$' } }, required: ['path'], additionalProperties: false },
+  execute: async () => NOTE,
+});
+
 const builtin = await builtinReadFile();
-const registry = new ToolRegistry().register(readNote);
+const registry = new ToolRegistry().register(readNote).register(echoNote);
 if (builtin) registry.register(builtin.tool);
 const store = openSqliteStore(join(dir, 'gateway.db'));
 const policy = await policyWithStore(new Policy({ mode: 'safe', roots: [dir] }), store);

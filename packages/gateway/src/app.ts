@@ -1,6 +1,5 @@
 // The HTTP API as a list of routes; each one reads its input and hands it to one domain function.
-import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono, type Context } from 'hono';
 import type { DeclaredTool } from '@toolbelt/core';
 import type { Domain } from './domain/context.js';
 import { decide } from './domain/approvals.js';
@@ -10,11 +9,13 @@ import { ackInbox, readInbox } from './domain/inbox.js';
 import { submitResult } from './domain/results.js';
 import { listTools } from './domain/tools.js';
 import { requireRole, type Auth, type AuthEnv } from './http/auth.js';
-import { intParam, listParam, readBody } from './http/body.js';
+import { intParam, listParam, readBody as readBodyOf } from './http/body.js';
 import { ApiError, handleError, notFoundRoute, tooLarge } from './http/errors.js';
+import { bodyLimit, header } from './http/incoming.js';
 import { clientSignal } from './http/signal.js';
 import { ackBody, approveBody, callBody, rejectBody, resultBody, validId } from './http/schemas.js';
 import type { HttpCounter } from './metrics.js';
+import { jsonOfResult } from './json.js';
 import { OPENAPI } from './openapi.js';
 import { CALL_STATUSES, type CallStatus } from './store/types.js';
 
@@ -40,6 +41,7 @@ function statuses(raw: string[] | undefined): CallStatus[] | undefined {
 
 export function buildApp(d: Domain, o: AppOptions): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
+  const readBody = <S extends Parameters<typeof readBodyOf>[1]>(c: Context, schema: S) => readBodyOf(c, schema, o.maxBodyBytes);
   app.onError(handleError);
   app.notFound(notFoundRoute);
   app.use('*', async (c, next) => {
@@ -53,7 +55,7 @@ export function buildApp(d: Domain, o: AppOptions): Hono<AuthEnv> {
 
   app.use('/api/*', o.auth.middleware());
   app.use('/metrics', o.auth.middleware());
-  app.use('/api/*', bodyLimit({ maxSize: o.maxBodyBytes, onError: (c) => tooLarge(c, o.maxBodyBytes) }));
+  app.use('/api/*', bodyLimit(o.maxBodyBytes, (c) => tooLarge(c, o.maxBodyBytes)));
 
   app.get('/metrics', async (c) => {
     requireRole(c.var.principal, 'admin');
@@ -66,7 +68,9 @@ export function buildApp(d: Domain, o: AppOptions): Hono<AuthEnv> {
     const runId = param(c.req.param('runId'), 'runId');
     const body = await readBody(c, callBody);
     const { status, result } = await callTool(d, c.var.principal, runId, body, clientSignal(c));
-    return c.json(result, status);
+    // The store has serialized this result already; send that text. (A fresh headers object: the
+    // adapter adds Content-Length to it.)
+    return c.body(jsonOfResult(result), status, { 'content-type': 'application/json' });
   });
 
   app.post('/api/runs/:runId/tool-results', async (c) => {
@@ -122,7 +126,7 @@ export function buildApp(d: Domain, o: AppOptions): Hono<AuthEnv> {
   });
 
   app.get('/api/events', (c) => {
-    const after = c.req.header('last-event-id') ?? c.req.query('lastEventId');
+    const after = header(c, 'last-event-id') ?? c.req.query('lastEventId');
     const q = { ...(c.req.query('runId') ? { runId: c.req.query('runId') } : {}), agentIds: listParam(c, 'agentId'), types: listParam(c, 'types'), after };
     return openEventStream(d, c.var.principal, q, d.shutdown, o.heartbeatMs);
   });

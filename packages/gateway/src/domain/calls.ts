@@ -1,10 +1,10 @@
 // Calling a tool over HTTP, and reading calls back: each call is recorded in the store first, so
 // approvers, external executors and the agent itself can follow it.
-import { randomUUID } from 'node:crypto';
 import type { CallRequest, ToolResult } from '@toolbelt/core';
 import { agentScope, canActFor, requireAgent, requireRole, type Principal } from '../http/auth.js';
 import { ApiError } from '../http/errors.js';
 import type { CallFilter, CallRecord } from '../store/types.js';
+import { newGatewayCallId } from './call-ids.js';
 import type { Domain } from './context.js';
 
 export interface CallBody {
@@ -20,7 +20,7 @@ export interface CallBody {
 export async function callTool(d: Domain, p: Principal, runId: string, body: CallBody, requestSignal: AbortSignal): Promise<{ status: 200 | 404 | 422; result: ToolResult }> {
   requireRole(p, 'call');
   requireAgent(p, body.agentId);
-  const callId = body.callId ?? `tc_${randomUUID()}`;
+  const callId = body.callId ?? newGatewayCallId();
   const sessionId = body.sessionId ?? body.agentId;
   // The request's own signal ends the call when the client hangs up, and at shutdown, when the
   // server closes every connection.

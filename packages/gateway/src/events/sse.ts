@@ -1,6 +1,7 @@
 // GET /api/events as a Server-Sent Events stream: replay from the store after Last-Event-ID, then
 // live events, with nothing missed or sent twice (ids only ever go up).
 import type { EventFilter, GatewayStore, StoredEvent } from '../store/types.js';
+import { jsonOfEvent } from '../json.js';
 import type { EventRecorder } from './recorder.js';
 
 const PAGE = 500;
@@ -15,7 +16,7 @@ export function matches(filter: EventFilter, e: StoredEvent['event']): boolean {
 }
 
 function frame(s: StoredEvent): string {
-  return `id: ${s.id}\nevent: ${s.event.type}\ndata: ${JSON.stringify(s.event)}\n\n`;
+  return `id: ${s.id}\nevent: ${s.event.type}\ndata: ${jsonOfEvent(s.event)}\n\n`;
 }
 
 export interface SseOptions {

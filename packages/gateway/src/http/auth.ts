@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { ApiError } from './errors.js';
+import { header } from './incoming.js';
 
 export type Role = 'call' | 'submit' | 'approve' | 'events' | 'admin';
 export const ROLES: readonly Role[] = ['call', 'submit', 'approve', 'events', 'admin'];
@@ -81,7 +82,7 @@ export class Auth {
     return async (c, next) => {
       // EventSource in browsers cannot send headers: accept ?access_token= for the event stream only.
       const query = c.req.path === '/api/events' ? c.req.query('access_token') : undefined;
-      c.set('principal', this.authenticate(c.req.header('authorization') ?? (query ? `Bearer ${query}` : undefined)));
+      c.set('principal', this.authenticate(header(c, 'authorization') ?? (query ? `Bearer ${query}` : undefined)));
       await next();
     };
   }

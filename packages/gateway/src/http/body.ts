@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { ApiError } from './errors.js';
+import { header, readText } from './incoming.js';
 
 function where(path: readonly PropertyKey[]): string {
   if (!path.length) return 'the body';
@@ -18,13 +19,13 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
     .join('; ');
 }
 
-/** Parses the body as JSON and validates it; an empty body counts as `{}`. */
-export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  const type = c.req.header('content-type');
+/** Parses the body (at most maxBytes) as JSON and validates it; an empty body counts as `{}`. */
+export async function readBody<S extends z.ZodType>(c: Context, schema: S, maxBytes: number): Promise<z.output<S>> {
+  const type = header(c, 'content-type');
   if (type && !/^application\/(.+\+)?json\b/i.test(type)) {
     throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `send the body as JSON with "Content-Type: application/json", not "${type}"`);
   }
-  const text = await c.req.text();
+  const text = await readText(c, maxBytes);
   let value: unknown = {};
   if (text.trim()) {
     try {

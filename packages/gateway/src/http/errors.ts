@@ -23,10 +23,18 @@ export class ApiError extends Error {
   }
 }
 
+/** The body exceeded the gateway's limit (413, and the connection is not reused). */
+export class PayloadTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`the request body is larger than ${limit} bytes`);
+  }
+}
+
 export const errorBody = (code: ApiErrorCode, message: string) => ({ error: { code, message } });
 
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status);
+  if (err instanceof PayloadTooLargeError) return tooLarge(c, err.limit);
   if (err instanceof HTTPException && err.status === 413) return tooLarge(c);
   if (err instanceof HTTPException) return c.json(errorBody(err.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', err.message), err.status);
   console.error(`toolbelt gateway: ${c.req.method} ${c.req.path} failed:`, err);

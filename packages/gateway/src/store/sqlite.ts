@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { errorResult, type ApprovalDecision, type ApprovalRequest, type ExecutionLogEntry, type Remembered, type ToolResult } from '@toolbelt/core';
 import type { GatewayEvent } from '../events/types.js';
+import { jsonOfEntry, jsonOfEvent, jsonOfResult } from '../json.js';
 import { startCheckpointer, type Checkpointer } from './checkpointer.js';
 import { placeholders, toCall, toMessage, type Row } from './sqlite-rows.js';
 import { LATEST_VERSION, MIGRATIONS } from './migrations.js';
@@ -17,6 +18,10 @@ import type {
 export class StoreVersionError extends Error {}
 
 const FINAL: Record<ToolResult['status'], CallStatus> = { success: 'success', error: 'error', rejected: 'rejected', pending: 'pending' };
+const EVENT_COLUMNS = ['ts', 'type', 'run_id', 'agent_id', 'data'] as const;
+const EXECUTION_COLUMNS = ['call_id', 'tool', 'status', 'agent_id', 'run_id', 'timestamp', 'entry'] as const;
+/** Rows per multi-row INSERT: one statement per chunk instead of one per row. */
+const CHUNK = 32;
 
 export class SqliteStore implements GatewayStore {
   readonly db: Database.Database;
@@ -24,6 +29,8 @@ export class SqliteStore implements GatewayStore {
   private readonly q: Record<string, Database.Statement>;
   private open: Promise<void> | undefined;
   private readonly checkpointer: Checkpointer | undefined;
+  /** Multi-row INSERT statements, by table and row count. */
+  private readonly inserts = new Map<string, Database.Statement>();
 
   constructor(readonly file: string, opts: StoreOptions = {}) {
     if (opts.readonly) {
@@ -59,12 +66,10 @@ export class SqliteStore implements GatewayStore {
       insertInbox: p(`INSERT INTO inbox (agent_id, run_id, call_id, tool, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)
                       ON CONFLICT (call_id) DO NOTHING RETURNING *`),
       ack: p(`UPDATE inbox SET acked_at = ? WHERE agent_id = ? AND id = ? AND acked_at IS NULL`),
-      insertEvent: p('INSERT INTO events (ts, type, run_id, agent_id, data) VALUES (?, ?, ?, ?, ?)'),
       lastEvent: p('SELECT COALESCE(MAX(id), 0) AS id FROM events'),
       pruneEvents: p('DELETE FROM events WHERE id <= ?'),
       eventTsAt: p('SELECT id, ts FROM events WHERE id >= ? ORDER BY id LIMIT 1'),
       eventBounds: p('SELECT COALESCE(MIN(id), 0) AS lo, COALESCE(MAX(id), 0) AS hi FROM events'),
-      insertExecution: p('INSERT INTO executions (call_id, tool, status, agent_id, run_id, timestamp, entry) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       loadRemembered: p('SELECT entry FROM remembered_approvals ORDER BY id'),
       saveRemembered: p('INSERT INTO remembered_approvals (entry, created_at) VALUES (?, ?)'),
       countByStatus: p('SELECT status, COUNT(*) AS n FROM tool_calls GROUP BY status'),
@@ -96,14 +101,17 @@ export class SqliteStore implements GatewayStore {
   }
 
   /**
-   * Group commit: every write of one event-loop turn runs at once inside a shared transaction,
-   * committed on the next turn; each write's promise settles only after that commit, so nothing
-   * is acknowledged before it is durable, and concurrent requests share one commit.
+   * Group commit: every write runs at once inside a shared transaction, committed at the end of
+   * the next event-loop turn; each write's promise settles only after that commit, so nothing is
+   * acknowledged before it is durable, and concurrent requests share one commit. Waiting for the
+   * second check phase rather than the first costs an idle loop nothing (it passes straight
+   * through), while a busy one gathers one more turn of requests: under load a commit then covers
+   * ~10 calls instead of ~6, which is ~9% more calls/s (bench/gateway).
    */
   private write<T>(fn: () => T, steps: 'one' | 'several' = 'one'): Promise<T> {
     if (!this.open) {
       this.db.exec('BEGIN IMMEDIATE');
-      this.open = new Promise<void>((resolve, reject) => setImmediate(() => this.commit(resolve, reject)));
+      this.open = new Promise<void>((resolve, reject) => setImmediate(() => setImmediate(() => this.commit(resolve, reject))));
     }
     const committed = this.open;
     let result: T;
@@ -224,7 +232,7 @@ export class SqliteStore implements GatewayStore {
   }
 
   finishCall(callId: string, result: ToolResult, now: number): Promise<void> {
-    return this.write(() => void this.q.finish.run(JSON.stringify(result), now, FINAL[result.status], callId));
+    return this.write(() => void this.q.finish.run(jsonOfResult(result), now, FINAL[result.status], callId));
   }
 
   expireCalls(now: number): Promise<CallRecord[]> {
@@ -261,7 +269,40 @@ export class SqliteStore implements GatewayStore {
   }
 
   appendEvents(events: readonly GatewayEvent[]): Promise<number[]> {
-    return this.write(() => events.map((e) => Number(this.q.insertEvent.run(e.ts, e.type, e.runId ?? null, e.agentId ?? null, JSON.stringify(e)).lastInsertRowid)), 'several');
+    return this.write(() => {
+      const ids: number[] = new Array(events.length);
+      this.insertRows('events', EVENT_COLUMNS, events, (e, args) => args.push(e.ts, e.type, e.runId ?? null, e.agentId ?? null, jsonOfEvent(e)), (from, to, lastId) => {
+        // One writer and AUTOINCREMENT: the rows of one statement get consecutive ids, in order.
+        for (let i = from; i < to; i++) ids[i] = lastId - (to - 1 - i);
+      });
+      return ids;
+    }, 'several');
+  }
+
+  /**
+   * Inserts `items` with as few statements as it takes (CHUNK rows each); `done` is told the range of
+   * items each statement wrote and the id of its last row.
+   */
+  private insertRows<T>(table: string, columns: readonly string[], items: readonly T[], bind: (item: T, args: unknown[]) => void, done?: (from: number, to: number, lastId: number) => void): void {
+    for (let from = 0; from < items.length; from += CHUNK) {
+      const to = Math.min(items.length, from + CHUNK);
+      const args: unknown[] = [];
+      for (let i = from; i < to; i++) bind(items[i], args);
+      const info = this.insertStatement(table, columns, to - from).run(args);
+      if (info.changes !== to - from) throw new Error(`${table}: inserted ${info.changes} rows of ${to - from}`);
+      done?.(from, to, Number(info.lastInsertRowid));
+    }
+  }
+
+  private insertStatement(table: string, columns: readonly string[], rows: number): Database.Statement {
+    const key = `${table}:${rows}`;
+    let stmt = this.inserts.get(key);
+    if (!stmt) {
+      const row = `(${placeholders(columns.length)})`;
+      stmt = this.db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, () => row).join(', ')}`);
+      this.inserts.set(key, stmt);
+    }
+    return stmt;
   }
 
   async eventsAfter(afterId: number, f: EventFilter, limit: number): Promise<StoredEvent[]> {
@@ -297,7 +338,7 @@ export class SqliteStore implements GatewayStore {
 
   appendExecutions(entries: readonly ExecutionLogEntry[]): Promise<void> {
     return this.write(() => {
-      for (const e of entries) this.q.insertExecution.run(e.callId, e.tool, e.status, e.agentId ?? null, e.runId ?? null, e.timestamp, JSON.stringify(e));
+      this.insertRows('executions', EXECUTION_COLUMNS, entries, (e, args) => args.push(e.callId, e.tool, e.status, e.agentId ?? null, e.runId ?? null, e.timestamp, jsonOfEntry(e)));
     }, 'several');
   }
 
