@@ -2,7 +2,7 @@
 // paths that do not exist yet, through their nearest existing parent), no NUL bytes, no prefix
 // traps, no secrets unless a rule allows them, and never a workspace root itself as a write target.
 import { realpathSync, statSync } from 'node:fs';
-import { lstat, readlink, realpath } from 'node:fs/promises';
+import { lstat, readlink } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ToolError, type Workspace } from '@toolbelt/core';
 import { sensitiveReason } from './sensitive.js';
@@ -140,7 +140,9 @@ export class WorkspaceGuard implements Workspace {
 async function realpathLoose(path: string, depth: number): Promise<string> {
   if (depth > MAX_LINKS) throw new ToolError('INVALID_PARAMS', `too many levels of symbolic links at ${path}`);
   try {
-    return await realpath(path);
+    // The native call answers in microseconds on a local disk; a thread-pool hop costs far more
+    // than the lookup itself, and every tool call goes through here.
+    return realpathSync.native(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && code !== 'ENOTDIR') throw err;
