@@ -4,7 +4,7 @@ import { looksBinary, SNIFF_BYTES } from '../text/binary.js';
 import { decodeText, utf16Bom } from '../text/encoding.js';
 import { readTail, readWindow, windowOfText, type LineWindow } from '../text/lines.js';
 import type { FileHandle } from 'node:fs/promises';
-import { openNoFollow, readHead } from '../text/read.js';
+import { openNoFollow, readHead, readSmallSync } from '../text/read.js';
 import { formatBytes, fsError, workspaceOf } from './common.js';
 import { describeBinary, imageMime, isDocx, readDocx, readImage } from './formats.js';
 import { recordSeen } from './freshness.js';
@@ -77,24 +77,27 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
   // A symlink swapped in since classifyRead is refused by the O_NOFOLLOW open below.
   const abs = resolved.get(args) ?? (await ws.resolve(path, 'read'));
   const shown = ws.display(abs);
-  let fh;
+  let small: ReturnType<typeof readSmallSync>;
+  let fh: FileHandle | undefined;
   try {
-    fh = await openNoFollow(abs);
+    small = readSmallSync(abs, SMALL_FILE);
+    if (!small) fh = await openNoFollow(abs);
   } catch (err) {
     throw fsError(err, shown);
   }
   try {
-    const stat = await fh.stat();
+    const stat = small?.stat ?? (await fh!.stat());
     if (stat.isDirectory()) throw new ToolError('INVALID_PARAMS', `${shown} is a directory; use list_directory to see what it holds.`);
     if (!stat.isFile()) throw new ToolError('INVALID_PARAMS', `${shown} is not a regular file (a device, socket or pipe); it cannot be read.`);
     const size = stat.size;
-    const data = size <= SMALL_FILE ? await readSmall(fh, size) : undefined;
-    const head = data ? data.subarray(0, SNIFF_BYTES) : await readHead(fh, SNIFF_BYTES);
+    // fh is open exactly when the file was not read whole here.
+    const data = small?.data ?? (size <= SMALL_FILE ? await readSmall(fh!, size) : undefined);
+    const head = data ? data.subarray(0, SNIFF_BYTES) : await readHead(fh!, SNIFF_BYTES);
     const meta = { path: shown, bytes: size };
 
     const mime = imageMime(head);
     if (mime) {
-      const image = await readImage(fh, size, shown, data);
+      const image = await readImage(fh!, size, shown, data);
       recordSeen(ctx.state, abs, stat);
       return {
         content: [
@@ -111,20 +114,20 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
     let kind = 'text';
     if (isDocx(abs, head)) {
       kind = 'docx';
-      window = windowOfText(await readDocx(fh, size, shown, data), opts, tail);
+      window = windowOfText(await readDocx(fh!, size, shown, data), opts, tail);
     } else if (looksBinary(head)) {
       recordSeen(ctx.state, abs, stat);
       return { content: describeBinary(shown, head, size), metadata: { ...meta, binary: true } };
     } else if (utf16Bom(head)) {
       if (size > MAX_UTF16_BYTES) throw new ToolError('INVALID_PARAMS', `${shown} is UTF-16 and ${formatBytes(size)}; UTF-16 files over ${formatBytes(MAX_UTF16_BYTES)} are not read.`);
       kind = 'utf16';
-      window = windowOfText(decodeText(data ?? (await fh.readFile())).text, opts, tail);
+      window = windowOfText(decodeText(data ?? (await fh!.readFile())).text, opts, tail);
     } else if (data) {
       window = windowOfText(decodeText(data).text, opts, tail);
     } else if (tail !== undefined) {
-      window = await readTail(fh, size, Math.min(tail, opts.limit), opts);
+      window = await readTail(fh!, size, Math.min(tail, opts.limit), opts);
     } else {
-      window = await readWindow(fh, size, { ...opts, countUpTo: COUNT_LINES_UP_TO });
+      window = await readWindow(fh!, size, { ...opts, countUpTo: COUNT_LINES_UP_TO });
     }
     recordSeen(ctx.state, abs, stat);
     const { text, cut } = formatWindow(window, shown, size);
@@ -136,7 +139,7 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
   } catch (err) {
     throw fsError(err, shown);
   } finally {
-    await fh.close();
+    await fh?.close();
   }
 }
 
