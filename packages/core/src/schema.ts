@@ -21,7 +21,9 @@ export function isZodSchema(schema: unknown): schema is z.ZodType {
 let ajv: Ajv | undefined;
 function sharedAjv(): Ajv {
   // strict: false so schemas from MCP servers and configs with extra keywords still compile.
-  ajv ??= new Ajv({ allErrors: true, useDefaults: true, strict: false, coerceTypes: false });
+  // `format` stays an annotation (as JSON Schema 2019+ has it), so no warning is printed to stderr
+  // for formats like "uri" — stderr is the MCP client's log, not ours to fill.
+  ajv ??= new Ajv({ allErrors: true, useDefaults: true, strict: false, coerceTypes: false, validateFormats: false, logger: false });
   return ajv;
 }
 
