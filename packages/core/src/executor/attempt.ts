@@ -119,18 +119,6 @@ export function backoffDelay(attempt: number, baseMs: number): number {
   return exp / 2 + Math.random() * (exp / 2);
 }
 
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const t = setTimeout(done, ms);
-    function done() {
-      clearTimeout(t);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
-
 export function retryAttempts(retry: RetryOptions | undefined): number {
   return Math.max(0, Math.min(3, retry?.attempts ?? 0));
 }

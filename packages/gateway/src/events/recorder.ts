@@ -2,13 +2,12 @@
 // subscriber that reconnects with Last-Event-ID finds in the store everything it missed.
 import type { GatewayStore, StoredEvent } from '../store/types.js';
 import type { GatewayEvent } from './types.js';
+import { TickBatcher } from '../batch.js';
 
 type Subscriber = (stored: StoredEvent) => void;
 
 export class EventRecorder {
-  private queue: GatewayEvent[] = [];
-  private scheduled = false;
-  private chain: Promise<void> = Promise.resolve();
+  private readonly batcher = new TickBatcher<GatewayEvent>((batch) => this.write(batch));
   private readonly subscribers = new Set<Subscriber>();
   /** Store failures, for /metrics; events that could not be stored are not broadcast either. */
   failures = 0;
@@ -17,21 +16,12 @@ export class EventRecorder {
 
   /** Queues an event; events published in the same tick are stored in one transaction. */
   publish(event: GatewayEvent): void {
-    this.queue.push(event);
-    if (this.scheduled) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      void this.flush();
-    });
+    this.batcher.push(event);
   }
 
   /** Stores and broadcasts everything queued; resolves when it is done. */
   flush(): Promise<void> {
-    const batch = this.queue;
-    this.queue = [];
-    if (batch.length) this.chain = this.chain.then(() => this.write(batch));
-    return this.chain;
+    return this.batcher.flush();
   }
 
   private async write(batch: GatewayEvent[]): Promise<void> {
