@@ -1,6 +1,8 @@
 // Running the git CLI: an argument array (never a shell string), a clean non-interactive
 // environment, a hard cap on what is kept of its output, and the process killed on abort.
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { ToolError } from '@toolbelt/core';
 
 export interface GitOptions {
@@ -48,15 +50,55 @@ export function gitEnv(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv
   };
 }
 
-// core.fsmonitor names a program a repository's config could make `git status` run.
-const SAFE_CONFIG = ['-c', 'core.quotepath=false', '-c', 'color.ui=never', '-c', 'core.fsmonitor=false', '--no-pager'];
+// A repository's own config (which whoever made the tree wrote) can name programs for git to
+// run: fsmonitor, hooks, an external diff, filter and diff drivers. The command line outranks it.
+// The user's global config (git-lfs filters, say) is theirs and is kept.
+const SAFE_CONFIG = [
+  '-c', 'core.quotepath=false', '-c', 'color.ui=never', '-c', 'core.fsmonitor=false', '-c', 'core.hooksPath=/dev/null',
+  '-c', 'diff.external=', '-c', 'core.pager=cat', '-c', 'uploadpack.packObjectsHook=', '--no-pager',
+];
+
+const DRIVER_KEYS: Record<string, string[]> = { filter: ['clean', 'smudge', 'process'], diff: ['textconv', 'command'], merge: ['driver'] };
+
+/** `-c filter.X.clean=` and friends for every driver the repository's own config defines. */
+export function repoDriverOverrides(cwd: string): string[] {
+  let dir = cwd;
+  let gitDir: string | undefined;
+  for (;;) {
+    const dotGit = join(dir, '.git');
+    if (existsSync(dotGit)) {
+      try {
+        gitDir = statSync(dotGit).isDirectory() ? dotGit : resolve(dir, /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8'))?.[1] ?? '.git');
+      } catch {
+        return [];
+      }
+      break;
+    }
+    if (dirname(dir) === dir) return [];
+    dir = dirname(dir);
+  }
+  const out: string[] = [];
+  for (const file of ['config', 'config.worktree']) {
+    let text: string;
+    try {
+      text = readFileSync(join(gitDir, file), 'utf8');
+    } catch {
+      continue;
+    }
+    for (const m of text.matchAll(/^\s*\[\s*(filter|diff|merge)\s+"((?:[^"\\]|\\.)*)"\s*\]/gim)) {
+      const section = m[1].toLowerCase();
+      for (const key of DRIVER_KEYS[section]) out.push('-c', `${section}.${m[2]}.${key}=`);
+    }
+  }
+  return out;
+}
 
 export function git(args: readonly string[], opts: GitOptions): Promise<GitRun> {
   const max = opts.maxBytes ?? 8 * 1024 * 1024;
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) return reject(new ToolError('ABORTED', 'git was cancelled before it started'));
     // A session of its own: no controlling terminal, so ssh cannot stop to ask for a passphrase.
-    const child = spawn('git', [...SAFE_CONFIG, ...args], { cwd: opts.cwd, env: gitEnv(), stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    const child = spawn('git', [...SAFE_CONFIG, ...repoDriverOverrides(opts.cwd), ...args], { cwd: opts.cwd, env: gitEnv(), stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let outBytes = 0;

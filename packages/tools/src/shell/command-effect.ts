@@ -3,6 +3,7 @@
 import type { Classification, Preview, ToolContext } from '@toolbelt/core';
 import { classifyCommand } from './classify/classify.js';
 import { displayCwd, resolveCwd } from './cwd.js';
+import { commandEnv, type EnvSettings } from './env.js';
 
 interface Classified {
   cwd: string;
@@ -11,25 +12,28 @@ interface Classified {
 
 const seen = new WeakMap<object, Promise<Classified>>();
 
-export function classifyInput(input: { command: string; cwd?: string }, ctx: ToolContext): Promise<Classified> {
+export function classifyInput(input: { command: string; cwd?: string }, ctx: ToolContext, env: EnvSettings): Promise<Classified> {
   let hit = seen.get(input);
   if (!hit) {
     hit = (async () => {
       const cwd = await resolveCwd(input.cwd, ctx);
-      return { cwd, classification: await classifyCommand(input.command, { cwd }) };
+      const roots = ctx.workspace?.roots ?? [cwd];
+      return { cwd, classification: await classifyCommand(input.command, { cwd, roots, env: commandEnv(env) }) };
     })();
     seen.set(input, hit);
   }
   return hit;
 }
 
-export async function commandEffect(input: { command: string; cwd?: string }, ctx: ToolContext): Promise<Classification> {
-  return (await classifyInput(input, ctx)).classification;
+export function commandEffect(env: EnvSettings) {
+  return async (input: { command: string; cwd?: string }, ctx: ToolContext): Promise<Classification> => (await classifyInput(input, ctx, env)).classification;
 }
 
 /** What the approver sees: the exact command, where it runs, and what it was judged to do. */
-export async function commandPreview(input: { command: string; cwd?: string }, ctx: ToolContext): Promise<Preview> {
-  const { cwd, classification } = await classifyInput(input, ctx);
+export function commandPreview(env: EnvSettings) {
+  return async (input: { command: string; cwd?: string }, ctx: ToolContext): Promise<Preview> => {
+    const { cwd, classification } = await classifyInput(input, ctx, env);
   // Warnings travel in the approval request itself, next to the preview.
-  return { kind: 'command', command: input.command, cwd: displayCwd(cwd, ctx), classification: classification.reason ?? classification.effect };
+    return { kind: 'command', command: input.command, cwd: displayCwd(cwd, ctx), classification: classification.reason ?? classification.effect };
+  };
 }

@@ -22,8 +22,3 @@ export async function resolveCwd(cwd: string | undefined, ctx: ToolContext): Pro
 export function displayCwd(abs: string, ctx: ToolContext): string {
   return ctx.workspace ? ctx.workspace.display(abs) : abs;
 }
-
-/** No prompts, no pagers: a command that would wait for a person fails or prints instead. */
-export function commandEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', PAGER: 'cat', DEBIAN_FRONTEND: 'noninteractive' };
-}

@@ -1,8 +1,9 @@
 // The `shell` section of toolbelt.config.json, with defaults. (allow/deny prefix lists become
 // policy rules in the CLI runtime; they are not the tools' business.)
 import type { ResourceLimits } from '../process/limits.js';
+import { HIDE_ENV_DEFAULT, type EnvSettings } from './env.js';
 
-export interface ShellSettings {
+export interface ShellSettings extends EnvSettings {
   /** Per call when timeout_ms is not given. */
   defaultTimeoutMs: number;
   /** No call may ask for more. */
@@ -25,7 +26,17 @@ export const SHELL_DEFAULTS: ShellSettings = {
   killGraceMs: 2_000,
   backgroundLogBytes: 1024 * 1024,
   maxBackground: 16,
+  hideEnv: HIDE_ENV_DEFAULT,
+  passEnv: [],
 };
+
+function names(value: unknown, name: string): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || !/^[A-Za-z0-9_*]+$/.test(v))) {
+    throw new Error(`shell.${name} in the config must be a list of variable names (\`*\` allowed), not ${JSON.stringify(value)}`);
+  }
+  return value as string[];
+}
 
 function positive(value: unknown, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -46,6 +57,8 @@ export function shellSettings(config: Record<string, unknown> | undefined, overr
   set('defaultTimeoutMs', positive(raw.defaultTimeoutMs, 'defaultTimeoutMs'));
   set('maxTimeoutMs', positive(raw.maxTimeoutMs, 'maxTimeoutMs'));
   set('maxOutputBytes', positive(raw.maxOutputBytes, 'maxOutputBytes'));
+  set('hideEnv', names(raw.hideEnv, 'hideEnv'));
+  set('passEnv', names(raw.passEnv, 'passEnv'));
   if (raw.limits !== undefined) {
     const l = raw.limits as Record<string, unknown>;
     set('limits', {

@@ -1,7 +1,8 @@
 import { defineTool, ToolError, type Tool } from '@toolbelt/core';
 import { z } from 'zod';
 import { classifyInput, commandEffect, commandPreview } from './command-effect.js';
-import { commandEnv, displayCwd } from './cwd.js';
+import { displayCwd } from './cwd.js';
+import { commandEnv, gitReadEnv } from './env.js';
 import type { ShellManager } from './manager.js';
 
 const description = `Start a long-running bash command (dev server, watcher, long build) in the background and return its id at once.
@@ -24,11 +25,12 @@ export function shellBackground(manager: ShellManager): Tool {
     input,
     category: 'shell',
     validate: (i: Input) => (i.command.includes('\0') ? 'command contains a NUL byte, which bash cannot run; remove it' : undefined),
-    effect: commandEffect,
-    preview: commandPreview,
+    effect: commandEffect(manager.settings),
+    preview: commandPreview(manager.settings),
     async execute(i: Input, ctx) {
-      const { cwd } = await classifyInput(i, ctx);
-      const job = manager.start(i.command, cwd, commandEnv(), manager.settings.limits, ctx.sessionId);
+      const { cwd, classification } = await classifyInput(i, ctx, manager.settings);
+      const env = commandEnv(manager.settings);
+      const job = manager.start(i.command, cwd, classification.effect === 'read' ? gitReadEnv(env) : env, manager.settings.limits, ctx.sessionId);
       const where = displayCwd(cwd, ctx);
       if (job.group.pid === undefined) {
         const { error } = await job.group.exited;

@@ -2,7 +2,8 @@ import { defineTool, ToolError, type Tool } from '@toolbelt/core';
 import { z } from 'zod';
 import { runCommand } from '../process/run.js';
 import { classifyInput, commandEffect, commandPreview } from './command-effect.js';
-import { commandEnv, displayCwd } from './cwd.js';
+import { displayCwd } from './cwd.js';
+import { commandEnv, gitReadEnv } from './env.js';
 import { formatRun, runMetadata } from './format.js';
 import type { ShellManager } from './manager.js';
 
@@ -34,11 +35,11 @@ export function shellExec(manager: ShellManager): Tool {
     // Our own timeout (with its partial output) must fire before the executor's deadline.
     timeoutMs: s.maxTimeoutMs + s.killGraceMs + 5_000,
     validate: (i: Input) => (i.command.includes('\0') ? 'command contains a NUL byte, which bash cannot run; remove it' : undefined),
-    effect: commandEffect,
-    preview: commandPreview,
+    effect: commandEffect(s),
+    preview: commandPreview(s),
     async execute(i: Input, ctx) {
       if (manager.disposed) throw new ToolError('ABORTED', 'the shell tools have been shut down; no new commands are run');
-      const { cwd } = await classifyInput(i, ctx);
+      const { cwd, classification } = await classifyInput(i, ctx, s);
       const timeoutMs = i.timeout_ms ?? s.defaultTimeoutMs;
       // Stopped by the caller or by dispose(), whichever comes first.
       const stop = new AbortController();
@@ -49,7 +50,8 @@ export function shellExec(manager: ShellManager): Tool {
       const r = await runCommand({
         script: i.command,
         cwd,
-        env: commandEnv(),
+        // A read runs with git's program-running settings switched off, in case the check missed one.
+        env: classification.effect === 'read' ? gitReadEnv(commandEnv(s)) : commandEnv(s),
         ...(s.limits ? { limits: s.limits } : {}),
         timeoutMs,
         signal: stop.signal,

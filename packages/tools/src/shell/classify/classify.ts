@@ -4,6 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { Classification } from '@toolbelt/core';
+import { readProblem, realLoose } from './allow/tree.js';
 import { loadBashParser, parseLoaded } from './parser.js';
 import { rememberPrefix } from './prefix.js';
 import type { Finding } from './types.js';
@@ -14,6 +15,10 @@ export interface ClassifyOptions {
   cwd?: string;
   /** For `~` and $HOME. Default: the user's home directory. */
   home?: string;
+  /** The workspace roots: reads and writes stay inside them. Default: the cwd alone. */
+  roots?: readonly string[];
+  /** The environment commands will run with. Default: this process's. */
+  env?: Readonly<Record<string, string | undefined>>;
   /** File-system facts (injectable for tests). Default: the real file system. */
   exists?(path: string): boolean;
   isDirectory?(path: string): boolean;
@@ -38,15 +43,33 @@ export async function classifyCommand(script: string, opts: ClassifyOptions = {}
 }
 
 /** The same, once loadBashParser() has resolved. */
+/**
+ * Only an edit of files inside the roots is a `write` (what auto-edit runs without asking). A write
+ * whose paths are unknown, outside the roots or protected (secrets, .git, toolbelt's own files)
+ * runs where nobody looked: `execute`.
+ */
+function contained(f: Finding, roots: readonly string[]): Finding {
+  if (f.effect !== 'write') return f;
+  if (!f.paths?.length) return { ...f, effect: 'execute', detail: `${f.detail} — what it writes is not known before it runs` };
+  for (const p of f.paths) {
+    const problem = readProblem(p, roots, 'write');
+    if (problem) return { ...f, effect: 'execute', detail: `${f.detail} — ${problem.why}` };
+  }
+  return f;
+}
+
 export function classifyLoaded(script: string, opts: ClassifyOptions = {}): Classification {
   const subject = { command: script, commands: [script.trim().replace(/\s+/g, ' ')] };
   if (!script.trim()) return { effect: 'read', reason: 'read: empty command', subject };
   if (script.length > MAX_SCRIPT_CHARS) {
     return { effect: 'execute', reason: `execute: the script is longer than ${MAX_SCRIPT_CHARS} characters and was not checked`, subject };
   }
+  const roots = (opts.roots ?? (opts.cwd ? [opts.cwd] : [])).map((r) => realLoose(r));
   const walker = new Walker({
     cwd: opts.cwd,
     home: opts.home ?? homedir(),
+    roots,
+    env: opts.env ?? process.env,
     exists: opts.exists ?? existsSync,
     isDirectory: opts.isDirectory ?? isDir,
   });
@@ -57,7 +80,7 @@ export function classifyLoaded(script: string, opts: ClassifyOptions = {}): Clas
   } finally {
     tree.delete();
   }
-  const findings: Finding[] = [...walker.findings];
+  const findings: Finding[] = walker.findings.map((f) => contained(f, roots));
   // A script we could not parse may hide anything: never a read.
   if (walker.parseError) findings.push({ effect: 'execute', detail: 'the command could not be parsed completely (unbalanced quotes or brackets?)' });
   if (findings.length === 0) findings.push({ effect: 'read', detail: 'no commands' });

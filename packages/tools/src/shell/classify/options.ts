@@ -85,3 +85,9 @@ export function hasLongPrefix(o: Options, prefixes: readonly string[]): boolean 
   for (const name of o.long.keys()) if (prefixes.some((p) => name === p || name.startsWith(`${p}-`))) return true;
   return false;
 }
+
+/** Some long flag given is any of these names or an abbreviation of one (`--checkpoint-act`). */
+export function abbreviates(o: Options, names: readonly string[]): boolean {
+  for (const given of o.long.keys()) if (given && names.some((n) => n.startsWith(given))) return true;
+  return false;
+}

@@ -1,8 +1,8 @@
 // What "always approve" may remember for one simple command. A prefix is offered only where no
 // longer command with the same prefix can be more dangerous than the one approved: remembered
 // decisions are honoured whatever a later call's effect (`git push` must not cover `--force`).
+import { readSpecFor } from './allow/index.js';
 import { handlerFor } from './commands/index.js';
-import { READ_ONLY } from './commands/readers.js';
 import type { Effect, SimpleCommand } from './types.js';
 
 /** git subcommands whose flags never make them destructive. */
@@ -32,7 +32,9 @@ function arg(cmd: SimpleCommand, i: number): string | undefined {
 export function rememberPrefix(cmd: SimpleCommand, effect: Effect): string | undefined {
   const name = cmd.name;
   const first = arg(cmd, 0);
-  if (READ_ONLY.has(name)) return effect === 'read' ? take(cmd, 1) : undefined;
+  // A reader with no handler has no mode worse than reading; one that asked (a secret, a path
+  // outside) must not teach "always" to cover the next such call.
+  if (name !== 'git' && readSpecFor(name)) return effect === 'read' && !handlerFor(name) ? take(cmd, 1) : undefined;
   if (name === 'git') return first && GIT_SAFE.has(first) ? take(cmd, 2) : undefined;
   if (PACKAGE_MANAGERS.has(name) && first && PM_SAFE.has(first)) {
     if (!RUNS_NAMED.has(first)) return take(cmd, 2);

@@ -1,5 +1,6 @@
 // What the classifier says about one piece of a script, and what a command handler may ask of it.
 import type { Effect } from '@toolbelt/core';
+import type { WalkMode } from './allow/tree.js';
 import type { Word } from './words.js';
 
 export type { Effect };
@@ -51,6 +52,17 @@ export interface Scope {
   script(text: string): Finding[];
   /** Marks the tracked cwd (for relative paths) as changed. */
   chdir(target: Word | undefined): void;
+  /** The tracked cwd, undefined once a `cd` could not be followed. */
+  readonly cwd: string | undefined;
+  /** The workspace roots (real paths). */
+  readonly roots: readonly string[];
+  /**
+   * Why reading this word as a file is not a plain read (computed, outside the roots, a secret,
+   * a directory with secrets when `walk` is given); undefined when it is. Globs are expanded first.
+   */
+  readProblem(word: Word, walk?: WalkMode): string | undefined;
+  /** Why setting this shell variable is not harmless (`exported`: children see it). */
+  assignProblem(name: string, exported: boolean): string | undefined;
 }
 
 export type Handler = (cmd: SimpleCommand, scope: Scope) => Finding[];

@@ -2,32 +2,38 @@
 // pipelines, lists, subshells, substitutions, function bodies, and scripts passed to bash -c.
 import { posix } from 'node:path';
 import type { Node } from 'web-tree-sitter';
-import { sensitiveReason } from '../../workspace/sensitive.js';
+import { canonical } from './allow/getopt.js';
+import { judge, readFindings, readSpecFor } from './allow/index.js';
+import { expandGlob, readProblem as pathProblem, realLoose, walkProblem, type WalkMode } from './allow/tree.js';
+import { assignProblem } from './allow/variables.js';
 import { handlerFor } from './commands/index.js';
 import { parseLoaded } from './parser.js';
 import { isDevice, isSink, normalizeAbs } from './paths.js';
+import { arithmeticProblem, assignedName, declaration, expansionProblem, heredocProblem, testProblem } from './statements.js';
 import { describe, severity, type Finding, type Scope, type SimpleCommand } from './types.js';
-import { expandBraces, literalWord, render, resolveWord, type Word } from './words.js';
+import { expandBraces, hasGlob, literalWord, render, resolveWord, type Word } from './words.js';
 
 export interface WalkOptions {
   cwd: string | undefined;
   home: string;
+  /** Real paths of the workspace roots: reads stay inside them. */
+  roots: readonly string[];
+  /** The environment commands will get: a variable already there has a meaning. */
+  env: Readonly<Record<string, string | undefined>>;
   exists(path: string): boolean;
   isDirectory(path: string): boolean;
 }
-
-/** Setting these for a command, or for the rest of the script, can make harmless commands run other code. */
-const RISKY_VARS = /^(LD_[A-Z_]+|DYLD_[A-Z_]+|PATH|BASH_ENV|ENV|SHELLOPTS|BASHOPTS|PS4|PROMPT_COMMAND|IFS|GIT_[A-Z_]+|PAGER|MANPAGER|SYSTEMD_PAGER|EDITOR|VISUAL|LESSOPEN|LESSCLOSE|NODE_OPTIONS|PYTHONPATH|PYTHONSTARTUP|PERL5OPT|PERL5LIB|RUBYOPT|JAVA_TOOL_OPTIONS|BROWSER|SSH_ASKPASS|SUDO_ASKPASS)$/;
 const SYSTEM_BIN = /^\/(usr\/)?(local\/)?s?bin\/[^/]+$/;
 const MAX_DEPTH = 4;
 const CONTROL = new Set(['if_statement', 'while_statement', 'for_statement', 'c_style_for_statement', 'case_statement']);
 const STRUCTURAL = new Set([...CONTROL, 'list', 'compound_statement', 'command_substitution', 'process_substitution', 'negated_command', 'heredoc_body']);
-/** Commands whose arguments are not files they read. */
-const NOT_READERS = new Set(['echo', 'printf', 'test', '[', 'basename', 'dirname', 'cd', 'pushd', 'type', 'which', 'command', 'sleep', 'seq', 'true', 'false', 'kill', 'read']);
+const NETWORK_FILE = /^\/dev\/(tcp|udp)\//;
+/** Reading these is reading a pipe or the terminal, not a file. */
+const STREAMS = /^\/dev\/(stdin|stdout|stderr|null|zero|fd\/\d+)$|^\/proc\/self\/fd\/\d+$/;
 const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'http']);
 const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'python', 'python3', 'perl', 'ruby', 'node', 'php', 'sudo']);
 const TRUNCATING = new Set(['>', '>|', '&>', '>&']);
-const INPUT = new Set(['<', '<&', '<&-', '<<', '<<-', '<<<']);
+const INPUT = new Set(['<', '<&', '<&-', '<<<']);
 
 export class Walker {
   readonly findings: Finding[] = [];
@@ -56,6 +62,12 @@ export class Walker {
       chdir: (w) => {
         self.cwd = w ? self.resolve(w) : undefined;
       },
+      get cwd() {
+        return self.cwd;
+      },
+      roots: opts.roots,
+      readProblem: (w, walk) => self.readProblem(w, walk),
+      assignProblem: (name, exported) => assignProblem(name, exported, opts.env),
     };
   }
 
@@ -88,13 +100,28 @@ export class Walker {
       case 'variable_assignment':
         this.commands.push(node.text);
         this.structured = true;
-        this.assignment(node, node.text);
+        this.assignment(node);
         return;
       case 'declaration_command':
       case 'unset_command':
       case 'test_command':
         this.builtinStatement(node);
         return;
+      case 'expansion':
+        this.unless(expansionProblem(node));
+        break;
+      case 'arithmetic_expansion':
+        this.unless(arithmeticProblem(node));
+        break;
+      case 'compound_statement':
+        if (node.text.startsWith('((')) this.unless(arithmeticProblem(node));
+        break;
+      case 'c_style_for_statement':
+        this.unless('for (( )) evaluates arithmetic on names');
+        break;
+      case 'heredoc_redirect':
+        this.unless(heredocProblem(node));
+        break;
     }
     if (STRUCTURAL.has(node.type)) this.structured = true;
     if (CONTROL.has(node.type)) {
@@ -154,23 +181,41 @@ export class Walker {
     const words = raw.slice(start).flatMap(expandBraces);
     const tokens = [...assignments, ...words].map(render);
     const text = tokens.join(' ');
-    if (!words.length) return assignments.flatMap((a) => this.riskyVar(a.value.split('=')[0], text));
+    if (!words.length) return assignments.flatMap((a) => this.assigned(a, false, text));
     this.commands.push(text);
     const nameWord = words[0];
     const cmd: SimpleCommand = { name: nameWord.value, args: words.slice(1), text, tokens, lead: assignments.length };
     this.simple.push(cmd);
-    const findings = assignments.flatMap((a) => this.riskyVar(a.value.split('=')[0], text));
+    const findings = assignments.flatMap((a) => this.assigned(a, true, text));
     if (!nameWord.static) return [...findings, { effect: 'execute', detail: describe(cmd, 'the command name is computed') }];
     let name = nameWord.value;
     if (SYSTEM_BIN.test(name)) name = posix.basename(name);
     else if (name.includes('/')) return [...findings, { effect: 'execute', detail: describe(cmd, `runs ${name}`) }];
     cmd.name = name;
     if (this.functions.has(name)) return [...findings, { effect: 'read', detail: describe(cmd, 'calls a function defined in this script') }];
-    const handler = handlerFor(name);
-    const own = handler ? handler(cmd, this.scope) : [{ effect: 'execute' as const, detail: describe(cmd) }];
-    findings.push(...own);
-    if (!NOT_READERS.has(name) && own.every((f) => f.effect === 'read')) findings.push(...this.sensitiveReads(cmd));
+    findings.push(...this.judged(cmd));
     return findings;
+  }
+
+  /**
+   * A read only when the allow-list understands every word; otherwise the command's handler says
+   * how much worse (write, destructive, blocked), and a "read" from it is not enough: it asks.
+   */
+  private judged(cmd: SimpleCommand): Finding[] {
+    const spec = readSpecFor(cmd.name);
+    const verdict = spec ? judge(cmd, spec, this.scope) : undefined;
+    if (verdict?.ok) return readFindings(cmd, verdict);
+    const why = verdict ? verdict.why : undefined;
+    const handler = handlerFor(cmd.name);
+    // Handlers match options by their full names: spell abbreviations out first. An option the
+    // table does not know may do anything, so the handler's "write" does not stand either.
+    const args = spec?.options ? canonical(cmd.args, spec.options) : cmd.args;
+    const own = handler ? handler(args ? { ...cmd, args } : cmd, this.scope) : [{ effect: 'execute' as const, detail: describe(cmd, why) }];
+    return own.map((f) => {
+      if (f.effect === 'read') return { ...f, effect: 'execute' as const, detail: describe(cmd, why ?? 'not a command we know to be read-only') };
+      if (f.effect === 'write' && !args) return { ...f, effect: 'execute' as const, detail: describe(cmd, why) };
+      return f;
+    });
   }
 
   /** `curl ... | sh`: code from the network runs unseen. */
@@ -183,22 +228,50 @@ export class Walker {
     }
   }
 
-  private riskyVar(name: string, text: string): Finding[] {
-    return RISKY_VARS.test(name) ? [{ effect: 'execute', detail: `${text} (sets ${name}, which can make commands run other code)` }] : [];
+  /** `FOO=1 cmd` (exported to cmd) or `FOO=1` alone (for the rest of the script). */
+  private assigned(a: Word, exported: boolean, text: string): Finding[] {
+    const why = assignProblem(a.value.split('=')[0], exported, this.opts.env);
+    return why ? [{ effect: 'execute', detail: `${text} (${why})` }] : [];
   }
 
-  /** A read of .env or a private key is not a plain read: it asks. */
-  private sensitiveReads(cmd: SimpleCommand): Finding[] {
-    for (const w of cmd.args) {
-      if (!w.static || w.value.startsWith('-')) continue;
-      const abs = this.resolve(w) ?? posix.join('/', w.value);
-      const why = sensitiveReason(abs, 'read');
-      if (why) {
-        this.protectedRead(render(w));
-        return [{ effect: 'execute', detail: describe(cmd, `reads ${w.source}: ${why}`) }];
+  private unless(why: string | undefined): void {
+    if (why) this.findings.push({ effect: 'execute', detail: why });
+  }
+
+  /** Why reading a word as a file is not a plain read; see Scope.readProblem. */
+  private readProblem(w: Word, walk?: WalkMode): string | undefined {
+    if (w.under) {
+      for (const start of w.under.starts) {
+        const why = this.readProblem(start, { follow: w.under.follow, skipHidden: false });
+        if (why) return why;
+      }
+      return undefined;
+    }
+    if (w.pipe) return undefined;
+    if (!w.static) return `${w.source} is computed`;
+    if (w.value === '-' || STREAMS.test(w.value)) return undefined;
+    if (NETWORK_FILE.test(w.value)) return `${w.value} opens a network connection`;
+    const abs = this.resolve(w);
+    if (!abs) return `the directory ${w.source} is relative to is not known`;
+    let paths = [abs];
+    if (hasGlob(w)) {
+      const base = w.value.startsWith('/') ? '/' : this.cwd!;
+      const matches = expandGlob(w.pattern, base);
+      if (!matches) return `${w.source} matches too many files to check`;
+      if (matches.length) paths = matches;
+    }
+    for (const p of paths) {
+      const problem = pathProblem(p, this.opts.roots);
+      if (problem) {
+        if (problem.secret) this.protectedRead(render(w));
+        return problem.why;
+      }
+      if (walk && this.opts.isDirectory(p)) {
+        const why = walkProblem(realLoose(p), this.opts.roots, walk);
+        if (why) return why;
       }
     }
-    return [];
+    return undefined;
   }
 
   /**
@@ -210,24 +283,41 @@ export class Walker {
     this.commands.push(`< ${path}`);
   }
 
-  private assignment(node: Node, text: string): void {
+  private assignment(node: Node): void {
     this.children(node);
-    const name = node.childForFieldName('name')?.text ?? '';
-    this.findings.push(...this.riskyVar(name, text));
+    const n = assignedName(node);
+    if ('why' in n) return this.unless(n.why);
+    const why = assignProblem(n.name, false, this.opts.env);
+    if (why) this.findings.push({ effect: 'execute', detail: `${node.text.replace(/\s+/g, ' ')} (${why})` });
   }
 
-  /** export/declare/local/unset/[[ ]]: shell-internal, read unless they set a risky variable. */
+  /** export/declare/local/unset/[[ ]]: shell-internal; reads when every name and operand is plain. */
   private builtinStatement(node: Node): void {
     const text = node.text.replace(/\s+/g, ' ');
     this.commands.push(text);
     this.structured = true;
     const before = this.findings.length;
-    for (const child of node.children) {
-      if (!child) continue;
-      if (child.type === 'variable_assignment') this.assignment(child, text);
-      else this.visit(child);
-    }
+    // Substitutions inside run first, whatever the statement does.
+    for (const child of node.children) if (child) this.children(child);
+    const why = this.statementProblem(node);
+    if (why) this.findings.push({ effect: 'execute', detail: `${text.length > 120 ? `${text.slice(0, 119)}…` : text} (${why})` });
     if (this.findings.length === before) this.findings.push({ effect: 'read', detail: text.length > 120 ? `${text.slice(0, 119)}…` : text });
+  }
+
+  private statementProblem(node: Node): string | undefined {
+    if (node.type === 'test_command') return testProblem(node);
+    if (node.type === 'unset_command') {
+      const bad = node.children.slice(1).find((c) => c && !/^-[fvn]$/.test(c.text) && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(c.text));
+      return bad ? `unset ${bad.text}: a subscript there is evaluated` : undefined;
+    }
+    const d = declaration(node);
+    if (d.why) return d.why;
+    if (d.prints && !d.names.length) return 'it prints every variable';
+    for (const name of d.names) {
+      const why = assignProblem(name, d.exported, this.opts.env);
+      if (why) return why;
+    }
+    return undefined;
   }
 
   private redirect(node: Node): void {
@@ -245,16 +335,17 @@ export class Walker {
     }
     this.visit(dest);
     const word = resolveWord(dest, this.opts.home);
-    if (INPUT.has(op)) {
-      const abs = this.resolve(word);
-      const why = abs && sensitiveReason(abs, 'read');
-      if (why) {
-        this.protectedRead(render(word));
-        this.findings.push({ effect: 'execute', detail: `${op} ${render(word)} (reads a protected file: ${why})` });
-      }
+    if ((op === '>&' || op === '<&') && /^(\d+|-)$/.test(word.value)) return; // 2>&1, >&-: descriptors, not files
+    if (NETWORK_FILE.test(word.value)) {
+      this.findings.push({ effect: 'execute', detail: `${op} ${render(word)} (opens a network connection)` });
       return;
     }
-    if ((op === '>&' || op === '<&') && /^(\d+|-)$/.test(word.value)) return; // 2>&1, >&-: descriptors, not files
+    if (INPUT.has(op)) {
+      if (op === '<<<') return; // a here-string is data
+      const why = this.readProblem(word);
+      if (why) this.findings.push({ effect: 'execute', detail: `${op} ${render(word)} (${why})` });
+      return;
+    }
     const abs = this.resolve(word);
     if (abs && isSink(abs)) return;
     const entry = `${op} ${render(word)}`;

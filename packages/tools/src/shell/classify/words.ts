@@ -15,6 +15,10 @@ export interface Word {
   source: string;
   /** `~` or $HOME was expanded: the source says it better than the value. */
   home?: boolean;
+  /** A process substitution `<(cmd)`: a pipe's path, not a file in the tree. */
+  pipe?: boolean;
+  /** A file found below these start paths at run time (`{}` of find -exec). */
+  under?: { starts: Word[]; follow: boolean };
 }
 
 const HOME_VARS = new Set(['HOME']);
@@ -41,6 +45,7 @@ interface Part {
 const unknownPart: Part = { value: UNKNOWN, pattern: UNKNOWN, static: false };
 
 export function resolveWord(node: Node, home: string): Word {
+  if (node.type === 'process_substitution') return { value: '/dev/fd/63', pattern: '/dev/fd/63', static: true, source: node.text, pipe: true };
   const p = part(node, home, true);
   return { value: p.value, pattern: p.pattern, static: p.static, source: node.text, ...(p.home ? { home: true } : {}) };
 }
@@ -221,7 +226,7 @@ const SAFE_BARE = /^[A-Za-z0-9_@%+=:,./-]+$/;
 
 /** A word as it appears in a normalized command: bare when safe, single-quoted when not. */
 export function render(w: Word): string {
-  if (!w.static || w.home) return w.source.replace(/\s+/g, ' ');
+  if (!w.static || w.home || w.pipe) return w.source.replace(/\s+/g, ' ');
   if (SAFE_BARE.test(w.value)) return w.value;
   // Unquoted globs stay globs.
   if (w.pattern === w.value && /^[^\s'"\\$`;&|<>()]+$/.test(w.value)) return w.value;

@@ -2,11 +2,34 @@
 import { posix } from 'node:path';
 import { hasFlag, parseOptions } from '../options.js';
 import { criticalTarget, isDevice } from '../paths.js';
-import { block, destroy, read, write, type Finding, type Handler, type Scope, type SimpleCommand } from '../types.js';
-import { UNKNOWN, type Word } from '../words.js';
+import { block, describe, destroy, read, write, type Finding, type Handler, type Scope, type SimpleCommand } from '../types.js';
+import { expandGlob } from '../allow/tree.js';
+import { hasGlob, UNKNOWN, type Word } from '../words.js';
 
-function resolved(words: Word[], scope: Scope): string[] {
-  return words.map((w) => scope.resolve(w)).filter((p): p is string => p !== undefined);
+/** Every path the words name, globs expanded; empty when one of them is not known before it runs. */
+export function resolved(words: Word[], scope: Scope): string[] {
+  const out: string[] = [];
+  for (const w of words) {
+    const abs = scope.resolve(w);
+    if (!abs) return [];
+    if (!hasGlob(w)) {
+      out.push(abs);
+      continue;
+    }
+    const matches = expandGlob(w.pattern, w.value.startsWith('/') ? '/' : (scope.cwd ?? '/'));
+    if (!matches) return [];
+    out.push(...(matches.length ? matches : [abs]));
+  }
+  return out;
+}
+
+/** A source read by cp, mv or ln must be ours: copying /etc/shadow in is not an edit. */
+function foreignSource(cmd: SimpleCommand, sources: Word[], scope: Scope): Finding[] | undefined {
+  for (const s of sources) {
+    const why = scope.readProblem(s);
+    if (why) return [{ effect: 'execute', detail: describe(cmd, `reads ${s.source}: ${why}`) }];
+  }
+  return undefined;
 }
 
 /** A recursive operation on `/`, `/usr`, `~`, `/*`...: blocked. */
@@ -106,8 +129,18 @@ function transfer(cmd: SimpleCommand, scope: Scope, kind: 'mv' | 'cp'): Finding[
   return write(cmd, undefined, paths);
 }
 
-export const mv: Handler = (cmd, scope) => transfer(cmd, scope, 'mv');
-export const cp: Handler = (cmd, scope) => transfer(cmd, scope, 'cp');
+/** A write that reads a file from outside is not an edit; anything worse keeps its verdict. */
+function sourcesChecked(cmd: SimpleCommand, scope: Scope, out: Finding[], sources: Word[]): Finding[] {
+  return out.every((f) => f.effect === 'write') ? (foreignSource(cmd, sources, scope) ?? out) : out;
+}
+
+function sourcesOf(cmd: SimpleCommand): Word[] {
+  const o = parseOptions(cmd.args, { shortArgs: 'tS', longArgs: ['target-directory', 'suffix', 'backup', 'reflink', 'sparse', 'preserve', 'no-preserve'] });
+  return o.values.has('-t') || o.values.has('--target-directory') ? o.positional : o.positional.slice(0, -1);
+}
+
+export const mv: Handler = (cmd, scope) => sourcesChecked(cmd, scope, transfer(cmd, scope, 'mv'), sourcesOf(cmd));
+export const cp: Handler = (cmd, scope) => sourcesChecked(cmd, scope, transfer(cmd, scope, 'cp'), sourcesOf(cmd));
 
 export const ln: Handler = (cmd, scope) => {
   const o = parseOptions(cmd.args, { shortArgs: 'tS', longArgs: ['target-directory', 'suffix', 'backup'] });
@@ -116,7 +149,9 @@ export const ln: Handler = (cmd, scope) => {
   if (hasFlag(o, 'f', ['force']) && destAbs && scope.exists(destAbs) && !scope.isDirectory(destAbs)) {
     return destroy(cmd, `replaces ${posix.basename(destAbs)}`, [destAbs]);
   }
-  return write(cmd, undefined, destAbs ? [destAbs] : []);
+  // A link to a file outside the roots (hard or symbolic) makes it readable as if it were ours.
+  const targets = o.positional.length > 1 ? o.positional.slice(0, -1) : o.positional;
+  return sourcesChecked(cmd, scope, write(cmd, undefined, destAbs ? [destAbs] : []), targets);
 };
 
 /** chmod/chown/chgrp: one file is a write, -R is destructive, -R on the system is blocked. */

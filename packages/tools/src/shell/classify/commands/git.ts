@@ -2,6 +2,7 @@
 import { hasFlag, hasLongPrefix, parseOptions, type Options } from '../options.js';
 import { destroy, execute, read, write, type Finding, type Handler, type SimpleCommand } from '../types.js';
 import type { Word } from '../words.js';
+import { repoFacts } from '../allow/git-repo.js';
 
 const READ_SUBCOMMANDS = new Set([
   'status', 'log', 'diff', 'show', 'blame', 'annotate', 'shortlog', 'describe', 'rev-parse', 'rev-list', 'ls-files',
@@ -11,17 +12,27 @@ const READ_SUBCOMMANDS = new Set([
 ]);
 
 const WRITE_SUBCOMMANDS = new Set([
-  'add', 'commit', 'mv', 'merge', 'rebase', 'cherry-pick', 'revert', 'fetch', 'pull', 'init', 'clone', 'am', 'apply',
-  'notes', 'submodule', 'worktree', 'sparse-checkout', 'bisect', 'repack', 'format-patch', 'archive', 'bundle',
-  'mergetool', 'difftool', 'maintenance', 'lfs', 'restore-staged',
+  'add', 'commit', 'mv', 'merge', 'rebase', 'cherry-pick', 'revert', 'init', 'am', 'apply',
+  'notes', 'worktree', 'sparse-checkout', 'bisect', 'repack', 'format-patch', 'bundle', 'restore-staged',
 ]);
+/** These reach another host, or run programs by design. */
+const RUNS = new Map<string, string>([
+  ['fetch', 'uses the network'], ['pull', 'uses the network'], ['clone', 'uses the network'], ['ls-remote', 'uses the network'],
+  ['send-email', 'uses the network'], ['request-pull', 'uses the network'], ['svn', 'uses the network'], ['p4', 'uses the network'],
+  ['archive', 'may reach a remote and writes an archive'], ['difftool', 'runs a diff program'], ['mergetool', 'runs a merge program'],
+  ['lfs', 'runs git-lfs, which uses the network'], ['maintenance', 'runs scheduled maintenance'], ['submodule', 'runs commands in submodules or fetches them'],
+  ['daemon', 'serves the repository'], ['instaweb', 'starts a web server'], ['credential', 'handles credentials'],
+]);
+/** Subcommands that run the repository's hooks. */
+const HOOKED = new Set(['commit', 'merge', 'rebase', 'checkout', 'switch', 'am', 'cherry-pick', 'revert', 'pull', 'push', 'worktree']);
 
 /** Global options that take a value (`git -C dir status`). */
 const GLOBAL_WITH_ARG = new Set(['-C', '--git-dir', '--work-tree', '--namespace', '--super-prefix']);
 
-function sub(args: Word[]): { name: string | undefined; rest: Word[]; risky?: string } {
+function sub(args: Word[]): { name: string | undefined; rest: Word[]; risky?: string; dir?: Word } {
   let i = 0;
   let risky: string | undefined;
+  let dir: Word | undefined;
   while (i < args.length) {
     const a = args[i].value;
     if (a === '-c' || a === '--config-env' || a.startsWith('--config-env=') || a.startsWith('--exec-path=')) {
@@ -29,6 +40,12 @@ function sub(args: Word[]): { name: string | undefined; rest: Word[]; risky?: st
       i += a.includes('=') ? 1 : 2;
       continue;
     }
+    if (a === '--git-dir' || a.startsWith('--git-dir=') || a === '--work-tree' || a.startsWith('--work-tree=') || a === '--exec-path' || a.startsWith('--exec-path')) {
+      risky = 'points git at another repository or programs';
+      i += a.includes('=') ? 1 : 2;
+      continue;
+    }
+    if (a === '-C') dir = args[i + 1];
     if (GLOBAL_WITH_ARG.has(a)) {
       i += 2;
       continue;
@@ -40,7 +57,7 @@ function sub(args: Word[]): { name: string | undefined; rest: Word[]; risky?: st
     break;
   }
   const name = args[i];
-  return { name: name?.static ? name.value : name ? '\u0000' : undefined, rest: args.slice(i + 1), ...(risky ? { risky } : {}) };
+  return { name: name?.static ? name.value : name ? '\u0000' : undefined, rest: args.slice(i + 1), ...(risky ? { risky } : {}), ...(dir ? { dir } : {}) };
 }
 
 const opts = (rest: Word[]): Options => parseOptions(rest, { shortArgs: 'mCcFbBuSoX', longArgs: ['message', 'file', 'author', 'date', 'upstream', 'onto', 'strategy', 'reuse-message', 'squash', 'fixup', 'format', 'pretty', 'since', 'until', 'grep', 'depth', 'branch', 'origin', 'template', 'separate-git-dir', 'reference', 'repo', 'receive-pack', 'exec', 'push-option', 'signed', 'recurse-submodules', 'set-upstream-to'] });
@@ -92,11 +109,6 @@ function byName(cmd: SimpleCommand, name: string, o: Options): Finding[] {
       if (verb === 'drop' || verb === 'clear') return destroy(cmd, 'deletes stashed changes');
       return write(cmd);
     }
-    case 'remote': {
-      const verb = o.positional[0]?.value;
-      if (!verb || verb === 'show' || verb === 'get-url') return read(cmd);
-      return write(cmd);
-    }
     case 'config':
       if (hasFlag(o, 'l', ['list', 'get', 'get-all', 'get-regexp', 'get-urlmatch', 'get-color', 'get-colorbool', 'show-origin', 'show-scope']) || o.positional[0]?.value === 'get' || o.positional[0]?.value === 'list') {
         return read(cmd);
@@ -120,8 +132,20 @@ function byName(cmd: SimpleCommand, name: string, o: Options): Finding[] {
     case 'worktree':
       return o.positional[0]?.value === 'list' ? read(cmd) : write(cmd);
     case 'submodule':
-      return o.positional[0]?.value === 'status' ? read(cmd) : write(cmd);
+      return o.positional[0]?.value === 'status' ? read(cmd) : execute(cmd, RUNS.get('submodule'));
+    case 'rebase':
+      if (hasFlag(o, 'xi', ['exec', 'interactive', 'edit-todo'])) return execute(cmd, 'runs commands or an editor between commits');
+      return write(cmd);
+    case 'bisect':
+      return o.positional[0]?.value === 'run' ? execute(cmd, 'runs a command on each commit') : write(cmd);
+    case 'remote': {
+      const verb = o.positional[0]?.value;
+      if (verb === 'update' || verb === 'prune' || verb === 'show') return execute(cmd, 'contacts the remote');
+      return verb === 'get-url' || !verb ? read(cmd) : write(cmd);
+    }
   }
+  const runs = RUNS.get(name);
+  if (runs) return execute(cmd, runs);
   if (READ_SUBCOMMANDS.has(name)) {
     if (o.long.has('output')) return write(cmd, '--output writes a file');
     if (name === 'grep' && (o.short.has('O') || hasLongPrefix(o, ['open-files-in-pager']))) return execute(cmd, 'opens a pager');
@@ -135,7 +159,7 @@ function hasDoubleDash(cmd: SimpleCommand): boolean {
   return cmd.args.some((w) => w.value === '--');
 }
 
-export const git: Handler = (cmd) => {
+export const git: Handler = (cmd, scope) => {
   const s = sub(cmd.args);
   if (s.name === undefined) {
     return cmd.args.some((w) => w.value === '--version' || w.value === '--help' || w.value === '-h') ? read(cmd) : read(cmd, 'prints usage');
@@ -145,5 +169,13 @@ export const git: Handler = (cmd) => {
   const [f] = byName(cmd, s.name, o);
   if (s.risky && f.effect !== 'destructive') return execute(cmd, s.risky);
   if (o.dynamic && f.effect === 'read') return execute(cmd, 'computed arguments cannot be checked');
-  return [f];
+  if (f.effect !== 'write') return [f];
+  // A write is an edit of the repository: where it is, and what running git there would run.
+  const dir = s.dir ? scope.resolve(s.dir) : scope.cwd;
+  if (!dir) return execute(cmd, 'the directory git runs in is not known');
+  if (s.name === 'init') return [{ ...f, paths: [o.positional[0] ? (scope.resolve(o.positional[0]) ?? dir) : dir] }];
+  const repo = repoFacts(dir, scope.roots);
+  if (repo.problem) return execute(cmd, repo.problem);
+  if (repo.hooks && HOOKED.has(s.name)) return execute(cmd, `runs the repository's hooks (${repo.hooks})`);
+  return [{ ...f, paths: [repo.root ?? dir] }];
 };

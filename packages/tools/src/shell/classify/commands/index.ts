@@ -1,4 +1,5 @@
-// Command name -> handler. Names not here and not in READ_ONLY run unknown code: execute.
+// Command name -> handler: how much worse than a read a command is. Reads themselves are decided
+// by the allow-list (../allow); a name in neither runs unknown code: execute.
 import { read, type Handler } from '../types.js';
 import { literalWord } from '../words.js';
 import * as f from './files.js';
@@ -47,14 +48,11 @@ const table: Record<string, Handler> = {
   patch: s.patch, let: s.let_, alias: s.alias,
 };
 
-const readOnly: Handler = (cmd) => read(cmd);
-
 const MKFS = /^mkfs\.[a-z0-9]+$/;
 
 /** The handler for a command name (already stripped of a system bin directory). */
 export function handlerFor(name: string): Handler | undefined {
   if (Object.hasOwn(table, name)) return table[name];
   if (MKFS.test(name)) return f.mkfs;
-  if (r.READ_ONLY.has(name)) return readOnly;
   return undefined;
 }

@@ -1,52 +1,38 @@
-// Commands that only read, and readers with one or two options that do more.
+// Readers with one or two options that do more: what those options make them.
 import { hasFlag, parseOptions } from '../options.js';
 import { execute, read, write, type Handler } from '../types.js';
-
-/**
- * No option of these writes a file or runs a program, so any arguments (even computed ones) keep
- * them read-only. Shell builtins that only affect the shell itself are here too.
- */
-export const READ_ONLY = new Set([
-  'ls', 'dir', 'vdir', 'cat', 'head', 'tail', 'wc', 'echo', 'printf', 'pwd', 'whoami', 'id', 'groups', 'uname', 'which',
-  'whereis', 'type', 'stat', 'du', 'df', 'realpath', 'readlink', 'basename', 'dirname', 'cmp', 'comm', 'cut', 'tr', 'nl',
-  'od', 'hexdump', 'strings', 'column', 'paste', 'join', 'fold', 'fmt', 'expand', 'unexpand', 'rev', 'tac', 'seq', 'true',
-  'false', 'test', '[', 'free', 'uptime', 'nproc', 'sleep', 'yes', 'locale', 'getconf', 'md5sum', 'sha1sum',
-  'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'b2sum', 'cksum', 'sum', 'base64', 'base32', 'basenc', 'grep', 'egrep',
-  'fgrep', 'zgrep', 'zcat', 'bzcat', 'xzcat', 'zstdcat', 'diff', 'diff3', 'jq', 'look', 'tty', 'arch', 'ps', 'pgrep', 'pidof',
-  'lsblk', 'lscpu', 'lsmem', 'numfmt', 'users', 'who', 'w', 'last', 'dirs', 'wait',
-  'jobs', ':', 'read', 'exit', 'return', 'break', 'continue', 'shift', 'getopts', 'set', 'shopt', 'unset', 'hash', 'help',
-  'history', 'umask', 'ulimit', 'logname', 'tsort', 'factor', 'expr', 'mapfile', 'readarray', 'caller', 'times', 'compgen',
-  'complete', 'declare', 'typeset', 'local', 'export', 'readonly', 'clear', 'tput', 'top', 'lsof',
-]);
+import { resolved } from './files.js';
 
 /** sort -o writes; --compress-program runs a program. */
-export const sort: Handler = (cmd) => {
+export const sort: Handler = (cmd, scope) => {
   const o = parseOptions(cmd.args, { shortArgs: 'koStT', longArgs: ['key', 'output', 'field-separator', 'temporary-directory', 'compress-program', 'buffer-size', 'files0-from', 'parallel', 'sort', 'random-source', 'batch-size'] });
   if (o.long.has('compress-program')) return execute(cmd, 'runs a compression program');
-  if (o.values.has('-o') || o.long.has('output')) return write(cmd, 'writes its output to a file');
+  if (o.long.has('temporary-directory') || o.values.has('-T')) return execute(cmd, 'writes temporary files where it is told');
+  const out = [...(o.values.get('-o') ?? []), ...(o.values.get('--output') ?? [])];
+  if (out.length) return write(cmd, 'writes its output to a file', resolved(out, scope));
   if (o.dynamic && o.positional.some((w) => !w.static)) return execute(cmd, 'computed arguments cannot be checked');
   return read(cmd);
 };
 
 /** `uniq IN OUT` writes OUT. */
-export const uniq: Handler = (cmd) => {
+export const uniq: Handler = (cmd, scope) => {
   const o = parseOptions(cmd.args, { shortArgs: 'fsw', longArgs: ['skip-fields', 'skip-chars', 'check-chars', 'all-repeated', 'group'] });
-  if (o.positional.length >= 2) return write(cmd, 'writes its output to a file');
+  if (o.positional.length >= 2) return write(cmd, 'writes its output to a file', resolved(o.positional.slice(1, 2), scope));
   if (o.dynamic) return execute(cmd, 'computed arguments cannot be checked');
   return read(cmd);
 };
 
 /** `xxd IN OUT` writes OUT. */
-export const xxd: Handler = (cmd) => {
+export const xxd: Handler = (cmd, scope) => {
   const o = parseOptions(cmd.args, { shortArgs: 'cgnlos', longArgs: [] });
-  if (o.positional.length >= 2) return write(cmd, 'writes its output to a file');
+  if (o.positional.length >= 2) return write(cmd, 'writes its output to a file', resolved(o.positional.slice(1, 2), scope));
   if (o.dynamic) return execute(cmd, 'computed arguments cannot be checked');
   return read(cmd);
 };
 
-export const tree: Handler = (cmd) => {
+export const tree: Handler = (cmd, scope) => {
   const o = parseOptions(cmd.args, { shortArgs: 'LPIo', longArgs: ['filelimit', 'timefmt', 'charset', 'sort'] });
-  if (o.values.has('-o')) return write(cmd, 'writes its output to a file');
+  if (o.values.has('-o')) return write(cmd, 'writes its output to a file', resolved(o.values.get('-o')!, scope));
   if (o.dynamic) return execute(cmd, 'computed arguments cannot be checked');
   return read(cmd);
 };
@@ -66,13 +52,13 @@ export const man: Handler = (cmd) => {
 
 export const date: Handler = (cmd) => {
   const o = parseOptions(cmd.args, { shortArgs: 'dfrsI', longArgs: ['date', 'file', 'reference', 'set'] });
-  if (o.values.has('-s') || o.long.has('set')) return write(cmd, 'sets the system clock');
+  if (o.values.has('-s') || o.long.has('set')) return execute(cmd, 'sets the system clock');
   return read(cmd);
 };
 
 export const hostname: Handler = (cmd) => {
   const o = parseOptions(cmd.args, { shortArgs: 'F', longArgs: ['file'] });
-  if (o.positional.length || o.values.has('-F') || o.long.has('file')) return write(cmd, 'sets the host name');
+  if (o.positional.length || o.values.has('-F') || o.long.has('file')) return execute(cmd, 'sets the host name');
   return read(cmd);
 };
 

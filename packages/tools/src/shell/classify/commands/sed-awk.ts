@@ -2,9 +2,21 @@
 // script to find out, and give up (not read) when it comes from a file or is computed.
 import { hasFlag, parseOptions } from '../options.js';
 import { execute, read, write, type Handler } from '../types.js';
+import { resolved } from './files.js';
 
 /** What a sed script can do beyond printing: 'write' (w, W, s///w) or 'execute' (e, s///e). */
 export function sedScriptPower(script: string): 'read' | 'write' | 'execute' {
+  return sedScriptFacts(script).power;
+}
+
+/** The script's power and the files its `r`/`R` commands read into the output. */
+export function sedScriptFacts(script: string): { power: 'read' | 'write' | 'execute'; reads: string[] } {
+  const reads: string[] = [];
+  const power = scan(script, reads);
+  return { power, reads };
+}
+
+function scan(script: string, reads: string[]): 'read' | 'write' | 'execute' {
   let power: 'read' | 'write' | 'execute' = 'read';
   const raise = (p: 'write' | 'execute') => {
     if (p === 'execute' || power === 'read') power = p;
@@ -76,9 +88,17 @@ export function sedScriptPower(script: string): 'read' | 'write' | 'execute' {
       toLineEnd();
       continue;
     }
-    if (c === 'a' || c === 'i' || c === 'c' || c === 'r' || c === 'R') {
-      // Text to print, or a file to read into the output: neither changes anything.
+    if (c === 'a' || c === 'i' || c === 'c') {
+      // Text to print.
       toLineEnd();
+      continue;
+    }
+    if (c === 'r' || c === 'R') {
+      // A file read into the output: the caller checks where it is.
+      const from = i + 1;
+      toLineEnd();
+      const name = s.slice(from, i).trim();
+      if (name) reads.push(name);
       continue;
     }
     if ('pPdDqQlnNgGhHxz=F'.includes(c)) {
@@ -91,10 +111,10 @@ export function sedScriptPower(script: string): 'read' | 'write' | 'execute' {
   return power;
 }
 
-export const sed: Handler = (cmd) => {
+export const sed: Handler = (cmd, scope) => {
   const o = parseOptions(cmd.args, { shortArgs: 'efl', longArgs: ['expression', 'file', 'line-length'] });
   if (o.dynamic) return execute(cmd, 'computed arguments cannot be checked');
-  const inPlace = o.short.has('i') || [...o.long.keys()].some((k) => k === 'in-place');
+  const inPlace = o.short.has('i') || o.long.has('in-place');
   if (o.values.has('-f') || o.values.has('--file')) return execute(cmd, 'the sed script comes from a file');
   const scripts = [...(o.values.get('-e') ?? []), ...(o.values.get('--expression') ?? [])].map((w) => w.value);
   if (scripts.length === 0 && o.positional.length) scripts.push(o.positional[0].value);
@@ -105,7 +125,8 @@ export const sed: Handler = (cmd) => {
     if (p === 'execute' || (p === 'write' && power === 'read')) power = p;
   }
   if (power === 'execute' && !sandbox) return execute(cmd, 'the script runs commands');
-  if (inPlace) return write(cmd, 'edits files in place');
+  const files = o.values.has('-e') || o.values.has('--expression') ? o.positional : o.positional.slice(1);
+  if (inPlace) return write(cmd, 'edits files in place', resolved(files, scope));
   if (power === 'write' && !sandbox) return write(cmd, 'the script writes files');
   return read(cmd);
 };
@@ -152,7 +173,9 @@ function awkCode(program: string): string {
 
 export function awkProgramPower(program: string): 'read' | 'write' | 'execute' {
   const code = awkCode(program);
-  if (/\bsystem\s*\(|@load|@include/.test(code)) return 'execute';
+  // `@f()` calls a function named in a variable (gawk), so `f = "system"` runs commands; ARGV
+  // and `getline <` read files the command line does not show.
+  if (/\bsystem\s*\(|@|\bARGV\b|\bARGC\b|\bgetline\b[^;{}\n]*</.test(code)) return 'execute';
   if (code.replace(/\|\|/g, '').includes('|')) return 'execute';
   if (/\bprintf?\b[^;{}\n]*>/.test(code)) return 'write';
   return 'read';

@@ -1,6 +1,7 @@
 // Processes, services, archives, toolchains and the network.
-import { hasFlag, parseOptions } from '../options.js';
+import { abbreviates, hasFlag, parseOptions } from '../options.js';
 import { block, destroy, execute, read, write, type Handler } from '../types.js';
+import { resolved } from './files.js';
 
 export const kill: Handler = (cmd) => {
   const args = cmd.args.map((w) => w.value);
@@ -28,7 +29,7 @@ export const crontab: Handler = (cmd) => {
   const o = parseOptions(cmd.args, { shortArgs: 'u', longArgs: [] });
   if (o.short.has('l')) return read(cmd);
   if (o.short.has('r')) return destroy(cmd, 'removes the crontab');
-  return write(cmd, 'replaces the crontab');
+  return execute(cmd, 'installs commands the system runs on a schedule');
 };
 
 const CONTAINER_READ = new Set(['ps', 'images', 'inspect', 'logs', 'version', 'info', 'top', 'port', 'diff', 'history', 'search', 'events', 'stats']);
@@ -94,44 +95,59 @@ export const network: Handler = (cmd) => execute(cmd, 'uses the network');
 
 export const rsync: Handler = (cmd) => {
   const o = parseOptions(cmd.args, { shortArgs: 'efT', longArgs: ['rsh', 'rsync-path', 'filter', 'exclude', 'include'] });
-  if ([...o.long.keys()].some((k) => k.startsWith('delete') || k === 'remove-source-files')) return destroy(cmd, 'deletes files');
-  if (o.values.has('-e') || o.long.has('rsh') || o.long.has('rsync-path')) return execute(cmd, 'runs a remote shell');
-  return write(cmd);
+  if ([...o.long.keys()].some((k) => k.startsWith('del') || 'remove-source-files'.startsWith(k))) return destroy(cmd, 'deletes files');
+  // A copy between local paths is still rsync's own transfer protocol, with options that run
+  // programs; it is not an edit we can follow.
+  return execute(cmd, 'copies with rsync, which may reach other hosts or run programs');
 };
 
-/** tar: -t lists; extracting writes; options that run programs execute. */
-export const tar: Handler = (cmd) => {
+/** Long options of tar that run programs or reach other hosts, matched with their abbreviations. */
+const TAR_RUNS = ['use-compress-program', 'to-command', 'info-script', 'new-volume-script', 'checkpoint-action', 'rsh-command', 'rmt-command', 'checkpoint', 'index-file', 'volno-file', 'force-local', 'absolute-names'];
+
+/** tar: -t lists; extracting writes where it is told; options that run programs execute. */
+export const tar: Handler = (cmd, scope) => {
   const first = cmd.args[0]?.value ?? '';
   // Old style `tar xzf a.tgz`: the first word is a bundle of letters.
   const bundle = first && !first.startsWith('-') ? first : '';
   const o = parseOptions(cmd.args, { shortArgs: 'fCIFTXgKLNV', longArgs: ['file', 'directory', 'use-compress-program', 'to-command', 'info-script', 'new-volume-script', 'checkpoint-action', 'files-from', 'exclude-from'] });
-  if (o.values.has('-I') || o.values.has('-F') || [...o.long.keys()].some((k) => /^(use-compress-program|to-command|info-script|new-volume-script|checkpoint-action)$/.test(k))) {
-    return execute(cmd, 'runs a program');
+  if (o.values.has('-I') || o.values.has('-F') || abbreviates(o, TAR_RUNS) || hasFlag(o, 'P') || bundle.includes('P')) {
+    return execute(cmd, 'runs a program, reaches another host or writes outside the directory');
   }
+  // `-f host:file` is a remote archive reached over rsh.
+  if ([...(o.values.get('-f') ?? []), ...(o.values.get('--file') ?? [])].some((w) => /^[^/]*:/.test(w.value))) return execute(cmd, 'reads a remote archive');
   const has = (c: string, long: string[]) => bundle.includes(c) || hasFlag(o, c, long);
-  if (has('x', ['extract', 'get'])) return write(cmd, 'extracts files');
-  if (has('c', ['create']) || has('r', ['append']) || has('u', ['update']) || has('A', ['catenate', 'concatenate']) || o.long.has('delete')) return write(cmd, 'writes an archive');
+  const dir = o.values.get('-C')?.[0] ?? o.values.get('--directory')?.[0];
+  const into = dir ? scope.resolve(dir) : scope.cwd;
+  if (has('x', ['extract', 'get'])) return write(cmd, 'extracts files', into ? [into] : []);
+  const archive = o.values.get('-f')?.[0] ?? o.values.get('--file')?.[0];
+  const archivePath = archive ? scope.resolve(archive) : undefined;
+  if (has('c', ['create']) || has('r', ['append']) || has('u', ['update']) || has('A', ['catenate', 'concatenate']) || o.long.has('delete')) return write(cmd, 'writes an archive', archivePath ? [archivePath] : []);
   if (has('t', ['list']) || has('d', ['diff', 'compare'])) return read(cmd);
   return execute(cmd);
 };
 
-export const unzip: Handler = (cmd) => {
+export const unzip: Handler = (cmd, scope) => {
   const o = parseOptions(cmd.args, { shortArgs: 'dx', longArgs: [] });
   if (hasFlag(o, 'lZvpt')) return read(cmd);
-  return write(cmd, 'extracts files');
+  const dir = o.values.get('-d')?.[0];
+  const into = dir ? scope.resolve(dir) : scope.cwd;
+  return write(cmd, 'extracts files', into ? [into] : []);
 };
 
 /** gzip and friends replace a file with its (de)compressed form unless told to print. */
-export const compressor: Handler = (cmd) => {
+export const compressor: Handler = (cmd, scope) => {
   const o = parseOptions(cmd.args, { shortArgs: 'S', longArgs: ['suffix'] });
   if (hasFlag(o, 'lct', ['list', 'stdout', 'to-stdout', 'test']) || o.positional.length === 0) return read(cmd);
-  return write(cmd, 'replaces the files with their (de)compressed form');
+  return write(cmd, 'replaces the files with their (de)compressed form', resolved(o.positional, scope));
 };
 
-export const patch: Handler = (cmd) => {
+export const patch: Handler = (cmd, scope) => {
   const o = parseOptions(cmd.args, { shortArgs: 'piodrDBFVYzg', longArgs: ['strip', 'input', 'output', 'directory', 'reject-file'] });
   if (o.long.has('dry-run')) return read(cmd);
-  return write(cmd, 'patches files');
+  // patch edits the files its input names, below the directory it runs in.
+  const dir = o.values.get('-d')?.[0] ?? o.values.get('--directory')?.[0];
+  const into = dir ? scope.resolve(dir) : scope.cwd;
+  return write(cmd, 'patches files', into ? [into] : []);
 };
 
 /** `let` evaluates arithmetic, where `a[$(cmd)]` runs cmd. */

@@ -151,6 +151,8 @@ export const find: Handler = (cmd, scope) => {
   while (i < args.length && args[i].static && !/^[-(!)]/.test(args[i].value)) starts.push(args[i++]);
   let effect: Finding['effect'] = 'read';
   let why: string | undefined;
+  const written: string[] = [];
+  let unknownTarget = false;
   for (; i < args.length; i++) {
     const a = args[i];
     if (!a.static) return execute(cmd, 'computed arguments cannot be checked');
@@ -169,13 +171,17 @@ export const find: Handler = (cmd, scope) => {
       findings.push(...scope.argv(innerArgs));
       i = end < 0 ? args.length : end;
     } else if (/^-(fprint|fprint0|fprintf|fls)$/.test(a.value)) {
+      const target = args[i + 1] ? scope.resolve(args[i + 1]) : undefined;
+      if (target) written.push(target);
+      else unknownTarget = true;
       if (effect === 'read') {
         effect = 'write';
         why = `${a.value} writes a file`;
       }
     }
   }
-  return [...findings, { effect, detail: describe(cmd, why) }];
+  const paths = effect === 'write' && !unknownTarget ? { paths: written } : {};
+  return [...findings, { effect, detail: describe(cmd, why), ...paths }];
 };
 
 /** fd -x / -X run a command per match. */

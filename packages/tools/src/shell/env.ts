@@ -1,0 +1,72 @@
+// The environment a command runs in: no prompts, no pagers, and none of the secrets this process
+// holds — toolbelt's own tokens always removed, other key-like variables (`*_TOKEN`, `*_KEY`,
+// `*_SECRET`, `*_PASSWORD`) removed unless the config passes them through. A command that reads
+// the variables it was given (`env`, `printenv`) then has nothing to leak.
+export interface EnvSettings {
+  /** Name patterns (`*` wildcards) removed from commands' environment. */
+  hideEnv: readonly string[];
+  /** Names kept even when a hide pattern matches (never toolbelt's own secrets). */
+  passEnv: readonly string[];
+}
+
+export const HIDE_ENV_DEFAULT = ['*_TOKEN', '*_KEY', '*_SECRET', '*_SECRET_KEY', '*_PASSWORD', '*_PASSWD', '*_CREDENTIALS', '*_API_KEY'];
+
+const OWN_SECRET = /^TOOLBELT_.*(TOKEN|SECRET|KEY|PASSWORD)/i;
+
+function matcher(patterns: readonly string[]): (name: string) => boolean {
+  if (!patterns.length) return () => false;
+  const re = new RegExp(`^(?:${patterns.map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')).join('|')})$`, 'i');
+  return (name) => re.test(name);
+}
+
+export function scrubbedEnv(base: NodeJS.ProcessEnv, s: EnvSettings): NodeJS.ProcessEnv {
+  const hidden = matcher(s.hideEnv);
+  const pass = new Set(s.passEnv);
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(base)) {
+    if (OWN_SECRET.test(k)) continue;
+    if (hidden(k) && !pass.has(k)) continue;
+    env[k] = v;
+  }
+  return env;
+}
+
+/** No prompts, no pagers: a command that would wait for a person fails or prints instead. */
+export function commandEnv(s: EnvSettings, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return { ...scrubbedEnv(base, s), GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', PAGER: 'cat', DEBIAN_FRONTEND: 'noninteractive' };
+}
+
+/**
+ * For a command that runs without asking because it was judged a read: git configuration that
+ * the command line outranks, so a repository's own config cannot make a "read" run a program.
+ * (The classifier already asks when the repository's config names programs; this holds when it
+ * missed one.)
+ */
+export const GIT_READ_OVERRIDES: readonly (readonly [string, string])[] = [
+  ['core.fsmonitor', 'false'],
+  ['core.hooksPath', '/dev/null'],
+  ['core.pager', 'cat'],
+  ['core.sshCommand', 'false'],
+  ['core.gitProxy', ''],
+  ['core.alternateRefsCommand', ''],
+  ['diff.external', ''],
+  ['gpg.program', 'false'],
+  ['credential.helper', ''],
+  ['protocol.allow', 'never'],
+  ['protocol.file.allow', 'always'],
+  ['safe.bareRepository', 'explicit'],
+  ['uploadpack.packObjectsHook', ''],
+];
+
+export function gitReadEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...env };
+  let n = Number(env.GIT_CONFIG_COUNT ?? 0) || 0;
+  for (const [k, v] of GIT_READ_OVERRIDES) {
+    out[`GIT_CONFIG_KEY_${n}`] = k;
+    out[`GIT_CONFIG_VALUE_${n}`] = v;
+    n++;
+  }
+  out.GIT_CONFIG_COUNT = String(n);
+  out.GIT_NO_REPLACE_OBJECTS = '1';
+  return out;
+}
