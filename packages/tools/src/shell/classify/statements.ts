@@ -90,7 +90,7 @@ export function declaration(node: Node): Declaration {
       continue;
     }
     args++;
-    if (child.type !== 'word' || !NAME.test(text)) return { ...out, why: `${short(text)} is not a plain variable name` };
+    if ((child.type !== 'word' && child.type !== 'variable_name') || !NAME.test(text)) return { ...out, why: `${short(text)} is not a plain variable name` };
     out.names.push(text);
   }
   if (args === 0) out.prints = true;

@@ -95,9 +95,13 @@ const set: ReadSpec = {
     if (!w.length) return no('set alone prints every variable');
     for (let i = 0; i < w.length; i++) {
       if (w[i] === '--' || w[i] === '-') return OK; // the rest are positional parameters
-      if (w[i] === '-o' || w[i] === '+o') {
+      if (!a.operands[i].static) return no(`set ${a.operands[i].source} is computed`);
+      // `-o NAME` may end a cluster: `set -euo pipefail`.
+      const cluster = /^([-+][A-Za-z]*)o$/.exec(w[i]);
+      if (cluster) {
+        if (cluster[1].length > 1 && !SET_LETTERS.test(cluster[1])) return no(`set ${w[i]} is not an option we know to be harmless`);
         if (!SET_OPTIONS.has(w[++i] ?? '')) return no(`set -o ${w[i] ?? ''} is not an option we know to be harmless`);
-      } else if (!SET_LETTERS.test(w[i]) || !a.operands[i].static) return no(`set ${a.operands[i].source} is not an option we know to be harmless`);
+      } else if (!SET_LETTERS.test(w[i])) return no(`set ${w[i]} is not an option we know to be harmless`);
     }
     return OK;
   },

@@ -9,6 +9,7 @@ import type { Scope, SimpleCommand } from '../types.js';
 import type { Word } from '../words.js';
 import { getopt, has, table, type OptionTable } from './getopt.js';
 import { repoFacts } from './git-repo.js';
+import { belowRoot, realLoose } from './tree.js';
 import { no, OK, type Args, type ReadSpec, type Verdict } from './spec.js';
 
 const DIFF = 'p u s z R a b w W patch no-patch unified= raw patch-with-raw patch-with-stat stat? numstat shortstat dirstat? cumulative dirstat-by-file? summary name-only name-status submodule? color? no-color color-moved? no-color-moved color-moved-ws= word-diff? word-diff-regex= color-words? no-renames rename-empty no-rename-empty check full-index binary abbrev? break-rewrites? find-renames? find-copies? find-copies-harder irreversible-delete diff-filter= pickaxe-all pickaxe-regex relative? no-relative text ignore-cr-at-eol ignore-space-at-eol ignore-space-change ignore-all-space ignore-blank-lines ignore-matching-lines= inter-hunk-context= function-context exit-code quiet no-ext-diff no-textconv ignore-submodules? src-prefix= dst-prefix= no-prefix default-prefix line-prefix= ita-invisible-in-index ita-visible-in-index minimal patience histogram anchored= diff-algorithm= compact-summary indent-heuristic no-indent-heuristic output-indicator-new= output-indicator-old= output-indicator-context= merge-base cached staged diff-merges= no-diff-merges combined-all-paths cc dd remerge-diff';
@@ -158,6 +159,7 @@ export function gitRead(cmd: SimpleCommand, scope: Scope): Verdict {
   const why = sub.check?.(parsed);
   if (why) return no(why);
   if (!g.dir && !g.gitDir) return no('the directory git runs in is not known');
+  if (g.dir && belowRoot(realLoose(g.dir), scope.roots) === undefined) return no(`git would run in ${g.dir}, outside the workspace`);
   const repo = repoFacts(g.dir ?? scope.roots[0], scope.roots, g.gitDir);
   if (repo.problem) return no(repo.problem);
   if (name === 'grep') return grepWalk(parsed, repo.root, scope);

@@ -31,17 +31,10 @@ const RG: ReadSpec = {
   options: table('acFHhiILlNnopqSsUuVvwxz0.A:B:C:E:e:f@g:j:M:m:r:T:t:d:',
     `text after-context= before-context= context= count count-matches encoding= regexp= file=@ files files-with-matches files-without-match fixed-strings follow glob= iglob= glob-case-insensitive heading no-heading hidden no-hidden ignore-case ignore-file=@ ignore-file-case-insensitive invert-match json no-json line-number no-line-number line-regexp max-columns= max-columns-preview max-count= max-depth= max-filesize= mmap no-mmap multiline multiline-dotall no-config no-ignore no-ignore-dot no-ignore-exclude no-ignore-files no-ignore-global no-ignore-messages no-ignore-parent no-ignore-vcs no-messages null null-data one-file-system only-matching passthru path-separator= pcre2 no-pcre2 quiet regex-size-limit= dfa-size-limit= replace= search-zip no-search-zip smart-case case-sensitive sort= sortr= stats no-stats threads= trim no-trim type= type-not= type-add= type-clear= type-list unrestricted vimgrep with-filename no-filename word-regexp column no-column color= colors= context-separator= no-context-separator field-context-separator= field-match-separator= crlf no-crlf engine= auto-hybrid-regex no-unicode binary no-binary block-buffered line-buffered byte-offset files-with-matches include-zero no-require-git no-follow pretty max-depth= !pre= !pre-glob= !hostname-bin= hyperlink-format= generate= ${std}`),
   operands: 'pattern-paths',
-  patternOptions: ['-e', '--regexp', '-f', '--file'],
+  // --files and --type-list take no pattern: every operand is a path.
+  patternOptions: ['-e', '--regexp', '-f', '--file', '--files', '--type-list'],
   recursive: (a) => ({ follow: has(a, '-L', '--follow'), skipHidden: !rgHidden(a) }),
   defaultDir: true,
-  check: (_cmd, a, scope) => {
-    // --files lists names: its operands are all paths, none is a pattern.
-    if (has(a, '--files') && a.operands.length) {
-      const why = scope.readProblem(a.operands[0], { follow: has(a, '-L', '--follow'), skipHidden: !rgHidden(a) });
-      if (why) return no(why);
-    }
-    return OK;
-  },
 };
 
 const FD: ReadSpec = {
