@@ -3,7 +3,7 @@
 // workspace and not a secret. A spec says what a command's words are; `judge` applies it.
 import type { Finding, Scope, SimpleCommand } from '../types.js';
 import { describe } from '../types.js';
-import type { Word } from '../words.js';
+import { hasGlob, type Word } from '../words.js';
 import { getopt, has, type OptionTable, type ParsedOption } from './getopt.js';
 import type { WalkMode } from './tree.js';
 
@@ -55,8 +55,11 @@ export function judge(cmd: SimpleCommand, spec: ReadSpec, scope: Scope): Verdict
     const why = scope.readProblem(o.value);
     if (why) return no(`${o.name}: ${why}`);
   }
-  if (spec.maxOperands !== undefined && args.operands.length > spec.maxOperands) {
-    return no(`more than ${spec.maxOperands} operand${spec.maxOperands === 1 ? '' : 's'} (the next one is written)`);
+  if (spec.maxOperands !== undefined) {
+    if (args.operands.length > spec.maxOperands) return no(`more than ${spec.maxOperands} operand${spec.maxOperands === 1 ? '' : 's'} (the next one is written)`);
+    // `uniq *.txt` is `uniq a.txt b.txt`: the second file is written.
+    const spread = args.operands.find((w) => !w.static || hasGlob(w));
+    if (spread) return no(`${spread.source} may become several operands, and the next one is written`);
   }
   const walk = spec.recursive?.(args);
   let files: Word[] = [];
