@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
 import { replaceAtomically } from '../text/atomic.js';
 import { looksBinary } from '../text/binary.js';
-import { openNoFollow } from '../text/read.js';
-import { fsError, plural, statOrUndefined, workspaceOf } from './common.js';
+import { openChecked } from '../workspace/special.js';
+import { fsError, plural, statForWrite, statOrUndefined, workspaceOf } from './common.js';
 import { diffPreview } from './diff.js';
 import { recordSeen } from './freshness.js';
 
@@ -24,17 +24,17 @@ async function target(args: Input, ctx: ToolContext) {
   const ws = workspaceOf(ctx);
   const abs = await ws.resolve(args.path, 'write');
   const shown = ws.display(abs);
-  const stat = await statOrUndefined(abs).catch((err) => {
+  const stat = await statForWrite(abs, shown).catch((err) => {
     throw fsError(err, shown);
   });
   if (!stat) throw new ToolError('NOT_FOUND', `${shown} does not exist; append_file only adds to existing files. Use write_file to create it.`);
-  if (!stat.isFile()) throw new ToolError('INVALID_PARAMS', `${shown} is not a regular file; append_file needs a file.`);
+  if (!stat.isFile()) throw new ToolError('INVALID_PARAMS', `${shown} is a directory; append_file adds to files.`);
   return { abs, shown, size: stat.size };
 }
 
 /** The last few lines before the end, for a preview that shows where the text lands. */
-async function tailText(abs: string, size: number): Promise<string> {
-  const fh = await openNoFollow(abs);
+async function tailText(abs: string, shown: string, size: number): Promise<string> {
+  const { fh } = await openChecked(abs, shown);
   try {
     const len = Math.min(size, TAIL_BYTES);
     const buf = Buffer.alloc(len);
@@ -52,7 +52,8 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
   const { abs, shown } = await target(args, ctx);
   const data = Buffer.from(args.content, 'utf8');
   try {
-    const src = await openNoFollow(abs);
+    // Checked again on what is opened: the file may have been swapped since target() looked.
+    const { fh: src } = await openChecked(abs, shown);
     try {
       // Copy the old bytes into a temp file, add the new ones, rename over: never a half-append.
       await replaceAtomically(abs, async (fh) => {
@@ -95,7 +96,7 @@ export const appendFile = defineTool({
   effect: classify,
   async preview(args, ctx) {
     const { abs, shown, size } = await target(args, ctx);
-    const before = await tailText(abs, size).catch(() => '');
+    const before = await tailText(abs, shown, size).catch(() => '');
     const context = before.split('\n').filter((_, i, a) => i < a.length - 1 || a[i] !== '');
     const added = args.content.split('\n');
     if (added[added.length - 1] === '') added.pop();

@@ -3,7 +3,8 @@
 import type { Stats } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import { ToolError, type ToolContext, type Workspace } from '@toolbelt/core';
-import { FileTooLargeError, readWhole } from '../text/read.js';
+import { FileTooLargeError } from '../text/read.js';
+import { assertPlainFile, openChecked } from '../workspace/special.js';
 
 /** Files edit_file and write_file load whole. */
 export const MAX_EDIT_BYTES = 64 * 1024 * 1024;
@@ -69,9 +70,23 @@ export async function statOrUndefined(abs: string): Promise<Stats | undefined> {
   }
 }
 
-/** The whole current content of a file about to be rewritten (never through a symlink). */
-export async function readCurrent(abs: string): Promise<Buffer> {
-  return (await readWhole(abs, MAX_EDIT_BYTES)).data;
+/** lstat of a file about to be written, or undefined; special and hard-linked files are refused. */
+export async function statForWrite(abs: string, shown: string): Promise<Stats | undefined> {
+  const stat = await statOrUndefined(abs);
+  if (stat) assertPlainFile(stat, shown);
+  return stat;
+}
+
+/** The whole current content of a file about to be rewritten (never through a symlink, never a pipe). */
+export async function readCurrent(abs: string, shown: string): Promise<Buffer> {
+  const { fh, stat } = await openChecked(abs, shown);
+  try {
+    if (stat.isDirectory()) throw Object.assign(new Error(`EISDIR: ${abs} is a directory`), { code: 'EISDIR' });
+    if (stat.size > MAX_EDIT_BYTES) throw new FileTooLargeError(stat.size, MAX_EDIT_BYTES);
+    return await fh.readFile();
+  } finally {
+    await fh.close();
+  }
 }
 
 export function formatBytes(n: number): string {

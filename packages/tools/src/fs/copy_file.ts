@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
 import { replaceAtomically } from '../text/atomic.js';
-import { openNoFollow } from '../text/read.js';
+import { openChecked } from '../workspace/special.js';
 import { formatBytes, fsError } from './common.js';
 import { forgetSeen } from './freshness.js';
 import { resolveTransfer } from './transfer.js';
@@ -22,10 +22,11 @@ type Input = z.infer<typeof input>;
 
 async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
   const t = await resolveTransfer(args, ctx, 'read');
-  if (!t.srcStat.isFile()) throw new ToolError('INVALID_PARAMS', `${t.srcShown} is not a regular file; copy_file copies single files.`);
+  if (!t.srcStat.isFile()) throw new ToolError('INVALID_PARAMS', `${t.srcShown} is a directory; copy_file copies single files (copy a directory with a shell command).`);
   try {
     await mkdir(dirname(t.dest), { recursive: true });
-    const src = await openNoFollow(t.src);
+    // Checked again on what is opened: the source may have been swapped since it was resolved.
+    const { fh: src } = await openChecked(t.src, t.srcShown);
     try {
       await replaceAtomically(
         t.dest,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput, type Workspace } from '@toolbelt/core';
 import { sensitiveReason } from '../workspace/sensitive.js';
+import { specialKind } from '../workspace/special.js';
 import { formatBytes, fsError, plural, workspaceOf } from './common.js';
 import { forgetSeen } from './freshness.js';
 
@@ -23,6 +24,8 @@ interface Target {
   abs: string;
   shown: string;
   kind: 'file' | 'link' | 'directory';
+  /** For a special file (named pipe, socket, device): what it is. */
+  special?: string;
   size: number;
   files: number;
   dirs: number;
@@ -55,9 +58,14 @@ async function target(args: Input, ctx: ToolContext, full: boolean): Promise<Tar
   const abs = await ws.resolve(args.path, 'delete');
   const shown = ws.display(abs);
   try {
+    // Deleting opens nothing: unlink(2) removes this one name, whatever is behind it. So a named
+    // pipe, a socket or a device node is deleted like a file (nothing can block), and a file with
+    // several hard links loses only this name (its other names and their content stay): deleting
+    // it is what the other tools' refusal of hard-linked files asks for.
     const st = await lstat(abs);
     const kind = st.isSymbolicLink() ? 'link' : st.isDirectory() ? 'directory' : 'file';
-    const t: Target = { abs, shown, kind, size: kind === 'file' ? st.size : 0, files: 0, dirs: 0 };
+    const special = specialKind(st);
+    const t: Target = { abs, shown, kind, ...(special ? { special } : {}), size: kind === 'file' ? st.size : 0, files: 0, dirs: 0 };
     if (kind === 'directory' && full) await survey(ws, abs, t);
     return t;
   } catch (err) {
@@ -66,6 +74,7 @@ async function target(args: Input, ctx: ToolContext, full: boolean): Promise<Tar
 }
 
 function describe(t: Target): string {
+  if (t.special) return `${t.special} ${t.shown}`;
   if (t.kind === 'file') return `file ${t.shown} (${formatBytes(t.size)})`;
   if (t.kind === 'link') return `symbolic link ${t.shown} (its target is kept)`;
   if (t.files + t.dirs === 0) return `empty directory ${t.shown}`;

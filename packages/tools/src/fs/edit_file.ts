@@ -4,7 +4,7 @@ import { atomicWrite } from '../text/atomic.js';
 import { looksBinary } from '../text/binary.js';
 import { decodeText, encodeText, toCrlf, toLf } from '../text/encoding.js';
 import { applyEdits, EditError, type Edit } from '../text/replace.js';
-import { fsError, plural, readCurrent, statOrUndefined, workspaceOf } from './common.js';
+import { fsError, plural, readCurrent, statForWrite, statOrUndefined, workspaceOf } from './common.js';
 import { diffPreview, diffStat, digest, unifiedDiff } from './diff.js';
 import { assertUnchanged, recordSeen } from './freshness.js';
 
@@ -51,10 +51,10 @@ async function plan(args: Input, ctx: ToolContext): Promise<Plan> {
   const shown = ws.display(abs);
   let before: Buffer;
   try {
-    const stat = await statOrUndefined(abs);
+    const stat = await statForWrite(abs, shown);
     if (!stat) throw new ToolError('NOT_FOUND', `${shown} does not exist. edit_file changes existing files; use write_file to create one.`);
     assertUnchanged(ctx.state, abs, stat, shown);
-    before = await readCurrent(abs);
+    before = await readCurrent(abs, shown);
   } catch (err) {
     throw fsError(err, shown);
   }

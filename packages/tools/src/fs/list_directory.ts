@@ -4,12 +4,14 @@ import { defineTool, ToolError, type ToolContext, type ToolOutput } from '@toolb
 import { levelFor, matchIgnore, SearchFilter, VCS_EXCLUDES, type Level } from '../search/filters.js';
 import { rootLevel } from '../search/walk.js';
 import { sensitiveReason } from '../workspace/sensitive.js';
+import { hasOtherNames, specialKind } from '../workspace/special.js';
 import { formatBytes, fsError, workspaceOf } from './common.js';
 
 const MAX_ENTRIES = 500;
 const MAX_DEPTH = 5;
 
-const description = `List a directory: subdirectories first (with a trailing /), then files with their sizes; symbolic links end in @.
+const description = `List a directory: subdirectories first (with a trailing /), then files with their sizes; symbolic links end in @ and are not followed.
+- Named pipes, sockets and devices, and files with several hard links, are marked: the other tools refuse them.
 - depth > 1 also lists subdirectories, indented, but does not expand .git, gitignored or credential directories (they are shown and marked).
 - At most ${MAX_ENTRIES} entries are shown; the rest are counted. To find files by name across a tree, use glob.`;
 
@@ -60,14 +62,20 @@ function list(dir: string, rel: string, depth: number, level: Level | undefined,
         list(abs, childRel, depth - 1, childLevel, children, out);
       }
     } else {
-      let size = '';
-      try {
-        size = `  ${formatBytes(lstatSync(abs).size)}`;
-      } catch {
-        // vanished while listing
-      }
-      out.lines.push(`${indent}${e.name}${size}`);
+      // Entries are described from lstat, never opened: a named pipe here cannot block the listing.
+      out.lines.push(`${indent}${e.name}${describeEntry(abs)}`);
     }
+  }
+}
+
+function describeEntry(abs: string): string {
+  try {
+    const st = lstatSync(abs);
+    const special = specialKind(st);
+    if (special) return `  [${special}]`;
+    return `  ${formatBytes(st.size)}${hasOtherNames(st) ? `  [${st.nlink} hard links]` : ''}`;
+  } catch {
+    return ''; // vanished while listing
   }
 }
 
@@ -86,6 +94,8 @@ async function execute({ path, depth }: Input, ctx: ToolContext): Promise<ToolOu
   let entries: Dirent[];
   try {
     const st = lstatSync(abs);
+    const special = specialKind(st);
+    if (special) throw new ToolError('INVALID_PARAMS', `${shown} is a ${special}, not a directory; list_directory lists directories.`);
     if (!st.isDirectory()) throw new ToolError('INVALID_PARAMS', `${shown} is a file, not a directory; use read_file to read it.`);
     entries = readdirSync(abs, { withFileTypes: true });
   } catch (err) {

@@ -1,10 +1,12 @@
+import { closeSync, type Stats } from 'node:fs';
 import { z } from 'zod';
 import { defineTool, ToolError, type ToolContext, type ToolOutput } from '@toolbelt/core';
 import { looksBinary, SNIFF_BYTES } from '../text/binary.js';
 import { decodeText, utf16Bom } from '../text/encoding.js';
 import { readTail, readWindow, windowOfText, type LineWindow } from '../text/lines.js';
 import type { FileHandle } from 'node:fs/promises';
-import { openNoFollow, readHead, readSmallSync } from '../text/read.js';
+import { readAllSync, readHead } from '../text/read.js';
+import { openChecked, openCheckedSync } from '../workspace/special.js';
 import { formatBytes, fsError, workspaceOf } from './common.js';
 import { describeBinary, imageMime, isDocx, readDocx, readImage } from './formats.js';
 import { recordSeen } from './freshness.js';
@@ -74,24 +76,31 @@ async function readSmall(fh: FileHandle, size: number): Promise<Buffer> {
 async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
   const { path, offset, limit } = args;
   const ws = workspaceOf(ctx);
-  // A symlink swapped in since classifyRead is refused by the O_NOFOLLOW open below.
+  // A symlink swapped in since classifyRead is refused by the O_NOFOLLOW open below (ELOOP).
   const abs = resolved.get(args) ?? (await ws.resolve(path, 'read'));
   const shown = ws.display(abs);
-  let small: ReturnType<typeof readSmallSync>;
+  let stat: Stats;
+  let small: Buffer | undefined;
   let fh: FileHandle | undefined;
   try {
-    small = readSmallSync(abs, SMALL_FILE);
-    if (!small) fh = await openNoFollow(abs);
+    // One non-blocking open and fstat (a named pipe or device is refused before any read); a small
+    // regular file is read right here, a larger one is reopened for the streaming reads below.
+    const first = openCheckedSync(abs, shown);
+    try {
+      stat = first.stat;
+      if (stat.isFile() && stat.size <= SMALL_FILE) small = readAllSync(first.fd, stat.size);
+    } finally {
+      closeSync(first.fd);
+    }
+    if (!small && stat.isFile()) ({ fh, stat } = await openChecked(abs, shown));
   } catch (err) {
     throw fsError(err, shown);
   }
   try {
-    const stat = small?.stat ?? (await fh!.stat());
     if (stat.isDirectory()) throw new ToolError('INVALID_PARAMS', `${shown} is a directory; use list_directory to see what it holds.`);
-    if (!stat.isFile()) throw new ToolError('INVALID_PARAMS', `${shown} is not a regular file (a device, socket or pipe); it cannot be read.`);
     const size = stat.size;
     // fh is open exactly when the file was not read whole here.
-    const data = small?.data ?? (size <= SMALL_FILE ? await readSmall(fh!, size) : undefined);
+    const data = small ?? (size <= SMALL_FILE ? await readSmall(fh!, size) : undefined);
     const head = data ? data.subarray(0, SNIFF_BYTES) : await readHead(fh!, SNIFF_BYTES);
     const meta = { path: shown, bytes: size };
 

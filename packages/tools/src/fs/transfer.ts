@@ -3,6 +3,7 @@
 import type { Stats } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ToolError, type ToolContext } from '@toolbelt/core';
+import { assertPlainFile } from '../workspace/special.js';
 import { fsError, statOrUndefined, workspaceOf } from './common.js';
 
 export interface TransferArgs {
@@ -29,6 +30,10 @@ export async function resolveTransfer(args: TransferArgs, ctx: ToolContext, sour
     throw fsError(err, srcShown);
   });
   if (!srcStat) throw new ToolError('NOT_FOUND', `${srcShown} does not exist. Check the source path with list_directory or glob.`);
+  // A copy reads its source: special and hard-linked files are refused. A move only renames:
+  // rename(2) opens nothing and moves this one name, so a pipe or a hard link moves like any file
+  // and stays inside the roots.
+  if (sourceAccess === 'read') assertPlainFile(srcStat, srcShown);
   let dest = await ws.resolve(args.destination, 'write');
   let destStat = await statOrUndefined(dest);
   if (destStat?.isDirectory() && dest !== src) {
@@ -44,6 +49,8 @@ export async function resolveTransfer(args: TransferArgs, ctx: ToolContext, sour
   if (destStat && !args.overwrite) {
     throw new ToolError('CONFLICT', `${destShown} already exists. Pass overwrite: true to replace it, or choose another destination.`);
   }
+  // Replacing a destination writes it: the rule of write_file, which refuses special and hard-linked files.
+  if (destStat) assertPlainFile(destStat, destShown);
   if (destStat?.isDirectory()) throw new ToolError('CONFLICT', `${destShown} is an existing directory; it is never replaced. Delete it first or choose another destination.`);
   return { src, srcShown, srcStat, dest, destShown, destStat };
 }

@@ -5,7 +5,7 @@ import { defineTool, ToolError, type Classification, type ToolContext, type Tool
 import { atomicWrite } from '../text/atomic.js';
 import { decodeText, encodeText, matchEol, type TextFormat } from '../text/encoding.js';
 import { looksBinary } from '../text/binary.js';
-import { formatBytes, fsError, plural, readCurrent, statOrUndefined, workspaceOf } from './common.js';
+import { formatBytes, fsError, plural, readCurrent, statForWrite, statOrUndefined, workspaceOf } from './common.js';
 import { diffPreview, diffStat, digest, lineCount, unifiedDiff } from './diff.js';
 import { assertUnchanged, recordSeen } from './freshness.js';
 
@@ -36,10 +36,10 @@ async function plan({ path, content }: Input, ctx: ToolContext): Promise<Plan> {
   const abs = await ws.resolve(path, 'write');
   const shown = ws.display(abs);
   try {
-    const stat = await statOrUndefined(abs);
+    const stat = await statForWrite(abs, shown);
     if (stat?.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
     assertUnchanged(ctx.state, abs, stat, shown);
-    const before = stat ? await readCurrent(abs) : undefined;
+    const before = stat ? await readCurrent(abs, shown) : undefined;
     let format: TextFormat = { bom: false, eol: 'none' };
     let beforeText = '';
     if (before && !looksBinary(before)) ({ text: beforeText, format } = decodeText(before));

@@ -1,7 +1,7 @@
 // Short answers for the model: root-relative paths, 1-based positions, a line of source.
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Workspace } from '@toolbelt/core';
+import { openChecked } from '../workspace/special.js';
 import type { Diagnostic, DocumentSymbol, Hover, Location, LocationLink, MarkedString, SymbolInformation } from 'vscode-languageserver-protocol';
 
 export const SYMBOL_KINDS = [
@@ -35,7 +35,15 @@ export async function formatLocations(ws: Workspace, locations: Location[], max 
     if (!p) {
       p = ws
         .resolve(path, 'read')
-        .then((abs) => readFile(abs, 'utf8'))
+        .then(async (abs) => {
+          // A location may name any file: read it only if it is a regular file with one name.
+          const { fh } = await openChecked(abs, path);
+          try {
+            return await fh.readFile('utf8');
+          } finally {
+            await fh.close();
+          }
+        })
         .then((t) => t.split(/\r?\n/))
         .catch(() => undefined);
       files.set(path, p);

@@ -5,6 +5,7 @@ import { sep } from 'node:path';
 import { ToolError, type ToolContext, type Workspace } from '@toolbelt/core';
 import type { Position } from 'vscode-languageserver-protocol';
 import { z } from 'zod';
+import { assertPlainFile } from '../workspace/special.js';
 import { specFor, type ServerSpec } from './servers.js';
 
 export const positionFields = {
@@ -28,6 +29,8 @@ export async function locateFile(ctx: ToolContext, specs: readonly ServerSpec[],
   const abs = await ws.resolve(path, 'read');
   const info = await stat(abs).catch(() => undefined);
   if (!info) throw new ToolError('NOT_FOUND', `${path} does not exist; check the path with glob or list_directory`);
+  // The server is sent the file's text: a named pipe would block the read, a hard link may be a file outside.
+  assertPlainFile(info, path);
   if (!info.isFile()) throw new ToolError('INVALID_PARAMS', `${path} is not a file; the LSP tools work on one source file`);
   const spec = specFor(specs, abs);
   if (!spec) {

@@ -1,10 +1,11 @@
 // Against the real typescript-language-server, started once for this file.
-import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, linkSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Executor, Policy, textOf, ToolRegistry } from '@toolbelt/core';
 import { WorkspaceGuard } from '../workspace/guard.js';
+import { mkfifo, withoutBlocking } from '../workspace/__fixtures__/special.js';
 import { createLsp, type Lsp } from './index.js';
 
 const fixture = join(import.meta.dirname, '__fixtures__', 'project');
@@ -110,6 +111,25 @@ describe('LSP tools on typescript-language-server', () => {
     expect(py.error?.message).toContain('no language server handles notes.py');
     expect((await call('diagnostics', { path: 'src/missing.ts' })).error?.code).toBe('NOT_FOUND');
     expect((await call('diagnostics', { path: '../outside.ts' })).error?.code).toBe('PERMISSION_DENIED');
+  });
+
+  it('refuses a named pipe at once and a file hard-linked from outside the workspace', async () => {
+    // Both are removed at once: the server must never meet them in the project.
+    const pipe = mkfifo(join(root, 'src', 'pipe.ts'));
+    const outside = realpathSync(mkdtempSync(join(tmpdir(), 'toolbelt-lsp-outside-')));
+    writeFileSync(join(outside, 'secret.ts'), 'export const secret = 1;\n');
+    linkSync(join(outside, 'secret.ts'), join(root, 'src', 'linked.ts'));
+    try {
+      const { result, rescued } = await withoutBlocking([pipe], outside, () => call('symbols', { path: 'src/pipe.ts' }));
+      expect(rescued).toBe(false);
+      expect(result.error).toMatchObject({ code: 'INVALID_PARAMS', message: expect.stringContaining('src/pipe.ts is a named pipe (FIFO)') });
+      const linked = await call('symbols', { path: 'src/linked.ts' });
+      expect(linked.error).toMatchObject({ code: 'INVALID_PARAMS', message: expect.stringContaining('src/linked.ts has 2 hard links') });
+    } finally {
+      rmSync(pipe);
+      rmSync(join(root, 'src', 'linked.ts'));
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 
   it('the LSP tools are reads, auto-approved in safe mode', async () => {

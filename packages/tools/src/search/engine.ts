@@ -6,7 +6,7 @@ import { runJs } from './js/engine.js';
 import type { SearchPool } from './js/pool.js';
 import type { CompiledPattern } from './regex.js';
 import { Collector, type FileHit, type GrepQuery } from './results.js';
-import { runRg, RgRegexError } from './rg.js';
+import { RgBlockedError, runRg, RgRegexError } from './rg.js';
 
 export type EngineChoice = 'auto' | 'rg' | 'js';
 
@@ -90,8 +90,9 @@ export async function runGrep(q: GrepQuery, p: CompiledPattern, opts: RunOptions
         await runRg(opts.rgPath, q, p, collector);
         return { hits: collector.sorted(), held: collector.held, capped: collector.capped, engine: 'rg' };
       } catch (err) {
-        if (!(err instanceof RgRegexError)) throw err;
-        fallback = `rg rejected the pattern (${err.message.split('\n').pop()})`;
+        if (err instanceof RgBlockedError) fallback = err.message;
+        else if (err instanceof RgRegexError) fallback = `rg rejected the pattern (${err.message.split('\n').pop()})`;
+        else throw err;
       }
     }
   }

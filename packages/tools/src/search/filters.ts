@@ -3,8 +3,9 @@
 // .ignore over .gitignore; the nearest directory wins; .gitignore files above the first directory
 // holding .git are not used), then file types. Symlinks are not followed; VCS directories and
 // .toolbelt are skipped.
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { READ_FLAGS_FOLLOW } from '../workspace/special.js';
 import { GitignoreMatcher, Overrides, type Verdict } from './gitignore.js';
 import { TypeFilter } from './types.js';
 
@@ -24,12 +25,25 @@ export interface Level {
   parent: Level | undefined;
 }
 
+/** Ignore files over this size are not read (a real one is a few kilobytes). */
+const MAX_RULES_BYTES = 16 * 1024 * 1024;
+
+/**
+ * An ignore file's rules. Like rg, a symlinked ignore file is followed; unlike rg, one that is not
+ * a regular file (a named pipe would block the walk, a device never end) is not read.
+ */
 function readRules(path: string): GitignoreMatcher | undefined {
+  let fd: number | undefined;
   try {
-    const m = GitignoreMatcher.parse(readFileSync(path, 'utf8'));
+    fd = openSync(path, READ_FLAGS_FOLLOW);
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.size > MAX_RULES_BYTES) return undefined;
+    const m = GitignoreMatcher.parse(readFileSync(fd, 'utf8'));
     return m.empty ? undefined : m;
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

@@ -1,9 +1,10 @@
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { join, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { z } from 'zod';
 import { defineTool, ToolError, type ToolContext, type ToolOutput } from '@toolbelt/core';
 import { workspaceOf } from '../fs/common.js';
+import { hasOtherNames, specialKind } from '../workspace/special.js';
 import { SearchFilter } from './filters.js';
 import { walk } from './walk.js';
 
@@ -12,6 +13,7 @@ const DEFAULT_LIMIT = 100;
 const description = `Find files by name with a glob pattern; newest first (most recently modified at the top).
 - Patterns: "**/*.ts" (any depth), "src/**/*.{js,jsx}", "*.md" (this directory only), "**/test_*.py". Matched against paths relative to path.
 - Skips .git and files ignored by .gitignore/.ignore unless include_ignored is true. Returns files, not directories.
+- Symbolic links are not followed or listed; named pipes, devices and files with several hard links are skipped.
 - Shows at most limit paths (default ${DEFAULT_LIMIT}) and says how many more matched.`;
 
 const input = z.object({
@@ -31,15 +33,38 @@ export interface GlobMatch {
   mtimeMs: number;
 }
 
+export interface GlobOptions {
+  includeIgnored?: boolean;
+  signal?: AbortSignal;
+  /**
+   * The real path of the directory the walk starts in (dir joined with the pattern's literal
+   * part, "src/lib" of "src/lib/**"); undefined finds nothing, a throw refuses. That part may pass
+   * through a symlink (`procroot/etc/*` with `procroot -> /proc/self/root`). Default: its real
+   * path when that is inside dir.
+   */
+  resolveStart?: (abs: string) => Promise<string | undefined>;
+}
+
+async function realInside(dir: string, abs: string): Promise<string | undefined> {
+  try {
+    const real = realpathSync(abs);
+    const base = realpathSync(dir);
+    return real === base || real.startsWith(base.endsWith(sep) ? base : base + sep) ? real : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Every file under `dir` whose path relative to it matches `pattern`, newest first. */
-export async function globFiles(dir: string, pattern: string, opts: { includeIgnored?: boolean; signal?: AbortSignal } = {}): Promise<GlobMatch[]> {
+export async function globFiles(dir: string, pattern: string, opts: GlobOptions = {}): Promise<GlobMatch[]> {
   const clean = pattern.replace(/^\.\/+/, '');
   const re = picomatch.makeRe(clean, { dot: true });
   // Start the walk at the pattern's literal directory part ("src/lib" of "src/lib/**/*.ts").
   const { base, isGlob } = picomatch.scan(clean);
   const prefix = isGlob ? base : '';
-  const start = prefix ? join(dir, prefix) : dir;
+  const start = prefix ? await (opts.resolveStart ?? ((abs) => realInside(dir, abs)))(join(dir, prefix)) : dir;
   const found: GlobMatch[] = [];
+  if (start === undefined) return [];
   try {
     if (!statSync(start).isDirectory()) return [];
   } catch {
@@ -51,9 +76,10 @@ export async function globFiles(dir: string, pattern: string, opts: { includeIgn
     ...(opts.signal ? { signal: opts.signal } : {}),
     onFile(abs, rel) {
       if (!re.test(prefix ? `${prefix}/${rel}` : rel)) return;
-      const st = statSync(abs, { throwIfNoEntry: false });
-      // Undefined when it vanished during the walk.
-      if (st) found.push({ abs, mtimeMs: st.mtimeMs });
+      const st = lstatSync(abs, { throwIfNoEntry: false });
+      // Undefined when it vanished during the walk. A file with other names may be one outside
+      // the roots (see workspace/special.ts): not listed.
+      if (st && !hasOtherNames(st)) found.push({ abs, mtimeMs: st.mtimeMs });
     },
   });
   return found.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
@@ -62,17 +88,29 @@ export async function globFiles(dir: string, pattern: string, opts: { includeIgn
 async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
   const ws = workspaceOf(ctx);
   const dir = await ws.resolve(args.path ?? '.', 'list');
-  let isDir = false;
+  let st: Stats;
   try {
-    isDir = statSync(dir).isDirectory();
+    st = lstatSync(dir);
   } catch {
     throw new ToolError('NOT_FOUND', `${ws.display(dir)} does not exist. Check the path with list_directory.`);
   }
-  if (!isDir) throw new ToolError('INVALID_PARAMS', `${ws.display(dir)} is a file; path must be a directory to search in.`);
+  if (!st.isDirectory()) {
+    const what = specialKind(st) ?? 'file';
+    throw new ToolError('INVALID_PARAMS', `${ws.display(dir)} is a ${what}; path must be a directory to search in.`);
+  }
   if (args.pattern.split('/').includes('..')) {
     throw new ToolError('INVALID_PARAMS', 'the pattern must not contain ".."; set path to the directory to search instead.');
   }
-  const matches = await globFiles(dir, args.pattern, { includeIgnored: args.include_ignored === true, signal: ctx.signal });
+  const resolveStart = async (abs: string) => {
+    try {
+      // Through the guard: the pattern's directory part may lead out of the roots by a symlink.
+      return await ws.resolve(abs, 'list');
+    } catch (err) {
+      if (!(err instanceof ToolError)) throw err;
+      throw new ToolError(err.code, `the pattern ${JSON.stringify(args.pattern)} starts in a directory glob may not list: ${err.message}`);
+    }
+  };
+  const matches = await globFiles(dir, args.pattern, { includeIgnored: args.include_ignored === true, signal: ctx.signal, resolveStart });
   const limit = args.limit ?? DEFAULT_LIMIT;
   const where = ws.display(dir);
   if (matches.length === 0) {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineTool, ToolError, type Tool, type ToolContext, type ToolOutput, type Workspace } from '@toolbelt/core';
 import { workspaceOf } from '../fs/common.js';
 import { sensitiveReason } from '../workspace/sensitive.js';
+import { assertPlainFile } from '../workspace/special.js';
 import { findRg, runGrep, type GrepRun, type SearchSettings } from './engine.js';
 import { SearchPool } from './js/pool.js';
 import { compilePattern } from './regex.js';
@@ -14,6 +15,7 @@ const SHOWN_CHARS = 500;
 
 const description = `Search file contents with a regular expression (JavaScript syntax: \\d \\w \\b are ASCII; ^ and $ match at line ends). Uses ripgrep when installed, an equivalent built-in engine otherwise.
 - Searches the workspace (or path) recursively, skipping .git and files ignored by .gitignore/.ignore (include_ignored: true searches them) and binary files.
+- Symbolic links are not followed; named pipes, devices and files with several hard links are skipped.
 - output_mode: "content" (default; matching lines with line numbers, grouped by file), "files_with_matches" (paths only), "count" (matching lines per file).
 - Filter files with glob ("*.ts", "src/**", "!*.test.ts"; several allowed) or type ("ts", "py", "js,ts").
 - before/after/context add lines around each match (like grep -B/-A/-C); multiline: true lets a match span lines (use \\n).
@@ -107,6 +109,8 @@ export function createGrep(settings: SearchSettings = {}): Tool<Input> {
     const root = await ws.resolve(args.path ?? '.', 'read');
     const st = await stat(root).catch(() => undefined);
     if (!st) throw new ToolError('NOT_FOUND', `${ws.display(root)} does not exist. Check the path with list_directory or glob.`);
+    // A file named by path is refused here with a reason; one met in the walk is skipped.
+    assertPlainFile(st, ws.display(root));
     const mode = args.output_mode ?? 'content';
     const max = args.max_results ?? DEFAULT_MAX;
     const q: GrepQuery = {

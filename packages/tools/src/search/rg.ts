@@ -8,14 +8,37 @@
 // reads whole files and leaves binary files out by itself, so files_with_matches is asked as a
 // count (-l would stop before a late NUL). Long lines are cut by rg itself (--max-columns with a
 // preview longer than what is kept), so a minified file does not pour megabytes through the pipe.
+//
+// rg searches `.`, never a file named on its command line (a single file goes to the JS engine):
+// an explicit path is opened whatever it is, a named pipe included, while rg's walk searches only
+// regular files and follows no symlinks. It has no filter for hard links, so hits in a file with
+// several names are dropped here, as the JS engine skips such files (see workspace/special.ts).
 import { spawn } from 'node:child_process';
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
+import { isPlainFile } from '../workspace/special.js';
 import { VCS_EXCLUDES } from './filters.js';
 import type { CompiledPattern } from './regex.js';
+import { blockingIgnoreFile, STALL_MS } from './rg-stall.js';
 import { KEEP_CHARS, keepText, type Collector, type FileHit, type GrepLine, type GrepQuery } from './results.js';
 
 /** A regular expression rg refused; the caller falls back to the JS engine. */
 export class RgRegexError extends Error {}
+
+/** rg was stopped because it would wait forever on this ignore file; the caller falls back to the JS engine. */
+export class RgBlockedError extends Error {
+  constructor(readonly path: string) {
+    super(`rg would wait forever on ${path}, which is not a regular file`);
+  }
+}
+
+function plainFile(abs: string): boolean {
+  try {
+    return isPlainFile(lstatSync(abs));
+  } catch {
+    return false;
+  }
+}
 
 /** One record of rg output longer than this keeps only its head (a minified file can be one huge line). */
 const MAX_PENDING = 4 * 1024 * 1024;
@@ -131,6 +154,7 @@ export async function runRg(rgPath: string, q: GrepQuery, p: CompiledPattern, co
   q.signal.addEventListener('abort', stop, { once: true });
   const add = (hit: FileHit) => {
     if (stopped) return false;
+    if (!plainFile(hit.path)) return true;
     if (!collector.add(hit)) stop();
     return !stopped;
   };
@@ -143,15 +167,28 @@ export async function runRg(rgPath: string, q: GrepQuery, p: CompiledPattern, co
   child.stderr.on('data', (chunk: Buffer) => {
     if (stderr.length < 4096) stderr += chunk.toString('utf8');
   });
+  let blockedBy: string | undefined;
+  const scan = new AbortController();
+  const watchdog = setTimeout(() => {
+    void blockingIgnoreFile(q, scan.signal).then((found) => {
+      if (found !== undefined && !stopped) {
+        blockedBy = found;
+        stop();
+      }
+    }, () => undefined);
+  }, STALL_MS);
   try {
     const code = await new Promise<number | null>((resolve, reject) => {
       child.on('error', reject);
       child.on('close', (c) => resolve(c));
     });
+    if (blockedBy !== undefined) throw new RgBlockedError(blockedBy);
     if (!stopped) content?.flush();
     if (code === 2 && !stopped && /regex|pattern|repetition|syntax/i.test(stderr)) throw new RgRegexError(stderr.trim());
     if (code === 2 && !stopped && collector.hits.length === 0 && stderr.trim()) throw new Error(`rg failed: ${stderr.trim()}`);
   } finally {
+    clearTimeout(watchdog);
+    scan.abort();
     q.signal.removeEventListener('abort', stop);
   }
 }

@@ -1,6 +1,9 @@
 // The directory walk shared by glob, the JS grep engine and list_directory. Synchronous readdir is
 // the fastest way to list a tree in Node; the walk yields to the event loop every few directories
 // so timeouts and other calls keep running, and stops when its signal aborts.
+// Only regular files and directories are walked: a symlink is never followed (its target may be
+// outside the roots: `procroot -> /proc/self/root`), and named pipes, sockets and devices are never
+// handed on. The entries are only listed here, never opened.
 import { lstatSync, readdirSync, type Dirent } from 'node:fs';
 import { ancestorLevels, IGNORE_FILES, levelFor, type Level, type SearchFilter } from './filters.js';
 
@@ -11,6 +14,8 @@ export interface WalkOptions {
   signal?: AbortSignal;
   /** Each file that passes the filter, with its path relative to root (`/`-separated). Return false to stop. */
   onFile(abs: string, rel: string): boolean | void;
+  /** Each symlink or special file met (before any filter), which the walk skips. Return false to stop. */
+  onOther?(abs: string, rel: string, name: string): boolean | void;
   /** Directories per turn of the event loop. Default 64. */
   batch?: number;
 }
@@ -86,8 +91,14 @@ export async function walk(opts: WalkOptions): Promise<WalkStats> {
     for (const e of entries) {
       const abs = prefix + e.name;
       const kind = kindOf(e, abs);
-      if (kind === 'other') continue;
       const childRel = rel === '' ? e.name : `${rel}/${e.name}`;
+      if (kind === 'other') {
+        if (opts.onOther?.(abs, childRel, e.name) === false) {
+          stats.stopped = true;
+          return stats;
+        }
+        continue;
+      }
       if (!filter.includes(childRel, e.name, abs, kind === 'dir', level)) continue;
       if (kind === 'dir') {
         stack.push({ dir: abs, rel: childRel, level });

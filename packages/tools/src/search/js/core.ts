@@ -43,13 +43,15 @@ export interface SearchSpec {
   needles: string[] | null;
   /** Every match also contains all of these; checked on a candidate line before it is decoded. */
   also: string[] | null;
+  /** open(2) flags: non-blocking and no final symlink (workspace/special.ts READ_FLAGS). */
+  openFlags: number;
 }
 
 export interface SearchIo {
-  openSync(path: string, flags: string): number;
+  openSync(path: string, flags: number): number;
   readSync(fd: number, buf: Uint8Array, offset: number, length: number, position: number | null): number;
   closeSync(fd: number): void;
-  fstatSync(fd: number): { size: number };
+  fstatSync(fd: number): { size: number; nlink: number; isFile(): boolean };
 }
 
 export function createSearcher(lines: LineScanner) {
@@ -193,10 +195,14 @@ export function createSearcher(lines: LineScanner) {
   return function searchFile(path: string, spec: SearchSpec, io: SearchIo): FileHit | null {
     const { lineRe, pre, multi, needles, also } = compile(spec);
     try {
-      const fd = io.openSync(path, 'r');
+      // Opened without blocking (a file swapped for a named pipe since the walk saw it opens at
+      // once) and skipped unless fstat shows a regular file with one name (see workspace/special.ts).
+      const fd = io.openSync(path, spec.openFlags);
       let raw: Buffer;
       try {
-        const size = io.fstatSync(fd).size;
+        const st = io.fstatSync(fd);
+        if (!st.isFile() || st.nlink > 1) return null;
+        const size = st.size;
         if (size > spec.chunkBytes && !spec.multiline) {
           const hit = searchChunked(fd, spec, io, lineRe, pre);
           return hit && { ...hit, path };

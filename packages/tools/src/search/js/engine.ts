@@ -5,6 +5,7 @@ import { SearchFilter } from '../filters.js';
 import type { CompiledPattern } from '../regex.js';
 import { KEEP_CHARS, type Collector, type GrepQuery } from '../results.js';
 import { walk } from '../walk.js';
+import { READ_FLAGS } from '../../workspace/special.js';
 import type { SearchSpec } from './core.js';
 import type { SearchPool } from './pool.js';
 
@@ -26,6 +27,7 @@ export function specFor(q: GrepQuery, p: CompiledPattern): SearchSpec {
     multilineMaxBytes: 256 * 1024 * 1024,
     needles: p.literals?.any ?? null,
     also: p.literals?.all.length ? p.literals.all : null,
+    openFlags: READ_FLAGS,
   };
 }
 
