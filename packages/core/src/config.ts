@@ -101,6 +101,11 @@ export const configSchema = z.strictObject({
       db: z.string().optional(),
       databaseUrl: z.string().optional(),
       tokens: z.array(tokenSchema).optional(),
+      /**
+       * Host names (or addresses) the gateway answers besides localhost, 127.0.0.1, [::1] and the
+       * address it listens on; any other Host or Origin is refused against DNS rebinding.
+       */
+      allowedHosts: z.array(z.string()).optional(),
       /** Largest request body the gateway reads; larger ones get 413. Default 4 MiB. */
       maxBodyBytes: z.number().int().positive().optional(),
       /** How long an open (pending) call accepts its result before it expires. Default 24 h. */
