@@ -88,7 +88,8 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
     approver: httpApprover(store, waiters, recorder),
     events,
     log,
-    config: config as Record<string, unknown>,
+    // Tools see the config; they have no use for the gateway's tokens.
+    config: { ...config, gateway: { ...gw, tokens: undefined } } as Record<string, unknown>,
     ...(o.workspace ? { workspace: o.workspace } : {}),
     ...(limits.maxOutputChars ? { maxOutputChars: limits.maxOutputChars } : {}),
     ...(limits.defaultTimeoutMs ? { defaultTimeoutMs: limits.defaultTimeoutMs } : {}),

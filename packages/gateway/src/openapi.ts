@@ -135,7 +135,7 @@ export const OPENAPI = {
     },
   },
   components: {
-    securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'gateway.tokens in the config, or TOOLBELT_GATEWAY_TOKEN; none needed on a loopback address without tokens' } },
+    securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'gateway.tokens in the config (tokenHash, tokenFile, tokenEnv or token), TOOLBELT_GATEWAY_TOKEN or TOOLBELT_GATEWAY_TOKEN_FILE; none needed on a loopback address without tokens' } },
     schemas: {
       Error: { type: 'object', required: ['error'], properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } } } },
       Tool: {
