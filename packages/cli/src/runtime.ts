@@ -2,7 +2,7 @@
 // executor. Tool families plug in as providers, so MCP servers and declared tools join the same
 // registry behind the same policy.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import {
   Executor,
   MODES,
@@ -18,6 +18,7 @@ import {
 } from '@toolbelt/core';
 import { builtinTools, WorkspaceGuard } from '@toolbelt/tools';
 import { UsageError } from './command.js';
+import { gatewayDbPath, stateHome } from './state-paths.js';
 import { JsonDecisionStore, JsonlLogSink } from './stores.js';
 
 export const CONFIG_FILE = 'toolbelt.config.json';
@@ -26,13 +27,20 @@ export interface RuntimeFlags {
   root?: string[];
   config?: string;
   mode?: string;
+  /** The gateway database (toolbelt serve --db); kept from the file tools like the config. */
+  db?: string;
 }
+
+/** The gateway's TOKEN_FILE_ENV, named here so that every command need not load the gateway. */
+const TOKEN_FILE_ENV = 'TOOLBELT_GATEWAY_TOKEN_FILE';
 
 export interface Runtime {
   config: ToolbeltConfig;
   configPath: string | undefined;
-  /** <root>/.toolbelt: saved approvals, the execution log, the gateway database. */
+  /** <root>/.toolbelt: saved approvals and the execution log. */
   stateDir: string;
+  /** The gateway database: --db, else gateway.db, else under the user's state directory. */
+  gatewayDb: string;
   workspace: WorkspaceGuard;
   policy: Policy;
   registry: ToolRegistry;
@@ -57,6 +65,22 @@ export function resolveMode(flag: string | undefined, config: ToolbeltConfig): M
   const mode = flag ?? config.mode ?? 'safe';
   if (!MODES.includes(mode as Mode)) throw new UsageError(`unknown mode "${mode}"; use one of ${MODES.join(', ')}`);
   return mode as Mode;
+}
+
+/**
+ * toolbelt's own files that its name rules (toolbelt.config.json, .toolbelt/) miss, wherever they
+ * are: the --config file, the gateway database and its journals, the per-user state directory
+ * (other roots' databases), and token files. The guard refuses them to every file tool.
+ */
+function ownFiles(configPath: string | undefined, gatewayDb: string, config: ToolbeltConfig, env: Record<string, string | undefined>): string[] {
+  const tokenFiles = (config.gateway?.tokens ?? []).flatMap((t) => (t.tokenFile ? [t.tokenFile] : []));
+  return [
+    ...(configPath ? [configPath] : []),
+    ...['', '-wal', '-shm', '-journal'].map((suffix) => gatewayDb + suffix),
+    stateHome(env),
+    ...tokenFiles.filter((f) => isAbsolute(f)),
+    ...(env[TOKEN_FILE_ENV] && isAbsolute(env[TOKEN_FILE_ENV]) ? [env[TOKEN_FILE_ENV]] : []),
+  ];
 }
 
 /** The config's shell allow/deny prefix lists are rules like any other. */
@@ -90,7 +114,9 @@ export async function createRuntime(
 ): Promise<Runtime> {
   const { config, configPath, roots } = loadConfig(flags);
   const mode = resolveMode(flags.mode, config);
+  const env = opts.env ?? process.env;
   const stateDir = join(roots[0], '.toolbelt');
+  const gatewayDb = gatewayDbPath(flags.db ?? config.gateway?.db, roots[0], env);
   const policy = new Policy({
     mode,
     rules: [...shellRules(config), ...(config.rules ?? [])] as Rule[],
@@ -101,14 +127,15 @@ export async function createRuntime(
     roots: [...roots, ...(config.workspace?.roots ?? []).map((r) => resolve(roots[0], r))],
     ...(config.workspace?.cwd ? { cwd: config.workspace.cwd } : {}),
     allowSensitive: (path) => policy.allowsSensitivePath(path),
+    protectedPaths: ownFiles(configPath, gatewayDb, config, env),
   });
   (policy as { roots: readonly string[] }).roots = workspace.roots;
   await policy.remembered.load();
 
   const registry = new ToolRegistry();
-  registry.registerAll(applySettings(builtinTools({ config: config as Record<string, unknown>, env: opts.env ?? process.env }), config));
+  registry.registerAll(applySettings(builtinTools({ config: config as Record<string, unknown>, env }), config));
   const log = new JsonlLogSink(join(stateDir, 'executions.jsonl'));
-  const partial = { config, configPath, stateDir, workspace, policy, registry, log };
+  const partial = { config, configPath, stateDir, gatewayDb, workspace, policy, registry, log };
   const closers: (() => Promise<void>)[] = [];
   for (const provider of opts.providers ?? []) {
     const { tools, close } = await provider(partial);

@@ -64,8 +64,16 @@ export const toolSettingsSchema = z.strictObject({
   cacheTtlMs: z.number().int().min(0).optional(),
 });
 
+// One gateway token, given exactly one way (the gateway checks that): its hash, a file outside the
+// workspace holding it, an environment variable, or the token itself.
+//   { "tokenHash": "sha256:<64 hex digits>", "roles": ["call"], "agents": ["planner"] }   (from `toolbelt token new`)
+//   { "tokenFile": "/etc/toolbelt/planner.token", "roles": ["call"] }   (the token, or its sha256: hash)
+//   { "tokenEnv": "PLANNER_TOKEN", "roles": ["call"] }
+//   { "token": "<at least 16 characters>", "roles": ["call"] }   (hashed at start; keep this file private)
 const tokenSchema = z.strictObject({
   token: z.string().min(16, 'tokens must be at least 16 characters').optional(),
+  tokenHash: z.string().regex(/^sha256:[0-9a-fA-F]{64}$/, 'use "sha256:" and 64 hex digits, as printed by `toolbelt token new`').optional(),
+  tokenFile: z.string().min(1).optional(),
   tokenEnv: z.string().optional(),
   agents: z.array(z.string()).optional(),
   roles: z.array(z.enum(['call', 'submit', 'approve', 'events', 'admin'])),
@@ -101,6 +109,11 @@ export const configSchema = z.strictObject({
       db: z.string().optional(),
       databaseUrl: z.string().optional(),
       tokens: z.array(tokenSchema).optional(),
+      /**
+       * Host names (or addresses) the gateway answers besides localhost, 127.0.0.1, [::1] and the
+       * address it listens on; any other Host or Origin is refused against DNS rebinding.
+       */
+      allowedHosts: z.array(z.string()).optional(),
       /** Largest request body the gateway reads; larger ones get 413. Default 4 MiB. */
       maxBodyBytes: z.number().int().positive().optional(),
       /** How long an open (pending) call accepts its result before it expires. Default 24 h. */

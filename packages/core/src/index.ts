@@ -19,3 +19,5 @@ export { Metrics, type ToolMetricsSnapshot } from './executor/metrics.js';
 export { MemoryLogSink, type ExecutionLogEntry, type LogSink } from './executor/log.js';
 export { truncateText, truncateContent } from './executor/truncate.js';
 export { TimeoutReason } from './executor/attempt.js';
+export { assertSafeBind, BindRefusedError, isLoopback, isWildcard, type BindAdvice } from './net/bind.js';
+export { HostCheck, HostConfigError, hostNameOf, type HostCheckOptions, type HostRefusal } from './net/host-check.js';

@@ -58,6 +58,11 @@ export interface Workspace {
   resolve(path: string, access: 'read' | 'write' | 'list' | 'delete'): Promise<string>;
   /** A path as a model should see it: relative to the root when inside one. */
   display(absPath: string): string;
+  /**
+   * Whether a real path is withheld for an access (secrets, toolbelt's own files), without touching
+   * the disk; searches set such hits aside. resolve() still has the last word.
+   */
+  isProtected?(absPath: string, access: 'read' | 'write' | 'list' | 'delete'): boolean;
 }
 
 /** Per-session state a tool may read and update (e.g. which files the agent has read). */

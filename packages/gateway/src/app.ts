@@ -1,6 +1,6 @@
 // The HTTP API as a list of routes; each one reads its input and hands it to one domain function.
 import { Hono, type Context } from 'hono';
-import type { DeclaredTool } from '@toolbelt/core';
+import type { DeclaredTool, HostCheck } from '@toolbelt/core';
 import type { Domain } from './domain/context.js';
 import { decide } from './domain/approvals.js';
 import { callTool, listCalls, visibleCall } from './domain/calls.js';
@@ -11,6 +11,7 @@ import { listTools } from './domain/tools.js';
 import { requireRole, type Auth, type AuthEnv } from './http/auth.js';
 import { intParam, listParam, readBody as readBodyOf } from './http/body.js';
 import { ApiError, handleError, notFoundRoute, tooLarge } from './http/errors.js';
+import { hostGuard } from './http/host-guard.js';
 import { bodyLimit, header } from './http/incoming.js';
 import { clientSignal } from './http/signal.js';
 import { ackBody, approveBody, callBody, rejectBody, resultBody, validId } from './http/schemas.js';
@@ -21,6 +22,8 @@ import { CALL_STATUSES, type CallStatus } from './store/types.js';
 
 export interface AppOptions {
   auth: Auth;
+  /** The Host and Origin every request must carry. */
+  hosts: HostCheck;
   declared: ReadonlyMap<string, DeclaredTool>;
   maxBodyBytes: number;
   http: HttpCounter;
@@ -48,8 +51,11 @@ export function buildApp(d: Domain, o: AppOptions): Hono<AuthEnv> {
     await next();
     o.http.add(c.req.method, c.req.routePath, c.res.status);
   });
+  // Every route, /healthz included: a page that rebinds its name to this machine learns nothing,
+  // not even that a gateway runs here.
+  app.use('*', hostGuard(o.hosts));
 
-  // Public: liveness and the API description.
+  // Public (to a client with an allowed Host): liveness and the API description.
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.get('/api/openapi.json', (c) => c.json(OPENAPI));
 

@@ -1,7 +1,7 @@
 // Assembles one gateway: store-backed approvals, events, log and declared tools around an executor
 // over the caller's registry and policy, and the HTTP app in front.
 import { setMaxListeners } from 'node:events';
-import { EventBus, Executor, type DeclaredTool, type Policy, type ToolbeltConfig, type ToolRegistry, type Workspace } from '@toolbelt/core';
+import { EventBus, Executor, HostCheck, type DeclaredTool, type Policy, type ToolbeltConfig, type ToolRegistry, type Workspace } from '@toolbelt/core';
 import type { Hono } from 'hono';
 import { buildApp } from './app.js';
 import { declaredTool } from './declared/tool.js';
@@ -26,6 +26,8 @@ export interface GatewayOptions {
   config?: ToolbeltConfig;
   /** For token environment variables; default process.env. */
   env?: Record<string, string | undefined>;
+  /** Host names accepted besides localhost, 127.0.0.1, [::1], the bound address and gateway.allowedHosts. */
+  allowedHosts?: string[];
   /** Used by declared tools with an execution URL. */
   fetch?: typeof fetch;
   heartbeatMs?: number;
@@ -56,6 +58,10 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
   const config = o.config ?? {};
   const gw = config.gateway ?? {};
   const auth = new Auth((gw.tokens ?? []) as TokenSpec[], o.env ?? process.env);
+  const hosts = new HostCheck({
+    allowedHosts: [...(gw.allowedHosts ?? []), ...(o.allowedHosts ?? [])],
+    howToAllow: (name) => `add "${name}" to gateway.allowedHosts in the config`,
+  });
   const { store } = o;
   const recovery = await store.recover(Date.now());
   const recorder = new EventRecorder(store);
@@ -82,7 +88,8 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
     approver: httpApprover(store, waiters, recorder),
     events,
     log,
-    config: config as Record<string, unknown>,
+    // Tools see the config; they have no use for the gateway's tokens.
+    config: { ...config, gateway: { ...gw, tokens: undefined } } as Record<string, unknown>,
     ...(o.workspace ? { workspace: o.workspace } : {}),
     ...(limits.maxOutputChars ? { maxOutputChars: limits.maxOutputChars } : {}),
     ...(limits.defaultTimeoutMs ? { defaultTimeoutMs: limits.defaultTimeoutMs } : {}),
@@ -99,7 +106,7 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
       tools: executor.metrics.snapshot(), callsByStatus: await store.countCallsByStatus(), http: http.counts,
       sseClients: recorder.subscriberCount, waiters: waiters.size, storeFailures: recorder.failures + log.failures,
     });
-  const app = buildApp(domain, { auth, declared, maxBodyBytes: gw.maxBodyBytes ?? 4 * 1024 * 1024, http, metrics, ...(o.heartbeatMs ? { heartbeatMs: o.heartbeatMs } : {}) });
+  const app = buildApp(domain, { auth, hosts, declared, maxBodyBytes: gw.maxBodyBytes ?? 4 * 1024 * 1024, http, metrics, ...(o.heartbeatMs ? { heartbeatMs: o.heartbeatMs } : {}) });
 
   const retention = o.eventRetentionMs ?? 7 * 24 * 3600_000;
   const sweep = async () => {
@@ -119,6 +126,7 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
     async listen(opts = {}) {
       const host = opts.host ?? gw.host ?? DEFAULT_HOST;
       assertSafeBind(host, auth.enabled);
+      hosts.allowBound(host);
       const l = await listen(app.fetch, host, opts.port ?? gw.port ?? DEFAULT_PORT);
       listeners.push(l);
       return l;

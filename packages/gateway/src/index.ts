@@ -4,7 +4,8 @@ export { openSqliteStore, SqliteStore, StoreVersionError } from './store/sqlite.
 export type * from './store/types.js';
 export { CALL_STATUSES, OPEN_STATUSES } from './store/types.js';
 export { EVENT_TYPES, type GatewayEvent, type GatewayEventType, type PendingEvent } from './events/types.js';
-export { Auth, AuthConfigError, ROLES, TOKEN_ENV, type Principal, type Role, type TokenSpec } from './http/auth.js';
+export { Auth, AuthConfigError, hashToken, ROLES, TOKEN_ENV, TOKEN_FILE_ENV, type Principal, type Role, type TokenSpec } from './http/auth.js';
+export { HostConfigError } from '@toolbelt/core';
 export { assertSafeBind, BindRefusedError, DEFAULT_HOST, DEFAULT_PORT, isLoopback, type Listening } from './server.js';
 export { declaredTool, defaultEffect } from './declared/tool.js';
 export { OPENAPI } from './openapi.js';

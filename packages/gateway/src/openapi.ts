@@ -5,7 +5,7 @@ const err = (description: string) => json(ref('Error'), description);
 const body = (schema: unknown) => ({ required: true, content: { 'application/json': { schema } } });
 const path = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string', maxLength: 200 } });
 const query = (name: string, description: string, schema: unknown = { type: 'string' }) => ({ name, in: 'query', required: false, description, schema });
-const auth = { '401': err('missing or unknown token'), '403': err('the token lacks the role, or may not act for this agent') };
+const auth = { '401': err('missing or unknown token'), '403': err('the token lacks the role, or may not act for this agent; or the Host or Origin header is not allowed (every route)') };
 
 const CALL_STATUS = ['running', 'awaiting_approval', 'waiting', 'pending', 'resolved', 'expired', 'success', 'error', 'rejected'];
 
@@ -20,7 +20,7 @@ export const OPENAPI = {
   servers: [{ url: 'http://127.0.0.1:7077' }],
   security: [{ bearer: [] }],
   paths: {
-    '/healthz': { get: { summary: 'Liveness', security: [], responses: { '200': json({ type: 'object', properties: { ok: { const: true } } }, 'the gateway is up') } } },
+    '/healthz': { get: { summary: 'Liveness', security: [], responses: { '200': json({ type: 'object', properties: { ok: { const: true } } }, 'the gateway is up'), '403': err('the Host or Origin header is not allowed') } } },
     '/api/openapi.json': { get: { summary: 'This document', security: [], responses: { '200': json({ type: 'object' }, 'OpenAPI 3.1') } } },
     '/metrics': { get: { summary: 'Prometheus metrics (role admin)', responses: { '200': { description: 'text exposition format', content: { 'text/plain': { schema: { type: 'string' } } } }, ...auth } } },
     '/api/tools': {
@@ -135,7 +135,7 @@ export const OPENAPI = {
     },
   },
   components: {
-    securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'gateway.tokens in the config, or TOOLBELT_GATEWAY_TOKEN; none needed on a loopback address without tokens' } },
+    securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'gateway.tokens in the config (tokenHash, tokenFile, tokenEnv or token), TOOLBELT_GATEWAY_TOKEN or TOOLBELT_GATEWAY_TOKEN_FILE; none needed on a loopback address without tokens' } },
     schemas: {
       Error: { type: 'object', required: ['error'], properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } } } },
       Tool: {

@@ -1,22 +1,16 @@
 // Listening: loopback by default, and never on another address without tokens.
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import { assertSafeBind as coreAssertSafeBind } from '@toolbelt/core';
 
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 7077;
 
-export class BindRefusedError extends Error {}
+export { BindRefusedError, isLoopback } from '@toolbelt/core';
 
-export function isLoopback(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
-}
-
+/** Refuses an address other than loopback when the gateway has no tokens. */
 export function assertSafeBind(host: string, tokens: boolean): void {
-  if (isLoopback(host) || tokens) return;
-  throw new BindRefusedError(
-    `refusing to listen on ${host} without tokens: anyone who can reach it could run tools. Add gateway.tokens to the config (or set TOOLBELT_GATEWAY_TOKEN), or listen on ${DEFAULT_HOST}.`,
-  );
+  coreAssertSafeBind(host, tokens, { what: 'tokens', howTo: 'Add gateway.tokens to the config (or set TOOLBELT_GATEWAY_TOKEN)' });
 }
 
 export interface Listening {

@@ -7,9 +7,12 @@ import type { ExecutionLogEntry } from '@toolbelt/core';
 import { openSqliteStore } from '@toolbelt/gateway';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../main.js';
+import { gatewayDbPath } from '../state-paths.js';
 import { parseSince } from './log.js';
 
 const root = mkdtempSync(join(tmpdir(), 'tb-log-'));
+// The gateway database's default place is per user, outside the workspace: here, inside the temp dir.
+process.env.XDG_STATE_HOME = join(root, 'state');
 const entry = (callId: string, tool: string, minute: number, extra: Partial<ExecutionLogEntry> = {}): ExecutionLogEntry => ({
   callId, tool, params: { path: `${callId}.txt` }, status: 'success', durationMs: 3.4, timestamp: `2026-01-01T10:0${minute}:00.000Z`, sessionId: 's', ...extra,
 });
@@ -18,7 +21,7 @@ beforeAll(async () => {
   mkdirSync(join(root, '.toolbelt'));
   const cli = [entry('cli-1', 'read_file', 1), entry('cli-2', 'write_file', 3, { status: 'rejected' })];
   writeFileSync(join(root, '.toolbelt', 'executions.jsonl'), cli.map((e) => JSON.stringify(e)).join('\n') + '\n{"torn line');
-  const store = openSqliteStore(join(root, '.toolbelt', 'gateway.db'));
+  const store = openSqliteStore(gatewayDbPath(undefined, root));
   await store.appendExecutions([
     entry('gw-1', 'read_file', 2, { agentId: 'agent-a', runId: 'run-1' }),
     entry('gw-2', 'shell_exec', 4, { status: 'error', agentId: 'agent-b', runId: 'run-2', error: { code: 'TIMEOUT', message: 'shell_exec timed out', recoverable: true } }),

@@ -1,15 +1,17 @@
 // `toolbelt log`: the execution log — calls made by the CLI (JSON lines) and through the gateway
 // (its database) — merged, filtered, oldest first.
 import { existsSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { ExecutionLogEntry } from '@toolbelt/core';
 import { openSqliteStore } from '@toolbelt/gateway';
 import { EXIT, UsageError, type Command } from '../command.js';
 import { loadConfig } from '../runtime.js';
+import { gatewayDbPath } from '../state-paths.js';
 import { readJsonl } from '../stores.js';
 
 const USAGE = `Usage: toolbelt log [--root DIR] [--config FILE] [--db FILE] [options]
 
+  --db FILE     the gateway database (default: the one toolbelt serve uses)
   --source S    all | cli | gateway (default all)
   --tool NAME   only this tool
   --status S    success | error | rejected | pending
@@ -61,8 +63,7 @@ export const logCommand: Command = {
     if (source !== 'gateway') {
       for (const e of readJsonl<ExecutionLogEntry>(join(stateDir, 'executions.jsonl'))) if (keep(e)) entries.push({ ...e, source: 'cli' });
     }
-    const configured = (values.db as string | undefined) ?? config.gateway?.db;
-    const dbFile = configured ? (isAbsolute(configured) ? configured : resolve(roots[0], configured)) : join(stateDir, 'gateway.db');
+    const dbFile = gatewayDbPath((values.db as string | undefined) ?? config.gateway?.db, roots[0]);
     if (source !== 'cli' && existsSync(dbFile)) {
       let store;
       try {

@@ -1,6 +1,7 @@
 // `toolbelt mcp` as a real process, driven by the official SDK Client over stdio and HTTP, with the
 // reference filesystem server and a fixture server behind it. Runs the built CLI: `npm run build` first.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -179,6 +180,28 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
     } finally {
       await client.close();
     }
+  });
+
+  it('refuses a foreign Host like toolbelt serve does', async () => {
+    const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const { port } = new URL(url);
+      const req = request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { host: 'attacker.example', authorization: `Bearer ${token}`, 'content-type': 'application/json' } }, (r) => {
+        let body = '';
+        r.on('data', (d) => (body += d));
+        r.on('end', () => resolve({ status: r.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end('{}');
+    });
+    expect(res.status).toBe(403);
+    expect(res.body).toContain('--allow-host attacker.example');
+  });
+
+  it('refuses to listen on 0.0.0.0 without a token, as toolbelt serve does', () => {
+    const env = { ...process.env, XDG_STATE_HOME: join(root, '.state') };
+    const refused = spawnSync(process.execPath, [BIN, 'mcp', '--root', root, '--http', '0', '--host', '0.0.0.0'], { encoding: 'utf8', env });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('toolbelt mcp: refusing to listen on 0.0.0.0 without a token: anyone who can reach it could run tools. Require a bearer token (toolbelt mcp --token-env VAR');
   });
 
   it('stops cleanly on SIGTERM', async () => {

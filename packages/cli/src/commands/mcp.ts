@@ -1,5 +1,6 @@
 // `toolbelt mcp`: the built-in tools and every configured MCP server, served as one MCP server
 // behind one policy — over stdio for an MCP client's config, or over Streamable HTTP.
+import { BindRefusedError, HostConfigError } from '@toolbelt/core';
 import { describeStatus, serveHttp, serveStdio, ToolServer, type McpManager } from '@toolbelt/mcp';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command, type Io } from '../command.js';
 import { defaultProviders } from '../providers.js';
@@ -16,7 +17,8 @@ supports it; otherwise they return an error that says how to allow them.
   --config FILE     config file (default: <root>/toolbelt.config.json)
   --mode M          ask | safe | auto-edit | yolo (default: config, else safe)
   --http PORT       serve Streamable HTTP at http://127.0.0.1:PORT/mcp (0 picks a free port)
-  --host HOST       address to bind with --http (default 127.0.0.1)
+  --host HOST       address to bind with --http (default 127.0.0.1); any other than loopback
+                    needs --token-env
   --allow-host NAME another Host name to accept with --http (repeat), e.g. behind a proxy
   --token-env VAR   with --http, require "Authorization: Bearer <value of VAR>"
   --status          connect to the configured MCP servers, print their status, and exit`;
@@ -105,12 +107,15 @@ export const mcpCommand: Command = {
           ...(values['allow-host'] ? { allowedHosts: values['allow-host'] as string[] } : {}),
           ...(token ? { token } : {}),
         }).catch((err: NodeJS.ErrnoException) => {
+          if (err instanceof BindRefusedError || err instanceof HostConfigError) throw new UsageError(err.message);
           if (err.code === 'EADDRINUSE') throw new UsageError(`port ${port} is already in use; pick another with --http PORT, or --http 0 for any free port`);
           if (err.code === 'EACCES' || err.code === 'EADDRNOTAVAIL') throw new UsageError(`cannot listen on ${values.host ?? '127.0.0.1'}:${port} (${err.code})`);
           throw err;
         });
+        // Listen for signals before printing the address: whoever reads it may stop us at once.
+        const stopped = untilSignal();
         io.stderr.write(`toolbelt mcp: ${rt.registry.list().length} tools at ${handle.url}${token ? ' (bearer token required)' : ''}; Ctrl-C stops.\n`);
-        await untilSignal();
+        await stopped;
         await handle.close();
       }
       return EXIT.ok;

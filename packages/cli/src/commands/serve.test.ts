@@ -1,7 +1,10 @@
-// `toolbelt serve` as a real process: crash safety under SIGKILL, the token state it prints, and
-// its refusal to listen on an open address without tokens.
+// `toolbelt serve` as a real process: crash safety under SIGKILL, the token state it prints, its
+// refusal to listen on an open address without tokens, where its database lives, and the Host and
+// Origin check against DNS rebinding.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { request } from 'node:http';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 const bin = join(repo, 'packages/cli/bin/toolbelt.js');
 const dir = mkdtempSync(join(tmpdir(), 'tb-serve-'));
+// The database's default place is per user, outside the workspace: keep it in a temp dir here.
+const stateHome = mkdtempSync(join(tmpdir(), 'tb-serve-state-'));
+const ENV = { ...process.env, TOOLBELT_GATEWAY_TOKEN: '', TOOLBELT_GATEWAY_TOKEN_FILE: '', XDG_STATE_HOME: stateHome };
 const children = new Set<ChildProcess>();
 
 const tsc = (...args: string[]) => spawnSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), ...args], { cwd: repo, encoding: 'utf8' });
@@ -31,11 +37,12 @@ beforeAll(() => {
 afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
+  rmSync(stateHome, { recursive: true, force: true });
 });
 
 /** Starts `toolbelt serve` and resolves with its URL and what it printed, once it listens. */
-function serve(args: string[] = [], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; banner: string }> {
-  const child = spawn(process.execPath, [bin, 'serve', '--root', dir, '--port', '0', ...args], { env: { ...process.env, TOOLBELT_GATEWAY_TOKEN: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function serve(args: string[] = [], env: Record<string, string> = {}, root = dir): Promise<{ child: ChildProcess; url: string; banner: string }> {
+  const child = spawn(process.execPath, [bin, 'serve', '--root', root, '--port', '0', ...args], { env: { ...ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   child.on('exit', () => children.delete(child));
   return new Promise((resolve, reject) => {
@@ -67,6 +74,19 @@ const post = async (url: string, body: unknown) => {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: res.status, body: (await res.json()) as any };
 };
+/** A request with any Host and Origin (fetch would set Host itself). */
+function raw(url: string, path: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: hostname, port, path, method, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+      let body = '';
+      res.on('data', (d) => (body += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end(method === 'POST' ? JSON.stringify({ agentId: 'rebound', name: 'list_directory', input: { path: '.' } }) : undefined);
+  });
+}
 const exited = (child: ChildProcess) => new Promise<number | null>((r) => (child.exitCode !== null ? r(child.exitCode) : child.on('exit', (code) => r(code))));
 
 describe('toolbelt serve', () => {
@@ -102,10 +122,79 @@ describe('toolbelt serve', () => {
     guarded.child.kill('SIGTERM');
     expect(await exited(guarded.child)).toBe(0);
 
-    const refused = spawnSync(process.execPath, [bin, 'serve', '--root', dir, '--host', '0.0.0.0', '--port', '0'], { encoding: 'utf8', env: { ...process.env, TOOLBELT_GATEWAY_TOKEN: '' } });
+    const refused = spawnSync(process.execPath, [bin, 'serve', '--root', dir, '--host', '0.0.0.0', '--port', '0'], { encoding: 'utf8', env: ENV });
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain('refusing to listen on 0.0.0.0 without tokens');
-    const badPort = spawnSync(process.execPath, [bin, 'serve', '--root', dir, '--port', 'http'], { encoding: 'utf8' });
+    const badPort = spawnSync(process.execPath, [bin, 'serve', '--root', dir, '--port', 'http'], { encoding: 'utf8', env: ENV });
     expect([badPort.status, badPort.stderr.trim()]).toEqual([2, 'toolbelt serve: --port must be an integer from 0 to 65535, not "http"']);
+  }, 30_000);
+
+  it('keeps its database outside the workspace, in the user state directory', async () => {
+    const s = await serve();
+    const db = /db: (\S+)/.exec(s.banner)![1];
+    expect(db.startsWith(join(stateHome, 'toolbelt') + '/')).toBe(true);
+    expect(db).toMatch(/\/tb-serve-\w+-[0-9a-f]{16}\/gateway\.db$/);
+    expect(existsSync(join(dir, '.toolbelt', 'gateway.db'))).toBe(false);
+    expect(statSync(join(db, '..')).mode & 0o777).toBe(0o700);
+    s.child.kill('SIGTERM');
+    expect(await exited(s.child)).toBe(0);
+
+    // A database left in the workspace by an older toolbelt is named, not used.
+    const old = mkdtempSync(join(tmpdir(), 'tb-serve-legacy-'));
+    try {
+      mkdirSync(join(old, '.toolbelt'));
+      writeFileSync(join(old, '.toolbelt', 'gateway.db'), '');
+      const l = await serve([], {}, old);
+      expect(l.banner).toContain(`note: ${join(old, '.toolbelt', 'gateway.db')} is from an older toolbelt and is no longer used`);
+      l.child.kill('SIGTERM');
+      expect(await exited(l.child)).toBe(0);
+      expect(statSync(join(old, '.toolbelt', 'gateway.db')).size).toBe(0);
+    } finally {
+      rmSync(old, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('refuses a foreign Host or Origin on every route, before anything runs (DNS rebinding)', async () => {
+    const s = await serve();
+    const port = new URL(s.url).port;
+    const routes: [string, string][] = [['GET', '/healthz'], ['GET', '/api/openapi.json'], ['GET', '/api/tools'], ['GET', '/api/tool-calls'], ['GET', '/api/events'], ['GET', '/metrics'], ['POST', '/api/runs/rebound/tool-calls'], ['GET', '/nowhere']];
+    for (const [method, path] of routes) {
+      const res = await raw(s.url, path, { host: `attacker.example:${port}` }, method);
+      expect([path, res.status]).toEqual([path, 403]);
+      expect(JSON.parse(res.body).error.message).toMatch(/^Host "attacker\.example:\d+" is not allowed: .* add "attacker\.example" to gateway\.allowedHosts in the config\.$/);
+      const origin = await raw(s.url, path, { host: `127.0.0.1:${port}`, origin: 'http://attacker.example' }, method);
+      expect([path, origin.status]).toEqual([path, 403]);
+      expect(JSON.parse(origin.body).error.message).toMatch(/^Origin "http:\/\/attacker\.example" is not allowed/);
+    }
+    expect((await raw(s.url, '/healthz', { host: `localhost:${port}`, origin: 'http://localhost:5173' })).status).toBe(200);
+    expect((await raw(s.url, '/healthz', { host: '[::1]' })).status).toBe(200);
+    const calls = JSON.parse((await raw(s.url, '/api/tool-calls?runId=rebound', { host: `127.0.0.1:${port}` })).body);
+    expect(calls.calls).toEqual([]);
+    s.child.kill('SIGTERM');
+    expect(await exited(s.child)).toBe(0);
+  }, 30_000);
+
+  it('authenticates hashed tokens and tokens from a file, and answers configured hosts', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'tb-serve-tokens-'));
+    const hashed = 'hashed-token-0123456789abcdef';
+    const fromFile = 'file-token-0123456789abcdef';
+    writeFileSync(join(stateHome, 'admin.token'), `${fromFile}\n`, { mode: 0o600 });
+    const sha = `sha256:${createHash('sha256').update(hashed).digest('hex')}`;
+    writeFileSync(join(root, 'toolbelt.config.json'), JSON.stringify({ gateway: { allowedHosts: ['toolbelt.internal'], tokens: [{ tokenHash: sha, roles: ['call'] }, { tokenFile: join(stateHome, 'admin.token'), roles: ['admin'] }] } }));
+    try {
+      const s = await serve([], {}, root);
+      expect(s.banner).toContain('auth: 2 tokens required');
+      const as = (token: string, host = 'toolbelt.internal:7077') => raw(s.url, '/api/tools', { host, authorization: `Bearer ${token}` }).then((r) => r.status);
+      expect([await as(hashed), await as(fromFile), await as(sha), await as('wrong-token-0123456789abcdef')]).toEqual([200, 200, 401, 401]);
+      expect(await as(hashed, 'other.internal')).toBe(403);
+      s.child.kill('SIGTERM');
+      expect(await exited(s.child)).toBe(0);
+
+      writeFileSync(join(root, 'toolbelt.config.json'), JSON.stringify({ gateway: { tokens: [{ tokenFile: 'relative.token', roles: ['call'] }] } }));
+      const bad = spawnSync(process.execPath, [bin, 'serve', '--root', root, '--port', '0'], { encoding: 'utf8', env: ENV });
+      expect([bad.status, bad.stderr.trim()]).toEqual([2, 'toolbelt serve: gateway.tokens[0]: tokenFile must be an absolute path (keep the file outside the workspace), not "relative.token"']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   }, 30_000);
 });

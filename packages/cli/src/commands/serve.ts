@@ -1,9 +1,15 @@
 // `toolbelt serve`: the HTTP gateway over this workspace's tools, until SIGINT or SIGTERM.
-import { isAbsolute, join, resolve } from 'node:path';
-import { AuthConfigError, BindRefusedError, createGateway, DEFAULT_HOST, DEFAULT_PORT, openSqliteStore, policyWithStore, StoreVersionError, type Listening } from '@toolbelt/gateway';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import {
+  AuthConfigError, BindRefusedError, createGateway, DEFAULT_HOST, DEFAULT_PORT, HostConfigError, openSqliteStore, policyWithStore, StoreVersionError, TOKEN_ENV,
+  type Listening,
+} from '@toolbelt/gateway';
+import type { ToolbeltConfig } from '@toolbelt/core';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command } from '../command.js';
 import { defaultProviders } from '../providers.js';
 import { createRuntime } from '../runtime.js';
+import { legacyGatewayDb } from '../state-paths.js';
 
 const USAGE = `Usage: toolbelt serve [--root DIR] [--config FILE] [--host H] [--port P] [--db FILE] [--mode M]
 
@@ -12,8 +18,13 @@ const USAGE = `Usage: toolbelt serve [--root DIR] [--config FILE] [--host H] [--
   --host H       address to listen on (default: gateway.host, else ${DEFAULT_HOST}); any
                  other than loopback needs tokens (gateway.tokens or TOOLBELT_GATEWAY_TOKEN)
   --port P       port (default: gateway.port, else ${DEFAULT_PORT}; 0 picks a free one)
-  --db FILE      gateway database (default: gateway.db, else <root>/.toolbelt/gateway.db)
+  --db FILE      gateway database (default: gateway.db, else outside the workspace in
+                 $XDG_STATE_HOME/toolbelt/<root name>-<hash>/gateway.db, or ~/.local/state/...)
   --mode M       ask | safe | auto-edit | yolo (default: config, else safe)
+
+Requests must be addressed to localhost, 127.0.0.1, [::1], the --host address or a name in
+gateway.allowedHosts (against DNS rebinding). toolbelt token new makes a token and the config
+entry that holds only its hash.
 
 Stops on SIGINT or SIGTERM. The API is described at /api/openapi.json.`;
 
@@ -22,6 +33,28 @@ function parsePort(raw: unknown, fallback: number): number {
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be an integer from 0 to 65535, not "${String(raw)}"`);
   return port;
+}
+
+/**
+ * Once the gateway holds the tokens' digests, the plain tokens are dropped: from the config object
+ * (tools and providers see it) and from this process's environment (child processes inherit it).
+ */
+function forgetPlainTokens(config: ToolbeltConfig): void {
+  for (const t of config.gateway?.tokens ?? []) {
+    delete t.token;
+    if (t.tokenEnv) delete process.env[t.tokenEnv];
+  }
+  delete process.env[TOKEN_ENV];
+}
+
+/**
+ * The database used to sit in <root>/.toolbelt, where agents' shell commands can reach it. Asked
+ * before the new one is opened (opening creates it).
+ */
+function legacyDbNote(root: string, dbFile: string, explicit: boolean): string | undefined {
+  const legacy = legacyGatewayDb(root);
+  if (explicit || !existsSync(legacy) || existsSync(dbFile)) return undefined;
+  return `note: ${legacy} is from an older toolbelt and is no longer used; to keep its calls and approvals,\nstop this gateway and move it: mv ${legacy} ${dbFile} (or set gateway.db)\n`;
 }
 
 function untilStopped(): Promise<string> {
@@ -44,32 +77,39 @@ export const serveCommand: Command = {
     const rt = await createRuntime(values, { providers: defaultProviders() });
     const gw = rt.config.gateway ?? {};
     const root = rt.workspace.roots[0];
-    const configured = values.db ?? gw.db;
-    const dbFile = typeof configured === 'string' ? (isAbsolute(configured) ? configured : resolve(root, configured)) : join(rt.stateDir, 'gateway.db');
+    const dbFile = rt.gatewayDb;
+    const explicit = values.db !== undefined || gw.db !== undefined;
+    const legacyNote = legacyDbNote(root, dbFile, explicit);
     let store;
     try {
+      // Only this user may enter the state directories it creates: they hold every agent's calls.
+      if (!explicit) mkdirSync(dirname(dbFile), { recursive: true, mode: 0o700 });
       store = openSqliteStore(dbFile);
     } catch (err) {
       await rt.close();
       if (err instanceof StoreVersionError) throw new UsageError(err.message);
       throw new UsageError(`cannot open the gateway database ${dbFile}: ${(err as Error).message}`);
     }
+    if (legacyNote) io.stdout.write(legacyNote);
     let listening: Listening | undefined;
     let gateway;
     try {
       const policy = await policyWithStore(rt.policy, store);
       gateway = await createGateway({ registry: rt.registry, policy, store, workspace: rt.workspace, config: rt.config, env: process.env });
+      forgetPlainTokens(rt.config);
       listening = await gateway.listen({ host: (values.host as string | undefined) ?? gw.host ?? DEFAULT_HOST, port: parsePort(values.port, gw.port ?? DEFAULT_PORT) });
     } catch (err) {
       await gateway?.close();
       await rt.close();
       await store.close();
       const e = err as NodeJS.ErrnoException;
-      if (err instanceof BindRefusedError || err instanceof AuthConfigError || err instanceof UsageError) throw new UsageError(e.message);
+      if (err instanceof BindRefusedError || err instanceof AuthConfigError || err instanceof HostConfigError || err instanceof UsageError) throw new UsageError(e.message);
       if (e.code === 'EADDRINUSE') throw new UsageError(`port ${values.port ?? gw.port ?? DEFAULT_PORT} is already in use; pick another with --port (0 picks a free one)`);
       if (e.message?.startsWith('config tools:')) throw new UsageError(e.message);
       throw err;
     }
+    // Listen for signals before saying we listen: whoever reads the banner may stop us at once.
+    const stopped = untilStopped();
     const auth = gateway.auth.enabled ? `${gateway.auth.count} token${gateway.auth.count === 1 ? '' : 's'} required` : 'no tokens: open to clients on this machine only';
     const declared = (rt.config.tools ?? []).length;
     io.stdout.write(`toolbelt gateway listening on ${listening.url}\n`);
@@ -78,7 +118,7 @@ export const serveCommand: Command = {
     if (reopened || interrupted) {
       io.stdout.write(`  after the last stop: ${reopened} waiting call(s) now deliver to the inbox, ${interrupted} interrupted call(s) marked as errors\n`);
     }
-    const signal = await untilStopped();
+    const signal = await stopped;
     io.stdout.write(`${signal}: stopping\n`);
     await gateway.close();
     await rt.close();

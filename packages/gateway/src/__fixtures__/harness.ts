@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineTool, Policy, ToolRegistry, type Mode, type Tool, type ToolbeltConfig } from '@toolbelt/core';
+import { defineTool, Policy, ToolRegistry, type Mode, type Tool, type ToolbeltConfig, type Workspace } from '@toolbelt/core';
 import { GatewayClient } from '@toolbelt/client';
 import { createGateway, type Gateway } from '../gateway.js';
 import { policyWithStore } from '../decisions.js';
@@ -47,16 +47,20 @@ export interface HarnessOptions {
   heartbeatMs?: number;
   /** Reuse a directory (and its database) from an earlier harness. */
   dir?: string;
+  /** The database file; default gateway.db in the directory. */
+  db?: string;
+  /** The workspace the built-in file tools work in. */
+  workspace?: Workspace;
 }
 
 export async function startGateway(o: HarnessOptions = {}): Promise<Harness> {
   const dir = o.dir ?? mkdtempSync(join(tmpdir(), 'tb-gw-'));
-  const db = join(dir, 'gateway.db');
+  const db = o.db ?? join(dir, 'gateway.db');
   const store = openSqliteStore(db);
   const registry = new ToolRegistry().registerAll(o.tools ?? [echoTool, noteTool]);
   const policy = await policyWithStore(new Policy({ mode: o.mode ?? 'safe' }), store);
   const gw = await createGateway({
-    registry, policy, store, config: o.config ?? {}, env: o.env ?? {},
+    registry, policy, store, config: o.config ?? {}, env: o.env ?? {}, ...(o.workspace ? { workspace: o.workspace } : {}),
     ...(o.fetch ? { fetch: o.fetch } : {}), ...(o.heartbeatMs ? { heartbeatMs: o.heartbeatMs } : {}),
   });
   const listening: Listening = await gw.listen({ host: '127.0.0.1', port: 0 });

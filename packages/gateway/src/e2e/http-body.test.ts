@@ -8,7 +8,7 @@ const TOKEN = 'body-test-token-0000000000';
 const CALLS = '/api/runs/run-1/tool-calls';
 let h: Harness;
 beforeAll(async () => {
-  h = await startGateway({ config: { gateway: { maxBodyBytes: 64 * 1024, tokens: [{ token: TOKEN, roles: ['admin'] }] } } });
+  h = await startGateway({ config: { gateway: { maxBodyBytes: 64 * 1024, allowedHosts: ['gateway.local'], tokens: [{ token: TOKEN, roles: ['admin'] }] } } });
 });
 afterAll(() => h.cleanup());
 

@@ -1,9 +1,13 @@
 // Bearer tokens scoped to agents and roles. With no tokens configured the gateway is open, which
-// is only allowed on a loopback address (see server.ts).
-import { createHash } from 'node:crypto';
+// is only allowed on a loopback address (see server.ts). Only the tokens' SHA-256 digests are kept:
+// nothing in this process's memory or store can be replayed as a token.
+import { timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { ApiError } from './errors.js';
 import { header } from './incoming.js';
+import { AuthConfigError, digestOf, tokenDigest, type TokenSource } from './tokens.js';
+
+export { AuthConfigError, hashToken } from './tokens.js';
 
 export type Role = 'call' | 'submit' | 'approve' | 'events' | 'admin';
 export const ROLES: readonly Role[] = ['call', 'submit', 'approve', 'events', 'admin'];
@@ -15,10 +19,8 @@ export interface Principal {
   agents?: ReadonlySet<string>;
 }
 
-export interface TokenSpec {
-  token?: string;
-  /** Name of an environment variable holding the token. */
-  tokenEnv?: string;
+/** One entry of gateway.tokens: the token given exactly one way (see tokens.ts), and what it may do. */
+export interface TokenSpec extends TokenSource {
   agents?: string[];
   roles: Role[];
   name?: string;
@@ -26,56 +28,60 @@ export interface TokenSpec {
 
 /** Set in the environment, this is an admin token (for every agent). */
 export const TOKEN_ENV = 'TOOLBELT_GATEWAY_TOKEN';
-const MIN_LENGTH = 16;
+/** Set in the environment, the path of a file holding an admin token, so it need not sit in the environment. */
+export const TOKEN_FILE_ENV = 'TOOLBELT_GATEWAY_TOKEN_FILE';
 
 export type AuthEnv = { Variables: { principal: Principal } };
 
-export class AuthConfigError extends Error {}
-
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 const OPEN: Principal = { name: 'local', roles: new Set(ROLES) };
 
+interface Known {
+  digest: Buffer;
+  principal: Principal;
+  label: string;
+}
+
 export class Auth {
-  // Keyed by the token's hash: a lookup leaks nothing about how much of a guess was right.
-  private readonly byDigest = new Map<string, Principal>();
-  /** Headers seen recently, so a busy client does not pay a hash per request. */
-  private readonly recent = new Map<string, Principal>();
+  private readonly known: Known[] = [];
 
   constructor(specs: readonly TokenSpec[] = [], env: Record<string, string | undefined> = {}) {
-    const all = [...specs];
+    const all: TokenSpec[] = [...specs];
     if (env[TOKEN_ENV]) all.push({ token: env[TOKEN_ENV], roles: ['admin'], name: TOKEN_ENV });
+    if (env[TOKEN_FILE_ENV]) all.push({ tokenFile: env[TOKEN_FILE_ENV], roles: ['admin'], name: TOKEN_FILE_ENV });
     all.forEach((spec, i) => {
       const label = spec.name ?? `gateway.tokens[${i}]`;
-      const token = spec.token ?? (spec.tokenEnv ? env[spec.tokenEnv] : undefined);
-      if (!token) throw new AuthConfigError(`${label}: no token; set "token", or set the environment variable ${spec.tokenEnv ?? '(tokenEnv)'}`);
-      if (token.length < MIN_LENGTH) throw new AuthConfigError(`${label}: the token is shorter than ${MIN_LENGTH} characters; use a long random one (openssl rand -hex 24)`);
-      if (!spec.roles.length) throw new AuthConfigError(`${label}: give the token at least one role of ${ROLES.join(', ')}`);
-      const p: Principal = { name: spec.name ?? `token #${i + 1}`, roles: new Set(spec.roles) };
-      if (spec.agents) p.agents = new Set(spec.agents);
-      this.byDigest.set(digest(token), p);
+      if (!Array.isArray(spec.roles) || !spec.roles.length) throw new AuthConfigError(`${label}: give the token at least one role of ${ROLES.join(', ')}`);
+      const unknown = spec.roles.filter((r) => !ROLES.includes(r));
+      if (unknown.length) throw new AuthConfigError(`${label}: unknown role ${unknown.join(', ')}; use any of ${ROLES.join(', ')}`);
+      const digest = tokenDigest(spec, env, label);
+      const twin = this.known.find((k) => k.digest.equals(digest));
+      if (twin) throw new AuthConfigError(`${label}: the same token as ${twin.label}; give each entry its own token, or merge their roles`);
+      const principal: Principal = { name: spec.name ?? `token #${i + 1}`, roles: new Set(spec.roles) };
+      if (spec.agents) principal.agents = new Set(spec.agents);
+      this.known.push({ digest, principal, label });
     });
   }
 
   get enabled(): boolean {
-    return this.byDigest.size > 0;
+    return this.known.length > 0;
   }
 
   get count(): number {
-    return this.byDigest.size;
+    return this.known.length;
   }
 
   authenticate(header: string | undefined): Principal {
     if (!this.enabled) return OPEN;
     if (!header) throw new ApiError(401, 'UNAUTHORIZED', 'this gateway needs a token: send "Authorization: Bearer <token>"');
-    const known = this.recent.get(header);
-    if (known) return known;
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!m) throw new ApiError(401, 'UNAUTHORIZED', 'the Authorization header must be "Bearer <token>"');
-    const p = this.byDigest.get(digest(m[1]));
-    if (!p) throw new ApiError(401, 'UNAUTHORIZED', 'unknown token; check the token the gateway was configured with');
-    if (this.recent.size >= 256) this.recent.clear();
-    this.recent.set(header, p);
-    return p;
+    const given = digestOf(m[1]);
+    // Every known digest is compared, each in constant time: how long this takes tells nothing
+    // about which token matched or how close a guess came.
+    let found: Principal | undefined;
+    for (const k of this.known) if (timingSafeEqual(given, k.digest) && !found) found = k.principal;
+    if (!found) throw new ApiError(401, 'UNAUTHORIZED', 'unknown token; check the token the gateway was configured with');
+    return found;
   }
 
   middleware(): MiddlewareHandler<AuthEnv> {

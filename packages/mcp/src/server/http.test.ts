@@ -2,7 +2,7 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool, Executor, Policy, ToolRegistry } from '@toolbelt/core';
+import { BindRefusedError, defineTool, Executor, HostConfigError, Policy, ToolRegistry } from '@toolbelt/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { serveHttp, type HttpHandle, type HttpServeOptions } from './http.js';
@@ -31,10 +31,10 @@ async function connect(url: string, headers?: Record<string, string>): Promise<C
 }
 
 /** A raw POST, so the Host and Origin headers can be anything. */
-function rawPost(port: number, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function rawPost(port: number, headers: Record<string, string>, path = '/mcp'): Promise<{ status: number; body: string }> {
   const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
       let text = '';
       res.on('data', (d) => (text += d));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
@@ -61,6 +61,25 @@ describe('serveHttp', () => {
     expect(res.status).toBe(403);
     expect(res.body).toContain('Host \\"evil.example');
     expect((await rawPost(handle.port, { host: `localhost:${handle.port}` })).status).toBe(200);
+  });
+
+  it('checks Host before anything else, on every path, with the same message as the gateway', async () => {
+    const handle = await serve({ allowedHosts: ['mcp.internal:8443'] });
+    const other = await rawPost(handle.port, { host: 'attacker.example' }, '/elsewhere');
+    expect(other.status).toBe(403);
+    expect(JSON.parse(other.body).error.message).toMatch(/^Host "attacker\.example" is not allowed: .*DNS rebinding.* start toolbelt mcp with --allow-host attacker\.example\.$/);
+    expect((await rawPost(handle.port, { host: 'mcp.internal' })).status).toBe(200);
+    expect((await rawPost(handle.port, { host: 'mcp.internal' }, '/elsewhere')).status).toBe(404);
+    expect((await rawPost(handle.port, { origin: 'null' })).status).toBe(403);
+    expect((await rawPost(handle.port, { host: 'localhost@attacker.example' })).status).toBe(403);
+  });
+
+  it('refuses to listen beyond loopback without a token, and a malformed allowed host', async () => {
+    await expect(serve({ host: '0.0.0.0' })).rejects.toThrow(BindRefusedError);
+    await expect(serve({ host: '0.0.0.0' })).rejects.toThrow('refusing to listen on 0.0.0.0 without a token: anyone who can reach it could run tools.');
+    await expect(serve({ allowedHosts: ['not a host'] })).rejects.toThrow(HostConfigError);
+    const open = await serve({ host: '0.0.0.0', token: 'a-long-enough-test-token-123' });
+    expect((await rawPost(open.port, { authorization: 'Bearer a-long-enough-test-token-123' })).status).toBe(200);
   });
 
   it('refuses a foreign Origin and accepts a local or allowed one', async () => {

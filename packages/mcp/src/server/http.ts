@@ -1,10 +1,11 @@
 // A ToolServer over Streamable HTTP: one session (SDK Server + transport) per client, bound to
 // 127.0.0.1 by default, Host and Origin checked against DNS rebinding, optional bearer token.
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { assertSafeBind, HostCheck } from '@toolbelt/core';
 import type { ToolServer } from './server.js';
 
 export interface HttpServeOptions {
@@ -14,11 +15,11 @@ export interface HttpServeOptions {
   host?: string;
   /** Default /mcp. */
   path?: string;
-  /** When set, every request needs `Authorization: Bearer <token>`. */
+  /** When set, every request needs `Authorization: Bearer <token>`. Required on a non-loopback host. */
   token?: string;
   /** Host names accepted in the Host header besides localhost, 127.0.0.1, ::1 and the bound host. */
   allowedHosts?: string[];
-  /** Origins (scheme://host[:port]) accepted besides http(s) on localhost. */
+  /** Origins (scheme://host[:port]) accepted besides http(s) pages on an accepted host. */
   allowedOrigins?: string[];
   /** Largest request body; default 4 MiB. */
   maxBodyBytes?: number;
@@ -32,27 +33,13 @@ export interface HttpHandle {
   close(): Promise<void>;
 }
 
-const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]', '::1'];
-
-function hostnameOf(hostHeader: string): string {
-  try {
-    return new URL(`http://${hostHeader}`).hostname;
-  } catch {
-    return '';
-  }
-}
-
 function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
   if (res.headersSent) return void res.end();
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+const digest = (secret: string) => createHash('sha256').update(secret, 'utf8').digest();
 
 async function readJson(req: IncomingMessage, limit: number): Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string }> {
   const chunks: Buffer[] = [];
@@ -75,8 +62,16 @@ export async function serveHttp(tools: ToolServer, opts: HttpServeOptions): Prom
   const host = opts.host ?? '127.0.0.1';
   const path = opts.path ?? '/mcp';
   const limit = opts.maxBodyBytes ?? 4 * 1024 * 1024;
-  const hosts = new Set([...LOCAL_HOSTS, ...(host === '0.0.0.0' || host === '::' ? [] : [host]), ...(opts.allowedHosts ?? [])].map((h) => h.toLowerCase()));
-  const origins = new Set((opts.allowedOrigins ?? []).map((o) => o.toLowerCase().replace(/\/$/, '')));
+  assertSafeBind(host, Boolean(opts.token), { what: 'a token', howTo: 'Require a bearer token (toolbelt mcp --token-env VAR, naming an environment variable that holds one)' });
+  // The same Host/Origin check as the gateway's (core's HostCheck).
+  const hosts = new HostCheck({
+    allowedHosts: opts.allowedHosts ?? [],
+    allowedOrigins: opts.allowedOrigins ?? [],
+    boundHost: host,
+    howToAllow: (name) => `start toolbelt mcp with --allow-host ${name}`,
+  });
+  // Only the token's digest is kept, and compared in constant time at a fixed length.
+  const expected = opts.token === undefined ? undefined : digest(opts.token);
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const lastSeen = new Map<string, number>();
   const idleMs = opts.sessionIdleMs ?? 60 * 60_000;
@@ -89,32 +84,22 @@ export async function serveHttp(tools: ToolServer, opts: HttpServeOptions): Prom
 
   /** A reason to refuse the request, or undefined. */
   function refuse(req: IncomingMessage): { status: number; message: string; headers?: Record<string, string> } | undefined {
-    const hostname = hostnameOf(req.headers.host ?? '').toLowerCase();
-    if (!hosts.has(hostname)) return { status: 403, message: `Host "${req.headers.host ?? ''}" is not allowed; connect to 127.0.0.1 or localhost, or start the server with that host allowed` };
-    const origin = req.headers.origin;
-    if (origin) {
-      let ok = origins.has(origin.toLowerCase());
-      try {
-        const u = new URL(origin);
-        ok ||= (u.protocol === 'http:' || u.protocol === 'https:') && LOCAL_HOSTS.includes(u.hostname);
-      } catch {
-        ok = false;
-      }
-      if (!ok) return { status: 403, message: `Origin "${origin}" is not allowed` };
-    }
-    if (opts.token) {
+    const bad = hosts.check(req.headers.host, req.headers.origin);
+    if (bad) return { status: 403, message: bad.message };
+    if (expected) {
       const auth = req.headers.authorization ?? '';
       const given = auth.startsWith('Bearer ') ? auth.slice(7).trim() : '';
-      if (!given || !sameSecret(given, opts.token)) return { status: 401, message: 'missing or wrong bearer token: send "Authorization: Bearer <token>"', headers: { 'www-authenticate': 'Bearer' } };
+      if (!given || !timingSafeEqual(digest(given), expected)) return { status: 401, message: 'missing or wrong bearer token: send "Authorization: Bearer <token>"', headers: { 'www-authenticate': 'Bearer' } };
     }
     return undefined;
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== path) return sendError(res, 404, `not found; the MCP endpoint is ${path}`);
+    // Host and Origin first, on every path: a rebinding page learns nothing, not even a 404.
     const refused = refuse(req);
     if (refused) return sendError(res, refused.status, refused.message, refused.headers);
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== path) return sendError(res, 404, `not found; the MCP endpoint is ${path}`);
     const sessionId = req.headers['mcp-session-id'];
     const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     if (existing) lastSeen.set(sessionId as string, Date.now());

@@ -138,7 +138,8 @@ export function createGrep(settings: SearchSettings = {}): Tool<Input> {
       last = now;
       ctx.emit({ type: 'progress', progress: mode === 'content' ? c.matchedLines : c.hits.length, total: max, message: `${c.hits.length} files so far; latest ${ws.display(hit.path)}` });
     };
-    const hold = (abs: string) => sensitiveReason(ws.display(abs), 'read') !== undefined;
+    // The guard knows toolbelt's own files by path too (the --config file, the gateway database).
+    const hold = (abs: string) => (ws.isProtected ? ws.isProtected(abs, 'read') : sensitiveReason(ws.display(abs), 'read') !== undefined);
     const run = await runGrep(q, pattern, { engine: engine === 'js' || !path ? 'js' : 'rg', ...(path ? { rgPath: path } : {}), pool, onHit, hold });
     const { hits, dropped } = await admitHeld(ws, run);
     const where = ws.display(root);

@@ -81,9 +81,16 @@ const CASES: [string, string, Access, Expect][] = [
   ['writing .git internals is not', '.git/config', 'write', denied('version-control')],
   ['deleting .git is not', '.git', 'delete', denied('version-control')],
   ['.gitignore is an ordinary file', '.gitignore', 'write', ok('.gitignore')],
-  ["toolbelt's saved approvals cannot be written", '.toolbelt/approvals.json', 'write', denied('policy')],
-  ["toolbelt's config cannot be written", 'toolbelt.config.json', 'write', denied('policy')],
-  ["toolbelt's config can be read", 'toolbelt.config.json', 'read', ok('toolbelt.config.json')],
+  ["toolbelt's saved approvals cannot be written", '.toolbelt/approvals.json', 'write', denied("toolbelt's own state")],
+  ["toolbelt's config cannot be written", 'toolbelt.config.json', 'write', denied("toolbelt's own config")],
+  ["toolbelt's config cannot be read (it may hold tokens)", 'toolbelt.config.json', 'read', denied("toolbelt's own config")],
+  ["toolbelt's config in another case cannot be read", 'TOOLBELT.CONFIG.JSON', 'read', denied("toolbelt's own config")],
+  ["toolbelt's execution log cannot be read", '.toolbelt/executions.jsonl', 'read', denied("toolbelt's own state")],
+  ["a gateway database in .toolbelt cannot be read", '.toolbelt/gateway.db', 'read', denied("toolbelt's own state")],
+  ["a nested project's .toolbelt cannot be read", 'dir/.toolbelt/approvals.json', 'read', denied("toolbelt's own state")],
+  ['.toolbelt cannot be deleted', '.toolbelt', 'delete', denied("toolbelt's own state")],
+  ['.toolbelt can be listed (names are no secret)', '.toolbelt', 'list', ok('.toolbelt')],
+  ['a file merely named like the config is ordinary', 'my-toolbelt.config.json', 'read', ok('my-toolbelt.config.json')],
 ];
 
 function expand(p: string): string {
@@ -114,6 +121,27 @@ describe('WorkspaceGuard options', () => {
     const g = new WorkspaceGuard({ roots: [t.root], allowSensitive: (p) => p === join(t.root, '.env') });
     await expect(g.resolve('.env', 'read')).resolves.toBe(join(t.root, '.env'));
     await expect(g.resolve('.ssh/id_rsa', 'read')).rejects.toThrow(/protected/);
+  });
+
+  it("never lets toolbelt's own files through, whatever the allow hook says", async () => {
+    const g = new WorkspaceGuard({ roots: [t.root], allowSensitive: () => true });
+    await expect(g.resolve('.env', 'read')).resolves.toBe(join(t.root, '.env'));
+    await expect(g.resolve('toolbelt.config.json', 'read')).rejects.toThrow(/No rule changes this/);
+    await expect(g.resolve('.toolbelt/approvals.json', 'write')).rejects.toThrow(/protected/);
+  });
+
+  it('refuses protectedPaths (and what lies below them) for all but listing, through links too', async () => {
+    const g = new WorkspaceGuard({ roots: [t.root], protectedPaths: [R('dir/b.txt'), R('state'), join(t.root, 'not-yet', 'gw.db')], allowSensitive: () => true });
+    for (const access of ['read', 'write', 'delete'] as const) await expect(g.resolve('dir/b.txt', access), access).rejects.toThrow(/toolbelt's own files/);
+    await expect(g.resolve('link-in', 'read')).rejects.toThrow(/toolbelt's own files/);
+    await expect(g.resolve('dir/b.txt', 'list')).resolves.toBe(R('dir/b.txt'));
+    await expect(g.resolve('state/other-root/gateway.db', 'read')).rejects.toThrow(/protected/);
+    await expect(g.resolve('not-yet/gw.db', 'write')).rejects.toThrow(/protected/);
+    await expect(g.resolve('dir', 'delete')).rejects.toThrow('it holds dir/b.txt');
+    await expect(g.resolve('dir', 'read')).resolves.toBe(R('dir'));
+    await expect(g.resolve('a.txt', 'read')).resolves.toBe(R('a.txt'));
+    expect([g.isProtected(R('dir/b.txt'), 'read'), g.isProtected(R('a.txt'), 'read'), g.isProtected(R('.env'), 'read')]).toEqual([true, false, true]);
+    await expect(g.withCwd('dir').resolve('b.txt', 'read')).rejects.toThrow(/protected/);
   });
 
   it('accepts paths in any of several roots', async () => {

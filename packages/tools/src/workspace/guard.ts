@@ -1,11 +1,12 @@
 // The one place every path goes through: inside the roots after resolving symlinks (also for
 // paths that do not exist yet, through their nearest existing parent), no NUL bytes, no prefix
-// traps, no secrets unless a rule allows them, and never a workspace root itself as a write target.
+// traps, no secrets unless a rule allows them, never toolbelt's own files (config, state, gateway
+// database, token files), and never a workspace root itself as a write target.
 import { realpathSync, statSync } from 'node:fs';
 import { lstat, readlink } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ToolError, type Workspace } from '@toolbelt/core';
-import { sensitiveReason } from './sensitive.js';
+import { ownFileReason, sensitiveReason } from './sensitive.js';
 
 export type Access = 'read' | 'write' | 'list' | 'delete';
 
@@ -16,6 +17,13 @@ export interface WorkspaceOptions {
   cwd?: string;
   /** Lets a sensitive path through, e.g. when a policy rule allows it explicitly. */
   allowSensitive?: (absPath: string, access: Access) => boolean;
+  /**
+   * toolbelt's own files that its name rules (toolbelt.config.json, .toolbelt/) do not catch: the
+   * file given by --config, the gateway database, token files, the state directory. Refused for
+   * every access but listing, whatever allowSensitive says; a directory covers everything below
+   * it, and deleting or moving a directory that holds one is refused too.
+   */
+  protectedPaths?: readonly string[];
 }
 
 const MAX_LINKS = 40;
@@ -37,6 +45,8 @@ export class WorkspaceGuard implements Workspace {
   readonly roots: readonly string[];
   readonly cwd: string;
   private readonly allowSensitive?: WorkspaceOptions['allowSensitive'];
+  /** Real absolute paths; a handful at most, so a loop over them costs nothing per call. */
+  private readonly protectedPaths: readonly string[];
 
   constructor(opts: WorkspaceOptions) {
     if (!opts.roots.length) throw new Error('a workspace needs at least one root directory');
@@ -46,11 +56,17 @@ export class WorkspaceGuard implements Workspace {
     if (!this.inside(cwd)) throw new Error(`cwd ${cwd} is outside the workspace roots ${this.roots.join(', ')}`);
     this.cwd = cwd;
     this.allowSensitive = opts.allowSensitive;
+    this.protectedPaths = [...new Set((opts.protectedPaths ?? []).map((p) => realpathLooseSync(resolve(p))))];
   }
 
   /** A guard for the same roots with another cwd (which must be inside them). */
   withCwd(cwd: string): WorkspaceGuard {
-    return new WorkspaceGuard({ roots: [...this.roots], cwd: resolve(this.cwd, cwd), ...(this.allowSensitive ? { allowSensitive: this.allowSensitive } : {}) });
+    return new WorkspaceGuard({
+      roots: [...this.roots],
+      cwd: resolve(this.cwd, cwd),
+      protectedPaths: this.protectedPaths,
+      ...(this.allowSensitive ? { allowSensitive: this.allowSensitive } : {}),
+    });
   }
 
   /**
@@ -71,12 +87,34 @@ export class WorkspaceGuard implements Workspace {
     if ((access === 'write' || access === 'delete') && this.roots.includes(real)) {
       throw new ToolError('PERMISSION_DENIED', `${path} is a workspace root; it cannot be ${access === 'write' ? 'overwritten' : 'deleted'} or moved. Name a path inside it.`);
     }
-    const why = sensitiveReason(this.relativeToRoot(real), access);
+    const rel = this.relativeToRoot(real);
+    const own = ownFileReason(rel, access) ?? this.protectedReason(real, access);
+    if (own) throw new ToolError('PERMISSION_DENIED', `${this.display(real)} is protected: ${own}. No rule changes this.`);
+    const why = sensitiveReason(rel, access);
     if (why && !this.allowSensitive?.(real, access)) {
       throw new ToolError('PERMISSION_DENIED', `${this.display(real)} is protected: ${why}. Ask the user to add an allow rule for this path if it is really needed.`);
     }
     if (/[/\\]$/.test(path) && path.length > 1) await this.expectDirectory(real, path);
     return real;
+  }
+
+  /**
+   * Whether a real path is withheld for an access (secrets, toolbelt's own files), without touching
+   * the disk: searches use it to set hits aside before resolve() has the last word.
+   */
+  isProtected(real: string, access: Access): boolean {
+    const rel = this.relativeToRoot(real);
+    return sensitiveReason(rel, access) !== undefined || this.protectedReason(real, access) !== undefined;
+  }
+
+  /** Why a real path is one of protectedPaths, below one, or (for delete) holds one. */
+  private protectedReason(real: string, access: Access): string | undefined {
+    if (access === 'list') return undefined;
+    for (const p of this.protectedPaths) {
+      if (real === p || real.startsWith(p + sep)) return "it is one of toolbelt's own files (config, state, gateway database or a token); only the user reads or changes it";
+      if (access === 'delete' && p.startsWith(real === sep ? real : real + sep)) return `it holds ${this.display(p)}, one of toolbelt's own files, which must stay where it is`;
+    }
+    return undefined;
   }
 
   /** A path as a model should see it: relative to its root when inside one. */
@@ -133,6 +171,16 @@ export class WorkspaceGuard implements Workspace {
       if (err instanceof ToolError) throw err;
       // Not there yet: a trailing slash on a path to be created is fine.
     }
+  }
+}
+
+/** The real path of a file that may not exist yet: its nearest existing parent's, plus the rest. */
+function realpathLooseSync(path: string): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    const parent = dirname(path);
+    return parent === path ? path : join(realpathLooseSync(parent), basename(path));
   }
 }
 

@@ -1,4 +1,5 @@
-// Files that hold secrets. Denied by default; a policy rule naming the path can allow one.
+// Files that hold secrets. Denied by default; a policy rule naming the path can allow one, except
+// toolbelt's own files, which no rule opens.
 // Checked on the path below the workspace root, so where the root itself sits does not matter.
 import { basename, sep } from 'node:path';
 
@@ -11,13 +12,30 @@ const SENSITIVE_EXT = /\.(pem|key|p12|pfx|keystore|jks)$/i;
 // Templates of .env files are meant to be committed and hold no secrets.
 const ENV_TEMPLATE = /^\.env\.(example|sample|template|dist)$/i;
 const VCS_DIRS = new Set(['.git', '.hg', '.svn']);
-// toolbelt's own policy: an agent that could write these could approve itself.
-const POLICY_DIR = '.toolbelt';
-const POLICY_FILE = 'toolbelt.config.json';
+// toolbelt's own files: the config (tokens, rules) and .toolbelt/ (saved approvals, the execution
+// log, maybe the gateway database). An agent that could read them could take another agent's
+// token or calls; one that could write them could approve itself.
+const OWN_DIR = '.toolbelt';
+const OWN_CONFIG = 'toolbelt.config.json';
+
+/**
+ * Why a path is one of toolbelt's own files by its name, or undefined. Only listing is let through
+ * (names are no secret); nothing, not even a policy rule, lets an agent read or change them.
+ */
+export function ownFileReason(relPath: string, access: 'read' | 'write' | 'list' | 'delete'): string | undefined {
+  if (access === 'list') return undefined;
+  const lower = relPath.toLowerCase();
+  // Cheap first: most paths name neither.
+  if (!lower.includes(OWN_DIR) && !lower.endsWith(OWN_CONFIG)) return undefined;
+  const parts = lower.split(sep).filter(Boolean);
+  if (parts[parts.length - 1] === OWN_CONFIG) return "it is toolbelt's own config, which may hold tokens; only the user reads or changes it";
+  if (parts.includes(OWN_DIR)) return "it is toolbelt's own state (saved approvals, the execution log, the gateway database); only the user reads or changes it";
+  return undefined;
+}
 
 /**
  * Why a path is sensitive, or undefined when it is not. `relPath` is below the workspace root
- * ('' for the root itself); an absolute path is checked whole.
+ * ('' for the root itself); an absolute path is checked whole. Includes toolbelt's own files.
  */
 export function sensitiveReason(relPath: string, access: 'read' | 'write' | 'list' | 'delete'): string | undefined {
   const parts = relPath.split(sep).filter(Boolean);
@@ -32,9 +50,10 @@ export function sensitiveReason(relPath: string, access: 'read' | 'write' | 'lis
   if (/^\.env($|\.)/i.test(name) && !ENV_TEMPLATE.test(name)) return `${name} usually holds secrets`;
   if (SENSITIVE_FILES.has(last)) return `${name} usually holds credentials`;
   if (SENSITIVE_EXT.test(name)) return `${name} looks like a private key or certificate store`;
-  if (access === 'write' || access === 'delete') {
-    if (lower.some((p) => VCS_DIRS.has(p))) return 'it is inside version-control internals; change the repository with git tools instead';
-    if (lower.includes(POLICY_DIR) || last === POLICY_FILE) return "it holds toolbelt's own policy and approvals, which only the user changes";
+  const own = ownFileReason(relPath, access);
+  if (own) return own;
+  if ((access === 'write' || access === 'delete') && lower.some((p) => VCS_DIRS.has(p))) {
+    return 'it is inside version-control internals; change the repository with git tools instead';
   }
   return undefined;
 }

@@ -1,0 +1,48 @@
+// The runtime hands the workspace guard toolbelt's own files wherever they are: the --config file,
+// the gateway database (configured or default), the per-user state directory and token files.
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createRuntime } from './runtime.js';
+import { gatewayDbPath, rootStateDir } from './state-paths.js';
+
+const root = realpathSync(mkdtempSync(join(tmpdir(), 'tb-runtime-')));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+mkdirSync(join(root, 'conf'));
+mkdirSync(join(root, 'keys'));
+writeFileSync(join(root, 'keys', 'agent.token'), 'agent-token-0123456789abcdef\n');
+writeFileSync(join(root, 'notes.txt'), 'ordinary\n');
+// The user state directory inside the root: as when a root is the home directory.
+const env = { XDG_STATE_HOME: join(root, 'state') };
+writeFileSync(join(root, 'conf', 'agents.json'), JSON.stringify({ gateway: { db: 'data/gw.db', tokens: [{ tokenFile: join(root, 'keys', 'agent.token'), roles: ['call'] }] } }));
+
+describe('createRuntime', () => {
+  it("refuses toolbelt's own files to the file tools, wherever they are", async () => {
+    const rt = await createRuntime({ root: [root], config: join(root, 'conf', 'agents.json') }, { env });
+    try {
+      expect(rt.gatewayDb).toBe(join(root, 'data', 'gw.db'));
+      for (const path of ['conf/agents.json', 'data/gw.db', 'data/gw.db-wal', 'keys/agent.token', 'state/toolbelt/other-root-0123/gateway.db']) {
+        await expect(rt.workspace.resolve(path, 'read'), path).rejects.toThrow(/protected/);
+      }
+      await expect(rt.workspace.resolve('conf', 'delete')).rejects.toThrow(/it holds conf\/agents\.json/);
+      await expect(rt.workspace.resolve('conf', 'list')).resolves.toBe(join(root, 'conf'));
+      await expect(rt.workspace.resolve('notes.txt', 'read')).resolves.toBe(join(root, 'notes.txt'));
+    } finally {
+      await rt.close();
+    }
+  });
+
+  it('puts the gateway database in the user state directory by default, one per root', async () => {
+    expect(gatewayDbPath(undefined, root, env)).toBe(join(rootStateDir(root, env), 'gateway.db'));
+    expect(rootStateDir(root, env)).toMatch(new RegExp(`^${join(root, 'state', 'toolbelt')}/tb-runtime-\\w+-[0-9a-f]{16}$`));
+    expect(rootStateDir(join(root, 'conf'), env)).not.toBe(rootStateDir(root, env));
+    expect(gatewayDbPath('/abs/gw.db', root, env)).toBe('/abs/gw.db');
+    const rt = await createRuntime({ root: [root] }, { env });
+    try {
+      await expect(rt.workspace.resolve(rt.gatewayDb, 'read')).rejects.toThrow(/protected/);
+    } finally {
+      await rt.close();
+    }
+  });
+});
