@@ -18,7 +18,9 @@ export function classifyInput(input: { command: string; cwd?: string }, ctx: Too
     hit = (async () => {
       const cwd = await resolveCwd(input.cwd, ctx);
       const roots = ctx.workspace?.roots ?? [cwd];
-      return { cwd, classification: await classifyCommand(input.command, { cwd, roots, env: commandEnv(env) }) };
+      const ws = ctx.workspace;
+      const isProtected = ws?.isProtected ? (p: string, access: 'read' | 'write') => ws.isProtected!(p, access) : undefined;
+      return { cwd, classification: await classifyCommand(input.command, { cwd, roots, env: commandEnv(env), ...(isProtected ? { isProtected } : {}) }) };
     })();
     seen.set(input, hit);
   }

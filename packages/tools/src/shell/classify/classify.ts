@@ -4,7 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { Classification } from '@toolbelt/core';
-import { readProblem, realLoose } from './allow/tree.js';
+import { readProblem, realLoose, type IsProtected } from './allow/tree.js';
 import { loadBashParser, parseLoaded } from './parser.js';
 import { rememberPrefix } from './prefix.js';
 import type { Finding } from './types.js';
@@ -17,6 +17,8 @@ export interface ClassifyOptions {
   home?: string;
   /** The workspace roots: reads and writes stay inside them. Default: the cwd alone. */
   roots?: readonly string[];
+  /** Paths the workspace protects beyond the name rules (the config file given with --config). */
+  isProtected?: IsProtected;
   /** The environment commands will run with. Default: this process's. */
   env?: Readonly<Record<string, string | undefined>>;
   /** File-system facts (injectable for tests). Default: the real file system. */
@@ -48,11 +50,11 @@ export async function classifyCommand(script: string, opts: ClassifyOptions = {}
  * whose paths are unknown, outside the roots or protected (secrets, .git, toolbelt's own files)
  * runs where nobody looked: `execute`.
  */
-function contained(f: Finding, roots: readonly string[]): Finding {
+function contained(f: Finding, roots: readonly string[], isProtected?: IsProtected): Finding {
   if (f.effect !== 'write') return f;
   if (!f.paths?.length) return { ...f, effect: 'execute', detail: `${f.detail} — what it writes is not known before it runs` };
   for (const p of f.paths) {
-    const problem = readProblem(p, roots, 'write');
+    const problem = readProblem(p, roots, 'write', isProtected);
     if (problem) return { ...f, effect: 'execute', detail: `${f.detail} — ${problem.why}` };
   }
   return f;
@@ -70,6 +72,7 @@ export function classifyLoaded(script: string, opts: ClassifyOptions = {}): Clas
     home: opts.home ?? homedir(),
     roots,
     env: opts.env ?? process.env,
+    ...(opts.isProtected ? { isProtected: opts.isProtected } : {}),
     exists: opts.exists ?? existsSync,
     isDirectory: opts.isDirectory ?? isDir,
   });
@@ -80,7 +83,7 @@ export function classifyLoaded(script: string, opts: ClassifyOptions = {}): Clas
   } finally {
     tree.delete();
   }
-  const findings: Finding[] = walker.findings.map((f) => contained(f, roots));
+  const findings: Finding[] = walker.findings.map((f) => contained(f, roots, opts.isProtected));
   // A script we could not parse may hide anything: never a read.
   if (walker.parseError) findings.push({ effect: 'execute', detail: 'the command could not be parsed completely (unbalanced quotes or brackets?)' });
   if (findings.length === 0) findings.push({ effect: 'read', detail: 'no commands' });

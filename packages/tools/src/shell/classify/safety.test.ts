@@ -209,6 +209,13 @@ const MANUALS: [string, Expect][] = [
 ];
 
 describe('the allow-list rule', () => {
+  it("treats the workspace's protected paths (the config given with --config) like secrets", async () => {
+    const opts = { cwd: t.root, roots: [t.root], home: t.home, env: {}, isProtected: (p: string) => p.endsWith('custom-config.json') };
+    expect((await classifyCommand('cat custom-config.json', opts)).effect).toBe('execute');
+    expect((await classifyCommand('grep -r x dir', opts)).effect).toBe('read');
+    expect((await classifyCommand('echo x > custom-config.json', opts)).effect).not.toBe('write');
+  });
+
   it('covers every spelling the review found and at least 150 more from the manuals', () => {
     expect(FOUND.length).toBeGreaterThanOrEqual(70);
     expect(MANUALS.length).toBeGreaterThanOrEqual(150);

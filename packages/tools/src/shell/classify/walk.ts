@@ -4,7 +4,7 @@ import { posix } from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import { canonical } from './allow/getopt.js';
 import { judge, readFindings, readSpecFor } from './allow/index.js';
-import { expandGlob, readProblem as pathProblem, realLoose, walkProblem, type WalkMode } from './allow/tree.js';
+import { expandGlob, readProblem as pathProblem, realLoose, walkProblem, type IsProtected, type WalkMode } from './allow/tree.js';
 import { assignProblem } from './allow/variables.js';
 import { handlerFor } from './commands/index.js';
 import { parseLoaded } from './parser.js';
@@ -22,6 +22,7 @@ export interface WalkOptions {
   env: Readonly<Record<string, string | undefined>>;
   exists(path: string): boolean;
   isDirectory(path: string): boolean;
+  isProtected?: IsProtected;
 }
 const SYSTEM_BIN = /^\/(usr\/)?(local\/)?s?bin\/[^/]+$/;
 const MAX_DEPTH = 4;
@@ -261,13 +262,13 @@ export class Walker {
       if (matches.length) paths = matches;
     }
     for (const p of paths) {
-      const problem = pathProblem(p, this.opts.roots);
+      const problem = pathProblem(p, this.opts.roots, 'read', this.opts.isProtected);
       if (problem) {
         if (problem.secret) this.protectedRead(render(w));
         return problem.why;
       }
       if (walk && this.opts.isDirectory(p)) {
-        const why = walkProblem(realLoose(p), this.opts.roots, walk);
+        const why = walkProblem(realLoose(p), this.opts.roots, walk, this.opts.isProtected);
         if (why) return why;
       }
     }

@@ -37,7 +37,10 @@ export function belowRoot(real: string, roots: readonly string[]): string | unde
  * Why reading this absolute path is not a plain read, or undefined when it is: outside the roots
  * (after symlinks), a secret, or a file with other hard links whose names we cannot see.
  */
-export function readProblem(abs: string, roots: readonly string[], access: 'read' | 'write' = 'read'): { why: string; secret?: true } | undefined {
+/** Paths the workspace protects beyond the name rules (`--config FILE`, the gateway's database). */
+export type IsProtected = (real: string, access: 'read' | 'write') => boolean;
+
+export function readProblem(abs: string, roots: readonly string[], access: 'read' | 'write' = 'read', isProtected?: IsProtected): { why: string; secret?: true } | undefined {
   const given = belowRoot(abs, roots);
   if (given !== undefined) {
     const why = sensitiveReason(given, access);
@@ -48,6 +51,7 @@ export function readProblem(abs: string, roots: readonly string[], access: 'read
   if (rel === undefined) return { why: real === abs ? `${abs} is outside the workspace` : `${abs} resolves to ${real}, outside the workspace` };
   const why = sensitiveReason(rel, access);
   if (why) return { why: `${rel || '.'} is protected: ${why}`, secret: true };
+  if (isProtected?.(real, access)) return { why: `${rel} is protected: it is one of toolbelt's own files`, secret: true };
   try {
     const st = statSync(real);
     if (st.isFile() && st.nlink > 1) return { why: `${rel} has ${st.nlink} hard links; another name may be outside the workspace` };
@@ -109,18 +113,18 @@ const cache = new Map<string, { at: number; why: string | undefined }>();
  * Why a recursive read of this directory is not a plain read: it holds a secret, a link out of
  * the workspace, or more files than we check. Cached for a second (a script classifies fast).
  */
-export function walkProblem(realDir: string, roots: readonly string[], mode: WalkMode): string | undefined {
+export function walkProblem(realDir: string, roots: readonly string[], mode: WalkMode, isProtected?: IsProtected): string | undefined {
   const key = `${mode.follow ? 1 : 0}${mode.skipHidden ? 1 : 0}${roots.join('\0')}\0${realDir}`;
   const hit = cache.get(key);
   const now = Date.now();
   if (hit && now - hit.at < CACHE_MS) return hit.why;
-  const why = walk(realDir, roots, mode);
+  const why = walk(realDir, roots, mode, isProtected);
   if (cache.size > 256) cache.clear();
   cache.set(key, { at: now, why });
   return why;
 }
 
-function walk(start: string, roots: readonly string[], mode: WalkMode): string | undefined {
+function walk(start: string, roots: readonly string[], mode: WalkMode, isProtected?: IsProtected): string | undefined {
   const stack: [string, number][] = [[start, 0]];
   const seen = new Set<string>([start]);
   let entries = 0;
@@ -138,7 +142,7 @@ function walk(start: string, roots: readonly string[], mode: WalkMode): string |
       if (mode.skipHidden && e.name.startsWith('.')) continue;
       const path = join(dir, e.name);
       const rel = belowRoot(path, roots) ?? path;
-      const why = sensitiveReason(rel, 'read');
+      const why = sensitiveReason(rel, 'read') ?? (isProtected?.(path, 'read') ? "it is one of toolbelt's own files" : undefined);
       if (why) return `it would read ${rel}: ${why}`;
       if (e.isSymbolicLink()) {
         if (!mode.follow) continue;
