@@ -4,14 +4,15 @@ import { posix } from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import { canonical } from './allow/getopt.js';
 import { judge, readFindings, readSpecFor } from './allow/index.js';
-import { expandGlob, readProblem as pathProblem, realLoose, walkProblem, type IsProtected, type WalkMode } from './allow/tree.js';
+import type { IsProtected, WalkMode } from './allow/tree.js';
+import { wordReadProblem } from './allow/word.js';
 import { assignProblem } from './allow/variables.js';
 import { handlerFor } from './commands/index.js';
 import { parseLoaded } from './parser.js';
 import { isDevice, isSink, normalizeAbs } from './paths.js';
 import { arithmeticProblem, assignedName, declaration, expansionProblem, heredocProblem, testProblem } from './statements.js';
 import { describe, severity, type Finding, type Scope, type SimpleCommand } from './types.js';
-import { expandBraces, hasGlob, literalWord, render, resolveWord, type Word } from './words.js';
+import { expandBraces, literalWord, render, resolveWord, type Word } from './words.js';
 
 export interface WalkOptions {
   cwd: string | undefined;
@@ -29,8 +30,6 @@ const MAX_DEPTH = 4;
 const CONTROL = new Set(['if_statement', 'while_statement', 'for_statement', 'c_style_for_statement', 'case_statement']);
 const STRUCTURAL = new Set([...CONTROL, 'list', 'compound_statement', 'command_substitution', 'process_substitution', 'negated_command', 'heredoc_body']);
 const NETWORK_FILE = /^\/dev\/(tcp|udp)\//;
-/** Reading these is reading a pipe or the terminal, not a file. */
-const STREAMS = /^\/dev\/(stdin|stdout|stderr|null|zero|fd\/\d+)$|^\/proc\/self\/fd\/\d+$/;
 const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'http']);
 const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'python', 'python3', 'perl', 'ruby', 'node', 'php', 'sudo']);
 const TRUNCATING = new Set(['>', '>|', '&>', '>&']);
@@ -241,38 +240,14 @@ export class Walker {
 
   /** Why reading a word as a file is not a plain read; see Scope.readProblem. */
   private readProblem(w: Word, walk?: WalkMode): string | undefined {
-    if (w.under) {
-      for (const start of w.under.starts) {
-        const why = this.readProblem(start, { follow: w.under.follow, skipHidden: false });
-        if (why) return why;
-      }
-      return undefined;
-    }
-    if (w.pipe) return undefined;
-    if (!w.static) return `${w.source} is computed`;
-    if (w.value === '-' || STREAMS.test(w.value)) return undefined;
-    if (NETWORK_FILE.test(w.value)) return `${w.value} opens a network connection`;
-    const abs = this.resolve(w);
-    if (!abs) return `the directory ${w.source} is relative to is not known`;
-    let paths = [abs];
-    if (hasGlob(w)) {
-      const base = w.value.startsWith('/') ? '/' : this.cwd!;
-      const matches = expandGlob(w.pattern, base);
-      if (!matches) return `${w.source} matches too many files to check`;
-      if (matches.length) paths = matches;
-    }
-    for (const p of paths) {
-      const problem = pathProblem(p, this.opts.roots, 'read', this.opts.isProtected);
-      if (problem) {
-        if (problem.secret) this.protectedRead(render(w));
-        return problem.why;
-      }
-      if (walk && this.opts.isDirectory(p)) {
-        const why = walkProblem(realLoose(p), this.opts.roots, walk, this.opts.isProtected);
-        if (why) return why;
-      }
-    }
-    return undefined;
+    return wordReadProblem(w, walk, {
+      cwd: this.cwd,
+      resolve: (x) => this.resolve(x),
+      roots: this.opts.roots,
+      isDirectory: this.opts.isDirectory,
+      ...(this.opts.isProtected ? { isProtected: this.opts.isProtected } : {}),
+      secret: (x) => this.protectedRead(render(x)),
+    });
   }
 
   /**
