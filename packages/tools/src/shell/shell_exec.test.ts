@@ -66,10 +66,10 @@ describe('shell_exec', () => {
   it('times out with the partial output and says what to do', async () => {
     const h = harness({ mode: 'yolo' });
     const r = await h.call('shell_exec', { command: 'echo partial; sleep 60', timeout_ms: 300 });
-    expect(r.status).toBe('success');
-    expect(textOf(r)).toMatch(/^partial\n\[timed out after 300 ms: the whole process group was stopped/);
-    expect(textOf(r)).toMatch(/larger timeout_ms \(at most 600000\), or start it with shell_background/);
-    expect(r.metadata?.timedOut).toBe(true);
+    expect(r.status).toBe('error');
+    expect(r.error?.code).toBe('TIMEOUT');
+    expect(r.error?.message).toMatch(/^partial\n\[timed out after 300 ms: the whole process group was stopped/);
+    expect(r.error?.message).toMatch(/larger timeout_ms \(at most 600000\), or start it with shell_background/);
   });
 
   it('rejects a timeout above the configured maximum', async () => {

@@ -66,8 +66,11 @@ export function shellExec(manager: ShellManager): Tool {
         throw new ToolError('EXECUTION_FAILED', `could not start bash in ${displayCwd(cwd, ctx)}: ${r.spawnError.message}. Check that bash is installed and the directory still exists.`);
       }
       if (r.aborted) throw new ToolError('ABORTED', `shell_exec was cancelled; the process group was stopped.\n${r.stdout.text}${r.stderr.text}`);
+      const text = formatRun(r, { timeoutMs, maxTimeoutMs: s.maxTimeoutMs, killGraceMs: s.killGraceMs });
+      // A command stopped by its timeout did not finish: an error, with what it printed so far.
+      if (r.timedOut) throw new ToolError('TIMEOUT', text);
       return {
-        content: formatRun(r, { timeoutMs, maxTimeoutMs: s.maxTimeoutMs, killGraceMs: s.killGraceMs }),
+        content: text,
         metadata: runMetadata(r, displayCwd(cwd, ctx)),
       };
     },
