@@ -69,6 +69,8 @@ const FOUND: [string, Expect][] = [
   ['cd monitored && git status', 'code'],
   ['cd filtered && git status', 'code'],
   ['cd filtered && git add .', 'code'],
+  ['cd textconv && git diff', 'code'],
+  ['cd textconv && git log -p', 'code'],
   ['cd hooked && git commit -m x', 'code'],
   // 4. The network.
   ['cat < /dev/tcp/127.0.0.1/9', 'code'],

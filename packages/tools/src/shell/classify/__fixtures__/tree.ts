@@ -38,13 +38,14 @@ export function makeSafetyTree(): SafetyTree {
   git(join(root, 'repo'), '-c', 'user.name=t', '-c', 'user.email=t@x', 'commit', '-qm', 'a');
 
   // A repository whose config names programs, one with a hook, and a bare one not named .git.
-  for (const name of ['monitored', 'filtered', 'hooked']) {
+  for (const name of ['monitored', 'filtered', 'hooked', 'textconv']) {
     mkdirSync(join(root, name));
     git(join(root, name), 'init', '-q');
   }
   git(join(root, 'monitored'), 'config', 'core.fsmonitor', 'touch pwned');
   git(join(root, 'filtered'), 'config', 'filter.evil.clean', 'touch pwned');
   writeFileSync(join(root, 'filtered', '.gitattributes'), '* filter=evil\n');
+  git(join(root, 'textconv'), 'config', 'diff.evil.textconv', 'touch pwned; cat');
   writeFileSync(join(root, 'hooked', '.git', 'hooks', 'pre-commit'), '#!/bin/sh\ntouch pwned\n', { mode: 0o755 });
   git(root, 'init', '-q', '--bare', 'evil');
   git(join(root, 'evil'), 'config', 'core.fsmonitor', 'touch pwned');
