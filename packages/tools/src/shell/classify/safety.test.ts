@@ -192,7 +192,7 @@ const MANUALS: [string, Expect][] = [
   ['cd repo && git log -p -- .env', 'asks'], ['cd repo && git diff HEAD -- id_rsa', 'asks'], ['cd repo && git show :keys/x.pem', 'asks'],
   ['cd repo && git archive --remote=x HEAD', 'code'], ['cd repo && git help log', 'asks'], ['cd repo && git bisect run make', 'code'],
   ['cd repo && git fsck --lost-found', 'asks'], ['cd repo && git submodule update', 'code'], ['cd repo && git add a.txt', 'edit'], ['cd repo && git commit -m x', 'edit'],
-  ['git -C OUT status', 'asks'], ['cd OUT && git status', 'asks'], ['cd repo && git status $X', 'asks'], ['cd repo && git log --format=%H', 'read'],
+  ['git -C OUT status', 'asks'], ['cd OUT && ls', 'asks'], ['cd ~/.ssh && ls -la', 'asks'], ['cd dir && ls', 'read'], ['cd OUT && git status', 'asks'], ['cd repo && git status $X', 'asks'], ['cd repo && git log --format=%H', 'read'],
   // tar and compressors.
   ['tar -xf a.tar', 'edit'], ['tar xzf a.tgz', 'edit'], ['tar -tf a.tar', 'asks'], ['tar -xf a.tar -C OUT', 'code'], ['tar -xPf a.tar', 'code'],
   ["tar -I 'sh -c id' -xf a.tar", 'code'], ['tar --to-command=sh -xf a.tar', 'code'], ['tar --use-compress-program=id -xf a.tar', 'code'], ['tar -xf host:a.tar', 'code'],

@@ -77,6 +77,8 @@ export function judge(cmd: SimpleCommand, spec: ReadSpec, scope: Scope): Verdict
       break;
   }
   if (!files.length && walk && spec.defaultDir) files = [DOT];
+  // `ls`, `du`, `tree` with no operand read the directory they run in: after `cd /etc` that is outside.
+  if (!files.length && spec.operands === 'paths') files = [DOT];
   for (const w of files) {
     const why = scope.readProblem(w, walk);
     if (why) return no(why);
