@@ -1,9 +1,10 @@
 // Running the git CLI: an argument array (never a shell string), a clean non-interactive
 // environment, a hard cap on what is kept of its output, and the process killed on abort.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ToolError } from '@toolbelt/core';
+import { gitDirOf } from './locate.js';
 
 export interface GitOptions {
   cwd: string;
@@ -62,20 +63,11 @@ const DRIVER_KEYS: Record<string, string[]> = { filter: ['clean', 'smudge', 'pro
 
 /** `-c filter.X.clean=` and friends for every driver the repository's own config defines. */
 export function repoDriverOverrides(cwd: string): string[] {
-  let dir = cwd;
   let gitDir: string | undefined;
-  for (;;) {
+  for (let dir = cwd; !gitDir; dir = dirname(dir)) {
     const dotGit = join(dir, '.git');
-    if (existsSync(dotGit)) {
-      try {
-        gitDir = statSync(dotGit).isDirectory() ? dotGit : resolve(dir, /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8'))?.[1] ?? '.git');
-      } catch {
-        return [];
-      }
-      break;
-    }
-    if (dirname(dir) === dir) return [];
-    dir = dirname(dir);
+    if (existsSync(dotGit)) gitDir = gitDirOf(dotGit) ?? join(dir, '.git');
+    else if (dirname(dir) === dir) return [];
   }
   const out: string[] = [];
   for (const file of ['config', 'config.worktree']) {

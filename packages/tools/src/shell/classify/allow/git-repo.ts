@@ -4,6 +4,7 @@
 // command is not a plain read. The user's own global config is trusted.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { gitDirOf } from '../../../git/locate.js';
 import { belowRoot, realLoose } from './tree.js';
 
 export interface RepoFacts {
@@ -55,17 +56,6 @@ function isGitDir(dir: string): boolean {
     return statSync(join(dir, 'HEAD')).isFile() && statSync(join(dir, 'objects')).isDirectory() && statSync(join(dir, 'refs')).isDirectory();
   } catch {
     return false;
-  }
-}
-
-function gitDirOf(dotGit: string): string | undefined {
-  try {
-    const st = statSync(dotGit);
-    if (st.isDirectory()) return dotGit;
-    const m = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8'));
-    return m ? resolve(dirname(dotGit), m[1]) : undefined;
-  } catch {
-    return undefined;
   }
 }
 
