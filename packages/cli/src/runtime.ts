@@ -126,7 +126,7 @@ export async function createRuntime(
   const workspace = new WorkspaceGuard({
     roots: [...roots, ...(config.workspace?.roots ?? []).map((r) => resolve(roots[0], r))],
     ...(config.workspace?.cwd ? { cwd: config.workspace.cwd } : {}),
-    allowSensitive: (path) => policy.allowsSensitivePath(path),
+    allowSensitive: (path, _access, secret) => policy.allowsSensitivePath(path, secret),
     protectedPaths: ownFiles(configPath, gatewayDb, config, env),
   });
   (policy as { roots: readonly string[] }).roots = workspace.roots;

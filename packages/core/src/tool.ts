@@ -63,6 +63,8 @@ export interface Workspace {
    * the disk; searches set such hits aside. resolve() still has the last word.
    */
   isProtected?(absPath: string, access: 'read' | 'write' | 'list' | 'delete'): boolean;
+  /** The view a call of this tool gets: secrets open per tool, by rules that name it. */
+  forTool?(tool: string): Workspace;
 }
 
 /** Per-session state a tool may read and update (e.g. which files the agent has read). */

@@ -27,7 +27,8 @@ export class CallContext implements ToolContext {
     private readonly deadline: Deadline,
   ) {
     this.sessionId = req.sessionId ?? 'default';
-    this.workspace = executor.workspace;
+    const ws = executor.workspace;
+    this.workspace = ws?.forTool ? ws.forTool(tool) : ws;
     this.state = executor.session(this.sessionId);
     this.config = executor.toolConfig;
     if (req.model) this.model = req.model;

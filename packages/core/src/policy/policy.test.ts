@@ -154,11 +154,36 @@ describe('remembered decisions', () => {
 });
 
 describe('sensitive paths', () => {
-  it('only an allow rule with a matching path opens a sensitive file', () => {
-    const p = new Policy({ roots: ['/w'], rules: [{ path: '**/.env.local', action: 'allow' }, { path: 'config/.env', action: 'deny' }] });
-    expect(p.allowsSensitivePath('/w/app/.env.local')).toBe(true);
-    expect(p.allowsSensitivePath('/w/config/.env')).toBe(false);
-    expect(p.allowsSensitivePath('/w/.env')).toBe(false);
+  const env = (tool?: string) => ({ ...(tool ? { tool } : {}), name: '.env' });
+  it('only an allow rule that names the tool and spells out the secret opens it', () => {
+    const p = new Policy({
+      roots: ['/w'],
+      rules: [
+        { tool: 'read_file', path: '**/.env.local', action: 'allow' },
+        { tool: 'read_file', path: 'config/.env', action: 'deny' },
+        { tool: 'write_file', path: 'src/**', action: 'allow' },
+        { path: 'lib/.env', action: 'allow' },
+        { tool: 'read_*', path: 'pkg/.env', action: 'allow' },
+      ],
+    });
+    expect(p.allowsSensitivePath('/w/app/.env.local', env('read_file'))).toBe(true);
+    expect(p.allowsSensitivePath('/w/app/.env.local', env('grep'))).toBe(false);
+    expect(p.allowsSensitivePath('/w/app/.env.local', env())).toBe(false);
+    expect(p.allowsSensitivePath('/w/config/.env', env('read_file'))).toBe(false);
+    expect(p.allowsSensitivePath('/w/src/.env', env('write_file'))).toBe(false);
+    expect(p.allowsSensitivePath('/w/lib/.env', env('read_file'))).toBe(false);
+    expect(p.allowsSensitivePath('/w/pkg/.env', env('read_file'))).toBe(false);
+    expect(p.allowsSensitivePath('/w/.env', env('read_file'))).toBe(false);
+  });
+
+  it('a broad allow after an explicit one leaves it standing; a later deny closes it', () => {
+    const rules = [
+      { tool: 'read_file', path: 'src/.env', action: 'allow' as const },
+      { tool: 'read_file', path: 'src/**', action: 'allow' as const },
+    ];
+    expect(new Policy({ roots: ['/w'], rules }).allowsSensitivePath('/w/src/.env', env('read_file'))).toBe(true);
+    const closed = new Policy({ roots: ['/w'], rules: [...rules, { tool: 'read_file', path: 'src/*', action: 'deny' }] });
+    expect(closed.allowsSensitivePath('/w/src/.env', env('read_file'))).toBe(false);
   });
 });
 

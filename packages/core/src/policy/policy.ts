@@ -49,17 +49,28 @@ export class Policy {
   }
 
   /**
-   * True when the last rule with a `path` that matches this path allows it: lets the workspace
-   * guard open a sensitive file (.env, keys) the user has explicitly allowed.
+   * Whether a rule opens a sensitive file (.env, keys) for one tool. Only rules that name the tool
+   * exactly count; the last of them whose path matches decides, where an allow counts only if its
+   * path spells out the secret's name (`src/.env`, `config/id_rsa`, `certs/*.pem`) and broader
+   * allows are passed over. So `{"tool":"write_file","path":"src/**"}` opens nothing: a write rule
+   * never lets another tool read secrets, and a broad glob never reaches files nobody meant.
    */
-  allowsSensitivePath(path: string): boolean {
+  allowsSensitivePath(path: string, secret: { tool?: string; name: string }): boolean {
+    const tool = secret.tool;
+    if (tool === undefined) return false;
+    const name = secret.name.toLowerCase();
     for (let i = this.config.rules.length - 1; i >= 0; i--) {
       const rule = this.config.rules[i];
       if (rule.path === undefined || rule.command !== undefined || rule.url !== undefined || rule.args !== undefined) continue;
-      if (ruleMatches({ path: rule.path, action: rule.action }, { tool: '', effect: 'read', input: {}, subject: { paths: [path] }, sessionId: '' }, this.roots, false)) {
-        return rule.action === 'allow';
-      }
+      if (!namesTool(rule, tool)) continue;
+      if (!ruleMatches({ path: rule.path, action: rule.action }, { tool, effect: 'read', input: {}, subject: { paths: [path] }, sessionId: '' }, this.roots, false)) continue;
+      if (rule.action !== 'allow') return false;
+      if (rule.path.toLowerCase().includes(name)) return true;
     }
     return false;
   }
+}
+
+function namesTool(rule: Rule, tool: string): boolean {
+  return typeof rule.tool === 'string' ? rule.tool === tool : (rule.tool ?? []).includes(tool);
 }

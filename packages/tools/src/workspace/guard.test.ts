@@ -123,6 +123,19 @@ describe('WorkspaceGuard options', () => {
     await expect(g.resolve('.ssh/id_rsa', 'read')).rejects.toThrow(/protected/);
   });
 
+  it('asks the allow hook on behalf of the calling tool, with the name that marks the secret', async () => {
+    const asked: unknown[] = [];
+    const g = new WorkspaceGuard({ roots: [t.root], allowSensitive: (p, access, secret) => (asked.push([p, access, secret]), secret.tool === 'read_file') });
+    await expect(g.resolve('.env', 'read')).rejects.toThrow(/an allow rule that names this tool and this file/);
+    const reader = g.forTool('read_file');
+    expect(g.forTool('read_file')).toBe(reader);
+    await expect(reader.resolve('.env', 'read')).resolves.toBe(join(t.root, '.env'));
+    await expect(g.forTool('write_file').resolve('.env', 'write')).rejects.toThrow('{"tool":"write_file","path":".env","action":"allow"}');
+    await expect(reader.withCwd('dir').resolve('../.env', 'read')).resolves.toBe(join(t.root, '.env'));
+    expect(asked).toContainEqual([join(t.root, '.env'), 'read', { tool: 'read_file', name: '.env' }]);
+    expect(asked).toContainEqual([join(t.root, '.env'), 'read', { name: '.env' }]);
+  });
+
   it("never lets toolbelt's own files through, whatever the allow hook says", async () => {
     const g = new WorkspaceGuard({ roots: [t.root], allowSensitive: () => true });
     await expect(g.resolve('.env', 'read')).resolves.toBe(join(t.root, '.env'));

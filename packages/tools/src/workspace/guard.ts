@@ -6,7 +6,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { lstat, readlink } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ToolError, type Workspace } from '@toolbelt/core';
-import { ownFileReason, sensitiveReason } from './sensitive.js';
+import { ownFileReason, sensitiveMatch, sensitiveReason } from './sensitive.js';
 
 export type Access = 'read' | 'write' | 'list' | 'delete';
 
@@ -15,8 +15,12 @@ export interface WorkspaceOptions {
   roots: string[];
   /** Where relative paths start; must be inside a root. */
   cwd?: string;
-  /** Lets a sensitive path through, e.g. when a policy rule allows it explicitly. */
-  allowSensitive?: (absPath: string, access: Access) => boolean;
+  /**
+   * Lets a sensitive path through, e.g. when a policy rule allows it explicitly. `tool` is the
+   * calling tool (unset outside a call); `name` is what marks the path as a secret (`.env`, `.ssh`,
+   * `.pem`), which the rule must spell out.
+   */
+  allowSensitive?: (absPath: string, access: Access, secret: { tool?: string; name: string }) => boolean;
   /**
    * toolbelt's own files that its name rules (toolbelt.config.json, .toolbelt/) do not catch: the
    * file given by --config, the gateway database, token files, the state directory. Refused for
@@ -47,6 +51,10 @@ export class WorkspaceGuard implements Workspace {
   private readonly allowSensitive?: WorkspaceOptions['allowSensitive'];
   /** Real absolute paths; a handful at most, so a loop over them costs nothing per call. */
   private readonly protectedPaths: readonly string[];
+  /** The tool this view resolves for (see forTool); secrets are opened per tool. */
+  private readonly tool?: string;
+  /** One view per tool name, shared by all views of this guard: a call costs no allocation. */
+  private readonly views: Map<string, WorkspaceGuard> = new Map();
 
   constructor(opts: WorkspaceOptions) {
     if (!opts.roots.length) throw new Error('a workspace needs at least one root directory');
@@ -61,12 +69,28 @@ export class WorkspaceGuard implements Workspace {
 
   /** A guard for the same roots with another cwd (which must be inside them). */
   withCwd(cwd: string): WorkspaceGuard {
-    return new WorkspaceGuard({
+    const guard = new WorkspaceGuard({
       roots: [...this.roots],
       cwd: resolve(this.cwd, cwd),
       protectedPaths: this.protectedPaths,
       ...(this.allowSensitive ? { allowSensitive: this.allowSensitive } : {}),
     });
+    return this.tool === undefined ? guard : guard.forTool(this.tool);
+  }
+
+  /**
+   * The same guard resolving on behalf of one tool: an allow rule opens a secret only for the tool
+   * it names, so a write_file rule never lets read_file see `.env`. The executor asks for this view
+   * once per call.
+   */
+  forTool(tool: string): WorkspaceGuard {
+    if (!this.allowSensitive || this.tool === tool) return this;
+    const known = this.views.get(tool);
+    if (known) return known;
+    // A copy of this guard's fields with another tool: no second realpath of the roots.
+    const view: WorkspaceGuard = Object.assign(Object.create(WorkspaceGuard.prototype) as WorkspaceGuard, this, { tool });
+    this.views.set(tool, view);
+    return view;
   }
 
   /**
@@ -90,9 +114,10 @@ export class WorkspaceGuard implements Workspace {
     const rel = this.relativeToRoot(real);
     const own = ownFileReason(rel, access) ?? this.protectedReason(real, access);
     if (own) throw new ToolError('PERMISSION_DENIED', `${this.display(real)} is protected: ${own}. No rule changes this.`);
-    const why = sensitiveReason(rel, access);
-    if (why && !this.allowSensitive?.(real, access)) {
-      throw new ToolError('PERMISSION_DENIED', `${this.display(real)} is protected: ${why}. Ask the user to add an allow rule for this path if it is really needed.`);
+    const secret = sensitiveMatch(rel, access);
+    if (secret && !this.allowSensitive?.(real, access, { ...(this.tool !== undefined ? { tool: this.tool } : {}), name: secret.name })) {
+      const rule = this.tool ? `{"tool":"${this.tool}","path":"${this.display(real)}","action":"allow"}` : 'an allow rule that names this tool and this file';
+      throw new ToolError('PERMISSION_DENIED', `${this.display(real)} is protected: ${secret.reason}. Only if it is really needed, ask the user to add the rule ${rule}.`);
     }
     if (/[/\\]$/.test(path) && path.length > 1) await this.expectDirectory(real, path);
     return real;

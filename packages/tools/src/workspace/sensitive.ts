@@ -33,27 +33,40 @@ export function ownFileReason(relPath: string, access: 'read' | 'write' | 'list'
   return undefined;
 }
 
+/** Why a path is sensitive, and the name an allow rule's path must spell out to open it. */
+export interface Secret {
+  reason: string;
+  /** `.ssh`, `.env`, `id_rsa`, `.pem`: a rule for `src/**` does not name `src/.env`; one for `src/.env` or `.env*` does. */
+  name: string;
+}
+
 /**
  * Why a path is sensitive, or undefined when it is not. `relPath` is below the workspace root
  * ('' for the root itself); an absolute path is checked whole. Includes toolbelt's own files.
  */
 export function sensitiveReason(relPath: string, access: 'read' | 'write' | 'list' | 'delete'): string | undefined {
+  return sensitiveMatch(relPath, access)?.reason;
+}
+
+/** Like sensitiveReason, with the name that marks the path as a secret. */
+export function sensitiveMatch(relPath: string, access: 'read' | 'write' | 'list' | 'delete'): Secret | undefined {
   const parts = relPath.split(sep).filter(Boolean);
   if (parts.length === 0) return undefined;
   const name = basename(relPath);
   const lower = parts.map((p) => p.toLowerCase());
   for (const part of lower.slice(0, -1)) {
-    if (SENSITIVE_DIRS.has(part)) return `it is inside a ${part}/ directory, which holds credentials`;
+    if (SENSITIVE_DIRS.has(part)) return { reason: `it is inside a ${part}/ directory, which holds credentials`, name: part };
   }
   const last = lower[lower.length - 1];
-  if (SENSITIVE_DIRS.has(last)) return `${name}/ holds credentials`;
-  if (/^\.env($|\.)/i.test(name) && !ENV_TEMPLATE.test(name)) return `${name} usually holds secrets`;
-  if (SENSITIVE_FILES.has(last)) return `${name} usually holds credentials`;
-  if (SENSITIVE_EXT.test(name)) return `${name} looks like a private key or certificate store`;
+  if (SENSITIVE_DIRS.has(last)) return { reason: `${name}/ holds credentials`, name: last };
+  if (/^\.env($|\.)/i.test(name) && !ENV_TEMPLATE.test(name)) return { reason: `${name} usually holds secrets`, name: '.env' };
+  if (SENSITIVE_FILES.has(last)) return { reason: `${name} usually holds credentials`, name: last };
+  const ext = SENSITIVE_EXT.exec(name);
+  if (ext) return { reason: `${name} looks like a private key or certificate store`, name: ext[0].toLowerCase() };
   const own = ownFileReason(relPath, access);
-  if (own) return own;
+  if (own) return { reason: own, name: last };
   if ((access === 'write' || access === 'delete') && lower.some((p) => VCS_DIRS.has(p))) {
-    return 'it is inside version-control internals; change the repository with git tools instead';
+    return { reason: 'it is inside version-control internals; change the repository with git tools instead', name: lower.find((p) => VCS_DIRS.has(p))! };
   }
   return undefined;
 }
