@@ -20,8 +20,8 @@ writeFileSync(
   join(root, 'toolbelt.config.json'),
   JSON.stringify({
     mcpServers: {
-      fs: { command: process.execPath, args: [FILESYSTEM_SERVER, root] },
-      fx: { command: process.execPath, args: [FIXTURE_SERVER] },
+      fs: { command: process.execPath, args: [FILESYSTEM_SERVER, root], trust: 'read' },
+      fx: { command: process.execPath, args: [FIXTURE_SERVER], trust: 'read' },
     },
   }),
 );
@@ -115,7 +115,7 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
     const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
     const result = await client.callTool({ name: 'fx__add_tool', arguments: { name: 'approved_tool' } });
     expect(text(result)).toBe('added approved_tool');
-    expect(asked[0]).toContain('Allow fx__add_tool? Effect: write.');
+    expect(asked[0]).toContain('Allow fx__add_tool? Effect: execute.');
     await changed;
     expect((await client.listTools()).tools.map((t) => t.name)).toContain('fx__approved_tool');
   });
