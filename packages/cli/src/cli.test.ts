@@ -35,9 +35,15 @@ describe('toolbelt CLI', () => {
 
   it('lists the tools with their effect, as text and JSON', async () => {
     const text = await run(['tools']);
-    expect(text.stdout).toMatch(/shell_exec\s+per-call/);
-    const json = JSON.parse((await run(['tools', '--json'])).stdout) as { name: string; inputSchema: unknown }[];
-    expect(json.find((t) => t.name === 'shell_exec')?.inputSchema).toMatchObject({ type: 'object' });
+    expect(text.stdout).toMatch(/^shell_exec\s+execute\*\s/m);
+    expect(text.stdout).toMatch(/^read_file\s+read\*\s/m);
+    expect(text.stdout).toMatch(/^git_status\s+read\s/m);
+    expect(text.stdout).toContain("\n* the usual effect; each call's effect is judged from its input\n");
+    // Every built-in declares its usual effect: none is listed as a bare per-call.
+    expect(text.stdout).not.toContain('per-call');
+    const json = JSON.parse((await run(['tools', '--json'])).stdout) as { name: string; effect: string; perCall: boolean; inputSchema: unknown }[];
+    expect(json.find((t) => t.name === 'shell_exec')).toMatchObject({ effect: 'execute', perCall: true, inputSchema: { type: 'object' } });
+    expect(json.find((t) => t.name === 'git_status')).toMatchObject({ effect: 'read', perCall: false });
     const openai = JSON.parse((await run(['tools', '--format', 'openai'])).stdout) as { type: string }[];
     expect(openai[0].type).toBe('function');
   });

@@ -24,6 +24,11 @@ describe('parseConfig', () => {
     expect(text).toMatch(/toolSettings\.a\.timeoutMs/);
   });
 
+  it('accepts trust "read" for an MCP server and says what else it could be', () => {
+    expect(parseConfig('t.json', { mcpServers: { fs: { command: 'x', trust: 'read', cwd: 'sub' } } }).mcpServers?.fs.trust).toBe('read');
+    expect(() => parseConfig('t.json', { mcpServers: { fs: { command: 'x', trust: 'all' } } })).toThrow('mcpServers.fs.trust: use "read" (believe this server\'s readOnlyHint) or leave "trust" out');
+  });
+
   it('says when the file is not JSON', () => {
     expect(() => parseConfig('t.json', '{ mode: ')).toThrow(/not valid JSON/);
   });

@@ -41,6 +41,7 @@ export const mcpServerSchema = z.strictObject({
   command: z.string().optional(),
   args: z.array(z.string()).optional(),
   env: z.record(z.string(), z.string()).optional(),
+  /** stdio: where the server starts, relative to the first workspace root (its default), and inside the roots. */
   cwd: z.string().optional(),
   url: z.string().url().optional(),
   headers: z.record(z.string(), z.string()).optional(),
@@ -52,6 +53,8 @@ export const mcpServerSchema = z.strictObject({
   enabled: z.boolean().optional(),
   /** The least effect of every tool of this server; its annotations may raise it, never lower it. */
   minEffect: effect.optional(),
+  /** "read": its readOnlyHint makes a tool a read (runs in safe mode). Without it no hint lowers a tool below execute. */
+  trust: z.enum(['read'], { error: 'use "read" (believe this server\'s readOnlyHint) or leave "trust" out' }).optional(),
   limits: z
     .strictObject({ cpuSeconds: z.number().int().positive().optional(), memoryMb: z.number().int().positive().optional(), openFiles: z.number().int().positive().optional() })
     .optional(),

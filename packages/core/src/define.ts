@@ -13,6 +13,9 @@ export function defineTool<I>(spec: ToolSpec<I>): Tool<I> {
   if (typeof spec.effect !== 'function' && !EFFECTS.includes(spec.effect)) {
     throw new Error(`tool "${spec.name}" has unknown effect "${String(spec.effect)}"; use one of ${EFFECTS.join(', ')}`);
   }
+  if (spec.usualEffect !== undefined && !EFFECTS.includes(spec.usualEffect)) {
+    throw new Error(`tool "${spec.name}" has unknown usualEffect "${String(spec.usualEffect)}"; use one of ${EFFECTS.join(', ')}`);
+  }
   const input = compileSchema(spec.input);
   if (input.jsonSchema.type !== undefined && input.jsonSchema.type !== 'object') {
     throw new Error(`tool "${spec.name}": the input schema must describe an object, not ${String(input.jsonSchema.type)}`);

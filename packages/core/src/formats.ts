@@ -13,13 +13,23 @@ export interface McpAnnotations {
   openWorldHint: boolean;
 }
 
-/** MCP hints from our effect. A per-input effect is unknown ahead of time, so we claim the worst. */
+/** The effect to show for a tool before any input is known; undefined when it declares none. */
+export function usualEffectOf(tool: Pick<Tool, 'effect' | 'usualEffect'>): Effect | undefined {
+  return typeof tool.effect === 'string' ? tool.effect : tool.usualEffect;
+}
+
+/**
+ * MCP hints from the tool's usual effect: `read` is read-only; `write` is not destructive unless
+ * the tool says it may be (a move that replaces a file); `execute` is, unless the tool says not; a
+ * tool with a per-call effect and no usual effect is unknown ahead of time, so we claim the worst.
+ */
 export function annotationsFor(tool: Tool): McpAnnotations {
-  const effect: Effect | undefined = typeof tool.effect === 'function' ? undefined : tool.effect;
+  const effect = usualEffectOf(tool);
+  const destructive = effect === 'read' ? false : effect === 'destructive' ? true : (tool.annotations?.destructive ?? effect !== 'write');
   return {
     ...(tool.title ? { title: tool.title } : {}),
     readOnlyHint: effect === 'read',
-    destructiveHint: effect === undefined ? tool.annotations?.destructive !== false : effect === 'destructive' || effect === 'execute',
+    destructiveHint: destructive,
     idempotentHint: tool.annotations?.idempotent ?? effect === 'read',
     openWorldHint: tool.annotations?.openWorld ?? false,
   };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BaseTool, defineTool } from './define.js';
 import { annotationsFor, toProviderFormat } from './formats.js';
 import { ToolRegistry, type RegistryChange } from './registry.js';
+import type { Effect } from './tool.js';
 
 const t = (name: string, category?: string, effect: 'read' | 'write' = 'read') =>
   defineTool({ name, category, description: `${name} tool`, effect, input: z.object({ a: z.string().describe('an a') }), execute: () => name });
@@ -13,6 +14,7 @@ describe('defineTool', () => {
     expect(() => t('x'.repeat(65))).toThrow(/invalid tool name/);
     expect(() => defineTool({ name: 'n', description: ' ', effect: 'read', input: z.object({}), execute: () => '' })).toThrow(/description/);
     expect(() => defineTool({ name: 'n', description: 'd', effect: 'sideways' as never, input: z.object({}), execute: () => '' })).toThrow(/unknown effect/);
+    expect(() => defineTool({ name: 'n', description: 'd', effect: () => 'read', usualEffect: 'mostly' as never, input: z.object({}), execute: () => '' })).toThrow('tool "n" has unknown usualEffect "mostly"; use one of read, write, execute, destructive');
     expect(() => defineTool({ name: 'n', description: 'd', effect: 'read', input: z.string() as never, execute: () => '' })).toThrow(/must describe an object/);
   });
 
@@ -105,5 +107,16 @@ describe('provider formats', () => {
     expect(annotationsFor(t('w', undefined, 'write'))).toMatchObject({ readOnlyHint: false, destructiveHint: false });
     const dyn = defineTool({ name: 'd', description: 'd', effect: () => 'read', input: z.object({}), execute: () => '' });
     expect(annotationsFor(dyn)).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+  });
+
+  it('maps a per-call tool\'s usual effect to MCP hints, with its own destructive annotation for writes and commands', () => {
+    const usual = (usualEffect: Effect, annotations?: { destructive?: boolean }) =>
+      annotationsFor(defineTool({ name: 'u', description: 'd', effect: () => usualEffect, usualEffect, ...(annotations ? { annotations } : {}), input: z.object({}), execute: () => '' }));
+    expect(usual('read')).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(usual('write')).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    expect(usual('write', { destructive: true })).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(usual('execute')).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(usual('execute', { destructive: false })).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    expect(usual('destructive', { destructive: false })).toMatchObject({ readOnlyHint: false, destructiveHint: true });
   });
 });

@@ -113,6 +113,13 @@ export interface ToolSpec<I = Record<string, unknown>> {
   category?: string;
   /** Static effect, or a verdict computed per call. */
   effect: Effect | ((input: I, ctx: ToolContext) => Effect | Classification | Promise<Classification>);
+  /**
+   * With a per-call `effect`: what to expect of a call before its input is known, for listings and
+   * MCP hints (a static `effect` is its own). Name the ordinary worst case (`write` for a tool that
+   * edits, `execute` for one that runs commands), and `read` only when no call does more: MCP
+   * clients take readOnlyHint as a promise. Policy never uses it; each call's effect decides.
+   */
+  usualEffect?: Effect;
   /** Checks beyond the schema; return a message to refuse with INVALID_PARAMS. */
   validate?(input: I, ctx: ToolContext): string | undefined | Promise<string | undefined>;
   preview?(input: I, ctx: ToolContext): Preview | undefined | Promise<Preview | undefined>;

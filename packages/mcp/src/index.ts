@@ -1,7 +1,8 @@
 export { McpManager, type McpManagerOptions, type RegistryTarget } from './client/manager.js';
 export { McpConnection, type ServerStatus, type RestartPolicy, type ConnectionOptions } from './client/connection.js';
 export { proxyTool, type ProxyToolOptions, type RemoteCaller } from './client/proxy-tool.js';
-export { effectFromAnnotations, stricter } from './client/effect.js';
+export { effectFromAnnotations, stricter, type RemoteTrust } from './client/effect.js';
+export { serverCwd } from './client/cwd.js';
 export { limitedCommand, transportKind } from './client/transport.js';
 export { proxyNames, sanitize } from './names.js';
 export { ToolServer, type ToolServerOptions } from './server/server.js';

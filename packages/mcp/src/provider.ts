@@ -18,6 +18,8 @@ interface ProviderRuntime {
   config: ToolbeltConfig;
   registry: RegistryTarget;
   stateDir: string;
+  /** Its roots are where stdio servers start (see McpManagerOptions.roots). */
+  workspace: { readonly roots: readonly string[] };
 }
 
 /** toolSettings (enabled, timeoutMs, retry, cacheTtlMs) apply to proxied tools like to any other. */
@@ -56,6 +58,7 @@ export function mcpProvider(opts: McpProviderOptions = {}) {
     const manager = new McpManager({
       servers,
       registry: rt.registry,
+      roots: rt.workspace.roots,
       adjust: (tool) => applyToolSettings(tool, rt.config.toolSettings),
       log,
       ...(opts.connectTimeoutMs ? { connectTimeoutMs: opts.connectTimeoutMs } : {}),

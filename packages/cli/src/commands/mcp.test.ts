@@ -20,8 +20,8 @@ writeFileSync(
   join(root, 'toolbelt.config.json'),
   JSON.stringify({
     mcpServers: {
-      fs: { command: process.execPath, args: [FILESYSTEM_SERVER, root] },
-      fx: { command: process.execPath, args: [FIXTURE_SERVER] },
+      fs: { command: process.execPath, args: [FILESYSTEM_SERVER, root], trust: 'read' },
+      fx: { command: process.execPath, args: [FIXTURE_SERVER], trust: 'read' },
     },
   }),
 );
@@ -66,6 +66,14 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
     expect(tools.find((t) => t.name === 'fx__echo')!.annotations).toMatchObject({ readOnlyHint: true });
     expect(tools.find((t) => t.name === 'fx__wipe')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(tools.find((t) => t.name === 'fs__read_text_file')!.inputSchema).toMatchObject({ type: 'object', required: ['path'] });
+    // Built-ins with a per-call effect are listed by their usual effect.
+    const hints = (name: string) => tools.find((t) => t.name === name)!.annotations;
+    expect(hints('read_file')).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(hints('grep')).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(hints('write_file')).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    expect(hints('move_file')).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(hints('delete_file')).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(hints('shell_exec')).toMatchObject({ readOnlyHint: false, destructiveHint: true });
   });
 
   it('calls a proxied tool, and the execution log records it', async () => {
@@ -115,7 +123,7 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
     const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
     const result = await client.callTool({ name: 'fx__add_tool', arguments: { name: 'approved_tool' } });
     expect(text(result)).toBe('added approved_tool');
-    expect(asked[0]).toContain('Allow fx__add_tool? Effect: write.');
+    expect(asked[0]).toContain('Allow fx__add_tool? Effect: execute.');
     await changed;
     expect((await client.listTools()).tools.map((t) => t.name)).toContain('fx__approved_tool');
   });

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // A real MCP server (official SDK, stdio) with the behaviours the reference servers lack:
-// exiting mid-call, observing cancellation, changing its tool list, odd names, reporting its limits.
+// exiting mid-call, observing cancellation, changing its tool list, odd names, reporting its limits
+// and where it runs.
 import { readFileSync } from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -48,6 +49,8 @@ server.registerTool('add_tool', { description: 'Adds a tool named by the input.'
 });
 
 server.registerTool('limits', { description: 'Returns this process\'s resource limits.', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => text(readFileSync('/proc/self/limits', 'utf8')));
+
+server.registerTool('cwd', { description: 'Returns this process\'s working directory.', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => text(process.cwd()));
 
 server.registerTool('env', { description: 'Returns the names of the environment variables.', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => text(Object.keys(process.env).sort().join('\n')));
 

@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type Progress, type Tool as RemoteTool } from '@modelcontextprotocol/sdk/types.js';
+import { serverCwd } from './cwd.js';
 import { StderrTail } from './stderr.js';
 import { httpTransport, shouldFallBackToSse, stdioTransport, transportKind, type TransportKind } from './transport.js';
 
@@ -28,6 +29,8 @@ export interface RestartPolicy {
 export interface ConnectionOptions {
   name: string;
   config: McpServerConfig;
+  /** Workspace roots: a stdio server starts in the first, or in its `cwd`, which must be inside them. */
+  roots?: readonly string[];
   /** Default: the config's connectTimeoutMs, else 10 s. */
   connectTimeoutMs?: number;
   restart?: Partial<RestartPolicy>;
@@ -174,14 +177,15 @@ export class McpConnection {
 
   private async attempt(): Promise<void> {
     const kind = transportKind(this.config);
-    if (typeof kind !== 'string') {
+    const cwd = kind === 'stdio' && this.opts.roots?.length ? serverCwd(this.config.cwd, this.opts.roots) : this.config.cwd;
+    if (typeof kind !== 'string' || typeof cwd === 'object') {
       // A config mistake does not fix itself: no retries.
-      this.setStatus({ state: 'failed', reason: `invalid config: ${kind.problem}`, attempts: 1 });
+      this.setStatus({ state: 'failed', reason: `invalid config: ${typeof kind !== 'string' ? kind.problem : (cwd as { problem: string }).problem}`, attempts: 1 });
       return;
     }
     this.setStatus({ state: 'connecting', attempt: this.failures + 1 });
     try {
-      await this.withDeadline(this.connect(kind));
+      await this.withDeadline(this.connect(kind, cwd));
       if (this.closed) return void (await this.disconnect());
       this.failures = 0;
       const tools = await this.withDeadline(this.listTools());
@@ -223,9 +227,9 @@ export class McpConnection {
     this.timer.unref();
   }
 
-  private async connect(kind: TransportKind): Promise<void> {
+  private async connect(kind: TransportKind, cwd: string | undefined): Promise<void> {
     try {
-      await this.open(kind);
+      await this.open(kind, cwd);
     } catch (err) {
       if (kind !== 'http' || !shouldFallBackToSse(err)) throw err;
       void this.disconnect();
@@ -234,8 +238,8 @@ export class McpConnection {
     }
   }
 
-  private async open(kind: TransportKind): Promise<void> {
-    const transport = kind === 'stdio' ? await stdioTransport(this.config) : await httpTransport(this.config, kind);
+  private async open(kind: TransportKind, cwd?: string): Promise<void> {
+    const transport = kind === 'stdio' ? await stdioTransport({ ...this.config, ...(cwd ? { cwd } : {}) }) : await httpTransport(this.config, kind);
     if (kind === 'stdio') this.stderr.follow((transport as StdioClientTransport).stderr as Readable | null);
     const client = new Client(CLIENT_INFO, { capabilities: {} });
     client.onerror = (err) => this.opts.log?.(`transport error: ${err.message}`);

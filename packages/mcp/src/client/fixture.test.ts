@@ -15,8 +15,8 @@ describe('McpManager with the fixture server', () => {
     registry.onChange((c) => void changes.push(c));
     manager = new McpManager({
       servers: {
-        fx: fixture({ env: { FROM_CONFIG: 'yes' }, excludeTools: ['limits'] }),
-        strict: fixture({ minEffect: 'write', allowedTools: ['echo', 'wi*'] }),
+        fx: fixture({ env: { FROM_CONFIG: 'yes' }, excludeTools: ['limits'], trust: 'read' }),
+        strict: fixture({ minEffect: 'write', allowedTools: ['echo', 'wi*'], trust: 'read' }),
         ...(process.platform === 'linux' ? { limited: fixture({ allowedTools: ['limits'], limits: { openFiles: 256, cpuSeconds: 3600, memoryMb: 4096 } }) } : {}),
       },
       registry,

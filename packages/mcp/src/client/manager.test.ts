@@ -13,7 +13,7 @@ describe('McpManager with the reference servers', () => {
   let executor: Executor;
 
   beforeAll(async () => {
-    manager = new McpManager({ servers: { fs: filesystem(root), everything: everything({ timeoutMs: 1_500 }) }, registry });
+    manager = new McpManager({ servers: { fs: filesystem(root, { trust: 'read' }), everything: everything({ timeoutMs: 1_500 }) }, registry });
     await manager.start();
     executor = executorFor(registry);
   });
@@ -32,12 +32,13 @@ describe('McpManager with the reference servers', () => {
     expect(manager.toolsOf('fs')).toContain('fs__list_directory');
   });
 
-  it('maps readOnlyHint to read, destructiveHint to destructive, and no hints to write', () => {
+  it('maps readOnlyHint to read for a trusted server, destructiveHint to destructive, and the rest to execute', () => {
     expect(registry.get('fs__read_text_file')!.effect).toBe('read');
-    expect(registry.get('everything__echo')!.effect).toBe('read');
+    // server-everything is not trusted: its read-only echo is not taken at its word.
+    expect(registry.get('everything__echo')!.effect).toBe('execute');
     // server-filesystem marks write_file destructive (it overwrites) and create_directory neither.
     expect(registry.get('fs__write_file')!.effect).toBe('destructive');
-    expect(registry.get('fs__create_directory')!.effect).toBe('write');
+    expect(registry.get('fs__create_directory')!.effect).toBe('execute');
   });
 
   it('calls a remote tool and returns its text', async () => {

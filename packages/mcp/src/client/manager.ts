@@ -17,6 +17,11 @@ export interface RegistryTarget {
 export interface McpManagerOptions {
   servers: Record<string, McpServerConfig>;
   registry: RegistryTarget;
+  /**
+   * Workspace roots. Given, each stdio server starts in the first root, or in its config's `cwd`
+   * (relative to the first root), which must lie inside them; without, in this process's cwd.
+   */
+  roots?: readonly string[];
   /** Overrides each server's connectTimeoutMs when set. */
   connectTimeoutMs?: number;
   restart?: Partial<RestartPolicy>;
@@ -44,6 +49,7 @@ export class McpManager {
       const connection = new McpConnection({
         name,
         config,
+        ...(opts.roots ? { roots: opts.roots } : {}),
         ...(opts.connectTimeoutMs ? { connectTimeoutMs: opts.connectTimeoutMs } : {}),
         ...(opts.restart ? { restart: opts.restart } : {}),
         onTools: (tools) => this.sync(name, tools),
@@ -112,7 +118,7 @@ export class McpManager {
         server,
         remote,
         caller: connection,
-        ...(connection.config.minEffect ? { minEffect: connection.config.minEffect as Effect } : {}),
+        trust: { ...(connection.config.trust ? { trust: connection.config.trust } : {}), ...(connection.config.minEffect ? { minEffect: connection.config.minEffect as Effect } : {}) },
         timeoutMs: this.opts.callTimeoutMs ?? 600_000,
       });
       const tool = this.opts.adjust ? this.opts.adjust(built) : built;

@@ -1,9 +1,10 @@
 // A remote MCP tool as a core tool: its JSON Schema validates the input before the call leaves, its
-// annotations give the effect, and its result comes back as a ToolOutput (isError -> ToolError).
-import { defineTool, ToolError, type Effect, type Tool } from '@toolbelt/core';
+// annotations give the effect (as far as the config trusts them), and its result comes back as a
+// ToolOutput (isError -> ToolError).
+import { defineTool, ToolError, type Tool } from '@toolbelt/core';
 import type { CallToolResult, Progress, Tool as RemoteTool } from '@modelcontextprotocol/sdk/types.js';
 import { errorText, toToolOutput } from './content.js';
-import { effectFromAnnotations } from './effect.js';
+import { effectFromAnnotations, type RemoteTrust } from './effect.js';
 
 /** What a proxy needs from its server's connection. */
 export interface RemoteCaller {
@@ -16,8 +17,8 @@ export interface ProxyToolOptions {
   server: string;
   remote: RemoteTool;
   caller: RemoteCaller;
-  /** The least effect any of this server's tools has (config `minEffect`). */
-  minEffect?: Effect;
+  /** How far this server's hints are believed (config `trust` and `minEffect`). */
+  trust?: RemoteTrust;
   /** Hard limit per call; progress only extends the server's idle timeout up to this. */
   timeoutMs: number;
 }
@@ -33,7 +34,7 @@ export function proxyTool(opts: ProxyToolOptions): Tool {
   const { remote, server, caller } = opts;
   const hints = remote.annotations;
   const title = remote.title ?? hints?.title;
-  const effect = effectFromAnnotations(hints, opts.minEffect);
+  const effect = effectFromAnnotations(hints, opts.trust);
   const base = {
     name: opts.name,
     ...(title ? { title } : {}),

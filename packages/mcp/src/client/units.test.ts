@@ -5,18 +5,20 @@ import { limitedCommand, shouldFallBackToSse, transportKind } from './transport.
 import { errorText, toToolOutput } from './content.js';
 
 describe('effectFromAnnotations', () => {
-  it('reads readOnlyHint as read, destructiveHint as destructive, and no hints as write', () => {
-    expect(effectFromAnnotations({ readOnlyHint: true })).toBe('read');
+  it('believes readOnlyHint only from a trusted server; anything not read or destructive is execute', () => {
+    expect(effectFromAnnotations({ readOnlyHint: true })).toBe('execute');
+    expect(effectFromAnnotations({ readOnlyHint: true }, { trust: 'read' })).toBe('read');
     expect(effectFromAnnotations({ destructiveHint: true })).toBe('destructive');
-    expect(effectFromAnnotations({ readOnlyHint: true, destructiveHint: true })).toBe('destructive');
-    expect(effectFromAnnotations(undefined)).toBe('write');
-    expect(effectFromAnnotations({ destructiveHint: false })).toBe('write');
+    expect(effectFromAnnotations({ readOnlyHint: true, destructiveHint: true }, { trust: 'read' })).toBe('destructive');
+    expect(effectFromAnnotations(undefined, { trust: 'read' })).toBe('execute');
+    expect(effectFromAnnotations({ destructiveHint: false })).toBe('execute');
   });
 
   it('never goes below the configured floor', () => {
-    expect(effectFromAnnotations({ readOnlyHint: true }, 'write')).toBe('write');
-    expect(effectFromAnnotations({ readOnlyHint: true }, 'execute')).toBe('execute');
-    expect(effectFromAnnotations({ destructiveHint: true }, 'write')).toBe('destructive');
+    expect(effectFromAnnotations({ readOnlyHint: true }, { trust: 'read', minEffect: 'write' })).toBe('write');
+    expect(effectFromAnnotations({ readOnlyHint: true }, { trust: 'read', minEffect: 'execute' })).toBe('execute');
+    expect(effectFromAnnotations({ destructiveHint: true }, { minEffect: 'write' })).toBe('destructive');
+    expect(effectFromAnnotations({}, { minEffect: 'destructive' })).toBe('destructive');
   });
 });
 

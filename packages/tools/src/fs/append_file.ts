@@ -94,6 +94,7 @@ export const appendFile = defineTool({
   input,
   category: 'fs',
   effect: classify,
+  usualEffect: 'write',
   async preview(args, ctx) {
     const { abs, shown, size } = await target(args, ctx);
     const before = await tailText(abs, shown, size).catch(() => '');

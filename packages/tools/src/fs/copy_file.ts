@@ -72,6 +72,7 @@ export const copyFile = defineTool({
   input,
   category: 'fs',
   effect: classify,
+  usualEffect: 'write',
   async preview(args, ctx) {
     const t = await resolveTransfer(args, ctx, 'read');
     return { kind: 'text', text: `Copy ${t.srcShown} (${formatBytes(t.srcStat.size)}) to ${t.destShown}${t.destStat ? ', replacing the existing file' : ''}.` };

@@ -40,6 +40,7 @@ export const createDirectory = defineTool({
   input,
   category: 'fs',
   effect: classify,
+  usualEffect: 'write',
   annotations: { idempotent: true },
   execute,
 });

@@ -108,6 +108,7 @@ export const deleteFile = defineTool({
   input,
   category: 'fs',
   effect: classify,
+  usualEffect: 'destructive',
   async preview(args, ctx) {
     return { kind: 'text', text: `Delete ${describe(await target(args, ctx, true))}.` };
   },

@@ -123,6 +123,7 @@ export const editFile = defineTool({
   input,
   category: 'fs',
   effect: classify,
+  usualEffect: 'write',
   validate(args) {
     const single = args.old_string !== undefined || args.new_string !== undefined;
     if (args.edits && single) return 'give either old_string/new_string or edits, not both';

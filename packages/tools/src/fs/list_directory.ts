@@ -115,6 +115,7 @@ export const listDirectory = defineTool({
   description,
   input,
   category: 'fs',
+  usualEffect: 'read',
   async effect(args, ctx) {
     const abs = await workspaceOf(ctx).resolve(args.path, 'list');
     return { effect: 'read', subject: { paths: [abs] } };

@@ -53,6 +53,9 @@ export const moveFile = defineTool({
   input,
   category: 'fs',
   effect: classify,
+  usualEffect: 'write',
+  // For MCP clients: a move with overwrite replaces a file (that call is classified destructive).
+  annotations: { destructive: true },
   async preview(args, ctx) {
     const t = await resolveTransfer(args, ctx, 'delete');
     return { kind: 'text', text: `Move ${t.srcShown} to ${t.destShown}${t.destStat ? ', replacing the existing file' : ''}.` };

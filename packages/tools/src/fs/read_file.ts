@@ -159,6 +159,7 @@ export const readFile = defineTool({
   input,
   category: 'fs',
   effect: classifyRead,
+  usualEffect: 'read',
   annotations: { idempotent: true },
   execute,
 });

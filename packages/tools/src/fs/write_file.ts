@@ -93,6 +93,7 @@ export const writeFile = defineTool({
   input,
   category: 'fs',
   effect: classify,
+  usualEffect: 'write',
   async preview(args, ctx) {
     const p = await plan(args, ctx);
     approved.set(args, digest(p.before ?? ''));

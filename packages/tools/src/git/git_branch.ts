@@ -47,6 +47,7 @@ export const gitBranch = defineTool({
     if (!name) return `name is required for action "${action}"`;
     return plainName('branch name', name) ?? (startPoint?.startsWith('-') ? plainName('startPoint', startPoint) : undefined);
   },
+  usualEffect: 'write',
   effect({ action, name, startPoint, checkout }: Input): Classification {
     if (action === 'list') return { effect: 'read' };
     const reason =

@@ -35,6 +35,7 @@ export const gitCommit = defineTool({
   description,
   input,
   category: 'git',
+  usualEffect: 'write',
   async effect({ files }: Input, ctx: ToolContext): Promise<Classification> {
     const repo = await openRepo(ctx, files?.[0]);
     const paths = await resolveFiles(repo, files);

@@ -74,6 +74,7 @@ export const gitPush = defineTool({
   validate({ remote, branch }: Input) {
     return plainName('remote', remote) ?? (branch !== undefined ? plainName('branch name', branch) : undefined);
   },
+  usualEffect: 'destructive',
   async effect(input: Input, ctx: ToolContext): Promise<Classification> {
     const p = await plan(input, ctx);
     const subject = { command: p.command, commands: [p.command], urls: [p.url] };

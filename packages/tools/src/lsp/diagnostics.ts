@@ -22,6 +22,7 @@ export function diagnosticsTool(rt: LspRuntime): Tool {
     category: 'lsp',
     timeoutMs: 120_000,
     effect: readsFile,
+    usualEffect: 'read',
     async execute({ path }, ctx): Promise<ToolOutput> {
       return onFile(
         rt,

@@ -19,6 +19,7 @@ export function hoverTool(rt: LspRuntime): Tool {
     category: 'lsp',
     timeoutMs: 120_000,
     effect: readsFile,
+    usualEffect: 'read',
     async execute(where, ctx) {
       return onFile(rt, ctx, where.path, async ({ client, doc, file }) => {
         requireCapability(client, 'hoverProvider', 'hover');

@@ -22,6 +22,7 @@ export function referencesTool(rt: LspRuntime): Tool {
     category: 'lsp',
     timeoutMs: 120_000,
     effect: readsFile,
+    usualEffect: 'read',
     async execute(where, ctx) {
       return onFile(rt, ctx, where.path, async ({ client, doc, file }) => {
         requireCapability(client, 'referencesProvider', 'find references');

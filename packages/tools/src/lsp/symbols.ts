@@ -20,6 +20,7 @@ export function symbolsTool(rt: LspRuntime): Tool {
     category: 'lsp',
     timeoutMs: 120_000,
     effect: readsFile,
+    usualEffect: 'read',
     async execute({ path }, ctx) {
       return onFile(rt, ctx, path, async ({ client, doc, file }) => {
         requireCapability(client, 'documentSymbolProvider', 'document symbols');

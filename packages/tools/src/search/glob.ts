@@ -129,6 +129,7 @@ export const glob = defineTool({
   description,
   input,
   category: 'search',
+  usualEffect: 'read',
   async effect(args, ctx) {
     const abs = await workspaceOf(ctx).resolve(args.path ?? '.', 'list');
     return { effect: 'read', subject: { paths: [abs] } };

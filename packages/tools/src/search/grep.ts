@@ -161,6 +161,7 @@ export function createGrep(settings: SearchSettings = {}): Tool<Input> {
     description,
     input,
     category: 'search',
+    usualEffect: 'read',
     async effect(args, ctx) {
       const abs = await workspaceOf(ctx).resolve(args.path ?? '.', 'read');
       return { effect: 'read', subject: { paths: [abs] } };

@@ -26,6 +26,7 @@ export function shellBackground(manager: ShellManager): Tool {
     category: 'shell',
     validate: (i: Input) => (i.command.includes('\0') ? 'command contains a NUL byte, which bash cannot run; remove it' : undefined),
     effect: commandEffect(manager.settings),
+    usualEffect: 'execute',
     preview: commandPreview(manager.settings),
     async execute(i: Input, ctx) {
       const { cwd, classification } = await classifyInput(i, ctx, manager.settings);

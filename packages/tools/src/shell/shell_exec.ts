@@ -36,6 +36,7 @@ export function shellExec(manager: ShellManager): Tool {
     timeoutMs: s.maxTimeoutMs + s.killGraceMs + 5_000,
     validate: (i: Input) => (i.command.includes('\0') ? 'command contains a NUL byte, which bash cannot run; remove it' : undefined),
     effect: commandEffect(s),
+    usualEffect: 'execute',
     preview: commandPreview(s),
     async execute(i: Input, ctx) {
       if (manager.disposed) throw new ToolError('ABORTED', 'the shell tools have been shut down; no new commands are run');

@@ -62,6 +62,7 @@ export function webFetchTool(settings: WebFetchSettings): Tool {
       return undefined;
     },
     effect: ({ url }) => ({ effect: 'read', subject: { urls: [parseUrl(url)?.href ?? url] } }),
+    usualEffect: 'read',
     preview: ({ url }) => ({ kind: 'url', url, method: 'GET' }),
     async execute({ url, maxChars, mainContent }, ctx): Promise<ToolOutput> {
       const start = parseUrl(url)!;
