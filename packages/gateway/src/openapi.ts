@@ -143,7 +143,7 @@ export const OPENAPI = {
         required: ['name', 'description', 'inputSchema', 'effect', 'visible'],
         properties: {
           name: { type: 'string' }, title: { type: 'string' }, description: { type: 'string' }, inputSchema: { type: 'object' },
-          effect: { enum: ['read', 'write', 'execute', 'destructive', 'per-call'] }, category: { type: 'string' }, visible: { type: 'boolean' },
+          effect: { enum: ['read', 'write', 'execute', 'destructive', 'per-call'] }, perCall: { type: 'boolean' }, category: { type: 'string' }, visible: { type: 'boolean' },
           executionType: { enum: ['gateway', 'external', 'space', 'internal'] }, isAsync: { type: 'boolean' }, timeout: { type: 'integer' },
         },
       },

@@ -1,5 +1,5 @@
 // GET /api/tools: the registry in our own shape, or in a provider's format.
-import { PROVIDER_FORMATS, toProviderFormats, type DeclaredTool, type ProviderFormat } from '@toolbelt/core';
+import { PROVIDER_FORMATS, toProviderFormats, usualEffectOf, type DeclaredTool, type ProviderFormat } from '@toolbelt/core';
 import { ApiError } from '../http/errors.js';
 import type { Domain } from './context.js';
 
@@ -19,7 +19,9 @@ export function listTools(d: Domain, declared: ReadonlyMap<string, DeclaredTool>
         ...(t.title ? { title: t.title } : {}),
         description: t.description,
         inputSchema: t.jsonSchema,
-        effect: typeof t.effect === 'string' ? t.effect : 'per-call',
+        // The usual effect; perCall says each call's effect is judged from its input.
+        effect: usualEffectOf(t) ?? 'per-call',
+        perCall: typeof t.effect !== 'string',
         ...(t.category ? { category: t.category } : {}),
         visible: t.visible ?? false,
         ...(spec ? { executionType: spec.executionType, isAsync: spec.isAsync ?? false, ...(spec.timeout ? { timeout: spec.timeout } : {}) } : {}),

@@ -1,8 +1,9 @@
 // The rest of the API surface: tool listings in provider formats, call listing, the OpenAPI file,
 // metrics and the execution log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineTool } from '@toolbelt/core';
 import { OPENAPI } from '../openapi.js';
-import { startGateway, until, type Harness } from '../__fixtures__/harness.js';
+import { echoTool, startGateway, until, type Harness } from '../__fixtures__/harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -17,6 +18,25 @@ describe('the API surface', () => {
     expect((await c.toolDefinitions('anthropic')).find((t: any) => t.name === 'echo')).toHaveProperty('input_schema');
     expect((await c.toolDefinitions('gemini')).find((t: any) => t.name === 'echo')).toHaveProperty('parameters');
     expect((await c.toolDefinitions('mcp')).find((t: any) => t.name === 'echo')).toMatchObject({ annotations: { readOnlyHint: true } });
+  });
+
+  it('lists a tool judged per call by its usual effect, marked perCall', async () => {
+    const peek = defineTool({
+      name: 'peek',
+      description: 'Reads a file, or runs it when asked to.',
+      input: { type: 'object', properties: { run: { type: 'boolean' } } },
+      effect: (input: { run?: boolean }) => (input.run ? 'execute' : 'read'),
+      usualEffect: 'read',
+      execute: () => 'ok',
+    });
+    const g = await startGateway({ tools: [echoTool, peek] });
+    try {
+      const listed = (await (await fetch(`${g.url}/api/tools`)).json()) as { tools: { name: string; effect: string; perCall: boolean }[] };
+      expect(listed.tools.find((t) => t.name === 'peek')).toMatchObject({ effect: 'read', perCall: true });
+      expect(listed.tools.find((t) => t.name === 'echo')).toMatchObject({ effect: 'read', perCall: false });
+    } finally {
+      await g.cleanup();
+    }
   });
 
   it('refuses a callId that was already used, and leaves the first call alone', async () => {
