@@ -37,6 +37,13 @@ export const declaredToolSchema = z.strictObject({
     .optional(),
 });
 
+/** Retries of HTTP requests that failed for a passing reason (reset, 408, 429, 5xx); see net/retry.ts. */
+export const httpRetrySchema = z.strictObject({
+  attempts: z.number().int().min(0).max(3).optional(),
+  baseDelayMs: z.number().int().positive().optional(),
+  maxRetryAfterMs: z.number().int().min(0).optional(),
+});
+
 export const mcpServerSchema = z.strictObject({
   command: z.string().optional(),
   args: z.array(z.string()).optional(),
@@ -58,6 +65,8 @@ export const mcpServerSchema = z.strictObject({
   limits: z
     .strictObject({ cpuSeconds: z.number().int().positive().optional(), memoryMb: z.number().int().positive().optional(), openFiles: z.number().int().positive().optional() })
     .optional(),
+  /** HTTP and SSE servers: retries of a request that failed for a passing reason. Default 3. */
+  retry: httpRetrySchema.optional(),
 });
 
 export const toolSettingsSchema = z.strictObject({
@@ -103,7 +112,9 @@ export const configSchema = z.strictObject({
     })
     .optional(),
   search: z.strictObject({ rgPath: z.string().optional(), engine: z.enum(['auto', 'rg', 'js']).optional() }).optional(),
-  web: z.strictObject({ allowHosts: z.array(z.string()).optional(), braveApiKey: z.string().optional(), braveBaseUrl: z.string().url().optional(), userAgent: z.string().optional() }).optional(),
+  web: z
+    .strictObject({ allowHosts: z.array(z.string()).optional(), braveApiKey: z.string().optional(), braveBaseUrl: z.string().url().optional(), userAgent: z.string().optional(), retry: httpRetrySchema.optional() })
+    .optional(),
   lsp: z.record(z.string(), z.strictObject({ command: z.string(), args: z.array(z.string()).optional(), extensions: z.array(z.string()), languageId: z.string().optional() })).optional(),
   gateway: z
     .strictObject({

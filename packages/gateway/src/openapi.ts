@@ -38,7 +38,7 @@ export const OPENAPI = {
         requestBody: body(ref('CallRequest')),
         responses: {
           '200': json(ref('ToolResult'), 'the result, whatever its status'),
-          '400': err('malformed body'),
+          '400': err('malformed body, or nested over 65 levels (INVALID_PARAMS)'),
           '404': json(ref('ToolResult'), 'unknown tool (a ToolResult with UNKNOWN_TOOL and suggestions)'),
           '409': err('callId already used'),
           '413': err('body too large'),
@@ -55,7 +55,7 @@ export const OPENAPI = {
         requestBody: body(ref('ResultSubmission')),
         responses: {
           '200': json(ref('SubmitAnswer'), 'accepted'),
-          '400': err('malformed body'),
+          '400': err('malformed body, or nested over 65 levels (INVALID_PARAMS)'),
           '404': err('no such call in this run (or not visible to this token)'),
           '409': err('the call already has its result, or does not take submitted results'),
           '410': err('the call expired'),

@@ -1,8 +1,9 @@
 // `toolbelt call TOOL [JSON]`: one call through the executor, with terminal approval.
-import { approveAll, rejectAll, textOf, type Approver, type ToolResult } from '@toolbelt/core';
+import { approveAll, MAX_INPUT_CHARS, rejectAll, textOf, type Approver, type ToolResult } from '@toolbelt/core';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command } from '../command.js';
 import { defaultProviders } from '../providers.js';
 import { createRuntime } from '../runtime.js';
+import { onStopSignal, signalExitCode } from '../signals.js';
 import { terminalApprover } from '../terminal/approver.js';
 
 const USAGE = `Usage: toolbelt call TOOL [JSON] [options]
@@ -17,15 +18,29 @@ const USAGE = `Usage: toolbelt call TOOL [JSON] [options]
   --explain          print the policy decision for this call and run nothing
   --timeout MS       timeout for this call
 
-Exit codes: 0 success, 1 tool error, 2 usage error, 3 rejected.`;
+Input over 4 MiB, or nested over 64 levels, is refused (INVALID_PARAMS).
+SIGINT, SIGTERM or SIGHUP cancels the call and stops the command it runs, with
+everything that command started.
 
+Exit codes: 0 success, 1 tool error, 2 usage error, 3 rejected, 128+N stopped by signal N.`;
+
+/**
+ * stdin as text. Reading stops once it is past the executor's input limit: that much is refused
+ * anyway, and a 10 MB (or endless) stream is not held in memory to find that out.
+ */
 async function readStdin(stream: NodeJS.ReadableStream): Promise<string> {
+  stream.setEncoding('utf8'); // so a character split between two chunks stays whole
   let data = '';
-  for await (const chunk of stream) data += chunk;
+  for await (const chunk of stream) {
+    data += chunk;
+    if (data.length > MAX_INPUT_CHARS) break;
+  }
   return data;
 }
 
-function parseInput(text: string): Record<string, unknown> {
+/** The input for the executor: an object, or text over the size limit for the executor to refuse as any caller's would be. */
+function parseInput(text: string): unknown {
+  if (text.length > MAX_INPUT_CHARS) return text;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -35,7 +50,7 @@ function parseInput(text: string): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new UsageError(`the input must be a JSON object, not ${Array.isArray(value) ? 'an array' : JSON.stringify(value)}`);
   }
-  return value as Record<string, unknown>;
+  return value;
 }
 
 function exitCode(result: ToolResult): number {
@@ -69,7 +84,17 @@ export const callCommand: Command = {
     const interactive = io.interactive && !values['non-interactive'] && rawInput !== '-';
     const terminal = interactive && !values.yes ? terminalApprover(io.stdin, io.stderr, { color: true }) : undefined;
     const approver: Approver = values.yes ? approveAll : terminal ?? rejectAll;
-    const rt = await createRuntime(values, { approver, providers: defaultProviders() });
+    // A stop signal cancels the call, which stops the process group of a command it runs.
+    const stop = new AbortController();
+    let stoppedBy: NodeJS.Signals | undefined;
+    const restoreSignals = onStopSignal((signal) => {
+      stoppedBy = signal;
+      stop.abort(new Error(`stopped by ${signal}`));
+    });
+    const rt = await createRuntime(values, { approver, providers: defaultProviders() }).catch((err) => {
+      restoreSignals();
+      throw err;
+    });
     try {
       if (values.explain) {
         const ex = await rt.executor.explain({ tool, input });
@@ -84,15 +109,16 @@ export const callCommand: Command = {
         }
         return ex.error ? EXIT.toolError : EXIT.ok;
       }
-      const result = await rt.executor.call({ tool, input, ...(timeoutMs ? { timeoutMs } : {}), sessionId: 'cli' });
+      const result = await rt.executor.call({ tool, input, ...(timeoutMs ? { timeoutMs } : {}), sessionId: 'cli', signal: stop.signal });
       if (values.json) io.stdout.write(JSON.stringify(result, null, 2) + '\n');
       else if (result.status === 'success' || result.status === 'pending') io.stdout.write(textOf(result) + '\n');
       else if (result.status === 'rejected') io.stderr.write(`rejected: ${textOf(result)}\n`);
       else io.stderr.write(`error ${result.error?.code}: ${result.error?.message}\n`);
-      return exitCode(result);
+      return stoppedBy ? signalExitCode(stoppedBy) : exitCode(result);
     } finally {
       terminal?.close();
       await rt.close();
+      restoreSignals();
     }
   },
 };

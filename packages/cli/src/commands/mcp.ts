@@ -5,6 +5,7 @@ import { describeStatus, serveHttp, serveStdio, ToolServer, type McpManager } fr
 import { COMMON_OPTIONS, EXIT, UsageError, type Command, type Io } from '../command.js';
 import { defaultProviders } from '../providers.js';
 import { createRuntime, type Runtime } from '../runtime.js';
+import { untilStopSignal } from '../signals.js';
 
 const USAGE = `Usage: toolbelt mcp [options]
 
@@ -35,19 +36,6 @@ function tokenFrom(name: unknown): string | undefined {
   if (!value) throw new UsageError(`--token-env ${String(name)}: that environment variable is empty or unset`);
   if (value.length < 16) throw new UsageError(`--token-env ${String(name)}: the token must be at least 16 characters`);
   return value;
-}
-
-/** Resolves on SIGINT or SIGTERM. */
-function untilSignal(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
 }
 
 async function printStatus(rt: Runtime, manager: McpManager | undefined, io: Io): Promise<number> {
@@ -99,7 +87,7 @@ export const mcpCommand: Command = {
     const server = new ToolServer({ executor: rt.executor });
     try {
       if (port === undefined) {
-        await Promise.race([serveStdio(server, io.stdin, io.stdout), untilSignal()]);
+        await Promise.race([serveStdio(server, io.stdin, io.stdout), untilStopSignal()]);
       } else {
         const handle = await serveHttp(server, {
           port,
@@ -113,7 +101,7 @@ export const mcpCommand: Command = {
           throw err;
         });
         // Listen for signals before printing the address: whoever reads it may stop us at once.
-        const stopped = untilSignal();
+        const stopped = untilStopSignal();
         io.stderr.write(`toolbelt mcp: ${rt.registry.list().length} tools at ${handle.url}${token ? ' (bearer token required)' : ''}; Ctrl-C stops.\n`);
         await stopped;
         await handle.close();

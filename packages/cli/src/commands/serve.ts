@@ -1,4 +1,4 @@
-// `toolbelt serve`: the HTTP gateway over this workspace's tools, until SIGINT or SIGTERM.
+// `toolbelt serve`: the HTTP gateway over this workspace's tools, until SIGINT, SIGTERM or SIGHUP.
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
@@ -10,6 +10,7 @@ import { COMMON_OPTIONS, EXIT, UsageError, type Command } from '../command.js';
 import { defaultProviders } from '../providers.js';
 import { createRuntime } from '../runtime.js';
 import { legacyGatewayDb } from '../state-paths.js';
+import { untilStopSignal } from '../signals.js';
 
 const USAGE = `Usage: toolbelt serve [--root DIR] [--config FILE] [--host H] [--port P] [--db FILE] [--mode M]
 
@@ -26,7 +27,7 @@ Requests must be addressed to localhost, 127.0.0.1, [::1], the --host address or
 gateway.allowedHosts (against DNS rebinding). toolbelt token new makes a token and the config
 entry that holds only its hash.
 
-Stops on SIGINT or SIGTERM. The API is described at /api/openapi.json.`;
+Stops on SIGINT, SIGTERM or SIGHUP. The API is described at /api/openapi.json.`;
 
 function parsePort(raw: unknown, fallback: number): number {
   if (raw === undefined) return fallback;
@@ -55,18 +56,6 @@ function legacyDbNote(root: string, dbFile: string, explicit: boolean): string |
   const legacy = legacyGatewayDb(root);
   if (explicit || !existsSync(legacy) || existsSync(dbFile)) return undefined;
   return `note: ${legacy} is from an older toolbelt and is no longer used; to keep its calls and approvals,\nstop this gateway and move it: mv ${legacy} ${dbFile} (or set gateway.db)\n`;
-}
-
-function untilStopped(): Promise<string> {
-  return new Promise((done) => {
-    const stop = (signal: string) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      done(signal);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
 }
 
 export const serveCommand: Command = {
@@ -109,7 +98,7 @@ export const serveCommand: Command = {
       throw err;
     }
     // Listen for signals before saying we listen: whoever reads the banner may stop us at once.
-    const stopped = untilStopped();
+    const stopped = untilStopSignal();
     const auth = gateway.auth.enabled ? `${gateway.auth.count} token${gateway.auth.count === 1 ? '' : 's'} required` : 'no tokens: open to clients on this machine only';
     const declared = (rt.config.tools ?? []).length;
     io.stdout.write(`toolbelt gateway listening on ${listening.url}\n`);

@@ -104,6 +104,26 @@ export class Deadline {
     });
   }
 
+  /**
+   * Waits `ms` between attempts: true when the wait is over, false at once if the call is stopped
+   * meanwhile (the timer cleared). The timer is not unref'd: a pending retry keeps the process
+   * alive, so a short script awaiting the call sees it settle instead of exiting early.
+   */
+  pause(ms: number): Promise<boolean> {
+    if (this.stopped !== undefined) return Promise.resolve(false);
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        this.rejectCurrent = undefined;
+        resolve(true);
+      }, ms);
+      this.rejectCurrent = () => {
+        clearTimeout(timer);
+        this.rejectCurrent = undefined;
+        resolve(false);
+      };
+    });
+  }
+
   private abortAttempt(reason: unknown): void {
     this.attemptReason = reason;
     this.controller?.abort(reason);

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RememberTarget } from '../approval.js';
 import type { Classification, Effect } from '../tool.js';
+import { shapeProblem } from '../input-shape.js';
 
 export const STATIC_CLASSIFICATION: Record<Effect, Classification> = {
   read: Object.freeze({ effect: 'read' }),
@@ -51,3 +52,19 @@ export function coerceInput(raw: unknown): unknown {
   }
   return raw ?? {};
 }
+
+/**
+ * The input as a value, or why it is refused before any schema sees it: nested too deep or too
+ * large for validation, logging and hashing to walk (a JSON string is judged before and after it
+ * is parsed).
+ */
+export function admitInput(raw: unknown): { ok: true; value: unknown } | { ok: false; problem: string } {
+  let problem = shapeProblem(raw);
+  if (problem) return { ok: false, problem };
+  const value = coerceInput(raw);
+  if (value !== raw && typeof raw === 'string') problem = shapeProblem(value);
+  return problem ? { ok: false, problem } : { ok: true, value };
+}
+
+/** What the execution log keeps of an input refused for its shape: it could not be serialized. */
+export const REFUSED_INPUT = '[input refused: too deep or too large to keep]';

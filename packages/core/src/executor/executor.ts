@@ -14,7 +14,7 @@ import { Metrics } from './metrics.js';
 import { unknownToolMessage } from './suggest.js';
 import { outputToResult } from './truncate.js';
 import { CallContext } from './call-context.js';
-import { coerceInput, newCallId, rememberTarget, STATIC_CLASSIFICATION, toolName } from './call-input.js';
+import { admitInput, newCallId, REFUSED_INPUT, rememberTarget, STATIC_CLASSIFICATION, toolName } from './call-input.js';
 
 export interface ExecutorOptions {
   registry: ToolSource;
@@ -59,7 +59,7 @@ export interface Explanation {
 
 type Prepared =
   | { ok: true; tool: Tool; input: unknown; ctx: ToolContext; deadline: Deadline; classification: Classification; decision: PolicyDecision }
-  | { ok: false; result: ToolResult };
+  | { ok: false; result: ToolResult; input?: unknown };
 
 export class Executor {
   readonly registry: ToolSource;
@@ -110,8 +110,10 @@ export class Executor {
     try {
       let prepared = this.prepare(req, callId);
       if (prepared instanceof Promise) prepared = await prepared;
-      if (!prepared.ok) result = prepared.result;
-      else {
+      if (!prepared.ok) {
+        result = prepared.result;
+        if ('input' in prepared) input = prepared.input;
+      } else {
         input = prepared.input;
         result = await this.decideAndRun(prepared, req, callId, started);
       }
@@ -163,8 +165,9 @@ export class Executor {
     const tool = this.registry.get(req.tool);
     if (!tool) return undefined;
     if (typeof tool.effect === 'string') return tool.effect;
-    const parsed = tool.parse(coerceInput(req.input));
-    if (!parsed.ok) return undefined;
+    const admitted = admitInput(req.input);
+    const parsed = admitted.ok ? tool.parse(admitted.value) : undefined;
+    if (!parsed?.ok) return undefined;
     try {
       const ctx = this.context(tool, req, 'classify', new Deadline());
       const c = await tool.effect(parsed.value, ctx);
@@ -181,7 +184,11 @@ export class Executor {
     const tool = typeof name === 'string' ? this.registry.get(name) : undefined;
     if (!tool) return { ok: false, result: errorResult(callId, toolName(name), 'UNKNOWN_TOOL', unknownToolMessage(toolName(name), this.registry)) };
 
-    const parsed = tool.parse(coerceInput(req.input));
+    const admitted = admitInput(req.input);
+    if (!admitted.ok) {
+      return { ok: false, result: errorResult(callId, name, 'INVALID_PARAMS', `Invalid parameters for ${name}: ${admitted.problem}.`, { recoverable: true }), input: REFUSED_INPUT };
+    }
+    const parsed = tool.parse(admitted.value);
     if (!parsed.ok) {
       return { ok: false, result: errorResult(callId, name, 'INVALID_PARAMS', `Invalid parameters for ${name}: ${parsed.message}. Fix them and call again.`, { recoverable: true }) };
     }
@@ -315,11 +322,10 @@ export class Executor {
         if (c.effect !== 'read') for (const p of c.subject?.paths ?? []) this.cache.invalidatePath(p);
         return result;
       } catch (err) {
-        const f = toFailure(err, tool.name, deadline.stopped);
+        let f = toFailure(err, tool.name, deadline.stopped);
         if (f.recoverable && attempt < extra && deadline.stopped === undefined) {
-          const wait = backoffDelay(attempt, base);
-          const slept = await Promise.resolve(deadline.run(() => new Promise<boolean>((r) => setTimeout(r, wait, true).unref()), 0)).catch(() => false);
-          if (slept) continue;
+          if (await deadline.pause(backoffDelay(attempt, base))) continue;
+          f = toFailure(undefined, tool.name, deadline.stopped); // stopped while waiting to retry
         }
         return errorResult(ctx.callId, tool.name, f.code, f.message, { recoverable: f.recoverable, durationMs: performance.now() - started, ...(attempt > 0 ? { metadata: { attempts: attempt + 1 } } : {}) });
       }

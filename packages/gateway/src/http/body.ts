@@ -1,6 +1,7 @@
 // Reading a JSON body against a Zod schema, with errors a caller can act on.
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { MAX_INPUT_DEPTH, shapeProblem } from '@toolbelt/core';
 import { ApiError } from './errors.js';
 import { header, readText } from './incoming.js';
 
@@ -34,6 +35,10 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S, maxBy
       throw new ApiError(400, 'INVALID_JSON', `the body is not valid JSON (${(err as Error).message}); send a JSON object`);
     }
   }
+  // Before anything recursive (the schema, the store's JSON.stringify) walks it. An input or a
+  // result sits one level inside the body, so each may nest as deep as the executor allows.
+  const tooDeep = shapeProblem(value, 'the body', { maxDepth: MAX_INPUT_DEPTH + 1, maxChars: Infinity });
+  if (tooDeep) throw new ApiError(400, 'INVALID_PARAMS', tooDeep);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new ApiError(400, 'BAD_REQUEST', `the body must be a JSON object, not ${Array.isArray(value) ? 'an array' : JSON.stringify(value)}`);
   }

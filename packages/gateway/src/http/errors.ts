@@ -7,6 +7,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 export type ApiErrorCode =
   | 'BAD_REQUEST'
   | 'INVALID_JSON'
+  | 'INVALID_PARAMS'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'

@@ -1,6 +1,6 @@
 // How to reach one configured server: a child process over stdio (clean environment, stderr piped,
 // optional rlimits), or a URL over Streamable HTTP with the older SSE transport as a fallback.
-import type { McpServerConfig } from '@toolbelt/core';
+import { retryingFetch, type McpServerConfig } from '@toolbelt/core';
 import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 
@@ -45,14 +45,16 @@ export async function stdioTransport(cfg: McpServerConfig): Promise<StdioClientT
 
 export async function httpTransport(cfg: McpServerConfig, kind: 'http' | 'sse'): Promise<Transport> {
   const url = new URL(cfg.url!);
-  const requestInit = cfg.headers ? { headers: cfg.headers } : undefined;
+  // A request that failed for a passing reason (a reset, 408, 429, 5xx) is sent again (cfg.retry).
+  // Global fetch is looked up per request, as the SDK itself does.
+  const opts = { fetch: retryingFetch((input, init) => fetch(input, init), cfg.retry), ...(cfg.headers ? { requestInit: { headers: cfg.headers } } : {}) };
   if (kind === 'sse') {
     const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
     // The SSE transport sends requestInit's headers on its EventSource GET as well as on each POST.
-    return new SSEClientTransport(url, requestInit ? { requestInit } : {});
+    return new SSEClientTransport(url, opts);
   }
   const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-  return new StreamableHTTPClientTransport(url, requestInit ? { requestInit } : {});
+  return new StreamableHTTPClientTransport(url, opts);
 }
 
 /** True when a Streamable HTTP failure means "this server only speaks the older SSE transport". */

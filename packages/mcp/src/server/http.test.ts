@@ -129,4 +129,24 @@ describe('serveHttp', () => {
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('not valid JSON');
   });
+
+  it('answers tools/call arguments nested 100,000 deep with an isError INVALID_PARAMS result, and keeps the session', async () => {
+    const handle = await serve();
+    const transport = new StreamableHTTPClientTransport(new URL(handle.url));
+    const client = new Client({ name: 'test', version: '1' });
+    await client.connect(transport);
+    clients.push(client);
+    // Sent by hand: the SDK client would overflow serializing such arguments itself.
+    const deep = '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000);
+    const res = await fetch(handle.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': transport.sessionId!, 'mcp-protocol-version': '2025-06-18' },
+      body: `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"greet","arguments":{"name":${deep}}}}`,
+    });
+    const text = await res.text();
+    const message = JSON.parse(text.startsWith('{') ? text : /^data: (.*)$/m.exec(text)![1]);
+    expect(message.result.isError).toBe(true);
+    expect(message.result.content[0].text).toBe('Invalid parameters for greet: the input nests objects and arrays more than 64 levels deep; send a flatter value.');
+    expect((await client.callTool({ name: 'greet', arguments: { name: 'after' } })).content).toEqual([{ type: 'text', text: 'hello after' }]);
+  });
 });

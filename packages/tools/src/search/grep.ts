@@ -11,6 +11,11 @@ import type { Collector, FileHit, GrepQuery, OutputMode } from './results.js';
 import { typeGlobs } from './types.js';
 
 const DEFAULT_MAX = 200;
+/**
+ * Far beyond any pattern written by hand; a longer one is pasted text, and compiling or analysing
+ * megabytes of pattern costs seconds and gigabytes (and is too long for rg's argument list).
+ */
+export const MAX_PATTERN_CHARS = 10_000;
 const SHOWN_CHARS = 500;
 
 const description = `Search file contents with a regular expression (JavaScript syntax: \\d \\w \\b are ASCII; ^ and $ match at line ends). Uses ripgrep when installed, an equivalent built-in engine otherwise.
@@ -22,7 +27,7 @@ const description = `Search file contents with a regular expression (JavaScript 
 - Results stop at max_results (default ${DEFAULT_MAX} matching lines, or files in the other modes); the footer says when there were more.`;
 
 const input = z.object({
-  pattern: z.string().describe('Regular expression to search for (or plain text with literal: true).'),
+  pattern: z.string().describe(`Regular expression to search for (or plain text with literal: true); at most ${MAX_PATTERN_CHARS.toLocaleString('en-US')} characters.`),
   path: z.string().optional().describe('File or directory to search, absolute or relative to the workspace root (default: the workspace root).'),
   glob: z.union([z.string(), z.array(z.string())]).optional().describe('Only files matching this glob (or any of these); a leading "!" excludes. A glob without "/" matches file names at any depth.'),
   type: z.string().optional().describe('Only files of these types, comma-separated: ts, js, py, go, rust, java, c, cpp, cs, ruby, php, md, json, yaml, html, css, sh, sql, ...'),
@@ -167,6 +172,10 @@ export function createGrep(settings: SearchSettings = {}): Tool<Input> {
       return { effect: 'read', subject: { paths: [abs] } };
     },
     annotations: { idempotent: true },
+    validate: ({ pattern }) =>
+      pattern.length > MAX_PATTERN_CHARS
+        ? `\`pattern\` is ${pattern.length.toLocaleString('en-US')} characters; the limit is ${MAX_PATTERN_CHARS.toLocaleString('en-US')}. Search for a shorter distinctive part of the text, such as one line of it.`
+        : undefined,
     execute,
     dispose: () => pool.close(),
   });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeHarness } from '../fs/__fixtures__/harness.js';
 import { findRg } from './engine.js';
+import { MAX_PATTERN_CHARS } from './grep.js';
 import { createGrep, glob } from './index.js';
 
 const rg = findRg();
@@ -150,3 +151,27 @@ describe('glob', () => {
     expect((await h.call('glob', { pattern: '*', path: '/' })).error?.code).toBe('PERMISSION_DENIED');
   });
 });
+
+describe('grep pattern size', () => {
+  const h = makeHarness([createGrep({ engine: rg ? 'rg' : 'js' })]);
+  h.write('big.txt', `start ${'x'.repeat(MAX_PATTERN_CHARS - 6)} end\n`);
+  afterAll(() => h.close());
+
+  it('refuses a 3 MB pattern with INVALID_PARAMS saying the limit and what to do, before searching', async () => {
+    const r = await h.call('grep', { pattern: 'a'.repeat(3_000_000) });
+    expect(r.error).toEqual({
+      code: 'INVALID_PARAMS',
+      recoverable: true,
+      message: 'Invalid parameters for grep: `pattern` is 3,000,000 characters; the limit is 10,000. Search for a shorter distinctive part of the text, such as one line of it.',
+    });
+    expect(h.events.filter((e) => e.type === 'tool.started')).toHaveLength(0);
+  });
+
+  it('searches with a pattern exactly at the limit', async () => {
+    const pattern = `start ${'x'.repeat(MAX_PATTERN_CHARS - 6)}`;
+    expect(pattern).toHaveLength(MAX_PATTERN_CHARS);
+    const r = await h.call('grep', { pattern, literal: true, output_mode: 'count' });
+    expect(h.text(r)).toBe('big.txt:1\n\n1 matching line in 1 file.');
+  });
+});
+

@@ -1,6 +1,6 @@
 // GET with redirects followed by hand (at most maxRedirects), each hop through the SSRF guard,
 // the whole exchange under one deadline.
-import { ToolError } from '@toolbelt/core';
+import { isConnectionReset, parseRetryAfter, retryableStatus, ToolError, withHttpRetries, type HttpRetryOptions, type RetryAdvice } from '@toolbelt/core';
 import { getOnce, isRedirect, type RawResponse } from './http.js';
 import type { HostPolicy } from './ssrf.js';
 
@@ -11,10 +11,23 @@ export interface FetchOptions {
   maxBytes: number;
   maxRedirects: number;
   timeoutMs: number;
+  /** Each request (each redirect hop) is retried on a reset, 408, 429 and 5xx; default 3 times. */
+  retry?: HttpRetryOptions;
+  onRetry?(retry: number, waitMs: number, reason: string): void;
 }
 
 export interface Fetched extends RawResponse {
   redirects: URL[];
+  /** Requests sent, retries included. */
+  requests: number;
+}
+
+function adviseGet(outcome: { value: RawResponse } | { error: unknown }): RetryAdvice | undefined {
+  if ('error' in outcome) return isConnectionReset(outcome.error) ? { reason: 'the connection was reset' } : undefined;
+  const r = outcome.value;
+  if (!retryableStatus(r.status)) return undefined;
+  const afterMs = parseRetryAfter(r.headers['retry-after']);
+  return { reason: `HTTP ${r.status}`, ...(afterMs !== undefined ? { afterMs } : {}) };
 }
 
 export async function fetchFollowing(start: URL, opts: FetchOptions): Promise<Fetched> {
@@ -32,9 +45,19 @@ export async function fetchFollowing(start: URL, opts: FetchOptions): Promise<Fe
   try {
     const redirects: URL[] = [];
     let url = start;
+    let requests = 0;
     for (;;) {
-      const res = await getOnce(url, { hosts: opts.hosts, signal: controller.signal, headers, maxBytes: opts.maxBytes });
-      if (!isRedirect(res)) return { ...res, redirects };
+      const hop = url;
+      const res = await withHttpRetries<RawResponse>(
+        {
+          attempt: () => (requests++, getOnce(hop, { hosts: opts.hosts, signal: controller.signal, headers, maxBytes: opts.maxBytes })),
+          judge: adviseGet,
+          signal: controller.signal,
+          ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
+        },
+        opts.retry,
+      );
+      if (!isRedirect(res)) return { ...res, redirects, requests };
       const next = new URL(String(res.headers.location), url);
       if (redirects.length >= opts.maxRedirects) {
         throw new ToolError('EXECUTION_FAILED', `too many redirects: more than ${opts.maxRedirects}, the last from ${url.href} to ${next.href}. Fetch the final URL directly if you know it.`);

@@ -92,7 +92,8 @@ function networkError(url: URL, err: Error & { code?: string }, signal: AbortSig
       return new ToolError('EXECUTION_FAILED', `${url.host} refused the connection`, { recoverable: true });
     case 'ECONNRESET':
     case 'EPIPE':
-      return new ToolError('EXECUTION_FAILED', `${url.host} closed the connection before answering`, { recoverable: true });
+      // The cause tells the retry loop that the connection dropped.
+      return new ToolError('EXECUTION_FAILED', `${url.host} closed the connection before answering`, { recoverable: true, cause: err });
     default:
       if (/^(Z_|ERR__ERROR)/.test(err.code ?? '')) return new ToolError('EXECUTION_FAILED', `${url.href} sent a body that does not match its content-encoding`);
       return new ToolError('EXECUTION_FAILED', `fetching ${url.href} failed: ${err.message}`, { recoverable: true });

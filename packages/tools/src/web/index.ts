@@ -1,5 +1,5 @@
 // The web family: web_fetch always; web_search only when a search key is configured.
-import type { Tool } from '@toolbelt/core';
+import type { HttpRetryOptions, Tool } from '@toolbelt/core';
 import { BraveSearchProvider } from './search/brave.js';
 import type { SearchProvider } from './search/provider.js';
 import { HostPolicy } from './ssrf.js';
@@ -11,6 +11,8 @@ export interface WebConfig {
   braveApiKey?: string;
   braveBaseUrl?: string;
   userAgent?: string;
+  /** Retries of a request that failed for a passing reason (reset, 408, 429, 5xx); default 3. */
+  retry?: HttpRetryOptions;
 }
 
 export interface WebOptions {
@@ -38,10 +40,11 @@ export function webTools(opts: WebOptions = {}): Tool[] {
       timeoutMs: opts.timeoutMs ?? 30_000,
       maxBytes: opts.maxBytes ?? 2 * 1024 * 1024,
       maxRedirects: opts.maxRedirects ?? 5,
+      ...(config.retry ? { retry: config.retry } : {}),
     }),
   ];
   const key = config.braveApiKey || (opts.env ?? process.env).BRAVE_API_KEY;
-  const provider = opts.searchProvider ?? (key ? new BraveSearchProvider({ apiKey: key, ...(config.braveBaseUrl ? { baseUrl: config.braveBaseUrl } : {}) }) : undefined);
+  const provider = opts.searchProvider ?? (key ? new BraveSearchProvider({ apiKey: key, ...(config.braveBaseUrl ? { baseUrl: config.braveBaseUrl } : {}), ...(config.retry ? { retry: config.retry } : {}) }) : undefined);
   if (provider) tools.push(webSearchTool(provider));
   return tools;
 }

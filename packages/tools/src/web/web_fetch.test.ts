@@ -24,6 +24,7 @@ function fetchTool(opts: { allow?: string[]; timeoutMs?: number; maxBytes?: numb
     timeoutMs: opts.timeoutMs ?? 10_000,
     maxBytes: opts.maxBytes ?? 2 * 1024 * 1024,
     maxRedirects: 5,
+    retry: { baseDelayMs: 1 },
   });
 }
 
@@ -135,6 +136,7 @@ describe('web_fetch', () => {
     expect(missing.error?.message).toBe(`GET ${server.origin}/missing returned 404 Not Found: Not here try /article. Check the URL.`);
     const broken = await get('/broken');
     expect(broken.error).toMatchObject({ code: 'EXECUTION_FAILED', recoverable: true });
+    expect(broken.error?.message).toBe(`GET ${server.origin}/broken returned 503 Service Unavailable: overloaded. Try again later. Sent 4 times.`);
     const png = await get('/png');
     expect(png.error?.message).toContain('is image/png (7 bytes); web_fetch returns text, HTML and JSON only');
     expect((await fetchWith(executor, { url: 'file:///etc/passwd' })).error?.message).toContain('only http and https URLs can be fetched');

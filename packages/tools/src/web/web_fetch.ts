@@ -1,11 +1,11 @@
-import { defineTool, ToolError, type Tool, type ToolOutput } from '@toolbelt/core';
+import { defineTool, parseRetryAfter, ToolError, type HttpRetryOptions, type Tool, type ToolOutput } from '@toolbelt/core';
 import { z } from 'zod';
 import { decodeBody, fetchFollowing, type Fetched } from './fetch.js';
 import type { HostPolicy } from './ssrf.js';
 
 const description = `Fetch a web page or API response by URL (GET only) and return it as readable text: HTML converted to Markdown with the main content extracted, JSON pretty-printed, other text as is.
 Starts with a header (URL, final URL after redirects, status, content type, title), then "--- Content ---".
-Follows at most 5 redirects, waits at most 30 s, downloads at most 2 MB, and returns the first 50,000 characters unless maxChars says otherwise. Binary files (images, PDFs) are refused. Private and local network addresses are refused.`;
+Follows at most 5 redirects, retries a dropped connection, 429 and 5xx up to 3 times, waits at most 30 s, downloads at most 2 MB, and returns the first 50,000 characters unless maxChars says otherwise. Binary files (images, PDFs) are refused. Private and local network addresses are refused.`;
 
 const input = z.object({
   url: z.string().min(1).max(8192).describe('Absolute http or https URL.'),
@@ -19,6 +19,7 @@ export interface WebFetchSettings {
   timeoutMs: number;
   maxBytes: number;
   maxRedirects: number;
+  retry?: HttpRetryOptions;
 }
 
 function parseUrl(raw: string): URL | undefined {
@@ -34,8 +35,11 @@ function statusError(r: Fetched, excerpt: string): ToolError {
   const body = excerpt ? `: ${excerpt}` : '';
   if (r.status === 404 || r.status === 410) return new ToolError('NOT_FOUND', `${what}${body}. Check the URL.`);
   if (r.status === 401 || r.status === 403) return new ToolError('PERMISSION_DENIED', `${what}${body}. The page needs a login or blocks automated clients.`);
-  const retry = r.status === 429 || r.status >= 500;
-  return new ToolError('EXECUTION_FAILED', `${what}${body}${retry ? '. Try again later.' : ''}`, { recoverable: retry });
+  const retry = r.status === 408 || r.status === 429 || r.status >= 500;
+  const tried = r.requests > 1 ? ` Sent ${r.requests} times.` : '';
+  const after = parseRetryAfter(r.headers['retry-after']);
+  const later = retry ? `. Try again later${after ? ` (the server asks for ${Math.ceil(after / 1000)} s)` : ''}.` : '';
+  return new ToolError('EXECUTION_FAILED', `${what}${body}${later}${tried}`, { recoverable: retry });
 }
 
 const isHtml = (type: string) => /text\/html|application\/xhtml\+xml/i.test(type);
@@ -66,7 +70,9 @@ export function webFetchTool(settings: WebFetchSettings): Tool {
     preview: ({ url }) => ({ kind: 'url', url, method: 'GET' }),
     async execute({ url, maxChars, mainContent }, ctx): Promise<ToolOutput> {
       const start = parseUrl(url)!;
-      const r = await fetchFollowing(start, { ...settings, signal: ctx.signal });
+      const onRetry = (retry: number, waitMs: number, reason: string) =>
+        ctx.emit({ type: 'progress', progress: retry, message: `${reason}; retry ${retry} in ${(waitMs / 1000).toFixed(1)} s` });
+      const r = await fetchFollowing(start, { ...settings, signal: ctx.signal, onRetry });
       const type = String(r.headers['content-type'] ?? '').trim();
       if (r.status >= 400) throw statusError(r, decodeBody(r.body, type).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300));
       if (!isHtml(type) && !isJson(type) && !isText(type) && (type || looksBinary(r.body))) {

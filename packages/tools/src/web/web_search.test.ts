@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => brave.close());
 
 function executorWith(apiKey = KEY) {
-  const tool = webSearchTool(new BraveSearchProvider({ apiKey, baseUrl: brave.origin }));
+  const tool = webSearchTool(new BraveSearchProvider({ apiKey, baseUrl: brave.origin, retry: { baseDelayMs: 1 } }));
   return new Executor({ registry: new ToolRegistry().register(tool), policy: new Policy({ mode: 'safe' }) });
 }
 

@@ -1,5 +1,5 @@
 // Brave Web Search API: GET /res/v1/web/search?q=&count= with the X-Subscription-Token header.
-import { ToolError } from '@toolbelt/core';
+import { retryingFetch, ToolError, type HttpRetryOptions } from '@toolbelt/core';
 import type { SearchProvider, SearchResult } from './provider.js';
 
 export const BRAVE_BASE_URL = 'https://api.search.brave.com';
@@ -8,7 +8,10 @@ export interface BraveOptions {
   apiKey: string;
   /** Default https://api.search.brave.com; tests point it at a local server. */
   baseUrl?: string;
+  /** Per request; each retry gets its own. Default 30 s. */
   timeoutMs?: number;
+  /** A reset, 408, 429 (after its Retry-After) and 5xx are retried; default 3 times. */
+  retry?: HttpRetryOptions;
 }
 
 interface BraveResponse {
@@ -35,9 +38,16 @@ export function plainText(s: string | undefined): string {
 export class BraveSearchProvider implements SearchProvider {
   readonly name = 'Brave';
   private readonly endpoint: string;
+  private readonly fetch: typeof fetch;
 
   constructor(private readonly opts: BraveOptions) {
     this.endpoint = new URL('/res/v1/web/search', opts.baseUrl ?? BRAVE_BASE_URL).href;
+    // Each attempt gets its own timeout; the tool's signal also ends the waits between them.
+    const attempt: typeof fetch = (input, init) => {
+      const timeout = AbortSignal.timeout(opts.timeoutMs ?? 30_000);
+      return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
+    };
+    this.fetch = retryingFetch(attempt, opts.retry);
   }
 
   async search(query: string, count: number, signal: AbortSignal): Promise<SearchResult[]> {
@@ -45,9 +55,9 @@ export class BraveSearchProvider implements SearchProvider {
     const timeoutMs = this.opts.timeoutMs ?? 30_000;
     let res: Response;
     try {
-      res = await fetch(url, {
+      res = await this.fetch(url, {
         headers: { Accept: 'application/json', 'Accept-Encoding': 'gzip', 'X-Subscription-Token': this.opts.apiKey },
-        signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
+        signal,
       });
     } catch (err) {
       if (signal.aborted) throw new ToolError('ABORTED', 'the search was cancelled');
