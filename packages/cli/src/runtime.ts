@@ -130,7 +130,6 @@ export async function createRuntime(
     protectedPaths: ownFiles(configPath, gatewayDb, config, env),
   });
   (policy as { roots: readonly string[] }).roots = workspace.roots;
-  await policy.remembered.load();
 
   const registry = new ToolRegistry();
   registry.registerAll(applySettings(builtinTools({ config: config as Record<string, unknown>, env }), config));

@@ -3,8 +3,9 @@ import { ConfigError, parseConfig } from './config.js';
 
 describe('parseConfig', () => {
   it('accepts a full config', () => {
-    const c = parseConfig('t.json', JSON.stringify({ mode: 'auto-edit', rules: [{ tool: 'shell_exec', command: 'npm test', action: 'allow' }], mcpServers: { fs: { command: 'npx', args: ['x'] } }, toolSettings: { read_file: { timeoutMs: 5000 } } }));
+    const c = parseConfig('t.json', JSON.stringify({ mode: 'auto-edit', rules: [{ tool: 'shell_exec', command: 'npm test', action: 'allow' }], mcpServers: { fs: { command: 'npx', args: ['x'] } }, toolSettings: { read_file: { timeoutMs: 5000 } }, shell: { maxOutputFileBytes: 0 } }));
     expect(c.mode).toBe('auto-edit');
+    expect(c.shell?.maxOutputFileBytes).toBe(0);
     expect(c.rules?.[0].command).toBe('npm test');
   });
 

@@ -108,6 +108,7 @@ export const configSchema = z.strictObject({
       defaultTimeoutMs: z.number().int().positive().optional(),
       maxTimeoutMs: z.number().int().positive().optional(),
       maxOutputBytes: z.number().int().positive().optional(),
+      maxOutputFileBytes: z.number().int().min(0).optional(),
       limits: z.strictObject({ cpuSeconds: z.number().int().positive().optional(), memoryMb: z.number().int().positive().optional(), openFiles: z.number().int().positive().optional() }).optional(),
     })
     .optional(),

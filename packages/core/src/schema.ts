@@ -1,8 +1,9 @@
 // Input schemas: a Zod schema (converted with z.toJSONSchema) or a plain JSON Schema (checked by Ajv).
 // Either way validation yields the input with defaults applied, or every problem at once in words a
-// model can act on.
+// model can act on; a parameter the schema does not name is one of them (params.ts).
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { z } from 'zod';
+import { closedParams, publishedSchema, unknownParams } from './params.js';
 
 export type JsonSchema = Record<string, unknown>;
 export type InputSchema<I> = z.ZodType<I> | JsonSchema;
@@ -33,37 +34,45 @@ export function compileSchema<I>(schema: InputSchema<I>): CompiledSchema<I> {
 }
 
 function compileZod<I>(schema: z.ZodType<I>): CompiledSchema<I> {
-  const jsonSchema = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  delete jsonSchema.$schema;
+  const converted = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  delete converted.$schema;
+  const closed = closedParams(converted);
   return {
-    jsonSchema,
+    jsonSchema: publishedSchema(converted, closed),
     parse(raw) {
       const value = raw === undefined ? {} : raw;
+      const unknown = unknownParams(value, closed);
       const parsed = schema.safeParse(value);
-      if (parsed.success) return { ok: true, value: parsed.data };
+      if (parsed.success) return unknown ? { ok: false, message: unknown } : { ok: true, value: parsed.data };
       // reportInput costs ~1 µs per parse, so only the failing path pays for it.
       const detailed = schema.safeParse(value, { reportInput: true });
-      return { ok: false, message: (detailed.error ?? parsed.error).issues.map(describeZodIssue).join('; ') };
+      // A strict object's own complaint about extra keys would say the same again.
+      const issues = (detailed.error ?? parsed.error).issues.filter((i) => !(unknown && i.code === 'unrecognized_keys' && i.path.length === 0));
+      return { ok: false, message: [...issues.map(describeZodIssue), ...(unknown ? [unknown] : [])].join('; ') };
     },
   };
 }
 
 function compileJsonSchema<I>(schema: JsonSchema): CompiledSchema<I> {
-  const jsonSchema = { ...schema };
-  delete jsonSchema.$schema;
+  const own = { ...schema };
+  delete own.$schema;
   let validate: ValidateFunction;
   try {
-    validate = sharedAjv().compile(jsonSchema);
+    validate = sharedAjv().compile(own);
   } catch (err) {
     throw new Error(`invalid JSON Schema: ${(err as Error).message}`);
   }
+  const closed = closedParams(own);
   return {
-    jsonSchema,
+    jsonSchema: publishedSchema(own, closed),
     parse(raw) {
       // Ajv applies defaults in place: work on a copy so the caller's object is untouched.
       const value = raw === undefined ? {} : structuredCloneJson(raw);
-      if (validate(value)) return { ok: true, value: value as I };
-      return { ok: false, message: describeAjvErrors(validate.errors ?? [], value) };
+      const unknown = unknownParams(value, closed);
+      if (validate(value) && !unknown) return { ok: true, value: value as I };
+      // Ajv's own complaint about extra top-level keys would say the same again.
+      const errors = (validate.errors ?? []).filter((e) => !(unknown && e.keyword === 'additionalProperties' && e.instancePath === ''));
+      return { ok: false, message: [...(errors.length ? [describeAjvErrors(errors, value)] : []), ...(unknown ? [unknown] : [])].join('; ') };
     },
   };
 }

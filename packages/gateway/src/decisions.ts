@@ -11,16 +11,14 @@ export function storeDecisions(store: GatewayStore): DecisionStore {
 
 /**
  * The same policy (mode, rules, hard denies, roots) with its remembered decisions kept in the
- * gateway store, loaded and ready.
+ * gateway store; the executor loads them before its first decision.
  */
 export async function policyWithStore(base: Policy, store: GatewayStore): Promise<Policy> {
-  const policy = new Policy({
+  return new Policy({
     mode: base.mode,
     rules: base.config.rules,
     hardDeny: base.config.hardDeny.filter((r) => !DEFAULT_HARD_DENY.includes(r)),
     store: storeDecisions(store),
     roots: base.roots,
   });
-  await policy.remembered.load();
-  return policy;
 }

@@ -214,7 +214,15 @@ export class Executor {
     }
   }
 
-  private decide(tool: Tool, input: unknown, ctx: ToolContext, deadline: Deadline, classification: Classification): Prepared {
+  private decide(tool: Tool, input: unknown, ctx: ToolContext, deadline: Deadline, classification: Classification): Prepared | Promise<Prepared> {
+    // Saved "always" approvals are loaded before the first decision, by whoever built the policy.
+    const loading = this.policy.ready();
+    if (loading) {
+      return loading.then(
+        () => this.decide(tool, input, ctx, deadline, classification),
+        (err: unknown): Prepared => ({ ok: false, result: errorResult(ctx.callId, tool.name, 'EXECUTION_FAILED', `${tool.name} was not run: the saved "always" approvals could not be loaded: ${describeError(err)}`) }),
+      );
+    }
     const decision = this.policy.decide({
       tool: tool.name,
       effect: classification.effect,

@@ -1,4 +1,4 @@
-// "Unknown tool" is only useful with the names the model probably meant.
+// "Unknown tool" and "unknown parameter" are only useful with the name the model probably meant.
 import type { ToolSource } from '../registry.js';
 
 function distance(a: string, b: string): number {
@@ -16,17 +16,52 @@ function distance(a: string, b: string): number {
   return prev[b.length];
 }
 
-export function unknownToolMessage(name: string, registry: ToolSource): string {
-  const names = registry.list().map((t) => t.name);
-  if (names.length === 0) return `Unknown tool "${name}": no tools are registered.`;
+/** Names within a few edits of `name` (a contained name counts as closer), closest first. */
+function closeNames(name: string, names: readonly string[], max: number): string[] {
   const lower = name.toLowerCase();
-  const close = names
+  return names
     .map((n) => ({ n, d: distance(lower, n.toLowerCase()) - (n.toLowerCase().includes(lower) || lower.includes(n.toLowerCase()) ? 2 : 0) }))
     .filter((x) => x.d <= Math.max(2, Math.floor(name.length / 3)))
     .sort((a, b) => a.d - b.d)
-    .slice(0, 3)
+    .slice(0, max)
     .map((x) => x.n);
+}
+
+export function unknownToolMessage(name: string, registry: ToolSource): string {
+  const names = registry.list().map((t) => t.name);
+  if (names.length === 0) return `Unknown tool "${name}": no tools are registered.`;
+  const close = closeNames(name, names, 3);
   const hint = close.length ? ` Did you mean ${close.map((n) => `"${n}"`).join(' or ')}?` : '';
   const shown = names.slice(0, 30).join(', ') + (names.length > 30 ? `, ... (${names.length} in all)` : '');
   return `Unknown tool "${name}".${hint} Available tools: ${shown}.`;
+}
+
+// Models carry parameter names over from other tool sets (`head_limit`, `limit`): a word that
+// means the same counts as shared when no name is a few edits away.
+const SAME_WORD: Record<string, string> = { limit: 'max', maximum: 'max' };
+
+function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => SAME_WORD[w] ?? w);
+}
+
+/** The parameter a misspelled or borrowed name most likely meant, if any is close. */
+export function closestParameter(name: string, params: readonly string[]): string | undefined {
+  const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const same = params.find((p) => squash(p) === squash(name));
+  if (same) return same;
+  const [near] = closeNames(name, params, 1);
+  if (near) return near;
+  const mine = new Set(words(name));
+  let best: { p: string; shared: number; d: number } | undefined;
+  for (const p of params) {
+    const shared = words(p).filter((w) => mine.has(w)).length;
+    const d = distance(name.toLowerCase(), p.toLowerCase());
+    if (shared > 0 && (!best || shared > best.shared || (shared === best.shared && d < best.d))) best = { p, shared, d };
+  }
+  return best?.p;
 }

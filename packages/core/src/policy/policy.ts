@@ -40,6 +40,15 @@ export class Policy {
     this.config.mode = mode;
   }
 
+  /**
+   * Undefined when the saved "always" approvals are loaded, else their load. The executor awaits it
+   * before its first decision; call it yourself only to use decide() without an executor.
+   */
+  ready(): Promise<void> | undefined {
+    return this.remembered.ready();
+  }
+
+  /** Remembered approvals count once loaded: see ready(). */
   decide(call: PolicyCall): PolicyDecision {
     return evaluate(call, this.config, this.remembered, this.roots);
   }

@@ -27,16 +27,50 @@ export function rememberedCovers(target: RememberTarget, tool: string, subject: 
 
 export class RememberedDecisions {
   private entries: Remembered[] = [];
-  private loaded: Promise<void> | undefined;
+  private loaded = false;
+  private loading: Promise<void> | undefined;
 
   constructor(private readonly store?: DecisionStore) {}
 
-  /** Loads saved decisions once; call before the first decision (the executor does). */
-  load(): Promise<void> {
-    this.loaded ??= (async () => {
-      if (this.store) this.entries.push(...(await this.store.load()));
-    })();
-    return this.loaded;
+  /**
+   * Undefined once the saved decisions are in (or there is no store), so a decision after the first
+   * costs nothing; otherwise the load under way. A store that loads synchronously (a JSON file) is
+   * read here and then, so even the first decision stays synchronous. A failed load is tried again
+   * on the next call.
+   */
+  ready(): Promise<void> | undefined {
+    if (this.loaded) return undefined;
+    if (this.loading) return this.loading;
+    let saved: ReturnType<DecisionStore['load']> = [];
+    try {
+      if (this.store) saved = this.store.load();
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    if (Array.isArray(saved)) {
+      this.take(saved);
+      return undefined;
+    }
+    this.loading = Promise.resolve(saved).then(
+      (list) => this.take(list),
+      (err: unknown) => {
+        this.loading = undefined;
+        throw err;
+      },
+    );
+    return this.loading;
+  }
+
+  /** Loads saved decisions once. The executor does this before its first decision; call it only to decide() by hand. */
+  async load(): Promise<void> {
+    await this.ready();
+  }
+
+  private take(saved: Remembered[]): void {
+    if (this.loaded) return;
+    this.entries.push(...saved);
+    this.loaded = true;
+    this.loading = undefined;
   }
 
   async add(target: RememberTarget, scope: 'session' | 'always', sessionId: string, effect?: Effect): Promise<void> {

@@ -13,6 +13,9 @@ const text = (t) => ({ content: [{ type: 'text', text: t }] });
 
 server.registerTool('echo', { description: 'Echoes text.', inputSchema: { text: z.string() }, annotations: { readOnlyHint: true } }, async ({ text: t }) => text(`echo: ${t}`));
 
+// Takes keys beyond the ones it names, and says which it received.
+server.registerTool('keys', { description: 'Lists the argument names it received.', inputSchema: z.looseObject({ name: z.string() }), annotations: { readOnlyHint: true } }, async (args) => text(Object.keys(args).sort().join(',')));
+
 server.registerTool('wipe', { description: 'Pretends to delete everything.', inputSchema: {}, annotations: { readOnlyHint: true, destructiveHint: true } }, async () => text('wiped'));
 
 server.registerTool('exit_mid_call', { description: 'Exits the process while the call is running.', inputSchema: {} }, async () => {

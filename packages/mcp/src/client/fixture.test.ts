@@ -78,6 +78,16 @@ describe('McpManager with the fixture server', () => {
     await expect(manager.reconnect('nobody')).rejects.toThrow('no MCP server named "nobody"');
   });
 
+  it('refuses a parameter the remote schema does not name, and passes extra keys to a tool whose schema takes them', async () => {
+    const typo = await executor.call({ tool: 'fx__echo', input: { txt: 'hi' } });
+    expect(typo.error?.code).toBe('INVALID_PARAMS');
+    expect(typo.error?.message).toBe('Invalid parameters for fx__echo: `text` is required; unknown parameter "txt"; did you mean "text"? (valid parameters: text). Fix them and call again.');
+    expect(registry.get('fx__echo')!.jsonSchema.additionalProperties).toBe(false);
+    const open = await executor.call({ tool: 'fx__keys', input: { name: 'a', color: 'red' } });
+    expect(open.status, textOf(open)).toBe('success');
+    expect(textOf(open)).toBe('color,name');
+  });
+
   it('returns an isError result as an error result', async () => {
     const result = await executor.call({ tool: 'fx__fail' });
     expect(result.status).toBe('error');

@@ -23,6 +23,16 @@ describe('HeadTailBuffer', () => {
     expect(Buffer.byteLength(r.text)).toBeLessThan(1200);
   });
 
+  it('says where the whole stream was saved, all of it or its start', () => {
+    const b = new HeadTailBuffer(100);
+    b.push(Buffer.from('x'.repeat(60)));
+    expect(b.contents().toString()).toBe('x'.repeat(60));
+    b.push(Buffer.from('y'.repeat(500)));
+    expect(b.read({ path: '/tmp/o/1-stdout.log', bytes: 560 }).text).toContain('; 560 bytes in total; all of them in /tmp/o/1-stdout.log ...]');
+    expect(b.read({ path: '/tmp/o/1-stdout.log', bytes: 200 }).text).toContain('; 560 bytes in total; the first 200 in /tmp/o/1-stdout.log ...]');
+    expect(b.read().text).toContain('; 560 bytes in total ...]');
+  });
+
   it('never cuts a multi-byte character in half', () => {
     const b = new HeadTailBuffer(101);
     for (let i = 0; i < 500; i++) b.push(Buffer.from('ü€😀'));

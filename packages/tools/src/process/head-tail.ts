@@ -13,6 +13,16 @@ export interface BufferedText {
   totalBytes: number;
   /** Bytes left out of `text`. */
   omittedBytes: number;
+  /** Where the whole stream was saved when `text` leaves some out (see spill.ts). */
+  file?: SavedOutput;
+}
+
+export interface SavedOutput {
+  path: string;
+  /** Bytes in the file: the whole stream, or its start when the file's limit was reached. */
+  bytes: number;
+  /** Why writing stopped early (a full disk); the file holds `bytes`. */
+  error?: string;
 }
 
 export class HeadTailBuffer {
@@ -44,8 +54,13 @@ export class HeadTailBuffer {
     if (rest.length) this.tail.write(rest);
   }
 
-  /** The text, with a marker line where bytes were left out. */
-  read(): BufferedText {
+  /** Everything pushed so far; whole only while `totalBytes <= maxBytes` (nothing dropped yet). */
+  contents(): Buffer {
+    return Buffer.concat([this.head?.subarray(0, this.headLen) ?? Buffer.alloc(0), this.tail.readFrom(0).data]);
+  }
+
+  /** The text, with a marker line where bytes were left out (saying where they were saved, if given). */
+  read(saved?: SavedOutput): BufferedText {
     const tail = this.tail;
     const total = this.totalBytes;
     const head = this.head?.subarray(0, this.headLen) ?? Buffer.alloc(0);
@@ -57,8 +72,9 @@ export class HeadTailBuffer {
     const tailBytes = tail.readFrom(0).data;
     const tailPart = tailBytes.subarray(lineStart(tailBytes));
     const omitted = total - headPart.length - tailPart.length;
-    const marker = `\n[... ${omitted.toLocaleString('en-US')} bytes omitted; ${total.toLocaleString('en-US')} bytes in total ...]\n`;
-    return { text: headPart.toString('utf8') + marker + tailPart.toString('utf8'), totalBytes: total, omittedBytes: omitted };
+    const where = saved?.bytes ? `; ${saved.bytes === total ? 'all of them' : `the first ${saved.bytes.toLocaleString('en-US')}`} in ${saved.path}` : '';
+    const marker = `\n[... ${omitted.toLocaleString('en-US')} bytes omitted; ${total.toLocaleString('en-US')} bytes in total${where} ...]\n`;
+    return { text: headPart.toString('utf8') + marker + tailPart.toString('utf8'), totalBytes: total, omittedBytes: omitted, ...(saved ? { file: saved } : {}) };
   }
 }
 

@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { ProcessGroup } from './group.js';
 import { HeadTailBuffer, type BufferedText } from './head-tail.js';
 import { bashInvocation, type ResourceLimits } from './limits.js';
+import { Spill } from './spill.js';
 
 export type StreamName = 'stdout' | 'stderr';
 
@@ -17,6 +18,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Per stream: bytes kept as head + tail. */
   maxBytes: number;
+  /** Where a stream that outgrows maxBytes is saved whole; kept in memory only when absent. */
+  spill?: { path(stream: StreamName): string; maxBytes: number };
   /** Between SIGTERM and SIGKILL. */
   killGraceMs: number;
   /** How long to keep reading the pipes after bash exits, for output still in flight. */
@@ -53,7 +56,13 @@ export async function runCommand(opts: RunOptions): Promise<RunResult> {
   const { file, args } = bashInvocation(opts.script, opts.limits);
   const group = ProcessGroup.spawn({ file, args, cwd: opts.cwd, env: opts.env });
   const child = group.child;
-  const ended = [collect(child.stdout!, out, 'stdout', opts.onOutput), collect(child.stderr!, err, 'stderr', opts.onOutput)];
+  const spillOf = (stream: StreamName, buf: HeadTailBuffer): Spill | undefined => {
+    const s = opts.spill;
+    return s && new Spill(buf, { path: () => s.path(stream), maxBytes: s.maxBytes });
+  };
+  const outSpill = spillOf('stdout', out);
+  const errSpill = spillOf('stderr', err);
+  const ended = [collect(child.stdout!, outSpill ?? out, 'stdout', opts.onOutput), collect(child.stderr!, errSpill ?? err, 'stderr', opts.onOutput)];
 
   let stopping: Promise<void> | undefined;
   const state = { ...base };
@@ -84,8 +93,8 @@ export async function runCommand(opts: RunOptions): Promise<RunResult> {
     await drain(ended, [child.stdout!, child.stderr!], opts.drainMs ?? DEFAULT_DRAIN_MS);
     return {
       ...state,
-      stdout: out.read(),
-      stderr: err.read(),
+      stdout: out.read(outSpill?.finish()),
+      stderr: err.read(errSpill?.finish()),
       exitCode: exit.code,
       signal: exit.signal,
       durationMs: performance.now() - started,
@@ -94,10 +103,12 @@ export async function runCommand(opts: RunOptions): Promise<RunResult> {
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
+    outSpill?.finish();
+    errSpill?.finish();
   }
 }
 
-function collect(stream: Readable, buf: HeadTailBuffer, name: StreamName, onOutput: RunOptions['onOutput']): Promise<void> {
+function collect(stream: Readable, buf: { push(chunk: Uint8Array): void }, name: StreamName, onOutput: RunOptions['onOutput']): Promise<void> {
   const decoder = onOutput ? new StringDecoder('utf8') : undefined;
   stream.on('data', (chunk: Buffer) => {
     buf.push(chunk);

@@ -69,6 +69,12 @@ describe.each(engines)('grep (%s engine)', (engine) => {
     expect(type.error?.message).toContain('unknown file type "cobol"');
   });
 
+  it('refuses a parameter it does not have instead of ignoring it, naming the one meant', async () => {
+    const r = await h.call('grep', { pattern: 'alpha', head_limit: 20 });
+    expect(r.error?.code).toBe('INVALID_PARAMS');
+    expect(r.error?.message).toMatch(/^Invalid parameters for grep: unknown parameter "head_limit"; did you mean "max_results"\? \(valid parameters: pattern, path, glob, .*max_results, include_ignored\)\. Fix them and call again\.$/);
+  });
+
   it('refuses paths outside the workspace', async () => {
     expect((await h.call('grep', { pattern: 'x', path: '..' })).error?.code).toBe('PERMISSION_DENIED');
   });

@@ -31,8 +31,25 @@ export function formatRun(r: RunResult, o: FormatOptions): string {
   if (err) parts.push(`[stderr]\n${err}`);
   if (!out && !err) parts.push('(no output)');
   parts.push(statusLine(r, o));
+  const saved = savedNote(r);
+  if (saved) parts.push(saved);
   if (r.leftovers) parts.push('[note: processes it left running in the background were stopped; use shell_background for servers and watchers]');
   return parts.join('\n');
+}
+
+/** Where the whole output went, and how to look into it, when the text above was cut. */
+function savedNote(r: RunResult): string | undefined {
+  const files: string[] = [];
+  const problems: string[] = [];
+  for (const [name, t] of [['stdout', r.stdout], ['stderr', r.stderr]] as const) {
+    const f = t.file;
+    if (!f) continue;
+    if (f.bytes > 0) files.push(`${name} ${f.bytes === t.totalBytes ? 'in full' : `(the first ${f.bytes.toLocaleString('en-US')} bytes)`} in ${f.path}`);
+    if (f.error) problems.push(`saving ${name} stopped: ${f.error}`);
+  }
+  if (!files.length && !problems.length) return undefined;
+  const where = files.length ? `the output above was cut; saved: ${files.join(', ')}. Search it with shell_exec (grep -n PATTERN FILE, sed -n 'FROM,TOp' FILE); it is deleted when toolbelt closes` : '';
+  return `[${[where, ...problems].filter(Boolean).join('; ')}]`;
 }
 
 export function runMetadata(r: RunResult, cwd: string): Record<string, unknown> {
@@ -44,6 +61,8 @@ export function runMetadata(r: RunResult, cwd: string): Record<string, unknown> 
     stdoutBytes: r.stdout.totalBytes,
     stderrBytes: r.stderr.totalBytes,
     ...(r.stdout.omittedBytes || r.stderr.omittedBytes ? { outputTruncated: true } : {}),
+    ...(r.stdout.file?.bytes ? { stdoutFile: r.stdout.file.path } : {}),
+    ...(r.stderr.file?.bytes ? { stderrFile: r.stderr.file.path } : {}),
     ...(r.leftovers ? { backgroundStopped: true } : {}),
     durationMs: Math.round(r.durationMs),
   };

@@ -5,6 +5,7 @@ import { ByteRing } from '../process/byte-ring.js';
 import { ProcessGroup, type GroupExit } from '../process/group.js';
 import { HeadTailBuffer, utf8End, utf8Start } from '../process/head-tail.js';
 import { bashInvocation, type ResourceLimits } from '../process/limits.js';
+import { OutputFiles } from './output-files.js';
 import type { ShellSettings } from './settings.js';
 
 export interface Job {
@@ -44,8 +45,12 @@ export class ShellManager {
   private readonly jobs = new Map<string, Job>();
   private readonly stopAll = new AbortController();
   private next = 1;
+  /** The whole output of shell_exec runs whose result was cut. */
+  readonly outputFiles: OutputFiles;
 
-  constructor(readonly settings: ShellSettings) {}
+  constructor(readonly settings: ShellSettings) {
+    this.outputFiles = new OutputFiles(settings.maxOutputFileBytes);
+  }
 
   /** Aborted by dispose(): foreground runs listen to it alongside their own signal. */
   get disposeSignal(): AbortSignal {
@@ -157,6 +162,7 @@ export class ShellManager {
   async dispose(): Promise<void> {
     if (!this.disposed) this.stopAll.abort();
     await Promise.allSettled([...this.jobs.values()].map((j) => this.stop(j, 'SIGTERM', 'shutdown')));
+    this.outputFiles.removeAll();
   }
 
   private forgetOldFinished(): void {

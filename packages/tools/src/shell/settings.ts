@@ -10,6 +10,8 @@ export interface ShellSettings extends EnvSettings {
   maxTimeoutMs: number;
   /** Per stream (stdout, stderr; a background log): bytes kept as head + tail. */
   maxOutputBytes: number;
+  /** Per stream of shell_exec: most bytes saved to a temp file when the result is cut; 0 saves none. */
+  maxOutputFileBytes: number;
   limits?: ResourceLimits;
   /** Between SIGTERM and SIGKILL when a process group is stopped. */
   killGraceMs: number;
@@ -23,6 +25,7 @@ export const SHELL_DEFAULTS: ShellSettings = {
   defaultTimeoutMs: 120_000,
   maxTimeoutMs: 600_000,
   maxOutputBytes: 30_000,
+  maxOutputFileBytes: 256 * 1024 * 1024,
   killGraceMs: 2_000,
   backgroundLogBytes: 1024 * 1024,
   maxBackground: 16,
@@ -36,6 +39,11 @@ function names(value: unknown, name: string): string[] | undefined {
     throw new Error(`shell.${name} in the config must be a list of variable names (\`*\` allowed), not ${JSON.stringify(value)}`);
   }
   return value as string[];
+}
+
+function atLeastZero(value: unknown, name: string): number | undefined {
+  if (value === 0) return 0;
+  return positive(value, name);
 }
 
 function positive(value: unknown, name: string): number | undefined {
@@ -57,6 +65,7 @@ export function shellSettings(config: Record<string, unknown> | undefined, overr
   set('defaultTimeoutMs', positive(raw.defaultTimeoutMs, 'defaultTimeoutMs'));
   set('maxTimeoutMs', positive(raw.maxTimeoutMs, 'maxTimeoutMs'));
   set('maxOutputBytes', positive(raw.maxOutputBytes, 'maxOutputBytes'));
+  set('maxOutputFileBytes', atLeastZero(raw.maxOutputFileBytes, 'maxOutputFileBytes'));
   set('hideEnv', names(raw.hideEnv, 'hideEnv'));
   set('passEnv', names(raw.passEnv, 'passEnv'));
   if (raw.limits !== undefined) {

@@ -1,9 +1,10 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { textOf } from '@toolbelt/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { groupMembers } from '../process/group.js';
 import { cleanupWorkspaces, harness } from './__fixtures__/harness.js';
+import { KEEP_OUTPUT_FILES } from './output-files.js';
 
 afterAll(cleanupWorkspaces);
 
@@ -79,14 +80,53 @@ describe('shell_exec', () => {
     expect(r.error?.message).toMatch(/timeout_ms/);
   });
 
-  it('cuts output over maxOutputBytes to head and tail with the total', async () => {
+  it('cuts output over maxOutputBytes to head and tail, and saves all of it to a temp file it names', async () => {
     const h = harness({ mode: 'yolo', config: { shell: { maxOutputBytes: 2000 } } });
-    const r = await h.call('shell_exec', { command: 'seq 1 100000' });
+    const r = await h.call('shell_exec', { command: 'seq 1 100000; seq 1 3000 >&2' });
     const text = textOf(r);
+    const file = r.metadata?.stdoutFile as string;
+    const errFile = r.metadata?.stderrFile as string;
     expect(text.startsWith('1\n2\n')).toBe(true);
-    expect(text).toMatch(/\n99999\n100000\n\[exit code 0\]$/);
-    expect(text).toContain('588,895 bytes in total');
+    expect(text).toContain(`588,895 bytes in total; all of them in ${file} ...]`);
+    expect(text).toMatch(/\n99999\n100000\n\[stderr\]\n/);
+    expect(text.split('\n').slice(-2)).toEqual([
+      '[exit code 0]',
+      `[the output above was cut; saved: stdout in full in ${file}, stderr in full in ${errFile}. Search it with shell_exec (grep -n PATTERN FILE, sed -n 'FROM,TOp' FILE); it is deleted when toolbelt closes]`,
+    ]);
     expect(r.metadata).toMatchObject({ stdoutBytes: 588_895, outputTruncated: true });
+    // Outside the workspace, private to this user, and exactly what the command printed.
+    expect(file.startsWith(h.root)).toBe(false);
+    expect(statSync(dirname(file)).mode & 0o777).toBe(0o700);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8')).toBe(Array.from({ length: 100_000 }, (_, i) => `${i + 1}\n`).join(''));
+    expect(readFileSync(errFile, 'utf8')).toBe(Array.from({ length: 3000 }, (_, i) => `${i + 1}\n`).join(''));
+    await h.executor.close();
+    expect(existsSync(dirname(file))).toBe(false);
+  });
+
+  it('saves at most maxOutputFileBytes, says so, and saves nothing when it is 0', async () => {
+    const capped = harness({ mode: 'yolo', config: { shell: { maxOutputBytes: 2000, maxOutputFileBytes: 5000 } } });
+    const r = await capped.call('shell_exec', { command: 'seq 1 100000' });
+    const file = r.metadata?.stdoutFile as string;
+    expect(textOf(r)).toContain(`588,895 bytes in total; the first 5,000 in ${file} ...]`);
+    expect(textOf(r)).toContain(`saved: stdout (the first 5,000 bytes) in ${file}.`);
+    expect(readFileSync(file, 'utf8')).toBe(Array.from({ length: 100_000 }, (_, i) => `${i + 1}\n`).join('').slice(0, 5000));
+    await capped.executor.close();
+    const off = harness({ mode: 'yolo', config: { shell: { maxOutputBytes: 2000, maxOutputFileBytes: 0 } } });
+    const plain = await off.call('shell_exec', { command: 'seq 1 100000' });
+    expect(textOf(plain)).toMatch(/\[\.\.\. [\d,]+ bytes omitted; 588,895 bytes in total \.\.\.\]/);
+    expect(textOf(plain)).not.toContain('saved');
+    expect(plain.metadata?.stdoutFile).toBeUndefined();
+    expect(textOf(await off.call('shell_exec', { command: 'echo small' }))).toBe('small\n[exit code 0]');
+  });
+
+  it(`keeps the newest ${KEEP_OUTPUT_FILES} saved outputs and deletes older ones`, async () => {
+    const h = harness({ mode: 'yolo', config: { shell: { maxOutputBytes: 256 } } });
+    const files: string[] = [];
+    for (let i = 0; i <= KEEP_OUTPUT_FILES; i++) files.push((await h.call('shell_exec', { command: 'seq 1 1000' })).metadata?.stdoutFile as string);
+    expect(new Set(files).size).toBe(KEEP_OUTPUT_FILES + 1);
+    expect(files.map((f) => existsSync(f))).toEqual([false, ...Array(KEEP_OUTPUT_FILES).fill(true)]);
+    await h.executor.close();
   });
 
   it('stops the process group when the caller cancels', async () => {

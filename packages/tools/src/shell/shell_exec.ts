@@ -7,11 +7,11 @@ import { commandEnv, gitReadEnv } from './env.js';
 import { formatRun, runMetadata } from './format.js';
 import type { ShellManager } from './manager.js';
 
-function description(max: number, def: number, bytes: number): string {
+function description(max: number, def: number, bytes: number, saved: boolean): string {
   return `Run a bash command and wait for it to finish. Returns stdout, then stderr (after a "[stderr]" line), then "[exit code N]".
 - Runs in the workspace directory unless cwd is given; stdin is empty, so a command that prompts fails instead of waiting. Use non-interactive flags (-y, --yes, --no-pager).
 - Stopped after timeout_ms (default ${def}, at most ${max}): the whole process group is killed and the partial output returned.
-- Output over ${bytes} bytes per stream keeps the start and the end, with the total size stated. Filter noisy output (| tail, | grep) rather than paging.
+- Output over ${bytes} bytes per stream keeps the start and the end, with the total size stated${saved ? '; the whole of it is saved to a temp file the result names' : ''}. Filter noisy output (| tail, | grep) rather than paging.
 - Anything the command leaves running in the background is stopped when it exits. For servers, watchers and other long runs use shell_background.
 - Commands are checked before they run: reads may run at once; writes, deletions and anything unknown may need approval; catastrophic commands are refused.
 - Prefer the dedicated tools for files (read_file, write_file, edit_file, grep, glob) and git when they exist.`;
@@ -29,7 +29,7 @@ export function shellExec(manager: ShellManager): Tool {
   return defineTool({
     name: 'shell_exec',
     title: 'Run shell command',
-    description: description(s.maxTimeoutMs, s.defaultTimeoutMs, s.maxOutputBytes),
+    description: description(s.maxTimeoutMs, s.defaultTimeoutMs, s.maxOutputBytes, s.maxOutputFileBytes > 0),
     input,
     category: 'shell',
     // Our own timeout (with its partial output) must fire before the executor's deadline.
@@ -57,6 +57,7 @@ export function shellExec(manager: ShellManager): Tool {
         timeoutMs,
         signal: stop.signal,
         maxBytes: s.maxOutputBytes,
+        ...(manager.outputFiles.target ? { spill: manager.outputFiles.target } : {}),
         killGraceMs: s.killGraceMs,
         onOutput: (stream, chunk) => ctx.emit({ type: 'output', stream, chunk }),
       }).finally(() => {

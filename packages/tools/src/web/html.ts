@@ -2,8 +2,8 @@
 // links made absolute, converted by Turndown. Falls back to the whole body when Readability finds
 // nothing worth keeping.
 import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
 import TurndownService from 'turndown';
+import { parseDocument, type Doc } from './document.js';
 
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '_' });
 turndown.remove(['script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'form'] as TurndownService.Filter);
@@ -13,10 +13,8 @@ export interface Converted {
   markdown: string;
 }
 
-type Doc = ReturnType<typeof parseHTML>['document'];
-
 function parse(html: string, base: string): Doc {
-  const { document } = parseHTML(html);
+  const document = parseDocument(html);
   for (const [selector, attr] of [['a[href]', 'href'], ['img[src]', 'src']] as const) {
     for (const el of document.querySelectorAll(selector)) {
       const value = el.getAttribute(attr);

@@ -13,6 +13,15 @@ const ARTICLE = `<!doctype html><html><head><title>Release notes</title><style>b
 <pre><code>npm install engine@2</code></pre></article></main>
 <footer>Copyright 2025 Example Corp. All rights reserved. Privacy policy. Terms.</footer></body></html>`;
 
+// Pages that leave out what browsers add: no <html>, no <head>, text outside <body>.
+const PARTIAL_PAGES: Record<string, string> = {
+  '/fragment': '<p>hello from a <a href="/frag">fragment</a></p>',
+  '/body-only': '<body><h2>Body only</h2><p>no head, no html</p></body>',
+  '/html-body': '<html><body><p>html and body, no head</p></body></html>',
+  '/html-only': '<!doctype html><html><title>Loose</title><p>in html, outside body</p></html>',
+  '/around-body': '<html><p>before body</p><body><p>in body</p></body><p>after body</p></html>',
+};
+
 const BOMB = gzipSync(Buffer.alloc(20_000_000, 'a'));
 let server: TestServer;
 let executor: Executor;
@@ -40,6 +49,7 @@ beforeAll(async () => {
     const url = new URL(req.url!, 'http://x');
     const path = url.pathname;
     if (path === '/article') return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
+    if (PARTIAL_PAGES[path]) return void res.writeHead(200, { 'content-type': 'text/html' }).end(PARTIAL_PAGES[path]);
     if (path === '/json') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"toolbelt","tags":["a","b"]}');
     if (path === '/text') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('plain  text\n  kept as is');
     if (path === '/latin1') return void res.writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' }).end(Buffer.from([0x63, 0x61, 0x66, 0xe9]));
@@ -88,6 +98,24 @@ describe('web_fetch', () => {
     const whole = textOf(await get('/article', { mainContent: false }));
     expect(whole).toContain('About us');
     expect(whole).not.toContain('track()');
+  });
+
+  it('converts HTML that has no <head>, no <body> or no <html>, in both modes', async () => {
+    const expected: Record<string, string> = {
+      '/fragment': `hello from a [fragment](${server.origin}/frag)`,
+      '/body-only': '## Body only\n\nno head, no html',
+      '/html-body': 'html and body, no head',
+      '/html-only': 'in html, outside body',
+      '/around-body': 'before body\n\nin body\n\nafter body',
+    };
+    for (const [path, markdown] of Object.entries(expected)) {
+      for (const mainContent of [true, false]) {
+        const r = await get(path, { mainContent });
+        expect(r.status, path).toBe('success');
+        expect(textOf(r).split('\n--- Content ---\n')[1], `${path} mainContent ${mainContent}`).toBe(markdown);
+      }
+    }
+    expect(textOf(await get('/html-only'))).toContain('\nTitle: Loose\n');
   });
 
   it('pretty-prints JSON, keeps text as is, decodes gzip and the declared charset', async () => {
