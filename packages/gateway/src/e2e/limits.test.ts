@@ -34,7 +34,7 @@ describe('gateway limits', () => {
     const r = await post(CALLS, `{"agentId":"a","name":"echo","input":{"text":"t","x":${deep(63)}}}`);
     // echo takes only `text`: the call got past every limit to the tool's own schema.
     expect([r.status, r.body.error?.code]).toEqual([422, 'INVALID_PARAMS']);
-    expect(r.body.error.message).toContain('unknown parameter `x`');
+    expect(r.body.error.message).toContain('unknown parameter "x"');
   });
 
   it('a body over the default 4 MiB: 413 with a JSON error naming the limit', async () => {
