@@ -37,6 +37,28 @@ export const declaredToolSchema = z.strictObject({
     .optional(),
 });
 
+/** Resource limits (Linux rlimits), per process: `memoryMb` is address space, `dataMb` writable memory. */
+const limitsSchema = z.strictObject({
+  cpuSeconds: z.number().int().positive().optional(),
+  memoryMb: z.number().int().positive().optional(),
+  dataMb: z.number().int().positive().optional(),
+  openFiles: z.number().int().positive().optional(),
+  processes: z.number().int().positive().optional(),
+});
+
+/** Where commands and stdio MCP servers run: bubblewrap, see docs/policy.md#sandbox. */
+export const sandboxSchema = z.strictObject({
+  mode: z.enum(['auto', 'required', 'off']).optional(),
+  /** true: every command and server may use the network; a list: command prefixes that may. */
+  network: z.union([z.boolean(), z.array(z.string().min(1))]).optional(),
+  /** Directories writable besides the workspace roots (absolute or `~/…`). */
+  writable: z.array(z.string().min(1)).optional(),
+  /** Paths shown empty besides the defaults (absolute or `~/…`); `!path` unhides a default. */
+  hidden: z.array(z.string().min(1)).optional(),
+  limits: limitsSchema.optional(),
+  bwrapPath: z.string().min(1).optional(),
+});
+
 export const mcpServerSchema = z.strictObject({
   command: z.string().optional(),
   args: z.array(z.string()).optional(),
@@ -52,9 +74,10 @@ export const mcpServerSchema = z.strictObject({
   enabled: z.boolean().optional(),
   /** The least effect of every tool of this server; its annotations may raise it, never lower it. */
   minEffect: effect.optional(),
-  limits: z
-    .strictObject({ cpuSeconds: z.number().int().positive().optional(), memoryMb: z.number().int().positive().optional(), openFiles: z.number().int().positive().optional() })
-    .optional(),
+  /** Over the sandbox's limits for this server. */
+  limits: limitsSchema.optional(),
+  /** The server may use the network from inside the sandbox. */
+  network: z.boolean().optional(),
 });
 
 export const toolSettingsSchema = z.strictObject({
@@ -96,9 +119,10 @@ export const configSchema = z.strictObject({
       defaultTimeoutMs: z.number().int().positive().optional(),
       maxTimeoutMs: z.number().int().positive().optional(),
       maxOutputBytes: z.number().int().positive().optional(),
-      limits: z.strictObject({ cpuSeconds: z.number().int().positive().optional(), memoryMb: z.number().int().positive().optional(), openFiles: z.number().int().positive().optional() }).optional(),
+      limits: limitsSchema.optional(),
     })
     .optional(),
+  sandbox: sandboxSchema.optional(),
   search: z.strictObject({ rgPath: z.string().optional(), engine: z.enum(['auto', 'rg', 'js']).optional() }).optional(),
   web: z.strictObject({ allowHosts: z.array(z.string()).optional(), braveApiKey: z.string().optional(), braveBaseUrl: z.string().url().optional(), userAgent: z.string().optional() }).optional(),
   lsp: z.record(z.string(), z.strictObject({ command: z.string(), args: z.array(z.string()).optional(), extensions: z.array(z.string()), languageId: z.string().optional() })).optional(),

@@ -63,6 +63,8 @@ export interface Workspace {
    * the disk; searches set such hits aside. resolve() still has the last word.
    */
   isProtected?(absPath: string, access: 'read' | 'write' | 'list' | 'delete'): boolean;
+  /** toolbelt's own files outside the name rules (config, gateway database, tokens): a sandbox hides them. */
+  readonly protectedPaths?: readonly string[];
 }
 
 /** Per-session state a tool may read and update (e.g. which files the agent has read). */

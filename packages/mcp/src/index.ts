@@ -2,7 +2,7 @@ export { McpManager, type McpManagerOptions, type RegistryTarget } from './clien
 export { McpConnection, type ServerStatus, type RestartPolicy, type ConnectionOptions } from './client/connection.js';
 export { proxyTool, type ProxyToolOptions, type RemoteCaller } from './client/proxy-tool.js';
 export { effectFromAnnotations, stricter } from './client/effect.js';
-export { limitedCommand, transportKind } from './client/transport.js';
+export { limitedCommand, transportKind, type StdioLauncher } from './client/transport.js';
 export { proxyNames, sanitize } from './names.js';
 export { ToolServer, type ToolServerOptions } from './server/server.js';
 export { serveHttp, type HttpServeOptions, type HttpHandle } from './server/http.js';

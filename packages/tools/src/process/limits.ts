@@ -6,13 +6,26 @@ export interface ResourceLimits {
   cpuSeconds?: number;
   /** Virtual address space (RLIMIT_AS). Runtimes that reserve large heaps (JVM, Node) need room. */
   memoryMb?: number;
+  /**
+   * Writable memory: heap and private writable mappings (RLIMIT_DATA). Unlike address space it
+   * does not count what runtimes reserve and never touch (Node reserves ~0.7 GB at start,
+   * WebAssembly ~10 GB per instance), so it limits what a process can really use.
+   */
+  dataMb?: number;
   /** Open file descriptors (RLIMIT_NOFILE). */
   openFiles?: number;
+  /**
+   * Processes and threads of the user (RLIMIT_NPROC). Counted per user across the whole machine,
+   * not per command, and not enforced for root.
+   */
+  processes?: number;
 }
 
 export interface Invocation {
   file: string;
   args: string[];
+  /** It runs inside a sandbox (see ProcessGroup's `sandboxed`). */
+  sandboxed?: boolean;
 }
 
 function positiveInt(name: string, v: number | undefined): number | undefined {
@@ -27,10 +40,14 @@ export function ulimitFlags(limits: ResourceLimits | undefined): string[] {
   const flags: string[] = [];
   const cpu = positiveInt('cpuSeconds', limits.cpuSeconds);
   const mem = positiveInt('memoryMb', limits.memoryMb);
+  const data = positiveInt('dataMb', limits.dataMb);
   const files = positiveInt('openFiles', limits.openFiles);
+  const procs = positiveInt('processes', limits.processes);
   if (cpu !== undefined) flags.push('-t', String(cpu));
   if (mem !== undefined) flags.push('-v', String(mem * 1024));
+  if (data !== undefined) flags.push('-d', String(data * 1024));
   if (files !== undefined) flags.push('-n', String(files));
+  if (procs !== undefined) flags.push('-u', String(procs));
   return flags;
 }
 
@@ -43,4 +60,17 @@ export function bashInvocation(script: string, limits?: ResourceLimits): Invocat
   if (flags.length === 0) return { file: 'bash', args: ['-c', script] };
   const setup = `ulimit ${flags.join(' ')} || { echo "toolbelt: could not apply resource limits (ulimit ${flags.join(' ')})" >&2; exit 126; }; exec bash -c "$1"`;
   return { file: 'bash', args: ['-c', setup, 'bash', script] };
+}
+
+/**
+ * How to run a program (not a script) with limits: bash sets them and execs it with its arguments
+ * unchanged (bash, not sh: dash's ulimit takes one flag at a time and has no -u). Used for MCP
+ * servers.
+ */
+export function execInvocation(file: string, args: readonly string[], limits?: ResourceLimits): Invocation {
+  const flags = ulimitFlags(limits);
+  if (flags.length === 0) return { file, args: [...args] };
+  const setup = `ulimit ${flags.join(' ')} || { echo "toolbelt: could not apply resource limits (ulimit ${flags.join(' ')})" >&2; exit 126; }; exec "$@"`;
+  // --norc: with a socket as stdin (how Node passes pipes) bash would take itself for rshd's and read ~/.bashrc.
+  return { file: 'bash', args: ['--norc', '--noprofile', '-c', setup, 'toolbelt-limits', file, ...args] };
 }

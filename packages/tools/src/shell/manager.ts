@@ -4,7 +4,8 @@ import { ToolError } from '@toolbelt/core';
 import { ByteRing } from '../process/byte-ring.js';
 import { ProcessGroup, type GroupExit } from '../process/group.js';
 import { HeadTailBuffer, utf8End, utf8Start } from '../process/head-tail.js';
-import { bashInvocation, type ResourceLimits } from '../process/limits.js';
+import { bashInvocation } from '../process/limits.js';
+import type { Confinement, Sandbox } from '../sandbox/sandbox.js';
 import type { ShellSettings } from './settings.js';
 
 export interface Job {
@@ -26,6 +27,8 @@ export interface Job {
   drained: Promise<void>;
   /** Wakes waiters in shell_output when output arrives or the job ends. */
   changed: Set<() => void>;
+  /** How it was confined, to explain a failure the sandbox caused. */
+  confinement: Confinement;
 }
 
 export interface LogRead {
@@ -45,7 +48,10 @@ export class ShellManager {
   private readonly stopAll = new AbortController();
   private next = 1;
 
-  constructor(readonly settings: ShellSettings) {}
+  constructor(
+    readonly settings: ShellSettings,
+    readonly sandbox: Sandbox,
+  ) {}
 
   /** Aborted by dispose(): foreground runs listen to it alongside their own signal. */
   get disposeSignal(): AbortSignal {
@@ -56,14 +62,14 @@ export class ShellManager {
     return this.stopAll.signal.aborted;
   }
 
-  start(command: string, cwd: string, env: NodeJS.ProcessEnv, limits: ResourceLimits | undefined, sessionId: string): Job {
+  start(command: string, cwd: string, env: NodeJS.ProcessEnv, confinement: Confinement, sessionId: string): Job {
     if (this.disposed) throw new ToolError('ABORTED', 'the shell tools have been shut down; no new processes are started');
     const running = [...this.jobs.values()].filter((j) => !j.exit).length;
     if (running >= this.settings.maxBackground) {
       throw new ToolError('CONFLICT', `${running} background processes are already running (the limit is ${this.settings.maxBackground}). Stop one with shell_kill first; shell_list shows them.`);
     }
-    const { file, args } = bashInvocation(command, limits);
-    const group = ProcessGroup.spawn({ file, args, cwd, env });
+    const { file, args, sandboxed } = confinement.wrap(bashInvocation(command, confinement.limits));
+    const group = ProcessGroup.spawn({ file, args, cwd, env, sandboxed });
     const log = new ByteRing(this.settings.backgroundLogBytes);
     const changed = new Set<() => void>();
     const wake = () => {
@@ -77,7 +83,7 @@ export class ShellManager {
         wake();
       });
     }
-    const job: Job = { id: `bg${this.next++}`, sessionId, command, cwd, group, startedAt: Date.now(), log, cursor: 0, drained: Promise.all(closed).then(() => {}), changed };
+    const job: Job = { id: `bg${this.next++}`, sessionId, command, cwd, group, startedAt: Date.now(), log, cursor: 0, drained: Promise.all(closed).then(() => {}), changed, confinement };
     void group.exited.then(async (exit) => {
       // Output still in the pipes arrives after the exit; give it a moment, not forever.
       await Promise.race([job.drained, new Promise((r) => setTimeout(r, 100).unref())]);

@@ -46,7 +46,7 @@ export class WorkspaceGuard implements Workspace {
   readonly cwd: string;
   private readonly allowSensitive?: WorkspaceOptions['allowSensitive'];
   /** Real absolute paths; a handful at most, so a loop over them costs nothing per call. */
-  private readonly protectedPaths: readonly string[];
+  readonly protectedPaths: readonly string[];
 
   constructor(opts: WorkspaceOptions) {
     if (!opts.roots.length) throw new Error('a workspace needs at least one root directory');
