@@ -91,7 +91,7 @@ function ownFiles(configPath: string | undefined, gatewayDb: string, config: Too
 }
 
 /** The sandbox section, its paths expanded; a path the schema let through but that means nothing is a config error. */
-function sandboxConfig(config: ToolbeltConfig, configPath: string | undefined, env: Record<string, string | undefined>): SandboxSettings {
+export function sandboxConfig(config: ToolbeltConfig, configPath: string | undefined, env: Record<string, string | undefined>): SandboxSettings {
   try {
     return sandboxSettings(config as Record<string, unknown>, { env });
   } catch (err) {
