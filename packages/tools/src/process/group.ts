@@ -46,12 +46,14 @@ export class ProcessGroup {
 
   private constructor(
     child: ChildProcess,
-    private readonly sandboxed: boolean,
+    private readonly isSandboxed: boolean,
   ) {
     this.child = child;
     this.exited = new Promise<GroupExit>((resolve) => {
       child.once('exit', (code, signal) => {
-        const inner = sandboxed && code !== null && code > 128 ? SIGNAL_NAMES.get(code - 128) : undefined;
+        // The kernel ends whatever is left in the sandbox's pid namespace: nothing to stop at exit.
+        if (isSandboxed) live.delete(this);
+        const inner = isSandboxed && code !== null && code > 128 ? SIGNAL_NAMES.get(code - 128) : undefined;
         resolve((this.exitInfo = inner ? { code: null, signal: inner } : { code, signal }));
       });
       child.once('error', (error) => {
@@ -80,6 +82,11 @@ export class ProcessGroup {
     return this.child.pid;
   }
 
+  /** Runs inside a sandbox, whose pid namespace ends everything in it when the command exits. */
+  get sandboxed(): boolean {
+    return this.isSandboxed;
+  }
+
   get exit(): GroupExit | undefined {
     return this.exitInfo;
   }
@@ -88,7 +95,7 @@ export class ProcessGroup {
   signal(sig: NodeJS.Signals | 0): boolean {
     const pid = this.child.pid;
     if (pid === undefined) return false;
-    if (!this.sandboxed || sig === 'SIGKILL' || sig === 0) return killGroup(pid, sig);
+    if (!this.isSandboxed || sig === 'SIGKILL' || sig === 0) return killGroup(pid, sig);
     const others = groupMembers(pid).filter((p) => p !== pid);
     for (const p of others) killOne(p, sig);
     return others.length > 0 || killGroup(pid, 0);

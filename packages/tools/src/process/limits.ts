@@ -52,14 +52,14 @@ export function ulimitFlags(limits: ResourceLimits | undefined): string[] {
 }
 
 /**
- * How to run `script` with bash. With limits, a first bash sets them and then execs the real
- * one, so the script sees an ordinary `bash -c` ($0, $1 and line numbers unchanged).
+ * How to run `script` with bash. With limits, the same bash sets them first, on the script's own
+ * first line, so $0 and line numbers are unchanged and no second bash has to start (that would
+ * cost a few milliseconds per command, a third of what the sandbox costs).
  */
 export function bashInvocation(script: string, limits?: ResourceLimits): Invocation {
   const flags = ulimitFlags(limits);
   if (flags.length === 0) return { file: 'bash', args: ['-c', script] };
-  const setup = `ulimit ${flags.join(' ')} || { echo "toolbelt: could not apply resource limits (ulimit ${flags.join(' ')})" >&2; exit 126; }; exec bash -c "$1"`;
-  return { file: 'bash', args: ['-c', setup, 'bash', script] };
+  return { file: 'bash', args: ['-c', `ulimit ${flags.join(' ')} || { echo "toolbelt: could not apply resource limits (ulimit ${flags.join(' ')})" >&2; exit 126; }; ${script}`] };
 }
 
 /**

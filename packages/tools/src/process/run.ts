@@ -78,10 +78,8 @@ export async function runCommand(opts: RunOptions): Promise<RunResult> {
       return { ...state, stdout: out.read(), stderr: err.read(), exitCode: null, signal: null, durationMs: performance.now() - started, pid: undefined, spawnError: exit.error };
     }
     if (stopping) await stopping;
-    else if (sandboxed && group.alive()) {
-      // The sandbox ends everything in it when the command exits; its teardown may lag by a moment.
-      if (!(await group.waitGone(opts.killGraceMs))) await group.terminate(opts.killGraceMs);
-    } else if (group.alive()) {
+    // In a sandbox nothing outlives the command: its pid namespace goes with it.
+    else if (!sandboxed && group.alive()) {
       // The command is done but something it put in the background still runs. The call ends
       // now; the group is stopped behind it (SIGKILL on toolbelt's exit at the latest).
       state.leftovers = true;

@@ -90,8 +90,8 @@ export class ShellManager {
       job.exit = exit;
       job.endedAt = Date.now();
       if (exit.error) log.write(Buffer.from(`toolbelt: could not start the command: ${exit.error.message}\n`));
-      // Whatever it left in the background goes with it.
-      if (group.alive()) void group.terminate(this.settings.killGraceMs);
+      // Whatever it left in the background goes with it (in a sandbox, the kernel sees to that).
+      if (!group.sandboxed && group.alive()) void group.terminate(this.settings.killGraceMs);
       for (const p of pipes) if (!p.destroyed) p.destroy();
       wake();
       this.forgetOldFinished();
