@@ -39,6 +39,10 @@ describe('notes on what the sandbox blocked', () => {
     expect(sandboxNotes('bash: fork: retry: Resource temporarily unavailable', confined())[0]).toMatch(/4096 processes/);
   });
 
+  it('says when bubblewrap itself failed, so the command never ran', () => {
+    expect(sandboxNotes("bwrap: Can't mount tmpfs on /newroot/home/ann/.ssh: No such file or directory", confined())[0]).toMatch(/^\[sandbox: bubblewrap could not set up the sandbox for this command/);
+  });
+
   it('says nothing about the sandbox for a command that ran without it', () => {
     expect(sandboxNotes("touch: cannot touch '/etc/x': Read-only file system", confined({ profile: 'none', limits: undefined }))).toEqual([]);
   });

@@ -32,6 +32,7 @@ export function sandboxNotes(output: string, c: Confinement): string[] {
   const h = c.home;
   const home = (path: string) => (h !== '/' && (path === h || path.startsWith(h + sep)) ? `~${path.slice(h.length)}` : path);
   if (c.profile !== 'none') {
+    if (matching(/^bwrap: /).length) add('[sandbox: bubblewrap could not set up the sandbox for this command (the "bwrap:" line above says why); the command did not run. Ask the user to run `toolbelt doctor`.]');
     const hidden = new Set<string>();
     for (const line of lines) for (const p of pathsIn(line)) for (const h of c.hidden) if (inside(p, [h])) hidden.add(h);
     for (const path of hidden) {
