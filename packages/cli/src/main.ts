@@ -16,6 +16,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'mcp', summary: 'Serve the tools and configured MCP servers as one MCP server', load: async () => (await import('./commands/mcp.js')).mcpCommand },
   { name: 'serve', summary: 'Serve the tools over HTTP: calls, results, approvals, events', load: async () => (await import('./commands/serve.js')).serveCommand },
   { name: 'token', summary: 'Make a gateway token and the config entry holding only its hash', load: async () => (await import('./commands/token.js')).tokenCommand },
+  { name: 'doctor', summary: 'Check what toolbelt needs here: Node, bash, git, ripgrep, the sandbox', load: async () => (await import('./commands/doctor.js')).doctorCommand },
   { name: 'log', summary: 'Show the execution log of the CLI and the gateway', load: async () => (await import('./commands/log.js')).logCommand },
 ];
 

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import {
+  ConfigError,
   Executor,
   MODES,
   parseConfig,
@@ -16,9 +17,11 @@ import {
   type Tool,
   type ToolbeltConfig,
 } from '@toolbelt/core';
-import { builtinTools, WorkspaceGuard } from '@toolbelt/tools';
+import type { StdioLauncher } from '@toolbelt/mcp';
+import { builtinTools, Sandbox, sandboxSettings, WorkspaceGuard, type SandboxSettings } from '@toolbelt/tools';
 import { UsageError } from './command.js';
 import { gatewayDbPath, stateHome } from './state-paths.js';
+import { sandboxedLauncher } from './stdio-sandbox.js';
 import { JsonDecisionStore, JsonlLogSink } from './stores.js';
 
 export const CONFIG_FILE = 'toolbelt.config.json';
@@ -44,6 +47,10 @@ export interface Runtime {
   workspace: WorkspaceGuard;
   policy: Policy;
   registry: ToolRegistry;
+  /** Where shell commands and stdio MCP servers run. */
+  sandbox: Sandbox;
+  /** Starts stdio MCP servers inside the sandbox. */
+  launchStdio: StdioLauncher;
   executor: Executor;
   log: JsonlLogSink;
   close(): Promise<void>;
@@ -83,6 +90,15 @@ function ownFiles(configPath: string | undefined, gatewayDb: string, config: Too
   ];
 }
 
+/** The sandbox section, its paths expanded; a path the schema let through but that means nothing is a config error. */
+export function sandboxConfig(config: ToolbeltConfig, configPath: string | undefined, env: Record<string, string | undefined>): SandboxSettings {
+  try {
+    return sandboxSettings(config as Record<string, unknown>, { env });
+  } catch (err) {
+    throw new ConfigError(configPath ?? CONFIG_FILE, [(err as Error).message]);
+  }
+}
+
 /** The config's shell allow/deny prefix lists are rules like any other. */
 function shellRules(config: ToolbeltConfig): Rule[] {
   const tools = ['shell_exec', 'shell_background'];
@@ -110,7 +126,7 @@ function applySettings(tools: Tool[], config: ToolbeltConfig): Tool[] {
 
 export async function createRuntime(
   flags: RuntimeFlags,
-  opts: { approver?: Approver; providers?: ToolProvider[]; env?: Record<string, string | undefined> } = {},
+  opts: { approver?: Approver; providers?: ToolProvider[]; env?: Record<string, string | undefined>; warn?: (line: string) => void } = {},
 ): Promise<Runtime> {
   const { config, configPath, roots } = loadConfig(flags);
   const mode = resolveMode(flags.mode, config);
@@ -131,10 +147,12 @@ export async function createRuntime(
   });
   (policy as { roots: readonly string[] }).roots = workspace.roots;
 
+  const sandbox = new Sandbox(sandboxConfig(config, configPath, env), { warn: opts.warn ?? ((line) => process.stderr.write(`${line}\n`)) });
+  const launchStdio = sandboxedLauncher(sandbox, workspace);
   const registry = new ToolRegistry();
-  registry.registerAll(applySettings(builtinTools({ config: config as Record<string, unknown>, env }), config));
+  registry.registerAll(applySettings(builtinTools({ config: config as Record<string, unknown>, env, sandbox }), config));
   const log = new JsonlLogSink(join(stateDir, 'executions.jsonl'));
-  const partial = { config, configPath, stateDir, gatewayDb, workspace, policy, registry, log };
+  const partial = { config, configPath, stateDir, gatewayDb, workspace, policy, registry, sandbox, launchStdio, log };
   const closers: (() => Promise<void>)[] = [];
   for (const provider of opts.providers ?? []) {
     const { tools, close } = await provider(partial);

@@ -44,6 +44,28 @@ export const httpRetrySchema = z.strictObject({
   maxRetryAfterMs: z.number().int().min(0).optional(),
 });
 
+/** Resource limits (Linux rlimits), per process: `memoryMb` is address space, `dataMb` writable memory. */
+const limitsSchema = z.strictObject({
+  cpuSeconds: z.number().int().positive().optional(),
+  memoryMb: z.number().int().positive().optional(),
+  dataMb: z.number().int().positive().optional(),
+  openFiles: z.number().int().positive().optional(),
+  processes: z.number().int().positive().optional(),
+});
+
+/** Where commands and stdio MCP servers run: bubblewrap, see docs/policy.md#sandbox. */
+export const sandboxSchema = z.strictObject({
+  mode: z.enum(['auto', 'required', 'off']).optional(),
+  /** true: every command and server may use the network; a list: command prefixes that may. */
+  network: z.union([z.boolean(), z.array(z.string().min(1))]).optional(),
+  /** Directories writable besides the workspace roots (absolute or `~/…`). */
+  writable: z.array(z.string().min(1)).optional(),
+  /** Paths shown empty besides the defaults (absolute or `~/…`); `!path` unhides a default. */
+  hidden: z.array(z.string().min(1)).optional(),
+  limits: limitsSchema.optional(),
+  bwrapPath: z.string().min(1).optional(),
+});
+
 export const mcpServerSchema = z.strictObject({
   command: z.string().optional(),
   args: z.array(z.string()).optional(),
@@ -62,9 +84,10 @@ export const mcpServerSchema = z.strictObject({
   minEffect: effect.optional(),
   /** "read": its readOnlyHint makes a tool a read (runs in safe mode). Without it no hint lowers a tool below execute. */
   trust: z.enum(['read'], { error: 'use "read" (believe this server\'s readOnlyHint) or leave "trust" out' }).optional(),
-  limits: z
-    .strictObject({ cpuSeconds: z.number().int().positive().optional(), memoryMb: z.number().int().positive().optional(), openFiles: z.number().int().positive().optional() })
-    .optional(),
+  /** Over the sandbox's limits for this server. */
+  limits: limitsSchema.optional(),
+  /** The server may use the network from inside the sandbox. */
+  network: z.boolean().optional(),
   /** HTTP and SSE servers: retries of a request that failed for a passing reason. Default 3. */
   retry: httpRetrySchema.optional(),
 });
@@ -109,9 +132,10 @@ export const configSchema = z.strictObject({
       maxTimeoutMs: z.number().int().positive().optional(),
       maxOutputBytes: z.number().int().positive().optional(),
       maxOutputFileBytes: z.number().int().min(0).optional(),
-      limits: z.strictObject({ cpuSeconds: z.number().int().positive().optional(), memoryMb: z.number().int().positive().optional(), openFiles: z.number().int().positive().optional() }).optional(),
+      limits: limitsSchema.optional(),
     })
     .optional(),
+  sandbox: sandboxSchema.optional(),
   search: z.strictObject({ rgPath: z.string().optional(), engine: z.enum(['auto', 'rg', 'js']).optional() }).optional(),
   web: z
     .strictObject({ allowHosts: z.array(z.string()).optional(), braveApiKey: z.string().optional(), braveBaseUrl: z.string().url().optional(), userAgent: z.string().optional(), retry: httpRetrySchema.optional() })

@@ -65,6 +65,8 @@ export interface Workspace {
   isProtected?(absPath: string, access: 'read' | 'write' | 'list' | 'delete'): boolean;
   /** The view a call of this tool gets: secrets open per tool, by rules that name it. */
   forTool?(tool: string): Workspace;
+  /** toolbelt's own files outside the name rules (config, gateway database, tokens): a sandbox hides them. */
+  readonly protectedPaths?: readonly string[];
 }
 
 /** Per-session state a tool may read and update (e.g. which files the agent has read). */

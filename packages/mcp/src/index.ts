@@ -3,7 +3,7 @@ export { McpConnection, type ServerStatus, type RestartPolicy, type ConnectionOp
 export { proxyTool, type ProxyToolOptions, type RemoteCaller } from './client/proxy-tool.js';
 export { effectFromAnnotations, stricter, type RemoteTrust } from './client/effect.js';
 export { serverCwd } from './client/cwd.js';
-export { limitedCommand, transportKind } from './client/transport.js';
+export { limitedCommand, transportKind, type StdioLauncher } from './client/transport.js';
 export { proxyNames, sanitize } from './names.js';
 export { ToolServer, type ToolServerOptions } from './server/server.js';
 export { serveHttp, type HttpServeOptions, type HttpHandle } from './server/http.js';

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Tool, ToolbeltConfig } from '@toolbelt/core';
 import { McpManager, type RegistryTarget } from './client/manager.js';
 import type { ServerStatus } from './client/connection.js';
+import type { StdioLauncher } from './client/transport.js';
 
 export interface McpProviderOptions {
   /** Where to say that a server is unavailable; default process.stderr. Never stdout: it may carry MCP. */
@@ -20,6 +21,8 @@ interface ProviderRuntime {
   stateDir: string;
   /** Its roots are where stdio servers start (see McpManagerOptions.roots). */
   workspace: { readonly roots: readonly string[] };
+  /** Starts stdio servers confined (the CLI's sandbox). */
+  launchStdio?: StdioLauncher;
 }
 
 /** toolSettings (enabled, timeoutMs, retry, cacheTtlMs) apply to proxied tools like to any other. */
@@ -61,6 +64,7 @@ export function mcpProvider(opts: McpProviderOptions = {}) {
       roots: rt.workspace.roots,
       adjust: (tool) => applyToolSettings(tool, rt.config.toolSettings),
       log,
+      ...(rt.launchStdio ? { launcher: rt.launchStdio } : {}),
       ...(opts.connectTimeoutMs ? { connectTimeoutMs: opts.connectTimeoutMs } : {}),
     });
     opts.onManager?.(manager);

@@ -7,3 +7,5 @@ export { createLsp, lspTools, LspPool, serverSpecs, type Lsp, type LspOptions, t
 export { webTools, webFetchTool, webSearchTool, BraveSearchProvider, HostPolicy, blockedAddress, type WebOptions, type WebConfig, type SearchProvider, type SearchResult } from './web/index.js';
 export { fsTools, readFile, writeFile, editFile, appendFile, deleteFile, listDirectory, createDirectory, copyFile, moveFile } from './fs/index.js';
 export { searchTools, createGrep, glob, globFiles, findRg, runGrep, type SearchSettings } from './search/index.js';
+export { Sandbox, sandboxSettings, probeSandbox, bwrapVersion, findProgram, SANDBOX_LIMITS_DEFAULT, HIDDEN_DEFAULT, type SandboxSettings, type SandboxMode, type SandboxStatus, type Confinement } from './sandbox/index.js';
+export { execInvocation, type ResourceLimits, type Invocation } from './process/limits.js';

@@ -2,7 +2,7 @@
 // A real MCP server (official SDK, stdio) with the behaviours the reference servers lack:
 // exiting mid-call, observing cancellation, changing its tool list, odd names, reporting its limits
 // and where it runs.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
@@ -56,6 +56,22 @@ server.registerTool('limits', { description: 'Returns this process\'s resource l
 server.registerTool('cwd', { description: 'Returns this process\'s working directory.', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => text(process.cwd()));
 
 server.registerTool('env', { description: 'Returns the names of the environment variables.', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => text(Object.keys(process.env).sort().join('\n')));
+
+// What this process may do to the file system and the network (the sandbox tests ask it).
+server.registerTool('fs_probe', { description: 'Tries to write a file, read a file and fetch a URL; says what happened.', inputSchema: { write: z.string().optional(), read: z.string().optional(), url: z.string().optional() } }, async ({ write, read, url }) => {
+  const lines = [];
+  const attempt = async (what, fn) => {
+    try {
+      lines.push(`${what}: ${(await fn()) ?? 'ok'}`);
+    } catch (err) {
+      lines.push(`${what}: ${err.cause?.code ?? err.code ?? err.message}`);
+    }
+  };
+  if (write) await attempt(`write ${write}`, () => writeFileSync(write, 'from the server\n'));
+  if (read) await attempt(`read ${read}`, () => JSON.stringify(readFileSync(read, 'utf8')));
+  if (url) await attempt(`fetch ${url}`, async () => (await fetch(url)).status);
+  return text(lines.join('\n'));
+});
 
 server.registerTool('weird.name/with:chars', { description: 'A name that is not a valid registry name.', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => text('weird'));
 server.registerTool('weird_name_with_chars', { description: 'The clean twin of the weird name.', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => text('clean'));

@@ -8,7 +8,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type Progress, type Tool as RemoteTool } from '@modelcontextprotocol/sdk/types.js';
 import { serverCwd } from './cwd.js';
 import { StderrTail } from './stderr.js';
-import { httpTransport, shouldFallBackToSse, stdioTransport, transportKind, type TransportKind } from './transport.js';
+import { httpTransport, shouldFallBackToSse, stdioTransport, transportKind, type StdioLauncher, type TransportKind } from './transport.js';
 
 export type ServerStatus =
   | { state: 'disabled' }
@@ -39,6 +39,8 @@ export interface ConnectionOptions {
   onStatus?(status: ServerStatus): void;
   /** Lines the server wrote to stderr, and our notes about it. */
   log?(line: string): void;
+  /** Makes a stdio server's command line (the sandbox); default: the config's, with its limits. */
+  launcher?: StdioLauncher;
 }
 
 export interface CallOptions {
@@ -239,7 +241,8 @@ export class McpConnection {
   }
 
   private async open(kind: TransportKind, cwd?: string): Promise<void> {
-    const transport = kind === 'stdio' ? await stdioTransport({ ...this.config, ...(cwd ? { cwd } : {}) }) : await httpTransport(this.config, kind);
+    const launch = this.opts.launcher ? { server: this.name, launcher: this.opts.launcher } : undefined;
+    const transport = kind === 'stdio' ? await stdioTransport({ ...this.config, ...(cwd ? { cwd } : {}) }, launch) : await httpTransport(this.config, kind);
     if (kind === 'stdio') this.stderr.follow((transport as StdioClientTransport).stderr as Readable | null);
     const client = new Client(CLIENT_INFO, { capabilities: {} });
     client.onerror = (err) => this.opts.log?.(`transport error: ${err.message}`);

@@ -5,6 +5,7 @@ import type { Effect, McpServerConfig, Tool } from '@toolbelt/core';
 import type { Tool as RemoteTool } from '@modelcontextprotocol/sdk/types.js';
 import { globMatch, proxyNames } from '../names.js';
 import { McpConnection, type RestartPolicy, type ServerStatus } from './connection.js';
+import type { StdioLauncher } from './transport.js';
 import { proxyTool } from './proxy-tool.js';
 
 /** The part of a ToolRegistry the manager writes to. */
@@ -31,6 +32,8 @@ export interface McpManagerOptions {
   adjust?(tool: Tool): Tool | undefined;
   log?(server: string, line: string): void;
   onStatus?(server: string, status: ServerStatus): void;
+  /** Makes stdio servers' command lines (the CLI's sandbox). */
+  launcher?: StdioLauncher;
 }
 
 interface Registered {
@@ -59,6 +62,7 @@ export class McpManager {
           opts.onStatus?.(name, status);
         },
         log: (line) => opts.log?.(name, line),
+        ...(opts.launcher ? { launcher: opts.launcher } : {}),
       });
       this.connections.set(name, connection);
     }

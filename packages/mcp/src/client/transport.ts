@@ -31,14 +31,21 @@ export function limitedCommand(cfg: McpServerConfig, platform: NodeJS.Platform =
   const steps: string[] = [];
   if (l.cpuSeconds) steps.push(`ulimit -t ${l.cpuSeconds}`);
   if (l.memoryMb) steps.push(`ulimit -v ${l.memoryMb * 1024}`);
+  if (l.dataMb) steps.push(`ulimit -d ${l.dataMb * 1024}`);
   if (l.openFiles) steps.push(`ulimit -n ${l.openFiles}`);
   if (!steps.length) return { command, args };
   return { command: '/bin/sh', args: ['-c', `${steps.join(' && ')} && exec "$@"`, 'toolbelt-mcp', command, ...args] };
 }
 
-export async function stdioTransport(cfg: McpServerConfig): Promise<StdioClientTransport> {
+/**
+ * How a stdio server's command line is made when the embedder confines servers (the CLI runs them
+ * in its sandbox); without one, limitedCommand. May throw to refuse starting the server.
+ */
+export type StdioLauncher = (server: string, cfg: McpServerConfig) => Promise<{ command: string; args: string[] }>;
+
+export async function stdioTransport(cfg: McpServerConfig, launch?: { server: string; launcher: StdioLauncher }): Promise<StdioClientTransport> {
   const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
-  const { command, args } = limitedCommand(cfg);
+  const { command, args } = launch ? await launch.launcher(launch.server, cfg) : limitedCommand(cfg);
   // The SDK adds only HOME, LOGNAME, PATH, SHELL, TERM and USER to what the config passes.
   return new StdioClientTransport({ command, args, env: cfg.env ?? {}, stderr: 'pipe', ...(cfg.cwd ? { cwd: cfg.cwd } : {}) });
 }

@@ -2,6 +2,7 @@
 // signal reaches everything it started, and so nothing it started outlives toolbelt.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { constants } from 'node:os';
 
 export interface GroupExit {
   code: number | null;
@@ -15,7 +16,15 @@ export interface SpawnGroupOptions {
   args: string[];
   cwd: string;
   env?: NodeJS.ProcessEnv;
+  /**
+   * The leader is a sandbox (bubblewrap) whose death ends everything inside at once: signals but
+   * SIGKILL go to the other members, so a command can still handle SIGTERM in its grace period,
+   * and its exit code 128+N means the command died of signal N.
+   */
+  sandboxed?: boolean;
 }
+
+const SIGNAL_NAMES = new Map(Object.entries(constants.signals).map(([name, n]) => [n, name as NodeJS.Signals]));
 
 /** Groups that may still have members; SIGKILLed if toolbelt's own process exits. */
 const live = new Set<ProcessGroup>();
@@ -35,10 +44,18 @@ export class ProcessGroup {
   readonly exited: Promise<GroupExit>;
   private exitInfo: GroupExit | undefined;
 
-  private constructor(child: ChildProcess) {
+  private constructor(
+    child: ChildProcess,
+    private readonly isSandboxed: boolean,
+  ) {
     this.child = child;
     this.exited = new Promise<GroupExit>((resolve) => {
-      child.once('exit', (code, signal) => resolve((this.exitInfo = { code, signal })));
+      child.once('exit', (code, signal) => {
+        // The kernel ends whatever is left in the sandbox's pid namespace: nothing to stop at exit.
+        if (isSandboxed) live.delete(this);
+        const inner = isSandboxed && code !== null && code > 128 ? SIGNAL_NAMES.get(code - 128) : undefined;
+        resolve((this.exitInfo = inner ? { code: null, signal: inner } : { code, signal }));
+      });
       child.once('error', (error) => {
         // 'error' after a successful spawn (a failed kill) is not an exit.
         if (child.pid === undefined) resolve((this.exitInfo = { code: null, signal: null, error }));
@@ -56,13 +73,18 @@ export class ProcessGroup {
       // setsid(): a new session and process group whose id is the child's pid.
       detached: true,
     });
-    const group = new ProcessGroup(child);
+    const group = new ProcessGroup(child, opts.sandboxed ?? false);
     if (child.pid !== undefined) live.add(group);
     return group;
   }
 
   get pid(): number | undefined {
     return this.child.pid;
+  }
+
+  /** Runs inside a sandbox, whose pid namespace ends everything in it when the command exits. */
+  get sandboxed(): boolean {
+    return this.isSandboxed;
   }
 
   get exit(): GroupExit | undefined {
@@ -72,7 +94,11 @@ export class ProcessGroup {
   /** Sends a signal to every member of the group; false when none is left. */
   signal(sig: NodeJS.Signals | 0): boolean {
     const pid = this.child.pid;
-    return pid !== undefined && killGroup(pid, sig);
+    if (pid === undefined) return false;
+    if (!this.isSandboxed || sig === 'SIGKILL' || sig === 0) return killGroup(pid, sig);
+    const others = groupMembers(pid).filter((p) => p !== pid);
+    for (const p of others) killOne(p, sig);
+    return others.length > 0 || killGroup(pid, 0);
   }
 
   /** True while any member of the group is still running (zombies awaiting their reaper do not count). */
@@ -125,6 +151,14 @@ function killGroup(pgid: number, sig: NodeJS.Signals | 0): boolean {
     return false;
   } finally {
     Error.stackTraceLimit = limit;
+  }
+}
+
+function killOne(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // Gone meanwhile.
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bashInvocation, ulimitFlags } from './limits.js';
+import { spawnSync } from 'node:child_process';
+import { bashInvocation, execInvocation, ulimitFlags } from './limits.js';
 
 describe('resource limits', () => {
   it('runs plain bash -c when there are none', () => {
@@ -8,6 +9,22 @@ describe('resource limits', () => {
 
   it('turns limits into ulimit flags (memory in KiB)', () => {
     expect(ulimitFlags({ cpuSeconds: 5, memoryMb: 512, openFiles: 64 })).toEqual(['-t', '5', '-v', '524288', '-n', '64']);
+  });
+
+  it('sets them in the script\'s own bash, keeping $0 and line numbers, soft and hard', () => {
+    const inv = bashInvocation('echo "$0 $LINENO"; ulimit -n; ulimit -Hn\necho $LINENO; ulimit -n 64 2>/dev/null || echo cannot raise', { openFiles: 32 });
+    expect(spawnSync(inv.file, inv.args, { encoding: 'utf8' }).stdout).toBe('bash 1\n32\n32\n2\ncannot raise\n');
+  });
+
+  it('sets data size and process count too (RLIMIT_DATA in KiB, RLIMIT_NPROC)', () => {
+    expect(ulimitFlags({ dataMb: 2, processes: 10 })).toEqual(['-d', '2048', '-u', '10']);
+  });
+
+  it('runs a program with its arguments unchanged under the limits', () => {
+    const inv = execInvocation('bash', ['-c', 'ulimit -d; ulimit -n; ulimit -u; printf "%s|" "$@"', 'x', 'a b', '$c'], { dataMb: 64, openFiles: 40, processes: 300 });
+    const r = spawnSync(inv.file, inv.args, { encoding: 'utf8' });
+    expect(r.stdout).toBe('65536\n40\n300\na b|$c|');
+    expect(execInvocation('node', ['-v'])).toEqual({ file: 'node', args: ['-v'] });
   });
 
   it('refuses limits that are not positive integers', () => {

@@ -6,13 +6,26 @@ export interface ResourceLimits {
   cpuSeconds?: number;
   /** Virtual address space (RLIMIT_AS). Runtimes that reserve large heaps (JVM, Node) need room. */
   memoryMb?: number;
+  /**
+   * Writable memory: heap and private writable mappings (RLIMIT_DATA). Unlike address space it
+   * does not count what runtimes reserve and never touch (Node reserves ~0.7 GB at start,
+   * WebAssembly ~10 GB per instance), so it limits what a process can really use.
+   */
+  dataMb?: number;
   /** Open file descriptors (RLIMIT_NOFILE). */
   openFiles?: number;
+  /**
+   * Processes and threads of the user (RLIMIT_NPROC). Counted per user across the whole machine,
+   * not per command, and not enforced for root.
+   */
+  processes?: number;
 }
 
 export interface Invocation {
   file: string;
   args: string[];
+  /** It runs inside a sandbox (see ProcessGroup's `sandboxed`). */
+  sandboxed?: boolean;
 }
 
 function positiveInt(name: string, v: number | undefined): number | undefined {
@@ -27,20 +40,37 @@ export function ulimitFlags(limits: ResourceLimits | undefined): string[] {
   const flags: string[] = [];
   const cpu = positiveInt('cpuSeconds', limits.cpuSeconds);
   const mem = positiveInt('memoryMb', limits.memoryMb);
+  const data = positiveInt('dataMb', limits.dataMb);
   const files = positiveInt('openFiles', limits.openFiles);
+  const procs = positiveInt('processes', limits.processes);
   if (cpu !== undefined) flags.push('-t', String(cpu));
   if (mem !== undefined) flags.push('-v', String(mem * 1024));
+  if (data !== undefined) flags.push('-d', String(data * 1024));
   if (files !== undefined) flags.push('-n', String(files));
+  if (procs !== undefined) flags.push('-u', String(procs));
   return flags;
 }
 
 /**
- * How to run `script` with bash. With limits, a first bash sets them and then execs the real
- * one, so the script sees an ordinary `bash -c` ($0, $1 and line numbers unchanged).
+ * How to run `script` with bash. With limits, the same bash sets them first, on the script's own
+ * first line, so $0 and line numbers are unchanged and no second bash has to start (that would
+ * cost a few milliseconds per command, a third of what the sandbox costs).
  */
 export function bashInvocation(script: string, limits?: ResourceLimits): Invocation {
   const flags = ulimitFlags(limits);
   if (flags.length === 0) return { file: 'bash', args: ['-c', script] };
-  const setup = `ulimit ${flags.join(' ')} || { echo "toolbelt: could not apply resource limits (ulimit ${flags.join(' ')})" >&2; exit 126; }; exec bash -c "$1"`;
-  return { file: 'bash', args: ['-c', setup, 'bash', script] };
+  return { file: 'bash', args: ['-c', `ulimit ${flags.join(' ')} || { echo "toolbelt: could not apply resource limits (ulimit ${flags.join(' ')})" >&2; exit 126; }; ${script}`] };
+}
+
+/**
+ * How to run a program (not a script) with limits: bash sets them and execs it with its arguments
+ * unchanged (bash, not sh: dash's ulimit takes one flag at a time and has no -u). Used for MCP
+ * servers.
+ */
+export function execInvocation(file: string, args: readonly string[], limits?: ResourceLimits): Invocation {
+  const flags = ulimitFlags(limits);
+  if (flags.length === 0) return { file, args: [...args] };
+  const setup = `ulimit ${flags.join(' ')} || { echo "toolbelt: could not apply resource limits (ulimit ${flags.join(' ')})" >&2; exit 126; }; exec "$@"`;
+  // --norc: with a socket as stdin (how Node passes pipes) bash would take itself for rshd's and read ~/.bashrc.
+  return { file: 'bash', args: ['--norc', '--noprofile', '-c', setup, 'toolbelt-limits', file, ...args] };
 }

@@ -4,7 +4,7 @@ import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 import { ProcessGroup } from './group.js';
 import { HeadTailBuffer, type BufferedText } from './head-tail.js';
-import { bashInvocation, type ResourceLimits } from './limits.js';
+import { bashInvocation, type Invocation, type ResourceLimits } from './limits.js';
 import { Spill } from './spill.js';
 
 export type StreamName = 'stdout' | 'stderr';
@@ -14,6 +14,8 @@ export interface RunOptions {
   cwd: string;
   env?: NodeJS.ProcessEnv;
   limits?: ResourceLimits;
+  /** Runs the bash invocation inside something else (the sandbox). */
+  wrap?: (inv: Invocation) => Invocation;
   timeoutMs: number;
   signal?: AbortSignal;
   /** Per stream: bytes kept as head + tail. */
@@ -53,8 +55,9 @@ export async function runCommand(opts: RunOptions): Promise<RunResult> {
     return { ...base, aborted: true, stdout: out.read(), stderr: err.read(), exitCode: null, signal: null, durationMs: 0, pid: undefined };
   }
 
-  const { file, args } = bashInvocation(opts.script, opts.limits);
-  const group = ProcessGroup.spawn({ file, args, cwd: opts.cwd, env: opts.env });
+  const inv = bashInvocation(opts.script, opts.limits);
+  const { file, args, sandboxed } = opts.wrap ? opts.wrap(inv) : inv;
+  const group = ProcessGroup.spawn({ file, args, cwd: opts.cwd, env: opts.env, sandboxed });
   const child = group.child;
   const spillOf = (stream: StreamName, buf: HeadTailBuffer): Spill | undefined => {
     const s = opts.spill;
@@ -84,7 +87,8 @@ export async function runCommand(opts: RunOptions): Promise<RunResult> {
       return { ...state, stdout: out.read(), stderr: err.read(), exitCode: null, signal: null, durationMs: performance.now() - started, pid: undefined, spawnError: exit.error };
     }
     if (stopping) await stopping;
-    else if (group.alive()) {
+    // In a sandbox nothing outlives the command: its pid namespace goes with it.
+    else if (!sandboxed && group.alive()) {
       // The command is done but something it put in the background still runs. The call ends
       // now; the group is stopped behind it (SIGKILL on toolbelt's exit at the latest).
       state.leftovers = true;

@@ -1,6 +1,8 @@
 // The shell family: shell_exec, and shell_background with its companions, all sharing one
 // manager so that closing the executor stops every process they started.
 import type { Tool } from '@toolbelt/core';
+import { Sandbox } from '../sandbox/sandbox.js';
+import { sandboxSettings } from '../sandbox/settings.js';
 import { ShellManager } from './manager.js';
 import { shellSettings, type ShellSettings } from './settings.js';
 import { shellBackground } from './shell_background.js';
@@ -19,9 +21,14 @@ export interface ShellToolsOptions {
   config?: Record<string, unknown>;
   /** Override settings (embedding, tests). */
   settings?: Partial<ShellSettings>;
+  /** The sandbox to run commands in; default: one from the config's `sandbox` section. */
+  sandbox?: Sandbox;
+  /** For `~` in the sandbox's paths; default process.env. */
+  env?: Record<string, string | undefined>;
 }
 
 export function shellTools(opts: ShellToolsOptions = {}): Tool[] {
-  const manager = new ShellManager(shellSettings(opts.config, opts.settings));
+  const sandbox = opts.sandbox ?? new Sandbox(sandboxSettings(opts.config, opts.env ? { env: opts.env } : {}));
+  const manager = new ShellManager(shellSettings(opts.config, opts.settings), sandbox);
   return [shellExec(manager), shellBackground(manager), shellOutput(manager), shellList(manager), shellKill(manager)];
 }

@@ -4,7 +4,8 @@ import { ToolError } from '@toolbelt/core';
 import { ByteRing } from '../process/byte-ring.js';
 import { ProcessGroup, type GroupExit } from '../process/group.js';
 import { HeadTailBuffer, utf8End, utf8Start } from '../process/head-tail.js';
-import { bashInvocation, type ResourceLimits } from '../process/limits.js';
+import { bashInvocation } from '../process/limits.js';
+import type { Confinement, Sandbox } from '../sandbox/sandbox.js';
 import { OutputFiles } from './output-files.js';
 import type { ShellSettings } from './settings.js';
 
@@ -27,6 +28,8 @@ export interface Job {
   drained: Promise<void>;
   /** Wakes waiters in shell_output when output arrives or the job ends. */
   changed: Set<() => void>;
+  /** How it was confined, to explain a failure the sandbox caused. */
+  confinement: Confinement;
 }
 
 export interface LogRead {
@@ -48,7 +51,10 @@ export class ShellManager {
   /** The whole output of shell_exec runs whose result was cut. */
   readonly outputFiles: OutputFiles;
 
-  constructor(readonly settings: ShellSettings) {
+  constructor(
+    readonly settings: ShellSettings,
+    readonly sandbox: Sandbox,
+  ) {
     this.outputFiles = new OutputFiles(settings.maxOutputFileBytes);
   }
 
@@ -61,14 +67,14 @@ export class ShellManager {
     return this.stopAll.signal.aborted;
   }
 
-  start(command: string, cwd: string, env: NodeJS.ProcessEnv, limits: ResourceLimits | undefined, sessionId: string): Job {
+  start(command: string, cwd: string, env: NodeJS.ProcessEnv, confinement: Confinement, sessionId: string): Job {
     if (this.disposed) throw new ToolError('ABORTED', 'the shell tools have been shut down; no new processes are started');
     const running = [...this.jobs.values()].filter((j) => !j.exit).length;
     if (running >= this.settings.maxBackground) {
       throw new ToolError('CONFLICT', `${running} background processes are already running (the limit is ${this.settings.maxBackground}). Stop one with shell_kill first; shell_list shows them.`);
     }
-    const { file, args } = bashInvocation(command, limits);
-    const group = ProcessGroup.spawn({ file, args, cwd, env });
+    const { file, args, sandboxed } = confinement.wrap(bashInvocation(command, confinement.limits));
+    const group = ProcessGroup.spawn({ file, args, cwd, env, sandboxed });
     const log = new ByteRing(this.settings.backgroundLogBytes);
     const changed = new Set<() => void>();
     const wake = () => {
@@ -82,15 +88,15 @@ export class ShellManager {
         wake();
       });
     }
-    const job: Job = { id: `bg${this.next++}`, sessionId, command, cwd, group, startedAt: Date.now(), log, cursor: 0, drained: Promise.all(closed).then(() => {}), changed };
+    const job: Job = { id: `bg${this.next++}`, sessionId, command, cwd, group, startedAt: Date.now(), log, cursor: 0, drained: Promise.all(closed).then(() => {}), changed, confinement };
     void group.exited.then(async (exit) => {
       // Output still in the pipes arrives after the exit; give it a moment, not forever.
       await Promise.race([job.drained, new Promise((r) => setTimeout(r, 100).unref())]);
       job.exit = exit;
       job.endedAt = Date.now();
       if (exit.error) log.write(Buffer.from(`toolbelt: could not start the command: ${exit.error.message}\n`));
-      // Whatever it left in the background goes with it.
-      if (group.alive()) void group.terminate(this.settings.killGraceMs);
+      // Whatever it left in the background goes with it (in a sandbox, the kernel sees to that).
+      if (!group.sandboxed && group.alive()) void group.terminate(this.settings.killGraceMs);
       for (const p of pipes) if (!p.destroyed) p.destroy();
       wake();
       this.forgetOldFinished();

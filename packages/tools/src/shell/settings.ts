@@ -73,7 +73,9 @@ export function shellSettings(config: Record<string, unknown> | undefined, overr
     set('limits', {
       ...(l.cpuSeconds !== undefined ? { cpuSeconds: positive(l.cpuSeconds, 'limits.cpuSeconds') } : {}),
       ...(l.memoryMb !== undefined ? { memoryMb: positive(l.memoryMb, 'limits.memoryMb') } : {}),
+      ...(l.dataMb !== undefined ? { dataMb: positive(l.dataMb, 'limits.dataMb') } : {}),
       ...(l.openFiles !== undefined ? { openFiles: positive(l.openFiles, 'limits.openFiles') } : {}),
+      ...(l.processes !== undefined ? { processes: positive(l.processes, 'limits.processes') } : {}),
     });
   }
   const s = { ...SHELL_DEFAULTS, ...fromConfig, ...overrides };

@@ -132,7 +132,8 @@ describe('shell_background and its companions', () => {
   });
 
   it('stops a foreground command too when the executor closes', async () => {
-    const h = harness({ mode: 'yolo' });
+    // $$ is bash's pid as seen from here only without the sandbox (sandbox.test.ts covers it inside).
+    const h = harness({ mode: 'yolo', config: { sandbox: { mode: 'off' } } });
     const pidFile = join(h.root, 'pid');
     const pending = h.call('shell_exec', { command: `echo $$ > ${pidFile}; sleep 300` });
     await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').endsWith('\n'));

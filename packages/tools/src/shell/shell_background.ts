@@ -2,8 +2,10 @@ import { defineTool, ToolError, type Tool } from '@toolbelt/core';
 import { z } from 'zod';
 import { classifyInput, commandEffect, commandPreview } from './command-effect.js';
 import { displayCwd } from './cwd.js';
+import { confineCommand } from './confine.js';
 import { commandEnv, gitReadEnv } from './env.js';
 import type { ShellManager } from './manager.js';
+import { SANDBOX_LINE, WRITE_ACCESS_DOC } from './shell_exec.js';
 
 const description = `Start a long-running bash command (dev server, watcher, long build) in the background and return its id at once.
 - Read what it printed since your last read with shell_output (stdout and stderr interleaved); see all with shell_list; stop it with shell_kill.
@@ -15,13 +17,14 @@ export function shellBackground(manager: ShellManager): Tool {
   const input = z.object({
     command: z.string().min(1).describe('The bash script to start, e.g. "npm run dev".'),
     cwd: z.string().optional().describe('Directory to run in, relative to the workspace root or absolute inside the workspace. Default: the workspace directory.'),
+    write_access: z.boolean().optional().describe(WRITE_ACCESS_DOC),
   });
   type Input = z.output<typeof input>;
 
   return defineTool({
     name: 'shell_background',
     title: 'Start background command',
-    description,
+    description: manager.sandbox.settings.mode === 'off' ? description : `${description}\n${SANDBOX_LINE} Its servers are reachable from other commands only when the config allows them the network.`,
     input,
     category: 'shell',
     validate: (i: Input) => (i.command.includes('\0') ? 'command contains a NUL byte, which bash cannot run; remove it' : undefined),
@@ -31,7 +34,8 @@ export function shellBackground(manager: ShellManager): Tool {
     async execute(i: Input, ctx) {
       const { cwd, classification } = await classifyInput(i, ctx, manager.settings);
       const env = commandEnv(manager.settings);
-      const job = manager.start(i.command, cwd, classification.effect === 'read' ? gitReadEnv(env) : env, manager.settings.limits, ctx.sessionId);
+      const confinement = await confineCommand(manager, ctx, cwd, classification);
+      const job = manager.start(i.command, cwd, classification.effect === 'read' ? gitReadEnv(env) : env, confinement, ctx.sessionId);
       const where = displayCwd(cwd, ctx);
       if (job.group.pid === undefined) {
         const { error } = await job.group.exited;
@@ -39,8 +43,8 @@ export function shellBackground(manager: ShellManager): Tool {
         throw new ToolError('EXECUTION_FAILED', `could not start bash in ${where}: ${error?.message ?? 'unknown error'}. Check that bash is installed and the directory still exists.`);
       }
       return {
-        content: `Started ${job.id} (pid ${job.group.pid ?? 'unknown'}) in ${where}: ${i.command}\nRead its output with shell_output {"id": "${job.id}"}; stop it with shell_kill {"id": "${job.id}"}.`,
-        metadata: { id: job.id, pid: job.group.pid, cwd: where },
+        content: `Started ${job.id} (pid ${job.group.pid ?? 'unknown'}) in ${where}: ${i.command}\nRead its output with shell_output {"id": "${job.id}"}; stop it with shell_kill {"id": "${job.id}"}.${confinement.notice ? `\n[note: ${confinement.notice}]` : ''}`,
+        metadata: { id: job.id, pid: job.group.pid, cwd: where, sandbox: confinement.profile, network: confinement.network },
       };
     },
     dispose: () => manager.dispose(),

@@ -130,7 +130,8 @@ describe('shell_exec', () => {
   });
 
   it('stops the process group when the caller cancels', async () => {
-    const h = harness({ mode: 'yolo' });
+    // $$ is bash's pid as seen from here only without the sandbox (sandbox.test.ts covers it inside).
+    const h = harness({ mode: 'yolo', config: { sandbox: { mode: 'off' } } });
     const ac = new AbortController();
     const pid = join(h.root, 'pid');
     const pending = h.call('shell_exec', { command: `echo $$ > ${pid}; sleep 60 & sleep 60` }, { signal: ac.signal });

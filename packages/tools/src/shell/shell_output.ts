@@ -1,5 +1,6 @@
 import { defineTool, ToolError, type Tool } from '@toolbelt/core';
 import { z } from 'zod';
+import { sandboxNotes } from '../sandbox/explain.js';
 import { jobStatus } from './job-status.js';
 import type { LogRead, ShellManager } from './manager.js';
 
@@ -61,8 +62,11 @@ export function shellOutput(manager: ShellManager): Tool {
       const r = manager.read(job);
       const status = jobStatus(job);
       const note = pattern && !matched && !job.exit ? `\n[until did not match within ${i.wait_ms} ms]` : '';
+      // A job that failed by itself may have failed on the sandbox: say so with the output that shows it.
+      const failed = job.exit && !job.stoppedBy && (job.exit.code !== 0 || job.exit.signal !== null);
+      const notes = failed ? sandboxNotes(r.text, job.confinement) : [];
       return {
-        content: render(job.id, status, r) + note,
+        content: [render(job.id, status, r) + note, ...notes].join('\n'),
         metadata: { id: job.id, running: !job.exit, exitCode: job.exit?.code ?? null, signal: job.exit?.signal ?? null, newBytes: r.newBytes, droppedBytes: r.dropped, ...(pattern ? { matched } : {}) },
       };
     },

@@ -50,7 +50,7 @@ export class WorkspaceGuard implements Workspace {
   readonly cwd: string;
   private readonly allowSensitive?: WorkspaceOptions['allowSensitive'];
   /** Real absolute paths; a handful at most, so a loop over them costs nothing per call. */
-  private readonly protectedPaths: readonly string[];
+  readonly protectedPaths: readonly string[];
   /** The tool this view resolves for (see forTool); secrets are opened per tool. */
   private readonly tool?: string;
   /** One view per tool name, shared by all views of this guard: a call costs no allocation. */

@@ -29,17 +29,31 @@ export interface Harness {
   call(tool: string, input: unknown, extra?: { sessionId?: string; signal?: AbortSignal; timeoutMs?: number }): ReturnType<Executor['call']>;
 }
 
-export function harness(opts: { mode?: Mode; rules?: Rule[]; answers?: ApprovalDecision[]; settings?: Partial<ShellSettings>; config?: Record<string, unknown> } = {}): Harness {
+export interface HarnessOptions {
+  mode?: Mode;
+  rules?: Rule[];
+  answers?: ApprovalDecision[];
+  settings?: Partial<ShellSettings>;
+  config?: Record<string, unknown>;
+  /** For `~` in the sandbox's hidden paths (a fake HOME). */
+  env?: Record<string, string | undefined>;
+  /** The workspace's protected files outside the name rules. */
+  protectedPaths?: string[];
+}
+
+export function harness(opts: HarnessOptions = {}): Harness {
   const root = tempWorkspace();
   const requests: ApprovalRequest[] = [];
   const answers = [...(opts.answers ?? [])];
   const events = new EventBus();
-  const registry = new ToolRegistry().registerAll(shellTools({ settings: { killGraceMs: 200, ...opts.settings }, ...(opts.config ? { config: opts.config } : {}) }));
+  const registry = new ToolRegistry().registerAll(
+    shellTools({ settings: { killGraceMs: 200, ...opts.settings }, ...(opts.config ? { config: opts.config } : {}), ...(opts.env ? { env: opts.env } : {}) }),
+  );
   const executor = new Executor({
     registry,
     events,
     policy: new Policy({ mode: opts.mode ?? 'safe', rules: opts.rules ?? [], roots: [root] }),
-    workspace: new WorkspaceGuard({ roots: [root] }),
+    workspace: new WorkspaceGuard({ roots: [root], ...(opts.protectedPaths ? { protectedPaths: opts.protectedPaths } : {}) }),
     approver: async (req) => {
       requests.push(req);
       return answers.shift() ?? { outcome: 'reject', message: 'no scripted answer' };

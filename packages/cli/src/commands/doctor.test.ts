@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { probeSandbox } from '@toolbelt/tools';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../main.js';
+
+const root = mkdtempSync(join(tmpdir(), 'tb-doctor-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const works = (await probeSandbox('bwrap')).ok;
+
+async function doctor(config: Record<string, unknown> | undefined, ...flags: string[]): Promise<{ code: number; out: string; err: string }> {
+  const file = join(root, `config-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify(config ?? {}));
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (d) => (out += d));
+  stderr.on('data', (d) => (err += d));
+  const code = await main(['doctor', '--root', root, '--config', file, ...flags], { stdout, stderr, stdin: new PassThrough(), interactive: false });
+  return { code, out, err };
+}
+
+describe('toolbelt doctor', () => {
+  it.skipIf(!works)('says the sandbox works here and what it allows', async () => {
+    const r = await doctor({ sandbox: { network: ['npm install'], limits: { dataMb: 2048 } } });
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^ok {4}node {5}v\d+/m);
+    expect(r.out).toMatch(/^ok {4}sandbox {2}works: bubblewrap [\d.]+ \(\/.*bwrap\), sandbox\.mode "auto"$/m);
+    expect(r.out).toContain('network: commands starting with npm install (a command judged a read: none)');
+    expect(r.out).toContain('limits per process: CPU 3600 s, data 2048 MB, 1024 open files, 4096 processes');
+  });
+
+  it('fails when the sandbox is required and does not work, saying why and how to fix it', async () => {
+    const r = await doctor({ sandbox: { mode: 'required', bwrapPath: '/nonexistent/bwrap' } });
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^FAIL {2}sandbox {2}does not work here: \/nonexistent\/bwrap was not found$/m);
+    expect(r.out).toContain('fix: install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap');
+    expect(r.out).toContain('sandbox.mode is "required": shell commands and stdio MCP servers are refused until it works');
+  });
+
+  it('warns, and exits 0, when auto mode runs without it; reports off as off', async () => {
+    const auto = await doctor({ sandbox: { bwrapPath: '/nonexistent/bwrap' } }, '--json');
+    expect(auto.code).toBe(0);
+    const checks = JSON.parse(auto.out) as { name: string; level: string; details?: string[] }[];
+    expect(checks.map((c) => c.name)).toEqual(['node', 'bash', 'git', 'ripgrep', 'sandbox']);
+    expect(checks[4]).toMatchObject({ level: 'warn', details: expect.arrayContaining(['sandbox.mode is "auto": commands and stdio MCP servers run unconfined until it works']) });
+    expect((await doctor({ sandbox: { mode: 'off' } })).out).toMatch(/^off {3}sandbox {2}off \(sandbox\.mode "off"\)/m);
+  });
+
+  it('refuses a sandbox path that is neither absolute nor under ~, as a config error', async () => {
+    const r = await doctor({ sandbox: { writable: ['cache'] } });
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('sandbox.writable in the config must be a list of absolute paths or paths starting with "~/", not "cache"');
+  });
+});

@@ -1,0 +1,105 @@
+// `toolbelt doctor`: what this machine gives toolbelt — Node, bash, git, ripgrep, and above all
+// whether the sandbox works here, and if not, why and what would fix it.
+import { spawnSync } from 'node:child_process';
+import { bwrapVersion, findProgram, findRg, probeSandbox, type SandboxSettings } from '@toolbelt/tools';
+import { COMMON_OPTIONS, EXIT, type Command } from '../command.js';
+import { loadConfig, sandboxConfig } from '../runtime.js';
+
+type Level = 'ok' | 'warn' | 'FAIL' | 'off';
+
+interface Check {
+  name: string;
+  level: Level;
+  summary: string;
+  details?: string[];
+}
+
+const NODE_MIN = [20, 19];
+
+function versionOf(file: string, args = ['--version']): string | undefined {
+  const r = spawnSync(file, args, { encoding: 'utf8', timeout: 5_000 });
+  return r.status === 0 ? r.stdout.split('\n')[0].trim() || undefined : undefined;
+}
+
+function nodeCheck(): Check {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  const ok = major > NODE_MIN[0] || (major === NODE_MIN[0] && minor >= NODE_MIN[1]);
+  return { name: 'node', level: ok ? 'ok' : 'FAIL', summary: `${process.version} (toolbelt needs >= ${NODE_MIN.join('.')})` };
+}
+
+function programCheck(name: string, missing: { level: Level; why: string }): Check {
+  const path = findProgram(name);
+  if (!path) return { name, level: missing.level, summary: `not found on PATH: ${missing.why}` };
+  return { name, level: 'ok', summary: `${versionOf(path) ?? 'version unknown'} (${path})` };
+}
+
+function rgCheck(configured: string | undefined): Check {
+  const path = findRg(configured);
+  if (!path) return { name: 'ripgrep', level: 'warn', summary: 'not found: grep uses its JavaScript engine (slower on large trees); install ripgrep' };
+  return { name: 'ripgrep', level: 'ok', summary: `${versionOf(path) ?? 'version unknown'} (${path}): grep uses it` };
+}
+
+function home(path: string, h: string): string {
+  return h !== '/' && path.startsWith(h + '/') ? `~${path.slice(h.length)}` : path;
+}
+
+function confinementDetails(s: SandboxSettings): string[] {
+  const l = s.limits;
+  const limits = [
+    l.cpuSeconds && `CPU ${l.cpuSeconds} s`,
+    l.dataMb && `data ${l.dataMb} MB`,
+    l.memoryMb && `address space ${l.memoryMb} MB`,
+    l.openFiles && `${l.openFiles} open files`,
+    l.processes && `${l.processes} processes${process.getuid?.() === 0 ? ' (not enforced for root)' : ''}`,
+  ].filter(Boolean);
+  const network = s.network === true ? 'every command and server' : s.network === false || s.network.length === 0 ? 'none (servers: those with "network": true)' : `commands starting with ${s.network.join(', ')}`;
+  return [
+    `writable: the workspace roots${s.writable.length ? `, ${s.writable.map((w) => home(w, s.home)).join(', ')}` : ''} and a /tmp private to each command (a command judged a read: only its /tmp)`,
+    `network: ${network} (a command judged a read: none)`,
+    `hidden: ${s.hidden.map((h) => home(h, s.home)).join(', ')}, and toolbelt's own files`,
+    `limits per process: ${limits.join(', ')}`,
+  ];
+}
+
+async function sandboxCheck(s: SandboxSettings): Promise<Check> {
+  if (s.mode === 'off') return { name: 'sandbox', level: 'off', summary: 'off (sandbox.mode "off"): commands and stdio MCP servers run unconfined' };
+  const status = await probeSandbox(s.bwrap);
+  if (!status.ok) {
+    const refused = s.mode === 'required';
+    return {
+      name: 'sandbox',
+      level: refused ? 'FAIL' : 'warn',
+      summary: `does not work here: ${status.reason}`,
+      details: [`fix: ${status.hint}`, refused ? 'sandbox.mode is "required": shell commands and stdio MCP servers are refused until it works' : 'sandbox.mode is "auto": commands and stdio MCP servers run unconfined until it works'],
+    };
+  }
+  const version = (await bwrapVersion(status.bwrap)) ?? 'bubblewrap';
+  return { name: 'sandbox', level: 'ok', summary: `works: ${version} (${status.bwrap}), sandbox.mode "${s.mode}"`, details: confinementDetails(s) };
+}
+
+export const doctorCommand: Command = {
+  name: 'doctor',
+  usage: 'Usage: toolbelt doctor [--json] [--root DIR] [--config FILE]\nChecks Node, bash, git, ripgrep and the sandbox; exits 1 when something toolbelt needs is missing.',
+  options: { ...COMMON_OPTIONS, json: { type: 'boolean' } },
+  async run(values, _pos, io) {
+    const { config, configPath } = loadConfig(values);
+    const settings = sandboxConfig(config, configPath, process.env);
+    const checks: Check[] = [
+      nodeCheck(),
+      programCheck('bash', { level: 'FAIL', why: 'the shell tools run every command with it' }),
+      programCheck('git', { level: 'warn', why: 'the git tools need it' }),
+      rgCheck(config.search?.rgPath),
+      await sandboxCheck(settings),
+    ];
+    if (values.json) {
+      io.stdout.write(JSON.stringify(checks, null, 2) + '\n');
+    } else {
+      const width = Math.max(...checks.map((c) => c.name.length));
+      for (const c of checks) {
+        io.stdout.write(`${c.level.padEnd(4)}  ${c.name.padEnd(width)}  ${c.summary}\n`);
+        for (const d of c.details ?? []) io.stdout.write(`${' '.repeat(width + 8)}${d}\n`);
+      }
+    }
+    return checks.some((c) => c.level === 'FAIL') ? EXIT.toolError : EXIT.ok;
+  },
+};

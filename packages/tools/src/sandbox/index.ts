@@ -1,0 +1,8 @@
+// The sandbox for commands and stdio MCP servers: bubblewrap with the workspace writable (or
+// nothing, for a read), the rest read-only, a private /tmp, no network unless allowed, secrets
+// hidden, and resource limits.
+export { Sandbox, type ConfineRequest, type Confinement, type Profile } from './sandbox.js';
+export { sandboxSettings, SANDBOX_LIMITS_DEFAULT, HIDDEN_DEFAULT, SANDBOX_MODES, type SandboxMode, type SandboxSettings } from './settings.js';
+export { probeSandbox, bwrapVersion, findProgram, type SandboxStatus } from './probe.js';
+export { sandboxNotes } from './explain.js';
+export { bwrapArgs, type BwrapProfile } from './bwrap.js';

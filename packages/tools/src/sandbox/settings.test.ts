@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { bwrapArgs } from './bwrap.js';
+import { sandboxSettings } from './settings.js';
+
+const env = { HOME: '/home/ann' };
+
+describe('sandbox settings', () => {
+  it('defaults to auto, no network, the spec limits, and the secrets of the home directory hidden', () => {
+    const s = sandboxSettings(undefined, { env });
+    expect(s).toMatchObject({ mode: 'auto', network: false, writable: [], bwrap: 'bwrap', home: '/home/ann' });
+    expect(s.limits).toEqual({ cpuSeconds: 3600, dataMb: 1024, openFiles: 1024, processes: 4096 });
+    expect(s.hidden).toEqual(expect.arrayContaining(['/home/ann/.ssh', '/home/ann/.aws', '/home/ann/.netrc', '/home/ann/.config/gh', '/var/run/docker.sock']));
+  });
+
+  it('adds hidden and writable paths, expands ~, and unhides a default with "!"', () => {
+    const s = sandboxSettings({ sandbox: { hidden: ['~/vault', '!~/.npmrc'], writable: ['~/.cache', '/opt/out'], limits: { openFiles: 512 }, network: ['npm install'] } }, { env });
+    expect(s.hidden).toContain('/home/ann/vault');
+    expect(s.hidden).not.toContain('/home/ann/.npmrc');
+    expect(s.writable).toEqual(['/home/ann/.cache', '/opt/out']);
+    expect(s.limits).toEqual({ cpuSeconds: 3600, dataMb: 1024, openFiles: 512, processes: 4096 });
+    expect(s.network).toEqual(['npm install']);
+  });
+
+  it('says what is wrong with a bad value', () => {
+    expect(() => sandboxSettings({ sandbox: { mode: 'strict' } }, { env })).toThrow('sandbox.mode in the config must be one of "auto", "required", "off", not "strict"');
+    expect(() => sandboxSettings({ sandbox: { writable: ['build/cache'] } }, { env })).toThrow('sandbox.writable in the config must be a list of absolute paths or paths starting with "~/", not "build/cache"');
+    expect(() => sandboxSettings({ sandbox: { limits: { openFiles: 0 } } }, { env })).toThrow('sandbox.limits.openFiles in the config must be a positive integer, not 0');
+    expect(() => sandboxSettings({ sandbox: { network: 'yes' } }, { env })).toThrow('sandbox.network in the config must be a list of non-empty strings, not "yes"');
+  });
+});
+
+describe('the bubblewrap command line', () => {
+  const base = { roots: ['/w'], network: false, writable: ['/home/ann/.cache'], hidden: [{ path: '/home/ann/.ssh', dir: true }, { path: '/w/toolbelt.config.json', dir: false }], cwd: '/w/src' };
+
+  it('mounts the roots writable after the read-only root and /tmp, and hides paths last', () => {
+    const args = bwrapArgs({ ...base, readOnly: false }).join(' ');
+    expect(args).toBe(
+      '--die-with-parent --unshare-all --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --bind /w /w --bind /home/ann/.cache /home/ann/.cache --tmpfs /home/ann/.ssh --ro-bind /dev/null /w/toolbelt.config.json --setenv TMPDIR /tmp --chdir /w/src',
+    );
+  });
+
+  it('keeps everything read-only for a read, and shares the network only when allowed', () => {
+    const read = bwrapArgs({ ...base, readOnly: true });
+    expect(read).toContain('--ro-bind');
+    expect(read.join(' ')).not.toMatch(/--bind /);
+    expect(read).not.toContain('--share-net');
+    expect(bwrapArgs({ ...base, readOnly: false, network: true })).toContain('--share-net');
+  });
+});
