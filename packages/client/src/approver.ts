@@ -1,10 +1,10 @@
 // Acting as an approver over HTTP: each approval request goes to a handler, whose answer is sent
 // back as approve or reject. Returning undefined leaves the call to another approver.
-import type { ApprovalRequest } from '@toolbelt/core';
+import type { ApprovalRequest, ApprovalScope } from '@toolbelt/core';
 import type { GatewayClient } from './client.js';
 import { runWorker, type Worker, type WorkerOptions } from './worker.js';
 
-export type ApprovalAnswer = { approve: true; scope?: 'once' | 'session' | 'always' } | { approve: false; message?: string } | undefined;
+export type ApprovalAnswer = { approve: true; scope?: ApprovalScope } | { approve: false; message?: string } | undefined;
 export type ApprovalHandler = (request: ApprovalRequest) => ApprovalAnswer | Promise<ApprovalAnswer>;
 
 export function approveWith(client: GatewayClient, handler: ApprovalHandler, o: WorkerOptions = {}): Worker {

@@ -1,12 +1,14 @@
 // A small typed SDK over the gateway API: call and list tools, follow calls, inbox, approvals,
 // and the event stream.
-import type { ApprovalDecision, ProviderFormat, ToolResult } from '@toolbelt/core';
+import type {
+  AckAnswer, AckBody, ApprovalScope, ApproveBody, CallBody, CallList, CallRecord, CallStatus, DecisionAnswer, HealthAnswer, InboxList, InboxMessage, ProviderFormat, ProviderToolList,
+  RejectBody, ResultBody, StreamedEvent, SubmitAnswer, ToolInfo, ToolList, ToolResult,
+} from '@toolbelt/core';
 import { approveWith, type ApprovalHandler } from './approver.js';
 import { GatewayError } from './errors.js';
 import { streamEvents, type EventStreamOptions, type Transport } from './events.js';
 import { onToolCall, type ToolHandler } from './executor.js';
 import type { Worker, WorkerOptions } from './worker.js';
-import type { CallRecord, CallStatus, InboxMessage, StreamedEvent, SubmitAnswer, ToolInfo } from './types.js';
 
 export interface ClientOptions {
   /** Base URL of the gateway, e.g. http://127.0.0.1:7077. */
@@ -65,41 +67,43 @@ export class GatewayClient implements Transport {
     return (await res.json()) as T;
   }
 
-  health(): Promise<{ ok: boolean }> {
+  health(): Promise<HealthAnswer> {
     return this.request('GET', '/healthz');
   }
 
   async tools(): Promise<ToolInfo[]> {
-    return (await this.request<{ tools: ToolInfo[] }>('GET', '/api/tools')).tools;
+    return (await this.request<ToolList>('GET', '/api/tools')).tools;
   }
 
   /** Tool definitions in a provider's format, ready to hand to that provider's API. */
   async toolDefinitions(format: ProviderFormat): Promise<Record<string, unknown>[]> {
-    return (await this.request<{ tools: Record<string, unknown>[] }>('GET', '/api/tools', { query: { format } })).tools;
+    return (await this.request<ProviderToolList>('GET', '/api/tools', { query: { format } })).tools;
   }
 
   /**
    * Calls a tool and returns its ToolResult, also for an unknown tool or bad input (status
    * "error", for the model to read). Throws GatewayError only when the request itself is refused.
    */
-  call(runId: string, name: string, input: unknown = {}, o: CallOptions = {}): Promise<ToolResult> {
+  call(runId: string, name: string, input: CallBody['input'] = {}, o: CallOptions = {}): Promise<ToolResult> {
     const agentId = o.agentId ?? this.options.agentId;
     if (!agentId) throw new TypeError('call() needs an agentId: pass it in the options or set agentId on the client');
-    const body = { agentId, name, input, ...(o.callId ? { callId: o.callId } : {}), ...(o.sessionId ? { sessionId: o.sessionId } : {}), ...(o.model ? { model: o.model } : {}) };
+    const body: CallBody = { agentId, name, input, ...(o.callId ? { callId: o.callId } : {}), ...(o.sessionId ? { sessionId: o.sessionId } : {}), ...(o.model ? { model: o.model } : {}) };
     return this.request('POST', `/api/runs/${encodeURIComponent(runId)}/tool-calls`, { body, accept: [404, 422], ...(o.signal ? { signal: o.signal } : {}) });
   }
 
   /** Submits the result of an open call (an external executor, or a person in a space). */
   submitResult(runId: string, callId: string, result: unknown): Promise<SubmitAnswer> {
-    return this.request('POST', `/api/runs/${encodeURIComponent(runId)}/tool-results`, { body: { callId, result: result ?? null } });
+    const body: ResultBody = { callId, result: result ?? null };
+    return this.request('POST', `/api/runs/${encodeURIComponent(runId)}/tool-results`, { body });
   }
 
   /** Reports that an open call failed; the agent gets the message. */
   submitError(runId: string, callId: string, message: string): Promise<SubmitAnswer> {
-    return this.request('POST', `/api/runs/${encodeURIComponent(runId)}/tool-results`, { body: { callId, error: message } });
+    const body: ResultBody = { callId, error: message };
+    return this.request('POST', `/api/runs/${encodeURIComponent(runId)}/tool-results`, { body });
   }
 
-  calls(f: CallFilter = {}): Promise<{ calls: CallRecord[]; nextBefore?: number }> {
+  calls(f: CallFilter = {}): Promise<CallList> {
     const status = Array.isArray(f.status) ? f.status.join(',') : f.status;
     return this.request('GET', '/api/tool-calls', { query: { runId: f.runId, agentId: f.agentId, status, tool: f.tool, limit: f.limit, before: f.before } });
   }
@@ -108,21 +112,24 @@ export class GatewayClient implements Transport {
     return this.request('GET', `/api/tool-calls/${encodeURIComponent(callId)}`);
   }
 
-  approve(callId: string, scope: 'once' | 'session' | 'always' = 'once'): Promise<{ callId: string; status: CallStatus; decision: ApprovalDecision }> {
-    return this.request('POST', `/api/tool-calls/${encodeURIComponent(callId)}/approve`, { body: { scope } });
+  approve(callId: string, scope: ApprovalScope = 'once'): Promise<DecisionAnswer> {
+    const body: ApproveBody = { scope };
+    return this.request('POST', `/api/tool-calls/${encodeURIComponent(callId)}/approve`, { body });
   }
 
-  reject(callId: string, message?: string): Promise<{ callId: string; status: CallStatus; decision: ApprovalDecision }> {
-    return this.request('POST', `/api/tool-calls/${encodeURIComponent(callId)}/reject`, { body: message ? { message } : {} });
+  reject(callId: string, message?: string): Promise<DecisionAnswer> {
+    const body: RejectBody = message ? { message } : {};
+    return this.request('POST', `/api/tool-calls/${encodeURIComponent(callId)}/reject`, { body });
   }
 
   async inbox(agentId: string, o: { after?: number; limit?: number; includeAcked?: boolean } = {}): Promise<InboxMessage[]> {
     const query = { after: o.after, limit: o.limit, includeAcked: o.includeAcked ? 'true' : undefined };
-    return (await this.request<{ messages: InboxMessage[] }>('GET', `/api/agents/${encodeURIComponent(agentId)}/inbox`, { query })).messages;
+    return (await this.request<InboxList>('GET', `/api/agents/${encodeURIComponent(agentId)}/inbox`, { query })).messages;
   }
 
   async ack(agentId: string, ids: number[]): Promise<number> {
-    return (await this.request<{ acknowledged: number }>('POST', `/api/agents/${encodeURIComponent(agentId)}/inbox/ack`, { body: { ids } })).acknowledged;
+    const body: AckBody = { ids };
+    return (await this.request<AckAnswer>('POST', `/api/agents/${encodeURIComponent(agentId)}/inbox/ack`, { body })).acknowledged;
   }
 
   /** Events as an async iterator; reconnects with Last-Event-ID. Break out of the loop (or abort) to stop. */

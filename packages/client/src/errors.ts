@@ -1,4 +1,6 @@
 // A refused request: the HTTP status and the gateway's code and message.
+import type { ApiErrorBody } from '@toolbelt/core';
+
 export class GatewayError extends Error {
   constructor(readonly status: number, readonly code: string, message: string) {
     super(message);
@@ -8,7 +10,7 @@ export class GatewayError extends Error {
   static async from(res: Response): Promise<GatewayError> {
     const text = await res.text().catch(() => '');
     try {
-      const body = JSON.parse(text) as { error?: { code?: string; message?: string } };
+      const body = JSON.parse(text) as { error?: Partial<ApiErrorBody['error']> };
       if (body.error?.message) return new GatewayError(res.status, body.error.code ?? 'UNKNOWN', body.error.message);
     } catch {
       // Not our JSON: a proxy or another server answered.

@@ -1,13 +1,13 @@
 // The event stream as an async iterator: reconnects by itself and resumes with Last-Event-ID, so a
 // dropped connection loses nothing and repeats nothing.
+import type { GatewayEvent, GatewayEventType, StreamedEvent } from '@toolbelt/core';
 import { createParser } from 'eventsource-parser';
 import { GatewayError, isRetryable } from './errors.js';
-import type { GatewayEvent, StreamedEvent } from './types.js';
 
 export interface EventStreamOptions {
   runId?: string;
   agentIds?: string[];
-  types?: GatewayEvent['type'][];
+  types?: GatewayEventType[];
   /** Resume after this id; without it the stream starts with live events. */
   lastEventId?: number;
   signal?: AbortSignal;

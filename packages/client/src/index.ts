@@ -4,4 +4,8 @@ export { streamEvents, type EventStreamOptions } from './events.js';
 export { onToolCall, type PendingCall, type ToolHandler } from './executor.js';
 export { approveWith, type ApprovalAnswer, type ApprovalHandler } from './approver.js';
 export type { Worker, WorkerOptions } from './worker.js';
-export type * from './types.js';
+// The wire types live in core (one contract for the gateway and this SDK); re-exported for SDK users.
+export type {
+  AckAnswer, ApiErrorBody, ApiErrorCode, CallList, CallRecord, CallStatus, DecisionAnswer, GatewayEvent, GatewayEventType, InboxList, InboxMessage, PendingEvent, StreamedEvent, Submission,
+  SubmitAnswer, ToolInfo, ToolList,
+} from '@toolbelt/core';

@@ -3,7 +3,7 @@
 import type { GatewayClient } from './client.js';
 import { GatewayError } from './errors.js';
 import type { EventStreamOptions } from './events.js';
-import type { GatewayEvent, StreamedEvent } from './types.js';
+import type { GatewayEventType, StreamedEvent } from '@toolbelt/core';
 
 export interface Worker {
   /** Stops listening and waits for handlers in progress to finish. */
@@ -27,7 +27,7 @@ export function alreadySettled(err: unknown): boolean {
 
 export function runWorker<K extends string>(
   client: GatewayClient,
-  o: WorkerOptions & { types: GatewayEvent['type'][] },
+  o: WorkerOptions & { types: GatewayEventType[] },
   keyOf: (e: StreamedEvent) => K | undefined,
   catchUp: () => Promise<void>,
   act: (e: StreamedEvent) => Promise<void>,

@@ -26,10 +26,13 @@ export type RememberTarget =
   | { kind: 'exact'; tool: string; command: string }
   | { kind: 'path'; tool: string; path: string };
 
+/** How long an approval holds: this call, the session, or from now on. */
+export type ApprovalScope = 'once' | 'session' | 'always';
+
 export type ApprovalDecision =
   | {
       outcome: 'approve';
-      scope?: 'once' | 'session' | 'always';
+      scope?: ApprovalScope;
       /** What to remember instead of the request's `remember`, e.g. a directory for a path. Same tool only. */
       remember?: RememberTarget;
       by?: string;

@@ -22,11 +22,23 @@ export type ToolErrorCode =
   | 'CONFLICT'
   | 'EXECUTION_FAILED';
 
-export type ToolStatus = 'success' | 'error' | 'rejected' | 'pending';
 export type ApprovedBy = 'auto' | 'user' | 'rule' | 'remembered';
 
-export interface ToolResult {
-  status: ToolStatus;
+/** What went wrong, by code: callers branch on `code`, never on the message text. */
+export interface ResultError {
+  code: ToolErrorCode;
+  message: string;
+  /** True when the same call may succeed if made again (a timeout, a dropped connection). */
+  recoverable: boolean;
+}
+
+/** Why a person (or the approval's timeout) refused the call, and their message for the model. */
+export interface Rejection {
+  reason: string;
+  userMessage?: string;
+}
+
+interface ResultBase {
   callId: string;
   tool: string;
   /** For the model. */
@@ -37,12 +49,40 @@ export interface ToolResult {
   /** Structured output, when the tool declares an output schema. */
   structured?: unknown;
   durationMs: number;
-  error?: { code: ToolErrorCode; message: string; recoverable: boolean };
-  /** Set when status is rejected: why, and the person's message for the model. */
-  rejection?: { reason: string; userMessage?: string };
   /** Who let the call run. */
   approvedBy?: ApprovedBy;
 }
+
+// Each variant names the others' fields as `?: undefined`, so `r.error?.code` reads on any result
+// while a check of `status` narrows `error` and `rejection` to present.
+export interface SuccessResult extends ResultBase {
+  status: 'success';
+  error?: undefined;
+  rejection?: undefined;
+}
+
+/** The call was accepted; its result comes later (a declared tool's inbox). */
+export interface PendingResult extends ResultBase {
+  status: 'pending';
+  error?: undefined;
+  rejection?: undefined;
+}
+
+export interface ErrorResult extends ResultBase {
+  status: 'error';
+  error: ResultError;
+  rejection?: undefined;
+}
+
+export interface RejectedResult extends ResultBase {
+  status: 'rejected';
+  rejection: Rejection;
+  error?: undefined;
+}
+
+/** Every call ends in one of these; `status` tells which. */
+export type ToolResult = SuccessResult | PendingResult | ErrorResult | RejectedResult;
+export type ToolStatus = ToolResult['status'];
 
 export function textOf(result: Pick<ToolResult, 'content'>): string {
   let out = '';
@@ -60,8 +100,8 @@ export function errorResult(
   code: ToolErrorCode,
   message: string,
   opts: { recoverable?: boolean; durationMs?: number; metadata?: Record<string, unknown> } = {},
-): ToolResult {
-  const result: ToolResult = {
+): ErrorResult {
+  const result: ErrorResult = {
     status: 'error',
     callId,
     tool,
@@ -73,7 +113,7 @@ export function errorResult(
   return result;
 }
 
-export function rejectedResult(callId: string, tool: string, reason: string, userMessage?: string, durationMs = 0): ToolResult {
+export function rejectedResult(callId: string, tool: string, reason: string, userMessage?: string, durationMs = 0): RejectedResult {
   const text = userMessage ? `${reason}. The user said: ${userMessage}` : reason;
   return {
     status: 'rejected',

@@ -1,6 +1,7 @@
 // The HTTP API as a list of routes; each one reads its input and hands it to one domain function.
 import { Hono, type Context } from 'hono';
-import type { DeclaredTool, HostCheck } from '@toolbelt/core';
+import type { z } from 'zod';
+import type { DeclaredTool, ExecutionList, HealthAnswer, HostCheck } from '@toolbelt/core';
 import type { Domain } from './domain/context.js';
 import { decide } from './domain/approvals.js';
 import { callTool, listCalls, visibleCall } from './domain/calls.js';
@@ -42,9 +43,12 @@ function statuses(raw: string[] | undefined): CallStatus[] | undefined {
   return raw as CallStatus[] | undefined;
 }
 
+/** Reads a request body against its schema, within the gateway's size limit. */
+type ReadBody = <S extends z.ZodType>(c: Context, schema: S) => Promise<z.output<S>>;
+
 export function buildApp(d: Domain, o: AppOptions): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
-  const readBody = <S extends Parameters<typeof readBodyOf>[1]>(c: Context, schema: S) => readBodyOf(c, schema, o.maxBodyBytes);
+  const readBody: ReadBody = (c, schema) => readBodyOf(c, schema, o.maxBodyBytes);
   app.onError(handleError);
   app.notFound(notFoundRoute);
   app.use('*', async (c, next) => {
@@ -56,7 +60,7 @@ export function buildApp(d: Domain, o: AppOptions): Hono<AuthEnv> {
   app.use('*', hostGuard(o.hosts));
 
   // Public (to a client with an allowed Host): liveness and the API description.
-  app.get('/healthz', (c) => c.json({ ok: true }));
+  app.get('/healthz', (c) => c.json({ ok: true } satisfies HealthAnswer));
   app.get('/api/openapi.json', (c) => c.json(OPENAPI));
 
   app.use('/api/*', o.auth.middleware());
@@ -67,9 +71,26 @@ export function buildApp(d: Domain, o: AppOptions): Hono<AuthEnv> {
     requireRole(c.var.principal, 'admin');
     return c.text(await o.metrics(), 200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
   });
-
   app.get('/api/tools', (c) => c.json(listTools(d, o.declared, c.req.query('format'))));
+  callRoutes(app, d, readBody);
+  decisionRoutes(app, d, readBody);
+  inboxRoutes(app, d, readBody);
+  app.get('/api/events', (c) => {
+    const after = header(c, 'last-event-id') ?? c.req.query('lastEventId');
+    const q = { ...(c.req.query('runId') ? { runId: c.req.query('runId') } : {}), agentIds: listParam(c, 'agentId'), types: listParam(c, 'types'), after };
+    return openEventStream(d, c.var.principal, q, d.shutdown, o.heartbeatMs);
+  });
+  app.get('/api/executions', async (c) => {
+    requireRole(c.var.principal, 'admin');
+    const q = c.req.query();
+    const filter = { limit: intParam(c, 'limit', 100, 1000) || 100, ...(q.tool ? { tool: q.tool } : {}), ...(q.status ? { status: q.status } : {}), ...(q.agentId ? { agentId: q.agentId } : {}), ...(q.runId ? { runId: q.runId } : {}), ...(q.since ? { since: q.since } : {}) };
+    return c.json({ entries: await d.store.listExecutions(filter) } satisfies ExecutionList);
+  });
+  return app;
+}
 
+/** Calling tools, submitting results from outside, and reading calls back. */
+function callRoutes(app: Hono<AuthEnv>, d: Domain, readBody: ReadBody): void {
   app.post('/api/runs/:runId/tool-calls', async (c) => {
     const runId = param(c.req.param('runId'), 'runId');
     const body = await readBody(c, callBody);
@@ -100,13 +121,15 @@ export function buildApp(d: Domain, o: AppOptions): Hono<AuthEnv> {
   });
 
   app.get('/api/tool-calls/:callId', async (c) => c.json(await visibleCall(d, c.var.principal, c.req.param('callId'))));
+}
 
+/** A person's approve or reject for a call awaiting approval. */
+function decisionRoutes(app: Hono<AuthEnv>, d: Domain, readBody: ReadBody): void {
   app.post('/api/tool-calls/:callId/approve', async (c) => {
     requireRole(c.var.principal, 'approve');
     const body = await readBody(c, approveBody);
     const call = await visibleCall(d, c.var.principal, c.req.param('callId'));
-    const done = await decide(d.store, call, { outcome: 'approve', scope: body.scope ?? 'once', by: c.var.principal.name });
-    return c.json({ callId: done.callId, status: done.status, decision: done.decision });
+    return c.json(await decide(d.store, call, { outcome: 'approve', scope: body.scope ?? 'once', by: c.var.principal.name }));
   });
 
   app.post('/api/tool-calls/:callId/reject', async (c) => {
@@ -114,10 +137,11 @@ export function buildApp(d: Domain, o: AppOptions): Hono<AuthEnv> {
     const body = await readBody(c, rejectBody);
     const call = await visibleCall(d, c.var.principal, c.req.param('callId'));
     const decision = body.message ? { outcome: 'reject' as const, message: body.message, by: c.var.principal.name } : { outcome: 'reject' as const, by: c.var.principal.name };
-    const done = await decide(d.store, call, decision);
-    return c.json({ callId: done.callId, status: done.status, decision: done.decision });
+    return c.json(await decide(d.store, call, decision));
   });
+}
 
+function inboxRoutes(app: Hono<AuthEnv>, d: Domain, readBody: ReadBody): void {
   app.get('/api/agents/:agentId/inbox', async (c) => {
     const agentId = param(c.req.param('agentId'), 'agentId');
     const includeAcked = ['1', 'true'].includes(c.req.query('includeAcked') ?? '');
@@ -130,19 +154,4 @@ export function buildApp(d: Domain, o: AppOptions): Hono<AuthEnv> {
     const body = await readBody(c, ackBody);
     return c.json(await ackInbox(d, c.var.principal, agentId, body.ids));
   });
-
-  app.get('/api/events', (c) => {
-    const after = header(c, 'last-event-id') ?? c.req.query('lastEventId');
-    const q = { ...(c.req.query('runId') ? { runId: c.req.query('runId') } : {}), agentIds: listParam(c, 'agentId'), types: listParam(c, 'types'), after };
-    return openEventStream(d, c.var.principal, q, d.shutdown, o.heartbeatMs);
-  });
-
-  app.get('/api/executions', async (c) => {
-    requireRole(c.var.principal, 'admin');
-    const q = c.req.query();
-    const filter = { limit: intParam(c, 'limit', 100, 1000) || 100, ...(q.tool ? { tool: q.tool } : {}), ...(q.status ? { status: q.status } : {}), ...(q.agentId ? { agentId: q.agentId } : {}), ...(q.runId ? { runId: q.runId } : {}), ...(q.since ? { since: q.since } : {}) };
-    return c.json({ entries: await d.store.listExecutions(filter) });
-  });
-
-  return app;
 }

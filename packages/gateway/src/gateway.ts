@@ -1,10 +1,10 @@
 // Assembles one gateway: store-backed approvals, events, log and declared tools around an executor
 // over the caller's registry and policy, and the HTTP app in front.
 import { setMaxListeners } from 'node:events';
-import { EventBus, Executor, HostCheck, type DeclaredTool, type Policy, type ToolbeltConfig, type ToolRegistry, type Workspace } from '@toolbelt/core';
+import { EventBus, Executor, HostCheck, type Approver, type Policy, type ToolbeltConfig, type ToolRegistry, type Workspace } from '@toolbelt/core';
 import type { Hono } from 'hono';
 import { buildApp } from './app.js';
-import { declaredTool } from './declared/tool.js';
+import { registerDeclared } from './declared/tool.js';
 import type { CallInfo } from './declared/pending.js';
 import { httpApprover } from './domain/approvals.js';
 import type { Domain } from './domain/context.js';
@@ -58,10 +58,7 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
   const config = o.config ?? {};
   const gw = config.gateway ?? {};
   const auth = new Auth((gw.tokens ?? []) as TokenSpec[], o.env ?? process.env);
-  const hosts = new HostCheck({
-    allowedHosts: [...(gw.allowedHosts ?? []), ...(o.allowedHosts ?? [])],
-    howToAllow: (name) => `add "${name}" to gateway.allowedHosts in the config`,
-  });
+  const hosts = new HostCheck({ allowedHosts: [...(gw.allowedHosts ?? []), ...(o.allowedHosts ?? [])], howToAllow: (name) => `add "${name}" to gateway.allowedHosts in the config` });
   const { store } = o;
   const recovery = await store.recover(Date.now());
   const recorder = new EventRecorder(store);
@@ -71,51 +68,22 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
   setMaxListeners(Infinity, shutdown.signal);
   const inflight = new Map<string, CallInfo>();
 
-  const declared = new Map<string, DeclaredTool>();
   const deps = { store, waiters, recorder, callInfo: (id: string) => inflight.get(id), pendingTtlMs: gw.pendingTtlMs ?? 24 * 3600_000, ...(o.fetch ? { fetch: o.fetch } : {}) };
-  for (const spec of config.tools ?? []) {
-    if (o.registry.has(spec.name) || declared.has(spec.name)) throw new Error(`config tools: "${spec.name}" is already the name of another tool; rename it`);
-    o.registry.register(declaredTool(spec, deps));
-    declared.set(spec.name, spec);
-  }
+  const declared = registerDeclared(o.registry, config.tools ?? [], deps);
 
   const log = new StoreLogSink(store);
   const events = new EventBus();
-  const limits = config.limits ?? {};
-  const executor = new Executor({
-    registry: o.registry,
-    policy: o.policy,
-    approver: httpApprover(store, waiters, recorder),
-    events,
-    log,
-    // Tools see the config; they have no use for the gateway's tokens.
-    config: { ...config, gateway: { ...gw, tokens: undefined } } as Record<string, unknown>,
-    ...(o.workspace ? { workspace: o.workspace } : {}),
-    ...(limits.maxOutputChars ? { maxOutputChars: limits.maxOutputChars } : {}),
-    ...(limits.defaultTimeoutMs ? { defaultTimeoutMs: limits.defaultTimeoutMs } : {}),
-    ...(limits.approvalTimeoutMs ? { approvalTimeoutMs: limits.approvalTimeoutMs } : {}),
-  });
+  const executor = gatewayExecutor(o, { approver: httpApprover(store, waiters, recorder), events, log });
   // The approver publishes approval.requested itself, once the store holds the request.
   events.on((e) => e.type !== 'approval.requested' && recorder.publish(e));
   const offRegistry = o.registry.onChange((ch) => recorder.publish({ type: 'registry.changed', change: ch.type, name: ch.name, ts: Date.now(), sessionId: 'gateway' }));
 
   const domain: Domain = { store, executor, registry: o.registry, recorder, inflight, shutdown: shutdown.signal };
   const http = new HttpCounter();
-  const metrics = async () =>
-    renderMetrics({
-      tools: executor.metrics.snapshot(), callsByStatus: await store.countCallsByStatus(), http: http.counts,
-      sseClients: recorder.subscriberCount, waiters: waiters.size, storeFailures: recorder.failures + log.failures,
-    });
+  const metrics = metricsText(domain, { http, waiters, log });
   const app = buildApp(domain, { auth, hosts, declared, maxBodyBytes: gw.maxBodyBytes ?? 4 * 1024 * 1024, http, metrics, ...(o.heartbeatMs ? { heartbeatMs: o.heartbeatMs } : {}) });
 
-  const retention = o.eventRetentionMs ?? 7 * 24 * 3600_000;
-  const sweep = async () => {
-    const now = Date.now();
-    for (const c of await store.expireCalls(now)) {
-      recorder.publish({ type: 'pending.expired', ts: now, sessionId: c.sessionId, runId: c.runId, agentId: c.agentId, callId: c.callId, tool: c.tool });
-    }
-    await store.pruneEvents(now - retention);
-  };
+  const sweep = sweeper(store, recorder, o.eventRetentionMs ?? 7 * 24 * 3600_000);
   const timer = setInterval(() => void sweep().catch(() => recorder.failures++), o.sweepIntervalMs ?? 30_000);
   timer.unref();
 
@@ -141,4 +109,40 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
       await log.flush();
     },
   };
+}
+
+/** The executor behind the API: the caller's registry and policy, the store's approver and log. */
+function gatewayExecutor(o: GatewayOptions, parts: { approver: Approver; events: EventBus; log: StoreLogSink }): Executor {
+  const config = o.config ?? {};
+  const limits = config.limits ?? {};
+  return new Executor({
+    registry: o.registry,
+    policy: o.policy,
+    ...parts,
+    // Tools see the config; they have no use for the gateway's tokens.
+    config: { ...config, gateway: { ...config.gateway, tokens: undefined } } as Record<string, unknown>,
+    ...(o.workspace ? { workspace: o.workspace } : {}),
+    ...(limits.maxOutputChars ? { maxOutputChars: limits.maxOutputChars } : {}),
+    ...(limits.defaultTimeoutMs ? { defaultTimeoutMs: limits.defaultTimeoutMs } : {}),
+    ...(limits.approvalTimeoutMs ? { approvalTimeoutMs: limits.approvalTimeoutMs } : {}),
+  });
+}
+
+/** Expires overdue open calls (telling their agents) and prunes events older than the retention. */
+function sweeper(store: GatewayStore, recorder: EventRecorder, retentionMs: number): () => Promise<void> {
+  return async () => {
+    const now = Date.now();
+    for (const c of await store.expireCalls(now)) {
+      recorder.publish({ type: 'pending.expired', ts: now, sessionId: c.sessionId, runId: c.runId, agentId: c.agentId, callId: c.callId, tool: c.tool });
+    }
+    await store.pruneEvents(now - retentionMs);
+  };
+}
+
+function metricsText(d: Domain, more: { http: HttpCounter; waiters: Waiters; log: StoreLogSink }): () => Promise<string> {
+  return async () =>
+    renderMetrics({
+      tools: d.executor.metrics.snapshot(), callsByStatus: await d.store.countCallsByStatus(), http: more.http.counts,
+      sseClients: d.recorder.subscriberCount, waiters: more.waiters.size, storeFailures: d.recorder.failures + more.log.failures,
+    });
 }

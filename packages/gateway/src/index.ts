@@ -7,5 +7,5 @@ export { EVENT_TYPES, type GatewayEvent, type GatewayEventType, type PendingEven
 export { Auth, AuthConfigError, hashToken, ROLES, TOKEN_ENV, TOKEN_FILE_ENV, type Principal, type Role, type TokenSpec } from './http/auth.js';
 export { HostConfigError } from '@toolbelt/core';
 export { assertSafeBind, BindRefusedError, DEFAULT_HOST, DEFAULT_PORT, isLoopback, type Listening } from './server.js';
-export { declaredTool, defaultEffect } from './declared/tool.js';
+export { DeclaredToolError, declaredTool, defaultEffect } from './declared/tool.js';
 export { OPENAPI } from './openapi.js';

@@ -1,4 +1,7 @@
-// The API description served at /api/openapi.json. A test checks every route is described here.
+// The API description served at /api/openapi.json. A test checks every route is described here; the
+// TypeScript form of these shapes is core's wire.ts.
+import { CALL_STATUSES } from './store/types.js';
+
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: unknown, description: string) => ({ description, content: { 'application/json': { schema } } });
 const err = (description: string) => json(ref('Error'), description);
@@ -6,8 +9,6 @@ const body = (schema: unknown) => ({ required: true, content: { 'application/jso
 const path = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string', maxLength: 200 } });
 const query = (name: string, description: string, schema: unknown = { type: 'string' }) => ({ name, in: 'query', required: false, description, schema });
 const auth = { '401': err('missing or unknown token'), '403': err('the token lacks the role, or may not act for this agent; or the Host or Origin header is not allowed (every route)') };
-
-const CALL_STATUS = ['running', 'awaiting_approval', 'waiting', 'pending', 'resolved', 'expired', 'success', 'error', 'rejected'];
 
 export const OPENAPI = {
   openapi: '3.1.0',
@@ -140,7 +141,7 @@ export const OPENAPI = {
       Error: { type: 'object', required: ['error'], properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } } } },
       Tool: {
         type: 'object',
-        required: ['name', 'description', 'inputSchema', 'effect', 'visible'],
+        required: ['name', 'description', 'inputSchema', 'effect', 'perCall', 'visible'],
         properties: {
           name: { type: 'string' }, title: { type: 'string' }, description: { type: 'string' }, inputSchema: { type: 'object' },
           effect: { enum: ['read', 'write', 'execute', 'destructive', 'per-call'] }, perCall: { type: 'boolean' }, category: { type: 'string' }, visible: { type: 'boolean' },
@@ -159,6 +160,7 @@ export const OPENAPI = {
       },
       ToolResult: {
         type: 'object',
+        description: 'error is present exactly when status is "error", rejection exactly when it is "rejected"',
         required: ['status', 'callId', 'tool', 'content', 'durationMs'],
         properties: {
           status: { enum: ['success', 'error', 'rejected', 'pending'] }, callId: { type: 'string' }, tool: { type: 'string' },
@@ -184,11 +186,11 @@ export const OPENAPI = {
         type: 'object',
         properties: {
           seq: { type: 'integer' }, callId: { type: 'string' }, runId: { type: 'string' }, agentId: { type: 'string' }, sessionId: { type: 'string' }, tool: { type: 'string' },
-          input: {}, status: { enum: CALL_STATUS }, visible: { type: 'boolean' }, approval: { type: 'object' }, decision: { type: 'object' }, submitted: { type: 'object' },
+          input: {}, status: { enum: CALL_STATUSES }, visible: { type: 'boolean' }, approval: { type: 'object' }, decision: { type: 'object' }, submitted: { type: 'object' },
           result: ref('ToolResult'), createdAt: { type: 'integer' }, updatedAt: { type: 'integer' }, expiresAt: { type: 'integer' }, resolvedAt: { type: 'integer' },
         },
       },
-      DecisionAnswer: { type: 'object', properties: { callId: { type: 'string' }, status: { enum: CALL_STATUS }, decision: { type: 'object' } } },
+      DecisionAnswer: { type: 'object', properties: { callId: { type: 'string' }, status: { enum: CALL_STATUSES }, decision: { type: 'object' } } },
       InboxMessage: {
         type: 'object',
         properties: {

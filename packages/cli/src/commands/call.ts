@@ -113,7 +113,7 @@ export const callCommand: Command = {
       if (values.json) io.stdout.write(JSON.stringify(result, null, 2) + '\n');
       else if (result.status === 'success' || result.status === 'pending') io.stdout.write(textOf(result) + '\n');
       else if (result.status === 'rejected') io.stderr.write(`rejected: ${textOf(result)}\n`);
-      else io.stderr.write(`error ${result.error?.code}: ${result.error?.message}\n`);
+      else io.stderr.write(`error ${result.error.code}: ${result.error.message}\n`);
       return stoppedBy ? signalExitCode(stoppedBy) : exitCode(result);
     } finally {
       terminal?.close();

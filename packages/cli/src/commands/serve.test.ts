@@ -129,6 +129,21 @@ describe('toolbelt serve', () => {
     expect([badPort.status, badPort.stderr.trim()]).toEqual([2, 'toolbelt serve: --port must be an integer from 0 to 65535, not "http"']);
   }, 30_000);
 
+  it('refuses a declared tool it cannot serve with a usage error that names the tool and the fix', () => {
+    const root = mkdtempSync(join(tmpdir(), 'tb-serve-declared-'));
+    const start = (tool: Record<string, unknown>) => {
+      writeFileSync(join(root, 'toolbelt.config.json'), JSON.stringify({ tools: [{ description: 'A declared tool.', inputSchema: { type: 'object' }, ...tool }] }));
+      const r = spawnSync(process.execPath, [bin, 'serve', '--root', root, '--port', '0'], { encoding: 'utf8', env: ENV });
+      return [r.status, r.stderr.trim()];
+    };
+    try {
+      expect(start({ name: 'read_file', executionType: 'internal' })).toEqual([2, 'toolbelt serve: config tools: "read_file" is already the name of another tool; rename it']);
+      expect(start({ name: 'notify', executionType: 'gateway' })).toEqual([2, 'toolbelt serve: config tools: "notify": executionType "gateway" makes an HTTP request, so it needs execution.url']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 30_000);
+
   it('keeps its database outside the workspace, in the user state directory', async () => {
     const s = await serve();
     const db = /db: (\S+)/.exec(s.banner)![1];

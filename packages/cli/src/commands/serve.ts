@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
-  AuthConfigError, BindRefusedError, createGateway, DEFAULT_HOST, DEFAULT_PORT, HostConfigError, openSqliteStore, policyWithStore, StoreVersionError, TOKEN_ENV,
+  AuthConfigError, BindRefusedError, createGateway, DeclaredToolError, DEFAULT_HOST, DEFAULT_PORT, HostConfigError, openSqliteStore, policyWithStore, StoreVersionError, TOKEN_ENV,
   type Listening,
 } from '@toolbelt/gateway';
 import type { ToolbeltConfig } from '@toolbelt/core';
@@ -92,9 +92,8 @@ export const serveCommand: Command = {
       await rt.close();
       await store.close();
       const e = err as NodeJS.ErrnoException;
-      if (err instanceof BindRefusedError || err instanceof AuthConfigError || err instanceof HostConfigError || err instanceof UsageError) throw new UsageError(e.message);
+      if (err instanceof BindRefusedError || err instanceof AuthConfigError || err instanceof HostConfigError || err instanceof DeclaredToolError || err instanceof UsageError) throw new UsageError(e.message);
       if (e.code === 'EADDRINUSE') throw new UsageError(`port ${values.port ?? gw.port ?? DEFAULT_PORT} is already in use; pick another with --port (0 picks a free one)`);
-      if (e.message?.startsWith('config tools:')) throw new UsageError(e.message);
       throw err;
     }
     // Listen for signals before saying we listen: whoever reads the banner may stop us at once.

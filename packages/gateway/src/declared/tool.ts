@@ -1,11 +1,19 @@
 // Tools declared as JSON in the config (seed 001) become ordinary core tools, so policy, approval,
 // logging, metrics and events apply to them like to any other tool.
-import { defineTool, type DeclaredTool, type Effect, type Tool } from '@toolbelt/core';
+import { defineTool, type DeclaredTool, type Effect, type Tool, type ToolRegistry } from '@toolbelt/core';
 import { httpCall } from './http-call.js';
 import { DEFAULT_WAIT_MS, pendingCall, type PendingDeps } from './pending.js';
 
 export interface DeclaredDeps extends PendingDeps {
   fetch?: typeof fetch;
+}
+
+/** A tool in the config's `tools` section that cannot be served; the message says which and why. */
+export class DeclaredToolError extends Error {
+  constructor(readonly tool: string, problem: string) {
+    super(`config tools: "${tool}"${problem}`);
+    this.name = 'DeclaredToolError';
+  }
 }
 
 /** Grace the executor gives a waiting tool beyond its own timeout, so the tool's message wins. */
@@ -30,7 +38,7 @@ export function declaredTool(spec: DeclaredTool, deps: DeclaredDeps): Tool {
   const fetchImpl = deps.fetch ?? fetch;
   const execution = spec.execution;
   if (spec.executionType === 'gateway' && !execution?.url) {
-    throw new Error(`config tools: "${spec.name}": executionType "gateway" makes an HTTP request, so it needs execution.url`);
+    throw new DeclaredToolError(spec.name, ': executionType "gateway" makes an HTTP request, so it needs execution.url');
   }
   const waits = spec.executionType !== 'internal' && !execution?.url && !spec.isAsync;
   const timeoutMs = execution?.url ? spec.timeout ?? DEFAULT_WAIT_MS : waits ? (spec.timeout ?? DEFAULT_WAIT_MS) + EXECUTOR_GRACE_MS : undefined;
@@ -51,6 +59,17 @@ export function declaredTool(spec: DeclaredTool, deps: DeclaredDeps): Tool {
       },
     });
   } catch (err) {
-    throw new Error(`config tools: "${spec.name}": ${(err as Error).message}`);
+    throw new DeclaredToolError(spec.name, `: ${(err as Error).message}`);
   }
+}
+
+/** Adds the config's declared tools to the registry; a name already taken is refused. */
+export function registerDeclared(registry: ToolRegistry, specs: readonly DeclaredTool[], deps: DeclaredDeps): Map<string, DeclaredTool> {
+  const declared = new Map<string, DeclaredTool>();
+  for (const spec of specs) {
+    if (registry.has(spec.name) || declared.has(spec.name)) throw new DeclaredToolError(spec.name, ' is already the name of another tool; rename it');
+    registry.register(declaredTool(spec, deps));
+    declared.set(spec.name, spec);
+  }
+  return declared;
 }

@@ -1,7 +1,7 @@
 // Approval over HTTP: the executor's Approver records the request in the store (approvers see it
 // in GET /api/tool-calls and as an approval.requested event) and parks until a decision arrives
 // through POST /api/tool-calls/:callId/approve or /reject.
-import type { ApprovalDecision, Approver } from '@toolbelt/core';
+import type { ApprovalDecision, Approver, DecisionAnswer } from '@toolbelt/core';
 import type { EventRecorder } from '../events/recorder.js';
 import { ApiError } from '../http/errors.js';
 import type { CallRecord, GatewayStore } from '../store/types.js';
@@ -35,9 +35,9 @@ export function httpApprover(store: GatewayStore, waiters: Waiters, recorder: Ev
 }
 
 /** Records a person's decision for a call awaiting approval. */
-export async function decide(store: GatewayStore, call: CallRecord, decision: ApprovalDecision): Promise<CallRecord> {
+export async function decide(store: GatewayStore, call: CallRecord, decision: ApprovalDecision): Promise<DecisionAnswer> {
   const out = await store.decideApproval(call.callId, decision, Date.now());
-  if (out.ok) return out.call;
+  if (out.ok) return { callId: out.call.callId, status: out.call.status, decision: out.call.decision ?? decision };
   if (out.reason === 'not_found') throw new ApiError(404, 'NOT_FOUND', `no call ${call.callId}`);
   const status = out.call?.status ?? call.status;
   const already = out.call?.decision ? ` (already ${out.call.decision.outcome === 'approve' ? 'approved' : 'rejected'})` : '';

@@ -1,20 +1,11 @@
 // Calling a tool over HTTP, and reading calls back: each call is recorded in the store first, so
 // approvers, external executors and the agent itself can follow it.
-import type { CallRequest, ToolResult } from '@toolbelt/core';
+import type { CallBody, CallList, CallRequest, ToolResult } from '@toolbelt/core';
 import { agentScope, canActFor, requireAgent, requireRole, type Principal } from '../http/auth.js';
 import { ApiError } from '../http/errors.js';
 import type { CallFilter, CallRecord } from '../store/types.js';
 import { newGatewayCallId } from './call-ids.js';
 import type { Domain } from './context.js';
-
-export interface CallBody {
-  agentId: string;
-  name: string;
-  input?: unknown;
-  callId?: string;
-  sessionId?: string;
-  model?: string;
-}
 
 /** Runs one call; the HTTP status says whether the request itself was acceptable. */
 export async function callTool(d: Domain, p: Principal, runId: string, body: CallBody, requestSignal: AbortSignal): Promise<{ status: 200 | 404 | 422; result: ToolResult }> {
@@ -51,7 +42,7 @@ export async function visibleCall(d: Domain, p: Principal, callId: string): Prom
   return call;
 }
 
-export async function listCalls(d: Domain, p: Principal, q: Omit<CallFilter, 'agentIds'> & { agentId?: string }): Promise<{ calls: CallRecord[]; nextBefore?: number }> {
+export async function listCalls(d: Domain, p: Principal, q: Omit<CallFilter, 'agentIds'> & { agentId?: string }): Promise<CallList> {
   const { agentId, ...rest } = q;
   const filter: CallFilter = { ...rest };
   const agents = agentScope(p, agentId === undefined ? undefined : [agentId]);

@@ -1,17 +1,9 @@
 // POST /api/runs/:runId/tool-results: a result from outside for an open call. It wakes the
 // waiting agent, or lands in the agent's inbox exactly once; anything else changes nothing.
+import type { Submission, SubmitAnswer } from '@toolbelt/core';
 import { canActFor, requireRole, type Principal } from '../http/auth.js';
 import { ApiError } from '../http/errors.js';
-import type { Submission } from '../store/types.js';
 import type { Domain } from './context.js';
-
-export interface SubmitAnswer {
-  callId: string;
-  status: 'resolved';
-  /** inline: the waiting agent got it as its call's result; inbox: it waits in the agent's inbox. */
-  delivered: 'inline' | 'inbox';
-  inboxMessageId?: number;
-}
 
 export async function submitResult(d: Domain, p: Principal, runId: string, callId: string, submission: Submission): Promise<SubmitAnswer> {
   requireRole(p, 'submit');

@@ -1,9 +1,9 @@
 // GET /api/tools: the registry in our own shape, or in a provider's format.
-import { PROVIDER_FORMATS, toProviderFormats, usualEffectOf, type DeclaredTool, type ProviderFormat } from '@toolbelt/core';
+import { PROVIDER_FORMATS, toProviderFormats, usualEffectOf, type DeclaredTool, type ProviderFormat, type ProviderToolList, type ToolInfo, type ToolList } from '@toolbelt/core';
 import { ApiError } from '../http/errors.js';
 import type { Domain } from './context.js';
 
-export function listTools(d: Domain, declared: ReadonlyMap<string, DeclaredTool>, format: string | undefined): { tools: Record<string, unknown>[] } {
+export function listTools(d: Domain, declared: ReadonlyMap<string, DeclaredTool>, format: string | undefined): ToolList | ProviderToolList {
   const tools = d.registry.list();
   if (format !== undefined) {
     if (!PROVIDER_FORMATS.includes(format as ProviderFormat)) {
@@ -12,7 +12,7 @@ export function listTools(d: Domain, declared: ReadonlyMap<string, DeclaredTool>
     return { tools: toProviderFormats(tools, format as ProviderFormat) };
   }
   return {
-    tools: tools.map((t) => {
+    tools: tools.map((t): ToolInfo => {
       const spec = declared.get(t.name);
       return {
         name: t.name,

@@ -1,21 +1,9 @@
 // API errors: one JSON shape, `{ error: { code, message } }`, with a message that says what was
 // wrong and what to do.
+import type { ApiErrorBody, ApiErrorCode } from '@toolbelt/core';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-
-export type ApiErrorCode =
-  | 'BAD_REQUEST'
-  | 'INVALID_JSON'
-  | 'INVALID_PARAMS'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'GONE'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'INTERNAL';
 
 export class ApiError extends Error {
   constructor(readonly status: ContentfulStatusCode, readonly code: ApiErrorCode, message: string) {
@@ -31,7 +19,7 @@ export class PayloadTooLargeError extends Error {
   }
 }
 
-export const errorBody = (code: ApiErrorCode, message: string) => ({ error: { code, message } });
+export const errorBody = (code: ApiErrorCode, message: string): ApiErrorBody => ({ error: { code, message } });
 
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status);

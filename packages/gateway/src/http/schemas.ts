@@ -1,4 +1,5 @@
 // Request bodies of the API, as Zod schemas: strict, so a misspelt field is reported, not ignored.
+import type { AckBody, ApproveBody, CallBody, RejectBody, ResultBody } from '@toolbelt/core';
 import { z } from 'zod';
 
 const text = (max: number) => z.string().min(1).max(max).regex(/^[^\u0000-\u001f]*$/, 'must not contain control characters');
@@ -28,6 +29,18 @@ export const resultBody = z
 export const approveBody = z.strictObject({ scope: z.enum(['once', 'session', 'always']).optional() });
 export const rejectBody = z.strictObject({ message: z.string().max(4000).optional() });
 export const ackBody = z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(1000) });
+
+// Each schema parses to exactly the body type of the wire contract (core's wire.ts), which the client
+// SDK sends: a field or type that changes on one side only fails to compile here.
+type Same<A, B> = [A, keyof A] extends [B, keyof B] ? ([B, keyof B] extends [A, keyof A] ? true : false) : false;
+type Holds<T extends true> = T;
+export type BodiesMatchTheWire = [
+  Holds<Same<z.output<typeof callBody>, CallBody>>,
+  Holds<Same<z.output<typeof resultBody>, ResultBody>>,
+  Holds<Same<z.output<typeof approveBody>, ApproveBody>>,
+  Holds<Same<z.output<typeof rejectBody>, RejectBody>>,
+  Holds<Same<z.output<typeof ackBody>, AckBody>>,
+];
 
 /** Path parameters: ids of runs, agents and calls. */
 export function validId(value: string): boolean {

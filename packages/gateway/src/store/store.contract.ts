@@ -1,6 +1,6 @@
 // The contract every GatewayStore keeps. SQLite runs it now; a PostgreSQL store runs the same suite.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ExecutionLogEntry, ToolResult } from '@toolbelt/core';
+import type { ExecutionLogEntry, SuccessResult } from '@toolbelt/core';
 import type { GatewayEvent } from '../events/types.js';
 import type { GatewayStore, NewCall, StoreNotice } from './types.js';
 
@@ -10,7 +10,7 @@ function newCall(callId: string, over: Partial<NewCall> = {}): NewCall {
   return { callId, runId: 'run-1', agentId: 'agent-a', sessionId: 'agent-a', tool: 'confirm', input: { q: callId }, visible: true, createdAt: T0, ...over };
 }
 
-function success(callId: string): ToolResult {
+function success(callId: string): SuccessResult {
   return { status: 'success', callId, tool: 'confirm', content: [{ type: 'text', text: 'ok' }], durationMs: 1 };
 }
 

@@ -1,43 +1,15 @@
 // The gateway's state behind one interface: SQLite embedded by default, PostgreSQL later. Every
 // method is async so a networked store fits; every state change that matters is one atomic step.
-import type { ApprovalDecision, ApprovalRequest, ExecutionLogEntry, Remembered, ToolResult } from '@toolbelt/core';
-import type { GatewayEvent } from '../events/types.js';
+// The records it hands out (calls, inbox messages, events) are the wire contract's, from core.
+import type { ApprovalDecision, ApprovalRequest, CallRecord, CallStatus, ExecutionLogEntry, GatewayEvent, InboxMessage, Remembered, Submission, ToolResult } from '@toolbelt/core';
 
-/**
- * Lifecycle of a call made through the gateway. running / awaiting_approval while the executor
- * has it; success / error / rejected when it ended normally; seed 001's waiting -> resolved
- * (inline) or pending -> resolved (inbox) for calls whose result comes from outside; expired
- * when an open call outlived its TTL.
- */
-export type CallStatus = 'running' | 'awaiting_approval' | 'waiting' | 'pending' | 'resolved' | 'expired' | 'success' | 'error' | 'rejected';
-export const CALL_STATUSES: readonly CallStatus[] = ['running', 'awaiting_approval', 'waiting', 'pending', 'resolved', 'expired', 'success', 'error', 'rejected'];
+export type { CallRecord, CallStatus, InboxMessage, Submission };
+
+// Every status once: a status added to the wire contract and not here is a compile error.
+const STATUSES: Record<CallStatus, true> = { running: true, awaiting_approval: true, waiting: true, pending: true, resolved: true, expired: true, success: true, error: true, rejected: true };
+export const CALL_STATUSES: readonly CallStatus[] = Object.keys(STATUSES) as CallStatus[];
 /** Statuses in which a submitted result is accepted. */
 export const OPEN_STATUSES: readonly CallStatus[] = ['waiting', 'pending'];
-
-/** What an external executor (or a person in a space) sent back for a call. */
-export type Submission = { result: unknown } | { error: string };
-
-export interface CallRecord {
-  /** Monotonic per store; the cursor for listing. */
-  seq: number;
-  callId: string;
-  runId: string;
-  agentId: string;
-  sessionId: string;
-  tool: string;
-  input: unknown;
-  status: CallStatus;
-  visible: boolean;
-  approval?: ApprovalRequest;
-  decision?: ApprovalDecision;
-  submitted?: Submission;
-  /** What the agent got back from its call. */
-  result?: ToolResult;
-  createdAt: number;
-  updatedAt: number;
-  expiresAt?: number;
-  resolvedAt?: number;
-}
 
 export type NewCall = Pick<CallRecord, 'callId' | 'runId' | 'agentId' | 'sessionId' | 'tool' | 'input' | 'visible'> & { createdAt: number };
 
@@ -57,19 +29,6 @@ export type ResolveOutcome =
   | { ok: false; reason: 'not_found' | 'not_open' | 'expired'; call?: CallRecord };
 
 export type DecideOutcome = { ok: true; call: CallRecord } | { ok: false; reason: 'not_found' | 'not_awaiting'; call?: CallRecord };
-
-export interface InboxMessage {
-  id: number;
-  agentId: string;
-  runId: string;
-  callId: string;
-  tool: string;
-  /** The submitted result, or an error ("expired", or what the executor reported). */
-  result?: unknown;
-  error?: string;
-  createdAt: number;
-  ackedAt?: number;
-}
 
 export interface StoredEvent {
   id: number;

@@ -1,0 +1,205 @@
+// The gateway's HTTP API as types: the bodies it reads and writes and the events it streams. The
+// gateway serves these and the client SDK reads them, both from here, so a change on one side that
+// the other does not follow is a compile error. Types only: importing this costs nothing at run time,
+// and the client needs nothing of the gateway to run.
+import type { ApprovalDecision, ApprovalRequest, ApprovalScope } from './approval.js';
+import type { ToolEvent } from './events.js';
+import type { ExecutionLogEntry } from './executor/log.js';
+import type { ToolResult } from './result.js';
+import type { Effect } from './tool.js';
+
+/**
+ * Lifecycle of a call made through the gateway. running / awaiting_approval while the executor
+ * has it; success / error / rejected when it ended normally; waiting -> resolved (the agent got it
+ * inline) or pending -> resolved (it went to the inbox) for calls whose result comes from outside;
+ * expired when an open call outlived its time to live.
+ */
+export type CallStatus = 'running' | 'awaiting_approval' | 'waiting' | 'pending' | 'resolved' | 'expired' | 'success' | 'error' | 'rejected';
+
+/** What an external executor (or a person in a space) sent back for a call. */
+export type Submission = { result: unknown } | { error: string };
+
+/** A call as the gateway keeps it: GET /api/tool-calls and /api/tool-calls/:callId. */
+export interface CallRecord {
+  /** Monotonic per store; the cursor for listing. */
+  seq: number;
+  callId: string;
+  runId: string;
+  agentId: string;
+  sessionId: string;
+  tool: string;
+  input: unknown;
+  status: CallStatus;
+  visible: boolean;
+  approval?: ApprovalRequest;
+  decision?: ApprovalDecision;
+  submitted?: Submission;
+  /** What the agent got back from its call. */
+  result?: ToolResult;
+  createdAt: number;
+  updatedAt: number;
+  expiresAt?: number;
+  resolvedAt?: number;
+}
+
+/** A result that arrived after its agent stopped waiting: GET /api/agents/:agentId/inbox. */
+export interface InboxMessage {
+  id: number;
+  agentId: string;
+  runId: string;
+  callId: string;
+  tool: string;
+  /** The submitted result, or an error ("expired", or what the executor reported). */
+  result?: unknown;
+  error?: string;
+  createdAt: number;
+  ackedAt?: number;
+}
+
+/** One tool in GET /api/tools (without ?format). */
+export interface ToolInfo {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  /** The usual effect; with perCall each call's effect is judged from its input. */
+  effect: Effect | 'per-call';
+  perCall: boolean;
+  category?: string;
+  visible: boolean;
+  /** Set for tools declared in the config. */
+  executionType?: 'gateway' | 'external' | 'space' | 'internal';
+  isAsync?: boolean;
+  timeout?: number;
+}
+
+// Events of GET /api/events: core's vocabulary plus the gateway's own, about calls whose result
+// comes from outside and about the inbox.
+interface EventBase {
+  ts: number;
+  sessionId: string;
+  runId?: string;
+  agentId?: string;
+}
+
+export type PendingEvent =
+  /** A declared external/space tool waits for its result: an external executor should act. */
+  | (EventBase & {
+      type: 'pending.created';
+      callId: string;
+      tool: string;
+      input: unknown;
+      executionType: string;
+      visible: boolean;
+      /** waiting: the agent blocks up to the timeout; pending: the result goes to the inbox. */
+      mode: 'waiting' | 'pending';
+      expiresAt: number;
+    })
+  | (EventBase & { type: 'pending.resolved'; callId: string; tool: string; previous: 'waiting' | 'pending' })
+  | (EventBase & { type: 'pending.expired'; callId: string; tool: string })
+  | (EventBase & { type: 'inbox.added'; messageId: number; callId: string; tool: string });
+
+export type GatewayEvent = ToolEvent | PendingEvent;
+export type GatewayEventType = GatewayEvent['type'];
+/** An event as streamed: with its id, the resume point for Last-Event-ID. */
+export type StreamedEvent = GatewayEvent & { id: number };
+
+// Request bodies.
+
+/** POST /api/runs/:runId/tool-calls */
+export interface CallBody {
+  agentId: string;
+  name: string;
+  input?: Record<string, unknown> | string;
+  callId?: string;
+  sessionId?: string;
+  model?: string;
+}
+
+/** POST /api/runs/:runId/tool-results: exactly one of result or error. */
+export interface ResultBody {
+  callId: string;
+  result?: unknown;
+  error?: string;
+}
+
+/** POST /api/tool-calls/:callId/approve */
+export interface ApproveBody {
+  scope?: ApprovalScope;
+}
+
+/** POST /api/tool-calls/:callId/reject: the message reaches the model. */
+export interface RejectBody {
+  message?: string;
+}
+
+/** POST /api/agents/:agentId/inbox/ack */
+export interface AckBody {
+  ids: number[];
+}
+
+// Answers. A tool call is answered with its ToolResult (200, 404 or 422).
+
+export interface HealthAnswer {
+  ok: boolean;
+}
+
+export interface ToolList {
+  tools: ToolInfo[];
+}
+
+/** GET /api/tools?format=...: each tool in the provider's own shape. */
+export interface ProviderToolList {
+  tools: Record<string, unknown>[];
+}
+
+export interface SubmitAnswer {
+  callId: string;
+  status: 'resolved';
+  /** inline: the waiting agent got it as its call's result; inbox: it waits in the agent's inbox. */
+  delivered: 'inline' | 'inbox';
+  inboxMessageId?: number;
+}
+
+/** Newest first; nextBefore is the cursor for the next page, absent on the last one. */
+export interface CallList {
+  calls: CallRecord[];
+  nextBefore?: number;
+}
+
+/** The answer to approve and reject. */
+export interface DecisionAnswer {
+  callId: string;
+  status: CallStatus;
+  decision: ApprovalDecision;
+}
+
+export interface InboxList {
+  messages: InboxMessage[];
+}
+
+export interface AckAnswer {
+  acknowledged: number;
+}
+
+export interface ExecutionList {
+  entries: ExecutionLogEntry[];
+}
+
+export type ApiErrorCode =
+  | 'BAD_REQUEST'
+  | 'INVALID_JSON'
+  | 'INVALID_PARAMS'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'GONE'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'INTERNAL';
+
+/** Every refused request: what was wrong and what to do. */
+export interface ApiErrorBody {
+  error: { code: ApiErrorCode; message: string };
+}
