@@ -1,7 +1,8 @@
 // The bubblewrap command line for one profile. Pure: what exists on disk is decided by the caller.
 // Mounts apply in order, so the later ones win: the whole file system read-only, a fresh /dev,
-// /proc and /tmp, then the roots (writable, or read-only again when under /tmp), then the extra
-// writable directories, then the hidden paths on top of everything.
+// /proc and /tmp, then what must stay readable under the new /tmp (toolbelt's own installation),
+// then the roots (writable, or read-only again when under /tmp), then the extra writable
+// directories, then the hidden paths on top of everything.
 import type { Invocation } from '../process/limits.js';
 
 export interface BwrapProfile {
@@ -10,6 +11,8 @@ export interface BwrapProfile {
   /** The whole file system read-only, roots included (a command judged a read). */
   readOnly: boolean;
   network: boolean;
+  /** Existing directories under /tmp mounted back read-only over the private /tmp. */
+  readable?: readonly string[];
   /** Existing directories writable besides the roots (ignored when readOnly). */
   writable: readonly string[];
   /** Existing paths to show empty: a directory as an empty tmpfs, a file as /dev/null. */
@@ -29,6 +32,7 @@ export function bwrapArgs(p: BwrapProfile): string[] {
     '--proc', '/proc',
     '--tmpfs', '/tmp',
   ];
+  for (const dir of p.readable ?? []) args.push('--ro-bind', dir, dir);
   for (const root of p.roots) args.push(p.readOnly ? '--ro-bind' : '--bind', root, root);
   if (!p.readOnly) for (const dir of p.writable) args.push('--bind', dir, dir);
   for (const h of p.hidden) args.push(...(h.dir ? ['--tmpfs', h.path] : ['--ro-bind', '/dev/null', h.path]));

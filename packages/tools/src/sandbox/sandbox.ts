@@ -1,8 +1,9 @@
 // Confines one command or server: decides the profile from the settings, what bubblewrap can do
 // here, and what the caller knows (the roots, toolbelt's own files, whether the command was judged a
 // read, whether it may use the network), and hands back how to run it.
-import { statSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { commandHasPrefix, ToolError } from '@toolbelt/core';
 import type { Invocation, ResourceLimits } from '../process/limits.js';
 import { bwrapInvocation, type BwrapProfile } from './bwrap.js';
@@ -89,6 +90,7 @@ export class Sandbox {
       roots: req.roots,
       readOnly: req.readOnly,
       network,
+      readable: INSTALL_UNDER_TMP,
       writable: req.readOnly ? [] : this.settings.writable.filter((w) => isDir(w)),
       hidden,
       ...(req.cwd ? { cwd: req.cwd } : {}),
@@ -116,6 +118,18 @@ export class Sandbox {
     return out;
   }
 }
+
+/**
+ * toolbelt's own installation when it lies under /tmp (a checkout in a temp directory, a CI job):
+ * the private /tmp would hide the node_modules its MCP servers and tools run from. It is the first
+ * directory above this file whose node_modules holds @toolbelt; mounted back read-only.
+ */
+const INSTALL_UNDER_TMP: readonly string[] = (() => {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'node_modules', '@toolbelt'))) return under(dir, '/tmp') && dir !== '/tmp' ? [dir] : [];
+  }
+  return [];
+})();
 
 function kindOf(path: string): 'dir' | 'file' | undefined {
   try {

@@ -39,6 +39,11 @@ describe('the bubblewrap command line', () => {
     );
   });
 
+  it("mounts toolbelt's installation back read-only over the private /tmp, before the roots", () => {
+    const args = bwrapArgs({ ...base, roots: ['/tmp/ci/w'], readOnly: false, readable: ['/tmp/ci'] }).join(' ');
+    expect(args).toContain('--tmpfs /tmp --ro-bind /tmp/ci /tmp/ci --bind /tmp/ci/w /tmp/ci/w');
+  });
+
   it('keeps everything read-only for a read, and shares the network only when allowed', () => {
     const read = bwrapArgs({ ...base, readOnly: true });
     expect(read).toContain('--ro-bind');
