@@ -19,15 +19,30 @@ function matcher(patterns: readonly string[]): (name: string) => boolean {
   return (name) => re.test(name);
 }
 
-export function scrubbedEnv(base: NodeJS.ProcessEnv, s: EnvSettings): NodeJS.ProcessEnv {
-  const hidden = matcher(s.hideEnv);
+/** Per settings, whether each variable name is kept: built once, since every command asks again. */
+const keepers = new WeakMap<EnvSettings, Map<string, boolean>>();
+
+function keeper(s: EnvSettings): (name: string) => boolean {
+  let known = keepers.get(s);
+  if (!known) keepers.set(s, (known = new Map()));
+  const cache = known;
+  let hidden: ((name: string) => boolean) | undefined;
   const pass = new Set(s.passEnv);
+  return (name) => {
+    let keep = cache.get(name);
+    if (keep === undefined) {
+      hidden ??= matcher(s.hideEnv);
+      keep = !OWN_SECRET.test(name) && (!hidden(name) || pass.has(name));
+      cache.set(name, keep);
+    }
+    return keep;
+  };
+}
+
+export function scrubbedEnv(base: NodeJS.ProcessEnv, s: EnvSettings): NodeJS.ProcessEnv {
+  const keep = keeper(s);
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(base)) {
-    if (OWN_SECRET.test(k)) continue;
-    if (hidden(k) && !pass.has(k)) continue;
-    env[k] = v;
-  }
+  for (const [k, v] of Object.entries(base)) if (keep(k)) env[k] = v;
   return env;
 }
 
