@@ -69,6 +69,38 @@ export interface Workspace {
   readonly protectedPaths?: readonly string[];
 }
 
+/**
+ * What a tool gets when the executor was given no workspace: no roots, and every path (its cwd
+ * too) refused with one message, so no tool falls back to the process's directory.
+ */
+class NoWorkspace implements Workspace {
+  readonly roots: readonly string[] = [];
+  get cwd(): string {
+    throw noWorkspaceError();
+  }
+  async resolve(): Promise<string> {
+    throw noWorkspaceError();
+  }
+  display(absPath: string): string {
+    return absPath;
+  }
+}
+
+// PERMISSION_DENIED, not INVALID_PARAMS: no other path would do, the tool is off in this toolbelt.
+function noWorkspaceError(): ToolError {
+  return new ToolError(
+    'PERMISSION_DENIED',
+    'this tool needs a workspace, and this toolbelt has none: tools that take paths or run commands are off. Ask the user to start toolbelt with --root <dir> (in code: new Executor({ workspace: new WorkspaceGuard({ roots: [dir] }) })).',
+  );
+}
+
+const NO_WORKSPACE = new NoWorkspace();
+
+export const Workspace = {
+  /** The workspace of an executor given none; see NoWorkspace. */
+  none: (): Workspace => NO_WORKSPACE,
+};
+
 /** Per-session state a tool may read and update (e.g. which files the agent has read). */
 export type SessionState = Map<string, unknown>;
 
@@ -77,7 +109,8 @@ export interface ToolContext {
   tool: string;
   signal: AbortSignal;
   sessionId: string;
-  workspace: Workspace | undefined;
+  /** Always set: `Workspace.none()` when the executor has no workspace. */
+  workspace: Workspace;
   state: SessionState;
   config: Readonly<Record<string, unknown>>;
   /** The model in use, when the caller said. */

@@ -5,7 +5,7 @@ import type { SessionState, ToolContext, ToolEmit, Workspace } from '../tool.js'
 
 /** What a context needs from its executor. */
 export interface ContextHost {
-  readonly workspace: Workspace | undefined;
+  readonly workspace: Workspace;
   readonly toolConfig: Readonly<Record<string, unknown>>;
   session(id: string): SessionState;
   toolEmitted(tool: string, req: CallRequest, callId: string, e: ToolEmit): void;
@@ -14,7 +14,7 @@ export interface ContextHost {
 /** A class rather than a literal: `signal` is a getter, so calls that never look at it never pay for one. */
 export class CallContext implements ToolContext {
   readonly sessionId: string;
-  readonly workspace: Workspace | undefined;
+  readonly workspace: Workspace;
   readonly state: SessionState;
   readonly config: Readonly<Record<string, unknown>>;
   readonly model?: string;
@@ -28,7 +28,7 @@ export class CallContext implements ToolContext {
   ) {
     this.sessionId = req.sessionId ?? 'default';
     const ws = executor.workspace;
-    this.workspace = ws?.forTool ? ws.forTool(tool) : ws;
+    this.workspace = ws.forTool ? ws.forTool(tool) : ws;
     this.state = executor.session(this.sessionId);
     this.config = executor.toolConfig;
     if (req.model) this.model = req.model;
