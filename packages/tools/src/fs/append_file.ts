@@ -3,7 +3,9 @@ import { defineTool, ToolError, type Classification, type ToolContext, type Tool
 import { replaceAtomically } from '../text/atomic.js';
 import { looksBinary } from '../text/binary.js';
 import { openChecked } from '../workspace/special.js';
-import { fsError, plural, statForWrite, statOrUndefined, workspaceOf } from './common.js';
+import { fsError } from '../errno.js';
+import { plural } from '../text/amounts.js';
+import { statForWrite, statOrUndefined } from './on-disk.js';
 import { diffPreview } from './diff.js';
 import { recordSeen } from './freshness.js';
 
@@ -21,7 +23,7 @@ type Input = z.infer<typeof input>;
 const TAIL_BYTES = 4096;
 
 async function target(args: Input, ctx: ToolContext) {
-  const ws = workspaceOf(ctx);
+  const ws = ctx.workspace;
   const abs = await ws.resolve(args.path, 'write');
   const shown = ws.display(abs);
   const stat = await statForWrite(abs, shown).catch((err) => {
@@ -82,7 +84,7 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
 }
 
 async function classify(args: Input, ctx: ToolContext): Promise<Classification> {
-  const ws = workspaceOf(ctx);
+  const ws = ctx.workspace;
   const abs = await ws.resolve(args.path, 'write');
   return { effect: 'write', reason: `appends to ${ws.display(abs)}`, subject: { paths: [abs] } };
 }

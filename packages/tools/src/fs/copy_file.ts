@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
 import { replaceAtomically } from '../text/atomic.js';
 import { openChecked } from '../workspace/special.js';
-import { formatBytes, fsError } from './common.js';
+import { fsError } from '../errno.js';
+import { formatBytes } from '../text/amounts.js';
 import { forgetSeen } from './freshness.js';
 import { resolveTransfer } from './transfer.js';
 

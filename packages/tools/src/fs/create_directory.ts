@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { z } from 'zod';
 import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
-import { fsError, statOrUndefined, workspaceOf } from './common.js';
+import { fsError } from '../errno.js';
+import { statOrUndefined } from './on-disk.js';
 
 const description = `Create a directory, with any missing parents (like mkdir -p). Succeeds if it already exists.`;
 
@@ -12,7 +13,7 @@ const input = z.object({
 type Input = z.infer<typeof input>;
 
 async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
-  const ws = workspaceOf(ctx);
+  const ws = ctx.workspace;
   const abs = await ws.resolve(args.path, 'write');
   const shown = ws.display(abs);
   try {
@@ -28,7 +29,7 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
 }
 
 async function classify(args: Input, ctx: ToolContext): Promise<Classification> {
-  const ws = workspaceOf(ctx);
+  const ws = ctx.workspace;
   const abs = await ws.resolve(args.path, 'write');
   return { effect: 'write', reason: `creates directory ${ws.display(abs)}`, subject: { paths: [abs] } };
 }

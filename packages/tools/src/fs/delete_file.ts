@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput, type Workspace } from '@toolbelt/core';
 import { sensitiveReason } from '../workspace/sensitive.js';
 import { specialKind } from '../workspace/special.js';
-import { formatBytes, fsError, plural, workspaceOf } from './common.js';
+import { fsError } from '../errno.js';
+import { formatBytes, plural } from '../text/amounts.js';
 import { forgetSeen } from './freshness.js';
 
 const MAX_ENTRIES = 100_000;
@@ -54,7 +55,7 @@ async function survey(ws: Workspace, dir: string, t: Target): Promise<void> {
 }
 
 async function target(args: Input, ctx: ToolContext, full: boolean): Promise<Target> {
-  const ws = workspaceOf(ctx);
+  const ws = ctx.workspace;
   const abs = await ws.resolve(args.path, 'delete');
   const shown = ws.display(abs);
   try {
@@ -96,7 +97,7 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
 }
 
 async function classify(args: Input, ctx: ToolContext): Promise<Classification> {
-  const ws = workspaceOf(ctx);
+  const ws = ctx.workspace;
   const abs = await ws.resolve(args.path, 'delete');
   return { effect: 'destructive', reason: `deletes ${ws.display(abs)}${args.recursive ? ' and everything in it' : ''}`, subject: { paths: [abs] } };
 }

@@ -4,7 +4,9 @@ import { atomicWrite } from '../text/atomic.js';
 import { looksBinary } from '../text/binary.js';
 import { decodeText, encodeText, toCrlf, toLf } from '../text/encoding.js';
 import { applyEdits, EditError, type Edit } from '../text/replace.js';
-import { fsError, plural, readCurrent, statForWrite, statOrUndefined, workspaceOf } from './common.js';
+import { fsError } from '../errno.js';
+import { plural } from '../text/amounts.js';
+import { readCurrent, statForWrite, statOrUndefined } from './on-disk.js';
 import { diffPreview, diffStat, digest, unifiedDiff } from './diff.js';
 import { assertUnchanged, recordSeen } from './freshness.js';
 
@@ -46,7 +48,7 @@ interface Plan {
 }
 
 async function plan(args: Input, ctx: ToolContext): Promise<Plan> {
-  const ws = workspaceOf(ctx);
+  const ws = ctx.workspace;
   const abs = await ws.resolve(args.path, 'write');
   const shown = ws.display(abs);
   let before: Buffer;
@@ -111,7 +113,7 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
 }
 
 async function classify(args: Input, ctx: ToolContext): Promise<Classification> {
-  const ws = workspaceOf(ctx);
+  const ws = ctx.workspace;
   const abs = await ws.resolve(args.path, 'write');
   return { effect: 'write', reason: `edits ${ws.display(abs)}`, subject: { paths: [abs] } };
 }

@@ -3,7 +3,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { ToolError } from '@toolbelt/core';
 import { sniffFormat } from '../text/binary.js';
-import { formatBytes } from './common.js';
+import { formatBytes } from '../text/amounts.js';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_DOCX_BYTES = 50 * 1024 * 1024;

@@ -1,11 +1,12 @@
 import { lstatSync, readdirSync, type Dirent } from 'node:fs';
 import { z } from 'zod';
 import { defineTool, ToolError, type ToolContext, type ToolOutput } from '@toolbelt/core';
-import { levelFor, matchIgnore, SearchFilter, VCS_EXCLUDES, type Level } from '../search/filters.js';
-import { rootLevel } from '../search/walk.js';
+import { levelFor, matchIgnore, SearchFilter, VCS_EXCLUDES, type Level } from '../walk/filters.js';
+import { rootLevel } from '../walk/walk.js';
 import { sensitiveReason } from '../workspace/sensitive.js';
 import { hasOtherNames, specialKind } from '../workspace/special.js';
-import { formatBytes, fsError, workspaceOf } from './common.js';
+import { fsError } from '../errno.js';
+import { formatBytes } from '../text/amounts.js';
 
 const MAX_ENTRIES = 500;
 const MAX_DEPTH = 5;
@@ -88,7 +89,7 @@ function safeList(dir: string): Dirent[] {
 }
 
 async function execute({ path, depth }: Input, ctx: ToolContext): Promise<ToolOutput> {
-  const ws = workspaceOf(ctx);
+  const ws = ctx.workspace;
   const abs = await ws.resolve(path, 'list');
   const shown = ws.display(abs);
   let entries: Dirent[];
@@ -117,7 +118,7 @@ export const listDirectory = defineTool({
   category: 'fs',
   usualEffect: 'read',
   async effect(args, ctx) {
-    const abs = await workspaceOf(ctx).resolve(args.path, 'list');
+    const abs = await ctx.workspace.resolve(args.path, 'list');
     return { effect: 'read', subject: { paths: [abs] } };
   },
   annotations: { idempotent: true },

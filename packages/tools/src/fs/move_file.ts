@@ -2,7 +2,7 @@ import { mkdir, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { defineTool, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
-import { fsError } from './common.js';
+import { fsError } from '../errno.js';
 import { forgetSeen } from './freshness.js';
 import { resolveTransfer } from './transfer.js';
 

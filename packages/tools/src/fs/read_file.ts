@@ -7,7 +7,8 @@ import { readTail, readWindow, windowOfText, type LineWindow } from '../text/lin
 import type { FileHandle } from 'node:fs/promises';
 import { readAllSync, readHead } from '../text/read.js';
 import { openChecked, openCheckedSync } from '../workspace/special.js';
-import { formatBytes, fsError, workspaceOf } from './common.js';
+import { fsError } from '../errno.js';
+import { formatBytes } from '../text/amounts.js';
 import { describeBinary, imageMime, isDocx, readDocx, readImage } from './formats.js';
 import { recordSeen } from './freshness.js';
 
@@ -75,7 +76,7 @@ async function readSmall(fh: FileHandle, size: number): Promise<Buffer> {
 
 async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
   const { path, offset, limit } = args;
-  const ws = workspaceOf(ctx);
+  const ws = ctx.workspace;
   // A symlink swapped in since classifyRead is refused by the O_NOFOLLOW open below (ELOOP).
   const abs = resolved.get(args) ?? (await ws.resolve(path, 'read'));
   const shown = ws.display(abs);
@@ -165,7 +166,7 @@ export const readFile = defineTool({
 });
 
 async function classifyRead(args: Input, ctx: ToolContext) {
-  const abs = await workspaceOf(ctx).resolve(args.path, 'read');
+  const abs = await ctx.workspace.resolve(args.path, 'read');
   resolved.set(args, abs);
   return { effect: 'read' as const, subject: { paths: [abs] } };
 }

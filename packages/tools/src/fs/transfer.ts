@@ -4,7 +4,8 @@ import type { Stats } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ToolError, type ToolContext } from '@toolbelt/core';
 import { assertPlainFile } from '../workspace/special.js';
-import { fsError, statOrUndefined, workspaceOf } from './common.js';
+import { fsError } from '../errno.js';
+import { statOrUndefined } from './on-disk.js';
 
 export interface TransferArgs {
   source: string;
@@ -23,7 +24,7 @@ export interface Transfer {
 }
 
 export async function resolveTransfer(args: TransferArgs, ctx: ToolContext, sourceAccess: 'read' | 'delete'): Promise<Transfer> {
-  const ws = workspaceOf(ctx);
+  const ws = ctx.workspace;
   const src = await ws.resolve(args.source, sourceAccess);
   const srcShown = ws.display(src);
   const srcStat = await statOrUndefined(src).catch((err) => {

@@ -5,7 +5,9 @@ import { defineTool, ToolError, type Classification, type ToolContext, type Tool
 import { atomicWrite } from '../text/atomic.js';
 import { decodeText, encodeText, matchEol, type TextFormat } from '../text/encoding.js';
 import { looksBinary } from '../text/binary.js';
-import { formatBytes, fsError, plural, readCurrent, statForWrite, statOrUndefined, workspaceOf } from './common.js';
+import { fsError } from '../errno.js';
+import { formatBytes, plural } from '../text/amounts.js';
+import { readCurrent, statForWrite, statOrUndefined } from './on-disk.js';
 import { diffPreview, diffStat, digest, lineCount, unifiedDiff } from './diff.js';
 import { assertUnchanged, recordSeen } from './freshness.js';
 
@@ -32,7 +34,7 @@ interface Plan {
 
 async function plan({ path, content }: Input, ctx: ToolContext): Promise<Plan> {
   if (/[/\\]$/.test(path)) throw new ToolError('INVALID_PARAMS', `${path} ends with "/": give the path of a file, or use create_directory for a directory.`);
-  const ws = workspaceOf(ctx);
+  const ws = ctx.workspace;
   const abs = await ws.resolve(path, 'write');
   const shown = ws.display(abs);
   try {
@@ -80,7 +82,7 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
 }
 
 async function classify(args: Input, ctx: ToolContext): Promise<Classification> {
-  const ws = workspaceOf(ctx);
+  const ws = ctx.workspace;
   const abs = await ws.resolve(args.path, 'write');
   const exists = (await statOrUndefined(abs)) !== undefined;
   return { effect: 'write', reason: `${exists ? 'replaces' : 'creates'} ${ws.display(abs)}`, subject: { paths: [abs] } };

@@ -17,15 +17,10 @@ export interface Repo {
   pathspec(path: string, access: 'read' | 'write'): Promise<string>;
 }
 
-export function workspaceOf(ctx: ToolContext): Workspace {
-  if (!ctx.workspace) throw new ToolError('INVALID_PARAMS', 'the git tools need a workspace; start toolbelt with --root DIR');
-  return ctx.workspace;
-}
-
 export async function openRepo(ctx: ToolContext, path?: string): Promise<Repo> {
-  const ws = workspaceOf(ctx);
+  const ws = ctx.workspace;
   // A deleted file still has history and can be committed: start from its nearest existing parent.
-  let dir = path ? await ws.resolve(path, 'read') : ws.cwd;
+  let dir = await ws.resolve(path || '.', 'read');
   for (let info = await stat(dir).catch(() => undefined); !info?.isDirectory(); info = await stat(dir).catch(() => undefined)) {
     if (dirname(dir) === dir) break;
     dir = dirname(dir);

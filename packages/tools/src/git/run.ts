@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ToolError } from '@toolbelt/core';
+import { spawnError } from '../errno.js';
 import { gitDirOf } from './locate.js';
 
 export interface GitOptions {
@@ -110,8 +111,7 @@ export function git(args: readonly string[], opts: GitOptions): Promise<GitRun> 
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     child.on('error', (e: NodeJS.ErrnoException) => {
       opts.signal?.removeEventListener('abort', onAbort);
-      const message = e.code === 'ENOENT' ? 'git is not installed or not on PATH; install git to use the git tools' : `could not run git: ${e.message}`;
-      reject(new ToolError('EXECUTION_FAILED', message));
+      reject(spawnError(e, 'git', 'Install git to use the git tools.'));
     });
     child.on('close', (code, sig) => {
       opts.signal?.removeEventListener('abort', onAbort);

@@ -7,6 +7,7 @@ import { ToolError } from '@toolbelt/core';
 import type { InitializeParams, ProtocolConnection, PublishDiagnosticsParams, ServerCapabilities } from 'vscode-languageserver-protocol';
 // A CommonJS package: its named exports are read from the default export.
 import protocol from 'vscode-languageserver-protocol/node';
+import { spawnError } from '../errno.js';
 import { Documents } from './documents.js';
 import type { ServerSpec } from './servers.js';
 
@@ -54,8 +55,7 @@ export class LspClient {
       proc.once('error', (e) => resolve(e));
     });
     if (spawned) {
-      const hint = (spawned as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found on PATH; install it or fix the command' : spawned.message;
-      throw new ToolError('EXECUTION_FAILED', `could not start language server "${spec.name}" (${spec.command}): ${hint}. It is set in the lsp section of toolbelt.config.json.`);
+      throw spawnError(spawned, `language server "${spec.name}" (${spec.command})`, 'Install it, or fix its command in the lsp section of toolbelt.config.json.');
     }
     proc.on('error', () => {}); // later errors show up as exit
     proc.stdin!.on('error', () => {}); // writes after a crash

@@ -5,6 +5,7 @@ import { sep } from 'node:path';
 import { ToolError, type ToolContext, type Workspace } from '@toolbelt/core';
 import type { Position } from 'vscode-languageserver-protocol';
 import { z } from 'zod';
+import { absentOr } from '../errno.js';
 import { assertPlainFile } from '../workspace/special.js';
 import { specFor, type ServerSpec } from './servers.js';
 
@@ -25,9 +26,8 @@ export interface LocatedFile {
 
 export async function locateFile(ctx: ToolContext, specs: readonly ServerSpec[], path: string): Promise<LocatedFile> {
   const ws = ctx.workspace;
-  if (!ws) throw new ToolError('INVALID_PARAMS', 'the LSP tools need a workspace; start toolbelt with --root DIR');
   const abs = await ws.resolve(path, 'read');
-  const info = await stat(abs).catch(() => undefined);
+  const info = await stat(abs).catch(absentOr(path));
   if (!info) throw new ToolError('NOT_FOUND', `${path} does not exist; check the path with glob or list_directory`);
   // The server is sent the file's text: a named pipe would block the read, a hard link may be a file outside.
   assertPlainFile(info, path);

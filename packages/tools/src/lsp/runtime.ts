@@ -39,6 +39,6 @@ export function requireCapability(client: LspClient, capability: keyof ServerCap
 
 /** LSP calls only read; the file is named so path rules apply to them. */
 export async function readsFile(input: { path: string }, ctx: ToolContext): Promise<Classification> {
-  const abs = ctx.workspace ? await ctx.workspace.resolve(input.path, 'read') : input.path;
+  const abs = await ctx.workspace.resolve(input.path, 'read');
   return { effect: 'read', subject: { paths: [abs] } };
 }

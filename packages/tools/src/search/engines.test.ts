@@ -7,7 +7,7 @@ import { findRg, runGrep } from './engine.js';
 import { SearchPool } from './js/pool.js';
 import { compilePattern, type PatternOptions } from './regex.js';
 import type { GrepQuery, OutputMode } from './results.js';
-import { typeGlobs } from './types.js';
+import { typeGlobs } from '../walk/file-types.js';
 
 const root = makeSearchTree();
 const pool = new SearchPool(2);

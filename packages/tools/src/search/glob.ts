@@ -3,10 +3,10 @@ import { join, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { z } from 'zod';
 import { defineTool, ToolError, type ToolContext, type ToolOutput } from '@toolbelt/core';
-import { workspaceOf } from '../fs/common.js';
+import { fsError, isMissing } from '../errno.js';
 import { hasOtherNames, specialKind } from '../workspace/special.js';
-import { SearchFilter } from './filters.js';
-import { walk } from './walk.js';
+import { SearchFilter } from '../walk/filters.js';
+import { walk } from '../walk/walk.js';
 
 const DEFAULT_LIMIT = 100;
 
@@ -86,12 +86,13 @@ export async function globFiles(dir: string, pattern: string, opts: GlobOptions 
 }
 
 async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
-  const ws = workspaceOf(ctx);
+  const ws = ctx.workspace;
   const dir = await ws.resolve(args.path ?? '.', 'list');
   let st: Stats;
   try {
     st = lstatSync(dir);
-  } catch {
+  } catch (err) {
+    if (!isMissing(err)) throw fsError(err, ws.display(dir));
     throw new ToolError('NOT_FOUND', `${ws.display(dir)} does not exist. Check the path with list_directory.`);
   }
   if (!st.isDirectory()) {
@@ -131,7 +132,7 @@ export const glob = defineTool({
   category: 'search',
   usualEffect: 'read',
   async effect(args, ctx) {
-    const abs = await workspaceOf(ctx).resolve(args.path ?? '.', 'list');
+    const abs = await ctx.workspace.resolve(args.path ?? '.', 'list');
     return { effect: 'read', subject: { paths: [abs] } };
   },
   annotations: { idempotent: true },

@@ -1,14 +1,14 @@
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { defineTool, ToolError, type Tool, type ToolContext, type ToolOutput, type Workspace } from '@toolbelt/core';
-import { workspaceOf } from '../fs/common.js';
+import { absentOr } from '../errno.js';
 import { sensitiveReason } from '../workspace/sensitive.js';
 import { assertPlainFile } from '../workspace/special.js';
 import { findRg, runGrep, type GrepRun, type SearchSettings } from './engine.js';
 import { SearchPool } from './js/pool.js';
 import { compilePattern } from './regex.js';
 import type { Collector, FileHit, GrepQuery, OutputMode } from './results.js';
-import { typeGlobs } from './types.js';
+import { typeGlobs } from '../walk/file-types.js';
 
 const DEFAULT_MAX = 200;
 /**
@@ -102,7 +102,7 @@ export function createGrep(settings: SearchSettings = {}): Tool<Input> {
   const rg = () => (rgPath === null ? (rgPath = findRg(settings.rgPath)) : rgPath);
 
   async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
-    const ws = workspaceOf(ctx);
+    const ws = ctx.workspace;
     let pattern;
     let types: string[] = [];
     try {
@@ -112,7 +112,7 @@ export function createGrep(settings: SearchSettings = {}): Tool<Input> {
       throw new ToolError('INVALID_PARAMS', (err as Error).message, { recoverable: true });
     }
     const root = await ws.resolve(args.path ?? '.', 'read');
-    const st = await stat(root).catch(() => undefined);
+    const st = await stat(root).catch(absentOr(ws.display(root)));
     if (!st) throw new ToolError('NOT_FOUND', `${ws.display(root)} does not exist. Check the path with list_directory or glob.`);
     // A file named by path is refused here with a reason; one met in the walk is skipped.
     assertPlainFile(st, ws.display(root));
@@ -168,7 +168,7 @@ export function createGrep(settings: SearchSettings = {}): Tool<Input> {
     category: 'search',
     usualEffect: 'read',
     async effect(args, ctx) {
-      const abs = await workspaceOf(ctx).resolve(args.path ?? '.', 'read');
+      const abs = await ctx.workspace.resolve(args.path ?? '.', 'read');
       return { effect: 'read', subject: { paths: [abs] } };
     },
     annotations: { idempotent: true },

@@ -5,9 +5,9 @@
 // files safely, see filters.ts). If one would block, rg is stopped and the JS engine answers.
 import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { IGNORE_FILES, SearchFilter } from './filters.js';
+import { IGNORE_FILES, SearchFilter } from '../walk/filters.js';
 import type { GrepQuery } from './results.js';
-import { walk } from './walk.js';
+import { walk } from '../walk/walk.js';
 
 /** How long rg runs before its ignore files are checked; rg finishes most searches well within it. */
 export const STALL_MS = 1000;

@@ -17,7 +17,7 @@ import { spawn } from 'node:child_process';
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPlainFile } from '../workspace/special.js';
-import { VCS_EXCLUDES } from './filters.js';
+import { VCS_EXCLUDES } from '../walk/filters.js';
 import type { CompiledPattern } from './regex.js';
 import { blockingIgnoreFile, STALL_MS } from './rg-stall.js';
 import { KEEP_CHARS, keepText, type Collector, type FileHit, type GrepLine, type GrepQuery } from './results.js';

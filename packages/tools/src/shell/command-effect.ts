@@ -33,9 +33,9 @@ export function classifyInput(input: CommandInput, ctx: ToolContext, env: EnvSet
   if (!hit) {
     hit = (async () => {
       const cwd = await resolveCwd(input.cwd, ctx);
-      const roots = ctx.workspace?.roots ?? [cwd];
       const ws = ctx.workspace;
-      const isProtected = ws?.isProtected ? (p: string, access: 'read' | 'write') => ws.isProtected!(p, access) : undefined;
+      const roots = ws.roots;
+      const isProtected = ws.isProtected ? (p: string, access: 'read' | 'write') => ws.isProtected!(p, access) : undefined;
       const classification = await classifyCommand(input.command, { cwd, roots, env: commandEnv(env), ...(isProtected ? { isProtected } : {}) });
       return { cwd, classification: input.write_access ? withWriteAccess(classification) : classification };
     })();

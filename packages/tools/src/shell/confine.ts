@@ -13,9 +13,9 @@ export function confineCommand(manager: ShellManager, ctx: ToolContext, cwd: str
   const limits = sandbox.limits || manager.settings.limits ? { ...sandbox.limits, ...manager.settings.limits } : undefined;
   return sandbox.confine(
     {
-      roots: ws?.roots ?? [cwd],
+      roots: ws.roots,
       cwd,
-      ...(ws?.protectedPaths ? { protectedPaths: ws.protectedPaths } : {}),
+      ...(ws.protectedPaths ? { protectedPaths: ws.protectedPaths } : {}),
       readOnly: classification.effect === 'read',
       network: sandbox.networkFor(classification.subject?.commands),
     },

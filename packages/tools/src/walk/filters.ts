@@ -7,7 +7,7 @@ import { closeSync, existsSync, fstatSync, openSync, readFileSync } from 'node:f
 import { dirname, join } from 'node:path';
 import { READ_FLAGS_FOLLOW } from '../workspace/special.js';
 import { GitignoreMatcher, Overrides, type Verdict } from './gitignore.js';
-import { TypeFilter } from './types.js';
+import { TypeFilter } from './file-types.js';
 
 export const IGNORE_FILES = { custom: '.rgignore', dot: '.ignore', git: '.gitignore' } as const;
 /** Never searched: version-control internals and toolbelt's own state (logs of past calls). */

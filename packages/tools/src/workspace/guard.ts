@@ -6,6 +6,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { lstat, readlink } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ToolError, type Workspace } from '@toolbelt/core';
+import { fsError, isMissing } from '../errno.js';
 import { ownFileReason, sensitiveMatch, sensitiveReason } from './sensitive.js';
 
 export type Access = 'read' | 'write' | 'list' | 'delete';
@@ -180,12 +181,7 @@ export class WorkspaceGuard implements Workspace {
       }
       return await realpathLoose(absolute, 0);
     } catch (err) {
-      if (err instanceof ToolError) throw err;
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ELOOP') throw new ToolError('INVALID_PARAMS', `${original} loops through symbolic links; fix the links or use another path.`);
-      if (code === 'EACCES' || code === 'EPERM') throw new ToolError('PERMISSION_DENIED', `the operating system refused access while resolving ${original}.`);
-      if (code === 'ENAMETOOLONG') throw new ToolError('INVALID_PARAMS', `${original} has a name that is too long.`);
-      throw new ToolError('INVALID_PARAMS', `${original} could not be resolved: ${(err as Error).message}`);
+      throw fsError(err, original, 'resolve');
     }
   }
 
@@ -217,8 +213,7 @@ async function realpathLoose(path: string, depth: number): Promise<string> {
     // than the lookup itself, and every tool call goes through here.
     return realpathSync.native(path);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw err;
+    if (!isMissing(err)) throw err;
   }
   let stat;
   try {

@@ -1,10 +1,10 @@
 // The pure-JS grep engine: the main thread walks the tree with ripgrep's filters and hands batches
 // of files to worker threads as it goes; hits flow into the collector until it is full, which
 // (like an abort) raises a shared flag that stops the workers between files.
-import { SearchFilter } from '../filters.js';
+import { SearchFilter } from '../../walk/filters.js';
 import type { CompiledPattern } from '../regex.js';
 import { KEEP_CHARS, type Collector, type GrepQuery } from '../results.js';
-import { walk } from '../walk.js';
+import { walk } from '../../walk/walk.js';
 import { READ_FLAGS } from '../../workspace/special.js';
 import type { SearchSpec } from './core.js';
 import type { SearchPool } from './pool.js';
