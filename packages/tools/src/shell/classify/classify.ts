@@ -7,8 +7,8 @@ import type { Classification } from '@toolbelt/core';
 import { readProblem, realLoose, type IsProtected } from './allow/tree.js';
 import { loadBashParser, parseLoaded } from './parser.js';
 import { rememberPrefix } from './prefix.js';
-import type { Finding } from './types.js';
-import { mostSevere, Walker } from './walk.js';
+import { mostSevere, type Finding } from './types.js';
+import { Walker } from './walk.js';
 
 export interface ClassifyOptions {
   /** Absolute directory the script starts in; relative paths are resolved from it. */

@@ -4,6 +4,7 @@
 import type { Node } from 'web-tree-sitter';
 import { NAME } from './allow/builtins.js';
 import { plainArithmetic } from './allow/builtins.js';
+import { assignProblem } from './allow/variables.js';
 
 // `$x`, `${x}`, `${#x}`, `${a[@]}`, `${a[2]}`, `${x:-word}`, `${x#pat}`, `${x/a/b}`, `${x^^}`.
 // Not: `${!x}` (indirection), `${x@P}` (prompt expansion runs substitutions), `${x:1:2}` and
@@ -100,4 +101,39 @@ export function declaration(node: Node): Declaration {
 function short(text: string): string {
   const one = text.replace(/\s+/g, ' ');
   return one.length > 60 ? `${one.slice(0, 59)}…` : one;
+}
+
+/** export/declare/local/unset/[[ ]]: why the statement is more than a read, or undefined. */
+export function statementProblem(node: Node, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  if (node.type === 'test_command') return testProblem(node);
+  if (node.type === 'unset_command') {
+    const bad = node.children.slice(1).find((c) => c && !/^-[fvn]$/.test(c.text) && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(c.text));
+    return bad ? `unset ${bad.text}: a subscript there is evaluated` : undefined;
+  }
+  const d = declaration(node);
+  if (d.why) return d.why;
+  if (d.prints && !d.names.length) return 'it prints every variable';
+  for (const name of d.names) {
+    const why = assignProblem(name, d.exported, env);
+    if (why) return why;
+  }
+  return undefined;
+}
+
+/** Why a node that evaluates words is more than plain: expansions, arithmetic, `for (( ))`, here-documents. */
+export function evaluationProblem(node: Node): string | undefined {
+  switch (node.type) {
+    case 'expansion':
+      return expansionProblem(node);
+    case 'arithmetic_expansion':
+      return arithmeticProblem(node);
+    case 'compound_statement':
+      return node.text.startsWith('((') ? arithmeticProblem(node) : undefined;
+    case 'c_style_for_statement':
+      return 'for (( )) evaluates arithmetic on names';
+    case 'heredoc_redirect':
+      return heredocProblem(node);
+    default:
+      return undefined;
+  }
 }

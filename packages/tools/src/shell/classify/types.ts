@@ -15,6 +15,12 @@ export function maxEffect(a: Effect, b: Effect): Effect {
   return ORDER[a] >= ORDER[b] ? a : b;
 }
 
+/** The findings of the worst effect among them. */
+export function mostSevere(findings: Finding[]): Finding[] {
+  const top = Math.max(...findings.map((f) => severity(f.effect)));
+  return findings.filter((f) => severity(f.effect) === top);
+}
+
 /** One verdict on one part of a script: a simple command, a redirection, a definition. */
 export interface Finding {
   effect: Effect;

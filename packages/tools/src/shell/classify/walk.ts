@@ -1,17 +1,19 @@
 // Walks a bash syntax tree and classifies every simple command and redirection in it: in
 // pipelines, lists, subshells, substitutions, function bodies, and scripts passed to bash -c.
+// The walk tracks where it is (cwd, functions, nesting); the verdicts come from judge-command.ts,
+// redirects.ts, statements.ts and hazards.ts.
 import { posix } from 'node:path';
 import type { Node } from 'web-tree-sitter';
-import { canonical } from './allow/getopt.js';
-import { judge, readFindings, readSpecFor } from './allow/index.js';
 import type { IsProtected, WalkMode } from './allow/tree.js';
 import { wordReadProblem } from './allow/word.js';
 import { assignProblem } from './allow/variables.js';
-import { handlerFor } from './commands/index.js';
+import { forkBomb, pipedCode } from './hazards.js';
+import { judgeCommand } from './judge-command.js';
 import { parseLoaded } from './parser.js';
-import { isDevice, isSink, normalizeAbs } from './paths.js';
-import { arithmeticProblem, assignedName, declaration, expansionProblem, heredocProblem, testProblem } from './statements.js';
-import { describe, severity, type Finding, type Scope, type SimpleCommand } from './types.js';
+import { normalizeAbs } from './paths.js';
+import { judgeRedirect } from './redirects.js';
+import { assignedName, evaluationProblem, statementProblem } from './statements.js';
+import { describe, type Finding, type Scope, type SimpleCommand } from './types.js';
 import { expandBraces, literalWord, render, resolveWord, type Word } from './words.js';
 
 export interface WalkOptions {
@@ -29,11 +31,6 @@ const SYSTEM_BIN = /^\/(usr\/)?(local\/)?s?bin\/[^/]+$/;
 const MAX_DEPTH = 4;
 const CONTROL = new Set(['if_statement', 'while_statement', 'for_statement', 'c_style_for_statement', 'case_statement']);
 const STRUCTURAL = new Set([...CONTROL, 'list', 'compound_statement', 'command_substitution', 'process_substitution', 'negated_command', 'heredoc_body']);
-const NETWORK_FILE = /^\/dev\/(tcp|udp)\//;
-const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'http']);
-const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'python', 'python3', 'perl', 'ruby', 'node', 'php', 'sudo']);
-const TRUNCATING = new Set(['>', '>|', '&>', '>&']);
-const INPUT = new Set(['<', '<&', '<&-', '<<<']);
 
 export class Walker {
   readonly findings: Finding[] = [];
@@ -94,7 +91,8 @@ export class Walker {
         this.structured = true;
         const from = this.simple.length;
         this.isolated(node, true);
-        this.pipedCode(this.simple.slice(from));
+        const piped = pipedCode(this.simple.slice(from));
+        if (piped) this.findings.push(piped);
         return;
       }
       case 'variable_assignment':
@@ -107,21 +105,8 @@ export class Walker {
       case 'test_command':
         this.builtinStatement(node);
         return;
-      case 'expansion':
-        this.unless(expansionProblem(node));
-        break;
-      case 'arithmetic_expansion':
-        this.unless(arithmeticProblem(node));
-        break;
-      case 'compound_statement':
-        if (node.text.startsWith('((')) this.unless(arithmeticProblem(node));
-        break;
-      case 'c_style_for_statement':
-        this.unless('for (( )) evaluates arithmetic on names');
-        break;
-      case 'heredoc_redirect':
-        this.unless(heredocProblem(node));
-        break;
+      default:
+        this.unless(evaluationProblem(node));
     }
     if (STRUCTURAL.has(node.type)) this.structured = true;
     if (CONTROL.has(node.type)) {
@@ -193,39 +178,8 @@ export class Walker {
     else if (name.includes('/')) return [...findings, { effect: 'execute', detail: describe(cmd, `runs ${name}`) }];
     cmd.name = name;
     if (this.functions.has(name)) return [...findings, { effect: 'read', detail: describe(cmd, 'calls a function defined in this script') }];
-    findings.push(...this.judged(cmd));
+    findings.push(...judgeCommand(cmd, this.scope));
     return findings;
-  }
-
-  /**
-   * A read only when the allow-list understands every word; otherwise the command's handler says
-   * how much worse (write, destructive, blocked), and a "read" from it is not enough: it asks.
-   */
-  private judged(cmd: SimpleCommand): Finding[] {
-    const spec = readSpecFor(cmd.name);
-    const verdict = spec ? judge(cmd, spec, this.scope) : undefined;
-    if (verdict?.ok) return readFindings(cmd, verdict);
-    const why = verdict ? verdict.why : undefined;
-    const handler = handlerFor(cmd.name);
-    // Handlers match options by their full names: spell abbreviations out first. An option the
-    // table does not know may do anything, so the handler's "write" does not stand either.
-    const args = spec?.options ? canonical(cmd.args, spec.options) : cmd.args;
-    const own = handler ? handler(args ? { ...cmd, args } : cmd, this.scope) : [{ effect: 'execute' as const, detail: describe(cmd, why) }];
-    return own.map((f) => {
-      if (f.effect === 'read') return { ...f, effect: 'execute' as const, detail: describe(cmd, why ?? 'not a command we know to be read-only') };
-      if (f.effect === 'write' && !args) return { ...f, effect: 'execute' as const, detail: describe(cmd, why) };
-      return f;
-    });
-  }
-
-  /** `curl ... | sh`: code from the network runs unseen. */
-  private pipedCode(parts: SimpleCommand[]): void {
-    const download = parts.findIndex((c) => DOWNLOADERS.has(c.name));
-    if (download < 0) return;
-    const runner = parts.slice(download + 1).find((c) => INTERPRETERS.has(c.name) && !c.args.some((a) => a.value === '-c' || (!a.value.startsWith('-') && a.value !== '-')));
-    if (runner) {
-      this.findings.push({ effect: 'execute', detail: `${parts[download].name} | ${runner.name}`, warning: `runs code downloaded by ${parts[download].name} without showing it first` });
-    }
   }
 
   /** `FOO=1 cmd` (exported to cmd) or `FOO=1` alone (for the rest of the script). */
@@ -275,25 +229,9 @@ export class Walker {
     const before = this.findings.length;
     // Substitutions inside run first, whatever the statement does.
     for (const child of node.children) if (child) this.children(child);
-    const why = this.statementProblem(node);
+    const why = statementProblem(node, this.opts.env);
     if (why) this.findings.push({ effect: 'execute', detail: `${text.length > 120 ? `${text.slice(0, 119)}…` : text} (${why})` });
     if (this.findings.length === before) this.findings.push({ effect: 'read', detail: text.length > 120 ? `${text.slice(0, 119)}…` : text });
-  }
-
-  private statementProblem(node: Node): string | undefined {
-    if (node.type === 'test_command') return testProblem(node);
-    if (node.type === 'unset_command') {
-      const bad = node.children.slice(1).find((c) => c && !/^-[fvn]$/.test(c.text) && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(c.text));
-      return bad ? `unset ${bad.text}: a subscript there is evaluated` : undefined;
-    }
-    const d = declaration(node);
-    if (d.why) return d.why;
-    if (d.prints && !d.names.length) return 'it prints every variable';
-    for (const name of d.names) {
-      const why = assignProblem(name, d.exported, this.opts.env);
-      if (why) return why;
-    }
-    return undefined;
   }
 
   private redirect(node: Node): void {
@@ -310,39 +248,11 @@ export class Walker {
       return;
     }
     this.visit(dest);
-    const word = resolveWord(dest, this.opts.home);
-    if ((op === '>&' || op === '<&') && /^(\d+|-)$/.test(word.value)) return; // 2>&1, >&-: descriptors, not files
-    if (NETWORK_FILE.test(word.value)) {
-      this.findings.push({ effect: 'execute', detail: `${op} ${render(word)} (opens a network connection)` });
-      return;
-    }
-    if (INPUT.has(op)) {
-      if (op === '<<<') return; // a here-string is data
-      const why = this.readProblem(word);
-      if (why) this.findings.push({ effect: 'execute', detail: `${op} ${render(word)} (${why})` });
-      return;
-    }
-    const abs = this.resolve(word);
-    if (abs && isSink(abs)) return;
-    const entry = `${op} ${render(word)}`;
+    const verdict = judgeRedirect(op, resolveWord(dest, this.opts.home), this.scope);
+    this.findings.push(...verdict.findings);
+    if (verdict.entry === undefined) return;
     this.structured = true;
-    this.commands.push(entry);
-    const truncating = TRUNCATING.has(op);
-    if (!abs) {
-      this.findings.push(truncating
-        ? { effect: 'destructive', detail: `${entry} (may truncate a file whose path is not known before it runs)` }
-        : { effect: 'write', detail: `${entry} (appends to a file whose path is not known before it runs)` });
-      return;
-    }
-    if (isDevice(abs)) {
-      this.findings.push({ effect: 'destructive', detail: `${entry} (writes to a disk)`, blocked: `${entry} writes to the block device ${abs}` });
-      return;
-    }
-    if (truncating && this.opts.exists(abs) && !this.opts.isDirectory(abs)) {
-      this.findings.push({ effect: 'destructive', detail: `${entry} (truncates an existing file)`, paths: [abs] });
-      return;
-    }
-    this.findings.push({ effect: 'write', detail: `${entry} (${op.includes('>>') ? 'appends to' : 'writes'} a file)`, paths: [abs] });
+    this.commands.push(verdict.entry);
   }
 
   private functionDefinition(node: Node): void {
@@ -350,12 +260,8 @@ export class Walker {
     const body = node.childForFieldName('body');
     this.functions.add(name);
     if (!body) return;
-    const calls = body.descendantsOfType('command').filter((c) => c?.childForFieldName('name')?.text === name).length;
-    const background = /(^|[^&<>|])&($|[^&>])/.test(body.text);
-    if (calls >= 2 || (calls === 1 && background)) {
-      const detail = `${name}() { … } (fork bomb)`;
-      this.findings.push({ effect: 'destructive', detail, blocked: `${name}() is a fork bomb: it calls itself in parallel until the machine runs out of processes` });
-    }
+    const bomb = forkBomb(name, body);
+    if (bomb) this.findings.push(bomb);
     const before = this.cwd;
     this.visit(body);
     this.cwd = before;
@@ -384,9 +290,4 @@ export class Walker {
     if (w.value.startsWith('/')) return normalizeAbs(w.value);
     return this.cwd === undefined ? undefined : normalizeAbs(posix.join(this.cwd, w.value));
   }
-}
-
-export function mostSevere(findings: Finding[]): Finding[] {
-  const top = Math.max(...findings.map((f) => severity(f.effect)));
-  return findings.filter((f) => severity(f.effect) === top);
 }
