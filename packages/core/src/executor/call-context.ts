@@ -1,11 +1,11 @@
 // The ToolContext a tool receives.
 import type { CallRequest } from './executor.js';
 import type { Deadline } from './attempt.js';
-import type { SessionState, ToolContext, ToolEmit, Workspace } from '../tool.js';
+import { Workspace, type SessionState, type ToolContext, type ToolEmit } from '../tool.js';
 
 /** What a context needs from its executor. */
 export interface ContextHost {
-  readonly workspace: Workspace;
+  readonly workspace: Workspace | undefined;
   readonly toolConfig: Readonly<Record<string, unknown>>;
   session(id: string): SessionState;
   toolEmitted(tool: string, req: CallRequest, callId: string, e: ToolEmit): void;
@@ -27,7 +27,8 @@ export class CallContext implements ToolContext {
     private readonly deadline: Deadline,
   ) {
     this.sessionId = req.sessionId ?? 'default';
-    const ws = executor.workspace;
+    // An executor made without a workspace still gives one: it refuses every path (see NoWorkspace).
+    const ws = executor.workspace ?? Workspace.none();
     this.workspace = ws.forTool ? ws.forTool(tool) : ws;
     this.state = executor.session(this.sessionId);
     this.config = executor.toolConfig;

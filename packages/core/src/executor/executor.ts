@@ -6,7 +6,7 @@ import { Policy } from '../policy/policy.js';
 import type { PolicyDecision } from '../policy/types.js';
 import type { ToolSource } from '../registry.js';
 import { errorResult, rejectedResult, type ApprovedBy, type ToolResult } from '../result.js';
-import { Workspace, type Classification, type Effect, type SessionState, type Tool, type ToolContext, type ToolEmit } from '../tool.js';
+import type { Classification, Effect, SessionState, Tool, ToolContext, ToolEmit, Workspace } from '../tool.js';
 import { backoffDelay, Deadline, describeError, retryAttempts, toFailure, TimeoutReason } from './attempt.js';
 import { ReadCache } from './cache.js';
 import { logEntry, type LogSink } from './log.js';
@@ -21,7 +21,6 @@ export interface ExecutorOptions {
   policy?: Policy;
   /** Asked when the policy says "ask". Default: reject (non-interactive). */
   approver?: Approver;
-  /** The paths tools may touch. Without one, tools get `Workspace.none()`, which refuses every path. */
   workspace?: Workspace;
   events?: EventBus;
   log?: LogSink;
@@ -83,9 +82,8 @@ export class Executor {
     this.events = opts.events ?? new EventBus();
   }
 
-  /** The workspace tools get: `Workspace.none()` when none was given. */
-  get workspace(): Workspace {
-    return this.opts.workspace ?? Workspace.none();
+  get workspace(): Workspace | undefined {
+    return this.opts.workspace;
   }
 
   get toolConfig(): Readonly<Record<string, unknown>> {
