@@ -1,6 +1,6 @@
 // Where a command runs: the workspace cwd, or a `cwd` parameter that must stay inside the
-// workspace; and the environment it gets. Both go through the workspace, so with none
-// (Workspace.none()) a command is refused rather than run in the process's directory.
+// workspace. Both go through the workspace, so with none (Workspace.none()) a command is refused
+// rather than run in the process's directory.
 import { stat } from 'node:fs/promises';
 import { ToolError, type ToolContext } from '@toolbelt/core';
 import { absentOr } from '../errno.js';
