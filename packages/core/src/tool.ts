@@ -1,4 +1,6 @@
 // The whole contract a tool author needs: what a tool is, what it receives, what it returns.
+// A tool gives `effect` + `execute` (+ `preview`), or one `prepare` returning the call's Invocation
+// (gemini-cli's ToolInvocation): one object per call that is judged, previewed and run.
 import type { ContentBlock, Display, ToolErrorCode } from './result.js';
 import type { InputSchema } from './schema.js';
 
@@ -142,12 +144,6 @@ export interface ToolSpec<I = Record<string, unknown>> {
   usualEffect?: Effect;
   /** Checks beyond the schema, before anything else sees the input; return a message to refuse with INVALID_PARAMS. */
   validate?(input: I, ctx: ToolContext): string | undefined | Promise<string | undefined>;
-  /**
-   * The call as one object (in place of `effect`, `preview` and `execute`): called once per call,
-   * after `validate`, when a tool's verdict, preview and run share work or state. Throw a
-   * ToolError to refuse the call.
-   */
-  prepare?(input: I, ctx: ToolContext): Invocation | Promise<Invocation>;
   preview?(input: I, ctx: ToolContext): Preview | undefined | Promise<Preview | undefined>;
   timeoutMs?: number;
   retry?: RetryOptions;
@@ -159,6 +155,12 @@ export interface ToolSpec<I = Record<string, unknown>> {
   visible?: boolean;
   /** Runs the call. Required unless the tool has `prepare`. */
   execute?(input: I, ctx: ToolContext): Promise<ToolOutput | string> | ToolOutput | string;
+  /**
+   * The call as one object, in place of `effect`, `preview` and `execute`: called once per call,
+   * after `validate`, for a tool whose verdict, preview and run share work or state (a resolved
+   * path, the content a diff was made from). Throw a ToolError to refuse the call.
+   */
+  prepare?(input: I, ctx: ToolContext): Invocation | Promise<Invocation>;
   /** Releases processes or connections the tool holds; called when the executor closes. */
   dispose?(): void | Promise<void>;
 }

@@ -115,8 +115,9 @@ export class Call {
 
   /** Runs a prepared call: deny, ask, or execute. Only for a call that prepare() left unrefused. */
   async run(): Promise<ToolResult> {
-    const { deadline, req } = this;
-    this.host.inFlight.add(deadline);
+    const { deadline, req, callId, decision, host } = this;
+    const name = this.tool.name;
+    host.inFlight.add(deadline);
     // Linking the caller's signal costs an EventTarget listener, so only when there is one.
     const outer = req.signal;
     const onOuterAbort = outer ? () => deadline.abort(outer.reason ?? new Error('aborted')) : undefined;
@@ -125,10 +126,23 @@ export class Call {
       else outer.addEventListener('abort', onOuterAbort!, { once: true });
     }
     try {
-      return await this.approveAndExecute();
+      if (host.events.active) host.emit(req, { type: 'tool.call', callId, tool: name, input: this.input, effect: this.classification.effect, requiresApproval: decision.action === 'ask' });
+      if (decision.action === 'deny') {
+        const hint = decision.source === 'rule' ? ' Do not retry this call; ask the user to change the rule if it is needed.' : ' This is never allowed; do something else.';
+        return errorResult(callId, name, 'PERMISSION_DENIED', `${name} was denied by policy: ${decision.reason}.${hint}`);
+      }
+      let approvedBy: ApprovedBy = decision.source === 'mode' ? 'auto' : decision.source === 'remembered' ? 'remembered' : 'rule';
+      if (decision.action === 'ask') {
+        const verdict = await this.ask();
+        if (verdict.outcome === 'reject') return rejectedResult(callId, name, verdict.reason ?? `The user rejected this ${name} call`, verdict.message);
+        approvedBy = 'user';
+      }
+      const result = await this.execute();
+      result.approvedBy = approvedBy;
+      return result;
     } finally {
       if (outer) outer.removeEventListener('abort', onOuterAbort!);
-      this.host.inFlight.delete(deadline);
+      host.inFlight.delete(deadline);
     }
   }
 
@@ -177,25 +191,6 @@ export class Call {
 
   private refuse(code: ToolErrorCode, message: string, recoverable: boolean): void {
     this.refusal = errorResult(this.callId, toolName(this.req.tool), code, message, { recoverable });
-  }
-
-  private async approveAndExecute(): Promise<ToolResult> {
-    const { callId, decision, host } = this;
-    const name = this.tool.name;
-    if (host.events.active) host.emit(this.req, { type: 'tool.call', callId, tool: name, input: this.input, effect: this.classification.effect, requiresApproval: decision.action === 'ask' });
-    if (decision.action === 'deny') {
-      const hint = decision.source === 'rule' ? ' Do not retry this call; ask the user to change the rule if it is needed.' : ' This is never allowed; do something else.';
-      return errorResult(callId, name, 'PERMISSION_DENIED', `${name} was denied by policy: ${decision.reason}.${hint}`);
-    }
-    let approvedBy: ApprovedBy = decision.source === 'mode' ? 'auto' : decision.source === 'remembered' ? 'remembered' : 'rule';
-    if (decision.action === 'ask') {
-      const verdict = await this.ask();
-      if (verdict.outcome === 'reject') return rejectedResult(callId, name, verdict.reason ?? `The user rejected this ${name} call`, verdict.message);
-      approvedBy = 'user';
-    }
-    const result = await this.execute();
-    result.approvedBy = approvedBy;
-    return result;
   }
 
   private async ask(): Promise<ApprovalDecision> {
