@@ -10,7 +10,8 @@ export function defineTool<I>(spec: ToolSpec<I>): Tool<I> {
     throw new Error(`invalid tool name "${spec.name}": use 1-64 letters, digits, "_" or "-"`);
   }
   if (!spec.description?.trim()) throw new Error(`tool "${spec.name}" needs a description: models choose tools by it`);
-  if (typeof spec.effect !== 'function' && !EFFECTS.includes(spec.effect)) {
+  checkShape(spec);
+  if (!spec.prepare && typeof spec.effect !== 'function' && !EFFECTS.includes(spec.effect!)) {
     throw new Error(`tool "${spec.name}" has unknown effect "${String(spec.effect)}"; use one of ${EFFECTS.join(', ')}`);
   }
   if (spec.usualEffect !== undefined && !EFFECTS.includes(spec.usualEffect)) {
@@ -28,6 +29,17 @@ export function defineTool<I>(spec: ToolSpec<I>): Tool<I> {
   };
   if (output) (tool as { outputJsonSchema?: JsonSchema }).outputJsonSchema = output.jsonSchema;
   return Object.freeze(tool);
+}
+
+/** A tool runs either as `effect` + `execute` (+ `preview`) or as one `prepare` that returns all three. */
+function checkShape<I>(spec: ToolSpec<I>): void {
+  if (spec.prepare) {
+    const extra = (['effect', 'preview', 'execute'] as const).filter((k) => spec[k] !== undefined);
+    if (extra.length) throw new Error(`tool "${spec.name}" has prepare and ${extra.join(', ')}: prepare's invocation carries the effect, preview and run, so remove ${extra.join(', ')} (set usualEffect for listings)`);
+    return;
+  }
+  if (typeof spec.execute !== 'function') throw new Error(`tool "${spec.name}" needs execute(input, ctx), or prepare(input, ctx) returning its invocation`);
+  if (spec.effect === undefined) throw new Error(`tool "${spec.name}" needs an effect: one of ${EFFECTS.join(', ')}, or a function of the input`);
 }
 
 /** Class form: subclasses set name, description, schema and effect, and implement execute. */

@@ -1,4 +1,6 @@
 // The whole contract a tool author needs: what a tool is, what it receives, what it returns.
+// A tool gives `effect` + `execute` (+ `preview`), or one `prepare` returning the call's Invocation
+// (gemini-cli's ToolInvocation): one object per call that is judged, previewed and run.
 import type { ContentBlock, Display, ToolErrorCode } from './result.js';
 import type { InputSchema } from './schema.js';
 
@@ -129,6 +131,20 @@ export interface ToolOutput {
   pending?: boolean;
 }
 
+/**
+ * One call, prepared by a tool's `prepare`: what it was judged to do, what a person would see, and
+ * how it runs. State the three share (a resolved path, the content a diff was made from) lives here,
+ * with the call, and never in a map keyed by the input.
+ */
+export interface Invocation {
+  /** The verdict on this call, as a static effect or a full Classification. */
+  classification: Effect | Classification;
+  /** What a person sees before approving; asked for only when the policy says "ask". */
+  preview?(): Preview | undefined | Promise<Preview | undefined>;
+  /** Runs the call with the context given to `prepare` (its `signal` is the current attempt's); run again on a retry. */
+  run(): Promise<ToolOutput | string> | ToolOutput | string;
+}
+
 export interface RetryOptions {
   /** Extra attempts after the first; capped at 3. */
   attempts: number;
@@ -146,16 +162,20 @@ export interface ToolSpec<I = Record<string, unknown>> {
   /** Optional JSON Schema (or Zod) of `structured` output. */
   output?: InputSchema<unknown>;
   category?: string;
-  /** Static effect, or a verdict computed per call. */
-  effect: Effect | ((input: I, ctx: ToolContext) => Effect | Classification | Promise<Classification>);
   /**
-   * With a per-call `effect`: what to expect of a call before its input is known, for listings and
-   * MCP hints (a static `effect` is its own). Name the ordinary worst case (`write` for a tool that
-   * edits, `execute` for one that runs commands), and `read` only when no call does more: MCP
-   * clients take readOnlyHint as a promise. Policy never uses it; each call's effect decides.
+   * Static effect, or a verdict computed per call. Required unless the tool has `prepare`, whose
+   * invocation carries the verdict instead.
+   */
+  effect?: Effect | ((input: I, ctx: ToolContext) => Effect | Classification | Promise<Classification>);
+  /**
+   * With a per-call effect (a function, or `prepare`): what to expect of a call before its input is
+   * known, for listings and MCP hints (a static `effect` is its own). Name the ordinary worst case
+   * (`write` for a tool that edits, `execute` for one that runs commands), and `read` only when no
+   * call does more: MCP clients take readOnlyHint as a promise. Policy never uses it; each call's
+   * effect decides.
    */
   usualEffect?: Effect;
-  /** Checks beyond the schema; return a message to refuse with INVALID_PARAMS. */
+  /** Checks beyond the schema, before anything else sees the input; return a message to refuse with INVALID_PARAMS. */
   validate?(input: I, ctx: ToolContext): string | undefined | Promise<string | undefined>;
   preview?(input: I, ctx: ToolContext): Preview | undefined | Promise<Preview | undefined>;
   timeoutMs?: number;
@@ -166,7 +186,14 @@ export interface ToolSpec<I = Record<string, unknown>> {
   annotations?: { idempotent?: boolean; openWorld?: boolean; destructive?: boolean };
   /** Seed 001: whether the call is shown to people in the active space. */
   visible?: boolean;
-  execute(input: I, ctx: ToolContext): Promise<ToolOutput | string> | ToolOutput | string;
+  /** Runs the call. Required unless the tool has `prepare`. */
+  execute?(input: I, ctx: ToolContext): Promise<ToolOutput | string> | ToolOutput | string;
+  /**
+   * The call as one object, in place of `effect`, `preview` and `execute`: called once per call,
+   * after `validate`, for a tool whose verdict, preview and run share work or state (a resolved
+   * path, the content a diff was made from). Throw a ToolError to refuse the call.
+   */
+  prepare?(input: I, ctx: ToolContext): Invocation | Promise<Invocation>;
   /** Releases processes or connections the tool holds; called when the executor closes. */
   dispose?(): void | Promise<void>;
 }

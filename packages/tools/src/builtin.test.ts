@@ -6,7 +6,7 @@ import { builtinTools } from './builtin.js';
 
 describe('built-in tools', () => {
   const tools = builtinTools({ env: { BRAVE_API_KEY: 'listing-only' } });
-  const perCall = tools.filter((t) => typeof t.effect === 'function');
+  const perCall = tools.filter((t) => typeof t.effect !== 'string');
 
   it('declare a usual effect for every per-call effect', () => {
     expect(perCall.length).toBeGreaterThan(20);

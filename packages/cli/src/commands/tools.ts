@@ -31,7 +31,7 @@ export const toolsCommand: Command = {
         const rows = tools.map((t) => ({
           name: t.name,
           effect: usualEffectOf(t) ?? 'per-call',
-          perCall: typeof t.effect === 'function',
+          perCall: typeof t.effect !== 'string',
           category: t.category,
           description: t.description,
           inputSchema: t.jsonSchema,

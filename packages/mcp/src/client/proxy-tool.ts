@@ -1,7 +1,7 @@
 // A remote MCP tool as a core tool: its JSON Schema validates the input before the call leaves, its
 // annotations give the effect (as far as the config trusts them), and its result comes back as a
 // ToolOutput (isError -> ToolError).
-import { defineTool, ToolError, type Tool } from '@toolbelt/core';
+import { defineTool, ToolError, type Tool, type ToolContext } from '@toolbelt/core';
 import type { CallToolResult, Progress, Tool as RemoteTool } from '@modelcontextprotocol/sdk/types.js';
 import { errorText, toToolOutput } from './content.js';
 import { effectFromAnnotations, type RemoteTrust } from './effect.js';
@@ -49,7 +49,7 @@ export function proxyTool(opts: ProxyToolOptions): Tool {
       openWorld: hints?.openWorldHint ?? true,
       ...(hints?.destructiveHint !== undefined ? { destructive: hints.destructiveHint } : {}),
     },
-    async execute(input: Record<string, unknown>, ctx: Parameters<Tool['execute']>[1]) {
+    async execute(input: Record<string, unknown>, ctx: ToolContext) {
       const result = await caller.call(remote.name, input, {
         signal: ctx.signal,
         onprogress: (p) => ctx.emit({ type: 'progress', progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: p.message } : {}) }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { defineTool, ToolError, type Invocation, type ToolContext, type ToolOutput } from '@toolbelt/core';
 import { atomicWrite } from '../text/atomic.js';
 import { looksBinary } from '../text/binary.js';
 import { decodeText, encodeText, toCrlf, toLf } from '../text/encoding.js';
@@ -87,12 +87,29 @@ function retryWithCrlf(text: string, edits: Edit[]) {
   }
 }
 
-const approved = new WeakMap<object, string>();
+/**
+ * The call: classified by the path it edits; its preview is the diff a person approves, and the run
+ * refuses when the file no longer has the content that diff was made from.
+ */
+async function prepare(args: Input, ctx: ToolContext): Promise<Invocation> {
+  const ws = ctx.workspace;
+  const abs = await ws.resolve(args.path, 'write');
+  let approvedBase: string | undefined;
+  return {
+    classification: { effect: 'write', reason: `edits ${ws.display(abs)}`, subject: { paths: [abs] } },
+    async preview() {
+      const p = await plan(args, ctx);
+      approvedBase = digest(p.before);
+      return diffPreview(p.shown, p.diff);
+    },
+    run: () => edit(args, ctx, approvedBase),
+  };
+}
 
-async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
+/** `approvedBase`: the digest of the content the approved diff was made from, when a person approved one. */
+async function edit(args: Input, ctx: ToolContext, approvedBase: string | undefined): Promise<ToolOutput> {
   const p = await plan(args, ctx);
-  const base = approved.get(args);
-  if (base !== undefined && base !== digest(p.before)) {
+  if (approvedBase !== undefined && approvedBase !== digest(p.before)) {
     throw new ToolError('CONFLICT', `${p.shown} changed while the edit waited for approval, so the approved diff no longer applies. Read it again and retry.`);
   }
   try {
@@ -112,19 +129,12 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
   };
 }
 
-async function classify(args: Input, ctx: ToolContext): Promise<Classification> {
-  const ws = ctx.workspace;
-  const abs = await ws.resolve(args.path, 'write');
-  return { effect: 'write', reason: `edits ${ws.display(abs)}`, subject: { paths: [abs] } };
-}
-
 export const editFile = defineTool({
   name: 'edit_file',
   title: 'Edit file',
   description,
   input,
   category: 'fs',
-  effect: classify,
   usualEffect: 'write',
   validate(args) {
     const single = args.old_string !== undefined || args.new_string !== undefined;
@@ -132,10 +142,5 @@ export const editFile = defineTool({
     if (!args.edits && (args.old_string === undefined || args.new_string === undefined)) return 'give old_string and new_string (or edits: [...])';
     return undefined;
   },
-  async preview(args, ctx) {
-    const p = await plan(args, ctx);
-    approved.set(args, digest(p.before));
-    return diffPreview(p.shown, p.diff);
-  },
-  execute,
+  prepare,
 });

@@ -1,6 +1,6 @@
 import { closeSync, type Stats } from 'node:fs';
 import { z } from 'zod';
-import { defineTool, ToolError, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { defineTool, ToolError, type Invocation, type ToolContext, type ToolOutput } from '@toolbelt/core';
 import { looksBinary, SNIFF_BYTES } from '../text/binary.js';
 import { decodeText, utf16Bom } from '../text/encoding.js';
 import { readTail, readWindow, windowOfText, type LineWindow } from '../text/lines.js';
@@ -60,9 +60,6 @@ function formatWindow(w: LineWindow, shown: string, size: number): { text: strin
   return { text: [...out, ...notes].join('\n'), cut };
 }
 
-/** The path classifyRead resolved for this very call, so execute does not resolve it again. */
-const resolved = new WeakMap<object, string>();
-
 async function readSmall(fh: FileHandle, size: number): Promise<Buffer> {
   const buf = Buffer.allocUnsafe(size);
   let got = 0;
@@ -74,83 +71,101 @@ async function readSmall(fh: FileHandle, size: number): Promise<Buffer> {
   return buf.subarray(0, got);
 }
 
-async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
-  const { path, offset, limit } = args;
-  const ws = ctx.workspace;
-  // A symlink swapped in since classifyRead is refused by the O_NOFOLLOW open below (ELOOP).
-  const abs = resolved.get(args) ?? (await ws.resolve(path, 'read'));
-  const shown = ws.display(abs);
-  let stat: Stats;
-  let small: Buffer | undefined;
-  let fh: FileHandle | undefined;
+/** The path is resolved once, to classify the call, and read by its run. */
+async function prepare(args: Input, ctx: ToolContext): Promise<Invocation> {
+  const abs = await ctx.workspace.resolve(args.path, 'read');
+  return { classification: { effect: 'read', subject: { paths: [abs] } }, run: () => read(args, abs, ctx) };
+}
+
+/** An opened file: a small regular file already read whole, a larger one open for streaming reads. */
+interface OpenFile {
+  abs: string;
+  shown: string;
+  stat: Stats;
+  small?: Buffer;
+  fh?: FileHandle;
+}
+
+async function read(args: Input, abs: string, ctx: ToolContext): Promise<ToolOutput> {
+  const file = await openFile(abs, ctx.workspace.display(abs));
+  try {
+    return await readOpen(args, file, ctx);
+  } catch (err) {
+    throw fsError(err, file.shown);
+  } finally {
+    await file.fh?.close();
+  }
+}
+
+async function openFile(abs: string, shown: string): Promise<OpenFile> {
   try {
     // One non-blocking open and fstat (a named pipe or device is refused before any read); a small
-    // regular file is read right here, a larger one is reopened for the streaming reads below.
+    // regular file is read right here, a larger one is reopened for the streaming reads. A symlink
+    // swapped in since prepare resolved the path is refused by the O_NOFOLLOW open (ELOOP).
     const first = openCheckedSync(abs, shown);
+    let small: Buffer | undefined;
     try {
-      stat = first.stat;
-      if (stat.isFile() && stat.size <= SMALL_FILE) small = readAllSync(first.fd, stat.size);
+      if (first.stat.isFile() && first.stat.size <= SMALL_FILE) small = readAllSync(first.fd, first.stat.size);
     } finally {
       closeSync(first.fd);
     }
-    if (!small && stat.isFile()) ({ fh, stat } = await openChecked(abs, shown));
+    if (small || !first.stat.isFile()) return { abs, shown, stat: first.stat, ...(small ? { small } : {}) };
+    const { fh, stat } = await openChecked(abs, shown);
+    return { abs, shown, stat, fh };
   } catch (err) {
     throw fsError(err, shown);
   }
-  try {
-    if (stat.isDirectory()) throw new ToolError('INVALID_PARAMS', `${shown} is a directory; use list_directory to see what it holds.`);
-    const size = stat.size;
-    // fh is open exactly when the file was not read whole here.
-    const data = small ?? (size <= SMALL_FILE ? await readSmall(fh!, size) : undefined);
-    const head = data ? data.subarray(0, SNIFF_BYTES) : await readHead(fh!, SNIFF_BYTES);
-    const meta = { path: shown, bytes: size };
+}
 
-    const mime = imageMime(head);
-    if (mime) {
-      const image = await readImage(fh!, size, shown, data);
-      recordSeen(ctx.state, abs, stat);
-      return {
-        content: [
-          { type: 'image', data: image.toString('base64'), mimeType: mime },
-          { type: 'text', text: `${shown}: ${mime} image, ${formatBytes(size)}` },
-        ],
-        metadata: { ...meta, mimeType: mime },
-      };
-    }
+async function readOpen(args: Input, file: OpenFile, ctx: ToolContext): Promise<ToolOutput> {
+  const { abs, shown, stat, fh } = file;
+  if (stat.isDirectory()) throw new ToolError('INVALID_PARAMS', `${shown} is a directory; use list_directory to see what it holds.`);
+  const size = stat.size;
+  // fh is open exactly when the file was not read whole at open.
+  const data = file.small ?? (size <= SMALL_FILE ? await readSmall(fh!, size) : undefined);
+  const head = data ? data.subarray(0, SNIFF_BYTES) : await readHead(fh!, SNIFF_BYTES);
+  const meta = { path: shown, bytes: size };
 
-    const opts = { offset: Math.max(1, offset ?? 1), limit: limit ?? DEFAULT_LINES, maxLineChars: MAX_LINE_CHARS, maxChars: MAX_CHARS };
-    const tail = offset !== undefined && offset < 0 ? -offset : undefined;
-    let window: LineWindow;
-    let kind = 'text';
-    if (isDocx(abs, head)) {
-      kind = 'docx';
-      window = windowOfText(await readDocx(fh!, size, shown, data), opts, tail);
-    } else if (looksBinary(head)) {
-      recordSeen(ctx.state, abs, stat);
-      return { content: describeBinary(shown, head, size), metadata: { ...meta, binary: true } };
-    } else if (utf16Bom(head)) {
-      if (size > MAX_UTF16_BYTES) throw new ToolError('INVALID_PARAMS', `${shown} is UTF-16 and ${formatBytes(size)}; UTF-16 files over ${formatBytes(MAX_UTF16_BYTES)} are not read.`);
-      kind = 'utf16';
-      window = windowOfText(decodeText(data ?? (await fh!.readFile())).text, opts, tail);
-    } else if (data) {
-      window = windowOfText(decodeText(data).text, opts, tail);
-    } else if (tail !== undefined) {
-      window = await readTail(fh!, size, Math.min(tail, opts.limit), opts);
-    } else {
-      window = await readWindow(fh!, size, { ...opts, countUpTo: COUNT_LINES_UP_TO });
-    }
+  const mime = imageMime(head);
+  if (mime) {
+    const image = await readImage(fh!, size, shown, data);
     recordSeen(ctx.state, abs, stat);
-    const { text, cut } = formatWindow(window, shown, size);
-    const shownLines = window.lines.length ? [window.lines[0].n, window.lines[window.lines.length - 1].n] : [];
     return {
-      content: text,
-      metadata: { ...meta, kind, lines: shownLines, ...(window.total !== undefined ? { totalLines: window.total } : {}), more: window.more, ...(cut ? { cutLines: cut } : {}) },
+      content: [
+        { type: 'image', data: image.toString('base64'), mimeType: mime },
+        { type: 'text', text: `${shown}: ${mime} image, ${formatBytes(size)}` },
+      ],
+      metadata: { ...meta, mimeType: mime },
     };
-  } catch (err) {
-    throw fsError(err, shown);
-  } finally {
-    await fh?.close();
   }
+  const docx = isDocx(abs, head);
+  if (!docx && looksBinary(head)) {
+    recordSeen(ctx.state, abs, stat);
+    return { content: describeBinary(shown, head, size), metadata: { ...meta, binary: true } };
+  }
+  const { window, kind } = await textWindow(args, file, head, data, docx);
+  recordSeen(ctx.state, abs, stat);
+  const { text, cut } = formatWindow(window, shown, size);
+  const shownLines = window.lines.length ? [window.lines[0].n, window.lines[window.lines.length - 1].n] : [];
+  return {
+    content: text,
+    metadata: { ...meta, kind, lines: shownLines, ...(window.total !== undefined ? { totalLines: window.total } : {}), more: window.more, ...(cut ? { cutLines: cut } : {}) },
+  };
+}
+
+/** The lines asked for, from a docx's text, a UTF-16 file, a file in memory, or by streaming reads. */
+async function textWindow({ offset, limit }: Input, { shown, stat, fh }: OpenFile, head: Buffer, data: Buffer | undefined, docx: boolean): Promise<{ window: LineWindow; kind: string }> {
+  const size = stat.size;
+  const opts = { offset: Math.max(1, offset ?? 1), limit: limit ?? DEFAULT_LINES, maxLineChars: MAX_LINE_CHARS, maxChars: MAX_CHARS };
+  const tail = offset !== undefined && offset < 0 ? -offset : undefined;
+  if (docx) return { window: windowOfText(await readDocx(fh!, size, shown, data), opts, tail), kind: 'docx' };
+  if (utf16Bom(head)) {
+    if (size > MAX_UTF16_BYTES) throw new ToolError('INVALID_PARAMS', `${shown} is UTF-16 and ${formatBytes(size)}; UTF-16 files over ${formatBytes(MAX_UTF16_BYTES)} are not read.`);
+    return { window: windowOfText(decodeText(data ?? (await fh!.readFile())).text, opts, tail), kind: 'utf16' };
+  }
+  if (data) return { window: windowOfText(decodeText(data).text, opts, tail), kind: 'text' };
+  if (tail !== undefined) return { window: await readTail(fh!, size, Math.min(tail, opts.limit), opts), kind: 'text' };
+  return { window: await readWindow(fh!, size, { ...opts, countUpTo: COUNT_LINES_UP_TO }), kind: 'text' };
 }
 
 export const readFile = defineTool({
@@ -159,14 +174,7 @@ export const readFile = defineTool({
   description,
   input,
   category: 'fs',
-  effect: classifyRead,
   usualEffect: 'read',
   annotations: { idempotent: true },
-  execute,
+  prepare,
 });
-
-async function classifyRead(args: Input, ctx: ToolContext) {
-  const abs = await ctx.workspace.resolve(args.path, 'read');
-  resolved.set(args, abs);
-  return { effect: 'read' as const, subject: { paths: [abs] } };
-}

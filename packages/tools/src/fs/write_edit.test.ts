@@ -1,13 +1,31 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ApprovalRequest } from '@toolbelt/core';
-import { makeHarness } from './__fixtures__/harness.js';
+import type { ApprovalRequest, Tool, ToolContext } from '@toolbelt/core';
+import { makeHarness, type Harness } from './__fixtures__/harness.js';
+import { editFile } from './edit_file.js';
 import { fsTools } from './index.js';
+import { writeFile } from './write_file.js';
 
 const h = makeHarness(fsTools());
 afterAll(() => h.close());
 const read = (rel: string) => readFileSync(join(h.root, rel), 'utf8');
+
+/** The context the executor would give the tool, for driving its invocation by hand. */
+function contextFor(harness: Harness, tool: Tool): ToolContext {
+  return { callId: 'by-hand', tool: tool.name, signal: new AbortController().signal, sessionId: 'by-hand', workspace: harness.executor.workspace, state: new Map(), config: {}, emit: () => {} };
+}
+
+/** An asking harness whose approver runs `change` while the approval is pending, then approves. */
+function approvingAfterChange(change: () => void) {
+  return makeHarness(fsTools(), {
+    mode: 'ask',
+    approver: async () => {
+      change();
+      return { outcome: 'approve', scope: 'once' };
+    },
+  });
+}
 
 describe('write_file', () => {
   it('creates a file with its parents and reports bytes written', async () => {
@@ -74,6 +92,26 @@ describe('write_file', () => {
     expect(readFileSync(target, 'utf8')).toBe('changed meanwhile\n');
     await racing.close();
   });
+
+  it('keeps the approved base in its invocation, not in the input object, so the stale check holds for a copy', async () => {
+    const target = h.write('copied.txt', 'base\n');
+    const input = { path: 'copied.txt', content: 'approved\n' };
+    // Prepared from a frozen copy: no state can hang off the object the caller holds.
+    const call = await writeFile.prepare!(Object.freeze(structuredClone(input)), contextFor(h, writeFile));
+    expect(await call.preview!()).toMatchObject({ kind: 'diff', diff: expect.stringContaining('-base\n+approved') });
+    writeFileSync(target, 'changed meanwhile\n');
+    await expect(call.run()).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('changed while the write waited for approval') });
+    expect(read('copied.txt')).toBe('changed meanwhile\n');
+  });
+
+  it('writes what was approved when the file did not change meanwhile', async () => {
+    const asking = approvingAfterChange(() => {});
+    asking.write('calm.txt', 'base\n');
+    const r = await asking.call('write_file', { path: 'calm.txt', content: 'approved\n' });
+    expect(r.status).toBe('success');
+    expect(readFileSync(join(asking.root, 'calm.txt'), 'utf8')).toBe('approved\n');
+    await asking.close();
+  });
 });
 
 describe('edit_file', () => {
@@ -136,6 +174,27 @@ describe('edit_file', () => {
     // Its own edit does not make the next edit stale.
     expect((await h.call('edit_file', { path: 'stale.txt', old_string: 'two', new_string: '2' }, 'reader')).status).toBe('success');
     expect(read('stale.txt')).toBe('1\n2\n');
+  });
+
+  it('refuses when the file changes while the approval is pending', async () => {
+    let target = '';
+    const racing = approvingAfterChange(() => writeFileSync(target, 'alpha\nchanged meanwhile\n'));
+    target = racing.write('race.txt', 'alpha\nbeta\n');
+    const r = await racing.call('edit_file', { path: 'race.txt', old_string: 'alpha', new_string: 'ALPHA' });
+    expect(r.error?.code).toBe('CONFLICT');
+    expect(r.error?.message).toContain('changed while the edit waited for approval');
+    expect(readFileSync(target, 'utf8')).toBe('alpha\nchanged meanwhile\n');
+    await racing.close();
+  });
+
+  it('keeps the approved base in its invocation, so the stale check holds for a copy of the input', async () => {
+    const target = h.write('copied.md', 'alpha\nbeta\n');
+    const input = { path: 'copied.md', old_string: 'beta', new_string: 'BETA' };
+    const call = await editFile.prepare!(Object.freeze(structuredClone(input)), contextFor(h, editFile));
+    expect(await call.preview!()).toMatchObject({ kind: 'diff', diff: expect.stringContaining('-beta\n+BETA') });
+    writeFileSync(target, 'alpha\nbeta\ngamma\n');
+    await expect(call.run()).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(read('copied.md')).toBe('alpha\nbeta\ngamma\n');
   });
 
   it('keeps the permission bits of the edited file', async () => {

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { defineTool, ToolError, type Invocation, type ToolContext, type ToolOutput } from '@toolbelt/core';
 import { atomicWrite } from '../text/atomic.js';
 import { decodeText, encodeText, matchEol, type TextFormat } from '../text/encoding.js';
 import { looksBinary } from '../text/binary.js';
@@ -54,13 +54,30 @@ async function plan({ path, content }: Input, ctx: ToolContext): Promise<Plan> {
   }
 }
 
-/** Base contents the person approved, per call input, so a file changed while waiting is caught. */
-const approved = new WeakMap<object, string>();
+/**
+ * The call: classified by the path it writes; its preview is the diff a person approves, and the
+ * run refuses when the file no longer has the content that diff was made from.
+ */
+async function prepare(args: Input, ctx: ToolContext): Promise<Invocation> {
+  const ws = ctx.workspace;
+  const abs = await ws.resolve(args.path, 'write');
+  const exists = (await statOrUndefined(abs)) !== undefined;
+  let approvedBase: string | undefined;
+  return {
+    classification: { effect: 'write', reason: `${exists ? 'replaces' : 'creates'} ${ws.display(abs)}`, subject: { paths: [abs] } },
+    async preview() {
+      const p = await plan(args, ctx);
+      approvedBase = digest(p.before ?? '');
+      return diffPreview(p.shown, p.diff);
+    },
+    run: () => write(args, ctx, approvedBase),
+  };
+}
 
-async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
+/** `approvedBase`: the digest of the content the approved diff was made from, when a person approved one. */
+async function write(args: Input, ctx: ToolContext, approvedBase: string | undefined): Promise<ToolOutput> {
   const p = await plan(args, ctx);
-  const base = approved.get(args);
-  if (base !== undefined && base !== digest(p.before ?? '')) {
+  if (approvedBase !== undefined && approvedBase !== digest(p.before ?? '')) {
     throw new ToolError('CONFLICT', `${p.shown} changed while the write waited for approval, so the approved diff no longer applies. Read it again and retry.`);
   }
   try {
@@ -81,25 +98,12 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
   };
 }
 
-async function classify(args: Input, ctx: ToolContext): Promise<Classification> {
-  const ws = ctx.workspace;
-  const abs = await ws.resolve(args.path, 'write');
-  const exists = (await statOrUndefined(abs)) !== undefined;
-  return { effect: 'write', reason: `${exists ? 'replaces' : 'creates'} ${ws.display(abs)}`, subject: { paths: [abs] } };
-}
-
 export const writeFile = defineTool({
   name: 'write_file',
   title: 'Write file',
   description,
   input,
   category: 'fs',
-  effect: classify,
   usualEffect: 'write',
-  async preview(args, ctx) {
-    const p = await plan(args, ctx);
-    approved.set(args, digest(p.before ?? ''));
-    return diffPreview(p.shown, p.diff);
-  },
-  execute,
+  prepare,
 });

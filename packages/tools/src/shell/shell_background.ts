@@ -1,6 +1,6 @@
-import { defineTool, ToolError, type Tool } from '@toolbelt/core';
+import { defineTool, ToolError, type Tool, type ToolContext, type ToolOutput } from '@toolbelt/core';
 import { z } from 'zod';
-import { classifyInput, commandEffect, commandPreview } from './command-effect.js';
+import { commandInvocation, type Classified } from './command-invocation.js';
 import { displayCwd } from './cwd.js';
 import { confineCommand } from './confine.js';
 import { commandEnv, gitReadEnv } from './env.js';
@@ -28,25 +28,25 @@ export function shellBackground(manager: ShellManager): Tool {
     input,
     category: 'shell',
     validate: (i: Input) => (i.command.includes('\0') ? 'command contains a NUL byte, which bash cannot run; remove it' : undefined),
-    effect: commandEffect(manager.settings),
     usualEffect: 'execute',
-    preview: commandPreview(manager.settings),
-    async execute(i: Input, ctx) {
-      const { cwd, classification } = await classifyInput(i, ctx, manager.settings);
-      const env = commandEnv(manager.settings);
-      const confinement = await confineCommand(manager, ctx, cwd, classification);
-      const job = manager.start(i.command, cwd, classification.effect === 'read' ? gitReadEnv(env) : env, confinement, ctx.sessionId);
-      const where = displayCwd(cwd, ctx);
-      if (job.group.pid === undefined) {
-        const { error } = await job.group.exited;
-        manager.forget(job);
-        throw new ToolError('EXECUTION_FAILED', `could not start bash in ${where}: ${error?.message ?? 'unknown error'}. Check that bash is installed and the directory still exists.`);
-      }
-      return {
-        content: `Started ${job.id} (pid ${job.group.pid ?? 'unknown'}) in ${where}: ${i.command}\nRead its output with shell_output {"id": "${job.id}"}; stop it with shell_kill {"id": "${job.id}"}.${confinement.notice ? `\n[note: ${confinement.notice}]` : ''}`,
-        metadata: { id: job.id, pid: job.group.pid, cwd: where, sandbox: confinement.profile, network: confinement.network },
-      };
-    },
+    prepare: (i: Input, ctx) => commandInvocation(i, ctx, manager.settings, (c) => start(manager, i.command, ctx, c)),
     dispose: () => manager.dispose(),
   }) as Tool;
+}
+
+/** Starts one command in the background, confined by the sandbox profile its classification calls for. */
+async function start(manager: ShellManager, command: string, ctx: ToolContext, { cwd, classification }: Classified): Promise<ToolOutput> {
+  const env = commandEnv(manager.settings);
+  const confinement = await confineCommand(manager, ctx, cwd, classification);
+  const job = manager.start(command, cwd, classification.effect === 'read' ? gitReadEnv(env) : env, confinement, ctx.sessionId);
+  const where = displayCwd(cwd, ctx);
+  if (job.group.pid === undefined) {
+    const { error } = await job.group.exited;
+    manager.forget(job);
+    throw new ToolError('EXECUTION_FAILED', `could not start bash in ${where}: ${error?.message ?? 'unknown error'}. Check that bash is installed and the directory still exists.`);
+  }
+  return {
+    content: `Started ${job.id} (pid ${job.group.pid ?? 'unknown'}) in ${where}: ${command}\nRead its output with shell_output {"id": "${job.id}"}; stop it with shell_kill {"id": "${job.id}"}.${confinement.notice ? `\n[note: ${confinement.notice}]` : ''}`,
+    metadata: { id: job.id, pid: job.group.pid, cwd: where, sandbox: confinement.profile, network: confinement.network },
+  };
 }

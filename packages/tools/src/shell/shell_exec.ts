@@ -1,7 +1,7 @@
-import { defineTool, ToolError, type Tool } from '@toolbelt/core';
+import { defineTool, ToolError, type Tool, type ToolContext, type ToolOutput } from '@toolbelt/core';
 import { z } from 'zod';
 import { runCommand } from '../process/run.js';
-import { classifyInput, commandEffect, commandPreview } from './command-effect.js';
+import { commandInvocation, type Classified } from './command-invocation.js';
 import { confineCommand, confinementNotes } from './confine.js';
 import { displayCwd } from './cwd.js';
 import { commandEnv, gitReadEnv } from './env.js';
@@ -42,49 +42,50 @@ export function shellExec(manager: ShellManager): Tool {
     // Our own timeout (with its partial output) must fire before the executor's deadline.
     timeoutMs: s.maxTimeoutMs + s.killGraceMs + 5_000,
     validate: (i: Input) => (i.command.includes('\0') ? 'command contains a NUL byte, which bash cannot run; remove it' : undefined),
-    effect: commandEffect(s),
     usualEffect: 'execute',
-    preview: commandPreview(s),
-    async execute(i: Input, ctx) {
-      if (manager.disposed) throw new ToolError('ABORTED', 'the shell tools have been shut down; no new commands are run');
-      const { cwd, classification } = await classifyInput(i, ctx, s);
-      const timeoutMs = i.timeout_ms ?? s.defaultTimeoutMs;
-      const confinement = await confineCommand(manager, ctx, cwd, classification);
-      // Stopped by the caller or by dispose(), whichever comes first.
-      const stop = new AbortController();
-      const onStop = () => stop.abort();
-      ctx.signal.addEventListener('abort', onStop, { once: true });
-      manager.disposeSignal.addEventListener('abort', onStop, { once: true });
-      if (ctx.signal.aborted || manager.disposed) stop.abort();
-      const r = await runCommand({
-        script: i.command,
-        cwd,
-        // A read runs with git's program-running settings switched off, in case the check missed one.
-        env: classification.effect === 'read' ? gitReadEnv(commandEnv(s)) : commandEnv(s),
-        ...(confinement.limits ? { limits: confinement.limits } : {}),
-        wrap: confinement.wrap,
-        timeoutMs,
-        signal: stop.signal,
-        maxBytes: s.maxOutputBytes,
-        ...(manager.outputFiles.target ? { spill: manager.outputFiles.target } : {}),
-        killGraceMs: s.killGraceMs,
-        onOutput: (stream, chunk) => ctx.emit({ type: 'output', stream, chunk }),
-      }).finally(() => {
-        ctx.signal.removeEventListener('abort', onStop);
-        manager.disposeSignal.removeEventListener('abort', onStop);
-      });
-      if (r.spawnError) {
-        throw new ToolError('EXECUTION_FAILED', `could not start bash in ${displayCwd(cwd, ctx)}: ${r.spawnError.message}. Check that bash is installed and the directory still exists.`);
-      }
-      if (r.aborted) throw new ToolError('ABORTED', `shell_exec was cancelled; the process group was stopped.\n${r.stdout.text}${r.stderr.text}`);
-      const text = [formatRun(r, { timeoutMs, maxTimeoutMs: s.maxTimeoutMs, killGraceMs: s.killGraceMs }), ...confinementNotes(r, confinement)].join('\n');
-      // A command stopped by its timeout did not finish: an error, with what it printed so far.
-      if (r.timedOut) throw new ToolError('TIMEOUT', text);
-      return {
-        content: text,
-        metadata: { ...runMetadata(r, displayCwd(cwd, ctx)), sandbox: confinement.profile, network: confinement.network },
-      };
-    },
+    prepare: (i: Input, ctx) => commandInvocation(i, ctx, s, (c) => run(manager, i, ctx, c)),
     dispose: () => manager.dispose(),
   }) as Tool;
+}
+
+/** Runs one command, confined by the sandbox profile its classification calls for. */
+async function run(manager: ShellManager, i: { command: string; timeout_ms?: number }, ctx: ToolContext, { cwd, classification }: Classified): Promise<ToolOutput> {
+  const s = manager.settings;
+  if (manager.disposed) throw new ToolError('ABORTED', 'the shell tools have been shut down; no new commands are run');
+  const timeoutMs = i.timeout_ms ?? s.defaultTimeoutMs;
+  const confinement = await confineCommand(manager, ctx, cwd, classification);
+  // Stopped by the caller or by dispose(), whichever comes first.
+  const stop = new AbortController();
+  const onStop = () => stop.abort();
+  ctx.signal.addEventListener('abort', onStop, { once: true });
+  manager.disposeSignal.addEventListener('abort', onStop, { once: true });
+  if (ctx.signal.aborted || manager.disposed) stop.abort();
+  const r = await runCommand({
+    script: i.command,
+    cwd,
+    // A read runs with git's program-running settings switched off, in case the check missed one.
+    env: classification.effect === 'read' ? gitReadEnv(commandEnv(s)) : commandEnv(s),
+    ...(confinement.limits ? { limits: confinement.limits } : {}),
+    wrap: confinement.wrap,
+    timeoutMs,
+    signal: stop.signal,
+    maxBytes: s.maxOutputBytes,
+    ...(manager.outputFiles.target ? { spill: manager.outputFiles.target } : {}),
+    killGraceMs: s.killGraceMs,
+    onOutput: (stream, chunk) => ctx.emit({ type: 'output', stream, chunk }),
+  }).finally(() => {
+    ctx.signal.removeEventListener('abort', onStop);
+    manager.disposeSignal.removeEventListener('abort', onStop);
+  });
+  if (r.spawnError) {
+    throw new ToolError('EXECUTION_FAILED', `could not start bash in ${displayCwd(cwd, ctx)}: ${r.spawnError.message}. Check that bash is installed and the directory still exists.`);
+  }
+  if (r.aborted) throw new ToolError('ABORTED', `shell_exec was cancelled; the process group was stopped.\n${r.stdout.text}${r.stderr.text}`);
+  const text = [formatRun(r, { timeoutMs, maxTimeoutMs: s.maxTimeoutMs, killGraceMs: s.killGraceMs }), ...confinementNotes(r, confinement)].join('\n');
+  // A command stopped by its timeout did not finish: an error, with what it printed so far.
+  if (r.timedOut) throw new ToolError('TIMEOUT', text);
+  return {
+    content: text,
+    metadata: { ...runMetadata(r, displayCwd(cwd, ctx)), sandbox: confinement.profile, network: confinement.network },
+  };
 }

@@ -1,0 +1,281 @@
+// One call through the pipeline as one object: each stage is a method, and what a stage learns (the
+// tool, the parsed input, the invocation, the verdict, the decision) is a field the next one reads.
+import type { ApprovalDecision, ApprovalRequest, Approver } from '../approval.js';
+import type { EventBus, ToolEvent } from '../events.js';
+import type { Policy } from '../policy/policy.js';
+import type { PolicyDecision } from '../policy/types.js';
+import type { ToolSource } from '../registry.js';
+import { errorResult, rejectedResult, type ApprovedBy, type ToolErrorCode, type ToolResult } from '../result.js';
+import type { Classification, Effect, Invocation, Tool, ToolContext, ToolOutput } from '../tool.js';
+import { backoffDelay, Deadline, describeError, retryAttempts, toFailure, TimeoutReason } from './attempt.js';
+import { ReadCache } from './cache.js';
+import { CallContext, type ContextHost } from './call-context.js';
+import { admitInput, REFUSED_INPUT, rememberTarget, STATIC_CLASSIFICATION, toolName } from './call-input.js';
+import type { CallRequest, Explanation } from './request.js';
+import { unknownToolMessage } from './suggest.js';
+import { outputToResult } from './truncate.js';
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** An event as a call emits it; the executor fills in the time and the session. */
+export type EventBody = DistributiveOmit<ToolEvent, 'ts' | 'sessionId' | 'runId' | 'agentId'>;
+
+/** The executor's settings a call reads, resolved once. */
+export interface CallLimits {
+  defaultTimeoutMs: number;
+  maxTimeoutMs: number;
+  approvalTimeoutMs: number;
+  maxOutputChars: number;
+  retryBaseDelayMs: number;
+}
+
+/** What a call needs from its executor. */
+export interface CallHost {
+  readonly registry: ToolSource;
+  readonly policy: Policy;
+  readonly events: EventBus;
+  readonly cache: ReadCache;
+  readonly limits: CallLimits;
+  /** Deadlines of the calls running now, so close() can abort them. */
+  readonly inFlight: Set<Deadline>;
+  readonly contexts: ContextHost;
+  isClosed(): boolean;
+  /** The executor's approver at the moment of asking: a server may swap it. */
+  approve: Approver;
+  emit(req: CallRequest, event: EventBody): void;
+}
+
+export class Call {
+  /** The raw input until it is parsed, then the parsed one (a note in its place when refused for its shape). */
+  input: unknown;
+  tool!: Tool;
+  ctx!: ToolContext;
+  deadline!: Deadline;
+  /** The tool's own object for this call, when it has `prepare`. */
+  invocation: Invocation | undefined = undefined;
+  classification!: Classification;
+  decision!: PolicyDecision;
+  /** Set when the call ended before it could run: unknown tool, bad input, a failing hook. */
+  refusal: ToolResult | undefined = undefined;
+
+  constructor(
+    private readonly host: CallHost,
+    readonly req: CallRequest,
+    readonly callId: string,
+    readonly started: number,
+  ) {
+    this.input = req.input;
+  }
+
+  /** Lookup, validation, classification and the policy decision; synchronous unless a hook is async. */
+  prepare(): void | Promise<void> {
+    if (this.host.isClosed()) return this.refuse('ABORTED', 'the executor is closed; no more calls are taken', false);
+    if (!this.admit()) return;
+    const tool = this.tool;
+    if (!tool.validate && !tool.prepare && typeof tool.effect === 'string') return this.decide(STATIC_CLASSIFICATION[tool.effect]);
+    return this.classify();
+  }
+
+  /** Finds the tool and parses the input; false, with the refusal set, when either fails. */
+  admit(): boolean {
+    const name = this.req.tool;
+    const tool = typeof name === 'string' ? this.host.registry.get(name) : undefined;
+    if (!tool) {
+      this.refuse('UNKNOWN_TOOL', unknownToolMessage(toolName(name), this.host.registry), false);
+      return false;
+    }
+    this.tool = tool;
+    const admitted = admitInput(this.req.input);
+    if (!admitted.ok) {
+      this.input = REFUSED_INPUT;
+      this.refuse('INVALID_PARAMS', `Invalid parameters for ${name}: ${admitted.problem}.`, true);
+      return false;
+    }
+    const parsed = tool.parse(admitted.value);
+    if (!parsed.ok) {
+      this.refuse('INVALID_PARAMS', `Invalid parameters for ${name}: ${parsed.message}. Fix them and call again.`, true);
+      return false;
+    }
+    this.input = parsed.value;
+    this.deadline = new Deadline();
+    this.ctx = new CallContext(this.host.contexts, tool.name, this.req, this.callId, this.deadline);
+    return true;
+  }
+
+  /** The tool's verdict: its invocation's when it has `prepare` (kept for the later stages), else its effect's. */
+  async verdict(): Promise<Effect | Classification> {
+    const tool = this.tool;
+    if (tool.prepare) {
+      const invocation = await tool.prepare(this.input, this.ctx);
+      if (typeof invocation?.run !== 'function') throw new Error('its prepare() returned no invocation with a run()');
+      this.invocation = invocation;
+      return invocation.classification;
+    }
+    return typeof tool.effect === 'function' ? tool.effect(this.input, this.ctx) : tool.effect!;
+  }
+
+  /** Runs a prepared call: deny, ask, or execute. Only for a call that prepare() left unrefused. */
+  async run(): Promise<ToolResult> {
+    const { deadline, req, callId, decision, host } = this;
+    const name = this.tool.name;
+    host.inFlight.add(deadline);
+    // Linking the caller's signal costs an EventTarget listener, so only when there is one.
+    const outer = req.signal;
+    const onOuterAbort = outer ? () => deadline.abort(outer.reason ?? new Error('aborted')) : undefined;
+    if (outer) {
+      if (outer.aborted) onOuterAbort!();
+      else outer.addEventListener('abort', onOuterAbort!, { once: true });
+    }
+    try {
+      if (host.events.active) host.emit(req, { type: 'tool.call', callId, tool: name, input: this.input, effect: this.classification.effect, requiresApproval: decision.action === 'ask' });
+      if (decision.action === 'deny') {
+        const hint = decision.source === 'rule' ? ' Do not retry this call; ask the user to change the rule if it is needed.' : ' This is never allowed; do something else.';
+        return errorResult(callId, name, 'PERMISSION_DENIED', `${name} was denied by policy: ${decision.reason}.${hint}`);
+      }
+      let approvedBy: ApprovedBy = decision.source === 'mode' ? 'auto' : decision.source === 'remembered' ? 'remembered' : 'rule';
+      if (decision.action === 'ask') {
+        const verdict = await this.ask();
+        if (verdict.outcome === 'reject') return rejectedResult(callId, name, verdict.reason ?? `The user rejected this ${name} call`, verdict.message);
+        approvedBy = 'user';
+      }
+      const result = await this.execute();
+      result.approvedBy = approvedBy;
+      return result;
+    } finally {
+      if (outer) outer.removeEventListener('abort', onOuterAbort!);
+      host.inFlight.delete(deadline);
+    }
+  }
+
+  explanation(): Explanation {
+    if (this.refusal) return { tool: this.req.tool, error: this.refusal.error };
+    return { tool: this.req.tool, effect: this.classification.effect, classification: this.classification, decision: this.decision };
+  }
+
+  private async classify(): Promise<void> {
+    const { tool } = this;
+    try {
+      if (tool.validate) {
+        const problem = await tool.validate(this.input, this.ctx);
+        if (problem) return this.refuse('INVALID_PARAMS', `Invalid parameters for ${tool.name}: ${problem}`, true);
+      }
+      const verdict = await this.verdict();
+      await this.decide(typeof verdict === 'string' ? STATIC_CLASSIFICATION[verdict] : verdict);
+    } catch (err) {
+      const f = toFailure(err, tool.name);
+      this.refuse(f.code, f.message, f.recoverable);
+    }
+  }
+
+  private decide(classification: Classification): void | Promise<void> {
+    const { policy } = this.host;
+    // Saved "always" approvals are loaded before the first decision, by whoever built the policy.
+    const loading = policy.ready();
+    if (loading) {
+      const name = this.tool.name;
+      return loading.then(
+        () => this.decide(classification),
+        (err: unknown) => this.refuse('EXECUTION_FAILED', `${name} was not run: the saved "always" approvals could not be loaded: ${describeError(err)}`, false),
+      );
+    }
+    this.classification = classification;
+    this.decision = policy.decide({
+      tool: this.tool.name,
+      effect: classification.effect,
+      input: this.input,
+      subject: classification.subject,
+      blocked: classification.blocked,
+      alwaysAsk: classification.alwaysAsk,
+      sessionId: this.ctx.sessionId,
+    });
+  }
+
+  private refuse(code: ToolErrorCode, message: string, recoverable: boolean): void {
+    this.refusal = errorResult(this.callId, toolName(this.req.tool), code, message, { recoverable });
+  }
+
+  private async ask(): Promise<ApprovalDecision> {
+    const { tool, host, deadline, classification: c } = this;
+    const request = await this.approvalRequest();
+    host.emit(this.req, { type: 'approval.requested', callId: this.callId, tool: tool.name, request });
+    const limit = host.limits.approvalTimeoutMs;
+    let verdict: ApprovalDecision;
+    try {
+      verdict = await deadline.run(() => host.approve(request, deadline.signal), limit);
+    } catch (err) {
+      if (deadline.stopped !== undefined) throw err;
+      const timedOut = err instanceof TimeoutReason;
+      verdict = {
+        outcome: 'reject',
+        reason: timedOut ? `${tool.name} was not run: no one approved it within ${limit} ms` : `${tool.name} was not run: asking for approval failed (${describeError(err)})`,
+      };
+    }
+    if (verdict.outcome === 'approve' && (verdict.scope === 'session' || verdict.scope === 'always')) {
+      // An approver may narrow or re-aim what is remembered, but only for this same tool.
+      const target = verdict.remember && verdict.remember.tool === tool.name ? verdict.remember : request.remember;
+      await host.policy.remember(target, verdict.scope, this.ctx.sessionId, c.effect);
+    }
+    host.emit(this.req, { type: 'approval.resolved', callId: this.callId, tool: tool.name, decision: verdict, ...(verdict.outcome === 'approve' ? { approvedBy: 'user' as const } : {}) });
+    return verdict;
+  }
+
+  private async approvalRequest(): Promise<ApprovalRequest> {
+    const { tool, req, classification: c } = this;
+    const request: ApprovalRequest = {
+      callId: this.callId,
+      sessionId: this.ctx.sessionId,
+      tool: tool.name,
+      ...(tool.title ? { title: tool.title } : {}),
+      description: tool.description,
+      input: this.input,
+      effect: c.effect,
+      reason: c.reason ? `${this.decision.reason}; ${c.reason}` : this.decision.reason,
+      warnings: c.warnings ?? [],
+      remember: rememberTarget(tool.name, c),
+      ...(req.runId ? { runId: req.runId } : {}),
+      ...(req.agentId ? { agentId: req.agentId } : {}),
+    };
+    const preview = this.invocation ? await this.invocation.preview?.() : await tool.preview?.(this.input, this.ctx);
+    if (preview) request.preview = preview;
+    return request;
+  }
+
+  /** Attempts until one succeeds, fails for good, or the retries run out; read results are cached. */
+  private async execute(): Promise<ToolResult> {
+    const { tool, host, deadline, callId, classification: c } = this;
+    const cacheable = c.effect === 'read' && (tool.cacheTtlMs ?? 0) > 0;
+    const key = cacheable ? ReadCache.key(tool.name, this.input) : '';
+    if (cacheable) {
+      const hit = host.cache.get(key);
+      if (hit) return { ...hit, callId, metadata: { ...hit.metadata, cached: true } };
+    }
+    const { limits } = host;
+    const timeoutMs = Math.min(this.req.timeoutMs ?? tool.timeoutMs ?? limits.defaultTimeoutMs, limits.maxTimeoutMs);
+    const extra = retryAttempts(tool.retry);
+    const base = tool.retry?.baseDelayMs ?? limits.retryBaseDelayMs;
+    for (let attempt = 0; ; attempt++) {
+      if (host.events.active) host.emit(this.req, { type: 'tool.started', callId, tool: tool.name, attempt: attempt + 1 });
+      try {
+        let output = deadline.run(() => this.body(), timeoutMs);
+        if (output instanceof Promise) output = await output;
+        const result = outputToResult(tool.name, callId, output, limits.maxOutputChars);
+        if (attempt > 0) result.metadata = { ...result.metadata, attempts: attempt + 1 };
+        if (cacheable && result.status === 'success') host.cache.set(key, result, tool.cacheTtlMs!, c.subject?.paths);
+        if (c.effect !== 'read') for (const p of c.subject?.paths ?? []) host.cache.invalidatePath(p);
+        return result;
+      } catch (err) {
+        let f = toFailure(err, tool.name, deadline.stopped);
+        if (f.recoverable && attempt < extra && deadline.stopped === undefined) {
+          if (await deadline.pause(backoffDelay(attempt, base))) continue;
+          f = toFailure(undefined, tool.name, deadline.stopped); // stopped while waiting to retry
+        }
+        const metadata = attempt > 0 ? { metadata: { attempts: attempt + 1 } } : {};
+        return errorResult(callId, tool.name, f.code, f.message, { recoverable: f.recoverable, durationMs: performance.now() - this.started, ...metadata });
+      }
+    }
+  }
+
+  /** One attempt's work: the invocation's run, or the tool's execute. */
+  private body(): Promise<ToolOutput | string> | ToolOutput | string {
+    return this.invocation ? this.invocation.run() : this.tool.execute!(this.input, this.ctx);
+  }
+}

@@ -1,0 +1,25 @@
+// What a caller hands the executor for one call, and what explain() answers about it.
+import type { PolicyDecision } from '../policy/types.js';
+import type { ToolResult } from '../result.js';
+import type { Classification, Effect } from '../tool.js';
+
+export interface CallRequest {
+  tool: string;
+  input?: unknown;
+  callId?: string;
+  sessionId?: string;
+  runId?: string;
+  agentId?: string;
+  model?: string;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface Explanation {
+  tool: string;
+  effect?: Effect;
+  classification?: Classification;
+  decision?: PolicyDecision;
+  /** Set when the call would fail before policy (unknown tool, bad input). */
+  error?: ToolResult['error'];
+}
