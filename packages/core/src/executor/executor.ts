@@ -1,6 +1,7 @@
 // The call pipeline: lookup -> validate -> classify -> decide -> approve -> execute -> result.
 // Every path ends in a ToolResult value; nothing is thrown out of call().
-import { rejectAll, type ApprovalDecision, type ApprovalRequest, type Approver } from '../approval.js';
+import type { ApprovalDecision, ApprovalRequest, Approver, CallOrigin } from '../approval.js';
+import { ApprovalRouter, type ApproversByOrigin } from '../approval-router.js';
 import { EventBus, type ToolEvent } from '../events.js';
 import { Policy } from '../policy/policy.js';
 import type { PolicyDecision } from '../policy/types.js';
@@ -9,7 +10,7 @@ import { errorResult, rejectedResult, type ApprovedBy, type ToolResult } from '.
 import type { Classification, Effect, SessionState, Tool, ToolContext, ToolEmit, Workspace } from '../tool.js';
 import { backoffDelay, Deadline, describeError, retryAttempts, toFailure, TimeoutReason } from './attempt.js';
 import { ReadCache } from './cache.js';
-import { logEntry, type LogSink } from './log.js';
+import { logEntry, LogSinks, type LogSink } from './log.js';
 import { Metrics } from './metrics.js';
 import { unknownToolMessage } from './suggest.js';
 import { outputToResult } from './truncate.js';
@@ -19,8 +20,10 @@ import { admitInput, newCallId, REFUSED_INPUT, rememberTarget, STATIC_CLASSIFICA
 export interface ExecutorOptions {
   registry: ToolSource;
   policy?: Policy;
-  /** Asked when the policy says "ask". Default: reject (non-interactive). */
+  /** Asked when the policy says "ask" about a call whose origin has no approver of its own. Default: reject (non-interactive). */
   approver?: Approver;
+  /** Approvers by the front end a call came from; more can join later through `approvals.register`. */
+  approvers?: ApproversByOrigin;
   workspace?: Workspace;
   events?: EventBus;
   log?: LogSink;
@@ -46,6 +49,8 @@ export interface CallRequest {
   model?: string;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** The front end the call came through; it picks the approver. Default `library`. */
+  origin?: CallOrigin;
 }
 
 export interface Explanation {
@@ -67,7 +72,10 @@ export class Executor {
   readonly events: EventBus;
   readonly metrics = new Metrics();
   readonly cache = new ReadCache();
-  approver: Approver;
+  /** Which approver asks about a call, by where the call came from. */
+  readonly approvals: ApprovalRouter;
+  /** Where each finished call is logged; front ends add their own sinks. */
+  readonly logs: LogSinks;
   private readonly opts: ExecutorOptions;
   private readonly sessions = new Map<string, SessionState>();
   private readonly inFlight = new Set<Deadline>();
@@ -78,7 +86,8 @@ export class Executor {
     this.opts = opts;
     this.registry = opts.registry;
     this.policy = opts.policy ?? new Policy();
-    this.approver = opts.approver ?? rejectAll;
+    this.approvals = new ApprovalRouter(opts.approver, opts.approvers);
+    this.logs = new LogSinks(opts.log);
     this.events = opts.events ?? new EventBus();
   }
 
@@ -158,7 +167,7 @@ export class Executor {
     for (const d of this.inFlight) d.abort(new Error('executor closed'));
     const disposals = this.registry.list().map((t) => (t as { dispose?: () => unknown }).dispose?.());
     await Promise.allSettled(disposals);
-    await this.opts.log?.flush?.();
+    await this.logs.flush();
   }
 
   private async effectOf(req: CallRequest): Promise<Effect | undefined> {
@@ -284,6 +293,7 @@ export class Executor {
       remember,
       ...(req.runId ? { runId: req.runId } : {}),
       ...(req.agentId ? { agentId: req.agentId } : {}),
+      origin: req.origin ?? 'library',
     };
     const preview = tool.preview ? await tool.preview(input, ctx) : undefined;
     if (preview) request.preview = preview;
@@ -291,7 +301,7 @@ export class Executor {
     const limit = this.opts.approvalTimeoutMs ?? 15 * 60_000;
     let verdict: ApprovalDecision;
     try {
-      verdict = await deadline.run(() => this.approver(request, deadline.signal), limit);
+      verdict = await deadline.run(() => this.approvals.ask(request, deadline.signal), limit);
     } catch (err) {
       if (deadline.stopped !== undefined) throw err;
       const timedOut = err instanceof TimeoutReason;
@@ -361,7 +371,7 @@ export class Executor {
     this.metrics.record(result.tool, result.status, result.durationMs);
     if (this.events.active) this.emit(req, { type: 'tool.result', callId: result.callId, tool: result.tool, result });
     if (--this.active === 0 && this.events.active) this.emit(req, { type: 'agent.state', state: 'idle' });
-    this.opts.log?.write(logEntry(req, input, result));
+    if (this.logs.size) this.logs.write(logEntry(req, input, result));
   }
 
   private emit(req: CallRequest, event: DistributiveOmit<ToolEvent, 'ts' | 'sessionId' | 'runId' | 'agentId'>): void {
