@@ -10,4 +10,4 @@ export { serveHttp, type HttpServeOptions, type HttpHandle } from './server/http
 export { serveStdio } from './server/stdio.js';
 export { elicitationApprover, approvalMessage, approvalRequiredMessage } from './server/elicitation-approver.js';
 export { toCallToolResult } from './server/result.js';
-export { mcpProvider, applyToolSettings, describeStatus, type McpProviderOptions } from './provider.js';
+export { mcpProvider, describeStatus, type McpProviderOptions } from './provider.js';

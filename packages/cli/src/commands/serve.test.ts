@@ -1,10 +1,10 @@
 // `toolbelt serve` as a real process: crash safety under SIGKILL, the token state it prints, its
-// refusal to listen on an open address without tokens, where its database lives, and the Host and
-// Origin check against DNS rebinding.
+// refusal to listen on an open address without tokens, where its database lives, the Host and
+// Origin check against DNS rebinding, and the one executor the gateway serves through.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -187,6 +187,34 @@ describe('toolbelt serve', () => {
     expect(calls.calls).toEqual([]);
     s.child.kill('SIGTERM');
     expect(await exited(s.child)).toBe(0);
+  }, 30_000);
+
+  it("serves through the runtime's one executor: its log gets HTTP calls, its policy keeps \"always\" in the gateway database", async () => {
+    const root = mkdtempSync(join(tmpdir(), 'tb-serve-one-'));
+    try {
+      const s = await serve([], {}, root);
+      const asked = post(`${s.url}/api/runs/run-one/tool-calls`, { agentId: 'agent-one', name: 'write_file', input: { path: 'one.txt', content: 'one' }, callId: 'one-1' });
+      for (let i = 0; i < 1000; i++) {
+        const call = (await (await fetch(`${s.url}/api/tool-calls/one-1`)).json()) as { status?: string };
+        if (call.status === 'awaiting_approval') break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      expect((await post(`${s.url}/api/tool-calls/one-1/approve`, { scope: 'always' })).status).toBe(200);
+      expect((await asked).body).toMatchObject({ status: 'success', approvedBy: 'user' });
+      const again = await post(`${s.url}/api/runs/run-one/tool-calls`, { agentId: 'agent-one', name: 'write_file', input: { path: 'two.txt', content: 'two' } });
+      expect(again.body).toMatchObject({ status: 'success', approvedBy: 'remembered' });
+      const listed = (await (await fetch(`${s.url}/api/executions?tool=write_file`)).json()) as { entries: { origin?: string }[] };
+      expect(listed.entries.map((e) => e.origin)).toEqual(['http', 'http']);
+      s.child.kill('SIGTERM');
+      expect(await exited(s.child)).toBe(0);
+      // The workspace's execution log is the executor's: the gateway's calls are in it too.
+      const logged = readFileSync(join(root, '.toolbelt', 'executions.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      expect(logged.map((e) => [e.tool, e.origin, e.approvedBy])).toEqual([['write_file', 'http', 'user'], ['write_file', 'http', 'remembered']]);
+      // One policy, whose "always" approvals live in the gateway database, not in the workspace.
+      expect(existsSync(join(root, '.toolbelt', 'approvals.json'))).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   }, 30_000);
 
   it('authenticates hashed tokens and tokens from a file, and answers configured hosts', async () => {
