@@ -4,7 +4,7 @@ import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { Tool, ToolbeltConfig } from '@toolbelt/core';
 import { McpManager, type RegistryTarget } from './client/manager.js';
-import type { ServerStatus } from './client/connection.js';
+import type { ServerStatus } from './client/status.js';
 import type { StdioLauncher } from './client/transport.js';
 
 export interface McpProviderOptions {
