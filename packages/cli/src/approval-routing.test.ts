@@ -111,7 +111,7 @@ describe('approval routing through one executor', () => {
     expect(rt.executor.metrics.snapshot().find((m) => m.tool === 'write_file')).toMatchObject({ calls: 3 });
     await rt.executor.logs.flush();
     const origins = (entries: ExecutionLogEntry[]) => entries.filter((e) => e.tool === 'write_file').map((e) => e.origin).sort();
-    expect(origins(readJsonl<ExecutionLogEntry>(rt.log.file))).toEqual(['http', 'mcp', 'terminal']);
+    expect(origins(readJsonl<ExecutionLogEntry>(rt.log!.file))).toEqual(['http', 'mcp', 'terminal']);
     expect(origins(await store.listExecutions({ limit: 10 }))).toEqual(['http', 'mcp', 'terminal']);
   });
 

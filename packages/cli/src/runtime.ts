@@ -58,8 +58,8 @@ export interface Runtime {
   applyToolSettings(tool: Tool): Tool | undefined;
   /** The one executor: every front end of this process calls through it. */
   executor: Executor;
-  /** <root>/.toolbelt/executions.jsonl; front ends add their own sinks on executor.logs. */
-  log: JsonlLogSink;
+  /** <root>/.toolbelt/executions.jsonl, unless a front end keeps the log (RuntimeStores.keepsLog); front ends add their sinks on executor.logs. */
+  log: JsonlLogSink | undefined;
   close(): Promise<void>;
 }
 
@@ -81,6 +81,12 @@ export interface RuntimePlan {
 export interface RuntimeStores {
   /** Where "always" approvals are kept; default <root>/.toolbelt/approvals.json. */
   decisions?: DecisionStore;
+  /**
+   * The front end keeps the execution log itself (its sink joins executor.logs), so the runtime
+   * writes no <root>/.toolbelt/executions.jsonl. The gateway does: every agent's calls stay in its
+   * database, outside the workspace, where agents' commands cannot read them.
+   */
+  keepsLog?: boolean;
   /** Called by the runtime's close(), after the executor's. */
   close?(): Promise<void>;
 }
@@ -201,7 +207,7 @@ async function assemble(plan: RuntimePlan, stores: RuntimeStores, opts: RuntimeO
   const withSettings = (tool: Tool) => applyToolSettings(tool, config.toolSettings);
   const enabled = (tools: Tool[]) => tools.flatMap((t) => withSettings(t) ?? []);
   const registry = new ToolRegistry().registerAll(enabled(builtinTools({ config: config as Record<string, unknown>, env, sandbox })));
-  const log = new JsonlLogSink(join(stateDir, 'executions.jsonl'));
+  const log = stores.keepsLog ? undefined : new JsonlLogSink(join(stateDir, 'executions.jsonl'));
   const partial = { config, configPath, stateDir, gatewayDb, workspace, policy, registry, sandbox, launchStdio, applyToolSettings: withSettings, log };
   const closers: (() => Promise<void>)[] = [];
   for (const provider of opts.providers ?? []) {
@@ -209,14 +215,14 @@ async function assemble(plan: RuntimePlan, stores: RuntimeStores, opts: RuntimeO
     registry.registerAll(enabled(tools));
     if (close) closers.push(close);
   }
-  const executor = new Executor({ registry, policy, workspace, log, ...(opts.approvers ? { approvers: opts.approvers } : {}), ...executorSettings(config) });
+  const executor = new Executor({ registry, policy, workspace, ...(log ? { log } : {}), ...(opts.approvers ? { approvers: opts.approvers } : {}), ...executorSettings(config) });
   return {
     ...partial,
     executor,
     async close() {
       await executor.close();
       await Promise.allSettled(closers.map((c) => c()));
-      await log.flush();
+      await log?.flush();
       await stores.close?.();
     },
   };

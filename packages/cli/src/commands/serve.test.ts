@@ -4,7 +4,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -189,7 +189,7 @@ describe('toolbelt serve', () => {
     expect(await exited(s.child)).toBe(0);
   }, 30_000);
 
-  it("serves through the runtime's one executor: its log gets HTTP calls, its policy keeps \"always\" in the gateway database", async () => {
+  it('keeps the log of HTTP calls and their "always" approvals in the gateway database, none in the workspace', async () => {
     const root = mkdtempSync(join(tmpdir(), 'tb-serve-one-'));
     try {
       const s = await serve([], {}, root);
@@ -207,11 +207,12 @@ describe('toolbelt serve', () => {
       expect(listed.entries.map((e) => e.origin)).toEqual(['http', 'http']);
       s.child.kill('SIGTERM');
       expect(await exited(s.child)).toBe(0);
-      // The workspace's execution log is the executor's: the gateway's calls are in it too.
-      const logged = readFileSync(join(root, '.toolbelt', 'executions.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-      expect(logged.map((e) => [e.tool, e.origin, e.approvedBy])).toEqual([['write_file', 'http', 'user'], ['write_file', 'http', 'remembered']]);
-      // One policy, whose "always" approvals live in the gateway database, not in the workspace.
+      // Every agent's calls stay outside the workspace, where agents' commands could read them.
+      expect(existsSync(join(root, '.toolbelt', 'executions.jsonl'))).toBe(false);
       expect(existsSync(join(root, '.toolbelt', 'approvals.json'))).toBe(false);
+      const logged = spawnSync(process.execPath, [bin, 'log', '--root', root, '--json'], { encoding: 'utf8', env: ENV });
+      const entries = logged.stdout.trim().split('\n').map((l) => JSON.parse(l));
+      expect(entries.map((e) => [e.tool, e.origin, e.approvedBy, e.source])).toEqual([['write_file', 'http', 'user', 'gateway'], ['write_file', 'http', 'remembered', 'gateway']]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -1,6 +1,6 @@
 // `toolbelt serve`: the HTTP gateway over this workspace's tools, until SIGINT, SIGTERM or SIGHUP.
 // The gateway serves through the runtime's only executor: its database keeps the policy's "always"
-// approvals and a copy of the execution log, and it approves the calls that come over HTTP.
+// approvals and the execution log, and it approves the calls that come over HTTP.
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
@@ -99,7 +99,8 @@ export const serveCommand: Command = {
       stores: (plan) => {
         opened = openStore(plan, values.db);
         const store = opened.store;
-        return { decisions: storeDecisions(store), close: () => store.close() };
+        // The policy's "always" approvals and the execution log live in the gateway database.
+        return { decisions: storeDecisions(store), keepsLog: true, close: () => store.close() };
       },
     });
     const { store, legacyNote } = opened!;
