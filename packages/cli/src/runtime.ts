@@ -1,6 +1,8 @@
-// Builds what every command needs from flags + toolbelt.config.json: workspace, policy, registry,
-// executor. Tool families plug in as providers, so MCP servers and declared tools join the same
-// registry behind the same policy.
+// The composition root: builds from flags + toolbelt.config.json the one workspace, policy, registry
+// and executor a command runs. Tool families plug in as providers (MCP servers join the same
+// registry behind the same policy); front ends plug in approvers for the calls that come from them
+// (the terminal's prompt here; MCP and the gateway on executor.approvals) and stores (the gateway
+// database keeps "always" approvals and the execution log).
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import {
@@ -9,9 +11,9 @@ import {
   MODES,
   parseConfig,
   Policy,
-  rejectAll,
   ToolRegistry,
-  type Approver,
+  type ApproversByOrigin,
+  type DecisionStore,
   type Mode,
   type Rule,
   type Tool,
@@ -23,6 +25,7 @@ import { UsageError } from './command.js';
 import { gatewayDbPath, stateHome } from './state-paths.js';
 import { sandboxedLauncher } from './stdio-sandbox.js';
 import { JsonDecisionStore, JsonlLogSink } from './stores.js';
+import { applyToolSettings } from './tool-settings.js';
 
 export const CONFIG_FILE = 'toolbelt.config.json';
 
@@ -51,13 +54,52 @@ export interface Runtime {
   sandbox: Sandbox;
   /** Starts stdio MCP servers inside the sandbox. */
   launchStdio: StdioLauncher;
+  /** The config's toolSettings for one tool (undefined: disabled); providers apply it to tools they add later. */
+  applyToolSettings(tool: Tool): Tool | undefined;
+  /** The one executor: every front end of this process calls through it. */
   executor: Executor;
-  log: JsonlLogSink;
+  /** <root>/.toolbelt/executions.jsonl, unless a front end keeps the log (RuntimeStores.keepsLog); front ends add their sinks on executor.logs. */
+  log: JsonlLogSink | undefined;
   close(): Promise<void>;
 }
 
 /** A family of tools that needs the runtime to build them (MCP servers, declared tools). */
 export type ToolProvider = (rt: Omit<Runtime, 'executor' | 'close'>) => Promise<{ tools: Tool[]; close?: () => Promise<void> }>;
+
+/** What is known before anything is built: where a front end's own state goes. */
+export interface RuntimePlan {
+  config: ToolbeltConfig;
+  configPath: string | undefined;
+  roots: string[];
+  mode: Mode;
+  stateDir: string;
+  gatewayDb: string;
+  env: Record<string, string | undefined>;
+}
+
+/** Stores a front end keeps state in, opened before the policy is built. */
+export interface RuntimeStores {
+  /** Where "always" approvals are kept; default <root>/.toolbelt/approvals.json. */
+  decisions?: DecisionStore;
+  /**
+   * The front end keeps the execution log itself (its sink joins executor.logs), so the runtime
+   * writes no <root>/.toolbelt/executions.jsonl. The gateway does: every agent's calls stay in its
+   * database, outside the workspace, where agents' commands cannot read them.
+   */
+  keepsLog?: boolean;
+  /** Called by the runtime's close(), after the executor's. */
+  close?(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  /** Approvers by where a call came from (the terminal's prompt); a call from an origin without one is rejected. */
+  approvers?: ApproversByOrigin;
+  /** Opens a front end's stores once their paths are known. */
+  stores?: (plan: RuntimePlan) => RuntimeStores | Promise<RuntimeStores>;
+  providers?: ToolProvider[];
+  env?: Record<string, string | undefined>;
+  warn?: (line: string) => void;
+}
 
 export function loadConfig(flags: RuntimeFlags): { config: ToolbeltConfig; configPath: string | undefined; roots: string[] } {
   const roots = (flags.root?.length ? flags.root : [process.cwd()]).map((r) => resolve(r));
@@ -108,75 +150,80 @@ function shellRules(config: ToolbeltConfig): Rule[] {
   ];
 }
 
-/** Applies toolSettings: a disabled tool is left out; timeouts, retries and cache TTLs override. */
-function applySettings(tools: Tool[], config: ToolbeltConfig): Tool[] {
-  const settings = config.toolSettings ?? {};
-  const out: Tool[] = [];
-  for (const tool of tools) {
-    const s = settings[tool.name];
-    if (!s) {
-      out.push(tool);
-      continue;
-    }
-    if (s.enabled === false) continue;
-    out.push(Object.freeze({ ...tool, ...(s.timeoutMs ? { timeoutMs: s.timeoutMs } : {}), ...(s.retry ? { retry: s.retry } : {}), ...(s.cacheTtlMs !== undefined ? { cacheTtlMs: s.cacheTtlMs } : {}) }));
-  }
-  return out;
-}
-
-export async function createRuntime(
-  flags: RuntimeFlags,
-  opts: { approver?: Approver; providers?: ToolProvider[]; env?: Record<string, string | undefined>; warn?: (line: string) => void } = {},
-): Promise<Runtime> {
+function planRuntime(flags: RuntimeFlags, env: Record<string, string | undefined>): RuntimePlan {
   const { config, configPath, roots } = loadConfig(flags);
   const mode = resolveMode(flags.mode, config);
-  const env = opts.env ?? process.env;
-  const stateDir = join(roots[0], '.toolbelt');
   const gatewayDb = gatewayDbPath(flags.db ?? config.gateway?.db, roots[0], env);
-  const policy = new Policy({
-    mode,
-    rules: [...shellRules(config), ...(config.rules ?? [])] as Rule[],
-    hardDeny: (config.hardDeny ?? []) as Rule[],
-    store: new JsonDecisionStore(join(stateDir, 'approvals.json')),
-  });
+  return { config, configPath, roots, mode, stateDir: join(roots[0], '.toolbelt'), gatewayDb, env };
+}
+
+/** The guard and the policy: each needs the other, the guard only once calls run. */
+function guardAndPolicy(plan: RuntimePlan, decisions: DecisionStore | undefined): { workspace: WorkspaceGuard; policy: Policy } {
+  const { config, roots } = plan;
   const workspace = new WorkspaceGuard({
     roots: [...roots, ...(config.workspace?.roots ?? []).map((r) => resolve(roots[0], r))],
     ...(config.workspace?.cwd ? { cwd: config.workspace.cwd } : {}),
-    allowSensitive: (path, _access, secret) => policy.allowsSensitivePath(path, secret),
-    protectedPaths: ownFiles(configPath, gatewayDb, config, env),
+    allowSensitive: (path, _access, secret): boolean => policy.allowsSensitivePath(path, secret),
+    protectedPaths: ownFiles(plan.configPath, plan.gatewayDb, config, plan.env),
   });
-  (policy as { roots: readonly string[] }).roots = workspace.roots;
+  const policy = new Policy({
+    mode: plan.mode,
+    rules: [...shellRules(config), ...(config.rules ?? [])] as Rule[],
+    hardDeny: (config.hardDeny ?? []) as Rule[],
+    store: decisions ?? new JsonDecisionStore(join(plan.stateDir, 'approvals.json')),
+    // The guard's roots are real paths, as the paths rules are matched against.
+    roots: workspace.roots,
+  });
+  return { workspace, policy };
+}
 
+/** The executor's settings from the config; tools see the config without the gateway's tokens. */
+function executorSettings(config: ToolbeltConfig) {
+  const limits = config.limits ?? {};
+  return {
+    config: { ...config, gateway: { ...config.gateway, tokens: undefined } } as Record<string, unknown>,
+    ...(limits.maxOutputChars ? { maxOutputChars: limits.maxOutputChars } : {}),
+    ...(limits.defaultTimeoutMs ? { defaultTimeoutMs: limits.defaultTimeoutMs } : {}),
+    ...(limits.approvalTimeoutMs ? { approvalTimeoutMs: limits.approvalTimeoutMs } : {}),
+  };
+}
+
+export async function createRuntime(flags: RuntimeFlags, opts: RuntimeOptions = {}): Promise<Runtime> {
+  const plan = planRuntime(flags, opts.env ?? process.env);
+  const stores = (await opts.stores?.(plan)) ?? {};
+  try {
+    return await assemble(plan, stores, opts);
+  } catch (err) {
+    await stores.close?.();
+    throw err;
+  }
+}
+
+async function assemble(plan: RuntimePlan, stores: RuntimeStores, opts: RuntimeOptions): Promise<Runtime> {
+  const { config, configPath, stateDir, gatewayDb, env } = plan;
+  const { workspace, policy } = guardAndPolicy(plan, stores.decisions);
   const sandbox = new Sandbox(sandboxConfig(config, configPath, env), { warn: opts.warn ?? ((line) => process.stderr.write(`${line}\n`)) });
   const launchStdio = sandboxedLauncher(sandbox, workspace);
-  const registry = new ToolRegistry();
-  registry.registerAll(applySettings(builtinTools({ config: config as Record<string, unknown>, env, sandbox }), config));
-  const log = new JsonlLogSink(join(stateDir, 'executions.jsonl'));
-  const partial = { config, configPath, stateDir, gatewayDb, workspace, policy, registry, sandbox, launchStdio, log };
+  const withSettings = (tool: Tool) => applyToolSettings(tool, config.toolSettings);
+  const enabled = (tools: Tool[]) => tools.flatMap((t) => withSettings(t) ?? []);
+  const registry = new ToolRegistry().registerAll(enabled(builtinTools({ config: config as Record<string, unknown>, env, sandbox })));
+  const log = stores.keepsLog ? undefined : new JsonlLogSink(join(stateDir, 'executions.jsonl'));
+  const partial = { config, configPath, stateDir, gatewayDb, workspace, policy, registry, sandbox, launchStdio, applyToolSettings: withSettings, log };
   const closers: (() => Promise<void>)[] = [];
   for (const provider of opts.providers ?? []) {
     const { tools, close } = await provider(partial);
-    registry.registerAll(applySettings(tools, config));
+    registry.registerAll(enabled(tools));
     if (close) closers.push(close);
   }
-  const executor = new Executor({
-    registry,
-    policy,
-    approver: opts.approver ?? rejectAll,
-    workspace,
-    log,
-    config: config as Record<string, unknown>,
-    ...(config.limits?.maxOutputChars ? { maxOutputChars: config.limits.maxOutputChars } : {}),
-    ...(config.limits?.defaultTimeoutMs ? { defaultTimeoutMs: config.limits.defaultTimeoutMs } : {}),
-    ...(config.limits?.approvalTimeoutMs ? { approvalTimeoutMs: config.limits.approvalTimeoutMs } : {}),
-  });
+  const executor = new Executor({ registry, policy, workspace, ...(log ? { log } : {}), ...(opts.approvers ? { approvers: opts.approvers } : {}), ...executorSettings(config) });
   return {
     ...partial,
     executor,
     async close() {
       await executor.close();
       await Promise.allSettled(closers.map((c) => c()));
-      await log.flush();
+      await log?.flush();
+      await stores.close?.();
     },
   };
 }

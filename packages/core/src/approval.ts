@@ -1,6 +1,14 @@
 // Asking a person. An approver is a function; terminals, HTTP, MCP elicitation plug in here.
 import type { Effect, Preview } from './tool.js';
 
+/**
+ * Which front end a call came in through. The executor asks the approver that front end
+ * contributed for its calls (see ApprovalRouter); a call that names none comes from `library`.
+ */
+export type CallOrigin = 'library' | 'terminal' | 'mcp' | 'http';
+
+export const CALL_ORIGINS: readonly CallOrigin[] = ['library', 'terminal', 'mcp', 'http'];
+
 export interface ApprovalRequest {
   callId: string;
   sessionId: string;
@@ -17,6 +25,8 @@ export interface ApprovalRequest {
   remember: RememberTarget;
   runId?: string;
   agentId?: string;
+  /** The front end the call came from; the executor always sets it. */
+  origin?: CallOrigin;
 }
 
 /** What an "always approve" covers. */

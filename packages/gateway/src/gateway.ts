@@ -1,7 +1,8 @@
-// Assembles one gateway: store-backed approvals, events, log and declared tools around an executor
-// over the caller's registry and policy, and the HTTP app in front.
+// Assembles one gateway: store-backed approvals, events, log and declared tools around an executor,
+// and the HTTP app in front. The executor is the caller's (toolbelt serve passes its runtime's only
+// one, and the gateway joins it as the approver for calls from `http`) or one of its own.
 import { setMaxListeners } from 'node:events';
-import { EventBus, Executor, HostCheck, type Approver, type Policy, type ToolbeltConfig, type ToolRegistry, type Workspace } from '@toolbelt/core';
+import { Executor, HostCheck, type Approver, type Policy, type ToolbeltConfig, type ToolRegistry, type Workspace } from '@toolbelt/core';
 import type { Hono } from 'hono';
 import { buildApp } from './app.js';
 import { registerDeclared } from './declared/tool.js';
@@ -16,13 +17,10 @@ import { assertSafeBind, DEFAULT_HOST, DEFAULT_PORT, listen, type Listening } fr
 import type { GatewayStore, RecoveryReport } from './store/types.js';
 import { Waiters } from './waiters.js';
 
-export interface GatewayOptions {
-  /** The tools to serve; the config's declared tools are added to it. */
+interface GatewayBaseOptions {
+  /** The tools to serve (the executor's registry, when you pass an executor); the config's declared tools are added to it. */
   registry: ToolRegistry;
-  /** Build it with policyWithStore() so "always" approvals are kept in the store. */
-  policy: Policy;
   store: GatewayStore;
-  workspace?: Workspace;
   config?: ToolbeltConfig;
   /** For token environment variables; default process.env. */
   env?: Record<string, string | undefined>;
@@ -36,6 +34,27 @@ export interface GatewayOptions {
   /** Events older than this are pruned. Default 7 days. */
   eventRetentionMs?: number;
 }
+
+/** The gateway builds its executor, which asks every call's approval over HTTP. */
+interface OwnExecutorOptions {
+  /** Build it with policyWithStore() so "always" approvals are kept in the store. */
+  policy: Policy;
+  workspace?: Workspace;
+  executor?: undefined;
+}
+
+/**
+ * The gateway serves through an executor built elsewhere: it becomes the approver for calls from
+ * `http`, adds its store to the executor's log sinks and records the executor's events. Give the
+ * executor's policy a store (storeDecisions) to keep "always" approvals in the gateway database.
+ */
+interface SharedExecutorOptions {
+  executor: Executor;
+  policy?: undefined;
+  workspace?: undefined;
+}
+
+export type GatewayOptions = GatewayBaseOptions & (OwnExecutorOptions | SharedExecutorOptions);
 
 export interface Gateway {
   readonly app: Hono<AuthEnv>;
@@ -55,6 +74,7 @@ export interface Gateway {
 }
 
 export async function createGateway(o: GatewayOptions): Promise<Gateway> {
+  if (o.executor && o.executor.registry !== o.registry) throw new Error("createGateway: pass the executor's own registry as `registry`; declared tools are added to it");
   const config = o.config ?? {};
   const gw = config.gateway ?? {};
   const auth = new Auth((gw.tokens ?? []) as TokenSpec[], o.env ?? process.env);
@@ -72,11 +92,10 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
   const declared = registerDeclared(o.registry, config.tools ?? [], deps);
 
   const log = new StoreLogSink(store);
-  const events = new EventBus();
-  const executor = gatewayExecutor(o, { approver: httpApprover(store, waiters, recorder), events, log });
-  // The approver publishes approval.requested itself, once the store holds the request.
-  events.on((e) => e.type !== 'approval.requested' && recorder.publish(e));
-  const offRegistry = o.registry.onChange((ch) => recorder.publish({ type: 'registry.changed', change: ch.type, name: ch.name, ts: Date.now(), sessionId: 'gateway' }));
+  const approver = httpApprover(store, waiters, recorder);
+  const executor = o.executor ?? ownExecutor(o, approver, log);
+  const leaveExecutor = o.executor ? joinExecutor(o.executor, approver, log) : () => {};
+  const stopRecording = recordChanges(executor, o.registry, recorder);
 
   const domain: Domain = { store, executor, registry: o.registry, recorder, inflight, shutdown: shutdown.signal };
   const http = new HttpCounter();
@@ -101,7 +120,8 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
     },
     async close() {
       clearInterval(timer);
-      offRegistry();
+      stopRecording();
+      leaveExecutor();
       shutdown.abort();
       waiters.close();
       await Promise.all(listeners.splice(0).map((l) => l.close()));
@@ -111,14 +131,15 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
   };
 }
 
-/** The executor behind the API: the caller's registry and policy, the store's approver and log. */
-function gatewayExecutor(o: GatewayOptions, parts: { approver: Approver; events: EventBus; log: StoreLogSink }): Executor {
+/** The gateway's own executor: the caller's registry and policy, the store's approver and log. */
+function ownExecutor(o: GatewayBaseOptions & OwnExecutorOptions, approver: Approver, log: StoreLogSink): Executor {
   const config = o.config ?? {};
   const limits = config.limits ?? {};
   return new Executor({
     registry: o.registry,
     policy: o.policy,
-    ...parts,
+    approver,
+    log,
     // Tools see the config; they have no use for the gateway's tokens.
     config: { ...config, gateway: { ...config.gateway, tokens: undefined } } as Record<string, unknown>,
     ...(o.workspace ? { workspace: o.workspace } : {}),
@@ -126,6 +147,28 @@ function gatewayExecutor(o: GatewayOptions, parts: { approver: Approver; events:
     ...(limits.defaultTimeoutMs ? { defaultTimeoutMs: limits.defaultTimeoutMs } : {}),
     ...(limits.approvalTimeoutMs ? { approvalTimeoutMs: limits.approvalTimeoutMs } : {}),
   });
+}
+
+/** The executor's events and the registry's changes, into the event log; returns how to stop. */
+function recordChanges(executor: Executor, registry: ToolRegistry, recorder: EventRecorder): () => void {
+  // The approver publishes approval.requested itself, once the store holds the request; requests
+  // for calls from other front ends are theirs to show.
+  const offEvents = executor.events.on((e) => e.type !== 'approval.requested' && recorder.publish(e));
+  const offRegistry = registry.onChange((ch) => recorder.publish({ type: 'registry.changed', change: ch.type, name: ch.name, ts: Date.now(), sessionId: 'gateway' }));
+  return () => {
+    offEvents();
+    offRegistry();
+  };
+}
+
+/** Joins an executor built elsewhere; returns how to leave it. */
+function joinExecutor(executor: Executor, approver: Approver, log: StoreLogSink): () => void {
+  const leaveApprovals = executor.approvals.register('http', approver);
+  const removeLog = executor.logs.add(log);
+  return () => {
+    leaveApprovals();
+    removeLog();
+  };
 }
 
 /** Expires overdue open calls (telling their agents) and prunes events older than the retention. */

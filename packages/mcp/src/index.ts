@@ -1,5 +1,6 @@
 export { McpManager, type McpManagerOptions, type RegistryTarget } from './client/manager.js';
-export { McpConnection, type ServerStatus, type RestartPolicy, type ConnectionOptions } from './client/connection.js';
+export { McpConnection, type ConnectionOptions } from './client/connection.js';
+export type { RestartPolicy, ServerStatus } from './client/status.js';
 export { proxyTool, type ProxyToolOptions, type RemoteCaller } from './client/proxy-tool.js';
 export { effectFromAnnotations, stricter, type RemoteTrust } from './client/effect.js';
 export { serverCwd } from './client/cwd.js';
@@ -10,4 +11,4 @@ export { serveHttp, type HttpServeOptions, type HttpHandle } from './server/http
 export { serveStdio } from './server/stdio.js';
 export { elicitationApprover, approvalMessage, approvalRequiredMessage } from './server/elicitation-approver.js';
 export { toCallToolResult } from './server/result.js';
-export { mcpProvider, applyToolSettings, describeStatus, type McpProviderOptions } from './provider.js';
+export { mcpProvider, describeStatus, type McpProviderOptions } from './provider.js';

@@ -4,7 +4,7 @@ import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { Tool, ToolbeltConfig } from '@toolbelt/core';
 import { McpManager, type RegistryTarget } from './client/manager.js';
-import type { ServerStatus } from './client/connection.js';
+import type { ServerStatus } from './client/status.js';
 import type { StdioLauncher } from './client/transport.js';
 
 export interface McpProviderOptions {
@@ -23,14 +23,8 @@ interface ProviderRuntime {
   workspace: { readonly roots: readonly string[] };
   /** Starts stdio servers confined (the CLI's sandbox). */
   launchStdio?: StdioLauncher;
-}
-
-/** toolSettings (enabled, timeoutMs, retry, cacheTtlMs) apply to proxied tools like to any other. */
-export function applyToolSettings(tool: Tool, settings: ToolbeltConfig['toolSettings']): Tool | undefined {
-  const s = settings?.[tool.name];
-  if (!s) return tool;
-  if (s.enabled === false) return undefined;
-  return Object.freeze({ ...tool, ...(s.timeoutMs ? { timeoutMs: s.timeoutMs } : {}), ...(s.retry ? { retry: s.retry } : {}), ...(s.cacheTtlMs !== undefined ? { cacheTtlMs: s.cacheTtlMs } : {}) });
+  /** The runtime's toolSettings for one tool (undefined: disabled), applied to proxied tools like to any other. */
+  applyToolSettings?(tool: Tool): Tool | undefined;
 }
 
 export function describeStatus(status: ServerStatus): string {
@@ -62,7 +56,7 @@ export function mcpProvider(opts: McpProviderOptions = {}) {
       servers,
       registry: rt.registry,
       roots: rt.workspace.roots,
-      adjust: (tool) => applyToolSettings(tool, rt.config.toolSettings),
+      ...(rt.applyToolSettings ? { adjust: (tool: Tool) => rt.applyToolSettings!(tool) } : {}),
       log,
       ...(rt.launchStdio ? { launcher: rt.launchStdio } : {}),
       ...(opts.connectTimeoutMs ? { connectTimeoutMs: opts.connectTimeoutMs } : {}),

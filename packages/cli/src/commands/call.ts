@@ -91,13 +91,13 @@ export const callCommand: Command = {
       stoppedBy = signal;
       stop.abort(new Error(`stopped by ${signal}`));
     });
-    const rt = await createRuntime(values, { approver, providers: defaultProviders() }).catch((err) => {
+    const rt = await createRuntime(values, { approvers: { terminal: approver }, providers: defaultProviders() }).catch((err) => {
       restoreSignals();
       throw err;
     });
     try {
       if (values.explain) {
-        const ex = await rt.executor.explain({ tool, input });
+        const ex = await rt.executor.explain({ tool, input, origin: 'terminal' });
         if (values.json) io.stdout.write(JSON.stringify(ex, null, 2) + '\n');
         else if (ex.error) io.stdout.write(`${tool}: would fail before policy: ${ex.error.code}: ${ex.error.message}\n`);
         else {
@@ -109,7 +109,7 @@ export const callCommand: Command = {
         }
         return ex.error ? EXIT.toolError : EXIT.ok;
       }
-      const result = await rt.executor.call({ tool, input, ...(timeoutMs ? { timeoutMs } : {}), sessionId: 'cli', signal: stop.signal });
+      const result = await rt.executor.call({ tool, input, ...(timeoutMs ? { timeoutMs } : {}), sessionId: 'cli', signal: stop.signal, origin: 'terminal' });
       if (values.json) io.stdout.write(JSON.stringify(result, null, 2) + '\n');
       else if (result.status === 'success' || result.status === 'pending') io.stdout.write(textOf(result) + '\n');
       else if (result.status === 'rejected') io.stderr.write(`rejected: ${textOf(result)}\n`);

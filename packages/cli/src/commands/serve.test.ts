@@ -1,6 +1,6 @@
 // `toolbelt serve` as a real process: crash safety under SIGKILL, the token state it prints, its
-// refusal to listen on an open address without tokens, where its database lives, and the Host and
-// Origin check against DNS rebinding.
+// refusal to listen on an open address without tokens, where its database lives, the Host and
+// Origin check against DNS rebinding, and the one executor the gateway serves through.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
@@ -187,6 +187,35 @@ describe('toolbelt serve', () => {
     expect(calls.calls).toEqual([]);
     s.child.kill('SIGTERM');
     expect(await exited(s.child)).toBe(0);
+  }, 30_000);
+
+  it('keeps the log of HTTP calls and their "always" approvals in the gateway database, none in the workspace', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'tb-serve-one-'));
+    try {
+      const s = await serve([], {}, root);
+      const asked = post(`${s.url}/api/runs/run-one/tool-calls`, { agentId: 'agent-one', name: 'write_file', input: { path: 'one.txt', content: 'one' }, callId: 'one-1' });
+      for (let i = 0; i < 1000; i++) {
+        const call = (await (await fetch(`${s.url}/api/tool-calls/one-1`)).json()) as { status?: string };
+        if (call.status === 'awaiting_approval') break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      expect((await post(`${s.url}/api/tool-calls/one-1/approve`, { scope: 'always' })).status).toBe(200);
+      expect((await asked).body).toMatchObject({ status: 'success', approvedBy: 'user' });
+      const again = await post(`${s.url}/api/runs/run-one/tool-calls`, { agentId: 'agent-one', name: 'write_file', input: { path: 'two.txt', content: 'two' } });
+      expect(again.body).toMatchObject({ status: 'success', approvedBy: 'remembered' });
+      const listed = (await (await fetch(`${s.url}/api/executions?tool=write_file`)).json()) as { entries: { origin?: string }[] };
+      expect(listed.entries.map((e) => e.origin)).toEqual(['http', 'http']);
+      s.child.kill('SIGTERM');
+      expect(await exited(s.child)).toBe(0);
+      // Every agent's calls stay outside the workspace, where agents' commands could read them.
+      expect(existsSync(join(root, '.toolbelt', 'executions.jsonl'))).toBe(false);
+      expect(existsSync(join(root, '.toolbelt', 'approvals.json'))).toBe(false);
+      const logged = spawnSync(process.execPath, [bin, 'log', '--root', root, '--json'], { encoding: 'utf8', env: ENV });
+      const entries = logged.stdout.trim().split('\n').map((l) => JSON.parse(l));
+      expect(entries.map((e) => [e.tool, e.origin, e.approvedBy, e.source])).toEqual([['write_file', 'http', 'user', 'gateway'], ['write_file', 'http', 'remembered', 'gateway']]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   }, 30_000);
 
   it('authenticates hashed tokens and tokens from a file, and answers configured hosts', async () => {

@@ -1,14 +1,16 @@
 // `toolbelt serve`: the HTTP gateway over this workspace's tools, until SIGINT, SIGTERM or SIGHUP.
+// The gateway serves through the runtime's only executor: its database keeps the policy's "always"
+// approvals and the execution log, and it approves the calls that come over HTTP.
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
-  AuthConfigError, BindRefusedError, createGateway, DeclaredToolError, DEFAULT_HOST, DEFAULT_PORT, HostConfigError, openSqliteStore, policyWithStore, StoreVersionError, TOKEN_ENV,
-  type Listening,
+  AuthConfigError, BindRefusedError, createGateway, DeclaredToolError, DEFAULT_HOST, DEFAULT_PORT, HostConfigError, openSqliteStore, storeDecisions, StoreVersionError, TOKEN_ENV,
+  type Listening, type SqliteStore,
 } from '@toolbelt/gateway';
 import type { ToolbeltConfig } from '@toolbelt/core';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command } from '../command.js';
 import { defaultProviders } from '../providers.js';
-import { createRuntime } from '../runtime.js';
+import { createRuntime, type RuntimePlan } from '../runtime.js';
 import { legacyGatewayDb } from '../state-paths.js';
 import { untilStopSignal } from '../signals.js';
 
@@ -58,59 +60,78 @@ function legacyDbNote(root: string, dbFile: string, explicit: boolean): string |
   return `note: ${legacy} is from an older toolbelt and is no longer used; to keep its calls and approvals,\nstop this gateway and move it: mv ${legacy} ${dbFile} (or set gateway.db)\n`;
 }
 
+interface OpenedStore {
+  store: SqliteStore;
+  /** Said once the gateway is up: an older database inside the workspace is no longer used. */
+  legacyNote: string | undefined;
+}
+
+/** Opens the gateway database where the runtime's plan puts it; a failure is a usage error. */
+function openStore(plan: RuntimePlan, dbFlag: unknown): OpenedStore {
+  const dbFile = plan.gatewayDb;
+  const explicit = dbFlag !== undefined || plan.config.gateway?.db !== undefined;
+  const legacyNote = legacyDbNote(plan.roots[0], dbFile, explicit);
+  try {
+    // Only this user may enter the state directories it creates: they hold every agent's calls.
+    if (!explicit) mkdirSync(dirname(dbFile), { recursive: true, mode: 0o700 });
+    return { store: openSqliteStore(dbFile), legacyNote };
+  } catch (err) {
+    if (err instanceof StoreVersionError) throw new UsageError(err.message);
+    throw new UsageError(`cannot open the gateway database ${dbFile}: ${(err as Error).message}`);
+  }
+}
+
+function usageErrorOf(err: unknown, port: unknown): unknown {
+  const e = err as NodeJS.ErrnoException;
+  if (err instanceof BindRefusedError || err instanceof AuthConfigError || err instanceof HostConfigError || err instanceof DeclaredToolError || err instanceof UsageError) return new UsageError(e.message);
+  if (e.code === 'EADDRINUSE') return new UsageError(`port ${String(port)} is already in use; pick another with --port (0 picks a free one)`);
+  return err;
+}
+
 export const serveCommand: Command = {
   name: 'serve',
   usage: USAGE,
   options: { ...COMMON_OPTIONS, host: { type: 'string' }, port: { type: 'string' }, db: { type: 'string' } },
   async run(values, _pos, io) {
-    const rt = await createRuntime(values, { providers: defaultProviders() });
+    let opened: OpenedStore | undefined;
+    const rt = await createRuntime(values, {
+      providers: defaultProviders(),
+      stores: (plan) => {
+        opened = openStore(plan, values.db);
+        const store = opened.store;
+        // The policy's "always" approvals and the execution log live in the gateway database.
+        return { decisions: storeDecisions(store), keepsLog: true, close: () => store.close() };
+      },
+    });
+    const { store, legacyNote } = opened!;
     const gw = rt.config.gateway ?? {};
-    const root = rt.workspace.roots[0];
-    const dbFile = rt.gatewayDb;
-    const explicit = values.db !== undefined || gw.db !== undefined;
-    const legacyNote = legacyDbNote(root, dbFile, explicit);
-    let store;
-    try {
-      // Only this user may enter the state directories it creates: they hold every agent's calls.
-      if (!explicit) mkdirSync(dirname(dbFile), { recursive: true, mode: 0o700 });
-      store = openSqliteStore(dbFile);
-    } catch (err) {
-      await rt.close();
-      if (err instanceof StoreVersionError) throw new UsageError(err.message);
-      throw new UsageError(`cannot open the gateway database ${dbFile}: ${(err as Error).message}`);
-    }
     if (legacyNote) io.stdout.write(legacyNote);
     let listening: Listening | undefined;
     let gateway;
     try {
-      const policy = await policyWithStore(rt.policy, store);
-      gateway = await createGateway({ registry: rt.registry, policy, store, workspace: rt.workspace, config: rt.config, env: process.env });
+      gateway = await createGateway({ executor: rt.executor, registry: rt.registry, store, config: rt.config, env: process.env });
       forgetPlainTokens(rt.config);
       listening = await gateway.listen({ host: (values.host as string | undefined) ?? gw.host ?? DEFAULT_HOST, port: parsePort(values.port, gw.port ?? DEFAULT_PORT) });
     } catch (err) {
       await gateway?.close();
       await rt.close();
-      await store.close();
-      const e = err as NodeJS.ErrnoException;
-      if (err instanceof BindRefusedError || err instanceof AuthConfigError || err instanceof HostConfigError || err instanceof DeclaredToolError || err instanceof UsageError) throw new UsageError(e.message);
-      if (e.code === 'EADDRINUSE') throw new UsageError(`port ${values.port ?? gw.port ?? DEFAULT_PORT} is already in use; pick another with --port (0 picks a free one)`);
-      throw err;
+      throw usageErrorOf(err, values.port ?? gw.port ?? DEFAULT_PORT);
     }
     // Listen for signals before saying we listen: whoever reads the banner may stop us at once.
     const stopped = untilStopSignal();
     const auth = gateway.auth.enabled ? `${gateway.auth.count} token${gateway.auth.count === 1 ? '' : 's'} required` : 'no tokens: open to clients on this machine only';
     const declared = (rt.config.tools ?? []).length;
     io.stdout.write(`toolbelt gateway listening on ${listening.url}\n`);
-    io.stdout.write(`  tools: ${rt.registry.list().length}${declared ? ` (${declared} declared)` : ''} · auth: ${auth} · db: ${dbFile}\n`);
+    io.stdout.write(`  tools: ${rt.registry.list().length}${declared ? ` (${declared} declared)` : ''} · auth: ${auth} · db: ${rt.gatewayDb}\n`);
     const { reopened, interrupted } = gateway.recovery;
     if (reopened || interrupted) {
       io.stdout.write(`  after the last stop: ${reopened} waiting call(s) now deliver to the inbox, ${interrupted} interrupted call(s) marked as errors\n`);
     }
     const signal = await stopped;
     io.stdout.write(`${signal}: stopping\n`);
+    // The gateway first (it ends its calls and writes its log), then the executor, then the store.
     await gateway.close();
     await rt.close();
-    await store.close();
     return EXIT.ok;
   },
 };

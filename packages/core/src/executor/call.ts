@@ -39,7 +39,7 @@ export interface CallHost {
   readonly inFlight: Set<Deadline>;
   readonly contexts: ContextHost;
   isClosed(): boolean;
-  /** The executor's approver at the moment of asking: a server may swap it. */
+  /** The executor's approver for the call's origin, at the moment of asking. */
   approve: Approver;
   emit(req: CallRequest, event: EventBody): void;
 }
@@ -233,6 +233,7 @@ export class Call {
       remember: rememberTarget(tool.name, c),
       ...(req.runId ? { runId: req.runId } : {}),
       ...(req.agentId ? { agentId: req.agentId } : {}),
+      origin: req.origin ?? 'library',
     };
     const preview = this.invocation ? await this.invocation.preview?.() : await tool.preview?.(this.input, this.ctx);
     if (preview) request.preview = preview;

@@ -1,7 +1,8 @@
 // The call pipeline: lookup -> validate -> classify -> decide -> approve -> execute -> result.
 // Every path ends in a ToolResult value; nothing is thrown out of call(). Each call travels as one
 // Call object (call.ts); the executor owns what calls share: registry, policy, events, cache, metrics.
-import { rejectAll, type Approver } from '../approval.js';
+import type { Approver } from '../approval.js';
+import { ApprovalRouter, type ApproversByOrigin } from '../approval-router.js';
 import { EventBus, type ToolEvent } from '../events.js';
 import { Policy } from '../policy/policy.js';
 import type { ToolSource } from '../registry.js';
@@ -11,7 +12,7 @@ import { Deadline, toFailure } from './attempt.js';
 import { ReadCache } from './cache.js';
 import { Call, type CallHost, type EventBody } from './call.js';
 import { newCallId, rememberTarget, toolName } from './call-input.js';
-import { logEntry, type LogSink } from './log.js';
+import { logEntry, LogSinks, type LogSink } from './log.js';
 import { Metrics } from './metrics.js';
 import type { CallRequest, Explanation } from './request.js';
 
@@ -20,8 +21,10 @@ export type { CallRequest, Explanation };
 export interface ExecutorOptions {
   registry: ToolSource;
   policy?: Policy;
-  /** Asked when the policy says "ask". Default: reject (non-interactive). */
+  /** Asked when the policy says "ask" about a call whose origin has no approver of its own. Default: reject (non-interactive). */
   approver?: Approver;
+  /** Approvers by the front end a call came from; more can join later through `approvals.register`. */
+  approvers?: ApproversByOrigin;
   workspace?: Workspace;
   events?: EventBus;
   log?: LogSink;
@@ -43,7 +46,10 @@ export class Executor {
   readonly events: EventBus;
   readonly metrics = new Metrics();
   readonly cache = new ReadCache();
-  approver: Approver;
+  /** Which approver asks about a call, by where the call came from. */
+  readonly approvals: ApprovalRouter;
+  /** Where each finished call is logged; front ends add their own sinks. */
+  readonly logs: LogSinks;
   private readonly opts: ExecutorOptions;
   private readonly sessions = new Map<string, SessionState>();
   private readonly inFlight = new Set<Deadline>();
@@ -55,7 +61,8 @@ export class Executor {
     this.opts = opts;
     this.registry = opts.registry;
     this.policy = opts.policy ?? new Policy();
-    this.approver = opts.approver ?? rejectAll;
+    this.approvals = new ApprovalRouter(opts.approver, opts.approvers);
+    this.logs = new LogSinks(opts.log);
     this.events = opts.events ?? new EventBus();
     this.host = {
       registry: this.registry,
@@ -72,7 +79,7 @@ export class Executor {
         retryBaseDelayMs: opts.retryBaseDelayMs ?? 200,
       },
       isClosed: () => this.closed,
-      approve: (request, signal) => this.approver(request, signal),
+      approve: (request, signal) => this.approvals.ask(request, signal),
       emit: (req, event) => this.emit(req, event),
     };
   }
@@ -146,7 +153,7 @@ export class Executor {
     for (const d of this.inFlight) d.abort(new Error('executor closed'));
     const disposals = this.registry.list().map((t) => (t as { dispose?: () => unknown }).dispose?.());
     await Promise.allSettled(disposals);
-    await this.opts.log?.flush?.();
+    await this.logs.flush();
   }
 
   /** The effect runAll orders by: the static one, or the tool's verdict on the parsed input (no validate). */
@@ -181,7 +188,7 @@ export class Executor {
     this.metrics.record(result.tool, result.status, result.durationMs);
     if (this.events.active) this.emit(req, { type: 'tool.result', callId: result.callId, tool: result.tool, result });
     if (--this.active === 0 && this.events.active) this.emit(req, { type: 'agent.state', state: 'idle' });
-    this.opts.log?.write(logEntry(req, input, result));
+    if (this.logs.size) this.logs.write(logEntry(req, input, result));
   }
 
   private emit(req: CallRequest, event: EventBody): void {

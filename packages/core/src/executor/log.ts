@@ -1,4 +1,5 @@
 // The execution log: one entry per finished call, written to any sink (memory, JSONL, SQL).
+import type { CallOrigin } from '../approval.js';
 import type { ApprovedBy, ToolResult, ToolStatus } from '../result.js';
 import type { CallRequest } from './executor.js';
 import { truncateText } from './truncate.js';
@@ -20,12 +21,41 @@ export interface ExecutionLogEntry {
   sessionId: string;
   runId?: string;
   agentId?: string;
+  /** The front end the call came from (absent in entries older than this field). */
+  origin?: CallOrigin;
 }
 
 export interface LogSink {
   /** Must not throw and should not block: buffer and flush on your own schedule. */
   write(entry: ExecutionLogEntry): void;
   flush?(): Promise<void>;
+}
+
+/** Every sink front ends contribute (the runtime's file, the gateway's store), written as one. */
+export class LogSinks implements LogSink {
+  private sinks: readonly LogSink[] = [];
+
+  constructor(first?: LogSink) {
+    if (first) this.sinks = [first];
+  }
+
+  get size(): number {
+    return this.sinks.length;
+  }
+
+  /** Entries go to `sink` too until the returned function is called. */
+  add(sink: LogSink): () => void {
+    this.sinks = [...this.sinks, sink];
+    return () => void (this.sinks = this.sinks.filter((s) => s !== sink));
+  }
+
+  write(entry: ExecutionLogEntry): void {
+    for (const sink of this.sinks) sink.write(entry);
+  }
+
+  async flush(): Promise<void> {
+    await Promise.all(this.sinks.map((s) => s.flush?.()));
+  }
 }
 
 /** Keeps the last `capacity` entries in memory. */
@@ -47,6 +77,7 @@ export function logEntry(req: CallRequest, params: unknown, result: ToolResult):
     durationMs: result.durationMs,
     timestamp: new Date().toISOString(),
     sessionId: req.sessionId ?? 'default',
+    origin: req.origin ?? 'library',
   };
   if (result.status === 'success') entry.result = forTheLog(result.content);
   if (result.error) entry.error = result.error;

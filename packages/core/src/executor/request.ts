@@ -1,4 +1,5 @@
 // What a caller hands the executor for one call, and what explain() answers about it.
+import type { CallOrigin } from '../approval.js';
 import type { PolicyDecision } from '../policy/types.js';
 import type { ToolResult } from '../result.js';
 import type { Classification, Effect } from '../tool.js';
@@ -13,6 +14,8 @@ export interface CallRequest {
   model?: string;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** The front end the call came through; it picks the approver. Default `library`. */
+  origin?: CallOrigin;
 }
 
 export interface Explanation {

@@ -15,7 +15,7 @@ export async function callTool(d: Domain, p: Principal, runId: string, body: Cal
   const sessionId = body.sessionId ?? body.agentId;
   // The request's own signal ends the call when the client hangs up, and at shutdown, when the
   // server closes every connection.
-  return run(d, runId, body, { tool: body.name, input: body.input, callId, sessionId, runId, agentId: body.agentId, signal: requestSignal, ...(body.model ? { model: body.model } : {}) });
+  return run(d, runId, body, { tool: body.name, input: body.input, callId, sessionId, runId, agentId: body.agentId, signal: requestSignal, origin: 'http', ...(body.model ? { model: body.model } : {}) });
 }
 
 async function run(d: Domain, runId: string, body: CallBody, req: CallRequest & { callId: string; sessionId: string }): Promise<{ status: 200 | 404 | 422; result: ToolResult }> {

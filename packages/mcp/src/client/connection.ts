@@ -5,26 +5,15 @@ import { ToolError, type McpServerConfig } from '@toolbelt/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type Progress, type Tool as RemoteTool } from '@modelcontextprotocol/sdk/types.js';
+import { ToolListChangedNotificationSchema, type CallToolResult, type Progress, type Tool as RemoteTool } from '@modelcontextprotocol/sdk/types.js';
+import { callError, connectProblem } from './call-error.js';
 import { serverCwd } from './cwd.js';
+import { listAllTools, withDeadline } from './requests.js';
+import { DEFAULT_RESTART, retryDelay, type RestartPolicy, type ServerStatus } from './status.js';
 import { StderrTail } from './stderr.js';
 import { httpTransport, shouldFallBackToSse, stdioTransport, transportKind, type StdioLauncher, type TransportKind } from './transport.js';
 
-export type ServerStatus =
-  | { state: 'disabled' }
-  | { state: 'connecting'; attempt: number }
-  | { state: 'connected'; transport: TransportKind; tools: number; pid?: number; restarts: number }
-  /** `retryInMs` is set while another attempt is scheduled. */
-  | { state: 'failed'; reason: string; attempts: number; retryInMs?: number };
-
-export interface RestartPolicy {
-  /** Consecutive failed attempts before giving up. Default 5. */
-  maxAttempts: number;
-  /** First delay; doubles per attempt, with jitter. Default 500 ms. */
-  baseDelayMs: number;
-  /** Default 30 s. */
-  maxDelayMs: number;
-}
+export type { RestartPolicy, ServerStatus } from './status.js';
 
 export interface ConnectionOptions {
   name: string;
@@ -72,7 +61,7 @@ export class McpConnection {
     this.name = opts.name;
     this.config = opts.config;
     this.connectTimeoutMs = opts.connectTimeoutMs ?? opts.config.connectTimeoutMs ?? 10_000;
-    this.restart = { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 30_000, ...opts.restart };
+    this.restart = { ...DEFAULT_RESTART, ...opts.restart };
     this.stderr = new StderrTail(opts.log);
     this.state = opts.config.enabled === false ? { state: 'disabled' } : { state: 'connecting', attempt: 1 };
   }
@@ -106,7 +95,7 @@ export class McpConnection {
       return result as CallToolResult;
     } catch (err) {
       if (opts.signal.aborted) throw err;
-      throw this.callError(err, tool, idleMs);
+      throw callError(err, { server: this.name, tool, idleMs, stderrNote: this.stderr.note() });
     }
   }
 
@@ -125,23 +114,6 @@ export class McpConnection {
     if (this.timer) clearTimeout(this.timer);
     this.wake();
     await this.disconnect();
-  }
-
-  private callError(err: unknown, tool: string, idleMs: number): ToolError {
-    const where = `MCP server "${this.name}"`;
-    if (err instanceof McpError) {
-      if (err.code === ErrorCode.RequestTimeout) {
-        return new ToolError('TIMEOUT', `${tool} on ${where} sent no result or progress for ${idleMs} ms and was cancelled. Retry with less work per call, or raise "timeoutMs" for this server in toolbelt.config.json.`, { recoverable: true });
-      }
-      if (err.code === ErrorCode.ConnectionClosed) {
-        return new ToolError('EXECUTION_FAILED', `${where} closed the connection during the ${tool} call (the server exited${this.stderr.note()}). toolbelt is restarting it; call again in a moment.`, { recoverable: true });
-      }
-      if (err.code === ErrorCode.InvalidParams) {
-        return new ToolError('INVALID_PARAMS', `${where} refused the arguments for ${tool}: ${err.message}. Fix them and call again.`, { recoverable: true });
-      }
-    }
-    const message = err instanceof Error ? err.message : String(err);
-    return new ToolError('EXECUTION_FAILED', `${where} failed the ${tool} call: ${message}`);
   }
 
   /** The connected client; while a restart is under way, waits for it up to the connect timeout. */
@@ -187,10 +159,10 @@ export class McpConnection {
     }
     this.setStatus({ state: 'connecting', attempt: this.failures + 1 });
     try {
-      await this.withDeadline(this.connect(kind, cwd));
+      await withDeadline(this.connect(kind, cwd), this.connectTimeoutMs);
       if (this.closed) return void (await this.disconnect());
       this.failures = 0;
-      const tools = await this.withDeadline(this.listTools());
+      const tools = await withDeadline(listAllTools(this.client!, this.connectTimeoutMs), this.connectTimeoutMs);
       if (this.closed) return void (await this.disconnect());
       this.opts.onTools(tools);
       this.setStatus({ state: 'connected', transport: this.kind!, tools: tools.length, restarts: this.restarts, ...(this.pid ? { pid: this.pid } : {}) });
@@ -199,18 +171,10 @@ export class McpConnection {
       void this.disconnect(true);
       if (this.closed) return;
       this.failures++;
-      const reason = `${this.explain(err)}${this.stderr.note()}`;
+      const reason = `${connectProblem(err, this.config.command)}${this.stderr.note()}`;
       this.opts.log?.(`connect failed: ${reason}`);
       this.scheduleRetry(reason);
     }
-  }
-
-  private explain(err: unknown): string {
-    const e = err as NodeJS.ErrnoException;
-    if (e?.code === 'ENOENT' && e.syscall?.startsWith('spawn')) {
-      return `command "${this.config.command}" was not found (${e.message}); fix "command" for this server in mcpServers or install it`;
-    }
-    return e instanceof Error ? e.message : String(err);
   }
 
   private scheduleRetry(reason: string): void {
@@ -218,8 +182,7 @@ export class McpConnection {
       this.setStatus({ state: 'failed', reason, attempts: this.failures });
       return;
     }
-    const exp = Math.min(this.restart.maxDelayMs, this.restart.baseDelayMs * 2 ** (this.failures - 1));
-    const delay = Math.round(exp / 2 + Math.random() * (exp / 2));
+    const delay = retryDelay(this.restart, this.failures);
     this.setStatus({ state: 'failed', reason, attempts: this.failures, retryInMs: delay });
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -261,18 +224,6 @@ export class McpConnection {
     };
   }
 
-  private async listTools(): Promise<RemoteTool[]> {
-    const client = this.client!;
-    const tools: RemoteTool[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await client.listTools(cursor ? { cursor } : {}, { timeout: this.connectTimeoutMs });
-      tools.push(...page.tools);
-      cursor = page.nextCursor;
-    } while (cursor);
-    return tools;
-  }
-
   /** tools/list_changed: fetch the list again; changes that arrive meanwhile cause one more fetch. */
   private refresh(): Promise<void> {
     if (this.refreshing) {
@@ -283,7 +234,7 @@ export class McpConnection {
       do {
         this.refreshAgain = false;
         try {
-          const tools = await this.listTools();
+          const tools = await listAllTools(this.client!, this.connectTimeoutMs);
           if (this.closed || this.state.state !== 'connected') return;
           this.opts.onTools(tools);
           this.setStatus({ ...this.state, tools: tools.length });
@@ -293,14 +244,6 @@ export class McpConnection {
       } while (this.refreshAgain);
     })().finally(() => (this.refreshing = undefined));
     return this.refreshing;
-  }
-
-  private withDeadline<T>(work: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${this.connectTimeoutMs} ms (connectTimeoutMs)`)), this.connectTimeoutMs);
-    });
-    return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
   }
 
   /** `force`: the server misbehaved, so it gets SIGTERM now rather than after a 2 s grace period. */

@@ -4,7 +4,8 @@
 import type { Effect, McpServerConfig, Tool } from '@toolbelt/core';
 import type { Tool as RemoteTool } from '@modelcontextprotocol/sdk/types.js';
 import { globMatch, proxyNames } from '../names.js';
-import { McpConnection, type RestartPolicy, type ServerStatus } from './connection.js';
+import { McpConnection } from './connection.js';
+import type { RestartPolicy, ServerStatus } from './status.js';
 import type { StdioLauncher } from './transport.js';
 import { proxyTool } from './proxy-tool.js';
 

@@ -1,12 +1,12 @@
 // Approval for calls that arrive over MCP: ask the person through the client's elicitation (form
 // mode) when it has it; otherwise say no, and remember that nobody could be asked, so the call can
 // come back as an error that tells the model how the user can allow it.
-import { describeRemember, MODE_TABLE, MODES, type ApprovalDecision, type ApprovalRequest, type Approver, type Preview, type RememberTarget } from '@toolbelt/core';
+import { describeRemember, MODE_TABLE, MODES, rejectAll, type ApprovalDecision, type ApprovalRequest, type Approver, type Preview, type RememberTarget } from '@toolbelt/core';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 
 /** The MCP request a call came from. */
-export interface CallOrigin {
+export interface McpCaller {
   server: Server;
   requestId: RequestId;
   /** Set when the call needed approval and the client could not be asked. */
@@ -78,10 +78,13 @@ export function approvalRequiredMessage(r: ApprovalRequest): string {
   );
 }
 
-/** Routes calls that came over MCP to their client; any other call goes to `fallback`. */
-export function elicitationApprover(originOf: (callId: string) => CallOrigin | undefined, fallback: Approver): Approver {
+/**
+ * Asks about a call through the MCP client that made it (`callerOf` finds its request); a call no
+ * client of this server made goes to `fallback`.
+ */
+export function elicitationApprover(callerOf: (callId: string) => McpCaller | undefined, fallback: Approver = rejectAll): Approver {
   return async (request, signal): Promise<ApprovalDecision> => {
-    const origin = originOf(request.callId);
+    const origin = callerOf(request.callId);
     if (!origin) return fallback(request, signal);
     if (!origin.server.getClientCapabilities()?.elicitation?.form) {
       origin.unasked = request;

@@ -1,12 +1,12 @@
 // Any registry over MCP, through an Executor: every tools/call passes validation, policy, approval
 // (by elicitation), timeouts, logging and metrics like any other call. One SDK Server per client
-// connection; all share the executor.
+// connection; all share the executor, where this server is the approver for calls from `mcp`.
 import { randomUUID } from 'node:crypto';
-import { errorResult, toProviderFormat, type Approver, type Executor, type ToolEvent } from '@toolbelt/core';
+import { errorResult, toProviderFormat, type Executor, type ToolEvent } from '@toolbelt/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type ServerNotification, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import { approvalRequiredMessage, elicitationApprover, type CallOrigin } from './elicitation-approver.js';
+import { approvalRequiredMessage, elicitationApprover, type McpCaller } from './elicitation-approver.js';
 import { toCallToolResult } from './result.js';
 
 export interface ToolServerOptions {
@@ -16,7 +16,7 @@ export interface ToolServerOptions {
   instructions?: string;
 }
 
-interface LiveCall extends CallOrigin {
+interface LiveCall extends McpCaller {
   progressToken?: string | number;
   send?: (n: ServerNotification) => Promise<void>;
   /** Last progress value sent: MCP requires it to grow. */
@@ -40,15 +40,13 @@ export class ToolServer {
   private readonly stopWatchingRegistry: () => void;
   private stopWatchingProgress: (() => void) | undefined;
   private progressCalls = 0;
-  private readonly previousApprover: Approver;
-  private readonly approver: Approver;
+  private readonly leaveApprovals: () => void;
 
   constructor(opts: ToolServerOptions) {
     this.opts = opts;
     this.executor = opts.executor;
-    this.previousApprover = this.executor.approver;
-    this.approver = elicitationApprover((id) => this.calls.get(id), this.previousApprover);
-    this.executor.approver = this.approver;
+    // Calls from MCP clients are asked through elicitation; calls from elsewhere never reach it.
+    this.leaveApprovals = this.executor.approvals.register('mcp', elicitationApprover((id) => this.calls.get(id)));
     this.stopWatchingRegistry = this.executor.registry.onChange(() => {
       this.listCache = undefined;
       for (const server of this.servers) {
@@ -83,7 +81,7 @@ export class ToolServer {
       }
       this.calls.set(callId, live);
       try {
-        const result = await this.executor.call({ tool: request.params.name, input: request.params.arguments ?? {}, callId, sessionId, signal: extra.signal });
+        const result = await this.executor.call({ tool: request.params.name, input: request.params.arguments ?? {}, callId, sessionId, signal: extra.signal, origin: 'mcp' });
         if (live.unasked && result.status === 'rejected') {
           const message = approvalRequiredMessage(live.unasked);
           return toCallToolResult({ ...errorResult(callId, result.tool, 'APPROVAL_REQUIRED', message), durationMs: result.durationMs });
@@ -108,7 +106,7 @@ export class ToolServer {
   async close(): Promise<void> {
     this.stopWatchingRegistry();
     this.stopWatchingProgress?.();
-    if (this.executor.approver === this.approver) this.executor.approver = this.previousApprover;
+    this.leaveApprovals();
     await Promise.allSettled([...this.servers].map((s) => s.close()));
   }
 

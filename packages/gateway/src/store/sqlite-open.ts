@@ -1,0 +1,60 @@
+// Opening the gateway database: WAL and its checkpoints for a writable file, and the schema brought
+// up to date (or refused, when it is newer than this toolbelt or not a gateway database at all).
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { startCheckpointer, type Checkpointer } from './checkpointer.js';
+import { LATEST_VERSION, MIGRATIONS } from './migrations.js';
+import type { Row } from './sqlite-rows.js';
+
+export class StoreVersionError extends Error {}
+
+export interface StoreOptions {
+  /** Open an existing database for reading only (no migrations, no writes). */
+  readonly?: boolean;
+  /** Checkpoint the WAL on a worker thread (default true for a writable file). */
+  backgroundCheckpoints?: boolean;
+}
+
+export function openDatabase(file: string, opts: StoreOptions = {}): { db: Database.Database; checkpointer?: Checkpointer } {
+  let db: Database.Database;
+  let checkpointer: Checkpointer | undefined;
+  if (opts.readonly) {
+    if (!existsSync(file)) throw new Error(`no gateway database at ${file}`);
+    db = new Database(file, { readonly: true, fileMustExist: true });
+  } else {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    if (file !== ':memory:' && opts.backgroundCheckpoints !== false) {
+      // The worker checkpoints every half second; this much larger threshold is only a fallback.
+      db.pragma('wal_autocheckpoint = 20000');
+      checkpointer = startCheckpointer(file);
+    }
+  }
+  db.pragma('busy_timeout = 5000');
+  migrate(db, file, opts.readonly ?? false);
+  return checkpointer ? { db, checkpointer } : { db };
+}
+
+function migrate(db: Database.Database, file: string, readonly: boolean): void {
+  const hasTable = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`).get();
+  if (!hasTable && readonly) throw new StoreVersionError(`${file} is not a toolbelt gateway database`);
+  if (!hasTable) db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+  const current = (db.prepare('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations').get() as Row).v as number;
+  if (current > LATEST_VERSION) {
+    throw new StoreVersionError(`${file} has schema version ${current}, newer than this toolbelt knows (${LATEST_VERSION}); upgrade toolbelt`);
+  }
+  if (readonly) {
+    if (current < LATEST_VERSION) throw new StoreVersionError(`${file} has schema version ${current}; start the gateway once to migrate it`);
+    return;
+  }
+  for (const m of MIGRATIONS) {
+    if (m.version <= current) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
+    })();
+  }
+}
