@@ -79,7 +79,6 @@ export interface ToolContext {
   sessionId: string;
   workspace: Workspace | undefined;
   state: SessionState;
-  config: Readonly<Record<string, unknown>>;
   /** The model in use, when the caller said. */
   model?: string;
   emit(event: ToolEmit): void;

@@ -6,7 +6,6 @@ import type { SessionState, ToolContext, ToolEmit, Workspace } from '../tool.js'
 /** What a context needs from its executor. */
 export interface ContextHost {
   readonly workspace: Workspace | undefined;
-  readonly toolConfig: Readonly<Record<string, unknown>>;
   session(id: string): SessionState;
   toolEmitted(tool: string, req: CallRequest, callId: string, e: ToolEmit): void;
 }
@@ -16,7 +15,6 @@ export class CallContext implements ToolContext {
   readonly sessionId: string;
   readonly workspace: Workspace | undefined;
   readonly state: SessionState;
-  readonly config: Readonly<Record<string, unknown>>;
   readonly model?: string;
 
   constructor(
@@ -30,7 +28,6 @@ export class CallContext implements ToolContext {
     const ws = executor.workspace;
     this.workspace = ws?.forTool ? ws.forTool(tool) : ws;
     this.state = executor.session(this.sessionId);
-    this.config = executor.toolConfig;
     if (req.model) this.model = req.model;
   }
 

@@ -33,7 +33,6 @@ export interface ExecutorOptions {
   /** Text returned to the model beyond this is cut to head and tail. Default 50,000. */
   maxOutputChars?: number;
   retryBaseDelayMs?: number;
-  config?: Record<string, unknown>;
 }
 
 export interface CallRequest {
@@ -84,10 +83,6 @@ export class Executor {
 
   get workspace(): Workspace | undefined {
     return this.opts.workspace;
-  }
-
-  get toolConfig(): Readonly<Record<string, unknown>> {
-    return this.opts.config ?? {};
   }
 
   session(id: string): SessionState {
