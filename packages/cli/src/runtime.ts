@@ -1,25 +1,16 @@
 // Builds what every command needs from flags + toolbelt.config.json: workspace, policy, registry,
 // executor. Tool families plug in as providers, so MCP servers and declared tools join the same
 // registry behind the same policy.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import {
-  ConfigError,
-  Executor,
-  MODES,
-  parseConfig,
-  Policy,
-  rejectAll,
-  ToolRegistry,
-  type Approver,
-  type Mode,
-  type Rule,
-  type Tool,
-  type ToolbeltConfig,
-} from '@toolbelt/core';
+import { Executor, MODES, Policy, rejectAll, ToolRegistry, type Approver, type Mode, type Rule, type Tool } from '@toolbelt/core';
 import type { StdioLauncher } from '@toolbelt/mcp';
 import { builtinTools, Sandbox, sandboxSettings, WorkspaceGuard, type SandboxSettings } from '@toolbelt/tools';
 import { UsageError } from './command.js';
+import { canonicalMode, MODE_ALIASES } from './config/aliases.js';
+import { withWorkspaceEnv, type Env } from './config/dotenv.js';
+import { readConfigFile } from './config/load.js';
+import type { ToolbeltConfig } from './config/schema.js';
 import { gatewayDbPath, stateHome } from './state-paths.js';
 import { sandboxedLauncher } from './stdio-sandbox.js';
 import { JsonDecisionStore, JsonlLogSink } from './stores.js';
@@ -40,6 +31,8 @@ const TOKEN_FILE_ENV = 'TOOLBELT_GATEWAY_TOKEN_FILE';
 export interface Runtime {
   config: ToolbeltConfig;
   configPath: string | undefined;
+  /** What toolbelt's own settings read (keys, token variables): this process's environment over the workspace .env. */
+  env: Env;
   /** <root>/.toolbelt: saved approvals and the execution log. */
   stateDir: string;
   /** The gateway database: --db, else gateway.db, else under the user's state directory. */
@@ -64,14 +57,16 @@ export function loadConfig(flags: RuntimeFlags): { config: ToolbeltConfig; confi
   for (const r of roots) if (!existsSync(r)) throw new UsageError(`--root ${r} does not exist`);
   const configPath = flags.config ? resolve(flags.config) : join(roots[0], CONFIG_FILE);
   if (flags.config && !existsSync(configPath)) throw new UsageError(`--config ${configPath} does not exist`);
-  const config = existsSync(configPath) ? parseConfig(configPath, readFileSync(configPath, 'utf8')) : {};
+  const config = existsSync(configPath) ? readConfigFile(configPath) : {};
   return { config, configPath: existsSync(configPath) ? configPath : undefined, roots };
 }
 
+/** --mode (our words or another design's), else the config's, else safe. */
 export function resolveMode(flag: string | undefined, config: ToolbeltConfig): Mode {
-  const mode = flag ?? config.mode ?? 'safe';
-  if (!MODES.includes(mode as Mode)) throw new UsageError(`unknown mode "${mode}"; use one of ${MODES.join(', ')}`);
-  return mode as Mode;
+  if (flag === undefined) return config.mode ?? 'safe';
+  const mode = canonicalMode(flag);
+  if (!mode) throw new UsageError(`unknown mode "${flag}"; use one of ${MODES.join(', ')} (or ${Object.keys(MODE_ALIASES).join(', ')}: see docs/configuration.md)`);
+  return mode;
 }
 
 /**
@@ -79,7 +74,7 @@ export function resolveMode(flag: string | undefined, config: ToolbeltConfig): M
  * are: the --config file, the gateway database and its journals, the per-user state directory
  * (other roots' databases), and token files. The guard refuses them to every file tool.
  */
-function ownFiles(configPath: string | undefined, gatewayDb: string, config: ToolbeltConfig, env: Record<string, string | undefined>): string[] {
+function ownFiles(configPath: string | undefined, gatewayDb: string, config: ToolbeltConfig, env: Env): string[] {
   const tokenFiles = (config.gateway?.tokens ?? []).flatMap((t) => (t.tokenFile ? [t.tokenFile] : []));
   return [
     ...(configPath ? [configPath] : []),
@@ -90,13 +85,9 @@ function ownFiles(configPath: string | undefined, gatewayDb: string, config: Too
   ];
 }
 
-/** The sandbox section, its paths expanded; a path the schema let through but that means nothing is a config error. */
-export function sandboxConfig(config: ToolbeltConfig, configPath: string | undefined, env: Record<string, string | undefined>): SandboxSettings {
-  try {
-    return sandboxSettings(config as Record<string, unknown>, { env });
-  } catch (err) {
-    throw new ConfigError(configPath ?? CONFIG_FILE, [(err as Error).message]);
-  }
+/** The sandbox section with its defaults, `~` expanded against the environment's HOME. */
+export function sandboxConfig(config: ToolbeltConfig, env: Env): SandboxSettings {
+  return sandboxSettings(config.sandbox, { env });
 }
 
 /** The config's shell allow/deny prefix lists are rules like any other. */
@@ -130,13 +121,13 @@ export async function createRuntime(
 ): Promise<Runtime> {
   const { config, configPath, roots } = loadConfig(flags);
   const mode = resolveMode(flags.mode, config);
-  const env = opts.env ?? process.env;
+  const env = withWorkspaceEnv(roots[0], opts.env ?? process.env);
   const stateDir = join(roots[0], '.toolbelt');
   const gatewayDb = gatewayDbPath(flags.db ?? config.gateway?.db, roots[0], env);
   const policy = new Policy({
     mode,
-    rules: [...shellRules(config), ...(config.rules ?? [])] as Rule[],
-    hardDeny: (config.hardDeny ?? []) as Rule[],
+    rules: [...shellRules(config), ...(config.rules ?? [])],
+    hardDeny: config.hardDeny ?? [],
     store: new JsonDecisionStore(join(stateDir, 'approvals.json')),
   });
   const workspace = new WorkspaceGuard({
@@ -147,12 +138,12 @@ export async function createRuntime(
   });
   (policy as { roots: readonly string[] }).roots = workspace.roots;
 
-  const sandbox = new Sandbox(sandboxConfig(config, configPath, env), { warn: opts.warn ?? ((line) => process.stderr.write(`${line}\n`)) });
+  const sandbox = new Sandbox(sandboxConfig(config, env), { warn: opts.warn ?? ((line) => process.stderr.write(`${line}\n`)) });
   const launchStdio = sandboxedLauncher(sandbox, workspace);
   const registry = new ToolRegistry();
-  registry.registerAll(applySettings(builtinTools({ config: config as Record<string, unknown>, env, sandbox }), config));
+  registry.registerAll(applySettings(builtinTools({ config, env, sandbox }), config));
   const log = new JsonlLogSink(join(stateDir, 'executions.jsonl'));
-  const partial = { config, configPath, stateDir, gatewayDb, workspace, policy, registry, sandbox, launchStdio, log };
+  const partial = { config, configPath, env, stateDir, gatewayDb, workspace, policy, registry, sandbox, launchStdio, log };
   const closers: (() => Promise<void>)[] = [];
   for (const provider of opts.providers ?? []) {
     const { tools, close } = await provider(partial);
@@ -165,7 +156,6 @@ export async function createRuntime(
     approver: opts.approver ?? rejectAll,
     workspace,
     log,
-    config: config as Record<string, unknown>,
     ...(config.limits?.maxOutputChars ? { maxOutputChars: config.limits.maxOutputChars } : {}),
     ...(config.limits?.defaultTimeoutMs ? { defaultTimeoutMs: config.limits.defaultTimeoutMs } : {}),
     ...(config.limits?.approvalTimeoutMs ? { approvalTimeoutMs: config.limits.approvalTimeoutMs } : {}),

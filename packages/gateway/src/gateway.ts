@@ -1,9 +1,10 @@
 // Assembles one gateway: store-backed approvals, events, log and declared tools around an executor
 // over the caller's registry and policy, and the HTTP app in front.
 import { setMaxListeners } from 'node:events';
-import { EventBus, Executor, HostCheck, type Approver, type Policy, type ToolbeltConfig, type ToolRegistry, type Workspace } from '@toolbelt/core';
+import { EventBus, Executor, HostCheck, type Approver, type Policy, type ToolRegistry, type Workspace } from '@toolbelt/core';
 import type { Hono } from 'hono';
 import { buildApp } from './app.js';
+import type { GatewayConfig } from './config.js';
 import { registerDeclared } from './declared/tool.js';
 import type { CallInfo } from './declared/pending.js';
 import { httpApprover } from './domain/approvals.js';
@@ -23,7 +24,8 @@ export interface GatewayOptions {
   policy: Policy;
   store: GatewayStore;
   workspace?: Workspace;
-  config?: ToolbeltConfig;
+  /** Its `gateway` and `tools` sections, and the executor's `limits`. */
+  config?: GatewayConfig;
   /** For token environment variables; default process.env. */
   env?: Record<string, string | undefined>;
   /** Host names accepted besides localhost, 127.0.0.1, [::1], the bound address and gateway.allowedHosts. */
@@ -119,8 +121,6 @@ function gatewayExecutor(o: GatewayOptions, parts: { approver: Approver; events:
     registry: o.registry,
     policy: o.policy,
     ...parts,
-    // Tools see the config; they have no use for the gateway's tokens.
-    config: { ...config, gateway: { ...config.gateway, tokens: undefined } } as Record<string, unknown>,
     ...(o.workspace ? { workspace: o.workspace } : {}),
     ...(limits.maxOutputChars ? { maxOutputChars: limits.maxOutputChars } : {}),
     ...(limits.defaultTimeoutMs ? { defaultTimeoutMs: limits.defaultTimeoutMs } : {}),

@@ -5,8 +5,8 @@ import {
   AuthConfigError, BindRefusedError, createGateway, DeclaredToolError, DEFAULT_HOST, DEFAULT_PORT, HostConfigError, openSqliteStore, policyWithStore, StoreVersionError, TOKEN_ENV,
   type Listening,
 } from '@toolbelt/gateway';
-import type { ToolbeltConfig } from '@toolbelt/core';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command } from '../command.js';
+import type { ToolbeltConfig } from '../config/schema.js';
 import { defaultProviders } from '../providers.js';
 import { createRuntime } from '../runtime.js';
 import { legacyGatewayDb } from '../state-paths.js';
@@ -84,7 +84,7 @@ export const serveCommand: Command = {
     let gateway;
     try {
       const policy = await policyWithStore(rt.policy, store);
-      gateway = await createGateway({ registry: rt.registry, policy, store, workspace: rt.workspace, config: rt.config, env: process.env });
+      gateway = await createGateway({ registry: rt.registry, policy, store, workspace: rt.workspace, config: rt.config, env: rt.env });
       forgetPlainTokens(rt.config);
       listening = await gateway.listen({ host: (values.host as string | undefined) ?? gw.host ?? DEFAULT_HOST, port: parsePort(values.port, gw.port ?? DEFAULT_PORT) });
     } catch (err) {

@@ -1,52 +1,18 @@
 // One configured server: connect with a deadline, keep its tool list current, restart it with
 // backoff when it dies, and run calls on it. Never throws out of start(); a failure is a status.
 import type { Readable } from 'node:stream';
-import { ToolError, type McpServerConfig } from '@toolbelt/core';
+import { ToolError } from '@toolbelt/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type Progress, type Tool as RemoteTool } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, ToolListChangedNotificationSchema, type CallToolResult, type Tool as RemoteTool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServerConfig } from '../config.js';
+import type { CallOptions, ConnectionOptions, RestartPolicy, ServerStatus } from './connection-options.js';
 import { serverCwd } from './cwd.js';
 import { StderrTail } from './stderr.js';
-import { httpTransport, shouldFallBackToSse, stdioTransport, transportKind, type StdioLauncher, type TransportKind } from './transport.js';
+import { httpTransport, shouldFallBackToSse, stdioTransport, transportKind, type TransportKind } from './transport.js';
 
-export type ServerStatus =
-  | { state: 'disabled' }
-  | { state: 'connecting'; attempt: number }
-  | { state: 'connected'; transport: TransportKind; tools: number; pid?: number; restarts: number }
-  /** `retryInMs` is set while another attempt is scheduled. */
-  | { state: 'failed'; reason: string; attempts: number; retryInMs?: number };
-
-export interface RestartPolicy {
-  /** Consecutive failed attempts before giving up. Default 5. */
-  maxAttempts: number;
-  /** First delay; doubles per attempt, with jitter. Default 500 ms. */
-  baseDelayMs: number;
-  /** Default 30 s. */
-  maxDelayMs: number;
-}
-
-export interface ConnectionOptions {
-  name: string;
-  config: McpServerConfig;
-  /** Workspace roots: a stdio server starts in the first, or in its `cwd`, which must be inside them. */
-  roots?: readonly string[];
-  /** Default: the config's connectTimeoutMs, else 10 s. */
-  connectTimeoutMs?: number;
-  restart?: Partial<RestartPolicy>;
-  /** Called with the full tool list after each connect and each tools/list_changed. */
-  onTools(tools: RemoteTool[]): void;
-  onStatus?(status: ServerStatus): void;
-  /** Lines the server wrote to stderr, and our notes about it. */
-  log?(line: string): void;
-  /** Makes a stdio server's command line (the sandbox); default: the config's, with its limits. */
-  launcher?: StdioLauncher;
-}
-
-export interface CallOptions {
-  signal: AbortSignal;
-  onprogress?: (p: Progress) => void;
-}
+export type { CallOptions, ConnectionOptions, RestartPolicy, ServerStatus } from './connection-options.js';
 
 const CLIENT_INFO = { name: 'toolbelt', version: '0.1.0' };
 
