@@ -3,7 +3,7 @@
 // registry behind the same policy.
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { Executor, MODES, Policy, rejectAll, ToolRegistry, type Approver, type Mode, type Rule, type Tool } from '@toolbelt/core';
+import { ConfigError, Executor, MODES, Policy, rejectAll, ToolRegistry, type Approver, type Mode, type Rule, type Tool } from '@toolbelt/core';
 import type { StdioLauncher } from '@toolbelt/mcp';
 import { builtinTools, Sandbox, sandboxSettings, WorkspaceGuard, type SandboxSettings } from '@toolbelt/tools';
 import { UsageError } from './command.js';
@@ -115,6 +115,15 @@ function applySettings(tools: Tool[], config: ToolbeltConfig): Tool[] {
   return out;
 }
 
+/** Builds what a config section describes; a value the schema let through but the world refuses (a root that is not there) is a config error. */
+function configured<T>(configPath: string | undefined, section: string, build: () => T): T {
+  try {
+    return build();
+  } catch (err) {
+    throw new ConfigError(configPath ?? CONFIG_FILE, [`${section}: ${(err as Error).message}`]);
+  }
+}
+
 export async function createRuntime(
   flags: RuntimeFlags,
   opts: { approver?: Approver; providers?: ToolProvider[]; env?: Record<string, string | undefined>; warn?: (line: string) => void } = {},
@@ -130,12 +139,12 @@ export async function createRuntime(
     hardDeny: config.hardDeny ?? [],
     store: new JsonDecisionStore(join(stateDir, 'approvals.json')),
   });
-  const workspace = new WorkspaceGuard({
+  const workspace = configured(configPath, 'workspace', () => new WorkspaceGuard({
     roots: [...roots, ...(config.workspace?.roots ?? []).map((r) => resolve(roots[0], r))],
     ...(config.workspace?.cwd ? { cwd: config.workspace.cwd } : {}),
     allowSensitive: (path, _access, secret) => policy.allowsSensitivePath(path, secret),
     protectedPaths: ownFiles(configPath, gatewayDb, config, env),
-  });
+  }));
   (policy as { roots: readonly string[] }).roots = workspace.roots;
 
   const sandbox = new Sandbox(sandboxConfig(config, env), { warn: opts.warn ?? ((line) => process.stderr.write(`${line}\n`)) });
