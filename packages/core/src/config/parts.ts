@@ -39,3 +39,8 @@ export const resourceLimitsSchema = z.strictObject({
   openFiles: positiveInt().optional(),
   processes: positiveInt().optional(),
 });
+
+/** A section's keys that are set: layered over defaults, an explicit `undefined` must not erase one. */
+export function setKeys<T extends object>(section: T | undefined): Partial<T> {
+  return Object.fromEntries(Object.entries(section ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

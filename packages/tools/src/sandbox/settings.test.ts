@@ -22,6 +22,10 @@ describe('sandbox settings', () => {
     expect(s.network).toEqual(['npm install']);
   });
 
+  it('keeps a default limit that a typed section leaves undefined', () => {
+    expect(sandboxSettings({ limits: { openFiles: undefined, cpuSeconds: 10 } }, { env }).limits).toEqual({ cpuSeconds: 10, dataMb: 1024, openFiles: 1024, processes: 4096 });
+  });
+
   it('says what is wrong with a bad value', () => {
     const problem = (sandbox: unknown) => () => parseToolsConfig({ sandbox });
     expect(problem({ mode: 'strict' })).toThrow('sandbox.mode: must be one of "auto", "required", "off", not "strict"');

@@ -2,6 +2,7 @@
 // are confined (mode), what they may reach (network, writable), what they must not see (hidden),
 // and the resource limits they run under.
 import { join, resolve } from 'node:path';
+import { setKeys } from '@toolbelt/core';
 import type { ResourceLimits } from '../process/limits.js';
 import type { SandboxMode, SandboxSection } from './section.js';
 
@@ -63,7 +64,7 @@ export function sandboxSettings(
     network: raw.network ?? false,
     writable: (raw.writable ?? []).map((w) => expand(w, home)),
     hidden: [...new Set(hidden)],
-    limits: { ...SANDBOX_LIMITS_DEFAULT, ...raw.limits },
+    limits: { ...SANDBOX_LIMITS_DEFAULT, ...setKeys(raw.limits) },
     bwrap: raw.bwrapPath ?? 'bwrap',
     home,
     ...opts.overrides,

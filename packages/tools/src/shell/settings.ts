@@ -1,4 +1,5 @@
 // The `shell` section of toolbelt.config.json with its defaults.
+import { setKeys } from '@toolbelt/core';
 import type { ResourceLimits } from '../process/limits.js';
 import { HIDE_ENV_DEFAULT, type EnvSettings } from './env.js';
 import type { ShellSection } from './section.js';
@@ -35,8 +36,8 @@ export const SHELL_DEFAULTS: ShellSettings = {
 
 /** The shell section (checked by its schema) with the defaults; `overrides` (embedding, tests) win. */
 export function shellSettings(section: ShellSection | undefined, overrides: Partial<ShellSettings> = {}): ShellSettings {
-  const { allow: _allow, deny: _deny, ...fromConfig } = section ?? {};
-  const s = { ...SHELL_DEFAULTS, ...fromConfig, ...overrides };
+  // allow and deny ride along unread: they are policy rules, made by the CLI runtime.
+  const s: ShellSettings = { ...SHELL_DEFAULTS, ...setKeys(section), ...overrides };
   if (s.defaultTimeoutMs > s.maxTimeoutMs) s.defaultTimeoutMs = s.maxTimeoutMs;
   if (s.maxOutputBytes < 256) s.maxOutputBytes = 256;
   return s;
