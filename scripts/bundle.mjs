@@ -19,9 +19,14 @@ await build({
   target: 'node20',
   sourcemap: 'linked',
   logLevel: 'warning',
-  alias: Object.fromEntries(['core', 'tools', 'mcp', 'gateway', 'client'].map((p) => [`@toolbelt/${p}`, `${root}packages/${p}/src/index.ts`])),
-  // better-sqlite3 and pg are native or optional; the others carry files (wasm, a server) found by path.
-  external: ['better-sqlite3', 'pg', 'pg-native', 'typescript', 'typescript-language-server', 'web-tree-sitter', 'tree-sitter-bash'],
+  alias: {
+    // The config sections of mcp and gateway, which every command reads without loading the rest.
+    '@toolbelt/mcp/config': `${root}packages/mcp/src/config.ts`,
+    '@toolbelt/gateway/config': `${root}packages/gateway/src/config.ts`,
+    ...Object.fromEntries(['core', 'tools', 'mcp', 'gateway', 'client'].map((p) => [`@toolbelt/${p}`, `${root}packages/${p}/src/index.ts`])),
+  },
+  // better-sqlite3 is native; the others carry files (wasm, a server) found by path.
+  external: ['better-sqlite3', 'typescript', 'typescript-language-server', 'web-tree-sitter', 'tree-sitter-bash'],
   // Bundled CommonJS dependencies still call require().
   banner: { js: "import { createRequire as __tbCreateRequire } from 'node:module'; const require = __tbCreateRequire(import.meta.url);" },
 });

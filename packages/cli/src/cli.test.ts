@@ -104,7 +104,7 @@ describe('toolbelt CLI', () => {
     writeFileSync(join(root, 'toolbelt.config.json'), JSON.stringify({ mode: 'safe', rulez: [] }));
     const badConfig = await run(['tools']);
     expect(badConfig.code).toBe(2);
-    expect(badConfig.stderr).toContain('unknown key "rulez"');
+    expect(badConfig.stderr).toContain('rulez: unknown key; did you mean "rules"?');
     rmSync(join(root, 'toolbelt.config.json'));
     const unknownTool = await run(['call', 'shel_exec', '{}']);
     expect(unknownTool.code).toBe(1);

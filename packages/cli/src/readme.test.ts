@@ -35,7 +35,7 @@ describe('README', () => {
   });
 
   it('the config example is a valid toolbelt.config.json', async () => {
-    const { parseConfig } = await import('@toolbelt/core');
+    const { parseConfig } = await import('./config/load.js');
     expect(() => parseConfig('README', block('## Configuration', 'json'))).not.toThrow();
   });
 });

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '@toolbelt/core';
 import { createRuntime } from './runtime.js';
 import { gatewayDbPath, rootStateDir } from './state-paths.js';
 
@@ -31,6 +32,15 @@ describe('createRuntime', () => {
     } finally {
       await rt.close();
     }
+  });
+
+  it('reports a workspace section the disk refuses as a config error, naming the file', async () => {
+    const file = join(root, 'conf', 'elsewhere.json');
+    writeFileSync(file, JSON.stringify({ workspace: { cwd: '/' } }));
+    await expect(createRuntime({ root: [root], config: file }, { env })).rejects.toThrow(ConfigError);
+    await expect(createRuntime({ root: [root], config: file }, { env })).rejects.toThrow(`${file} is invalid:\n  - workspace: cwd / is outside the workspace roots ${root}`);
+    writeFileSync(file, JSON.stringify({ workspace: { roots: ['missing'] } }));
+    await expect(createRuntime({ root: [root], config: file }, { env })).rejects.toThrow(`workspace: workspace root ${join(root, 'missing')} does not exist`);
   });
 
   it('puts the gateway database in the user state directory by default, one per root', async () => {

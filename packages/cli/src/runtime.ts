@@ -3,25 +3,16 @@
 // registry behind the same policy); front ends plug in approvers for the calls that come from them
 // (the terminal's prompt here; MCP and the gateway on executor.approvals) and stores (the gateway
 // database keeps "always" approvals and the execution log).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import {
-  ConfigError,
-  Executor,
-  MODES,
-  parseConfig,
-  Policy,
-  ToolRegistry,
-  type ApproversByOrigin,
-  type DecisionStore,
-  type Mode,
-  type Rule,
-  type Tool,
-  type ToolbeltConfig,
-} from '@toolbelt/core';
+import { ConfigError, Executor, MODES, Policy, ToolRegistry, type ApproversByOrigin, type DecisionStore, type Mode, type Rule, type Tool } from '@toolbelt/core';
 import type { StdioLauncher } from '@toolbelt/mcp';
 import { builtinTools, Sandbox, sandboxSettings, WorkspaceGuard, type SandboxSettings } from '@toolbelt/tools';
 import { UsageError } from './command.js';
+import { canonicalMode, MODE_ALIASES } from './config/aliases.js';
+import { withWorkspaceEnv, type Env } from './config/dotenv.js';
+import { readConfigFile } from './config/load.js';
+import type { ToolbeltConfig } from './config/schema.js';
 import { gatewayDbPath, stateHome } from './state-paths.js';
 import { sandboxedLauncher } from './stdio-sandbox.js';
 import { JsonDecisionStore, JsonlLogSink } from './stores.js';
@@ -43,6 +34,8 @@ const TOKEN_FILE_ENV = 'TOOLBELT_GATEWAY_TOKEN_FILE';
 export interface Runtime {
   config: ToolbeltConfig;
   configPath: string | undefined;
+  /** What toolbelt's own settings read (keys, token variables): this process's environment over the workspace .env. */
+  env: Env;
   /** <root>/.toolbelt: saved approvals and the execution log. */
   stateDir: string;
   /** The gateway database: --db, else gateway.db, else under the user's state directory. */
@@ -106,14 +99,16 @@ export function loadConfig(flags: RuntimeFlags): { config: ToolbeltConfig; confi
   for (const r of roots) if (!existsSync(r)) throw new UsageError(`--root ${r} does not exist`);
   const configPath = flags.config ? resolve(flags.config) : join(roots[0], CONFIG_FILE);
   if (flags.config && !existsSync(configPath)) throw new UsageError(`--config ${configPath} does not exist`);
-  const config = existsSync(configPath) ? parseConfig(configPath, readFileSync(configPath, 'utf8')) : {};
+  const config = existsSync(configPath) ? readConfigFile(configPath) : {};
   return { config, configPath: existsSync(configPath) ? configPath : undefined, roots };
 }
 
+/** --mode (our words or another design's), else the config's, else safe. */
 export function resolveMode(flag: string | undefined, config: ToolbeltConfig): Mode {
-  const mode = flag ?? config.mode ?? 'safe';
-  if (!MODES.includes(mode as Mode)) throw new UsageError(`unknown mode "${mode}"; use one of ${MODES.join(', ')}`);
-  return mode as Mode;
+  if (flag === undefined) return config.mode ?? 'safe';
+  const mode = canonicalMode(flag);
+  if (!mode) throw new UsageError(`unknown mode "${flag}"; use one of ${MODES.join(', ')} (or ${Object.keys(MODE_ALIASES).join(', ')}: see docs/configuration.md)`);
+  return mode;
 }
 
 /**
@@ -121,7 +116,7 @@ export function resolveMode(flag: string | undefined, config: ToolbeltConfig): M
  * are: the --config file, the gateway database and its journals, the per-user state directory
  * (other roots' databases), and token files. The guard refuses them to every file tool.
  */
-function ownFiles(configPath: string | undefined, gatewayDb: string, config: ToolbeltConfig, env: Record<string, string | undefined>): string[] {
+function ownFiles(configPath: string | undefined, gatewayDb: string, config: ToolbeltConfig, env: Env): string[] {
   const tokenFiles = (config.gateway?.tokens ?? []).flatMap((t) => (t.tokenFile ? [t.tokenFile] : []));
   return [
     ...(configPath ? [configPath] : []),
@@ -132,12 +127,17 @@ function ownFiles(configPath: string | undefined, gatewayDb: string, config: Too
   ];
 }
 
-/** The sandbox section, its paths expanded; a path the schema let through but that means nothing is a config error. */
-export function sandboxConfig(config: ToolbeltConfig, configPath: string | undefined, env: Record<string, string | undefined>): SandboxSettings {
+/** The sandbox section with its defaults, `~` expanded against the environment's HOME. */
+export function sandboxConfig(config: ToolbeltConfig, env: Env): SandboxSettings {
+  return sandboxSettings(config.sandbox, { env });
+}
+
+/** Builds what a config section describes; a value the schema let through but the world refuses (a root that is not there) is a config error. */
+function configured<T>(configPath: string | undefined, section: string, build: () => T): T {
   try {
-    return sandboxSettings(config as Record<string, unknown>, { env });
+    return build();
   } catch (err) {
-    throw new ConfigError(configPath ?? CONFIG_FILE, [(err as Error).message]);
+    throw new ConfigError(configPath ?? CONFIG_FILE, [`${section}: ${(err as Error).message}`]);
   }
 }
 
@@ -153,23 +153,25 @@ function shellRules(config: ToolbeltConfig): Rule[] {
 function planRuntime(flags: RuntimeFlags, env: Record<string, string | undefined>): RuntimePlan {
   const { config, configPath, roots } = loadConfig(flags);
   const mode = resolveMode(flags.mode, config);
-  const gatewayDb = gatewayDbPath(flags.db ?? config.gateway?.db, roots[0], env);
-  return { config, configPath, roots, mode, stateDir: join(roots[0], '.toolbelt'), gatewayDb, env };
+  // toolbelt's own settings read the workspace's .env too; commands never see it.
+  const ownEnv = withWorkspaceEnv(roots[0], env);
+  const gatewayDb = gatewayDbPath(flags.db ?? config.gateway?.db, roots[0], ownEnv);
+  return { config, configPath, roots, mode, stateDir: join(roots[0], '.toolbelt'), gatewayDb, env: ownEnv };
 }
 
 /** The guard and the policy: each needs the other, the guard only once calls run. */
 function guardAndPolicy(plan: RuntimePlan, decisions: DecisionStore | undefined): { workspace: WorkspaceGuard; policy: Policy } {
   const { config, roots } = plan;
-  const workspace = new WorkspaceGuard({
+  const workspace = configured(plan.configPath, 'workspace', () => new WorkspaceGuard({
     roots: [...roots, ...(config.workspace?.roots ?? []).map((r) => resolve(roots[0], r))],
     ...(config.workspace?.cwd ? { cwd: config.workspace.cwd } : {}),
     allowSensitive: (path, _access, secret): boolean => policy.allowsSensitivePath(path, secret),
     protectedPaths: ownFiles(plan.configPath, plan.gatewayDb, config, plan.env),
-  });
+  }));
   const policy = new Policy({
     mode: plan.mode,
-    rules: [...shellRules(config), ...(config.rules ?? [])] as Rule[],
-    hardDeny: (config.hardDeny ?? []) as Rule[],
+    rules: [...shellRules(config), ...(config.rules ?? [])],
+    hardDeny: config.hardDeny ?? [],
     store: decisions ?? new JsonDecisionStore(join(plan.stateDir, 'approvals.json')),
     // The guard's roots are real paths, as the paths rules are matched against.
     roots: workspace.roots,
@@ -177,11 +179,10 @@ function guardAndPolicy(plan: RuntimePlan, decisions: DecisionStore | undefined)
   return { workspace, policy };
 }
 
-/** The executor's settings from the config; tools see the config without the gateway's tokens. */
+/** The executor's settings from the config. */
 function executorSettings(config: ToolbeltConfig) {
   const limits = config.limits ?? {};
   return {
-    config: { ...config, gateway: { ...config.gateway, tokens: undefined } } as Record<string, unknown>,
     ...(limits.maxOutputChars ? { maxOutputChars: limits.maxOutputChars } : {}),
     ...(limits.defaultTimeoutMs ? { defaultTimeoutMs: limits.defaultTimeoutMs } : {}),
     ...(limits.approvalTimeoutMs ? { approvalTimeoutMs: limits.approvalTimeoutMs } : {}),
@@ -202,13 +203,13 @@ export async function createRuntime(flags: RuntimeFlags, opts: RuntimeOptions = 
 async function assemble(plan: RuntimePlan, stores: RuntimeStores, opts: RuntimeOptions): Promise<Runtime> {
   const { config, configPath, stateDir, gatewayDb, env } = plan;
   const { workspace, policy } = guardAndPolicy(plan, stores.decisions);
-  const sandbox = new Sandbox(sandboxConfig(config, configPath, env), { warn: opts.warn ?? ((line) => process.stderr.write(`${line}\n`)) });
+  const sandbox = new Sandbox(sandboxConfig(config, env), { warn: opts.warn ?? ((line) => process.stderr.write(`${line}\n`)) });
   const launchStdio = sandboxedLauncher(sandbox, workspace);
   const withSettings = (tool: Tool) => applyToolSettings(tool, config.toolSettings);
   const enabled = (tools: Tool[]) => tools.flatMap((t) => withSettings(t) ?? []);
-  const registry = new ToolRegistry().registerAll(enabled(builtinTools({ config: config as Record<string, unknown>, env, sandbox })));
+  const registry = new ToolRegistry().registerAll(enabled(builtinTools({ config, env, sandbox })));
   const log = stores.keepsLog ? undefined : new JsonlLogSink(join(stateDir, 'executions.jsonl'));
-  const partial = { config, configPath, stateDir, gatewayDb, workspace, policy, registry, sandbox, launchStdio, applyToolSettings: withSettings, log };
+  const partial = { config, configPath, env, stateDir, gatewayDb, workspace, policy, registry, sandbox, launchStdio, applyToolSettings: withSettings, log };
   const closers: (() => Promise<void>)[] = [];
   for (const provider of opts.providers ?? []) {
     const { tools, close } = await provider(partial);

@@ -1,6 +1,7 @@
 // The config's toolSettings, applied in one place: the runtime hands every tool that joins its
 // registry through here, the built-ins at start and MCP servers' tools as their servers connect.
-import type { Tool, ToolbeltConfig } from '@toolbelt/core';
+import type { Tool } from '@toolbelt/core';
+import type { ToolbeltConfig } from './config/schema.js';
 
 /** The tool as toolSettings has it: undefined when disabled; timeoutMs, retry and cacheTtlMs override its own. */
 export function applyToolSettings(tool: Tool, settings: ToolbeltConfig['toolSettings']): Tool | undefined {

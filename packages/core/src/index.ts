@@ -7,7 +7,7 @@ export * from './formats.js';
 export * from './events.js';
 export * from './approval.js';
 export { ApprovalRouter, type ApproversByOrigin } from './approval-router.js';
-export * from './config.js';
+export * from './config/index.js';
 export type * from './wire.js';
 export { MAX_INPUT_CHARS, MAX_INPUT_DEPTH, shapeProblem, type ShapeLimits } from './input-shape.js';
 export * from './policy/types.js';

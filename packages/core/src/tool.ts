@@ -114,7 +114,6 @@ export interface ToolContext {
   /** Always set: `Workspace.none()` when the executor has no workspace. */
   workspace: Workspace;
   state: SessionState;
-  config: Readonly<Record<string, unknown>>;
   /** The model in use, when the caller said. */
   model?: string;
   emit(event: ToolEmit): void;

@@ -2,9 +2,10 @@
 // and the HTTP app in front. The executor is the caller's (toolbelt serve passes its runtime's only
 // one, and the gateway joins it as the approver for calls from `http`) or one of its own.
 import { setMaxListeners } from 'node:events';
-import { Executor, HostCheck, type Approver, type Policy, type ToolbeltConfig, type ToolRegistry, type Workspace } from '@toolbelt/core';
+import { Executor, HostCheck, type Approver, type Policy, type ToolRegistry, type Workspace } from '@toolbelt/core';
 import type { Hono } from 'hono';
 import { buildApp } from './app.js';
+import type { GatewayConfig } from './config.js';
 import { registerDeclared } from './declared/tool.js';
 import type { CallInfo } from './declared/pending.js';
 import { httpApprover } from './domain/approvals.js';
@@ -21,7 +22,8 @@ interface GatewayBaseOptions {
   /** The tools to serve (the executor's registry, when you pass an executor); the config's declared tools are added to it. */
   registry: ToolRegistry;
   store: GatewayStore;
-  config?: ToolbeltConfig;
+  /** Its `gateway` and `tools` sections, and the executor's `limits`. */
+  config?: GatewayConfig;
   /** For token environment variables; default process.env. */
   env?: Record<string, string | undefined>;
   /** Host names accepted besides localhost, 127.0.0.1, [::1], the bound address and gateway.allowedHosts. */
@@ -140,8 +142,6 @@ function ownExecutor(o: GatewayBaseOptions & OwnExecutorOptions, approver: Appro
     policy: o.policy,
     approver,
     log,
-    // Tools see the config; they have no use for the gateway's tokens.
-    config: { ...config, gateway: { ...config.gateway, tokens: undefined } } as Record<string, unknown>,
     ...(o.workspace ? { workspace: o.workspace } : {}),
     ...(limits.maxOutputChars ? { maxOutputChars: limits.maxOutputChars } : {}),
     ...(limits.defaultTimeoutMs ? { defaultTimeoutMs: limits.defaultTimeoutMs } : {}),

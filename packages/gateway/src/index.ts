@@ -1,4 +1,5 @@
 export { createGateway, type Gateway, type GatewayOptions } from './gateway.js';
+export { declaredToolSchema, gatewayConfigShape, gatewaySection, type DeclaredTool, type GatewayConfig, type GatewaySection } from './config.js';
 export { policyWithStore, storeDecisions } from './decisions.js';
 export { openSqliteStore, SqliteStore, StoreVersionError } from './store/sqlite.js';
 export type * from './store/types.js';

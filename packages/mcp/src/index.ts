@@ -12,3 +12,4 @@ export { serveStdio } from './server/stdio.js';
 export { elicitationApprover, approvalMessage, approvalRequiredMessage } from './server/elicitation-approver.js';
 export { toCallToolResult } from './server/result.js';
 export { mcpProvider, describeStatus, type McpProviderOptions } from './provider.js';
+export { mcpServerSchema, mcpConfigShape, type McpConfig, type McpServerConfig } from './config.js';

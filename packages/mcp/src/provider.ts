@@ -2,7 +2,8 @@
 // runtime's registry (and leave it) as servers connect, change, restart or give up.
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
-import type { Tool, ToolbeltConfig } from '@toolbelt/core';
+import type { CoreConfig, Tool } from '@toolbelt/core';
+import type { McpConfig } from './config.js';
 import { McpManager, type RegistryTarget } from './client/manager.js';
 import type { ServerStatus } from './client/status.js';
 import type { StdioLauncher } from './client/transport.js';
@@ -16,7 +17,7 @@ export interface McpProviderOptions {
 }
 
 interface ProviderRuntime {
-  config: ToolbeltConfig;
+  config: McpConfig;
   registry: RegistryTarget;
   stateDir: string;
   /** Its roots are where stdio servers start (see McpManagerOptions.roots). */

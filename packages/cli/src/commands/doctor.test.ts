@@ -53,6 +53,6 @@ describe('toolbelt doctor', () => {
   it('refuses a sandbox path that is neither absolute nor under ~, as a config error', async () => {
     const r = await doctor({ sandbox: { writable: ['cache'] } });
     expect(r.code).toBe(2);
-    expect(r.err).toContain('sandbox.writable in the config must be a list of absolute paths or paths starting with "~/", not "cache"');
+    expect(r.err).toContain('sandbox.writable[0]: must be an absolute path or one starting with "~/", not "cache"');
   });
 });

@@ -82,8 +82,8 @@ export const doctorCommand: Command = {
   usage: 'Usage: toolbelt doctor [--json] [--root DIR] [--config FILE]\nChecks Node, bash, git, ripgrep and the sandbox; exits 1 when something toolbelt needs is missing.',
   options: { ...COMMON_OPTIONS, json: { type: 'boolean' } },
   async run(values, _pos, io) {
-    const { config, configPath } = loadConfig(values);
-    const settings = sandboxConfig(config, configPath, process.env);
+    const { config } = loadConfig(values);
+    const settings = sandboxConfig(config, process.env);
     const checks: Check[] = [
       nodeCheck(),
       programCheck('bash', { level: 'FAIL', why: 'the shell tools run every command with it' }),

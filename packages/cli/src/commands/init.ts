@@ -1,10 +1,13 @@
-// `toolbelt init`: writes a commented starting config into the root.
+// `toolbelt init`: writes a starting config into the root, and beside it the config's JSON Schema,
+// which the config names as its "$schema" so that editors complete and check it.
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { EXIT, UsageError, type Command } from '../command.js';
+import { configJsonSchema, SCHEMA_FILE } from '../config/json-schema.js';
 import { CONFIG_FILE } from '../runtime.js';
 
 export const STARTER_CONFIG = {
+  $schema: `./${SCHEMA_FILE}`,
   mode: 'safe',
   rules: [
     { tool: 'shell_exec', command: 'npm test', action: 'allow', reason: 'tests are safe to run' },
@@ -16,17 +19,31 @@ export const STARTER_CONFIG = {
   toolSettings: {},
 };
 
+const USAGE = `Usage: toolbelt init [--root DIR] [--force] [--schema]
+
+Writes ${CONFIG_FILE} and ${SCHEMA_FILE} (its JSON Schema, for editors) into the root.
+  --force   overwrite an existing ${CONFIG_FILE}
+  --schema  write only ${SCHEMA_FILE} (after upgrading toolbelt)`;
+
 export const initCommand: Command = {
   name: 'init',
-  usage: `Usage: toolbelt init [--root DIR] [--force]`,
-  options: { root: { type: 'string' }, force: { type: 'boolean' } },
+  usage: USAGE,
+  options: { root: { type: 'string' }, force: { type: 'boolean' }, schema: { type: 'boolean' } },
   async run(values, _pos, io) {
     const root = resolve((values.root as string | undefined) ?? process.cwd());
     if (!existsSync(root)) throw new UsageError(`--root ${root} does not exist`);
     const file = join(root, CONFIG_FILE);
-    if (existsSync(file) && !values.force) throw new UsageError(`${file} already exists; pass --force to overwrite it`);
+    const schemaFile = join(root, SCHEMA_FILE);
+    if (!values.schema && existsSync(file) && !values.force) {
+      throw new UsageError(`${file} already exists; pass --force to overwrite it, or --schema to write only ${SCHEMA_FILE}`);
+    }
+    writeFileSync(schemaFile, JSON.stringify(configJsonSchema(), null, 2) + '\n');
+    if (values.schema) {
+      io.stdout.write(`wrote ${schemaFile}\n`);
+      return EXIT.ok;
+    }
     writeFileSync(file, JSON.stringify(STARTER_CONFIG, null, 2) + '\n');
-    io.stdout.write(`wrote ${file}\nmode "safe": reads run, writes and commands ask. Edit the rules to taste; see docs/policy.md.\n`);
+    io.stdout.write(`wrote ${file} (and ${SCHEMA_FILE}, which editors use to complete and check it)\nmode "safe": reads run, writes and commands ask. Edit the rules to taste; see docs/policy.md.\n`);
     return EXIT.ok;
   },
 };

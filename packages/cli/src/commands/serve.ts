@@ -7,8 +7,8 @@ import {
   AuthConfigError, BindRefusedError, createGateway, DeclaredToolError, DEFAULT_HOST, DEFAULT_PORT, HostConfigError, openSqliteStore, storeDecisions, StoreVersionError, TOKEN_ENV,
   type Listening, type SqliteStore,
 } from '@toolbelt/gateway';
-import type { ToolbeltConfig } from '@toolbelt/core';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command } from '../command.js';
+import type { ToolbeltConfig } from '../config/schema.js';
 import { defaultProviders } from '../providers.js';
 import { createRuntime, type RuntimePlan } from '../runtime.js';
 import { legacyGatewayDb } from '../state-paths.js';
@@ -109,7 +109,7 @@ export const serveCommand: Command = {
     let listening: Listening | undefined;
     let gateway;
     try {
-      gateway = await createGateway({ executor: rt.executor, registry: rt.registry, store, config: rt.config, env: process.env });
+      gateway = await createGateway({ executor: rt.executor, registry: rt.registry, store, config: rt.config, env: rt.env });
       forgetPlainTokens(rt.config);
       listening = await gateway.listen({ host: (values.host as string | undefined) ?? gw.host ?? DEFAULT_HOST, port: parsePort(values.port, gw.port ?? DEFAULT_PORT) });
     } catch (err) {

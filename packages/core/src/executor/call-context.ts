@@ -6,7 +6,6 @@ import { Workspace, type SessionState, type ToolContext, type ToolEmit } from '.
 /** What a context needs from its executor. */
 export interface ContextHost {
   readonly workspace: Workspace | undefined;
-  readonly toolConfig: Readonly<Record<string, unknown>>;
   session(id: string): SessionState;
   toolEmitted(tool: string, req: CallRequest, callId: string, e: ToolEmit): void;
 }
@@ -16,7 +15,6 @@ export class CallContext implements ToolContext {
   readonly sessionId: string;
   readonly workspace: Workspace;
   readonly state: SessionState;
-  readonly config: Readonly<Record<string, unknown>>;
   readonly model?: string;
 
   constructor(
@@ -31,7 +29,6 @@ export class CallContext implements ToolContext {
     const ws = executor.workspace ?? Workspace.none();
     this.workspace = ws.forTool ? ws.forTool(tool) : ws;
     this.state = executor.session(this.sessionId);
-    this.config = executor.toolConfig;
     if (req.model) this.model = req.model;
   }
 

@@ -37,7 +37,6 @@ export interface ExecutorOptions {
   /** Text returned to the model beyond this is cut to head and tail. Default 50,000. */
   maxOutputChars?: number;
   retryBaseDelayMs?: number;
-  config?: Record<string, unknown>;
 }
 
 export class Executor {
@@ -86,10 +85,6 @@ export class Executor {
 
   get workspace(): Workspace | undefined {
     return this.opts.workspace;
-  }
-
-  get toolConfig(): Readonly<Record<string, unknown>> {
-    return this.opts.config ?? {};
   }
 
   session(id: string): SessionState {

@@ -2,8 +2,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineTool, Policy, ToolRegistry, type Mode, type Tool, type ToolbeltConfig, type Workspace } from '@toolbelt/core';
+import { defineTool, Policy, ToolRegistry, type Mode, type Tool, type Workspace } from '@toolbelt/core';
 import { GatewayClient } from '@toolbelt/client';
+import type { GatewayConfig } from '../config.js';
 import { createGateway, type Gateway } from '../gateway.js';
 import { policyWithStore } from '../decisions.js';
 import { openSqliteStore, type SqliteStore } from '../store/sqlite.js';
@@ -39,7 +40,7 @@ export interface Harness {
 }
 
 export interface HarnessOptions {
-  config?: ToolbeltConfig;
+  config?: GatewayConfig;
   tools?: Tool[];
   mode?: Mode;
   env?: Record<string, string | undefined>;

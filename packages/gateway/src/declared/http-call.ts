@@ -1,5 +1,6 @@
 // Seed 001's `gateway` execution: an inline HTTP request to the configured URL.
-import { ToolError, type DeclaredTool, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { ToolError, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import type { DeclaredTool } from '../config.js';
 
 const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 

@@ -2,7 +2,8 @@
 // "pending" at once; otherwise the agent waits up to the timeout, woken by the store's notice
 // when the result is submitted. A call that runs out of time stays open and its late result goes
 // to the agent's inbox.
-import { ToolError, type DeclaredTool, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { ToolError, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import type { DeclaredTool } from '../config.js';
 import type { EventRecorder } from '../events/recorder.js';
 import type { GatewayStore, Submission } from '../store/types.js';
 import type { Waiters } from '../waiters.js';

@@ -1,6 +1,7 @@
 // Tools declared as JSON in the config (seed 001) become ordinary core tools, so policy, approval,
 // logging, metrics and events apply to them like to any other tool.
-import { defineTool, type DeclaredTool, type Effect, type Tool, type ToolRegistry } from '@toolbelt/core';
+import { defineTool, type Effect, type Tool, type ToolRegistry } from '@toolbelt/core';
+import type { DeclaredTool } from '../config.js';
 import { httpCall } from './http-call.js';
 import { DEFAULT_WAIT_MS, pendingCall, type PendingDeps } from './pending.js';
 

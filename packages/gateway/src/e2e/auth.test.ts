@@ -1,6 +1,6 @@
 // Every refusal of the auth layer: no token, a bad token, a missing role, an agent out of scope;
 // and the bind rule: loopback by default, another address only with tokens.
-import type { DeclaredTool } from '@toolbelt/core';
+import type { DeclaredTool } from '../config.js';
 import { GatewayClient, GatewayError } from '@toolbelt/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Auth, AuthConfigError } from '../http/auth.js';

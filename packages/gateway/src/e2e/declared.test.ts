@@ -1,7 +1,7 @@
 // Seed 001's execution types end to end: real HTTP, the client SDK, a SQLite file.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DeclaredTool } from '@toolbelt/core';
+import type { DeclaredTool } from '../config.js';
 import { GatewayError } from '@toolbelt/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, until, type Harness } from '../__fixtures__/harness.js';

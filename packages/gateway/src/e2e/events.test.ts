@@ -1,6 +1,7 @@
 // GET /api/events: the core vocabulary and the gateway's own events, filtered, and resumed after a
 // dropped connection with Last-Event-ID — nothing missed, nothing repeated.
-import { defineTool, type DeclaredTool } from '@toolbelt/core';
+import { defineTool } from '@toolbelt/core';
+import type { DeclaredTool } from '../config.js';
 import { GatewayClient, type StreamedEvent } from '@toolbelt/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { echoTool, noteTool, startGateway, until, type Harness } from '../__fixtures__/harness.js';

@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ToolbeltConfig, ToolResult } from '@toolbelt/core';
+import type { ToolResult } from '@toolbelt/core';
+import type { GatewayConfig } from '../config.js';
 import { GatewayError } from '@toolbelt/client';
 import { builtinTools, WorkspaceGuard } from '@toolbelt/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +21,7 @@ const T = { a: `agent-a-token-${hex()}`, b: `agent-b-token-${hex()}`, ops: `ops-
 const SECRET_B = `b-secret-${hex()}`;
 const ws = realpathSync(mkdtempSync(join(tmpdir(), 'tb-isolation-')));
 const opsTokenFile = join(ws, 'secrets', 'ops.token');
-const config: ToolbeltConfig = {
+const config: GatewayConfig = {
   gateway: {
     tokens: [
       { token: T.a, roles: ['call', 'events'], agents: ['agent-a'], name: 'a' },

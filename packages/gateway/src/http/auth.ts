@@ -5,12 +5,12 @@ import { timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { ApiError } from './errors.js';
 import { header } from './incoming.js';
+import { ROLES, type Role } from '../config.js';
 import { AuthConfigError, digestOf, tokenDigest, type TokenSource } from './tokens.js';
 
 export { AuthConfigError, hashToken } from './tokens.js';
 
-export type Role = 'call' | 'submit' | 'approve' | 'events' | 'admin';
-export const ROLES: readonly Role[] = ['call', 'submit', 'approve', 'events', 'admin'];
+export { ROLES, type Role } from '../config.js';
 
 export interface Principal {
   name: string;

@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Executor, Policy, ToolRegistry, type McpServerConfig, type Mode, type Rule } from '@toolbelt/core';
+import { Executor, Policy, ToolRegistry, type Mode, type Rule } from '@toolbelt/core';
+import type { McpServerConfig } from '../config.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 

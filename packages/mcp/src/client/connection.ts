@@ -1,7 +1,8 @@
 // One configured server: connect with a deadline, keep its tool list current, restart it with
 // backoff when it dies, and run calls on it. Never throws out of start(); a failure is a status.
 import type { Readable } from 'node:stream';
-import { ToolError, type McpServerConfig } from '@toolbelt/core';
+import { ToolError } from '@toolbelt/core';
+import type { McpServerConfig } from '../config.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';

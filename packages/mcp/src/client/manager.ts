@@ -1,7 +1,8 @@
 // Every configured MCP server at once: connected concurrently, each isolated from the others, and
 // their tools kept in the registry as `server__tool` — added, replaced and removed as servers list
 // them, restart or give up.
-import type { Effect, McpServerConfig, Tool } from '@toolbelt/core';
+import type { Effect, Tool } from '@toolbelt/core';
+import type { McpServerConfig } from '../config.js';
 import type { Tool as RemoteTool } from '@modelcontextprotocol/sdk/types.js';
 import { globMatch, proxyNames } from '../names.js';
 import { McpConnection } from './connection.js';

@@ -1,6 +1,7 @@
 // How to reach one configured server: a child process over stdio (clean environment, stderr piped,
 // optional rlimits), or a URL over Streamable HTTP with the older SSE transport as a fallback.
-import { retryingFetch, type McpServerConfig } from '@toolbelt/core';
+import { retryingFetch } from '@toolbelt/core';
+import type { McpServerConfig } from '../config.js';
 import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 

@@ -49,3 +49,4 @@ export function lspTools(opts: LspOptions = {}): Tool[] {
 export { LspPool } from './pool.js';
 export type { LspClient } from './client.js';
 export { serverSpecs, typescriptLanguageServerBin, type LspConfigEntry, type ServerSpec } from './servers.js';
+export { lspSection } from './section.js';

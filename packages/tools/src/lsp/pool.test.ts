@@ -128,7 +128,6 @@ function ctxFor() {
     sessionId: 's',
     workspace: new WorkspaceGuard({ roots: [root] }),
     state: new Map(),
-    config: {},
     emit() {},
   };
 }

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
+import type { LspConfigEntry } from './section.js';
 
 export interface ServerSpec {
   name: string;
@@ -15,12 +16,7 @@ export interface ServerSpec {
   initializationOptions?: unknown;
 }
 
-export interface LspConfigEntry {
-  command: string;
-  args?: string[];
-  extensions: string[];
-  languageId?: string;
-}
+export type { LspConfigEntry };
 
 const TS_LANGUAGES: Record<string, string> = {
   '.ts': 'typescript', '.mts': 'typescript', '.cts': 'typescript', '.tsx': 'typescriptreact',

@@ -2,7 +2,8 @@
 // nothing, for a read), the rest read-only, a private /tmp, no network unless allowed, secrets
 // hidden, and resource limits.
 export { Sandbox, type ConfineRequest, type Confinement, type Profile } from './sandbox.js';
-export { sandboxSettings, SANDBOX_LIMITS_DEFAULT, HIDDEN_DEFAULT, SANDBOX_MODES, type SandboxMode, type SandboxSettings } from './settings.js';
+export { sandboxSettings, SANDBOX_LIMITS_DEFAULT, HIDDEN_DEFAULT, type SandboxSettings } from './settings.js';
+export { sandboxSection, SANDBOX_MODES, type SandboxMode, type SandboxSection } from './section.js';
 export { probeSandbox, bwrapVersion, findProgram, type SandboxStatus } from './probe.js';
 export { sandboxNotes } from './explain.js';
 export { bwrapArgs, type BwrapProfile } from './bwrap.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bwrapArgs } from './bwrap.js';
+import { parseToolsConfig } from '../config.js';
 import { sandboxSettings } from './settings.js';
 
 const env = { HOME: '/home/ann' };
@@ -13,7 +14,7 @@ describe('sandbox settings', () => {
   });
 
   it('adds hidden and writable paths, expands ~, and unhides a default with "!"', () => {
-    const s = sandboxSettings({ sandbox: { hidden: ['~/vault', '!~/.npmrc'], writable: ['~/.cache', '/opt/out'], limits: { openFiles: 512 }, network: ['npm install'] } }, { env });
+    const s = sandboxSettings({ hidden: ['~/vault', '!~/.npmrc'], writable: ['~/.cache', '/opt/out'], limits: { openFiles: 512 }, network: ['npm install'] }, { env });
     expect(s.hidden).toContain('/home/ann/vault');
     expect(s.hidden).not.toContain('/home/ann/.npmrc');
     expect(s.writable).toEqual(['/home/ann/.cache', '/opt/out']);
@@ -21,11 +22,17 @@ describe('sandbox settings', () => {
     expect(s.network).toEqual(['npm install']);
   });
 
+  it('keeps a default limit that a typed section leaves undefined', () => {
+    expect(sandboxSettings({ limits: { openFiles: undefined, cpuSeconds: 10 } }, { env }).limits).toEqual({ cpuSeconds: 10, dataMb: 1024, openFiles: 1024, processes: 4096 });
+  });
+
   it('says what is wrong with a bad value', () => {
-    expect(() => sandboxSettings({ sandbox: { mode: 'strict' } }, { env })).toThrow('sandbox.mode in the config must be one of "auto", "required", "off", not "strict"');
-    expect(() => sandboxSettings({ sandbox: { writable: ['build/cache'] } }, { env })).toThrow('sandbox.writable in the config must be a list of absolute paths or paths starting with "~/", not "build/cache"');
-    expect(() => sandboxSettings({ sandbox: { limits: { openFiles: 0 } } }, { env })).toThrow('sandbox.limits.openFiles in the config must be a positive integer, not 0');
-    expect(() => sandboxSettings({ sandbox: { network: 'yes' } }, { env })).toThrow('sandbox.network in the config must be a list of non-empty strings, not "yes"');
+    const problem = (sandbox: unknown) => () => parseToolsConfig({ sandbox });
+    expect(problem({ mode: 'strict' })).toThrow('sandbox.mode: must be one of "auto", "required", "off", not "strict"');
+    expect(problem({ writable: ['build/cache'] })).toThrow('sandbox.writable[0]: must be an absolute path or one starting with "~/", not "build/cache"');
+    expect(problem({ hidden: ['!vault'] })).toThrow('sandbox.hidden[0]: must be an absolute path or one starting with "~/" ("!" before it unhides a default), not "!vault"');
+    expect(problem({ limits: { openFiles: 0 } })).toThrow('sandbox.limits.openFiles: must be a positive integer, not 0');
+    expect(problem({ network: 'yes' })).toThrow('sandbox.network: must be true, false or a list of command prefixes, not "yes"');
   });
 });
 

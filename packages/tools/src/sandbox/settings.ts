@@ -1,11 +1,10 @@
-// The `sandbox` section of toolbelt.config.json, with defaults: how commands and stdio MCP servers
+// The `sandbox` section of toolbelt.config.json with its defaults: how commands and stdio MCP servers
 // are confined (mode), what they may reach (network, writable), what they must not see (hidden),
 // and the resource limits they run under.
-import { isAbsolute, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { setKeys } from '@toolbelt/core';
 import type { ResourceLimits } from '../process/limits.js';
-
-export type SandboxMode = 'auto' | 'required' | 'off';
-export const SANDBOX_MODES: readonly SandboxMode[] = ['auto', 'required', 'off'];
+import type { SandboxMode, SandboxSection } from './section.js';
 
 export interface SandboxSettings {
   /** auto: bubblewrap when it works, else without (said once); required: refuse without it; off: never. */
@@ -43,62 +42,30 @@ export const HIDDEN_DEFAULT: readonly string[] = [
   '/run/user', '/run/docker.sock', '/var/run/docker.sock',
 ];
 
-const LIMIT_KEYS = ['cpuSeconds', 'memoryMb', 'dataMb', 'openFiles', 'processes'] as const;
-
-function fail(key: string, what: string, value: unknown): never {
-  throw new Error(`sandbox.${key} in the config must be ${what}, not ${JSON.stringify(value)}`);
-}
-
-/** `~/x` against home; other paths must be absolute (there is no one directory a relative path would start from). */
-function expand(path: string, home: string, key: string): string {
+/** `~/x` against home; the schema has made sure every other path is absolute. */
+function expand(path: string, home: string): string {
   if (path === '~') return home;
   if (path.startsWith('~/')) return join(home, path.slice(2));
-  if (!isAbsolute(path)) fail(key, 'a list of absolute paths or paths starting with "~/"', path);
   return resolve(path);
 }
 
-function strings(value: unknown, key: string): string[] | undefined {
-  if (value === undefined) return undefined;
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || v.length === 0)) fail(key, 'a list of non-empty strings', value);
-  return value as string[];
-}
-
-function limitsOf(value: unknown): ResourceLimits {
-  if (value === undefined) return { ...SANDBOX_LIMITS_DEFAULT };
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('limits', 'an object', value);
-  const out: ResourceLimits = { ...SANDBOX_LIMITS_DEFAULT };
-  for (const [k, v] of Object.entries(value)) {
-    if (!(LIMIT_KEYS as readonly string[]).includes(k)) fail('limits', `an object with ${LIMIT_KEYS.join(', ')}`, value);
-    if (typeof v !== 'number' || !Number.isInteger(v) || v <= 0) fail(`limits.${k}`, 'a positive integer', v);
-    out[k as (typeof LIMIT_KEYS)[number]] = v;
-  }
-  return out;
-}
-
-/** Reads `config.sandbox`; `overrides` (embedding, tests) win over the config. */
+/** The sandbox section (checked by its schema) with the defaults; `overrides` (embedding, tests) win. */
 export function sandboxSettings(
-  config: Record<string, unknown> | undefined,
+  section: SandboxSection | undefined,
   opts: { env?: Record<string, string | undefined>; overrides?: Partial<SandboxSettings> } = {},
 ): SandboxSettings {
-  const raw = (config?.sandbox ?? {}) as Record<string, unknown>;
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('sandbox in the config must be an object');
+  const raw = section ?? {};
   const home = opts.env?.HOME || process.env.HOME || '/';
-  const mode = raw.mode ?? 'auto';
-  if (!SANDBOX_MODES.includes(mode as SandboxMode)) fail('mode', `one of ${SANDBOX_MODES.map((m) => `"${m}"`).join(', ')}`, mode);
-  const network = raw.network ?? false;
-  if (typeof network !== 'boolean') strings(network, 'network');
-  const given = strings(raw.hidden, 'hidden') ?? [];
-  const unhide = new Set(given.filter((h) => h.startsWith('!')).map((h) => expand(h.slice(1), home, 'hidden')));
-  const hidden = [...HIDDEN_DEFAULT, ...given.filter((h) => !h.startsWith('!'))].map((h) => expand(h, home, 'hidden')).filter((h) => !unhide.has(h));
-  const bwrap = raw.bwrapPath ?? 'bwrap';
-  if (typeof bwrap !== 'string' || !bwrap) fail('bwrapPath', 'a path or a program name', bwrap);
+  const given = raw.hidden ?? [];
+  const unhide = new Set(given.filter((h) => h.startsWith('!')).map((h) => expand(h.slice(1), home)));
+  const hidden = [...HIDDEN_DEFAULT, ...given.filter((h) => !h.startsWith('!'))].map((h) => expand(h, home)).filter((h) => !unhide.has(h));
   return {
-    mode: mode as SandboxMode,
-    network: network as boolean | string[],
-    writable: (strings(raw.writable, 'writable') ?? []).map((w) => expand(w, home, 'writable')),
+    mode: raw.mode ?? 'auto',
+    network: raw.network ?? false,
+    writable: (raw.writable ?? []).map((w) => expand(w, home)),
     hidden: [...new Set(hidden)],
-    limits: limitsOf(raw.limits),
-    bwrap,
+    limits: { ...SANDBOX_LIMITS_DEFAULT, ...setKeys(raw.limits) },
+    bwrap: raw.bwrapPath ?? 'bwrap',
     home,
     ...opts.overrides,
   };

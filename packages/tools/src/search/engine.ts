@@ -8,14 +8,7 @@ import type { CompiledPattern } from './regex.js';
 import { Collector, type FileHit, type GrepQuery } from './results.js';
 import { RgBlockedError, runRg, RgRegexError } from './rg.js';
 
-export type EngineChoice = 'auto' | 'rg' | 'js';
-
-export interface SearchSettings {
-  /** Path to the rg binary; default: `rg` on PATH. */
-  rgPath?: string;
-  /** auto (rg when present), rg (fail without it) or js. Default auto. */
-  engine?: EngineChoice;
-}
+export type { EngineChoice, SearchSettings } from './section.js';
 
 function executable(path: string): boolean {
   try {
@@ -48,12 +41,6 @@ function findOnPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
   }
   cache.set(key, found);
   return found;
-}
-
-/** Reads the `search` section of toolbelt.config.json. */
-export function searchSettings(config: Record<string, unknown> | undefined): SearchSettings {
-  const s = (config?.search ?? {}) as SearchSettings;
-  return { ...(s.rgPath ? { rgPath: s.rgPath } : {}), ...(s.engine ? { engine: s.engine } : {}) };
 }
 
 export interface GrepRun {

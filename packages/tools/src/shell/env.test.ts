@@ -36,6 +36,6 @@ describe("commands' environment", () => {
   });
 
   it('rejects a malformed hideEnv or passEnv with what to write instead', () => {
-    expect(() => harness({ config: { shell: { hideEnv: 'X' } } })).toThrow(/shell.hideEnv .* list of variable names/);
+    expect(() => harness({ config: { shell: { hideEnv: 'X' } } })).toThrow(/shell\.hideEnv: must be a list of variable names/);
   });
 });

@@ -1,9 +1,11 @@
 // The shell family: shell_exec, and shell_background with its companions, all sharing one
 // manager so that closing the executor stops every process they started.
-import type { Tool } from '@toolbelt/core';
+import { configSection, type Tool } from '@toolbelt/core';
 import { Sandbox } from '../sandbox/sandbox.js';
+import { sandboxSection } from '../sandbox/section.js';
 import { sandboxSettings } from '../sandbox/settings.js';
 import { ShellManager } from './manager.js';
+import { shellSection } from './section.js';
 import { shellSettings, type ShellSettings } from './settings.js';
 import { shellBackground } from './shell_background.js';
 import { shellExec } from './shell_exec.js';
@@ -15,10 +17,11 @@ export { classifyCommand, classifyLoaded, type ClassifyOptions } from './classif
 export { loadBashParser } from './classify/parser.js';
 export { ShellManager } from './manager.js';
 export { shellSettings, SHELL_DEFAULTS, type ShellSettings } from './settings.js';
+export { shellSection, type ShellSection } from './section.js';
 
 export interface ShellToolsOptions {
-  /** toolbelt.config.json; its `shell` section is read. */
-  config?: Record<string, unknown>;
+  /** toolbelt.config.json (or an object like it); its `shell` and `sandbox` sections are read, checked by their schemas. */
+  config?: unknown;
   /** Override settings (embedding, tests). */
   settings?: Partial<ShellSettings>;
   /** The sandbox to run commands in; default: one from the config's `sandbox` section. */
@@ -28,7 +31,7 @@ export interface ShellToolsOptions {
 }
 
 export function shellTools(opts: ShellToolsOptions = {}): Tool[] {
-  const sandbox = opts.sandbox ?? new Sandbox(sandboxSettings(opts.config, opts.env ? { env: opts.env } : {}));
-  const manager = new ShellManager(shellSettings(opts.config, opts.settings), sandbox);
+  const sandbox = opts.sandbox ?? new Sandbox(sandboxSettings(configSection(opts.config, 'sandbox', sandboxSection), opts.env ? { env: opts.env } : {}));
+  const manager = new ShellManager(shellSettings(configSection(opts.config, 'shell', shellSection), opts.settings), sandbox);
   return [shellExec(manager), shellBackground(manager), shellOutput(manager), shellList(manager), shellKill(manager)];
 }

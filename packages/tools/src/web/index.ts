@@ -1,22 +1,16 @@
 // The web family: web_fetch always; web_search only when a search key is configured.
-import type { HttpRetryOptions, Tool } from '@toolbelt/core';
+import type { Tool } from '@toolbelt/core';
 import { BraveSearchProvider } from './search/brave.js';
 import type { SearchProvider } from './search/provider.js';
 import { HostPolicy } from './ssrf.js';
 import { webFetchTool } from './web_fetch.js';
 import { webSearchTool } from './web_search.js';
+import type { WebConfig } from './section.js';
 
-export interface WebConfig {
-  allowHosts?: string[];
-  braveApiKey?: string;
-  braveBaseUrl?: string;
-  userAgent?: string;
-  /** Retries of a request that failed for a passing reason (reset, 408, 429, 5xx); default 3. */
-  retry?: HttpRetryOptions;
-}
+export { webSection, type WebConfig } from './section.js';
 
 export interface WebOptions {
-  /** The `web` section of toolbelt.config.json. */
+  /** The `web` section of toolbelt.config.json (typed; webSection checks one that is not). */
   config?: WebConfig;
   /** For BRAVE_API_KEY. */
   env?: Record<string, string | undefined>;

@@ -1,0 +1,3 @@
+export * from './parts.js';
+export * from './section.js';
+export { ConfigError, configProblems, configSection, parseConfigWith, pathOf } from './problems.js';

@@ -1,0 +1,63 @@
+// The gateway's sections of toolbelt.config.json: `gateway` (address, tokens, limits, database) and
+// `tools` (tools declared as JSON, run by URL, by an external worker or answered at once). Light on
+// purpose, zod and core only: the CLI loads it for every command (as @toolbelt/gateway/config),
+// the rest of the gateway only for `toolbelt serve`.
+import { z } from 'zod';
+import { effectSchema, mustBe, nonEmptyString, oneOf, positiveInt, stringList, type CoreConfig } from '@toolbelt/core';
+
+/** What a gateway token may do. */
+export type Role = 'call' | 'submit' | 'approve' | 'events' | 'admin';
+export const ROLES: readonly Role[] = ['call', 'submit', 'approve', 'events', 'admin'];
+
+/** A tool declared as JSON in the config: what the model sees and how the gateway runs it. */
+export const declaredToolSchema = z.strictObject({
+  name: z.string(mustBe('a tool name of 1-64 letters, digits, "_" or "-"')).regex(/^[A-Za-z0-9_-]{1,64}$/, 'use 1-64 letters, digits, "_" or "-"'),
+  description: nonEmptyString('a description for the model'),
+  inputSchema: z.record(z.string(), z.unknown(), mustBe('a JSON Schema object')),
+  executionType: oneOf(['gateway', 'external', 'space', 'internal']),
+  visible: z.boolean().optional(),
+  isAsync: z.boolean().optional(),
+  timeout: positiveInt().optional(),
+  effect: effectSchema.optional(),
+  execution: z
+    .strictObject({
+      url: z.url(mustBe('a URL')),
+      method: oneOf(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
+      headers: z.record(z.string(), z.string()).optional(),
+    })
+    .optional(),
+});
+
+// One gateway token, given exactly one way (tokens.ts checks that): its hash, a file outside the
+// workspace holding it, an environment variable, or the token itself.
+const tokenSchema = z.strictObject({
+  token: z.string().min(16, 'tokens must be at least 16 characters').optional(),
+  tokenHash: z.string().regex(/^sha256:[0-9a-fA-F]{64}$/, 'use "sha256:" and 64 hex digits, as printed by `toolbelt token new`').optional(),
+  tokenFile: nonEmptyString('an absolute path').optional(),
+  tokenEnv: z.string().describe('An environment variable holding the token (also read from the workspace .env)').optional(),
+  agents: stringList('a list of agent ids').optional(),
+  roles: z.array(oneOf(ROLES as readonly Role[] as [Role, ...Role[]]), mustBe(`a list of roles (${ROLES.join(', ')})`)),
+  name: z.string().optional(),
+});
+
+export const gatewaySection = z
+  .strictObject({
+    host: z.string().describe('Address to listen on; default 127.0.0.1').optional(),
+    port: z.number(mustBe('a port from 0 to 65535')).int().min(0).max(65535).optional(),
+    db: z.string().describe('The gateway database; default under the user state directory').optional(),
+    tokens: z.array(tokenSchema).describe('Bearer tokens, each with roles and optionally agents').optional(),
+    allowedHosts: stringList('a list of host names').describe('Host names answered besides localhost and the bound address (against DNS rebinding)').optional(),
+    maxBodyBytes: positiveInt().describe('Largest request body read; larger ones get 413. Default 4 MiB').optional(),
+    pendingTtlMs: positiveInt().describe('How long an open (pending) call accepts its result. Default 24 h').optional(),
+  })
+  .describe('toolbelt serve: the HTTP gateway');
+
+export const gatewayConfigShape = {
+  gateway: gatewaySection.optional(),
+  tools: z.array(declaredToolSchema).describe('Tools declared as JSON (docs/gateway-api.md)').optional(),
+};
+
+export type DeclaredTool = z.infer<typeof declaredToolSchema>;
+export type GatewaySection = z.infer<typeof gatewaySection>;
+/** What the gateway reads of a config: its own sections and the executor's limits. */
+export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayConfigShape>> & Pick<CoreConfig, 'limits'>;

@@ -1,0 +1,13 @@
+// The `workspace` section of toolbelt.config.json: more roots beside --root, and where relative
+// paths and commands start.
+import { z } from 'zod';
+import { stringList } from '@toolbelt/core';
+
+export const workspaceSection = z
+  .strictObject({
+    roots: stringList('a list of directories').describe('More workspace roots, relative to the first').optional(),
+    cwd: z.string().describe('Where relative paths and commands start, relative to the first root and inside the roots').optional(),
+  })
+  .describe('Workspace roots beside --root');
+
+export type WorkspaceSection = z.infer<typeof workspaceSection>;
