@@ -8,7 +8,7 @@ const dir = mkdtempSync(join(tmpdir(), 'toolbelt-test-'));
 const out = join(dir, 'results.json');
 const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)];
 const run = spawnSync('npx', args, { stdio: 'inherit' });
-let summary = '';
+let summary;
 try {
   const r = JSON.parse(readFileSync(out, 'utf8'));
   const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);

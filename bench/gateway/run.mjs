@@ -77,7 +77,7 @@ for (const r of rows) {
   r.ratioToSameWork = r.callsPerSec / rps('bare hono POST read');
   r.ratioToNodeBody = r.callsPerSec / rps(NODE_ANCHOR);
 }
-const throughput = report({ name: 'gateway', anchor, concurrency: CONNECTIONS, iterations: rows.reduce((n, r) => n + totals[r.subject].requests, 0), rows, stored: counts, toolCostUs: toolCost });
+report({ name: 'gateway', anchor, concurrency: CONNECTIONS, iterations: rows.reduce((n, r) => n + totals[r.subject].requests, 0), rows, stored: counts, toolCostUs: toolCost });
 
 // ---- 2. wake-up latency ----------------------------------------------------------------------
 const dir = mkdtempSync(join(tmpdir(), 'tb-bench-wake-'));

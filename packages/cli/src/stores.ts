@@ -12,7 +12,7 @@ export class JsonDecisionStore implements DecisionStore {
       const data = JSON.parse(readFileSync(this.file, 'utf8'));
       return Array.isArray(data) ? data : [];
     } catch (err) {
-      throw new Error(`cannot read saved approvals ${this.file}: ${(err as Error).message}. Fix or delete the file.`);
+      throw new Error(`cannot read saved approvals ${this.file}: ${(err as Error).message}. Fix or delete the file.`, { cause: err });
     }
   }
 

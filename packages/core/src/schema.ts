@@ -60,7 +60,7 @@ function compileJsonSchema<I>(schema: JsonSchema): CompiledSchema<I> {
   try {
     validate = sharedAjv().compile(own);
   } catch (err) {
-    throw new Error(`invalid JSON Schema: ${(err as Error).message}`);
+    throw new Error(`invalid JSON Schema: ${(err as Error).message}`, { cause: err });
   }
   const closed = closedParams(own);
   return {

@@ -22,9 +22,8 @@ export interface Listening {
 
 export function listen(fetchHandler: (req: Request) => Response | Promise<Response>, host: string, port: number): Promise<Listening> {
   return new Promise((resolve, reject) => {
-    let server: ServerType;
     const onError = (err: Error) => reject(err);
-    server = serve({ fetch: fetchHandler, hostname: host, port }, (info: AddressInfo) => {
+    const server: ServerType = serve({ fetch: fetchHandler, hostname: host, port }, (info: AddressInfo) => {
       server.off('error', onError);
       const shown = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       resolve({

@@ -2,7 +2,7 @@
 // runtime's registry (and leave it) as servers connect, change, restart or give up.
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
-import type { CoreConfig, Tool } from '@toolbelt/core';
+import type { Tool } from '@toolbelt/core';
 import type { McpConfig } from './config.js';
 import { McpManager, type RegistryTarget } from './client/manager.js';
 import type { ServerStatus } from './client/status.js';

@@ -33,7 +33,7 @@ class FileStore implements DecisionStore {
       return JSON.parse(await readFile(this.file, 'utf8')) as Remembered[];
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw new Error(`cannot read ${this.file}: ${(err as Error).message}`);
+      throw new Error(`cannot read ${this.file}: ${(err as Error).message}`, { cause: err });
     }
   }
   async save(entry: Remembered): Promise<void> {

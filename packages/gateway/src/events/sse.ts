@@ -30,6 +30,24 @@ export interface SseOptions {
   heartbeatMs?: number;
 }
 
+/**
+ * Replays what was stored after `o.after` through `deliver` (which moves the cursor), page by page;
+ * returns the cursor to go live from. Without `o.after` that is the store's last id.
+ */
+async function catchUp(o: SseOptions, setCursor: (at: number) => void, deliver: (s: StoredEvent) => void, isClosed: () => boolean): Promise<number> {
+  const last = await o.store.lastEventId();
+  // An id from the future means the database was replaced: start from where it stands now.
+  if (o.after === undefined || o.after > last) return last;
+  let cursor = o.after;
+  setCursor(cursor);
+  for (;;) {
+    const page = await o.store.eventsAfter(cursor, o.filter, PAGE);
+    for (const s of page) deliver(s);
+    if (page.length) cursor = Math.max(cursor, page[page.length - 1].id);
+    if (page.length < PAGE || isClosed()) return cursor;
+  }
+}
+
 export function sseStream(o: SseOptions): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cleanup = () => {};
@@ -76,18 +94,7 @@ export function sseStream(o: SseOptions): ReadableStream<Uint8Array> {
       if (o.signal.aborted) return close();
       send('retry: 1000\n\n');
       try {
-        const last = await o.store.lastEventId();
-        // An id from the future means the database was replaced: start from where it stands now.
-        if (o.after === undefined || o.after > last) cursor = last;
-        else {
-          cursor = o.after;
-          for (;;) {
-            const page = await o.store.eventsAfter(cursor, o.filter, PAGE);
-            for (const s of page) deliver(s);
-            if (page.length) cursor = Math.max(cursor, page[page.length - 1].id);
-            if (page.length < PAGE || closed) break;
-          }
-        }
+        cursor = await catchUp(o, (at) => (cursor = at), deliver, () => closed);
       } catch (err) {
         send(`event: error\ndata: ${JSON.stringify({ message: `could not read stored events: ${(err as Error).message}` })}\n\n`);
         return close();

@@ -87,11 +87,11 @@ export class SqliteStore implements GatewayStore {
   async listCalls(f: CallFilter): Promise<CallRecord[]> {
     const where: string[] = [];
     const args: unknown[] = [];
-    if (f.runId !== undefined) (where.push('run_id = ?'), args.push(f.runId));
-    if (f.agentIds) (where.push(`agent_id IN (${placeholders(f.agentIds.length) || 'NULL'})`), args.push(...f.agentIds));
-    if (f.statuses?.length) (where.push(`status IN (${placeholders(f.statuses.length)})`), args.push(...f.statuses));
-    if (f.tool !== undefined) (where.push('tool = ?'), args.push(f.tool));
-    if (f.before !== undefined) (where.push('seq < ?'), args.push(f.before));
+    if (f.runId !== undefined) { where.push('run_id = ?'); args.push(f.runId); }
+    if (f.agentIds) { where.push(`agent_id IN (${placeholders(f.agentIds.length) || 'NULL'})`); args.push(...f.agentIds); }
+    if (f.statuses?.length) { where.push(`status IN (${placeholders(f.statuses.length)})`); args.push(...f.statuses); }
+    if (f.tool !== undefined) { where.push('tool = ?'); args.push(f.tool); }
+    if (f.before !== undefined) { where.push('seq < ?'); args.push(f.before); }
     const sql = `SELECT * FROM tool_calls ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ?`;
     return (this.db.prepare(sql).all(...args, f.limit) as Row[]).map(toCall);
   }
@@ -198,9 +198,9 @@ export class SqliteStore implements GatewayStore {
   async eventsAfter(afterId: number, f: EventFilter, limit: number): Promise<StoredEvent[]> {
     const where = ['id > ?'];
     const args: unknown[] = [afterId];
-    if (f.runId !== undefined) (where.push('run_id = ?'), args.push(f.runId));
-    if (f.agentIds) (where.push(`agent_id IN (${placeholders(f.agentIds.length) || 'NULL'})`), args.push(...f.agentIds));
-    if (f.types?.length) (where.push(`type IN (${placeholders(f.types.length)})`), args.push(...f.types));
+    if (f.runId !== undefined) { where.push('run_id = ?'); args.push(f.runId); }
+    if (f.agentIds) { where.push(`agent_id IN (${placeholders(f.agentIds.length) || 'NULL'})`); args.push(...f.agentIds); }
+    if (f.types?.length) { where.push(`type IN (${placeholders(f.types.length)})`); args.push(...f.types); }
     const rows = this.db.prepare(`SELECT id, data FROM events WHERE ${where.join(' AND ')} ORDER BY id LIMIT ?`).all(...args, limit) as Row[];
     return rows.map((r) => ({ id: r.id, event: JSON.parse(r.data) as GatewayEvent }));
   }
@@ -235,11 +235,11 @@ export class SqliteStore implements GatewayStore {
   async listExecutions(f: ExecutionFilter): Promise<ExecutionLogEntry[]> {
     const where: string[] = [];
     const args: unknown[] = [];
-    if (f.tool !== undefined) (where.push('tool = ?'), args.push(f.tool));
-    if (f.status !== undefined) (where.push('status = ?'), args.push(f.status));
-    if (f.agentId !== undefined) (where.push('agent_id = ?'), args.push(f.agentId));
-    if (f.runId !== undefined) (where.push('run_id = ?'), args.push(f.runId));
-    if (f.since !== undefined) (where.push('timestamp >= ?'), args.push(f.since));
+    if (f.tool !== undefined) { where.push('tool = ?'); args.push(f.tool); }
+    if (f.status !== undefined) { where.push('status = ?'); args.push(f.status); }
+    if (f.agentId !== undefined) { where.push('agent_id = ?'); args.push(f.agentId); }
+    if (f.runId !== undefined) { where.push('run_id = ?'); args.push(f.runId); }
+    if (f.since !== undefined) { where.push('timestamp >= ?'); args.push(f.since); }
     const sql = `SELECT entry FROM executions ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
     return (this.db.prepare(sql).all(...args, f.limit) as Row[]).map((r) => JSON.parse(r.entry) as ExecutionLogEntry);
   }

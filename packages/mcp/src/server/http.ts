@@ -56,14 +56,10 @@ async function readJson(req: IncomingMessage, limit: number): Promise<{ ok: true
   }
 }
 
-export async function serveHttp(tools: ToolServer, opts: HttpServeOptions): Promise<HttpHandle> {
-  // Loaded here, not at the top: stdio use of this package never pays for the HTTP transport.
-  const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
-  const host = opts.host ?? '127.0.0.1';
-  const path = opts.path ?? '/mcp';
-  const limit = opts.maxBodyBytes ?? 4 * 1024 * 1024;
-  assertSafeBind(host, Boolean(opts.token), { what: 'a token', howTo: 'Require a bearer token (toolbelt mcp --token-env VAR, naming an environment variable that holds one)' });
-  // The same Host/Origin check as the gateway's (core's HostCheck).
+type Refusal = { status: number; message: string; headers?: Record<string, string> };
+
+/** Host and Origin (core's HostCheck, as the gateway's), then the bearer token: a reason to refuse a request, or undefined. */
+function requestGate(opts: HttpServeOptions, host: string): (req: IncomingMessage) => Refusal | undefined {
   const hosts = new HostCheck({
     allowedHosts: opts.allowedHosts ?? [],
     allowedOrigins: opts.allowedOrigins ?? [],
@@ -72,18 +68,7 @@ export async function serveHttp(tools: ToolServer, opts: HttpServeOptions): Prom
   });
   // Only the token's digest is kept, and compared in constant time at a fixed length.
   const expected = opts.token === undefined ? undefined : digest(opts.token);
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
-  const lastSeen = new Map<string, number>();
-  const idleMs = opts.sessionIdleMs ?? 60 * 60_000;
-  // Clients that vanish without DELETE would otherwise keep their session forever.
-  const sweeper = setInterval(() => {
-    const now = Date.now();
-    for (const [id, seen] of lastSeen) if (now - seen > idleMs) void sessions.get(id)?.close();
-  }, Math.min(idleMs, 60_000));
-  sweeper.unref();
-
-  /** A reason to refuse the request, or undefined. */
-  function refuse(req: IncomingMessage): { status: number; message: string; headers?: Record<string, string> } | undefined {
+  return (req) => {
     const bad = hosts.check(req.headers.host, req.headers.origin);
     if (bad) return { status: 403, message: bad.message };
     if (expected) {
@@ -92,7 +77,40 @@ export async function serveHttp(tools: ToolServer, opts: HttpServeOptions): Prom
       if (!given || !timingSafeEqual(digest(given), expected)) return { status: 401, message: 'missing or wrong bearer token: send "Authorization: Bearer <token>"', headers: { 'www-authenticate': 'Bearer' } };
     }
     return undefined;
-  }
+  };
+}
+
+/** Clients that vanish without DELETE would otherwise keep their session forever. */
+function closeIdle(sessions: Map<string, { close(): Promise<void> }>, lastSeen: Map<string, number>, idleMs: number): NodeJS.Timeout {
+  const sweeper = setInterval(() => {
+    const now = Date.now();
+    for (const [id, seen] of lastSeen) if (now - seen > idleMs) void sessions.get(id)?.close();
+  }, Math.min(idleMs, 60_000));
+  sweeper.unref();
+  return sweeper;
+}
+
+function listenOn(http: ReturnType<typeof createServer>, port: number | undefined, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(port, host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+export async function serveHttp(tools: ToolServer, opts: HttpServeOptions): Promise<HttpHandle> {
+  // Loaded here, not at the top: stdio use of this package never pays for the HTTP transport.
+  const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+  const host = opts.host ?? '127.0.0.1';
+  const path = opts.path ?? '/mcp';
+  const limit = opts.maxBodyBytes ?? 4 * 1024 * 1024;
+  assertSafeBind(host, Boolean(opts.token), { what: 'a token', howTo: 'Require a bearer token (toolbelt mcp --token-env VAR, naming an environment variable that holds one)' });
+  const refuse = requestGate(opts, host);
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const lastSeen = new Map<string, number>();
+  const sweeper = closeIdle(sessions, lastSeen, opts.sessionIdleMs ?? 60 * 60_000);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // Host and Origin first, on every path: a rebinding page learns nothing, not even a 404.
@@ -131,13 +149,7 @@ export async function serveHttp(tools: ToolServer, opts: HttpServeOptions): Prom
   const http = createServer((req, res) => {
     handle(req, res).catch((err) => sendError(res, 500, `internal error: ${(err as Error).message}`));
   });
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(opts.port, host, () => {
-      http.off('error', reject);
-      resolve();
-    });
-  });
+  await listenOn(http, opts.port, host);
   const port = (http.address() as AddressInfo).port;
   const shown = host.includes(':') ? `[${host}]` : host;
   return {

@@ -24,7 +24,7 @@ describe('git_branch', () => {
     addBareRemote(repo);
     sh(repo, 'branch', 'feature');
     const text = textOf(await harness(repo).call('git_branch', { action: 'list' }));
-    expect(text).toMatch(/^  feature +[0-9a-f]{7,} initial commit$/m);
+    expect(text).toMatch(/^ {2}feature +[0-9a-f]{7,} initial commit$/m);
     expect(text).toMatch(/^\* main +[0-9a-f]{7,} \[origin\/main\] initial commit$/m);
     const all = textOf(await harness(repo).call('git_branch', { all: true }));
     expect(all).toContain('origin/main');

@@ -96,6 +96,38 @@ function footer(args: Input, mode: OutputMode, run: GrepRun, shown: { lines: num
   return notes.join(' ');
 }
 
+function patternTooLong(pattern: string): string | undefined {
+  if (pattern.length <= MAX_PATTERN_CHARS) return undefined;
+  return `\`pattern\` is ${pattern.length.toLocaleString('en-US')} characters; the limit is ${MAX_PATTERN_CHARS.toLocaleString('en-US')}. Search for a shorter distinctive part of the text, such as one line of it.`;
+}
+
+function queryOf(args: Input, root: string, isFile: boolean, typeGlobs: string[], signal: AbortSignal): GrepQuery {
+  return {
+    root,
+    isFile,
+    mode: args.output_mode ?? 'content',
+    before: args.before ?? args.context ?? 0,
+    after: args.after ?? args.context ?? 0,
+    multiline: args.multiline === true,
+    globs: typeof args.glob === 'string' ? [args.glob] : (args.glob ?? []),
+    typeGlobs,
+    ignoreFiles: args.include_ignored !== true,
+    maxResults: args.max_results ?? DEFAULT_MAX,
+    signal,
+  };
+}
+
+/** Progress as hits arrive, at most ten times a second. */
+function progressReporter(ctx: ToolContext, mode: GrepQuery['mode'], max: number): (hit: FileHit, c: Collector) => void {
+  let last = 0;
+  return (hit, c) => {
+    const now = Date.now();
+    if (now - last < 100) return;
+    last = now;
+    ctx.emit({ type: 'progress', progress: mode === 'content' ? c.matchedLines : c.hits.length, total: max, message: `${c.hits.length} files so far; latest ${ctx.workspace.display(hit.path)}` });
+  };
+}
+
 export function createGrep(settings: SearchSettings = {}): Tool<Input> {
   const pool = new SearchPool();
   let rgPath: string | undefined | null = null;
@@ -116,33 +148,14 @@ export function createGrep(settings: SearchSettings = {}): Tool<Input> {
     if (!st) throw new ToolError('NOT_FOUND', `${ws.display(root)} does not exist. Check the path with list_directory or glob.`);
     // A file named by path is refused here with a reason; one met in the walk is skipped.
     assertPlainFile(st, ws.display(root));
-    const mode = args.output_mode ?? 'content';
-    const max = args.max_results ?? DEFAULT_MAX;
-    const q: GrepQuery = {
-      root,
-      isFile: st.isFile(),
-      mode,
-      before: args.before ?? args.context ?? 0,
-      after: args.after ?? args.context ?? 0,
-      multiline: args.multiline === true,
-      globs: typeof args.glob === 'string' ? [args.glob] : (args.glob ?? []),
-      typeGlobs: types,
-      ignoreFiles: args.include_ignored !== true,
-      maxResults: max,
-      signal: ctx.signal,
-    };
+    const q = queryOf(args, root, st.isFile(), types, ctx.signal);
+    const { mode, maxResults: max } = q;
     const engine = settings.engine ?? 'auto';
     const path = rg();
     if (engine === 'rg' && !path) {
       throw new ToolError('EXECUTION_FAILED', `search.engine is "rg" but no rg binary was found${settings.rgPath ? ` at ${settings.rgPath}` : ' on PATH'}. Install ripgrep or set search.engine to "auto".`);
     }
-    let last = 0;
-    const onHit = (hit: FileHit, c: Collector) => {
-      const now = Date.now();
-      if (now - last < 100) return;
-      last = now;
-      ctx.emit({ type: 'progress', progress: mode === 'content' ? c.matchedLines : c.hits.length, total: max, message: `${c.hits.length} files so far; latest ${ws.display(hit.path)}` });
-    };
+    const onHit = progressReporter(ctx, mode, max);
     // The guard knows toolbelt's own files by path too (the --config file, the gateway database).
     const hold = (abs: string) => (ws.isProtected ? ws.isProtected(abs, 'read') : sensitiveReason(ws.display(abs), 'read') !== undefined);
     const run = await runGrep(q, pattern, { engine: engine === 'js' || !path ? 'js' : 'rg', ...(path ? { rgPath: path } : {}), pool, onHit, hold });
@@ -172,10 +185,7 @@ export function createGrep(settings: SearchSettings = {}): Tool<Input> {
       return { effect: 'read', subject: { paths: [abs] } };
     },
     annotations: { idempotent: true },
-    validate: ({ pattern }) =>
-      pattern.length > MAX_PATTERN_CHARS
-        ? `\`pattern\` is ${pattern.length.toLocaleString('en-US')} characters; the limit is ${MAX_PATTERN_CHARS.toLocaleString('en-US')}. Search for a shorter distinctive part of the text, such as one line of it.`
-        : undefined,
+    validate: ({ pattern }) => patternTooLong(pattern),
     execute,
     dispose: () => pool.close(),
   });

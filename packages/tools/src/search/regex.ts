@@ -33,7 +33,7 @@ const hex = (cp: number) => cp.toString(16).toUpperCase();
 const jsChar = (cp: number, inClass: boolean) => {
   const ch = String.fromCodePoint(cp);
   if (cp < 32 || cp === 127 || (cp >= 0x80 && cp < 0xa0) || cp === 0x2028 || cp === 0x2029) return `\\u{${hex(cp)}}`;
-  if (inClass ? /[\\\]\[^-]/.test(ch) : /[\\^$.*+?()[\]{}|/]/.test(ch)) return `\\${ch}`;
+  if (inClass ? /[\\\][^-]/.test(ch) : /[\\^$.*+?()[\]{}|/]/.test(ch)) return `\\${ch}`;
   return ch;
 };
 const rustChar = (cp: number) => (/[A-Za-z0-9_ ]/.test(String.fromCodePoint(cp)) ? String.fromCodePoint(cp) : `\\x{${hex(cp)}}`);

@@ -49,7 +49,7 @@ function landing(path: string): string {
 }
 
 describe('the guard never lets a path out of the roots', () => {
-  let tree = makeTrapTree();
+  const tree = makeTrapTree();
   afterAll(() => rmSync(tree.base, { recursive: true, force: true }));
   const guard = new WorkspaceGuard({ roots: [tree.root] });
 

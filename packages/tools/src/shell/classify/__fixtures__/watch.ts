@@ -68,7 +68,7 @@ export function runWatched(s: Scratch, script: string, timeoutMs = 5_000): strin
     killSignal: 'SIGKILL',
   });
   const found: string[] = [];
-  let text = '';
+  let text: string;
   try {
     text = readFileSync(trace, 'utf8');
   } catch {
