@@ -1,4 +1,4 @@
-// Seed 001's "SDK detects the tool call via SSE": run a declared external/space tool here and
+// "The SDK detects the tool call via SSE": run a declared external/space tool here and
 // submit its result to the gateway.
 import type { GatewayClient } from './client.js';
 import { runWorker, type Worker, type WorkerOptions } from './worker.js';

@@ -1,4 +1,4 @@
-// defineTool compiles a spec once; BaseTool is the same for those who prefer classes (seed 004 FR2).
+// defineTool compiles a spec once; BaseTool is the same for those who prefer classes.
 import type { z } from 'zod';
 import { compileSchema, type InputSchema, type JsonSchema } from './schema.js';
 import { EFFECTS, TOOL_NAME, type Tool, type ToolContext, type ToolOutput, type ToolSpec } from './tool.js';

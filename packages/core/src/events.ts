@@ -1,5 +1,5 @@
 // One event vocabulary for the library, SSE and MCP progress. See docs/architecture.md for how
-// each seed's event names map onto it.
+// the event names of the agent-loop and gateway designs map onto it.
 import type { ApprovalDecision, ApprovalRequest } from './approval.js';
 import type { ApprovedBy, ToolResult } from './result.js';
 import type { Effect } from './tool.js';

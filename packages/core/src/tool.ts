@@ -183,7 +183,7 @@ export interface ToolSpec<I = Record<string, unknown>> {
   cacheTtlMs?: number;
   /** MCP-style hints beyond the effect. */
   annotations?: { idempotent?: boolean; openWorld?: boolean; destructive?: boolean };
-  /** Seed 001: whether the call is shown to people in the active space. */
+  /** Whether the call is shown to people in the active space. */
   visible?: boolean;
   /** Runs the call. Required unless the tool has `prepare`. */
   execute?(input: I, ctx: ToolContext): Promise<ToolOutput | string> | ToolOutput | string;

@@ -16,7 +16,7 @@ export const OPENAPI = {
     title: 'toolbelt gateway',
     version: '0.1.0',
     description:
-      'Tool calls over HTTP: validated, checked against the policy, approved by a person where needed, logged. Tools declared in the config wait for results from external executors or people (seed 001). See docs/gateway-api.md.',
+      'Tool calls over HTTP: validated, checked against the policy, approved by a person where needed, logged. Tools declared in the config wait for results from external executors or people. See docs/gateway-api.md.',
   },
   servers: [{ url: 'http://127.0.0.1:7077' }],
   security: [{ bearer: [] }],

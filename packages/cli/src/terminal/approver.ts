@@ -1,4 +1,4 @@
-// Seed 000's approval dialog in a terminal: tool, parameters, preview, then y / n / a / ?.
+// The approval dialog in a terminal: tool, parameters, preview, then y / n / a / ?.
 import { createInterface } from 'node:readline';
 import { describeRemember, type ApprovalDecision, type ApprovalRequest, type Approver, type Preview } from '@toolbelt/core';
 

@@ -1,4 +1,4 @@
-// Seed 001's `gateway` execution: an inline HTTP request to the configured URL.
+// The `gateway` execution type: an inline HTTP request to the configured URL.
 import { ToolError, type ToolContext, type ToolOutput } from '@toolbelt/core';
 import type { DeclaredTool } from '../config.js';
 

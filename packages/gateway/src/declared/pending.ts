@@ -1,4 +1,4 @@
-// Seed 001's external/space execution: the call waits for a result from outside. isAsync answers
+// external and space execution: the call waits for a result from outside. isAsync answers
 // "pending" at once; otherwise the agent waits up to the timeout, woken by the store's notice
 // when the result is submitted. A call that runs out of time stays open and its late result goes
 // to the agent's inbox.

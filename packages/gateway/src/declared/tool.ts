@@ -1,4 +1,4 @@
-// Tools declared as JSON in the config (seed 001) become ordinary core tools, so policy, approval,
+// Tools declared as JSON in the config become ordinary core tools, so policy, approval,
 // logging, metrics and events apply to them like to any other tool.
 import { defineTool, type Effect, type Tool, type ToolRegistry } from '@toolbelt/core';
 import type { DeclaredTool } from '../config.js';

@@ -1,4 +1,4 @@
-// An agent's inbox: results of its calls that arrived after it stopped waiting (seed 001).
+// An agent's inbox: results of its calls that arrived after it stopped waiting.
 import type { AckAnswer, InboxList } from '@toolbelt/core';
 import { requireAgent, requireRole, type Principal } from '../http/auth.js';
 import type { Domain } from './context.js';

@@ -1,4 +1,4 @@
-// Seed 001's execution types end to end: real HTTP, the client SDK, a SQLite file.
+// Declared tools' execution types end to end: real HTTP, the client SDK, a SQLite file.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DeclaredTool } from '../config.js';

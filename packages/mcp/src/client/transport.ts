@@ -22,7 +22,7 @@ export function transportKind(cfg: McpServerConfig): TransportKind | { problem: 
 
 /**
  * The command line that applies the config's resource limits before exec'ing the server. Linux
- * only (rlimits via the shell's ulimit, as seed 000's pre_exec does); elsewhere the command as is.
+ * only (rlimits via the shell's ulimit, as a pre_exec hook would); elsewhere the command as is.
  */
 export function limitedCommand(cfg: McpServerConfig, platform: NodeJS.Platform = process.platform): { command: string; args: string[] } {
   const command = cfg.command!;
