@@ -27,7 +27,12 @@ const ask = async (what) => {
   return (await once(child, 'message'))[0];
 };
 const callBody = (tool) => JSON.stringify({ agentId: 'bench-agent', name: tool, input: s.input });
-const gatewayCall = (tool) => ({ url: `${s.gateway}/api/runs/bench-run/tool-calls`, method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}` }, body: callBody(tool) });
+const gatewayCall = (tool) => ({
+  url: `${s.gateway}/api/runs/bench-run/tool-calls`,
+  method: 'POST',
+  headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}` },
+  body: callBody(tool),
+});
 
 // Extra anchor, labelled as such: the goal's anchor with the body read from Node's stream, as the
 // gateway reads it. It shows how much of the anchor's cost is @hono/node-server's web Request.
@@ -43,7 +48,8 @@ const subjects = {
 // Sanity: the gateway really runs each tool and answers success with the file's text.
 for (const t of s.tools) {
   const probe = await (await fetch(gatewayCall(t).url, { method: 'POST', headers: gatewayCall(t).headers, body: callBody(t) })).json();
-  if (probe.status !== 'success' || !JSON.stringify(probe.content).includes('quick brown fox')) throw new Error(`the gateway did not run ${t}: ${JSON.stringify(probe)}`);
+  if (probe.status !== 'success' || !JSON.stringify(probe.content).includes('quick brown fox'))
+    throw new Error(`the gateway did not run ${t}: ${JSON.stringify(probe)}`);
 }
 
 const load = (o, duration) => autocannon({ ...o, connections: CONNECTIONS, duration });
@@ -65,11 +71,17 @@ const counts = await ask('counts');
 const toolCost = await ask('executor-cost');
 child.kill('SIGTERM');
 await once(child, 'exit');
-for (const [name, t] of Object.entries(totals)) if (t.non2xx || t.errors) throw new Error(`${name}: ${t.non2xx} non-2xx answers and ${t.errors} errors; the figures would be meaningless`);
+for (const [name, t] of Object.entries(totals))
+  if (t.non2xx || t.errors) throw new Error(`${name}: ${t.non2xx} non-2xx answers and ${t.errors} errors; the figures would be meaningless`);
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const anchor = 'bare hono POST json';
-const rows = Object.entries(totals).map(([subject, t]) => ({ subject, callsPerSec: t.requests / t.seconds, p50us: median(t.p50) * 1000, p99us: median(t.p99) * 1000 }));
+const rows = Object.entries(totals).map(([subject, t]) => ({
+  subject,
+  callsPerSec: t.requests / t.seconds,
+  p50us: median(t.p50) * 1000,
+  p99us: median(t.p99) * 1000,
+}));
 const rps = (name) => rows.find((x) => x.subject === name).callsPerSec;
 for (const r of rows) {
   r.ratioToAnchor = r.callsPerSec / rps(anchor);
@@ -77,15 +89,37 @@ for (const r of rows) {
   r.ratioToSameWork = r.callsPerSec / rps('bare hono POST read');
   r.ratioToNodeBody = r.callsPerSec / rps(NODE_ANCHOR);
 }
-report({ name: 'gateway', anchor, concurrency: CONNECTIONS, iterations: rows.reduce((n, r) => n + totals[r.subject].requests, 0), rows, stored: counts, toolCostUs: toolCost });
+report({
+  name: 'gateway',
+  anchor,
+  concurrency: CONNECTIONS,
+  iterations: rows.reduce((n, r) => n + totals[r.subject].requests, 0),
+  rows,
+  stored: counts,
+  toolCostUs: toolCost,
+});
 
 // ---- 2. wake-up latency ----------------------------------------------------------------------
 const dir = mkdtempSync(join(tmpdir(), 'tb-bench-wake-'));
 const store = openSqliteStore(join(dir, 'gateway.db'));
 const registry = new ToolRegistry();
 const gateway = await createGateway({
-  registry, policy: await policyWithStore(new Policy({ mode: 'safe' }), store), store, env: {},
-  config: { tools: [{ name: 'lookup', description: 'Answered by an external executor.', inputSchema: { type: 'object' }, executionType: 'external', effect: 'read', timeout: 10_000 }] },
+  registry,
+  policy: await policyWithStore(new Policy({ mode: 'safe' }), store),
+  store,
+  env: {},
+  config: {
+    tools: [
+      {
+        name: 'lookup',
+        description: 'Answered by an external executor.',
+        inputSchema: { type: 'object' },
+        executionType: 'external',
+        effect: 'read',
+        timeout: 10_000,
+      },
+    ],
+  },
 });
 const { url } = await gateway.listen({ host: '127.0.0.1', port: 0 });
 const opened = new Map();
@@ -106,7 +140,8 @@ for (let i = 0; i < WAKES + 200; i++) {
   const t1 = await resumed;
   const result = await call;
   const t2 = performance.now();
-  if (submit.status !== 200 || result.status !== 'success' || result.structured.i !== i) throw new Error(`call ${callId} did not get its result: ${JSON.stringify(result)}`);
+  if (submit.status !== 200 || result.status !== 'success' || result.structured.i !== i)
+    throw new Error(`call ${callId} did not get its result: ${JSON.stringify(result)}`);
   if (i >= 200) {
     wake.push(t1 - t0);
     roundTrip.push(t2 - t0);
@@ -126,7 +161,10 @@ const pctOf = (x) => `${(x * 100).toFixed(0)}%`;
 const table = [
   '| subject | requests/s | p50 ms | p99 ms | vs POST json (goal anchor) | vs POST json, node body (extra) | vs POST read | vs GET |',
   '|---|---:|---:|---:|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.subject} | ${Math.round(r.callsPerSec).toLocaleString('en-US')} | ${(r.p50us / 1000).toFixed(0)} | ${(r.p99us / 1000).toFixed(0)} | ${pctOf(r.ratioToAnchor)} | ${pctOf(r.ratioToNodeBody)} | ${pctOf(r.ratioToSameWork)} | ${pctOf(r.ratioToGet)} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.subject} | ${Math.round(r.callsPerSec).toLocaleString('en-US')} | ${(r.p50us / 1000).toFixed(0)} | ${(r.p99us / 1000).toFixed(0)} | ${pctOf(r.ratioToAnchor)} | ${pctOf(r.ratioToNodeBody)} | ${pctOf(r.ratioToSameWork)} | ${pctOf(r.ratioToGet)} |`,
+  ),
 ].join('\n');
 const gwRow = rows.find((r) => r.subject === 'gateway call read_note');
 const rfRow = rows.find((r) => r.subject === 'gateway call read_file');
@@ -134,9 +172,13 @@ const enRow = rows.find((r) => r.subject === 'gateway call echo_note');
 const summary = [
   `gateway calls of read_note vs bare Hono POST json (no work): ${(gwRow.ratioToAnchor * 100).toFixed(0)}% of its requests/s (goal >= 40%): ${gwRow.ratioToAnchor >= 0.4 ? 'met' : 'NOT met'}`,
   `gateway calls of read_note vs bare Hono POST read (the same file read, nothing else): ${(gwRow.ratioToSameWork * 100).toFixed(0)}%; vs bare Hono GET: ${(gwRow.ratioToGet * 100).toFixed(0)}%`,
-  `gateway calls of read_note vs the extra anchor (bare Hono POST json reading the body from Node's stream, as the gateway does): ${(gwRow.ratioToNodeBody * 100).toFixed(0)}%; the goal's anchor itself is ${(rps(anchor) / rps(NODE_ANCHOR) * 100).toFixed(0)}% of it`,
+  `gateway calls of read_note vs the extra anchor (bare Hono POST json reading the body from Node's stream, as the gateway does): ${(gwRow.ratioToNodeBody * 100).toFixed(0)}%; the goal's anchor itself is ${((rps(anchor) / rps(NODE_ANCHOR)) * 100).toFixed(0)}% of it`,
   `gateway calls of echo_note (the same answer from memory, no I/O: the gateway's own cost): ${(enRow.ratioToAnchor * 100).toFixed(0)}% of bare Hono POST json, ${(enRow.ratioToNodeBody * 100).toFixed(0)}% of the extra anchor`,
-  ...(rfRow ? [`gateway calls of the built-in read_file: ${(rfRow.ratioToAnchor * 100).toFixed(0)}% of bare Hono POST json; read_file costs ${toolCost.read_file.toFixed(0)} µs per executor call by itself (read_note ${toolCost.read_note.toFixed(0)} µs)`] : []),
+  ...(rfRow
+    ? [
+        `gateway calls of the built-in read_file: ${(rfRow.ratioToAnchor * 100).toFixed(0)}% of bare Hono POST json; read_file costs ${toolCost.read_file.toFixed(0)} µs per executor call by itself (read_note ${toolCost.read_note.toFixed(0)} µs)`,
+      ]
+    : []),
   `submission to waiter wake-up p50 ${wakeRow.p50.toFixed(3)} ms (goal <= 2 ms): ${wakeRow.p50 <= 2 ? 'met' : 'NOT met'}; p90 ${wakeRow.p90.toFixed(3)} ms, p99 ${wakeRow.p99.toFixed(3)} ms`,
   `submission to the agent holding its result (HTTP answer received) p50 ${rtRow.p50.toFixed(3)} ms, p99 ${rtRow.p99.toFixed(3)} ms`,
   `stored during the load: ${counts.executions.toLocaleString('en-US')} execution log entries, ${counts.events.toLocaleString('en-US')} events`,

@@ -15,7 +15,9 @@ writeFileSync(join(dir, 'notes.md'), '# Notes\n\nThe quick brown fox jumps over 
 
 /** A plain read tool: one small file read from disk per call. */
 const readNote = defineTool({
-  name: 'read_note', description: 'Reads a note from the notes directory.', effect: 'read',
+  name: 'read_note',
+  description: 'Reads a note from the notes directory.',
+  effect: 'read',
   input: { type: 'object', properties: { path: { type: 'string', pattern: '^[\\w.-]+$' } }, required: ['path'], additionalProperties: false },
   execute: async ({ path }) => readFileAsync(join(dir, path), 'utf8'),
 });
@@ -58,7 +60,9 @@ bare.post('/read', async (c) => {
 /** Extra subject: the same answer from memory, no I/O, so what is left is the gateway's own cost. */
 const NOTE = readFileSync(join(dir, 'notes.md'), 'utf8');
 const echoNote = defineTool({
-  name: 'echo_note', description: 'Returns the note, kept in memory.', effect: 'read',
+  name: 'echo_note',
+  description: 'Returns the note, kept in memory.',
+  effect: 'read',
   input: { type: 'object', properties: { path: { type: 'string', pattern: '^[\\w.-]+$' } }, required: ['path'], additionalProperties: false },
   execute: async () => NOTE,
 });
@@ -69,7 +73,10 @@ if (builtin) registry.register(builtin.tool);
 const store = openSqliteStore(join(dir, 'gateway.db'));
 const policy = await policyWithStore(new Policy({ mode: 'safe', roots: [dir] }), store);
 const gateway = await createGateway({
-  registry, policy, store, ...(builtin ? { workspace: builtin.workspace } : {}),
+  registry,
+  policy,
+  store,
+  ...(builtin ? { workspace: builtin.workspace } : {}),
   config: { gateway: { tokens: [{ token: TOKEN, roles: ['admin'] }] } },
   env: {},
 });

@@ -45,7 +45,9 @@ for (const t of TREES) {
   verdicts.push(
     `${corpus.files.toLocaleString('en-US')} files: toolbelt glob ${ratio('toolbelt glob (tool)').toFixed(2)}x fast-glob's speed (goal >= 1.00x): ${ratio('toolbelt glob (tool)') >= 1 ? 'met' : 'NOT met'}; with include_ignored (the same ${all.length.toLocaleString('en-US')} matches as fast-glob) ${ratio('toolbelt glob, include_ignored').toFixed(2)}x`,
   );
-  sections.push(`### ${corpus.files.toLocaleString('en-US')} files (${t.copies} copies of node_modules)\n\n\`${PATTERN}\`: ${all.length.toLocaleString('en-US')} files match; ${sanity.metadata.matches.toLocaleString('en-US')} after .gitignore.\n\n${msTable(result, 'globs/s')}`);
+  sections.push(
+    `### ${corpus.files.toLocaleString('en-US')} files (${t.copies} copies of node_modules)\n\n\`${PATTERN}\`: ${all.length.toLocaleString('en-US')} files match; ${sanity.metadata.matches.toLocaleString('en-US')} after .gitignore.\n\n${msTable(result, 'globs/s')}`,
+  );
 }
 console.log(verdicts.join('\n'));
 

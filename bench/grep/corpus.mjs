@@ -53,7 +53,9 @@ export function searchableFiles(dir, rgPath) {
 export function msTable(result, unit) {
   const lines = [`| subject | ${unit} | p50 ms | p99 ms | ratio to ${result.anchor} |`, '|---|---:|---:|---:|---:|'];
   for (const r of result.rows) {
-    lines.push(`| ${r.subject} | ${r.callsPerSec.toFixed(2)} | ${(r.p50us / 1000).toFixed(0)} | ${(r.p99us / 1000).toFixed(0)} | ${r.ratioToAnchor.toFixed(2)}x |`);
+    lines.push(
+      `| ${r.subject} | ${r.callsPerSec.toFixed(2)} | ${(r.p50us / 1000).toFixed(0)} | ${(r.p99us / 1000).toFixed(0)} | ${r.ratioToAnchor.toFixed(2)}x |`,
+    );
   }
   return lines.join('\n');
 }

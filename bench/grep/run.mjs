@@ -66,8 +66,12 @@ for (const c of CASES) {
   const ratio = (n) => result.rows.find((r) => r.subject === n).ratioToAnchor;
   const rgRatio = ratio('toolbelt grep (rg engine)');
   const jsRatio = ratio('toolbelt grep (JS engine)');
-  verdicts.push(`${c.name}: rg engine ${(1 / rgRatio).toFixed(2)}x rg's time (goal <= 1.2x): ${1 / rgRatio <= 1.2 ? 'met' : 'NOT met'}; JS engine ${(1 / jsRatio).toFixed(2)}x (goal <= 3x): ${1 / jsRatio <= 3 ? 'met' : 'NOT met'}`);
-  sections.push(`### ${c.name}: \`${c.input.pattern}\` (${a.metadata.matches || a.metadata.files} ${c.input.output_mode ? 'files' : 'matching lines'})\n\nAnchor: \`rg ${c.rgArgs.join(' ')} .\`\n\n${msTable(result, 'searches/s')}`);
+  verdicts.push(
+    `${c.name}: rg engine ${(1 / rgRatio).toFixed(2)}x rg's time (goal <= 1.2x): ${1 / rgRatio <= 1.2 ? 'met' : 'NOT met'}; JS engine ${(1 / jsRatio).toFixed(2)}x (goal <= 3x): ${1 / jsRatio <= 3 ? 'met' : 'NOT met'}`,
+  );
+  sections.push(
+    `### ${c.name}: \`${c.input.pattern}\` (${a.metadata.matches || a.metadata.files} ${c.input.output_mode ? 'files' : 'matching lines'})\n\nAnchor: \`rg ${c.rgArgs.join(' ')} .\`\n\n${msTable(result, 'searches/s')}`,
+  );
 }
 await viaRg.close();
 await viaJs.close();

@@ -78,11 +78,7 @@ export function report(result) {
   mkdirSync(join(benchRoot, 'results'), { recursive: true });
   writeFileSync(join(benchRoot, 'results', `${result.name}.json`), JSON.stringify(out, null, 2) + '\n');
   console.log(`\n${result.name}${result.concurrency > 1 ? ` (concurrency ${result.concurrency})` : ''} — anchor: ${result.anchor}`);
-  console.table(
-    result.rows.map((r) =>
-      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? Number(v.toPrecision(4)) : v])),
-    ),
-  );
+  console.table(result.rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? Number(v.toPrecision(4)) : v]))));
   return out;
 }
 
@@ -103,7 +99,9 @@ export function writeDocSection(name, markdown) {
 export function markdownTable(result, { unit = 'calls/s' } = {}) {
   const lines = [`| subject | ${unit} | p50 µs | p99 µs | ratio to ${result.anchor} |`, '|---|---:|---:|---:|---:|'];
   for (const r of result.rows) {
-    lines.push(`| ${r.subject} | ${Math.round(r.callsPerSec).toLocaleString('en-US')} | ${r.p50us.toFixed(2)} | ${r.p99us.toFixed(2)} | ${r.ratioToAnchor.toFixed(2)}x |`);
+    lines.push(
+      `| ${r.subject} | ${Math.round(r.callsPerSec).toLocaleString('en-US')} | ${r.p50us.toFixed(2)} | ${r.p99us.toFixed(2)} | ${r.ratioToAnchor.toFixed(2)}x |`,
+    );
   }
   return lines.join('\n');
 }

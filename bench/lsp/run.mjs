@@ -24,7 +24,11 @@ const original = readFileSync(main, 'utf8');
 
 function session() {
   const lsp = createLsp();
-  const executor = new Executor({ registry: new ToolRegistry().registerAll(lsp.tools), policy: new Policy({ mode: 'safe' }), workspace: new WorkspaceGuard({ roots: [root] }) });
+  const executor = new Executor({
+    registry: new ToolRegistry().registerAll(lsp.tools),
+    policy: new Policy({ mode: 'safe' }),
+    workspace: new WorkspaceGuard({ roots: [root] }),
+  });
   return { lsp, executor };
 }
 

@@ -21,7 +21,10 @@ const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 3000);
 const dir = mkdtempSync(join(tmpdir(), 'toolbelt-bench-mcp-'));
 const file = join(dir, 'sample.ts');
 // A 200-line source file (~9 KB): what an agent reads all day.
-writeFileSync(file, Array.from({ length: 200 }, (_, i) => `export const value${i} = computeSomething(${i}, 'a string literal on line ${i}');`).join('\n') + '\n');
+writeFileSync(
+  file,
+  Array.from({ length: 200 }, (_, i) => `export const value${i} = computeSomething(${i}, 'a string literal on line ${i}');`).join('\n') + '\n',
+);
 writeFileSync(join(dir, 'toolbelt.config.json'), JSON.stringify({ mode: 'safe' }));
 
 const servers = {

@@ -30,7 +30,10 @@ if (mode !== 'naive') {
     pos = buf.lastIndexOf(10, pos - 1);
     n++;
   }
-  lines = buf.subarray(pos + 1, end).toString('utf8').split('\n');
+  lines = buf
+    .subarray(pos + 1, end)
+    .toString('utf8')
+    .split('\n');
 }
 const ms = performance.now() - t0;
 const after = process.memoryUsage();

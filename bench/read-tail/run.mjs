@@ -55,10 +55,20 @@ try {
   // cat to /dev/null cannot fail in a way that matters here
 }
 const rows = [];
-const SUBJECTS = { toolbelt: 'toolbelt read_file offset=-100 (file tools imported)', 'toolbelt-all': 'same, whole @toolbelt/tools imported', naive: 'readFileSync whole file' };
+const SUBJECTS = {
+  toolbelt: 'toolbelt read_file offset=-100 (file tools imported)',
+  'toolbelt-all': 'same, whole @toolbelt/tools imported',
+  naive: 'readFileSync whole file',
+};
 for (const mode of Object.keys(SUBJECTS)) {
   const runs = Array.from({ length: RUNS }, () => measure(mode, created.lines));
-  rows.push({ subject: SUBJECTS[mode], ms: median(runs.map((r) => r.ms)), maxRssMb: Math.max(...runs.map((r) => r.maxRssMb)), baselineRssMb: median(runs.map((r) => r.rssBeforeMb)), heapUsedMb: median(runs.map((r) => r.heapUsedMb)) });
+  rows.push({
+    subject: SUBJECTS[mode],
+    ms: median(runs.map((r) => r.ms)),
+    maxRssMb: Math.max(...runs.map((r) => r.maxRssMb)),
+    baselineRssMb: median(runs.map((r) => r.rssBeforeMb)),
+    heapUsedMb: median(runs.map((r) => r.heapUsedMb)),
+  });
 }
 if (existsTail()) {
   const runs = Array.from({ length: RUNS }, tailRun);

@@ -31,14 +31,16 @@ peak = Math.max(peak, process.memoryUsage().rss);
 const text = textOf(r);
 await executor.close();
 rmSync(root, { recursive: true, force: true });
-console.log(JSON.stringify({
-  bytes,
-  stdoutBytes: r.metadata?.stdoutBytes,
-  streamed,
-  baselineRssMb: baseline / 2 ** 20,
-  peakRssMb: peak / 2 ** 20,
-  seconds,
-  head: text.slice(0, 34),
-  tail: text.slice(-30),
-  resultChars: text.length,
-}));
+console.log(
+  JSON.stringify({
+    bytes,
+    stdoutBytes: r.metadata?.stdoutBytes,
+    streamed,
+    baselineRssMb: baseline / 2 ** 20,
+    peakRssMb: peak / 2 ** 20,
+    seconds,
+    head: text.slice(0, 34),
+    tail: text.slice(-30),
+    resultChars: text.length,
+  }),
+);

@@ -48,7 +48,8 @@ for (const [ex, input, profile] of [
   [sandboxed, { command: 'true', write_access: true }, 'workspace-write'],
 ]) {
   const check = await ex.call({ tool: 'shell_exec', input });
-  if (check.status !== 'success' || textOf(check) !== '(no output)\n[exit code 0]' || check.approvedBy !== 'auto' || check.metadata.sandbox !== profile) throw new Error(`shell_exec returned ${JSON.stringify(check)}`);
+  if (check.status !== 'success' || textOf(check) !== '(no output)\n[exit code 0]' || check.approvedBy !== 'auto' || check.metadata.sandbox !== profile)
+    throw new Error(`shell_exec returned ${JSON.stringify(check)}`);
 }
 if ((await spawnAndWait('bash', ['-c', 'true'])).code !== 0) throw new Error('bash -c true failed');
 
@@ -87,7 +88,10 @@ rmSync(root, { recursive: true, force: true });
 
 function measureMemory(bytes) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', join(here, 'memory.mjs')], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, BENCH_BYTES: String(bytes) } });
+    const child = spawn(process.execPath, ['--expose-gc', join(here, 'memory.mjs')], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, BENCH_BYTES: String(bytes) },
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`memory.mjs exited with ${code}`))));
@@ -117,7 +121,9 @@ const summary = [
 ];
 console.log(`\n${summary.join('\n')}`);
 
-writeDocSection('shell', `## shell — shell_exec overhead per call, and memory under 1 GB of output
+writeDocSection(
+  'shell',
+  `## shell — shell_exec overhead per call, and memory under 1 GB of output
 
 \`shell_exec\` running \`true\` through the whole executor (validation, parsing and classifying the
 command with tree-sitter-bash, policy, a new process group, bounded output buffers, the result),
@@ -139,4 +145,5 @@ ${markdownTable(boxed)}
 
 ${summary.map((s) => `- ${s}`).join('\n')}
 
-Run: \`npm run build && node bench/shell/run.mjs\` (\`BENCH_ITER\` sets the number of calls).`);
+Run: \`npm run build && node bench/shell/run.mjs\` (\`BENCH_ITER\` sets the number of calls).`,
+);

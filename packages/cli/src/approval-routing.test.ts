@@ -85,7 +85,12 @@ describe('approval routing through one executor', () => {
     // All three wait for approval at once, each in its own channel.
     const fromMcp = mcp.callTool({ name: 'write_file', arguments: { path: 'from-mcp.txt', content: 'mcp' } });
     const fromHttp = http.call('run-1', 'write_file', { path: 'from-http.txt', content: 'http' }, { callId: 'http-1' });
-    const fromTerminal = rt.executor.call({ tool: 'write_file', input: { path: 'from-terminal.txt', content: 'terminal' }, sessionId: 'cli', origin: 'terminal' });
+    const fromTerminal = rt.executor.call({
+      tool: 'write_file',
+      input: { path: 'from-terminal.txt', content: 'terminal' },
+      sessionId: 'cli',
+      origin: 'terminal',
+    });
 
     await until(async () => (await http.getCall('http-1').catch(() => undefined))?.status === 'awaiting_approval', 'the HTTP call to await approval');
     expect(await http.approve('http-1')).toMatchObject({ status: 'running', decision: { outcome: 'approve', scope: 'once' } });
@@ -110,7 +115,11 @@ describe('approval routing through one executor', () => {
     // One executor: one set of metrics and one execution log, in the file and in the gateway's store.
     expect(rt.executor.metrics.snapshot().find((m) => m.tool === 'write_file')).toMatchObject({ calls: 3 });
     await rt.executor.logs.flush();
-    const origins = (entries: ExecutionLogEntry[]) => entries.filter((e) => e.tool === 'write_file').map((e) => e.origin).sort();
+    const origins = (entries: ExecutionLogEntry[]) =>
+      entries
+        .filter((e) => e.tool === 'write_file')
+        .map((e) => e.origin)
+        .sort();
     expect(origins(readJsonl<ExecutionLogEntry>(rt.log!.file))).toEqual(['http', 'mcp', 'terminal']);
     expect(origins(await store.listExecutions({ limit: 10 }))).toEqual(['http', 'mcp', 'terminal']);
   });

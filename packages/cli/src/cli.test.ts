@@ -68,7 +68,10 @@ describe('toolbelt CLI', () => {
     const r = await run(['call', 'shell_exec', '{"command":"touch made.txt"}', '--yes']);
     expect(r.code).toBe(0);
     expect(existsSync(join(root, 'made.txt'))).toBe(true);
-    const log = readFileSync(join(root, '.toolbelt', 'executions.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const log = readFileSync(join(root, '.toolbelt', 'executions.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(log.at(-1)).toMatchObject({ tool: 'shell_exec', status: 'success', approvedBy: 'user', params: { command: 'touch made.txt' } });
   });
 
@@ -87,7 +90,15 @@ describe('toolbelt CLI', () => {
   });
 
   it('applies rules from toolbelt.config.json', async () => {
-    writeFileSync(join(root, 'toolbelt.config.json'), JSON.stringify({ rules: [{ tool: 'shell_exec', command: 'touch', action: 'allow' }, { tool: 'shell_exec', command: 'echo secret', action: 'deny', reason: 'no secrets' }] }));
+    writeFileSync(
+      join(root, 'toolbelt.config.json'),
+      JSON.stringify({
+        rules: [
+          { tool: 'shell_exec', command: 'touch', action: 'allow' },
+          { tool: 'shell_exec', command: 'echo secret', action: 'deny', reason: 'no secrets' },
+        ],
+      }),
+    );
     expect((await run(['call', 'shell_exec', '{"command":"touch ok.txt"}', '--non-interactive'])).code).toBe(0);
     const denied = await run(['call', 'shell_exec', '{"command":"echo secret"}']);
     expect(denied.code).toBe(1);

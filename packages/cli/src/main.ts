@@ -12,11 +12,27 @@ export interface CommandEntry {
 export const COMMANDS: CommandEntry[] = [
   { name: 'tools', summary: 'List the tools with their effect and description', load: async () => (await import('./commands/tools.js')).toolsCommand },
   { name: 'call', summary: 'Run one tool call through policy and approval', load: async () => (await import('./commands/call.js')).callCommand },
-  { name: 'init', summary: 'Write a starting toolbelt.config.json into the workspace root', load: async () => (await import('./commands/init.js')).initCommand },
+  {
+    name: 'init',
+    summary: 'Write a starting toolbelt.config.json into the workspace root',
+    load: async () => (await import('./commands/init.js')).initCommand,
+  },
   { name: 'mcp', summary: 'Serve the tools and configured MCP servers as one MCP server', load: async () => (await import('./commands/mcp.js')).mcpCommand },
-  { name: 'serve', summary: 'Serve the tools over HTTP: calls, results, approvals, events', load: async () => (await import('./commands/serve.js')).serveCommand },
-  { name: 'token', summary: 'Make a gateway token and the config entry holding only its hash', load: async () => (await import('./commands/token.js')).tokenCommand },
-  { name: 'doctor', summary: 'Check what toolbelt needs here: Node, bash, git, ripgrep, the sandbox', load: async () => (await import('./commands/doctor.js')).doctorCommand },
+  {
+    name: 'serve',
+    summary: 'Serve the tools over HTTP: calls, results, approvals, events',
+    load: async () => (await import('./commands/serve.js')).serveCommand,
+  },
+  {
+    name: 'token',
+    summary: 'Make a gateway token and the config entry holding only its hash',
+    load: async () => (await import('./commands/token.js')).tokenCommand,
+  },
+  {
+    name: 'doctor',
+    summary: 'Check what toolbelt needs here: Node, bash, git, ripgrep, the sandbox',
+    load: async () => (await import('./commands/doctor.js')).doctorCommand,
+  },
   { name: 'log', summary: 'Show the execution log of the CLI and the gateway', load: async () => (await import('./commands/log.js')).logCommand },
 ];
 
@@ -29,7 +45,7 @@ function help(): string {
     '',
     ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
-    'Run `toolbelt <command> --help` for a command\'s options.',
+    "Run `toolbelt <command> --help` for a command's options.",
   ].join('\n');
 }
 

@@ -48,7 +48,7 @@ describe.runIf(existsSync(fileURLToPath(new URL('../dist', import.meta.url))))('
     expect(JSON.parse(r.stdout).content[0].text).toBe(root);
   });
 
-  it('asks for an untrusted server\'s read-only tool in safe mode, so nothing runs unasked', async () => {
+  it("asks for an untrusted server's read-only tool in safe mode, so nothing runs unasked", async () => {
     const r = await call('fs__read_text_file', { path: secret });
     expect(r.code).toBe(3);
     expect(JSON.parse(r.stdout)).toMatchObject({ status: 'rejected', tool: 'fs__read_text_file' });

@@ -16,7 +16,10 @@ writeFileSync(join(root, 'keys', 'agent.token'), 'agent-token-0123456789abcdef\n
 writeFileSync(join(root, 'notes.txt'), 'ordinary\n');
 // The user state directory inside the root: as when a root is the home directory.
 const env = { XDG_STATE_HOME: join(root, 'state') };
-writeFileSync(join(root, 'conf', 'agents.json'), JSON.stringify({ gateway: { db: 'data/gw.db', tokens: [{ tokenFile: join(root, 'keys', 'agent.token'), roles: ['call'] }] } }));
+writeFileSync(
+  join(root, 'conf', 'agents.json'),
+  JSON.stringify({ gateway: { db: 'data/gw.db', tokens: [{ tokenFile: join(root, 'keys', 'agent.token'), roles: ['call'] }] } }),
+);
 
 describe('createRuntime', () => {
   it("refuses toolbelt's own files to the file tools, wherever they are", async () => {
@@ -38,7 +41,9 @@ describe('createRuntime', () => {
     const file = join(root, 'conf', 'elsewhere.json');
     writeFileSync(file, JSON.stringify({ workspace: { cwd: '/' } }));
     await expect(createRuntime({ root: [root], config: file }, { env })).rejects.toThrow(ConfigError);
-    await expect(createRuntime({ root: [root], config: file }, { env })).rejects.toThrow(`${file} is invalid:\n  - workspace: cwd / is outside the workspace roots ${root}`);
+    await expect(createRuntime({ root: [root], config: file }, { env })).rejects.toThrow(
+      `${file} is invalid:\n  - workspace: cwd / is outside the workspace roots ${root}`,
+    );
     writeFileSync(file, JSON.stringify({ workspace: { roots: ['missing'] } }));
     await expect(createRuntime({ root: [root], config: file }, { env })).rejects.toThrow(`workspace: workspace root ${join(root, 'missing')} does not exist`);
   });

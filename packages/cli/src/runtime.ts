@@ -5,7 +5,18 @@
 // database keeps "always" approvals and the execution log).
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { ConfigError, Executor, MODES, Policy, ToolRegistry, type ApproversByOrigin, type DecisionStore, type Mode, type Rule, type Tool } from '@toolbelt/core';
+import {
+  ConfigError,
+  Executor,
+  MODES,
+  Policy,
+  ToolRegistry,
+  type ApproversByOrigin,
+  type DecisionStore,
+  type Mode,
+  type Rule,
+  type Tool,
+} from '@toolbelt/core';
 import type { StdioLauncher } from '@toolbelt/mcp';
 import { builtinTools, Sandbox, sandboxSettings, WorkspaceGuard, type SandboxSettings } from '@toolbelt/tools';
 import { UsageError } from './command.js';
@@ -107,7 +118,8 @@ export function loadConfig(flags: RuntimeFlags): { config: ToolbeltConfig; confi
 export function resolveMode(flag: string | undefined, config: ToolbeltConfig): Mode {
   if (flag === undefined) return config.mode ?? 'safe';
   const mode = canonicalMode(flag);
-  if (!mode) throw new UsageError(`unknown mode "${flag}"; use one of ${MODES.join(', ')} (or ${Object.keys(MODE_ALIASES).join(', ')}: see docs/configuration.md)`);
+  if (!mode)
+    throw new UsageError(`unknown mode "${flag}"; use one of ${MODES.join(', ')} (or ${Object.keys(MODE_ALIASES).join(', ')}: see docs/configuration.md)`);
   return mode;
 }
 
@@ -162,12 +174,17 @@ function planRuntime(flags: RuntimeFlags, env: Record<string, string | undefined
 /** The guard and the policy: each needs the other, the guard only once calls run. */
 function guardAndPolicy(plan: RuntimePlan, decisions: DecisionStore | undefined): { workspace: WorkspaceGuard; policy: Policy } {
   const { config, roots } = plan;
-  const workspace = configured(plan.configPath, 'workspace', () => new WorkspaceGuard({
-    roots: [...roots, ...(config.workspace?.roots ?? []).map((r) => resolve(roots[0], r))],
-    ...(config.workspace?.cwd ? { cwd: config.workspace.cwd } : {}),
-    allowSensitive: (path, _access, secret): boolean => policy.allowsSensitivePath(path, secret),
-    protectedPaths: ownFiles(plan.configPath, plan.gatewayDb, config, plan.env),
-  }));
+  const workspace = configured(
+    plan.configPath,
+    'workspace',
+    () =>
+      new WorkspaceGuard({
+        roots: [...roots, ...(config.workspace?.roots ?? []).map((r) => resolve(roots[0], r))],
+        ...(config.workspace?.cwd ? { cwd: config.workspace.cwd } : {}),
+        allowSensitive: (path, _access, secret): boolean => policy.allowsSensitivePath(path, secret),
+        protectedPaths: ownFiles(plan.configPath, plan.gatewayDb, config, plan.env),
+      }),
+  );
   const policy = new Policy({
     mode: plan.mode,
     rules: [...shellRules(config), ...(config.rules ?? [])],
@@ -216,7 +233,14 @@ async function assemble(plan: RuntimePlan, stores: RuntimeStores, opts: RuntimeO
     registry.registerAll(enabled(tools));
     if (close) closers.push(close);
   }
-  const executor = new Executor({ registry, policy, workspace, ...(log ? { log } : {}), ...(opts.approvers ? { approvers: opts.approvers } : {}), ...executorSettings(config) });
+  const executor = new Executor({
+    registry,
+    policy,
+    workspace,
+    ...(log ? { log } : {}),
+    ...(opts.approvers ? { approvers: opts.approvers } : {}),
+    ...executorSettings(config),
+  });
   return {
     ...partial,
     executor,

@@ -32,7 +32,7 @@ async function call(rt: Runtime, tool: string, input: Record<string, unknown>) {
 }
 
 describe('sensitive files and allow rules', () => {
-  it("a write rule for src/** opens no secret, to write_file or to read_file", async () => {
+  it('a write rule for src/** opens no secret, to write_file or to read_file', async () => {
     await withRules([{ tool: 'write_file', path: 'src/**', action: 'allow' }], async (rt) => {
       for (const path of ['src/.env', 'src/id_rsa']) {
         const read = await call(rt, 'read_file', { path });
@@ -70,7 +70,10 @@ describe('sensitive files and allow rules', () => {
   it("a *.json edit rule never reaches toolbelt's config, a --config file elsewhere, or the execution log", async () => {
     const elsewhere = join(root, 'conf', 'agents.json');
     await withRules(
-      [{ tool: ['edit_file', 'write_file', 'read_file'], path: '**/*.json', action: 'allow' }, { tool: 'read_file', path: '.toolbelt/executions.jsonl', action: 'allow' }],
+      [
+        { tool: ['edit_file', 'write_file', 'read_file'], path: '**/*.json', action: 'allow' },
+        { tool: 'read_file', path: '.toolbelt/executions.jsonl', action: 'allow' },
+      ],
       async (rt) => {
         await call(rt, 'read_file', { path: 'src/app.json' });
         const edit = await call(rt, 'edit_file', { path: 'conf/agents.json', old_string: '"yolo"', new_string: '"yolo" ' });

@@ -23,7 +23,10 @@ export function rootStateDir(root: string, env: Env = process.env): string {
     // A root that does not exist is refused elsewhere; hash the path as given.
   }
   const hash = createHash('sha256').update(real).digest('hex').slice(0, 16);
-  const name = basename(real).replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40) || 'root';
+  const name =
+    basename(real)
+      .replace(/[^A-Za-z0-9._-]/g, '_')
+      .slice(0, 40) || 'root';
   return join(stateHome(env), `${name}-${hash}`);
 }
 

@@ -15,7 +15,8 @@ import { defaultProviders } from './providers.js';
 import { createRuntime } from './runtime.js';
 
 const status = await probeSandbox('bwrap');
-if (!status.ok && process.env.TOOLBELT_REQUIRE_SANDBOX === '1') throw new Error(`TOOLBELT_REQUIRE_SANDBOX=1 but the sandbox does not work here: ${status.reason}`);
+if (!status.ok && process.env.TOOLBELT_REQUIRE_SANDBOX === '1')
+  throw new Error(`TOOLBELT_REQUIRE_SANDBOX=1 but the sandbox does not work here: ${status.reason}`);
 if (!status.ok) console.warn(`sandbox tests skipped: ${status.reason} (${status.hint})`);
 
 // Not under /tmp: the sandbox's own /tmp would hide it for another reason.
@@ -47,8 +48,14 @@ async function withServer(config: Record<string, unknown>, fn: (probe: (input: R
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'tb-stdio-sbx-')));
   roots.push(root);
   const server = { command: process.execPath, args: [FIXTURE_SERVER], allowedTools: ['fs_probe', 'limits'], ...(config.server as object) };
-  writeFileSync(join(root, 'toolbelt.config.json'), JSON.stringify({ mode: 'yolo', mcpServers: { fx: server }, ...(config.sandbox ? { sandbox: config.sandbox } : {}) }));
-  const rt = await createRuntime({ root: [root] }, { providers: defaultProviders({ mcp: { warn: () => {} } }), env: { ...process.env, HOME: home }, warn: () => {} });
+  writeFileSync(
+    join(root, 'toolbelt.config.json'),
+    JSON.stringify({ mode: 'yolo', mcpServers: { fx: server }, ...(config.sandbox ? { sandbox: config.sandbox } : {}) }),
+  );
+  const rt = await createRuntime(
+    { root: [root] },
+    { providers: defaultProviders({ mcp: { warn: () => {} } }), env: { ...process.env, HOME: home }, warn: () => {} },
+  );
   try {
     await fn(async (input) => textOf(await rt.executor.call({ tool: input.tool ?? 'fx__fs_probe', input: input.tool ? {} : input })), root);
   } finally {
@@ -62,7 +69,9 @@ describe.skipIf(!status.ok)('stdio MCP servers in the sandbox', () => {
       const out = await probe({ write: join(home, 'from-server.txt'), read: join(home, '.ssh', 'id_rsa') });
       expect(out).toBe(`write ${home}/from-server.txt: EROFS\nread ${home}/.ssh/id_rsa: ENOENT`);
       expect(existsSync(join(home, 'from-server.txt'))).toBe(false);
-      expect(await probe({ write: join(root, 'from-server.txt'), read: join(home, 'notes.txt') })).toBe(`write ${root}/from-server.txt: ok\nread ${home}/notes.txt: "visible notes\\n"`);
+      expect(await probe({ write: join(root, 'from-server.txt'), read: join(home, 'notes.txt') })).toBe(
+        `write ${root}/from-server.txt: ok\nread ${home}/notes.txt: "visible notes\\n"`,
+      );
       expect(readFileSync(join(root, 'from-server.txt'), 'utf8')).toBe('from the server\n');
     });
   });

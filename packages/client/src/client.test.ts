@@ -20,10 +20,11 @@ async function scripted(handler: Handler): Promise<{ url: string; requests: Inco
     handler(req, res, requests.length);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  close = () => new Promise((r) => {
-    server.closeAllConnections();
-    server.close(() => r());
-  });
+  close = () =>
+    new Promise((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    });
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
 }
 
@@ -85,14 +86,21 @@ describe('GatewayClient event streams', () => {
 });
 
 describe('GatewayClient requests', () => {
-  it('reports an answer that is not the gateway\'s JSON with its status and text', async () => {
+  it("reports an answer that is not the gateway's JSON with its status and text", async () => {
     const { url } = await scripted((_req, res) => void res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>'));
     const err = await new GatewayClient({ url }).tools().catch((e) => e);
     expect(err).toMatchObject({ status: 502, code: 'HTTP_ERROR', message: 'HTTP 502: <h1>Bad gateway</h1>' });
   });
 
   it('returns the ToolResult of a 404 or 422 answer instead of throwing', async () => {
-    const body = { status: 'error', callId: 'c', tool: 'ecko', content: [{ type: 'text', text: 'Unknown tool' }], durationMs: 0, error: { code: 'UNKNOWN_TOOL', message: 'Unknown tool', recoverable: true } };
+    const body = {
+      status: 'error',
+      callId: 'c',
+      tool: 'ecko',
+      content: [{ type: 'text', text: 'Unknown tool' }],
+      durationMs: 0,
+      error: { code: 'UNKNOWN_TOOL', message: 'Unknown tool', recoverable: true },
+    };
     const { url, requests } = await scripted((_req, res) => void res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify(body)));
     const client = new GatewayClient({ url, agentId: 'a' });
     expect(await client.call('run 1', 'ecko', { x: 1 }, { callId: 'c' })).toEqual(body);

@@ -1,8 +1,27 @@
 // A small typed SDK over the gateway API: call and list tools, follow calls, inbox, approvals,
 // and the event stream.
 import type {
-  AckAnswer, AckBody, ApprovalScope, ApproveBody, CallBody, CallList, CallRecord, CallStatus, DecisionAnswer, HealthAnswer, InboxList, InboxMessage, ProviderFormat, ProviderToolList,
-  RejectBody, ResultBody, StreamedEvent, SubmitAnswer, ToolInfo, ToolList, ToolResult,
+  AckAnswer,
+  AckBody,
+  ApprovalScope,
+  ApproveBody,
+  CallBody,
+  CallList,
+  CallRecord,
+  CallStatus,
+  DecisionAnswer,
+  HealthAnswer,
+  InboxList,
+  InboxMessage,
+  ProviderFormat,
+  ProviderToolList,
+  RejectBody,
+  ResultBody,
+  StreamedEvent,
+  SubmitAnswer,
+  ToolInfo,
+  ToolList,
+  ToolResult,
 } from '@toolbelt/core';
 import { approveWith, type ApprovalHandler } from './approver.js';
 import { GatewayError } from './errors.js';
@@ -56,7 +75,11 @@ export class GatewayClient implements Transport {
     return { ...(this.options.token ? { authorization: `Bearer ${this.options.token}` } : {}), ...extra };
   }
 
-  private async request<T>(method: string, path: string, opts: { body?: unknown; query?: Record<string, string | number | boolean | undefined>; signal?: AbortSignal; accept?: number[] } = {}): Promise<T> {
+  private async request<T>(
+    method: string,
+    path: string,
+    opts: { body?: unknown; query?: Record<string, string | number | boolean | undefined>; signal?: AbortSignal; accept?: number[] } = {},
+  ): Promise<T> {
     const res = await this.fetch(this.url(path, opts.query), {
       method,
       headers: this.headers(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
@@ -87,7 +110,14 @@ export class GatewayClient implements Transport {
   call(runId: string, name: string, input: CallBody['input'] = {}, o: CallOptions = {}): Promise<ToolResult> {
     const agentId = o.agentId ?? this.options.agentId;
     if (!agentId) throw new TypeError('call() needs an agentId: pass it in the options or set agentId on the client');
-    const body: CallBody = { agentId, name, input, ...(o.callId ? { callId: o.callId } : {}), ...(o.sessionId ? { sessionId: o.sessionId } : {}), ...(o.model ? { model: o.model } : {}) };
+    const body: CallBody = {
+      agentId,
+      name,
+      input,
+      ...(o.callId ? { callId: o.callId } : {}),
+      ...(o.sessionId ? { sessionId: o.sessionId } : {}),
+      ...(o.model ? { model: o.model } : {}),
+    };
     return this.request('POST', `/api/runs/${encodeURIComponent(runId)}/tool-calls`, { body, accept: [404, 422], ...(o.signal ? { signal: o.signal } : {}) });
   }
 

@@ -2,7 +2,11 @@
 import type { ApiErrorBody } from '@toolbelt/core';
 
 export class GatewayError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'GatewayError';
   }

@@ -6,6 +6,21 @@ export { approveWith, type ApprovalAnswer, type ApprovalHandler } from './approv
 export type { Worker, WorkerOptions } from './worker.js';
 // The wire types live in core (one contract for the gateway and this SDK); re-exported for SDK users.
 export type {
-  AckAnswer, ApiErrorBody, ApiErrorCode, CallList, CallRecord, CallStatus, DecisionAnswer, GatewayEvent, GatewayEventType, InboxList, InboxMessage, PendingEvent, StreamedEvent, Submission,
-  SubmitAnswer, ToolInfo, ToolList,
+  AckAnswer,
+  ApiErrorBody,
+  ApiErrorCode,
+  CallList,
+  CallRecord,
+  CallStatus,
+  DecisionAnswer,
+  GatewayEvent,
+  GatewayEventType,
+  InboxList,
+  InboxMessage,
+  PendingEvent,
+  StreamedEvent,
+  Submission,
+  SubmitAnswer,
+  ToolInfo,
+  ToolList,
 } from '@toolbelt/core';

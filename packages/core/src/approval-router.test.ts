@@ -21,7 +21,13 @@ describe('approval routing', () => {
     const terminal = recording('approve');
     const fallback = recording('reject');
     const log = new MemoryLogSink();
-    const ex = new Executor({ registry: new ToolRegistry().register(save), policy: new Policy({ mode: 'safe' }), approver: fallback, approvers: { terminal }, log });
+    const ex = new Executor({
+      registry: new ToolRegistry().register(save),
+      policy: new Policy({ mode: 'safe' }),
+      approver: fallback,
+      approvers: { terminal },
+      log,
+    });
     const http = recording('approve');
     const leave = ex.approvals.register('http', http);
 

@@ -35,7 +35,10 @@ export function defineTool<I>(spec: ToolSpec<I>): Tool<I> {
 function checkShape<I>(spec: ToolSpec<I>): void {
   if (spec.prepare) {
     const extra = (['effect', 'preview', 'execute'] as const).filter((k) => spec[k] !== undefined);
-    if (extra.length) throw new Error(`tool "${spec.name}" has prepare and ${extra.join(', ')}: prepare's invocation carries the effect, preview and run, so remove ${extra.join(', ')} (set usualEffect for listings)`);
+    if (extra.length)
+      throw new Error(
+        `tool "${spec.name}" has prepare and ${extra.join(', ')}: prepare's invocation carries the effect, preview and run, so remove ${extra.join(', ')} (set usualEffect for listings)`,
+      );
     return;
   }
   if (typeof spec.execute !== 'function') throw new Error(`tool "${spec.name}" needs execute(input, ctx), or prepare(input, ctx) returning its invocation`);

@@ -64,8 +64,24 @@ export function toProviderFormats(tools: Tool[], format: ProviderFormat): Record
 
 // Gemini function declarations accept an OpenAPI subset; other keywords are rejected by the API.
 const GEMINI_KEYS = new Set([
-  'type', 'format', 'description', 'nullable', 'enum', 'maxItems', 'minItems', 'properties', 'required',
-  'items', 'minimum', 'maximum', 'anyOf', 'minLength', 'maxLength', 'pattern', 'title', 'default',
+  'type',
+  'format',
+  'description',
+  'nullable',
+  'enum',
+  'maxItems',
+  'minItems',
+  'properties',
+  'required',
+  'items',
+  'minimum',
+  'maximum',
+  'anyOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'title',
+  'default',
 ]);
 
 function toGeminiSchema(schema: JsonSchema): JsonSchema {

@@ -24,4 +24,15 @@ export { truncateText, truncateContent } from './executor/truncate.js';
 export { TimeoutReason } from './executor/attempt.js';
 export { assertSafeBind, BindRefusedError, isLoopback, isWildcard, type BindAdvice } from './net/bind.js';
 export { HostCheck, HostConfigError, hostNameOf, type HostCheckOptions, type HostRefusal } from './net/host-check.js';
-export { adviseFetch, HTTP_RETRY_DEFAULTS, isConnectionReset, parseRetryAfter, retryableStatus, retryingFetch, withHttpRetries, type HttpRetryOptions, type RetryAdvice, type RetryLoop } from './net/retry.js';
+export {
+  adviseFetch,
+  HTTP_RETRY_DEFAULTS,
+  isConnectionReset,
+  parseRetryAfter,
+  retryableStatus,
+  retryingFetch,
+  withHttpRetries,
+  type HttpRetryOptions,
+  type RetryAdvice,
+  type RetryLoop,
+} from './net/retry.js';

@@ -12,13 +12,17 @@ describe('unknown parameters', () => {
   it('refuses a key a Zod object does not name, and publishes additionalProperties: false', () => {
     const s = compileSchema(z.object({ pattern: z.string(), max_results: z.number().optional(), literal: z.boolean().optional() }));
     expect(s.jsonSchema.additionalProperties).toBe(false);
-    expect(failure(s.parse({ pattern: 'x', head_limit: 20 }))).toBe('unknown parameter "head_limit"; did you mean "max_results"? (valid parameters: pattern, max_results, literal)');
+    expect(failure(s.parse({ pattern: 'x', head_limit: 20 }))).toBe(
+      'unknown parameter "head_limit"; did you mean "max_results"? (valid parameters: pattern, max_results, literal)',
+    );
     expect(s.parse({ pattern: 'x', max_results: 20 })).toEqual({ ok: true, value: { pattern: 'x', max_results: 20 } });
   });
 
   it('reports unknown keys after the other problems, once even for a strict object', () => {
     const plain = compileSchema(z.object({ path: z.string() }));
-    expect(failure(plain.parse({ file_path: 'a' }))).toBe('`path` is required (string); unknown parameter "file_path"; did you mean "path"? (valid parameters: path)');
+    expect(failure(plain.parse({ file_path: 'a' }))).toBe(
+      '`path` is required (string); unknown parameter "file_path"; did you mean "path"? (valid parameters: path)',
+    );
     const strict = compileSchema(z.strictObject({ path: z.string() }));
     expect(failure(strict.parse({ path: 'a', extra: 1 }))).toBe('unknown parameter "extra" (valid parameters: path)');
   });
@@ -44,7 +48,12 @@ describe('unknown parameters', () => {
   });
 
   it('takes the names of every branch of a union, and says when a tool takes no parameters', () => {
-    const union = compileSchema({ anyOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'object', properties: { b: { type: 'string' } } }] });
+    const union = compileSchema({
+      anyOf: [
+        { type: 'object', properties: { a: { type: 'string' } } },
+        { type: 'object', properties: { b: { type: 'string' } } },
+      ],
+    });
     expect(union.parse({ b: 'x' }).ok).toBe(true);
     expect(failure(union.parse({ colour: 'x' }))).toContain('unknown parameter "colour" (valid parameters: a, b)');
     expect(union.jsonSchema.additionalProperties).toBeUndefined();
@@ -53,7 +62,21 @@ describe('unknown parameters', () => {
 });
 
 describe('closestParameter', () => {
-  const grep = ['pattern', 'path', 'glob', 'type', 'case_insensitive', 'literal', 'output_mode', 'before', 'after', 'context', 'multiline', 'max_results', 'include_ignored'];
+  const grep = [
+    'pattern',
+    'path',
+    'glob',
+    'type',
+    'case_insensitive',
+    'literal',
+    'output_mode',
+    'before',
+    'after',
+    'context',
+    'multiline',
+    'max_results',
+    'include_ignored',
+  ];
 
   it('finds the parameter meant by a misspelling, another casing or a borrowed name', () => {
     expect(closestParameter('patern', grep)).toBe('pattern');

@@ -14,7 +14,9 @@ describe('defineTool', () => {
     expect(() => t('x'.repeat(65))).toThrow(/invalid tool name/);
     expect(() => defineTool({ name: 'n', description: ' ', effect: 'read', input: z.object({}), execute: () => '' })).toThrow(/description/);
     expect(() => defineTool({ name: 'n', description: 'd', effect: 'sideways' as never, input: z.object({}), execute: () => '' })).toThrow(/unknown effect/);
-    expect(() => defineTool({ name: 'n', description: 'd', effect: () => 'read', usualEffect: 'mostly' as never, input: z.object({}), execute: () => '' })).toThrow('tool "n" has unknown usualEffect "mostly"; use one of read, write, execute, destructive');
+    expect(() =>
+      defineTool({ name: 'n', description: 'd', effect: () => 'read', usualEffect: 'mostly' as never, input: z.object({}), execute: () => '' }),
+    ).toThrow('tool "n" has unknown usualEffect "mostly"; use one of read, write, execute, destructive');
     expect(() => defineTool({ name: 'n', description: 'd', effect: 'read', input: z.string() as never, execute: () => '' })).toThrow(/must describe an object/);
   });
 
@@ -85,7 +87,11 @@ describe('ToolRegistry', () => {
     r.unregister('a');
     off();
     r.register(t('b'));
-    expect(seen).toEqual([{ type: 'added', name: 'a' }, { type: 'replaced', name: 'a' }, { type: 'removed', name: 'a' }]);
+    expect(seen).toEqual([
+      { type: 'added', name: 'a' },
+      { type: 'replaced', name: 'a' },
+      { type: 'removed', name: 'a' },
+    ]);
   });
 });
 
@@ -99,7 +105,16 @@ describe('provider formats', () => {
   });
 
   it('gives Gemini only the keywords it accepts', () => {
-    const g = toProviderFormat(defineTool({ name: 'g', description: 'd', effect: 'read', input: { type: 'object', additionalProperties: false, properties: { x: { type: ['string', 'null'], $comment: 'no' } } }, execute: () => '' }), 'gemini');
+    const g = toProviderFormat(
+      defineTool({
+        name: 'g',
+        description: 'd',
+        effect: 'read',
+        input: { type: 'object', additionalProperties: false, properties: { x: { type: ['string', 'null'], $comment: 'no' } } },
+        execute: () => '',
+      }),
+      'gemini',
+    );
     expect(g.parameters).toEqual({ type: 'object', properties: { x: { type: 'string', nullable: true } } });
   });
 
@@ -109,9 +124,19 @@ describe('provider formats', () => {
     expect(annotationsFor(dyn)).toMatchObject({ readOnlyHint: false, destructiveHint: true });
   });
 
-  it('maps a per-call tool\'s usual effect to MCP hints, with its own destructive annotation for writes and commands', () => {
+  it("maps a per-call tool's usual effect to MCP hints, with its own destructive annotation for writes and commands", () => {
     const usual = (usualEffect: Effect, annotations?: { destructive?: boolean }) =>
-      annotationsFor(defineTool({ name: 'u', description: 'd', effect: () => usualEffect, usualEffect, ...(annotations ? { annotations } : {}), input: z.object({}), execute: () => '' }));
+      annotationsFor(
+        defineTool({
+          name: 'u',
+          description: 'd',
+          effect: () => usualEffect,
+          usualEffect,
+          ...(annotations ? { annotations } : {}),
+          input: z.object({}),
+          execute: () => '',
+        }),
+      );
     expect(usual('read')).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
     expect(usual('write')).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
     expect(usual('write', { destructive: true })).toMatchObject({ readOnlyHint: false, destructiveHint: true });

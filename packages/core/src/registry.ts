@@ -1,10 +1,7 @@
 // The registry: tools by name, filtered views for an agent's allow-list, and change events.
 import { TOOL_NAME, type Tool } from './tool.js';
 
-export type ToolFilter =
-  | 'all'
-  | readonly string[]
-  | { names?: readonly string[]; category?: string | readonly string[]; predicate?: (tool: Tool) => boolean };
+export type ToolFilter = 'all' | readonly string[] | { names?: readonly string[]; category?: string | readonly string[]; predicate?: (tool: Tool) => boolean };
 
 export type RegistryChange = { type: 'added' | 'removed' | 'replaced'; name: string };
 type Listener = (change: RegistryChange) => void;
@@ -82,9 +79,10 @@ export class ToolRegistry implements ToolSource {
       },
       has: (name) => allowed(base.get(name)),
       list: (inner) => applyFilter(base.list(filter), inner ?? 'all'),
-      onChange: (listener) => base.onChange((change) => {
-        if (applyFilter([{ name: change.name } as Tool], namesOnly(filter)).length === 1) listener(change);
-      }),
+      onChange: (listener) =>
+        base.onChange((change) => {
+          if (applyFilter([{ name: change.name } as Tool], namesOnly(filter)).length === 1) listener(change);
+        }),
     };
   }
 
@@ -121,9 +119,6 @@ export function applyFilter(tools: Tool[], filter: ToolFilter): Tool[] {
   const names = f.names && !f.names.includes('all') ? new Set(f.names) : undefined;
   const categories = f.category === undefined ? undefined : new Set(typeof f.category === 'string' ? [f.category] : f.category);
   return tools.filter(
-    (t) =>
-      (!names || names.has(t.name)) &&
-      (!categories || (t.category !== undefined && categories.has(t.category))) &&
-      (!f.predicate || f.predicate(t)),
+    (t) => (!names || names.has(t.name)) && (!categories || (t.category !== undefined && categories.has(t.category))) && (!f.predicate || f.predicate(t)),
   );
 }

@@ -1,26 +1,13 @@
 // One result shape for every path: library, MCP and HTTP.
 
-export type ContentBlock =
-  | { type: 'text'; text: string }
-  | { type: 'json'; json: unknown }
-  | { type: 'image'; data: string; mimeType: string };
+export type ContentBlock = { type: 'text'; text: string } | { type: 'json'; json: unknown } | { type: 'image'; data: string; mimeType: string };
 
 /** For a person, not the model. */
 export type Display =
-  | { kind: 'diff'; diff: string; path?: string }
-  | { kind: 'table'; columns: string[]; rows: unknown[][] }
-  | { kind: 'text'; text: string; ansi?: boolean };
+  { kind: 'diff'; diff: string; path?: string } | { kind: 'table'; columns: string[]; rows: unknown[][] } | { kind: 'text'; text: string; ansi?: boolean };
 
 export type ToolErrorCode =
-  | 'INVALID_PARAMS'
-  | 'UNKNOWN_TOOL'
-  | 'PERMISSION_DENIED'
-  | 'APPROVAL_REQUIRED'
-  | 'TIMEOUT'
-  | 'ABORTED'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'EXECUTION_FAILED';
+  'INVALID_PARAMS' | 'UNKNOWN_TOOL' | 'PERMISSION_DENIED' | 'APPROVAL_REQUIRED' | 'TIMEOUT' | 'ABORTED' | 'NOT_FOUND' | 'CONFLICT' | 'EXECUTION_FAILED';
 
 export type ApprovedBy = 'auto' | 'user' | 'rule' | 'remembered';
 

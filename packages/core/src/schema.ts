@@ -114,12 +114,22 @@ function describeZodIssue(issue: z.core.$ZodIssue): string {
       return `${field} must be ${article(issue.expected)}${got}`;
     case 'too_small': {
       const op = issue.inclusive === false ? '>' : '>=';
-      const what = issue.origin === 'string' ? `at least ${issue.minimum} characters` : issue.origin === 'array' ? `at least ${issue.minimum} items` : `${op} ${issue.minimum}`;
+      const what =
+        issue.origin === 'string'
+          ? `at least ${issue.minimum} characters`
+          : issue.origin === 'array'
+            ? `at least ${issue.minimum} items`
+            : `${op} ${issue.minimum}`;
       return `${field} must be ${what}${got}`;
     }
     case 'too_big': {
       const op = issue.inclusive === false ? '<' : '<=';
-      const what = issue.origin === 'string' ? `at most ${issue.maximum} characters` : issue.origin === 'array' ? `at most ${issue.maximum} items` : `${op} ${issue.maximum}`;
+      const what =
+        issue.origin === 'string'
+          ? `at most ${issue.maximum} characters`
+          : issue.origin === 'array'
+            ? `at most ${issue.maximum} items`
+            : `${op} ${issue.maximum}`;
       return `${field} must be ${what}${got}`;
     }
     case 'invalid_value':

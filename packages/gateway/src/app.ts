@@ -66,7 +66,10 @@ export function buildApp(d: Domain, o: AppOptions): Hono<AuthEnv> {
 
   app.use('/api/*', o.auth.middleware());
   app.use('/metrics', o.auth.middleware());
-  app.use('/api/*', bodyLimit(o.maxBodyBytes, (c) => tooLarge(c, o.maxBodyBytes)));
+  app.use(
+    '/api/*',
+    bodyLimit(o.maxBodyBytes, (c) => tooLarge(c, o.maxBodyBytes)),
+  );
 
   app.get('/metrics', async (c) => {
     requireRole(c.var.principal, 'admin');
@@ -84,7 +87,14 @@ export function buildApp(d: Domain, o: AppOptions): Hono<AuthEnv> {
   app.get('/api/executions', async (c) => {
     requireRole(c.var.principal, 'admin');
     const q = c.req.query();
-    const filter = { limit: intParam(c, 'limit', 100, 1000) || 100, ...(q.tool ? { tool: q.tool } : {}), ...(q.status ? { status: q.status } : {}), ...(q.agentId ? { agentId: q.agentId } : {}), ...(q.runId ? { runId: q.runId } : {}), ...(q.since ? { since: q.since } : {}) };
+    const filter = {
+      limit: intParam(c, 'limit', 100, 1000) || 100,
+      ...(q.tool ? { tool: q.tool } : {}),
+      ...(q.status ? { status: q.status } : {}),
+      ...(q.agentId ? { agentId: q.agentId } : {}),
+      ...(q.runId ? { runId: q.runId } : {}),
+      ...(q.since ? { since: q.since } : {}),
+    };
     return c.json({ entries: await d.store.listExecutions(filter) } satisfies ExecutionList);
   });
   return app;
@@ -137,7 +147,9 @@ function decisionRoutes(app: Hono<AuthEnv>, d: Domain, readBody: ReadBody): void
     requireRole(c.var.principal, 'approve');
     const body = await readBody(c, rejectBody);
     const call = await visibleCall(d, c.var.principal, c.req.param('callId'));
-    const decision = body.message ? { outcome: 'reject' as const, message: body.message, by: c.var.principal.name } : { outcome: 'reject' as const, by: c.var.principal.name };
+    const decision = body.message
+      ? { outcome: 'reject' as const, message: body.message, by: c.var.principal.name }
+      : { outcome: 'reject' as const, by: c.var.principal.name };
     return c.json(await decide(d.store, call, decision));
   });
 }

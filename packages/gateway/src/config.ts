@@ -32,7 +32,10 @@ export const declaredToolSchema = z.strictObject({
 // workspace holding it, an environment variable, or the token itself.
 const tokenSchema = z.strictObject({
   token: z.string().min(16, 'tokens must be at least 16 characters').optional(),
-  tokenHash: z.string().regex(/^sha256:[0-9a-fA-F]{64}$/, 'use "sha256:" and 64 hex digits, as printed by `toolbelt token new`').optional(),
+  tokenHash: z
+    .string()
+    .regex(/^sha256:[0-9a-fA-F]{64}$/, 'use "sha256:" and 64 hex digits, as printed by `toolbelt token new`')
+    .optional(),
   tokenFile: nonEmptyString('an absolute path').optional(),
   tokenEnv: z.string().describe('An environment variable holding the token (also read from the workspace .env)').optional(),
   agents: stringList('a list of agent ids').optional(),

@@ -76,11 +76,15 @@ export interface Gateway {
 }
 
 export async function createGateway(o: GatewayOptions): Promise<Gateway> {
-  if (o.executor && o.executor.registry !== o.registry) throw new Error("createGateway: pass the executor's own registry as `registry`; declared tools are added to it");
+  if (o.executor && o.executor.registry !== o.registry)
+    throw new Error("createGateway: pass the executor's own registry as `registry`; declared tools are added to it");
   const config = o.config ?? {};
   const gw = config.gateway ?? {};
   const auth = new Auth((gw.tokens ?? []) as TokenSpec[], o.env ?? process.env);
-  const hosts = new HostCheck({ allowedHosts: [...(gw.allowedHosts ?? []), ...(o.allowedHosts ?? [])], howToAllow: (name) => `add "${name}" to gateway.allowedHosts in the config` });
+  const hosts = new HostCheck({
+    allowedHosts: [...(gw.allowedHosts ?? []), ...(o.allowedHosts ?? [])],
+    howToAllow: (name) => `add "${name}" to gateway.allowedHosts in the config`,
+  });
   const { store } = o;
   const recovery = await store.recover(Date.now());
   const recorder = new EventRecorder(store);
@@ -90,7 +94,14 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
   setMaxListeners(Infinity, shutdown.signal);
   const inflight = new Map<string, CallInfo>();
 
-  const deps = { store, waiters, recorder, callInfo: (id: string) => inflight.get(id), pendingTtlMs: gw.pendingTtlMs ?? 24 * 3600_000, ...(o.fetch ? { fetch: o.fetch } : {}) };
+  const deps = {
+    store,
+    waiters,
+    recorder,
+    callInfo: (id: string) => inflight.get(id),
+    pendingTtlMs: gw.pendingTtlMs ?? 24 * 3600_000,
+    ...(o.fetch ? { fetch: o.fetch } : {}),
+  };
   const declared = registerDeclared(o.registry, config.tools ?? [], deps);
 
   const log = new StoreLogSink(store);
@@ -102,7 +113,15 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
   const domain: Domain = { store, executor, registry: o.registry, recorder, inflight, shutdown: shutdown.signal };
   const http = new HttpCounter();
   const metrics = metricsText(domain, { http, waiters, log });
-  const app = buildApp(domain, { auth, hosts, declared, maxBodyBytes: gw.maxBodyBytes ?? 4 * 1024 * 1024, http, metrics, ...(o.heartbeatMs ? { heartbeatMs: o.heartbeatMs } : {}) });
+  const app = buildApp(domain, {
+    auth,
+    hosts,
+    declared,
+    maxBodyBytes: gw.maxBodyBytes ?? 4 * 1024 * 1024,
+    http,
+    metrics,
+    ...(o.heartbeatMs ? { heartbeatMs: o.heartbeatMs } : {}),
+  });
 
   const sweep = sweeper(store, recorder, o.eventRetentionMs ?? 7 * 24 * 3600_000);
   const timer = setInterval(() => void sweep().catch(() => recorder.failures++), o.sweepIntervalMs ?? 30_000);
@@ -110,7 +129,13 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
 
   const listeners: Listening[] = [];
   return {
-    app, executor, store, recorder, auth, recovery, sweep,
+    app,
+    executor,
+    store,
+    recorder,
+    auth,
+    recovery,
+    sweep,
     fetch: (req) => app.fetch(req),
     async listen(opts = {}) {
       const host = opts.host ?? gw.host ?? DEFAULT_HOST;
@@ -154,7 +179,9 @@ function recordChanges(executor: Executor, registry: ToolRegistry, recorder: Eve
   // The approver publishes approval.requested itself, once the store holds the request; requests
   // for calls from other front ends are theirs to show.
   const offEvents = executor.events.on((e) => e.type !== 'approval.requested' && recorder.publish(e));
-  const offRegistry = registry.onChange((ch) => recorder.publish({ type: 'registry.changed', change: ch.type, name: ch.name, ts: Date.now(), sessionId: 'gateway' }));
+  const offRegistry = registry.onChange((ch) =>
+    recorder.publish({ type: 'registry.changed', change: ch.type, name: ch.name, ts: Date.now(), sessionId: 'gateway' }),
+  );
   return () => {
     offEvents();
     offRegistry();
@@ -185,7 +212,11 @@ function sweeper(store: GatewayStore, recorder: EventRecorder, retentionMs: numb
 function metricsText(d: Domain, more: { http: HttpCounter; waiters: Waiters; log: StoreLogSink }): () => Promise<string> {
   return async () =>
     renderMetrics({
-      tools: d.executor.metrics.snapshot(), callsByStatus: await d.store.countCallsByStatus(), http: more.http.counts,
-      sseClients: d.recorder.subscriberCount, waiters: more.waiters.size, storeFailures: d.recorder.failures + more.log.failures,
+      tools: d.executor.metrics.snapshot(),
+      callsByStatus: await d.store.countCallsByStatus(),
+      http: more.http.counts,
+      sseClients: d.recorder.subscriberCount,
+      waiters: more.waiters.size,
+      storeFailures: d.recorder.failures + more.log.failures,
     });
 }

@@ -12,7 +12,10 @@ export interface GatewayGauges {
 }
 
 const esc = (v: string) => v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
-const labels = (l: Record<string, string>) => `{${Object.entries(l).map(([k, v]) => `${k}="${esc(v)}"`).join(',')}}`;
+const labels = (l: Record<string, string>) =>
+  `{${Object.entries(l)
+    .map(([k, v]) => `${k}="${esc(v)}"`)
+    .join(',')}}`;
 
 /** Counts HTTP requests by method, route pattern and status. */
 export class HttpCounter {
@@ -37,13 +40,22 @@ export function renderMetrics(g: GatewayGauges): string {
   const family = (name: string, type: string, help: string) => out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
   family('toolbelt_tool_calls_total', 'counter', 'Tool calls finished, by tool and result status.');
   for (const t of g.tools) {
-    for (const [status, n] of [['success', t.success], ['error', t.errors], ['rejected', t.rejected], ['pending', t.pending]] as const) {
+    for (const [status, n] of [
+      ['success', t.success],
+      ['error', t.errors],
+      ['rejected', t.rejected],
+      ['pending', t.pending],
+    ] as const) {
       out.push(`toolbelt_tool_calls_total${labels({ tool: t.tool, status })} ${n}`);
     }
   }
   family('toolbelt_tool_call_duration_milliseconds', 'summary', 'Tool call duration over the recent window, by tool.');
   for (const t of g.tools) {
-    for (const [q, v] of [['0.5', t.p50Ms], ['0.9', t.p90Ms], ['0.99', t.p99Ms]] as const) {
+    for (const [q, v] of [
+      ['0.5', t.p50Ms],
+      ['0.9', t.p90Ms],
+      ['0.99', t.p99Ms],
+    ] as const) {
       out.push(`toolbelt_tool_call_duration_milliseconds${labels({ tool: t.tool, quantile: q })} ${v}`);
     }
     out.push(`toolbelt_tool_call_duration_milliseconds_sum${labels({ tool: t.tool })} ${t.avgMs * t.calls}`);

@@ -8,7 +8,10 @@ const err = (description: string) => json(ref('Error'), description);
 const body = (schema: unknown) => ({ required: true, content: { 'application/json': { schema } } });
 const path = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string', maxLength: 200 } });
 const query = (name: string, description: string, schema: unknown = { type: 'string' }) => ({ name, in: 'query', required: false, description, schema });
-const auth = { '401': err('missing or unknown token'), '403': err('the token lacks the role, or may not act for this agent; or the Host or Origin header is not allowed (every route)') };
+const auth = {
+  '401': err('missing or unknown token'),
+  '403': err('the token lacks the role, or may not act for this agent; or the Host or Origin header is not allowed (every route)'),
+};
 
 export const OPENAPI = {
   openapi: '3.1.0',
@@ -21,14 +24,32 @@ export const OPENAPI = {
   servers: [{ url: 'http://127.0.0.1:7077' }],
   security: [{ bearer: [] }],
   paths: {
-    '/healthz': { get: { summary: 'Liveness', security: [], responses: { '200': json({ type: 'object', properties: { ok: { const: true } } }, 'the gateway is up'), '403': err('the Host or Origin header is not allowed') } } },
+    '/healthz': {
+      get: {
+        summary: 'Liveness',
+        security: [],
+        responses: {
+          '200': json({ type: 'object', properties: { ok: { const: true } } }, 'the gateway is up'),
+          '403': err('the Host or Origin header is not allowed'),
+        },
+      },
+    },
     '/api/openapi.json': { get: { summary: 'This document', security: [], responses: { '200': json({ type: 'object' }, 'OpenAPI 3.1') } } },
-    '/metrics': { get: { summary: 'Prometheus metrics (role admin)', responses: { '200': { description: 'text exposition format', content: { 'text/plain': { schema: { type: 'string' } } } }, ...auth } } },
+    '/metrics': {
+      get: {
+        summary: 'Prometheus metrics (role admin)',
+        responses: { '200': { description: 'text exposition format', content: { 'text/plain': { schema: { type: 'string' } } } }, ...auth },
+      },
+    },
     '/api/tools': {
       get: {
         summary: 'List the tools',
         parameters: [query('format', 'a provider format instead of ours', { enum: ['json-schema', 'openai', 'anthropic', 'gemini', 'mcp', 'vercel-ai'] })],
-        responses: { '200': json({ type: 'object', properties: { tools: { type: 'array', items: ref('Tool') } } }, 'the tools'), '400': err('unknown format'), ...auth },
+        responses: {
+          '200': json({ type: 'object', properties: { tools: { type: 'array', items: ref('Tool') } } }, 'the tools'),
+          '400': err('unknown format'),
+          ...auth,
+        },
       },
     },
     '/api/runs/{runId}/tool-calls': {
@@ -75,17 +96,32 @@ export const OPENAPI = {
           query('limit', '1-500, default 50', { type: 'integer' }),
           query('before', 'the nextBefore of the previous page', { type: 'integer' }),
         ],
-        responses: { '200': json({ type: 'object', properties: { calls: { type: 'array', items: ref('Call') }, nextBefore: { type: 'integer' } } }, 'calls'), '400': err('bad filter'), ...auth },
+        responses: {
+          '200': json({ type: 'object', properties: { calls: { type: 'array', items: ref('Call') }, nextBefore: { type: 'integer' } } }, 'calls'),
+          '400': err('bad filter'),
+          ...auth,
+        },
       },
     },
     '/api/tool-calls/{callId}': {
-      get: { summary: 'One call', parameters: [path('callId', 'the call')], responses: { '200': json(ref('Call'), 'the call'), '404': err('no such call visible to this token'), ...auth } },
+      get: {
+        summary: 'One call',
+        parameters: [path('callId', 'the call')],
+        responses: { '200': json(ref('Call'), 'the call'), '404': err('no such call visible to this token'), ...auth },
+      },
     },
     '/api/tool-calls/{callId}/approve': {
       post: {
         summary: 'Approve a call awaiting approval (role approve)',
         parameters: [path('callId', 'the call')],
-        requestBody: { required: false, content: { 'application/json': { schema: { type: 'object', additionalProperties: false, properties: { scope: { enum: ['once', 'session', 'always'], default: 'once' } } } } } },
+        requestBody: {
+          required: false,
+          content: {
+            'application/json': {
+              schema: { type: 'object', additionalProperties: false, properties: { scope: { enum: ['once', 'session', 'always'], default: 'once' } } },
+            },
+          },
+        },
         responses: { '200': json(ref('DecisionAnswer'), 'approved'), '404': err('no such call'), '409': err('not awaiting approval'), ...auth },
       },
     },
@@ -93,29 +129,58 @@ export const OPENAPI = {
       post: {
         summary: 'Reject a call awaiting approval (role approve)',
         parameters: [path('callId', 'the call')],
-        requestBody: { required: false, content: { 'application/json': { schema: { type: 'object', additionalProperties: false, properties: { message: { type: 'string', description: 'for the model: why, and what to do instead' } } } } } },
+        requestBody: {
+          required: false,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                additionalProperties: false,
+                properties: { message: { type: 'string', description: 'for the model: why, and what to do instead' } },
+              },
+            },
+          },
+        },
         responses: { '200': json(ref('DecisionAnswer'), 'rejected'), '404': err('no such call'), '409': err('not awaiting approval'), ...auth },
       },
     },
     '/api/agents/{agentId}/inbox': {
       get: {
         summary: "The agent's unread inbox (role call)",
-        parameters: [path('agentId', 'the agent'), query('after', 'only messages with a greater id', { type: 'integer' }), query('limit', '1-1000, default 100', { type: 'integer' }), query('includeAcked', 'also read messages', { type: 'boolean' })],
-        responses: { '200': json({ type: 'object', properties: { messages: { type: 'array', items: ref('InboxMessage') } } }, 'messages, oldest first'), ...auth },
+        parameters: [
+          path('agentId', 'the agent'),
+          query('after', 'only messages with a greater id', { type: 'integer' }),
+          query('limit', '1-1000, default 100', { type: 'integer' }),
+          query('includeAcked', 'also read messages', { type: 'boolean' }),
+        ],
+        responses: {
+          '200': json({ type: 'object', properties: { messages: { type: 'array', items: ref('InboxMessage') } } }, 'messages, oldest first'),
+          ...auth,
+        },
       },
     },
     '/api/agents/{agentId}/inbox/ack': {
       post: {
         summary: 'Mark inbox messages read (role call)',
         parameters: [path('agentId', 'the agent')],
-        requestBody: body({ type: 'object', required: ['ids'], additionalProperties: false, properties: { ids: { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: 1000 } } }),
-        responses: { '200': json({ type: 'object', properties: { acknowledged: { type: 'integer' } } }, 'how many were newly marked'), '400': err('bad ids'), ...auth },
+        requestBody: body({
+          type: 'object',
+          required: ['ids'],
+          additionalProperties: false,
+          properties: { ids: { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: 1000 } },
+        }),
+        responses: {
+          '200': json({ type: 'object', properties: { acknowledged: { type: 'integer' } } }, 'how many were newly marked'),
+          '400': err('bad ids'),
+          ...auth,
+        },
       },
     },
     '/api/events': {
       get: {
         summary: 'Server-Sent Events (role events)',
-        description: 'Every event of the core vocabulary plus pending.created, pending.resolved, pending.expired and inbox.added. Each has an id; reconnect with Last-Event-ID (or ?lastEventId=) to get what was missed, from the store. Without it, live events only.',
+        description:
+          'Every event of the core vocabulary plus pending.created, pending.resolved, pending.expired and inbox.added. Each has an id; reconnect with Last-Event-ID (or ?lastEventId=) to get what was missed, from the store. Without it, live events only.',
         parameters: [
           query('runId', 'only this run'),
           query('agentId', 'only these agents (comma-separated)'),
@@ -124,28 +189,58 @@ export const OPENAPI = {
           query('access_token', 'the token, for clients that cannot send headers'),
           { name: 'Last-Event-ID', in: 'header', required: false, schema: { type: 'string' } },
         ],
-        responses: { '200': { description: 'an event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } }, '400': err('bad filter or Last-Event-ID'), ...auth },
+        responses: {
+          '200': { description: 'an event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+          '400': err('bad filter or Last-Event-ID'),
+          ...auth,
+        },
       },
     },
     '/api/executions': {
       get: {
         summary: 'The execution log, newest first (role admin)',
-        parameters: [query('tool', 'only this tool'), query('status', 'only this status'), query('agentId', 'only this agent'), query('runId', 'only this run'), query('since', 'ISO time'), query('limit', '1-1000, default 100', { type: 'integer' })],
+        parameters: [
+          query('tool', 'only this tool'),
+          query('status', 'only this status'),
+          query('agentId', 'only this agent'),
+          query('runId', 'only this run'),
+          query('since', 'ISO time'),
+          query('limit', '1-1000, default 100', { type: 'integer' }),
+        ],
         responses: { '200': json({ type: 'object', properties: { entries: { type: 'array', items: { type: 'object' } } } }, 'log entries'), ...auth },
       },
     },
   },
   components: {
-    securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'gateway.tokens in the config (tokenHash, tokenFile, tokenEnv or token), TOOLBELT_GATEWAY_TOKEN or TOOLBELT_GATEWAY_TOKEN_FILE; none needed on a loopback address without tokens' } },
+    securitySchemes: {
+      bearer: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'gateway.tokens in the config (tokenHash, tokenFile, tokenEnv or token), TOOLBELT_GATEWAY_TOKEN or TOOLBELT_GATEWAY_TOKEN_FILE; none needed on a loopback address without tokens',
+      },
+    },
     schemas: {
-      Error: { type: 'object', required: ['error'], properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } } } },
+      Error: {
+        type: 'object',
+        required: ['error'],
+        properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } } },
+      },
       Tool: {
         type: 'object',
         required: ['name', 'description', 'inputSchema', 'effect', 'perCall', 'visible'],
         properties: {
-          name: { type: 'string' }, title: { type: 'string' }, description: { type: 'string' }, inputSchema: { type: 'object' },
-          effect: { enum: ['read', 'write', 'execute', 'destructive', 'per-call'] }, perCall: { type: 'boolean' }, category: { type: 'string' }, visible: { type: 'boolean' },
-          executionType: { enum: ['gateway', 'external', 'space', 'internal'] }, isAsync: { type: 'boolean' }, timeout: { type: 'integer' },
+          name: { type: 'string' },
+          title: { type: 'string' },
+          description: { type: 'string' },
+          inputSchema: { type: 'object' },
+          effect: { enum: ['read', 'write', 'execute', 'destructive', 'per-call'] },
+          perCall: { type: 'boolean' },
+          category: { type: 'string' },
+          visible: { type: 'boolean' },
+          executionType: { enum: ['gateway', 'external', 'space', 'internal'] },
+          isAsync: { type: 'boolean' },
+          timeout: { type: 'integer' },
         },
       },
       CallRequest: {
@@ -153,9 +248,16 @@ export const OPENAPI = {
         required: ['agentId', 'name'],
         additionalProperties: false,
         properties: {
-          agentId: { type: 'string' }, name: { type: 'string' }, input: { type: ['object', 'string'], description: 'the arguments (a JSON object, or a string holding one)' },
-          callId: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{1,128}$', description: 'your id for the call (e.g. the model tool_call id); one is made when absent' },
-          sessionId: { type: 'string', description: 'scope of "session" approvals; default the agentId' }, model: { type: 'string' },
+          agentId: { type: 'string' },
+          name: { type: 'string' },
+          input: { type: ['object', 'string'], description: 'the arguments (a JSON object, or a string holding one)' },
+          callId: {
+            type: 'string',
+            pattern: '^[A-Za-z0-9_.:-]{1,128}$',
+            description: 'your id for the call (e.g. the model tool_call id); one is made when absent',
+          },
+          sessionId: { type: 'string', description: 'scope of "session" approvals; default the agentId' },
+          model: { type: 'string' },
         },
       },
       ToolResult: {
@@ -163,9 +265,14 @@ export const OPENAPI = {
         description: 'error is present exactly when status is "error", rejection exactly when it is "rejected"',
         required: ['status', 'callId', 'tool', 'content', 'durationMs'],
         properties: {
-          status: { enum: ['success', 'error', 'rejected', 'pending'] }, callId: { type: 'string' }, tool: { type: 'string' },
+          status: { enum: ['success', 'error', 'rejected', 'pending'] },
+          callId: { type: 'string' },
+          tool: { type: 'string' },
           content: { type: 'array', items: { type: 'object', required: ['type'], properties: { type: { enum: ['text', 'json', 'image'] } } } },
-          display: { type: 'object' }, metadata: { type: 'object' }, structured: {}, durationMs: { type: 'number' },
+          display: { type: 'object' },
+          metadata: { type: 'object' },
+          structured: {},
+          durationMs: { type: 'number' },
           error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' }, recoverable: { type: 'boolean' } } },
           rejection: { type: 'object', properties: { reason: { type: 'string' }, userMessage: { type: 'string' } } },
           approvedBy: { enum: ['auto', 'user', 'rule', 'remembered'] },
@@ -180,22 +287,48 @@ export const OPENAPI = {
       },
       SubmitAnswer: {
         type: 'object',
-        properties: { callId: { type: 'string' }, status: { const: 'resolved' }, delivered: { enum: ['inline', 'inbox'] }, inboxMessageId: { type: 'integer' } },
+        properties: {
+          callId: { type: 'string' },
+          status: { const: 'resolved' },
+          delivered: { enum: ['inline', 'inbox'] },
+          inboxMessageId: { type: 'integer' },
+        },
       },
       Call: {
         type: 'object',
         properties: {
-          seq: { type: 'integer' }, callId: { type: 'string' }, runId: { type: 'string' }, agentId: { type: 'string' }, sessionId: { type: 'string' }, tool: { type: 'string' },
-          input: {}, status: { enum: CALL_STATUSES }, visible: { type: 'boolean' }, approval: { type: 'object' }, decision: { type: 'object' }, submitted: { type: 'object' },
-          result: ref('ToolResult'), createdAt: { type: 'integer' }, updatedAt: { type: 'integer' }, expiresAt: { type: 'integer' }, resolvedAt: { type: 'integer' },
+          seq: { type: 'integer' },
+          callId: { type: 'string' },
+          runId: { type: 'string' },
+          agentId: { type: 'string' },
+          sessionId: { type: 'string' },
+          tool: { type: 'string' },
+          input: {},
+          status: { enum: CALL_STATUSES },
+          visible: { type: 'boolean' },
+          approval: { type: 'object' },
+          decision: { type: 'object' },
+          submitted: { type: 'object' },
+          result: ref('ToolResult'),
+          createdAt: { type: 'integer' },
+          updatedAt: { type: 'integer' },
+          expiresAt: { type: 'integer' },
+          resolvedAt: { type: 'integer' },
         },
       },
       DecisionAnswer: { type: 'object', properties: { callId: { type: 'string' }, status: { enum: CALL_STATUSES }, decision: { type: 'object' } } },
       InboxMessage: {
         type: 'object',
         properties: {
-          id: { type: 'integer' }, agentId: { type: 'string' }, runId: { type: 'string' }, callId: { type: 'string' }, tool: { type: 'string' },
-          result: {}, error: { type: 'string' }, createdAt: { type: 'integer' }, ackedAt: { type: 'integer' },
+          id: { type: 'integer' },
+          agentId: { type: 'string' },
+          runId: { type: 'string' },
+          callId: { type: 'string' },
+          tool: { type: 'string' },
+          result: {},
+          error: { type: 'string' },
+          createdAt: { type: 'integer' },
+          ackedAt: { type: 'integer' },
         },
       },
     },

@@ -6,9 +6,9 @@ import { effectSchema, httpRetrySchema, mustBe, oneOf, positiveInt, resourceLimi
 export const mcpServerSchema = z.strictObject({
   command: z.string().describe('stdio: the program that starts the server').optional(),
   args: stringList().optional(),
-  env: z.record(z.string(), z.string()).describe('stdio: the server\'s environment (it inherits none of toolbelt\'s secrets)').optional(),
+  env: z.record(z.string(), z.string()).describe("stdio: the server's environment (it inherits none of toolbelt's secrets)").optional(),
   cwd: z.string().describe('stdio: where the server starts, relative to the first workspace root, inside the roots').optional(),
-  url: z.url(mustBe('a URL')).describe('http or sse: the server\'s address').optional(),
+  url: z.url(mustBe('a URL')).describe("http or sse: the server's address").optional(),
   headers: z.record(z.string(), z.string()).optional(),
   transport: oneOf(['stdio', 'http', 'sse']).describe('Default: stdio with a command, http with a url').optional(),
   allowedTools: stringList('a list of tool names').describe('Only these of its tools are registered').optional(),
@@ -21,7 +21,7 @@ export const mcpServerSchema = z.strictObject({
     .enum(['read'], { error: 'use "read" (believe this server\'s readOnlyHint) or leave "trust" out' })
     .describe('"read": its readOnlyHint makes a tool a read (runs in safe mode); without it no hint lowers a tool below execute')
     .optional(),
-  limits: resourceLimitsSchema.describe('Over the sandbox\'s limits for this server').optional(),
+  limits: resourceLimitsSchema.describe("Over the sandbox's limits for this server").optional(),
   network: z.boolean().describe('The server may use the network from inside the sandbox').optional(),
   retry: httpRetrySchema.describe('http and sse: retries of a request that failed for a passing reason; default 3').optional(),
 });

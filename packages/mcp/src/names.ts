@@ -54,6 +54,11 @@ export function proxyNames(server: string, tools: readonly string[], taken: (nam
 /** Simple globs for allowedTools / excludeTools: `*` matches any run of characters. */
 export function globMatch(pattern: string, name: string): boolean {
   if (!pattern.includes('*')) return pattern === name;
-  const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const re = new RegExp(
+    `^${pattern
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
   return re.test(name);
 }

@@ -21,7 +21,8 @@ export function isMissing(err: unknown): boolean {
 /** Turns a Node file-system error into a ToolError about `shown` (the path as the model wrote it). */
 export function fsError(err: unknown, shown: string, step: FsStep = 'use'): ToolError {
   if (err instanceof ToolError) return err;
-  if (err instanceof FileTooLargeError) return new ToolError('INVALID_PARAMS', `${shown} is ${formatBytes(err.size)}, over the ${formatBytes(err.limit)} limit for this operation.`);
+  if (err instanceof FileTooLargeError)
+    return new ToolError('INVALID_PARAMS', `${shown} is ${formatBytes(err.size)}, over the ${formatBytes(err.limit)} limit for this operation.`);
   const code = (err as NodeJS.ErrnoException)?.code;
   switch (code) {
     case 'ENOENT':
@@ -51,11 +52,12 @@ export function fsError(err: unknown, shown: string, step: FsStep = 'use'): Tool
       return new ToolError('EXECUTION_FAILED', `${shown} cannot be moved across file systems.`);
     default: {
       const detail = (err as Error)?.message ?? String(err);
-      return step === 'resolve' ? new ToolError('INVALID_PARAMS', `${shown} could not be resolved: ${detail}`) : new ToolError('EXECUTION_FAILED', `${shown}: ${detail}`);
+      return step === 'resolve'
+        ? new ToolError('INVALID_PARAMS', `${shown} could not be resolved: ${detail}`)
+        : new ToolError('EXECUTION_FAILED', `${shown}: ${detail}`);
     }
   }
 }
-
 
 /** For `stat(p).catch(absentOr(shown))`: undefined when nothing is there, any other error mapped. */
 export function absentOr(shown: string): (err: unknown) => undefined {

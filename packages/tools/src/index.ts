@@ -4,10 +4,36 @@ export { builtinTools, type BuiltinOptions } from './builtin.js';
 export { shellTools, classifyCommand, loadBashParser, shellSection, type ShellToolsOptions, type ShellSettings, type ShellSection } from './shell/index.js';
 export { gitTools } from './git/index.js';
 export { createLsp, lspTools, LspPool, serverSpecs, lspSection, type Lsp, type LspOptions, type LspConfigEntry, type ServerSpec } from './lsp/index.js';
-export { webTools, webSection, webFetchTool, webSearchTool, BraveSearchProvider, HostPolicy, blockedAddress, type WebOptions, type WebConfig, type SearchProvider, type SearchResult } from './web/index.js';
+export {
+  webTools,
+  webSection,
+  webFetchTool,
+  webSearchTool,
+  BraveSearchProvider,
+  HostPolicy,
+  blockedAddress,
+  type WebOptions,
+  type WebConfig,
+  type SearchProvider,
+  type SearchResult,
+} from './web/index.js';
 export { fsTools, readFile, writeFile, editFile, appendFile, deleteFile, listDirectory, createDirectory, copyFile, moveFile } from './fs/index.js';
 export { searchTools, searchSection, createGrep, glob, globFiles, findRg, runGrep, type SearchSettings } from './search/index.js';
-export { Sandbox, sandboxSettings, sandboxSection, probeSandbox, bwrapVersion, findProgram, SANDBOX_LIMITS_DEFAULT, HIDDEN_DEFAULT, type SandboxSettings, type SandboxSection, type SandboxMode, type SandboxStatus, type Confinement } from './sandbox/index.js';
+export {
+  Sandbox,
+  sandboxSettings,
+  sandboxSection,
+  probeSandbox,
+  bwrapVersion,
+  findProgram,
+  SANDBOX_LIMITS_DEFAULT,
+  HIDDEN_DEFAULT,
+  type SandboxSettings,
+  type SandboxSection,
+  type SandboxMode,
+  type SandboxStatus,
+  type Confinement,
+} from './sandbox/index.js';
 export { execInvocation, type ResourceLimits, type Invocation } from './process/limits.js';
 export { toolsConfigShape, parseToolsConfig, type ToolsConfig } from './config.js';
 export { workspaceSection, type WorkspaceSection } from './workspace/section.js';

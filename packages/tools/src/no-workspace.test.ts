@@ -49,11 +49,18 @@ describe('an executor without a workspace', () => {
   afterAll(() => executor.close());
 
   it('has a call for every built-in tool that uses the workspace', () => {
-    expect(tools.map((t) => t.name).filter((n) => !PATHLESS.includes(n)).sort()).toEqual(Object.keys(CALLS).sort());
+    expect(
+      tools
+        .map((t) => t.name)
+        .filter((n) => !PATHLESS.includes(n))
+        .sort(),
+    ).toEqual(Object.keys(CALLS).sort());
   });
 
   it('refuses every such call with one code and one message', async () => {
-    const none = await Workspace.none().resolve('.', 'read').catch((err: Error) => err);
+    const none = await Workspace.none()
+      .resolve('.', 'read')
+      .catch((err: Error) => err);
     const errors = new Map<string, unknown>();
     for (const [tool, input] of Object.entries(CALLS)) {
       const r = await executor.call({ tool, input });

@@ -97,14 +97,20 @@ describe('toolbelt call with oversized input', () => {
     const big = JSON.stringify({ pattern: 'x'.repeat(10 * 1024 * 1024) });
     const r = await start(['grep', '-'], big).done;
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('error INVALID_PARAMS: Invalid parameters for grep: the input is larger than 4,194,304 characters; send less (e.g. a path instead of file contents).\n');
+    expect(r.stderr).toBe(
+      'error INVALID_PARAMS: Invalid parameters for grep: the input is larger than 4,194,304 characters; send less (e.g. a path instead of file contents).\n',
+    );
   });
 
   it('answers JSON nested 100,000 deep with INVALID_PARAMS and exit 1, not a stack overflow', async () => {
     const deep = '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000);
     const r = await start(['shell_exec', '-', '--json'], `{"command":"echo hi","x":${deep}}`).done;
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout).error).toEqual({ code: 'INVALID_PARAMS', recoverable: true, message: 'Invalid parameters for shell_exec: the input nests objects and arrays more than 64 levels deep; send a flatter value.' });
+    expect(JSON.parse(r.stdout).error).toEqual({
+      code: 'INVALID_PARAMS',
+      recoverable: true,
+      message: 'Invalid parameters for shell_exec: the input nests objects and arrays more than 64 levels deep; send a flatter value.',
+    });
     expect(r.stderr).toBe('');
   });
 

@@ -83,7 +83,7 @@ export const callCommand: Command = {
     }
     const interactive = io.interactive && !values['non-interactive'] && rawInput !== '-';
     const terminal = interactive && !values.yes ? terminalApprover(io.stdin, io.stderr, { color: true }) : undefined;
-    const approver: Approver = values.yes ? approveAll : terminal ?? rejectAll;
+    const approver: Approver = values.yes ? approveAll : (terminal ?? rejectAll);
     // A stop signal cancels the call, which stops the process group of a command it runs.
     const stop = new AbortController();
     let stoppedBy: NodeJS.Signals | undefined;
@@ -104,7 +104,13 @@ export const callCommand: Command = {
           const c = ex.classification!;
           const d = ex.decision!;
           io.stdout.write(
-            [`tool:     ${tool}`, `effect:   ${c.effect}${c.reason ? ` (${c.reason})` : ''}`, `decision: ${d.action}`, `decided by: ${d.source}: ${d.reason}`, ...(c.blocked ? [`blocked:  ${c.blocked}`] : [])].join('\n') + '\n',
+            [
+              `tool:     ${tool}`,
+              `effect:   ${c.effect}${c.reason ? ` (${c.reason})` : ''}`,
+              `decision: ${d.action}`,
+              `decided by: ${d.source}: ${d.reason}`,
+              ...(c.blocked ? [`blocked:  ${c.blocked}`] : []),
+            ].join('\n') + '\n',
           );
         }
         return ex.error ? EXIT.toolError : EXIT.ok;

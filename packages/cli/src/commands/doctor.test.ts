@@ -46,7 +46,10 @@ describe('toolbelt doctor', () => {
     expect(auto.code).toBe(0);
     const checks = JSON.parse(auto.out) as { name: string; level: string; details?: string[] }[];
     expect(checks.map((c) => c.name)).toEqual(['node', 'bash', 'git', 'ripgrep', 'sandbox']);
-    expect(checks[4]).toMatchObject({ level: 'warn', details: expect.arrayContaining(['sandbox.mode is "auto": commands and stdio MCP servers run unconfined until it works']) });
+    expect(checks[4]).toMatchObject({
+      level: 'warn',
+      details: expect.arrayContaining(['sandbox.mode is "auto": commands and stdio MCP servers run unconfined until it works']),
+    });
     expect((await doctor({ sandbox: { mode: 'off' } })).out).toMatch(/^off {3}sandbox {2}off \(sandbox\.mode "off"\)/m);
   });
 

@@ -52,7 +52,12 @@ function confinementDetails(s: SandboxSettings): string[] {
     l.openFiles && `${l.openFiles} open files`,
     l.processes && `${l.processes} processes${process.getuid?.() === 0 ? ' (not enforced for root)' : ''}`,
   ].filter(Boolean);
-  const network = s.network === true ? 'every command and server' : s.network === false || s.network.length === 0 ? 'none (servers: those with "network": true)' : `commands starting with ${s.network.join(', ')}`;
+  const network =
+    s.network === true
+      ? 'every command and server'
+      : s.network === false || s.network.length === 0
+        ? 'none (servers: those with "network": true)'
+        : `commands starting with ${s.network.join(', ')}`;
   return [
     `writable: the workspace roots${s.writable.length ? `, ${s.writable.map((w) => home(w, s.home)).join(', ')}` : ''} and a /tmp private to each command (a command judged a read: only its /tmp)`,
     `network: ${network} (a command judged a read: none)`,
@@ -70,7 +75,12 @@ async function sandboxCheck(s: SandboxSettings): Promise<Check> {
       name: 'sandbox',
       level: refused ? 'FAIL' : 'warn',
       summary: `does not work here: ${status.reason}`,
-      details: [`fix: ${status.hint}`, refused ? 'sandbox.mode is "required": shell commands and stdio MCP servers are refused until it works' : 'sandbox.mode is "auto": commands and stdio MCP servers run unconfined until it works'],
+      details: [
+        `fix: ${status.hint}`,
+        refused
+          ? 'sandbox.mode is "required": shell commands and stdio MCP servers are refused until it works'
+          : 'sandbox.mode is "auto": commands and stdio MCP servers run unconfined until it works',
+      ],
     };
   }
   const version = (await bwrapVersion(status.bwrap)) ?? 'bubblewrap';
@@ -79,7 +89,8 @@ async function sandboxCheck(s: SandboxSettings): Promise<Check> {
 
 export const doctorCommand: Command = {
   name: 'doctor',
-  usage: 'Usage: toolbelt doctor [--json] [--root DIR] [--config FILE]\nChecks Node, bash, git, ripgrep and the sandbox; exits 1 when something toolbelt needs is missing.',
+  usage:
+    'Usage: toolbelt doctor [--json] [--root DIR] [--config FILE]\nChecks Node, bash, git, ripgrep and the sandbox; exits 1 when something toolbelt needs is missing.',
   options: { ...COMMON_OPTIONS, json: { type: 'boolean' } },
   async run(values, _pos, io) {
     const { config } = loadConfig(values);

@@ -43,7 +43,9 @@ export const initCommand: Command = {
       return EXIT.ok;
     }
     writeFileSync(file, JSON.stringify(STARTER_CONFIG, null, 2) + '\n');
-    io.stdout.write(`wrote ${file} (and ${SCHEMA_FILE}, which editors use to complete and check it)\nmode "safe": reads run, writes and commands ask. Edit the rules to taste; see docs/policy.md.\n`);
+    io.stdout.write(
+      `wrote ${file} (and ${SCHEMA_FILE}, which editors use to complete and check it)\nmode "safe": reads run, writes and commands ask. Edit the rules to taste; see docs/policy.md.\n`,
+    );
     return EXIT.ok;
   },
 };

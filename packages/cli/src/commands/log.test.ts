@@ -14,7 +14,14 @@ const root = mkdtempSync(join(tmpdir(), 'tb-log-'));
 // The gateway database's default place is per user, outside the workspace: here, inside the temp dir.
 process.env.XDG_STATE_HOME = join(root, 'state');
 const entry = (callId: string, tool: string, minute: number, extra: Partial<ExecutionLogEntry> = {}): ExecutionLogEntry => ({
-  callId, tool, params: { path: `${callId}.txt` }, status: 'success', durationMs: 3.4, timestamp: `2026-01-01T10:0${minute}:00.000Z`, sessionId: 's', ...extra,
+  callId,
+  tool,
+  params: { path: `${callId}.txt` },
+  status: 'success',
+  durationMs: 3.4,
+  timestamp: `2026-01-01T10:0${minute}:00.000Z`,
+  sessionId: 's',
+  ...extra,
 });
 
 beforeAll(async () => {
@@ -24,7 +31,12 @@ beforeAll(async () => {
   const store = openSqliteStore(gatewayDbPath(undefined, root));
   await store.appendExecutions([
     entry('gw-1', 'read_file', 2, { agentId: 'agent-a', runId: 'run-1' }),
-    entry('gw-2', 'shell_exec', 4, { status: 'error', agentId: 'agent-b', runId: 'run-2', error: { code: 'TIMEOUT', message: 'shell_exec timed out', recoverable: true } }),
+    entry('gw-2', 'shell_exec', 4, {
+      status: 'error',
+      agentId: 'agent-b',
+      runId: 'run-2',
+      error: { code: 'TIMEOUT', message: 'shell_exec timed out', recoverable: true },
+    }),
   ]);
   await store.close();
 });
@@ -45,14 +57,22 @@ describe('toolbelt log', () => {
   it('merges the CLI log and the gateway log, oldest first, skipping a torn last line', async () => {
     const { code, out } = await run();
     expect(code).toBe(0);
-    const ids = out.trim().split('\n').map((l) => /\s(cli-\d|gw-\d)\s/.exec(l)?.[1]);
+    const ids = out
+      .trim()
+      .split('\n')
+      .map((l) => /\s(cli-\d|gw-\d)\s/.exec(l)?.[1]);
     expect(ids).toEqual(['cli-1', 'gw-1', 'cli-2', 'gw-2']);
     expect(out).toContain('gateway agent-b/run-2');
     expect(out).toContain('TIMEOUT: shell_exec timed out');
   });
 
   it('filters by source, tool, status, agent, run and time, and limits to the most recent', async () => {
-    const ids = async (...a: string[]) => (await run('--json', ...a)).out.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l).callId);
+    const ids = async (...a: string[]) =>
+      (await run('--json', ...a)).out
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).callId);
     expect(await ids('--source', 'gateway')).toEqual(['gw-1', 'gw-2']);
     expect(await ids('--source', 'cli')).toEqual(['cli-1', 'cli-2']);
     expect(await ids('--tool', 'read_file')).toEqual(['cli-1', 'gw-1']);

@@ -44,8 +44,17 @@ export const logCommand: Command = {
   name: 'log',
   usage: USAGE,
   options: {
-    root: { type: 'string', multiple: true }, config: { type: 'string' }, db: { type: 'string' }, source: { type: 'string' }, tool: { type: 'string' },
-    status: { type: 'string' }, agent: { type: 'string' }, run: { type: 'string' }, since: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' },
+    root: { type: 'string', multiple: true },
+    config: { type: 'string' },
+    db: { type: 'string' },
+    source: { type: 'string' },
+    tool: { type: 'string' },
+    status: { type: 'string' },
+    agent: { type: 'string' },
+    run: { type: 'string' },
+    since: { type: 'string' },
+    limit: { type: 'string' },
+    json: { type: 'boolean' },
   },
   async run(values, _pos, io) {
     const source = (values.source as string | undefined) ?? 'all';
@@ -56,8 +65,11 @@ export const logCommand: Command = {
     const { config, roots } = loadConfig(values as { root?: string[]; config?: string });
     const stateDir = join(roots[0], '.toolbelt');
     const keep = (e: ExecutionLogEntry) =>
-      (!values.tool || e.tool === values.tool) && (!values.status || e.status === values.status) && (!values.agent || e.agentId === values.agent) &&
-      (!values.run || e.runId === values.run) && (!since || e.timestamp >= since);
+      (!values.tool || e.tool === values.tool) &&
+      (!values.status || e.status === values.status) &&
+      (!values.agent || e.agentId === values.agent) &&
+      (!values.run || e.runId === values.run) &&
+      (!since || e.timestamp >= since);
 
     const entries: Entry[] = [];
     if (source !== 'gateway') {
@@ -72,7 +84,14 @@ export const logCommand: Command = {
         throw new UsageError(`cannot read the gateway log in ${dbFile}: ${(err as Error).message}`);
       }
       try {
-        const filter = { limit, ...(values.tool ? { tool: values.tool as string } : {}), ...(values.status ? { status: values.status as string } : {}), ...(values.agent ? { agentId: values.agent as string } : {}), ...(values.run ? { runId: values.run as string } : {}), ...(since ? { since } : {}) };
+        const filter = {
+          limit,
+          ...(values.tool ? { tool: values.tool as string } : {}),
+          ...(values.status ? { status: values.status as string } : {}),
+          ...(values.agent ? { agentId: values.agent as string } : {}),
+          ...(values.run ? { runId: values.run as string } : {}),
+          ...(since ? { since } : {}),
+        };
         for (const e of await store.listExecutions(filter)) entries.push({ ...e, source: 'gateway' });
       } finally {
         await store.close();

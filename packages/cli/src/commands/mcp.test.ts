@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema, ToolListChangedNotificationSchema, type CallToolResult, type ElicitResult, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitRequestSchema,
+  ToolListChangedNotificationSchema,
+  type CallToolResult,
+  type ElicitResult,
+  type Progress,
+} from '@modelcontextprotocol/sdk/types.js';
 import { FILESYSTEM_SERVER, FIXTURE_SERVER } from '../../../mcp/src/__fixtures__/servers.js';
 
 const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'toolbelt.js');
@@ -58,7 +64,7 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
     await Promise.all([client?.close(), plain?.close()]);
   });
 
-  it('lists the built-ins and every configured server\'s tools with their annotations', async () => {
+  it("lists the built-ins and every configured server's tools with their annotations", async () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
     expect(names).toContain('fs__read_text_file');
@@ -96,7 +102,7 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
     }
   });
 
-  it('forwards a remote server\'s progress to the client, through toolbelt', async () => {
+  it("forwards a remote server's progress to the client, through toolbelt", async () => {
     const seen: Progress[] = [];
     const result = await client.callTool({ name: 'fx__slow', arguments: { ms: 300 } }, undefined, { onprogress: (p) => void seen.push(p) });
     expect(text(result)).toBe('slept 300 ms');
@@ -105,9 +111,12 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
     expect(seen.map((p) => p.progress)).toEqual([...seen.map((p) => p.progress)].sort((a, b) => a - b));
   });
 
-  it('passes the client\'s cancellation through toolbelt to the remote server', async () => {
+  it("passes the client's cancellation through toolbelt to the remote server", async () => {
     const controller = new AbortController();
-    const call = client.callTool({ name: 'fx__slow', arguments: { ms: 20_000 } }, undefined, { signal: controller.signal, onprogress: () => controller.abort() });
+    const call = client.callTool({ name: 'fx__slow', arguments: { ms: 20_000 } }, undefined, {
+      signal: controller.signal,
+      onprogress: () => controller.abort(),
+    });
     await expect(call).rejects.toThrow();
     let seen = '';
     for (let i = 0; i < 150 && seen !== '1'; i++) {
@@ -153,7 +162,10 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
   const token = 'test-token-0123456789abcdef';
 
   beforeAll(async () => {
-    child = spawn(process.execPath, [BIN, 'mcp', '--root', root, '--http', '0', '--token-env', 'TB_TEST_TOKEN'], { env: { ...process.env, TB_TEST_TOKEN: token }, stdio: ['ignore', 'ignore', 'pipe'] });
+    child = spawn(process.execPath, [BIN, 'mcp', '--root', root, '--http', '0', '--token-env', 'TB_TEST_TOKEN'], {
+      env: { ...process.env, TB_TEST_TOKEN: token },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     url = await new Promise<string>((resolve, reject) => {
       let err = '';
       child.stderr!.on('data', (d) => {
@@ -193,11 +205,20 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
   it('refuses a foreign Host like toolbelt serve does', async () => {
     const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const { port } = new URL(url);
-      const req = request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { host: 'attacker.example', authorization: `Bearer ${token}`, 'content-type': 'application/json' } }, (r) => {
-        let body = '';
-        r.on('data', (d) => (body += d));
-        r.on('end', () => resolve({ status: r.statusCode ?? 0, body }));
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/mcp',
+          method: 'POST',
+          headers: { host: 'attacker.example', authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        },
+        (r) => {
+          let body = '';
+          r.on('data', (d) => (body += d));
+          r.on('end', () => resolve({ status: r.statusCode ?? 0, body }));
+        },
+      );
       req.on('error', reject);
       req.end('{}');
     });
@@ -209,7 +230,9 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
     const env = { ...process.env, XDG_STATE_HOME: join(root, '.state') };
     const refused = spawnSync(process.execPath, [BIN, 'mcp', '--root', root, '--http', '0', '--host', '0.0.0.0'], { encoding: 'utf8', env });
     expect(refused.status).toBe(2);
-    expect(refused.stderr).toContain('toolbelt mcp: refusing to listen on 0.0.0.0 without a token: anyone who can reach it could run tools. Require a bearer token (toolbelt mcp --token-env VAR');
+    expect(refused.stderr).toContain(
+      'toolbelt mcp: refusing to listen on 0.0.0.0 without a token: anyone who can reach it could run tools. Require a bearer token (toolbelt mcp --token-env VAR',
+    );
   });
 
   it('stops cleanly on SIGTERM', async () => {

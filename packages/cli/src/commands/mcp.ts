@@ -97,7 +97,8 @@ export const mcpCommand: Command = {
         }).catch((err: NodeJS.ErrnoException) => {
           if (err instanceof BindRefusedError || err instanceof HostConfigError) throw new UsageError(err.message);
           if (err.code === 'EADDRINUSE') throw new UsageError(`port ${port} is already in use; pick another with --http PORT, or --http 0 for any free port`);
-          if (err.code === 'EACCES' || err.code === 'EADDRNOTAVAIL') throw new UsageError(`cannot listen on ${values.host ?? '127.0.0.1'}:${port} (${err.code})`);
+          if (err.code === 'EACCES' || err.code === 'EADDRNOTAVAIL')
+            throw new UsageError(`cannot listen on ${values.host ?? '127.0.0.1'}:${port} (${err.code})`);
           throw err;
         });
         // Listen for signals before printing the address: whoever reads it may stop us at once.

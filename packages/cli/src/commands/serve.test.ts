@@ -31,7 +31,17 @@ beforeAll(() => {
   }
   writeFileSync(
     join(dir, 'toolbelt.config.json'),
-    JSON.stringify({ tools: [{ name: 'confirmAction', description: 'Ask the user to confirm.', inputSchema: { type: 'object', properties: { n: { type: 'integer' } } }, executionType: 'space', isAsync: true }] }),
+    JSON.stringify({
+      tools: [
+        {
+          name: 'confirmAction',
+          description: 'Ask the user to confirm.',
+          inputSchema: { type: 'object', properties: { n: { type: 'integer' } } },
+          executionType: 'space',
+          isAsync: true,
+        },
+      ],
+    }),
   );
 }, 120_000);
 afterAll(() => {
@@ -61,12 +71,14 @@ function serve(args: string[] = [], env: Record<string, string> = {}, root = dir
 async function inParallel<T>(n: number, width: number, fn: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = new Array(n);
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < n) {
-      const i = next++;
-      out[i] = await fn(i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < n) {
+        const i = next++;
+        out[i] = await fn(i);
+      }
+    }),
+  );
   return out;
 }
 
@@ -94,7 +106,9 @@ describe('toolbelt serve', () => {
     const N = 500;
     const first = await serve();
     expect(first.banner).toContain('auth: no tokens: open to clients on this machine only');
-    const opened = await inParallel(N, 16, (i) => post(`${first.url}/api/runs/run-crash/tool-calls`, { agentId: 'agent-crash', name: 'confirmAction', input: { n: i }, callId: `crash-${i}` }));
+    const opened = await inParallel(N, 16, (i) =>
+      post(`${first.url}/api/runs/run-crash/tool-calls`, { agentId: 'agent-crash', name: 'confirmAction', input: { n: i }, callId: `crash-${i}` }),
+    );
     expect(opened.every((r) => r.status === 200 && r.body.status === 'pending')).toBe(true);
 
     first.child.kill('SIGKILL');
@@ -106,7 +120,10 @@ describe('toolbelt serve', () => {
     const twice = await inParallel(20, 8, (i) => post(`${second.url}/api/runs/run-crash/tool-results`, { callId: `crash-${i}`, result: 'again' }));
     expect(twice.every((r) => r.status === 409)).toBe(true);
 
-    const inbox = (await (await fetch(`${second.url}/api/agents/agent-crash/inbox?limit=1000`)).json()).messages as { callId: string; result: { confirmed: number } }[];
+    const inbox = (await (await fetch(`${second.url}/api/agents/agent-crash/inbox?limit=1000`)).json()).messages as {
+      callId: string;
+      result: { confirmed: number };
+    }[];
     expect(inbox).toHaveLength(N);
     expect(new Set(inbox.map((m) => m.callId)).size).toBe(N);
     expect(inbox.every((m) => m.result.confirmed === Number(m.callId.slice('crash-'.length)))).toBe(true);
@@ -132,13 +149,22 @@ describe('toolbelt serve', () => {
   it('refuses a declared tool it cannot serve with a usage error that names the tool and the fix', () => {
     const root = mkdtempSync(join(tmpdir(), 'tb-serve-declared-'));
     const start = (tool: Record<string, unknown>) => {
-      writeFileSync(join(root, 'toolbelt.config.json'), JSON.stringify({ tools: [{ description: 'A declared tool.', inputSchema: { type: 'object' }, ...tool }] }));
+      writeFileSync(
+        join(root, 'toolbelt.config.json'),
+        JSON.stringify({ tools: [{ description: 'A declared tool.', inputSchema: { type: 'object' }, ...tool }] }),
+      );
       const r = spawnSync(process.execPath, [bin, 'serve', '--root', root, '--port', '0'], { encoding: 'utf8', env: ENV });
       return [r.status, r.stderr.trim()];
     };
     try {
-      expect(start({ name: 'read_file', executionType: 'internal' })).toEqual([2, 'toolbelt serve: config tools: "read_file" is already the name of another tool; rename it']);
-      expect(start({ name: 'notify', executionType: 'gateway' })).toEqual([2, 'toolbelt serve: config tools: "notify": executionType "gateway" makes an HTTP request, so it needs execution.url']);
+      expect(start({ name: 'read_file', executionType: 'internal' })).toEqual([
+        2,
+        'toolbelt serve: config tools: "read_file" is already the name of another tool; rename it',
+      ]);
+      expect(start({ name: 'notify', executionType: 'gateway' })).toEqual([
+        2,
+        'toolbelt serve: config tools: "notify": executionType "gateway" makes an HTTP request, so it needs execution.url',
+      ]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -172,11 +198,22 @@ describe('toolbelt serve', () => {
   it('refuses a foreign Host or Origin on every route, before anything runs (DNS rebinding)', async () => {
     const s = await serve();
     const port = new URL(s.url).port;
-    const routes: [string, string][] = [['GET', '/healthz'], ['GET', '/api/openapi.json'], ['GET', '/api/tools'], ['GET', '/api/tool-calls'], ['GET', '/api/events'], ['GET', '/metrics'], ['POST', '/api/runs/rebound/tool-calls'], ['GET', '/nowhere']];
+    const routes: [string, string][] = [
+      ['GET', '/healthz'],
+      ['GET', '/api/openapi.json'],
+      ['GET', '/api/tools'],
+      ['GET', '/api/tool-calls'],
+      ['GET', '/api/events'],
+      ['GET', '/metrics'],
+      ['POST', '/api/runs/rebound/tool-calls'],
+      ['GET', '/nowhere'],
+    ];
     for (const [method, path] of routes) {
       const res = await raw(s.url, path, { host: `attacker.example:${port}` }, method);
       expect([path, res.status]).toEqual([path, 403]);
-      expect(JSON.parse(res.body).error.message).toMatch(/^Host "attacker\.example:\d+" is not allowed: .* add "attacker\.example" to gateway\.allowedHosts in the config\.$/);
+      expect(JSON.parse(res.body).error.message).toMatch(
+        /^Host "attacker\.example:\d+" is not allowed: .* add "attacker\.example" to gateway\.allowedHosts in the config\.$/,
+      );
       const origin = await raw(s.url, path, { host: `127.0.0.1:${port}`, origin: 'http://attacker.example' }, method);
       expect([path, origin.status]).toEqual([path, 403]);
       expect(JSON.parse(origin.body).error.message).toMatch(/^Origin "http:\/\/attacker\.example" is not allowed/);
@@ -193,7 +230,12 @@ describe('toolbelt serve', () => {
     const root = mkdtempSync(join(tmpdir(), 'tb-serve-one-'));
     try {
       const s = await serve([], {}, root);
-      const asked = post(`${s.url}/api/runs/run-one/tool-calls`, { agentId: 'agent-one', name: 'write_file', input: { path: 'one.txt', content: 'one' }, callId: 'one-1' });
+      const asked = post(`${s.url}/api/runs/run-one/tool-calls`, {
+        agentId: 'agent-one',
+        name: 'write_file',
+        input: { path: 'one.txt', content: 'one' },
+        callId: 'one-1',
+      });
       for (let i = 0; i < 1000; i++) {
         const call = (await (await fetch(`${s.url}/api/tool-calls/one-1`)).json()) as { status?: string };
         if (call.status === 'awaiting_approval') break;
@@ -201,7 +243,11 @@ describe('toolbelt serve', () => {
       }
       expect((await post(`${s.url}/api/tool-calls/one-1/approve`, { scope: 'always' })).status).toBe(200);
       expect((await asked).body).toMatchObject({ status: 'success', approvedBy: 'user' });
-      const again = await post(`${s.url}/api/runs/run-one/tool-calls`, { agentId: 'agent-one', name: 'write_file', input: { path: 'two.txt', content: 'two' } });
+      const again = await post(`${s.url}/api/runs/run-one/tool-calls`, {
+        agentId: 'agent-one',
+        name: 'write_file',
+        input: { path: 'two.txt', content: 'two' },
+      });
       expect(again.body).toMatchObject({ status: 'success', approvedBy: 'remembered' });
       const listed = (await (await fetch(`${s.url}/api/executions?tool=write_file`)).json()) as { entries: { origin?: string }[] };
       expect(listed.entries.map((e) => e.origin)).toEqual(['http', 'http']);
@@ -211,8 +257,14 @@ describe('toolbelt serve', () => {
       expect(existsSync(join(root, '.toolbelt', 'executions.jsonl'))).toBe(false);
       expect(existsSync(join(root, '.toolbelt', 'approvals.json'))).toBe(false);
       const logged = spawnSync(process.execPath, [bin, 'log', '--root', root, '--json'], { encoding: 'utf8', env: ENV });
-      const entries = logged.stdout.trim().split('\n').map((l) => JSON.parse(l));
-      expect(entries.map((e) => [e.tool, e.origin, e.approvedBy, e.source])).toEqual([['write_file', 'http', 'user', 'gateway'], ['write_file', 'http', 'remembered', 'gateway']]);
+      const entries = logged.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+      expect(entries.map((e) => [e.tool, e.origin, e.approvedBy, e.source])).toEqual([
+        ['write_file', 'http', 'user', 'gateway'],
+        ['write_file', 'http', 'remembered', 'gateway'],
+      ]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -224,7 +276,18 @@ describe('toolbelt serve', () => {
     const fromFile = 'file-token-0123456789abcdef';
     writeFileSync(join(stateHome, 'admin.token'), `${fromFile}\n`, { mode: 0o600 });
     const sha = `sha256:${createHash('sha256').update(hashed).digest('hex')}`;
-    writeFileSync(join(root, 'toolbelt.config.json'), JSON.stringify({ gateway: { allowedHosts: ['toolbelt.internal'], tokens: [{ tokenHash: sha, roles: ['call'] }, { tokenFile: join(stateHome, 'admin.token'), roles: ['admin'] }] } }));
+    writeFileSync(
+      join(root, 'toolbelt.config.json'),
+      JSON.stringify({
+        gateway: {
+          allowedHosts: ['toolbelt.internal'],
+          tokens: [
+            { tokenHash: sha, roles: ['call'] },
+            { tokenFile: join(stateHome, 'admin.token'), roles: ['admin'] },
+          ],
+        },
+      }),
+    );
     try {
       const s = await serve([], {}, root);
       expect(s.banner).toContain('auth: 2 tokens required');
@@ -236,7 +299,10 @@ describe('toolbelt serve', () => {
 
       writeFileSync(join(root, 'toolbelt.config.json'), JSON.stringify({ gateway: { tokens: [{ tokenFile: 'relative.token', roles: ['call'] }] } }));
       const bad = spawnSync(process.execPath, [bin, 'serve', '--root', root, '--port', '0'], { encoding: 'utf8', env: ENV });
-      expect([bad.status, bad.stderr.trim()]).toEqual([2, 'toolbelt serve: gateway.tokens[0]: tokenFile must be an absolute path (keep the file outside the workspace), not "relative.token"']);
+      expect([bad.status, bad.stderr.trim()]).toEqual([
+        2,
+        'toolbelt serve: gateway.tokens[0]: tokenFile must be an absolute path (keep the file outside the workspace), not "relative.token"',
+      ]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -4,8 +4,19 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
-  AuthConfigError, BindRefusedError, createGateway, DeclaredToolError, DEFAULT_HOST, DEFAULT_PORT, HostConfigError, openSqliteStore, storeDecisions, StoreVersionError, TOKEN_ENV,
-  type Listening, type SqliteStore,
+  AuthConfigError,
+  BindRefusedError,
+  createGateway,
+  DeclaredToolError,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  HostConfigError,
+  openSqliteStore,
+  storeDecisions,
+  StoreVersionError,
+  TOKEN_ENV,
+  type Listening,
+  type SqliteStore,
 } from '@toolbelt/gateway';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command } from '../command.js';
 import type { ToolbeltConfig } from '../config/schema.js';
@@ -83,7 +94,14 @@ function openStore(plan: RuntimePlan, dbFlag: unknown): OpenedStore {
 
 function usageErrorOf(err: unknown, port: unknown): unknown {
   const e = err as NodeJS.ErrnoException;
-  if (err instanceof BindRefusedError || err instanceof AuthConfigError || err instanceof HostConfigError || err instanceof DeclaredToolError || err instanceof UsageError) return new UsageError(e.message);
+  if (
+    err instanceof BindRefusedError ||
+    err instanceof AuthConfigError ||
+    err instanceof HostConfigError ||
+    err instanceof DeclaredToolError ||
+    err instanceof UsageError
+  )
+    return new UsageError(e.message);
   if (e.code === 'EADDRINUSE') return new UsageError(`port ${String(port)} is already in use; pick another with --port (0 picks a free one)`);
   return err;
 }
@@ -111,7 +129,10 @@ export const serveCommand: Command = {
     try {
       gateway = await createGateway({ executor: rt.executor, registry: rt.registry, store, config: rt.config, env: rt.env });
       forgetPlainTokens(rt.config);
-      listening = await gateway.listen({ host: (values.host as string | undefined) ?? gw.host ?? DEFAULT_HOST, port: parsePort(values.port, gw.port ?? DEFAULT_PORT) });
+      listening = await gateway.listen({
+        host: (values.host as string | undefined) ?? gw.host ?? DEFAULT_HOST,
+        port: parsePort(values.port, gw.port ?? DEFAULT_PORT),
+      });
     } catch (err) {
       await gateway?.close();
       await rt.close();
@@ -119,7 +140,9 @@ export const serveCommand: Command = {
     }
     // Listen for signals before saying we listen: whoever reads the banner may stop us at once.
     const stopped = untilStopSignal();
-    const auth = gateway.auth.enabled ? `${gateway.auth.count} token${gateway.auth.count === 1 ? '' : 's'} required` : 'no tokens: open to clients on this machine only';
+    const auth = gateway.auth.enabled
+      ? `${gateway.auth.count} token${gateway.auth.count === 1 ? '' : 's'} required`
+      : 'no tokens: open to clients on this machine only';
     const declared = (rt.config.tools ?? []).length;
     io.stdout.write(`toolbelt gateway listening on ${listening.url}\n`);
     io.stdout.write(`  tools: ${rt.registry.list().length}${declared ? ` (${declared} declared)` : ''} · auth: ${auth} · db: ${rt.gatewayDb}\n`);

@@ -23,7 +23,12 @@ describe('toolbelt token', () => {
     expect(code).toBe(0);
     const token = /^token: (tb_[A-Za-z0-9_-]{32})$/m.exec(out)![1];
     const entry = JSON.parse(out.trim().split('\n').at(-1)!);
-    expect(entry).toEqual({ name: 'planner', tokenHash: `sha256:${createHash('sha256').update(token).digest('hex')}`, roles: ['call', 'events'], agents: ['planner'] });
+    expect(entry).toEqual({
+      name: 'planner',
+      tokenHash: `sha256:${createHash('sha256').update(token).digest('hex')}`,
+      roles: ['call', 'events'],
+      agents: ['planner'],
+    });
     expect(out.split(token)).toHaveLength(2);
     expect(new Auth([entry]).authenticate(`Bearer ${token}`).name).toBe('planner');
     expect(JSON.parse((await run(['new'])).out.trim().split('\n').at(-1)!).roles).toEqual(['call']);
@@ -41,6 +46,9 @@ describe('toolbelt token', () => {
   it('refuses an unknown action or role with exit 2', async () => {
     expect(await run(['rotate'])).toMatchObject({ code: 2, err: expect.stringContaining('unknown action "rotate"') });
     expect(await run([])).toMatchObject({ code: 2, err: expect.stringContaining('say what to do') });
-    expect(await run(['new', '--role', 'root'])).toMatchObject({ code: 2, err: 'toolbelt token: unknown role root; use any of call, submit, approve, events, admin\n' });
+    expect(await run(['new', '--role', 'root'])).toMatchObject({
+      code: 2,
+      err: 'toolbelt token: unknown role root; use any of call, submit, approve, events, admin\n',
+    });
   });
 });

@@ -62,7 +62,8 @@ export const tokenCommand: Command = {
   options: { name: { type: 'string' }, role: { type: 'string', multiple: true }, agent: { type: 'string', multiple: true } },
   async run(values, positionals, io) {
     const [action, ...extra] = positionals;
-    if (extra.length) throw new UsageError(`unexpected ${extra.map((e) => JSON.stringify(e)).join(' ')}; a token is read from standard input, never from the command line`);
+    if (extra.length)
+      throw new UsageError(`unexpected ${extra.map((e) => JSON.stringify(e)).join(' ')}; a token is read from standard input, never from the command line`);
     if (action === 'new') return newEntry(values, io);
     if (action === 'hash') {
       if (values.name || values.role || values.agent) throw new UsageError('--name, --role and --agent only apply to toolbelt token new');

@@ -31,7 +31,9 @@ describe('confirmation modes from other designs', () => {
     expect(resolveMode('all', {})).toBe('yolo');
     expect(resolveMode('none', { mode: 'yolo' })).toBe('ask');
     expect(resolveMode(undefined, { mode: 'auto-edit' })).toBe('auto-edit');
-    expect(() => resolveMode('everything', {})).toThrow('unknown mode "everything"; use one of ask, safe, auto-edit, yolo (or none, all: see docs/configuration.md)');
+    expect(() => resolveMode('everything', {})).toThrow(
+      'unknown mode "everything"; use one of ask, safe, auto-edit, yolo (or none, all: see docs/configuration.md)',
+    );
     expect(problems({ mode: 'everything' })).toEqual(['mode: must be one of "ask", "safe", "auto-edit", "yolo", "none", "all", not "everything"']);
   });
 });
@@ -39,7 +41,12 @@ describe('confirmation modes from other designs', () => {
 describe('mcp.servers beside mcpServers', () => {
   it('becomes mcpServers by name, each field as it was', () => {
     const c = parseConfig('t.json', {
-      mcp: { servers: [{ name: 'github-tools', url: 'https://mcp.example.com', transport: 'http', allowedTools: ['list_prs'] }, { name: 'local', command: 'node', args: ['s.js'] }] },
+      mcp: {
+        servers: [
+          { name: 'github-tools', url: 'https://mcp.example.com', transport: 'http', allowedTools: ['list_prs'] },
+          { name: 'local', command: 'node', args: ['s.js'] },
+        ],
+      },
       mcpServers: { fs: { command: 'npx' } },
     });
     expect(c).toEqual({
@@ -57,13 +64,23 @@ describe('mcp.servers beside mcpServers', () => {
       'mcp.servers[0].trsut: unknown key; did you mean "trust"?',
       "mcp.servers[1].name: required: give the server's name",
     ]);
-    expect(problems({ mcp: { servers: [{ name: 'fs', command: 'x' }, { name: 'fs', command: 'y' }] } })).toEqual([
-      'mcp.servers[1].name: "fs" is also mcp.servers[0]; give each server its own name, or keep one of them',
-    ]);
+    expect(
+      problems({
+        mcp: {
+          servers: [
+            { name: 'fs', command: 'x' },
+            { name: 'fs', command: 'y' },
+          ],
+        },
+      }),
+    ).toEqual(['mcp.servers[1].name: "fs" is also mcp.servers[0]; give each server its own name, or keep one of them']);
     expect(problems({ mcpServers: { fs: { command: 'x' } }, mcp: { servers: [{ name: 'fs', command: 'y' }] } })).toEqual([
       'mcp.servers[0].name: "fs" is also mcpServers.fs; give each server its own name, or keep one of them',
     ]);
-    expect(problems({ mcp: { server: [] } })).toEqual(['mcp.servers: required: give a list of servers, each with a name', 'mcp.server: unknown key; did you mean "servers"?']);
+    expect(problems({ mcp: { server: [] } })).toEqual([
+      'mcp.servers: required: give a list of servers, each with a name',
+      'mcp.server: unknown key; did you mean "servers"?',
+    ]);
   });
 });
 
@@ -74,10 +91,19 @@ describe('a config written for another design, run', () => {
 
   async function cwdCall(mode: string) {
     const file = join(root, `${mode}.json`);
-    writeFileSync(file, JSON.stringify({ mode, mcp: { servers: [{ name: 'fx', command: process.execPath, args: [FIXTURE_SERVER], transport: 'stdio', allowedTools: ['cwd', 'echo'] }] } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        mode,
+        mcp: { servers: [{ name: 'fx', command: process.execPath, args: [FIXTURE_SERVER], transport: 'stdio', allowedTools: ['cwd', 'echo'] }] },
+      }),
+    );
     const rt = await createRuntime({ root: [root], config: file }, { env, providers: defaultProviders({ mcp: { warn: () => {} } }) });
     try {
-      const names = rt.registry.list().map((t) => t.name).filter((n) => n.startsWith('fx__'));
+      const names = rt.registry
+        .list()
+        .map((t) => t.name)
+        .filter((n) => n.startsWith('fx__'));
       return { names, result: await rt.executor.call({ tool: 'fx__cwd', input: {}, sessionId: 'test' }) };
     } finally {
       await rt.close();

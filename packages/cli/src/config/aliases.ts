@@ -20,7 +20,7 @@ const modeOrAlias = oneOf([...MODES, ...Object.keys(MODE_ALIASES)] as [string, .
 
 const mcpSection = z
   .strictObject({ servers: z.array(mcpServerSchema.extend({ name: nonEmptyString("the server's name") }), mustBe('a list of servers, each with a name')) })
-  .describe('The same servers as mcpServers, as a list with names (another design\'s form)');
+  .describe("The same servers as mcpServers, as a list with names (another design's form)");
 
 const fileShape = configSchema.extend({
   mode: modeOrAlias.describe('ask, safe, auto-edit or yolo; "none" means ask, "all" means yolo').optional(),
@@ -34,7 +34,12 @@ function checkServerNames(config: FileConfig, ctx: z.RefinementCtx): void {
   const seen = new Map<string, string>(Object.keys(config.mcpServers ?? {}).map((name) => [name, `mcpServers.${name}`]));
   config.mcp?.servers.forEach((server, i) => {
     const other = seen.get(server.name);
-    if (other) ctx.addIssue({ code: 'custom', path: ['mcp', 'servers', i, 'name'], message: `"${server.name}" is also ${other}; give each server its own name, or keep one of them` });
+    if (other)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['mcp', 'servers', i, 'name'],
+        message: `"${server.name}" is also ${other}; give each server its own name, or keep one of them`,
+      });
     else seen.set(server.name, `mcp.servers[${i}]`);
   });
 }

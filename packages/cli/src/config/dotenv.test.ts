@@ -36,7 +36,9 @@ describe('the workspace .env', () => {
     const odd = join(root, 'odd');
     mkdirSync(join(odd, '.env'), { recursive: true });
     expect(() => withWorkspaceEnv(odd, {})).toThrow(ConfigError);
-    expect(() => withWorkspaceEnv(odd, {})).toThrow(/\.env is invalid:\n {2}- cannot read it \(EISDIR\); make it a readable file of NAME=value lines, or remove it/);
+    expect(() => withWorkspaceEnv(odd, {})).toThrow(
+      /\.env is invalid:\n {2}- cannot read it \(EISDIR\); make it a readable file of NAME=value lines, or remove it/,
+    );
   });
 
   it("registers web_search from its key, and gives it to no command, nor to this process's environment", async () => {

@@ -26,8 +26,16 @@ const ajv = () => addFormats(new Ajv({ strict: false }));
 
 const SAMPLES: unknown[] = [
   { mode: 'all', mcp: { servers: [{ name: 'gh', url: 'https://mcp.example.com', transport: 'http', allowedTools: ['list_prs'] }] } },
-  { mode: 'auto-edit', shell: { allow: ['npm test'], limits: { cpuSeconds: 60 } }, sandbox: { mode: 'required', network: ['npm install'] }, lsp: { py: { command: 'pylsp', extensions: ['.py'] } } },
-  { gateway: { port: 7077, tokens: [{ tokenEnv: 'AGENT_TOKEN', roles: ['call', 'events'], agents: ['planner'] }] }, tools: [{ name: 'deploy', description: 'Deploys.', inputSchema: { type: 'object' }, executionType: 'external' }] },
+  {
+    mode: 'auto-edit',
+    shell: { allow: ['npm test'], limits: { cpuSeconds: 60 } },
+    sandbox: { mode: 'required', network: ['npm install'] },
+    lsp: { py: { command: 'pylsp', extensions: ['.py'] } },
+  },
+  {
+    gateway: { port: 7077, tokens: [{ tokenEnv: 'AGENT_TOKEN', roles: ['call', 'events'], agents: ['planner'] }] },
+    tools: [{ name: 'deploy', description: 'Deploys.', inputSchema: { type: 'object' }, executionType: 'external' }],
+  },
   { shell: { limits: { cpuSecs: 60 } } },
   { mcpServers: { fs: { command: 'x', trsut: 'read' } } },
   { gateway: { tokens: [{ token: 'a-token-of-16-chars', roles: ['root'] }] } },

@@ -16,23 +16,42 @@ function problems(raw: unknown): string[] {
 }
 
 describe('the composed config schema', () => {
-  it('has every package\'s sections and nothing else', () => {
+  it("has every package's sections and nothing else", () => {
     expect(Object.keys(configShape).sort()).toEqual(
-      ['$schema', 'mode', 'rules', 'hardDeny', 'toolSettings', 'limits', 'workspace', 'shell', 'sandbox', 'search', 'web', 'lsp', 'mcpServers', 'gateway', 'tools'].sort(),
+      [
+        '$schema',
+        'mode',
+        'rules',
+        'hardDeny',
+        'toolSettings',
+        'limits',
+        'workspace',
+        'shell',
+        'sandbox',
+        'search',
+        'web',
+        'lsp',
+        'mcpServers',
+        'gateway',
+        'tools',
+      ].sort(),
     );
   });
 
   it('accepts a full config', () => {
-    const c = parseConfig('t.json', JSON.stringify({
-      mode: 'auto-edit',
-      rules: [{ tool: 'shell_exec', command: 'npm test', action: 'allow' }],
-      mcpServers: { fs: { command: 'npx', args: ['x'] } },
-      toolSettings: { read_file: { timeoutMs: 5000 } },
-      shell: { maxOutputFileBytes: 0, hideEnv: ['*_TOKEN'], passEnv: ['GITHUB_TOKEN'] },
-      sandbox: { mode: 'off', hidden: ['~/vault', '!~/.npmrc'] },
-      gateway: { port: 0, tokens: [{ tokenEnv: 'AGENT_TOKEN', roles: ['call'] }] },
-      tools: [{ name: 'deploy', description: 'Deploys.', inputSchema: { type: 'object' }, executionType: 'external' }],
-    }));
+    const c = parseConfig(
+      't.json',
+      JSON.stringify({
+        mode: 'auto-edit',
+        rules: [{ tool: 'shell_exec', command: 'npm test', action: 'allow' }],
+        mcpServers: { fs: { command: 'npx', args: ['x'] } },
+        toolSettings: { read_file: { timeoutMs: 5000 } },
+        shell: { maxOutputFileBytes: 0, hideEnv: ['*_TOKEN'], passEnv: ['GITHUB_TOKEN'] },
+        sandbox: { mode: 'off', hidden: ['~/vault', '!~/.npmrc'] },
+        gateway: { port: 0, tokens: [{ tokenEnv: 'AGENT_TOKEN', roles: ['call'] }] },
+        tools: [{ name: 'deploy', description: 'Deploys.', inputSchema: { type: 'object' }, executionType: 'external' }],
+      }),
+    );
     expect(c.mode).toBe('auto-edit');
     expect(c.shell?.maxOutputFileBytes).toBe(0);
     expect(c.shell?.passEnv).toEqual(['GITHUB_TOKEN']);
@@ -68,8 +87,16 @@ describe('the composed config schema', () => {
     ['tools', { lsp: { py: { command: 'pylsp', extensions: ['.py'], extension: '.py' } } }, 'lsp.py.extension: unknown key; did you mean "extensions"?'],
     ['tools', { workspace: { root: ['..'] } }, 'workspace.root: unknown key; did you mean "roots"?'],
     ['mcp', { mcpServers: { fs: { command: 'x', trsut: 'read' } } }, 'mcpServers.fs.trsut: unknown key; did you mean "trust"?'],
-    ['gateway', { gateway: { tokens: [{ token: 'a-token-of-16-chars', roles: ['call'], role: 'admin' }] } }, 'gateway.tokens[0].role: unknown key; did you mean "roles"?'],
-    ['gateway', { tools: [{ name: 'x', description: 'X.', inputschema: {}, inputSchema: {}, executionType: 'external' }] }, 'tools[0].inputschema: unknown key; did you mean "inputSchema"?'],
+    [
+      'gateway',
+      { gateway: { tokens: [{ token: 'a-token-of-16-chars', roles: ['call'], role: 'admin' }] } },
+      'gateway.tokens[0].role: unknown key; did you mean "roles"?',
+    ],
+    [
+      'gateway',
+      { tools: [{ name: 'x', description: 'X.', inputschema: {}, inputSchema: {}, executionType: 'external' }] },
+      'tools[0].inputschema: unknown key; did you mean "inputSchema"?',
+    ],
     ['cli', { mcpServer: {} }, 'mcpServer: unknown key; did you mean "mcpServers"?'],
   ];
   it.each(unknown)('reports an unknown key of the %s section with its full path', (_owner, config, problem) => {
@@ -77,7 +104,13 @@ describe('the composed config schema', () => {
   });
 
   it("says what a value must be, in each package's words", () => {
-    expect(problems({ sandbox: { writable: ['build'] }, shell: { hideEnv: 'X', passEnv: ['MY-VAR'] }, gateway: { tokens: [{ token: 'a-token-of-16-chars', roles: ['root'] }] } })).toEqual([
+    expect(
+      problems({
+        sandbox: { writable: ['build'] },
+        shell: { hideEnv: 'X', passEnv: ['MY-VAR'] },
+        gateway: { tokens: [{ token: 'a-token-of-16-chars', roles: ['root'] }] },
+      }),
+    ).toEqual([
       'shell.hideEnv: must be a list of variable names (`*` allowed), not "X"',
       'shell.passEnv[0]: must be a variable name (letters, digits, "_"; "*" for any run of them), not "MY-VAR"',
       'sandbox.writable[0]: must be an absolute path or one starting with "~/", not "build"',
@@ -87,7 +120,9 @@ describe('the composed config schema', () => {
 
   it('accepts trust "read" for an MCP server and says what else it could be', () => {
     expect(parseConfig('t.json', { mcpServers: { fs: { command: 'x', trust: 'read', cwd: 'sub' } } }).mcpServers?.fs.trust).toBe('read');
-    expect(() => parseConfig('t.json', { mcpServers: { fs: { command: 'x', trust: 'all' } } })).toThrow('mcpServers.fs.trust: use "read" (believe this server\'s readOnlyHint) or leave "trust" out');
+    expect(() => parseConfig('t.json', { mcpServers: { fs: { command: 'x', trust: 'all' } } })).toThrow(
+      'mcpServers.fs.trust: use "read" (believe this server\'s readOnlyHint) or leave "trust" out',
+    );
   });
 
   it('says when the file is not JSON', () => {

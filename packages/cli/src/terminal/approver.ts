@@ -59,7 +59,9 @@ export function terminalApprover(input: NodeJS.ReadableStream, output: NodeJS.Wr
         return message ? { outcome: 'reject', message, by: 'terminal' } : { outcome: 'reject', by: 'terminal' };
       }
       if (answer === '?') {
-        output.write(`\n${req.tool}: ${req.description}\nEffect: ${req.effect}. "Always" remembers ${describeRemember(req.remember)} in .toolbelt/approvals.json.\n`);
+        output.write(
+          `\n${req.tool}: ${req.description}\nEffect: ${req.effect}. "Always" remembers ${describeRemember(req.remember)} in .toolbelt/approvals.json.\n`,
+        );
         continue;
       }
       output.write('Please answer y, n, a or ?.\n');

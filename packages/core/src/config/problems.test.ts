@@ -15,14 +15,25 @@ function problems(run: () => unknown): string[] {
 
 describe("core's config section", () => {
   it('accepts mode, rules, hardDeny, toolSettings and limits', () => {
-    const c = parseConfigWith(coreConfigSchema, 't.json', JSON.stringify({ mode: 'auto-edit', rules: [{ tool: 'shell_exec', command: 'npm test', action: 'allow' }], toolSettings: { read_file: { timeoutMs: 5000 } }, limits: { maxOutputChars: 1000 } }));
+    const c = parseConfigWith(
+      coreConfigSchema,
+      't.json',
+      JSON.stringify({
+        mode: 'auto-edit',
+        rules: [{ tool: 'shell_exec', command: 'npm test', action: 'allow' }],
+        toolSettings: { read_file: { timeoutMs: 5000 } },
+        limits: { maxOutputChars: 1000 },
+      }),
+    );
     expect(c.mode).toBe('auto-edit');
     expect(c.rules?.[0].command).toBe('npm test');
     expect(c.toolSettings?.read_file.timeoutMs).toBe(5000);
   });
 
   it('reports every wrong value with its path and what it must be, all at once', () => {
-    const found = problems(() => parseConfigWith(coreConfigSchema, 't.json', { mode: 'fast', rules: [{ tool: 'x', action: 'maybe' }], toolSettings: { a: { timeoutMs: 'slow' } } }));
+    const found = problems(() =>
+      parseConfigWith(coreConfigSchema, 't.json', { mode: 'fast', rules: [{ tool: 'x', action: 'maybe' }], toolSettings: { a: { timeoutMs: 'slow' } } }),
+    );
     expect(found).toEqual([
       'mode: must be one of "ask", "safe", "auto-edit", "yolo", not "fast"',
       'rules[0].action: must be one of "allow", "ask", "deny", not "maybe"',
@@ -31,7 +42,10 @@ describe("core's config section", () => {
   });
 
   it('names an unknown key by its full path, with the key likely meant or the keys known there', () => {
-    const schema = z.strictObject({ limits: z.strictObject({ cpuSeconds: z.number().optional(), memoryMb: z.number().optional() }).optional(), rules: z.array(ruleSchema).optional() });
+    const schema = z.strictObject({
+      limits: z.strictObject({ cpuSeconds: z.number().optional(), memoryMb: z.number().optional() }).optional(),
+      rules: z.array(ruleSchema).optional(),
+    });
     expect(problems(() => parseConfigWith(schema, 't.json', { limits: { cpuSecs: 1 }, rules: [{ action: 'allow', comand: 'ls' }], zzz: 1 }))).toEqual([
       'limits.cpuSecs: unknown key; did you mean "cpuSeconds"?',
       'rules[0].comand: unknown key; did you mean "command"?',

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { closestParameter } from '../executor/suggest.js';
 
 export class ConfigError extends Error {
-  constructor(readonly source: string, readonly problems: string[]) {
+  constructor(
+    readonly source: string,
+    readonly problems: string[],
+  ) {
     super(`${source} is invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
@@ -13,7 +16,12 @@ type Path = readonly PropertyKey[];
 
 /** `shell.limits.cpuSeconds`, `gateway.tokens[0].roles`; "(top level)" for the file itself. */
 export function pathOf(path: Path): string {
-  return path.length ? path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') : '(top level)';
+  return path.length
+    ? path
+        .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+        .join('')
+        .replace(/^\./, '')
+    : '(top level)';
 }
 
 interface JsonSchemaNode {
@@ -26,7 +34,8 @@ interface JsonSchemaNode {
 /** The keys an object at `path` may have, read from the schema; empty when it cannot tell. */
 function knownKeys(schema: z.ZodType, path: Path): string[] {
   let node: JsonSchemaNode | undefined = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchemaNode;
-  const pick = (n: JsonSchemaNode | undefined, want: 'properties' | 'items' | 'additionalProperties') => n?.[want] !== undefined ? n : n?.anyOf?.find((b) => b[want] !== undefined);
+  const pick = (n: JsonSchemaNode | undefined, want: 'properties' | 'items' | 'additionalProperties') =>
+    n?.[want] !== undefined ? n : n?.anyOf?.find((b) => b[want] !== undefined);
   for (const key of path) {
     if (typeof key === 'number') node = pick(node, 'items')?.items;
     else {

@@ -35,7 +35,9 @@ export const callLimitsSchema = z.strictObject({
 });
 
 export const coreConfigShape = {
-  mode: oneOf(MODES as readonly Mode[] as [Mode, ...Mode[]]).describe('How much runs without asking: ask, safe (reads), auto-edit (reads and edits), yolo (all but hard denies)').optional(),
+  mode: oneOf(MODES as readonly Mode[] as [Mode, ...Mode[]])
+    .describe('How much runs without asking: ask, safe (reads), auto-edit (reads and edits), yolo (all but hard denies)')
+    .optional(),
   rules: z.array(ruleSchema).describe('Policy rules; the last one that matches a call decides').optional(),
   hardDeny: z.array(ruleSchema).describe('Rules that deny whatever the mode, rules or remembered approvals say').optional(),
   toolSettings: z.record(z.string(), toolSettingsSchema).describe('Per tool name: enabled, timeoutMs, retry, cacheTtlMs').optional(),

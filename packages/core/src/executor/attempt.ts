@@ -26,7 +26,11 @@ const NODE_CODES: Record<string, ToolErrorCode> = {
 /** `stopped` is the reason the whole call was aborted, when it was. */
 export function toFailure(err: unknown, tool: string, stopped?: unknown): Failure {
   if (err instanceof TimeoutReason) {
-    return { code: 'TIMEOUT', message: `${tool} timed out after ${err.ms} ms and was stopped. Retry with a longer timeout, or do less per call.`, recoverable: true };
+    return {
+      code: 'TIMEOUT',
+      message: `${tool} timed out after ${err.ms} ms and was stopped. Retry with a longer timeout, or do less per call.`,
+      recoverable: true,
+    };
   }
   if (stopped !== undefined) return { code: 'ABORTED', message: `${tool} was cancelled before it finished.`, recoverable: false };
   if (err instanceof ToolError) return { code: err.code, message: err.message, recoverable: err.recoverable };
@@ -100,7 +104,10 @@ export class Deadline {
           settle(false, reason);
         });
       }
-      out.then((v) => settle(true, v), (e) => settle(false, e));
+      out.then(
+        (v) => settle(true, v),
+        (e) => settle(false, e),
+      );
     });
   }
 

@@ -19,14 +19,12 @@ export function newCallId(): string {
   return `${ID_PREFIX}${(++idCounter).toString(36)}`;
 }
 
-
 /** What "always approve" remembers for this call. */
 export function rememberTarget(tool: string, c: Classification): RememberTarget {
   if (c.rememberPrefix) return { kind: 'prefix', tool, prefix: c.rememberPrefix };
   if (c.subject?.commands?.length) return { kind: 'exact', tool, command: c.subject.command ?? c.subject.commands.join(' && ') };
   return { kind: 'tool', tool };
 }
-
 
 /** A tool name from untrusted input, as text; never throws (objects may lack toString). */
 export function toolName(raw: unknown): string {

@@ -126,9 +126,20 @@ export class Call {
       else outer.addEventListener('abort', onOuterAbort!, { once: true });
     }
     try {
-      if (host.events.active) host.emit(req, { type: 'tool.call', callId, tool: name, input: this.input, effect: this.classification.effect, requiresApproval: decision.action === 'ask' });
+      if (host.events.active)
+        host.emit(req, {
+          type: 'tool.call',
+          callId,
+          tool: name,
+          input: this.input,
+          effect: this.classification.effect,
+          requiresApproval: decision.action === 'ask',
+        });
       if (decision.action === 'deny') {
-        const hint = decision.source === 'rule' ? ' Do not retry this call; ask the user to change the rule if it is needed.' : ' This is never allowed; do something else.';
+        const hint =
+          decision.source === 'rule'
+            ? ' Do not retry this call; ask the user to change the rule if it is needed.'
+            : ' This is never allowed; do something else.';
         return errorResult(callId, name, 'PERMISSION_DENIED', `${name} was denied by policy: ${decision.reason}.${hint}`);
       }
       let approvedBy: ApprovedBy = decision.source === 'mode' ? 'auto' : decision.source === 'remembered' ? 'remembered' : 'rule';
@@ -174,7 +185,8 @@ export class Call {
       const name = this.tool.name;
       return loading.then(
         () => this.decide(classification),
-        (err: unknown) => this.refuse('EXECUTION_FAILED', `${name} was not run: the saved "always" approvals could not be loaded: ${describeError(err)}`, false),
+        (err: unknown) =>
+          this.refuse('EXECUTION_FAILED', `${name} was not run: the saved "always" approvals could not be loaded: ${describeError(err)}`, false),
       );
     }
     this.classification = classification;
@@ -206,7 +218,9 @@ export class Call {
       const timedOut = err instanceof TimeoutReason;
       verdict = {
         outcome: 'reject',
-        reason: timedOut ? `${tool.name} was not run: no one approved it within ${limit} ms` : `${tool.name} was not run: asking for approval failed (${describeError(err)})`,
+        reason: timedOut
+          ? `${tool.name} was not run: no one approved it within ${limit} ms`
+          : `${tool.name} was not run: asking for approval failed (${describeError(err)})`,
       };
     }
     if (verdict.outcome === 'approve' && (verdict.scope === 'session' || verdict.scope === 'always')) {
@@ -214,7 +228,13 @@ export class Call {
       const target = verdict.remember && verdict.remember.tool === tool.name ? verdict.remember : request.remember;
       await host.policy.remember(target, verdict.scope, this.ctx.sessionId, c.effect);
     }
-    host.emit(this.req, { type: 'approval.resolved', callId: this.callId, tool: tool.name, decision: verdict, ...(verdict.outcome === 'approve' ? { approvedBy: 'user' as const } : {}) });
+    host.emit(this.req, {
+      type: 'approval.resolved',
+      callId: this.callId,
+      tool: tool.name,
+      decision: verdict,
+      ...(verdict.outcome === 'approve' ? { approvedBy: 'user' as const } : {}),
+    });
     return verdict;
   }
 

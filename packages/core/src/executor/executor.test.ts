@@ -74,15 +74,38 @@ describe('Executor.call', () => {
   });
 
   it('refuses with the message of a custom validate hook', async () => {
-    const t = defineTool({ name: 'v', description: 'd', effect: 'read', input: z.object({ n: z.number() }), validate: ({ n }) => (n % 2 ? 'n must be even' : undefined), execute: () => 'ok' });
+    const t = defineTool({
+      name: 'v',
+      description: 'd',
+      effect: 'read',
+      input: z.object({ n: z.number() }),
+      validate: ({ n }) => (n % 2 ? 'n must be even' : undefined),
+      execute: () => 'ok',
+    });
     const ex = make([t]);
     expect((await ex.call({ tool: 'v', input: { n: 3 } })).error?.message).toContain('n must be even');
     expect((await ex.call({ tool: 'v', input: { n: 4 } })).status).toBe('success');
   });
 
   it('maps a thrown ToolError to its code and any other throw to EXECUTION_FAILED', async () => {
-    const t1 = defineTool({ name: 'nf', description: 'd', effect: 'read', input: z.object({}), execute: () => { throw new ToolError('NOT_FOUND', 'no such thing; list first'); } });
-    const t2 = defineTool({ name: 'boom', description: 'd', effect: 'read', input: z.object({}), execute: async () => { throw new Error('kaput'); } });
+    const t1 = defineTool({
+      name: 'nf',
+      description: 'd',
+      effect: 'read',
+      input: z.object({}),
+      execute: () => {
+        throw new ToolError('NOT_FOUND', 'no such thing; list first');
+      },
+    });
+    const t2 = defineTool({
+      name: 'boom',
+      description: 'd',
+      effect: 'read',
+      input: z.object({}),
+      execute: async () => {
+        throw new Error('kaput');
+      },
+    });
     const ex = make([t1, t2]);
     const a = await ex.call({ tool: 'nf' });
     expect(a.error).toEqual({ code: 'NOT_FOUND', message: 'no such thing; list first', recoverable: false });
@@ -93,7 +116,16 @@ describe('Executor.call', () => {
 
   it('denies by rule with PERMISSION_DENIED and never runs the tool', async () => {
     let ran = false;
-    const t = defineTool({ name: 'rm', description: 'd', effect: 'destructive', input: z.object({}), execute: () => { ran = true; return 'gone'; } });
+    const t = defineTool({
+      name: 'rm',
+      description: 'd',
+      effect: 'destructive',
+      input: z.object({}),
+      execute: () => {
+        ran = true;
+        return 'gone';
+      },
+    });
     const ex = make([t], { policy: new Policy({ mode: 'yolo', rules: [{ tool: 'rm', action: 'deny', reason: 'never' }] }) });
     const r = await ex.call({ tool: 'rm' });
     expect(r.error?.code).toBe('PERMISSION_DENIED');
@@ -159,7 +191,19 @@ describe('Executor.call', () => {
 describe('timeouts, aborts and retries', () => {
   it('ends a call that ignores its signal with TIMEOUT and discards its late result', async () => {
     let finished = false;
-    const slow = defineTool({ name: 'slow', description: 'd', effect: 'read', input: z.object({}), execute: () => new Promise((r) => setTimeout(() => { finished = true; r('late'); }, 200)) });
+    const slow = defineTool({
+      name: 'slow',
+      description: 'd',
+      effect: 'read',
+      input: z.object({}),
+      execute: () =>
+        new Promise((r) =>
+          setTimeout(() => {
+            finished = true;
+            r('late');
+          }, 200),
+        ),
+    });
     const events = new EventBus();
     const results: ToolEvent[] = [];
     events.onType('tool.result', (e) => results.push(e));
@@ -177,8 +221,17 @@ describe('timeouts, aborts and retries', () => {
   it('aborts the tool signal on timeout so a cooperative tool can stop', async () => {
     let sawAbort = false;
     const coop = defineTool({
-      name: 'coop', description: 'd', effect: 'read', input: z.object({}),
-      execute: (_i, ctx) => new Promise((_r, reject) => ctx.signal.addEventListener('abort', () => { sawAbort = true; reject(new Error('stopped')); })),
+      name: 'coop',
+      description: 'd',
+      effect: 'read',
+      input: z.object({}),
+      execute: (_i, ctx) =>
+        new Promise((_r, reject) =>
+          ctx.signal.addEventListener('abort', () => {
+            sawAbort = true;
+            reject(new Error('stopped'));
+          }),
+        ),
     });
     const r = await make([coop]).call({ tool: 'coop', timeoutMs: 20 });
     expect(r.error?.code).toBe('TIMEOUT');
@@ -197,7 +250,16 @@ describe('timeouts, aborts and retries', () => {
   it('close() ends calls in flight and refuses new ones', async () => {
     const hang = defineTool({ name: 'hang', description: 'd', effect: 'read', input: z.object({}), execute: () => new Promise(() => {}) });
     let disposed = false;
-    const holder = defineTool({ name: 'holder', description: 'd', effect: 'read', input: z.object({}), execute: () => 'x', dispose: () => { disposed = true; } });
+    const holder = defineTool({
+      name: 'holder',
+      description: 'd',
+      effect: 'read',
+      input: z.object({}),
+      execute: () => 'x',
+      dispose: () => {
+        disposed = true;
+      },
+    });
     const ex = make([hang, holder]);
     const pending = ex.call({ tool: 'hang' });
     await new Promise((res) => setTimeout(res, 5));
@@ -210,8 +272,16 @@ describe('timeouts, aborts and retries', () => {
   it('retries recoverable failures with backoff and reports the attempts', async () => {
     let calls = 0;
     const flaky = defineTool({
-      name: 'flaky', description: 'd', effect: 'read', input: z.object({}), retry: { attempts: 3, baseDelayMs: 1 },
-      execute: () => { calls++; if (calls < 3) throw new ToolError('EXECUTION_FAILED', 'try again', { recoverable: true }); return 'ok'; },
+      name: 'flaky',
+      description: 'd',
+      effect: 'read',
+      input: z.object({}),
+      retry: { attempts: 3, baseDelayMs: 1 },
+      execute: () => {
+        calls++;
+        if (calls < 3) throw new ToolError('EXECUTION_FAILED', 'try again', { recoverable: true });
+        return 'ok';
+      },
     });
     const r = await make([flaky]).call({ tool: 'flaky' });
     expect(r.status).toBe('success');
@@ -222,8 +292,28 @@ describe('timeouts, aborts and retries', () => {
   it('never retries more than 3 times, and not at all for non-recoverable errors', async () => {
     let a = 0;
     let b = 0;
-    const always = defineTool({ name: 'always', description: 'd', effect: 'read', input: z.object({}), retry: { attempts: 10, baseDelayMs: 1 }, execute: () => { a++; throw new ToolError('EXECUTION_FAILED', 'x', { recoverable: true }); } });
-    const fatal = defineTool({ name: 'fatal', description: 'd', effect: 'read', input: z.object({}), retry: { attempts: 3, baseDelayMs: 1 }, execute: () => { b++; throw new ToolError('NOT_FOUND', 'x'); } });
+    const always = defineTool({
+      name: 'always',
+      description: 'd',
+      effect: 'read',
+      input: z.object({}),
+      retry: { attempts: 10, baseDelayMs: 1 },
+      execute: () => {
+        a++;
+        throw new ToolError('EXECUTION_FAILED', 'x', { recoverable: true });
+      },
+    });
+    const fatal = defineTool({
+      name: 'fatal',
+      description: 'd',
+      effect: 'read',
+      input: z.object({}),
+      retry: { attempts: 3, baseDelayMs: 1 },
+      execute: () => {
+        b++;
+        throw new ToolError('NOT_FOUND', 'x');
+      },
+    });
     const ex = make([always, fatal]);
     expect((await ex.call({ tool: 'always' })).status).toBe('error');
     expect(a).toBe(4);
@@ -235,8 +325,16 @@ describe('timeouts, aborts and retries', () => {
     const signals: boolean[] = [];
     let n = 0;
     const t = defineTool({
-      name: 't', description: 'd', effect: 'read', input: z.object({}), retry: { attempts: 1, baseDelayMs: 1 }, timeoutMs: 20,
-      execute: (_i, ctx) => { signals.push(ctx.signal.aborted); return n++ === 0 ? new Promise(() => {}) : 'second'; },
+      name: 't',
+      description: 'd',
+      effect: 'read',
+      input: z.object({}),
+      retry: { attempts: 1, baseDelayMs: 1 },
+      timeoutMs: 20,
+      execute: (_i, ctx) => {
+        signals.push(ctx.signal.aborted);
+        return n++ === 0 ? new Promise(() => {}) : 'second';
+      },
     });
     const r = await make([t]).call({ tool: 't' });
     expect(textOf(r)).toBe('second');
@@ -263,7 +361,10 @@ describe('results, cache, runAll, events, metrics, log', () => {
   it('serves a read from cache until a write touches the same path', async () => {
     let reads = 0;
     const read = defineTool({
-      name: 'read', description: 'd', input: z.object({ path: z.string() }), cacheTtlMs: 60_000,
+      name: 'read',
+      description: 'd',
+      input: z.object({ path: z.string() }),
+      cacheTtlMs: 60_000,
       effect: (i: { path: string }) => ({ effect: 'read' as const, subject: { paths: [i.path] } }),
       execute: ({ path }) => `${path}#${++reads}`,
     });
@@ -283,7 +384,10 @@ describe('results, cache, runAll, events, metrics, log', () => {
     let maxParallel = 0;
     const step = (name: string, effect: 'read' | 'write') =>
       defineTool({
-        name, description: 'd', effect, input: z.object({ id: z.string() }),
+        name,
+        description: 'd',
+        effect,
+        input: z.object({ id: z.string() }),
         execute: async ({ id }) => {
           running++;
           maxParallel = Math.max(maxParallel, running);
@@ -309,8 +413,15 @@ describe('results, cache, runAll, events, metrics, log', () => {
 
   it('emits the event vocabulary in order, with progress and output from the tool', async () => {
     const t = defineTool({
-      name: 'steps', description: 'd', effect: 'read', input: z.object({}),
-      execute: (_i, ctx) => { ctx.emit({ type: 'progress', progress: 1, total: 2, message: 'half' }); ctx.emit({ type: 'output', stream: 'stdout', chunk: 'hi' }); return 'done'; },
+      name: 'steps',
+      description: 'd',
+      effect: 'read',
+      input: z.object({}),
+      execute: (_i, ctx) => {
+        ctx.emit({ type: 'progress', progress: 1, total: 2, message: 'half' });
+        ctx.emit({ type: 'output', stream: 'stdout', chunk: 'hi' });
+        return 'done';
+      },
     });
     const events = new EventBus();
     const seen: ToolEvent[] = [];
@@ -357,7 +468,16 @@ describe('results, cache, runAll, events, metrics, log', () => {
 
   it('explain() says what would happen and runs nothing', async () => {
     let ran = false;
-    const t = defineTool({ name: 'x', description: 'd', effect: 'destructive', input: z.object({}), execute: () => { ran = true; return ''; } });
+    const t = defineTool({
+      name: 'x',
+      description: 'd',
+      effect: 'destructive',
+      input: z.object({}),
+      execute: () => {
+        ran = true;
+        return '';
+      },
+    });
     const ex = make([t], { policy: new Policy({ mode: 'auto-edit' }) });
     const e = await ex.explain({ tool: 'x' });
     expect(e.effect).toBe('destructive');

@@ -28,7 +28,11 @@ describe('input limits', () => {
     const { executor, log, seen } = setup();
     const r = await executor.call({ tool: 'take', input: JSON.parse(deepText(100_000)) });
     expect(r.status).toBe('error');
-    expect(r.error).toEqual({ code: 'INVALID_PARAMS', recoverable: true, message: 'Invalid parameters for take: the input nests objects and arrays more than 64 levels deep; send a flatter value.' });
+    expect(r.error).toEqual({
+      code: 'INVALID_PARAMS',
+      recoverable: true,
+      message: 'Invalid parameters for take: the input nests objects and arrays more than 64 levels deep; send a flatter value.',
+    });
     expect(seen).toEqual({ parsed: 0, ran: 0 });
     expect(log.entries[0].params).toBe('[input refused: too deep or too large to keep]');
     expect(() => JSON.stringify(log.entries)).not.toThrow();
@@ -39,7 +43,9 @@ describe('input limits', () => {
     const deep = await executor.call({ tool: 'take', input: deepText(100_000) });
     expect(deep.error?.message).toContain('levels deep');
     const long = await executor.call({ tool: 'take', input: `{"t":"${'x'.repeat(MAX_INPUT_CHARS)}"}` });
-    expect(long.error?.message).toBe('Invalid parameters for take: the input is larger than 4,194,304 characters; send less (e.g. a path instead of file contents).');
+    expect(long.error?.message).toBe(
+      'Invalid parameters for take: the input is larger than 4,194,304 characters; send less (e.g. a path instead of file contents).',
+    );
     expect(seen.parsed).toBe(0);
   });
 

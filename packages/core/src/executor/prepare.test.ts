@@ -81,14 +81,21 @@ describe('a tool with prepare', () => {
     const { tool, seen } = counting();
     const ex = make([tool], { policy: new Policy({ mode: 'auto-edit' }) });
     const explained = await ex.explain({ tool: 'deploy', input: { target: 'web' } });
-    expect(explained).toMatchObject({ effect: 'destructive', classification: { reason: 'replaces web', subject: { paths: ['/srv/web'] } }, decision: { action: 'ask' } });
+    expect(explained).toMatchObject({
+      effect: 'destructive',
+      classification: { reason: 'replaces web', subject: { paths: ['/srv/web'] } },
+      decision: { action: 'ask' },
+    });
     expect(seen).toEqual({ prepared: 1, previews: [], runs: [] });
   });
 
   it('refuses the call with the code of a ToolError thrown by prepare, and runs nothing', async () => {
     let ran = false;
     const guarded = defineTool({
-      name: 'guarded', description: 'd', input: z.object({ path: z.string() }), usualEffect: 'read',
+      name: 'guarded',
+      description: 'd',
+      input: z.object({ path: z.string() }),
+      usualEffect: 'read',
       prepare: ({ path }) => {
         if (path.startsWith('/etc')) throw new ToolError('PERMISSION_DENIED', `${path} is outside the workspace`);
         return { classification: 'read', run: () => ((ran = true), 'read') };
@@ -102,7 +109,10 @@ describe('a tool with prepare', () => {
   it('is not prepared when validate refuses the input', async () => {
     let prepared = 0;
     const checked = defineTool({
-      name: 'checked', description: 'd', input: z.object({ n: z.number() }), usualEffect: 'read',
+      name: 'checked',
+      description: 'd',
+      input: z.object({ n: z.number() }),
+      usualEffect: 'read',
       validate: ({ n }) => (n < 0 ? 'n must not be negative' : undefined),
       prepare: () => (prepared++, { classification: 'read', run: () => 'ok' }),
     });
@@ -122,7 +132,10 @@ describe('a tool with prepare', () => {
   it("runAll orders calls by their invocation's verdict: reads together, a write alone", async () => {
     const log: string[] = [];
     const step = defineTool({
-      name: 'step', description: 'd', input: z.object({ id: z.string(), effect: z.enum(['read', 'write']) }), usualEffect: 'write',
+      name: 'step',
+      description: 'd',
+      input: z.object({ id: z.string(), effect: z.enum(['read', 'write']) }),
+      usualEffect: 'write',
       prepare: ({ id, effect }) => ({
         classification: effect,
         run: async () => {
@@ -150,12 +163,16 @@ describe('defineTool with prepare', () => {
   const prepare = () => ({ classification: 'read' as const, run: () => 'ok' });
 
   it('refuses prepare beside effect, preview or execute, naming them', () => {
-    expect(() => defineTool({ name: 'mixed', description: 'd', input, prepare, effect: 'read', execute: () => 'x' })).toThrow(/has prepare and effect, execute: .*remove effect, execute/);
+    expect(() => defineTool({ name: 'mixed', description: 'd', input, prepare, effect: 'read', execute: () => 'x' })).toThrow(
+      /has prepare and effect, execute: .*remove effect, execute/,
+    );
     expect(() => defineTool({ name: 'mixed', description: 'd', input, prepare, preview: () => undefined })).toThrow(/has prepare and preview/);
   });
 
   it('refuses a tool with neither execute nor prepare, and one with execute but no effect', () => {
-    expect(() => defineTool({ name: 'idle', description: 'd', input, effect: 'read' })).toThrow('tool "idle" needs execute(input, ctx), or prepare(input, ctx) returning its invocation');
+    expect(() => defineTool({ name: 'idle', description: 'd', input, effect: 'read' })).toThrow(
+      'tool "idle" needs execute(input, ctx), or prepare(input, ctx) returning its invocation',
+    );
     expect(() => defineTool({ name: 'vague', description: 'd', input, execute: () => 'x' })).toThrow('tool "vague" needs an effect');
   });
 });

@@ -16,7 +16,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function runScript(name: string, body: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const contents = `import { defineTool, Executor, ToolRegistry, ToolError } from ${JSON.stringify(CORE)};\nimport { z } from 'zod';\n${body}`;
   const out = join(dir, `${name}.mjs`);
-  const built = await build({ stdin: { contents, resolveDir: dir, loader: 'ts' }, bundle: true, platform: 'node', format: 'esm', write: false, logLevel: 'silent', nodePaths: [fileURLToPath(new URL('../../../../node_modules', import.meta.url))] });
+  const built = await build({
+    stdin: { contents, resolveDir: dir, loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    logLevel: 'silent',
+    nodePaths: [fileURLToPath(new URL('../../../../node_modules', import.meta.url))],
+  });
   writeFileSync(out, built.outputFiles[0].text);
   return new Promise((resolve) => {
     execFile(process.execPath, [out], { timeout: 20_000 }, (err, stdout, stderr) => {
@@ -41,8 +49,11 @@ const executor = new Executor({ registry: new ToolRegistry().register(flaky) });
 describe('a call always settles', () => {
   it('a script that does nothing but await a retrying call prints its result and exits 0', async () => {
     // No top-level await, no other handle: only the backoff timer can keep this process alive.
-    const r = await runScript('retry', `${FLAKY.replace('BASE', '150')}
-executor.call({ tool: 'flaky' }).then((r) => console.log(JSON.stringify({ status: r.status, text: r.content[0]?.text, attempts: r.metadata?.attempts })));`);
+    const r = await runScript(
+      'retry',
+      `${FLAKY.replace('BASE', '150')}
+executor.call({ tool: 'flaky' }).then((r) => console.log(JSON.stringify({ status: r.status, text: r.content[0]?.text, attempts: r.metadata?.attempts })));`,
+    );
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ status: 'success', text: 'ok after 3', attempts: 3 });
@@ -50,9 +61,12 @@ executor.call({ tool: 'flaky' }).then((r) => console.log(JSON.stringify({ status
 
   it('a call stopped during its backoff settles as ABORTED and the process exits without waiting out the backoff', async () => {
     // The backoff would be 60-120 s; the run would be killed (and fail) long before that.
-    const r = await runScript('stopped', `${FLAKY.replace('BASE', '120000')}
+    const r = await runScript(
+      'stopped',
+      `${FLAKY.replace('BASE', '120000')}
 executor.events.on((e) => { if (e.type === 'tool.started' && e.attempt === 1) setTimeout(() => executor.close(), 50); });
-executor.call({ tool: 'flaky' }).then((r) => console.log(JSON.stringify({ status: r.status, code: r.error?.code, runs })));`);
+executor.call({ tool: 'flaky' }).then((r) => console.log(JSON.stringify({ status: r.status, code: r.error?.code, runs })));`,
+    );
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ status: 'error', code: 'ABORTED', runs: 1 });
   });

@@ -31,8 +31,8 @@ export function truncateContent(content: ContentBlock[], maxChars: number): { co
 }
 
 export function outputToResult(tool: string, callId: string, output: ToolOutput | string, maxChars: number): SuccessResult | PendingResult {
-  const out: ToolOutput = typeof output === 'string' ? { content: output } : output ?? {};
-  let content: ContentBlock[] = typeof out.content === 'string' ? [{ type: 'text', text: out.content }] : out.content ?? [];
+  const out: ToolOutput = typeof output === 'string' ? { content: output } : (output ?? {});
+  let content: ContentBlock[] = typeof out.content === 'string' ? [{ type: 'text', text: out.content }] : (out.content ?? []);
   if (content.length === 0 && out.structured !== undefined) content = [{ type: 'text', text: JSON.stringify(out.structured, null, 2) }];
   const cut = truncateContent(content, maxChars);
   const result: SuccessResult | PendingResult = { status: out.pending ? 'pending' : 'success', callId, tool, content: cut.content, durationMs: 0 };

@@ -30,5 +30,7 @@ export interface BindAdvice {
 /** Throws BindRefusedError for a non-loopback address without a token. */
 export function assertSafeBind(host: string, hasToken: boolean, advice: BindAdvice): void {
   if (isLoopback(host) || hasToken) return;
-  throw new BindRefusedError(`refusing to listen on ${host} without ${advice.what}: anyone who can reach it could run tools. ${advice.howTo}, or listen on 127.0.0.1.`);
+  throw new BindRefusedError(
+    `refusing to listen on ${host} without ${advice.what}: anyone who can reach it could run tools. ${advice.howTo}, or listen on 127.0.0.1.`,
+  );
 }

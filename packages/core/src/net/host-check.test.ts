@@ -9,13 +9,25 @@ const verdict = (c: HostCheck, host: string | undefined, origin?: string) => c.c
 describe('HostCheck', () => {
   it('accepts the local names and the bound address, with or without a port', () => {
     const c = new HostCheck({ boundHost: '10.0.0.5', howToAllow });
-    for (const host of ['localhost', 'localhost:7077', 'LOCALHOST.', '127.0.0.1:1', '[::1]:7077', '[::1]', '10.0.0.5:7077']) expect([host, verdict(c, host)]).toEqual([host, 'ok']);
+    for (const host of ['localhost', 'localhost:7077', 'LOCALHOST.', '127.0.0.1:1', '[::1]:7077', '[::1]', '10.0.0.5:7077'])
+      expect([host, verdict(c, host)]).toEqual([host, 'ok']);
     expect(c.names).toEqual(['localhost', '127.0.0.1', '[::1]', '10.0.0.5']);
   });
 
   it('refuses other names, malformed values and a missing Host, saying what to do', () => {
     const c = new HostCheck({ howToAllow });
-    for (const host of ['attacker.example', 'attacker.example:7077', '127.0.0.2', 'localhost.attacker.example', 'localhost@attacker.example', 'attacker.example@localhost', 'local host', '[::1', '', undefined]) {
+    for (const host of [
+      'attacker.example',
+      'attacker.example:7077',
+      '127.0.0.2',
+      'localhost.attacker.example',
+      'localhost@attacker.example',
+      'attacker.example@localhost',
+      'local host',
+      '[::1',
+      '',
+      undefined,
+    ]) {
       expect([host, verdict(c, host)]).toEqual([host, 'Host']);
     }
     expect(c.check('attacker.example:7077', undefined)!.message).toBe(
@@ -31,15 +43,25 @@ describe('HostCheck', () => {
 
   it('accepts configured hosts, ignoring their port', () => {
     const c = new HostCheck({ allowedHosts: ['Gateway.Example.com:8443', 'fd00::1', '[fd00::2]:80', '192.168.1.9'], howToAllow });
-    for (const host of ['gateway.example.com', 'gateway.example.com:1', '[fd00::1]:7077', '[fd00::2]', '192.168.1.9:7077']) expect([host, verdict(c, host)]).toEqual([host, 'ok']);
+    for (const host of ['gateway.example.com', 'gateway.example.com:1', '[fd00::1]:7077', '[fd00::2]', '192.168.1.9:7077'])
+      expect([host, verdict(c, host)]).toEqual([host, 'ok']);
     expect(() => new HostCheck({ allowedHosts: ['*'], howToAllow })).toThrow(HostConfigError);
     expect(() => new HostCheck({ allowedHosts: ['http://x.example/'], howToAllow })).toThrow('allowed host "http://x.example/" is not a host name');
   });
 
   it('accepts an Origin only from a page on an accepted host, or one configured exactly', () => {
     const c = new HostCheck({ allowedHosts: ['app.example'], allowedOrigins: ['https://ui.example.com'], howToAllow });
-    for (const origin of ['http://localhost:5173', 'https://127.0.0.1', 'http://[::1]:3000', 'https://app.example', 'https://ui.example.com', 'HTTPS://UI.EXAMPLE.COM/']) expect([origin, verdict(c, 'localhost', origin)]).toEqual([origin, 'ok']);
-    for (const origin of ['http://attacker.example', 'null', 'file://', 'ws://localhost', 'https://ui.example.com:444', '']) expect([origin, verdict(c, 'localhost', origin)]).toEqual([origin, 'Origin']);
+    for (const origin of [
+      'http://localhost:5173',
+      'https://127.0.0.1',
+      'http://[::1]:3000',
+      'https://app.example',
+      'https://ui.example.com',
+      'HTTPS://UI.EXAMPLE.COM/',
+    ])
+      expect([origin, verdict(c, 'localhost', origin)]).toEqual([origin, 'ok']);
+    for (const origin of ['http://attacker.example', 'null', 'file://', 'ws://localhost', 'https://ui.example.com:444', ''])
+      expect([origin, verdict(c, 'localhost', origin)]).toEqual([origin, 'Origin']);
     expect(c.check('localhost', 'http://attacker.example:80')!.message).toBe(
       'Origin "http://attacker.example:80" is not allowed: only web pages served from localhost, 127.0.0.1, [::1], app.example may call this server. If pages on attacker.example should call it, allow attacker.example.',
     );
@@ -62,6 +84,8 @@ describe('bind rule', () => {
     expect(() => assertSafeBind('127.0.0.1', false, advice)).not.toThrow();
     expect(() => assertSafeBind('0.0.0.0', true, advice)).not.toThrow();
     expect(() => assertSafeBind('0.0.0.0', false, advice)).toThrow(BindRefusedError);
-    expect(() => assertSafeBind('0.0.0.0', false, advice)).toThrow('refusing to listen on 0.0.0.0 without a token: anyone who can reach it could run tools. Pass --token-env VAR, or listen on 127.0.0.1.');
+    expect(() => assertSafeBind('0.0.0.0', false, advice)).toThrow(
+      'refusing to listen on 0.0.0.0 without a token: anyone who can reach it could run tools. Pass --token-env VAR, or listen on 127.0.0.1.',
+    );
   });
 });

@@ -61,7 +61,8 @@ export class HostCheck {
     for (const entry of opts.allowedHosts ?? []) {
       // A bare IPv6 address ("fd00::1") has colons but no port.
       const name = typeof entry === 'string' && /^[0-9a-f]*:[0-9a-f:.]*:[0-9a-f:.]*$/i.test(entry) ? normalize(entry) : hostNameOf(String(entry));
-      if (!name) throw new HostConfigError(`allowed host ${show(String(entry))} is not a host name; give a name or an address, such as gateway.example.com or 10.0.0.5`);
+      if (!name)
+        throw new HostConfigError(`allowed host ${show(String(entry))} is not a host name; give a name or an address, such as gateway.example.com or 10.0.0.5`);
       this.hosts.add(name);
     }
     this.origins = new Set((opts.allowedOrigins ?? []).map((o) => o.toLowerCase().replace(/\/$/, '')));
@@ -80,12 +81,17 @@ export class HostCheck {
 
   /** Why a request with these Host and Origin values is refused, or undefined when it may go on. */
   check(host: string | undefined, origin: string | undefined): HostRefusal | undefined {
-    if (host === undefined || host === '') return { header: 'Host', message: 'the request has no Host header; send the host and port you connect to, e.g. "Host: 127.0.0.1:7077"' };
+    if (host === undefined || host === '')
+      return { header: 'Host', message: 'the request has no Host header; send the host and port you connect to, e.g. "Host: 127.0.0.1:7077"' };
     if (host !== this.lastGood) {
       const name = hostNameOf(host);
-      if (name === undefined) return { header: 'Host', message: `Host ${show(host)} is not a host name with an optional port; send the host and port you connect to` };
+      if (name === undefined)
+        return { header: 'Host', message: `Host ${show(host)} is not a host name with an optional port; send the host and port you connect to` };
       if (!this.hosts.has(name)) {
-        return { header: 'Host', message: `Host ${show(host)} is not allowed: this server answers only requests addressed to ${this.names.join(', ')}, so a web page cannot reach it by pointing its own name at this machine (DNS rebinding). If clients really reach it as ${bracket(name)}, ${this.opts.howToAllow(bracket(name))}.` };
+        return {
+          header: 'Host',
+          message: `Host ${show(host)} is not allowed: this server answers only requests addressed to ${this.names.join(', ')}, so a web page cannot reach it by pointing its own name at this machine (DNS rebinding). If clients really reach it as ${bracket(name)}, ${this.opts.howToAllow(bracket(name))}.`,
+        };
       }
       this.lastGood = host;
     }
@@ -105,6 +111,8 @@ export class HostCheck {
     const m = /^https?:\/\/(.+)$/i.exec(origin.replace(/\/$/, ''));
     const name = m ? hostNameOf(m[1]) : undefined;
     const head = `Origin ${show(origin)} is not allowed: only web pages served from ${this.names.join(', ')} may call this server`;
-    return name ? `${head}. If pages on ${bracket(name)} should call it, ${this.opts.howToAllow(bracket(name))}.` : `${head}; a request that is not from such a page must not send Origin.`;
+    return name
+      ? `${head}. If pages on ${bracket(name)} should call it, ${this.opts.howToAllow(bracket(name))}.`
+      : `${head}; a request that is not from such a page must not send Origin.`;
   }
 }

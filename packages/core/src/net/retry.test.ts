@@ -6,10 +6,12 @@ import { isConnectionReset, parseRetryAfter, retryableStatus, retryingFetch } fr
 
 type Step = (req: IncomingMessage, res: ServerResponse) => void;
 const reset: Step = (req) => req.socket.destroy();
-const status = (code: number, headers: Record<string, string> = {}): Step => (_req, res) => {
-  res.writeHead(code, headers);
-  res.end(`status ${code}`);
-};
+const status =
+  (code: number, headers: Record<string, string> = {}): Step =>
+  (_req, res) => {
+    res.writeHead(code, headers);
+    res.end(`status ${code}`);
+  };
 const ok: Step = status(200);
 
 const servers: { close(): void }[] = [];

@@ -15,12 +15,7 @@ function describeRule(rule: Rule, index: number, kind: string): string {
   return `${kind} #${index + 1} (${parts.join(', ')})${rule.reason ? `: ${rule.reason}` : ''}`;
 }
 
-export function evaluate(
-  call: PolicyCall,
-  config: PolicyConfig,
-  remembered: RememberedDecisions | undefined,
-  roots: readonly string[] = [],
-): PolicyDecision {
+export function evaluate(call: PolicyCall, config: PolicyConfig, remembered: RememberedDecisions | undefined, roots: readonly string[] = []): PolicyDecision {
   if (call.blocked) return { action: 'deny', source: 'blocked', reason: `blocked: ${call.blocked}` };
 
   for (let i = 0; i < config.hardDeny.length; i++) {

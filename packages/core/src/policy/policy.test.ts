@@ -8,10 +8,16 @@ const call = (over: Partial<PolicyCall>): PolicyCall => ({ tool: 't', effect: 'r
 
 describe('modes', () => {
   const cases: [string, string, string][] = [
-    ['ask', 'read', 'ask'], ['ask', 'destructive', 'ask'],
-    ['safe', 'read', 'allow'], ['safe', 'write', 'ask'], ['safe', 'execute', 'ask'],
-    ['auto-edit', 'write', 'allow'], ['auto-edit', 'execute', 'ask'], ['auto-edit', 'destructive', 'ask'],
-    ['yolo', 'destructive', 'allow'], ['yolo', 'execute', 'allow'],
+    ['ask', 'read', 'ask'],
+    ['ask', 'destructive', 'ask'],
+    ['safe', 'read', 'allow'],
+    ['safe', 'write', 'ask'],
+    ['safe', 'execute', 'ask'],
+    ['auto-edit', 'write', 'allow'],
+    ['auto-edit', 'execute', 'ask'],
+    ['auto-edit', 'destructive', 'ask'],
+    ['yolo', 'destructive', 'allow'],
+    ['yolo', 'execute', 'allow'],
   ];
   for (const [mode, effect, action] of cases) {
     it(`${mode} says ${action} for ${effect}`, () => {
@@ -24,7 +30,13 @@ describe('modes', () => {
 
 describe('rules', () => {
   it('the last matching rule wins, so later rules override earlier ones', () => {
-    const p = new Policy({ mode: 'ask', rules: [{ tool: 'git_*', action: 'allow' }, { tool: 'git_push', action: 'ask' }] });
+    const p = new Policy({
+      mode: 'ask',
+      rules: [
+        { tool: 'git_*', action: 'allow' },
+        { tool: 'git_push', action: 'ask' },
+      ],
+    });
     expect(p.decide(call({ tool: 'git_status' })).action).toBe('allow');
     expect(p.decide(call({ tool: 'git_push' })).action).toBe('ask');
     expect(p.decide(call({ tool: 'git_push' })).ruleIndex).toBe(1);
@@ -57,7 +69,13 @@ describe('rules', () => {
   });
 
   it('filters rules by effect and URL', () => {
-    const p = new Policy({ mode: 'ask', rules: [{ effect: ['read'], action: 'allow' }, { url: 'https://api.example.com/**', action: 'allow' }] });
+    const p = new Policy({
+      mode: 'ask',
+      rules: [
+        { effect: ['read'], action: 'allow' },
+        { url: 'https://api.example.com/**', action: 'allow' },
+      ],
+    });
     expect(p.decide(call({ effect: 'read' })).action).toBe('allow');
     expect(p.decide(call({ effect: 'write' })).action).toBe('ask');
     expect(p.decide(call({ effect: 'write', subject: { urls: ['https://api.example.com/v1/x'] } })).action).toBe('allow');

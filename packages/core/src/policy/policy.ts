@@ -72,7 +72,15 @@ export class Policy {
       const rule = this.config.rules[i];
       if (rule.path === undefined || rule.command !== undefined || rule.url !== undefined || rule.args !== undefined) continue;
       if (!namesTool(rule, tool)) continue;
-      if (!ruleMatches({ path: rule.path, action: rule.action }, { tool, effect: 'read', input: {}, subject: { paths: [path] }, sessionId: '' }, this.roots, false)) continue;
+      if (
+        !ruleMatches(
+          { path: rule.path, action: rule.action },
+          { tool, effect: 'read', input: {}, subject: { paths: [path] }, sessionId: '' },
+          this.roots,
+          false,
+        )
+      )
+        continue;
       if (rule.action !== 'allow') return false;
       if (rule.path.toLowerCase().includes(name)) return true;
     }

@@ -55,10 +55,13 @@ function executorOver(store: DecisionStore, approver: Approver): Executor {
 
 function approverAnswering(scope: 'once' | 'always'): Approver & { asked: ApprovalRequest[] } {
   const asked: ApprovalRequest[] = [];
-  return Object.assign(async (req: ApprovalRequest) => {
-    asked.push(req);
-    return { outcome: 'approve' as const, scope };
-  }, { asked });
+  return Object.assign(
+    async (req: ApprovalRequest) => {
+      asked.push(req);
+      return { outcome: 'approve' as const, scope };
+    },
+    { asked },
+  );
 }
 
 describe('saved "always" approvals', () => {

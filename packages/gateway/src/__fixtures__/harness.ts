@@ -61,8 +61,14 @@ export async function startGateway(o: HarnessOptions = {}): Promise<Harness> {
   const registry = new ToolRegistry().registerAll(o.tools ?? [echoTool, noteTool]);
   const policy = await policyWithStore(new Policy({ mode: o.mode ?? 'safe' }), store);
   const gw = await createGateway({
-    registry, policy, store, config: o.config ?? {}, env: o.env ?? {}, ...(o.workspace ? { workspace: o.workspace } : {}),
-    ...(o.fetch ? { fetch: o.fetch } : {}), ...(o.heartbeatMs ? { heartbeatMs: o.heartbeatMs } : {}),
+    registry,
+    policy,
+    store,
+    config: o.config ?? {},
+    env: o.env ?? {},
+    ...(o.workspace ? { workspace: o.workspace } : {}),
+    ...(o.fetch ? { fetch: o.fetch } : {}),
+    ...(o.heartbeatMs ? { heartbeatMs: o.heartbeatMs } : {}),
   });
   const listening: Listening = await gw.listen({ host: '127.0.0.1', port: 0 });
   let stopped = false;
@@ -73,7 +79,12 @@ export async function startGateway(o: HarnessOptions = {}): Promise<Harness> {
     await store.close();
   };
   return {
-    gw, registry, store, dir, db, url: listening.url,
+    gw,
+    registry,
+    store,
+    dir,
+    db,
+    url: listening.url,
     client: (c = {}) => new GatewayClient({ url: listening.url, agentId: c.agentId ?? 'agent-a', ...(c.token ? { token: c.token } : {}) }),
     stop,
     async cleanup() {

@@ -39,7 +39,13 @@ async function readCapped(res: Response, name: string): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function httpCall(name: string, execution: Execution, input: Record<string, unknown>, ctx: ToolContext, fetchImpl: typeof fetch): Promise<ToolOutput> {
+export async function httpCall(
+  name: string,
+  execution: Execution,
+  input: Record<string, unknown>,
+  ctx: ToolContext,
+  fetchImpl: typeof fetch,
+): Promise<ToolOutput> {
   const { url, init } = buildRequest(execution, input);
   let res: Response;
   try {
@@ -47,13 +53,21 @@ export async function httpCall(name: string, execution: Execution, input: Record
   } catch (err) {
     if (ctx.signal.aborted) throw err;
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    throw new ToolError('EXECUTION_FAILED', `${name}: could not reach ${url.host} (${cause?.code ?? cause?.message ?? (err as Error).message}); try again later`, { recoverable: true });
+    throw new ToolError(
+      'EXECUTION_FAILED',
+      `${name}: could not reach ${url.host} (${cause?.code ?? cause?.message ?? (err as Error).message}); try again later`,
+      { recoverable: true },
+    );
   }
   const text = await readCapped(res, name);
   if (!res.ok) {
     const retry = res.status >= 500 || res.status === 429;
     const snippet = text.length > 500 ? `${text.slice(0, 500)}...` : text;
-    throw new ToolError('EXECUTION_FAILED', `${name}: ${url.host} answered HTTP ${res.status}${snippet ? `: ${snippet}` : ''}${retry ? '; try again later' : ''}`, { recoverable: retry });
+    throw new ToolError(
+      'EXECUTION_FAILED',
+      `${name}: ${url.host} answered HTTP ${res.status}${snippet ? `: ${snippet}` : ''}${retry ? '; try again later' : ''}`,
+      { recoverable: retry },
+    );
   }
   const metadata = { httpStatus: res.status };
   if (/\bjson\b/i.test(res.headers.get('content-type') ?? '') && text.trim()) {

@@ -36,7 +36,11 @@ export async function pendingCall(spec: DeclaredTool, input: unknown, ctx: ToolC
   const { store, waiters } = deps;
   const { callId } = ctx;
   const info = deps.callInfo(callId);
-  if (!info) throw new ToolError('EXECUTION_FAILED', `${spec.name} waits for a result submitted over the gateway API, so it can only be called through POST /api/runs/:runId/tool-calls`);
+  if (!info)
+    throw new ToolError(
+      'EXECUTION_FAILED',
+      `${spec.name} waits for a result submitted over the gateway API, so it can only be called through POST /api/runs/:runId/tool-calls`,
+    );
   const mode = spec.isAsync ? 'pending' : 'waiting';
   const waitMs = spec.timeout ?? DEFAULT_WAIT_MS;
   const started = Date.now();
@@ -49,8 +53,18 @@ export async function pendingCall(spec: DeclaredTool, input: unknown, ctx: ToolC
     throw new ToolError('CONFLICT', `${spec.name}: call ${callId} is not in a state that can wait for a result; call again with a new callId`);
   }
   deps.recorder.publish({
-    type: 'pending.created', ts: started, sessionId: info.sessionId, runId: info.runId, agentId: info.agentId,
-    callId, tool: spec.name, input, executionType: spec.executionType, visible: spec.visible ?? spec.executionType !== 'internal', mode, expiresAt,
+    type: 'pending.created',
+    ts: started,
+    sessionId: info.sessionId,
+    runId: info.runId,
+    agentId: info.agentId,
+    callId,
+    tool: spec.name,
+    input,
+    executionType: spec.executionType,
+    visible: spec.visible ?? spec.executionType !== 'internal',
+    mode,
+    expiresAt,
   });
   if (!parked) {
     return {
@@ -74,7 +88,10 @@ export async function pendingCall(spec: DeclaredTool, input: unknown, ctx: ToolC
     if (call?.status === 'resolved') return outputOf(spec.name, call.submitted);
   }
   if (outcome === 'aborted') {
-    throw new ToolError('ABORTED', `${spec.name} was cancelled while waiting for its result; if the result still arrives it goes to your inbox (call ${callId}).`);
+    throw new ToolError(
+      'ABORTED',
+      `${spec.name} was cancelled while waiting for its result; if the result still arrives it goes to your inbox (call ${callId}).`,
+    );
   }
   throw new ToolError(
     'TIMEOUT',

@@ -11,7 +11,10 @@ export interface DeclaredDeps extends PendingDeps {
 
 /** A tool in the config's `tools` section that cannot be served; the message says which and why. */
 export class DeclaredToolError extends Error {
-  constructor(readonly tool: string, problem: string) {
+  constructor(
+    readonly tool: string,
+    problem: string,
+  ) {
     super(`config tools: "${tool}"${problem}`);
     this.name = 'DeclaredToolError';
   }
@@ -42,7 +45,7 @@ export function declaredTool(spec: DeclaredTool, deps: DeclaredDeps): Tool {
     throw new DeclaredToolError(spec.name, ': executionType "gateway" makes an HTTP request, so it needs execution.url');
   }
   const waits = spec.executionType !== 'internal' && !execution?.url && !spec.isAsync;
-  const timeoutMs = execution?.url ? spec.timeout ?? DEFAULT_WAIT_MS : waits ? (spec.timeout ?? DEFAULT_WAIT_MS) + EXECUTOR_GRACE_MS : undefined;
+  const timeoutMs = execution?.url ? (spec.timeout ?? DEFAULT_WAIT_MS) : waits ? (spec.timeout ?? DEFAULT_WAIT_MS) + EXECUTOR_GRACE_MS : undefined;
   try {
     return defineTool({
       name: spec.name,
@@ -54,7 +57,8 @@ export function declaredTool(spec: DeclaredTool, deps: DeclaredDeps): Tool {
       ...(timeoutMs ? { timeoutMs } : {}),
       ...(execution?.url ? { preview: () => ({ kind: 'url' as const, url: execution.url, method: execution.method ?? 'POST' }) } : {}),
       execute(input, ctx) {
-        if (spec.executionType === 'internal') return { content: [{ type: 'json', json: { success: true, args: input } }], structured: { success: true, args: input } };
+        if (spec.executionType === 'internal')
+          return { content: [{ type: 'json', json: { success: true, args: input } }], structured: { success: true, args: input } };
         if (execution?.url) return httpCall(spec.name, execution, input, ctx, fetchImpl);
         return pendingCall(spec, input, ctx, deps);
       },

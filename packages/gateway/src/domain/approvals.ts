@@ -21,8 +21,14 @@ export function httpApprover(store: GatewayStore, waiters: Waiters, recorder: Ev
     }
     // Published after the store has the request, so an approver reacting at once finds it.
     recorder.publish({
-      type: 'approval.requested', ts: now, sessionId: request.sessionId, callId: request.callId, tool: request.tool, request,
-      ...(request.runId ? { runId: request.runId } : {}), ...(request.agentId ? { agentId: request.agentId } : {}),
+      type: 'approval.requested',
+      ts: now,
+      sessionId: request.sessionId,
+      callId: request.callId,
+      tool: request.tool,
+      request,
+      ...(request.runId ? { runId: request.runId } : {}),
+      ...(request.agentId ? { agentId: request.agentId } : {}),
     });
     for (;;) {
       const outcome = await parked.outcome;

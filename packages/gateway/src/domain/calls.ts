@@ -8,21 +8,51 @@ import { newGatewayCallId } from './call-ids.js';
 import type { Domain } from './context.js';
 
 /** Runs one call; the HTTP status says whether the request itself was acceptable. */
-export async function callTool(d: Domain, p: Principal, runId: string, body: CallBody, requestSignal: AbortSignal): Promise<{ status: 200 | 404 | 422; result: ToolResult }> {
+export async function callTool(
+  d: Domain,
+  p: Principal,
+  runId: string,
+  body: CallBody,
+  requestSignal: AbortSignal,
+): Promise<{ status: 200 | 404 | 422; result: ToolResult }> {
   requireRole(p, 'call');
   requireAgent(p, body.agentId);
   const callId = body.callId ?? newGatewayCallId();
   const sessionId = body.sessionId ?? body.agentId;
   // The request's own signal ends the call when the client hangs up, and at shutdown, when the
   // server closes every connection.
-  return run(d, runId, body, { tool: body.name, input: body.input, callId, sessionId, runId, agentId: body.agentId, signal: requestSignal, origin: 'http', ...(body.model ? { model: body.model } : {}) });
+  return run(d, runId, body, {
+    tool: body.name,
+    input: body.input,
+    callId,
+    sessionId,
+    runId,
+    agentId: body.agentId,
+    signal: requestSignal,
+    origin: 'http',
+    ...(body.model ? { model: body.model } : {}),
+  });
 }
 
-async function run(d: Domain, runId: string, body: CallBody, req: CallRequest & { callId: string; sessionId: string }): Promise<{ status: 200 | 404 | 422; result: ToolResult }> {
+async function run(
+  d: Domain,
+  runId: string,
+  body: CallBody,
+  req: CallRequest & { callId: string; sessionId: string },
+): Promise<{ status: 200 | 404 | 422; result: ToolResult }> {
   const { callId, sessionId } = req;
   const tool = d.registry.get(body.name);
   if (!tool) return { status: 404, result: await d.executor.call(req) };
-  const created = await d.store.createCall({ callId, runId, agentId: body.agentId, sessionId, tool: body.name, input: body.input ?? {}, visible: tool.visible ?? false, createdAt: Date.now() });
+  const created = await d.store.createCall({
+    callId,
+    runId,
+    agentId: body.agentId,
+    sessionId,
+    tool: body.name,
+    input: body.input ?? {},
+    visible: tool.visible ?? false,
+    createdAt: Date.now(),
+  });
   if (!created) throw new ApiError(409, 'CONFLICT', `callId "${callId}" was already used; send a new one, or leave it out and the gateway picks one`);
   d.inflight.set(callId, { runId, agentId: body.agentId, sessionId });
   let result: ToolResult;

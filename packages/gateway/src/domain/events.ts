@@ -17,11 +17,13 @@ export interface EventQuery {
 export function openEventStream(d: Domain, p: Principal, q: EventQuery, signal: AbortSignal, heartbeatMs?: number): Response {
   requireRole(p, 'events');
   const unknown = q.types?.filter((t) => !EVENT_TYPES.includes(t as never));
-  if (unknown?.length) throw new ApiError(400, 'BAD_REQUEST', `unknown event type${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; use any of ${EVENT_TYPES.join(', ')}`);
+  if (unknown?.length)
+    throw new ApiError(400, 'BAD_REQUEST', `unknown event type${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; use any of ${EVENT_TYPES.join(', ')}`);
   let after: number | undefined;
   if (q.after !== undefined) {
     after = Number(q.after);
-    if (!Number.isSafeInteger(after) || after < 0) throw new ApiError(400, 'BAD_REQUEST', `Last-Event-ID must be an event id (a non-negative integer), not "${q.after}"`);
+    if (!Number.isSafeInteger(after) || after < 0)
+      throw new ApiError(400, 'BAD_REQUEST', `Last-Event-ID must be an event id (a non-negative integer), not "${q.after}"`);
   }
   const filter: EventFilter = {};
   if (q.runId !== undefined) filter.runId = q.runId;

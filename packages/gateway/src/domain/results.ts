@@ -20,7 +20,11 @@ export async function submitResult(d: Domain, p: Principal, runId: string, callI
     }
     const status = out.call?.status ?? call.status;
     if (status === 'resolved') throw new ApiError(409, 'CONFLICT', `call "${callId}" already has its result; a result is accepted once`);
-    throw new ApiError(409, 'CONFLICT', `call "${callId}" is not waiting for a result (status "${status}"); only calls of external and space tools take submitted results`);
+    throw new ApiError(
+      409,
+      'CONFLICT',
+      `call "${callId}" is not waiting for a result (status "${status}"); only calls of external and space tools take submitted results`,
+    );
   }
   const base = { ts: now, sessionId: call.sessionId, runId, agentId: call.agentId, callId, tool: call.tool };
   d.recorder.publish({ ...base, type: 'pending.resolved', previous: out.previous });

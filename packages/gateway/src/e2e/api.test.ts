@@ -14,7 +14,10 @@ afterAll(() => h.cleanup());
 describe('the API surface', () => {
   it('lists tools in each provider format', async () => {
     const c = h.client();
-    expect((await c.toolDefinitions('openai')).find((t: any) => t.function.name === 'echo')).toMatchObject({ type: 'function', function: { parameters: { required: ['text'] } } });
+    expect((await c.toolDefinitions('openai')).find((t: any) => t.function.name === 'echo')).toMatchObject({
+      type: 'function',
+      function: { parameters: { required: ['text'] } },
+    });
     expect((await c.toolDefinitions('anthropic')).find((t: any) => t.name === 'echo')).toHaveProperty('input_schema');
     expect((await c.toolDefinitions('gemini')).find((t: any) => t.name === 'echo')).toHaveProperty('parameters');
     expect((await c.toolDefinitions('mcp')).find((t: any) => t.name === 'echo')).toMatchObject({ annotations: { readOnlyHint: true } });
@@ -86,6 +89,8 @@ describe('the API surface', () => {
     const r = await h.client().call('run-log', 'echo', { text: 'logged' }, { agentId: 'logger' });
     const read = async () => (await (await fetch(`${h.url}/api/executions?runId=run-log`)).json()).entries as unknown[];
     const entries = await until(read, (e) => e.length > 0, 'the log entry');
-    expect(entries).toMatchObject([{ callId: r.callId, tool: 'echo', status: 'success', params: { text: 'logged' }, agentId: 'logger', runId: 'run-log', approvedBy: 'auto' }]);
+    expect(entries).toMatchObject([
+      { callId: r.callId, tool: 'echo', status: 'success', params: { text: 'logged' }, agentId: 'logger', runId: 'run-log', approvedBy: 'auto' },
+    ]);
   });
 });

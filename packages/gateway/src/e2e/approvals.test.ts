@@ -14,7 +14,11 @@ afterEach(async () => {
 /** Starts a call that needs approval and resolves once the gateway is waiting for the decision. */
 async function askedCall(c: GatewayClient, callId: string, note = 'n', agentId = 'agent-a'): Promise<{ result: Promise<ToolResult> }> {
   const result = c.call('run-1', 'write_note', { note }, { callId, agentId });
-  await until(() => c.getCall(callId).catch(() => undefined), (x) => x?.status === 'awaiting_approval', `${callId} to await approval`);
+  await until(
+    () => c.getCall(callId).catch(() => undefined),
+    (x) => x?.status === 'awaiting_approval',
+    `${callId} to await approval`,
+  );
   return { result };
 }
 

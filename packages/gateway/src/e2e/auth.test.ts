@@ -44,7 +44,11 @@ beforeAll(async () => {
 afterAll(() => h.cleanup());
 
 const as = (token: string | undefined, agentId = 'agent-a') => h.client({ agentId, ...(token ? { token } : {}) });
-const refusal = (p: Promise<unknown>) => p.then(() => 'allowed', (e: GatewayError) => `${e.status} ${e.message}`);
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => 'allowed',
+    (e: GatewayError) => `${e.status} ${e.message}`,
+  );
 
 describe('bearer tokens', () => {
   it('refuses requests without a token, with a malformed header, or with an unknown token', async () => {
@@ -98,7 +102,9 @@ describe('bearer tokens', () => {
   it('lets a scoped approver decide only for its agents', async () => {
     const asked = as(T.callerB, 'agent-b').call('run-b', 'write_note', { note: 'n' }, { callId: 'b-note' });
     for (;;) {
-      const c = await as(T.admin).getCall('b-note').catch(() => undefined);
+      const c = await as(T.admin)
+        .getCall('b-note')
+        .catch(() => undefined);
       if (c?.status === 'awaiting_approval') break;
       await new Promise((r) => setTimeout(r, 5));
     }

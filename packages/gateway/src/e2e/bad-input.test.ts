@@ -54,13 +54,19 @@ describe('bad input', () => {
     const huge = JSON.stringify({ agentId: 'a', name: 'echo', input: { text: 'x'.repeat(200 * 1024) } });
     const declared = await post(CALLS, huge);
     expect(declared.status).toBe(413);
-    expect(declared.body.error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'the request body is too large (limit 65536 bytes); send less, e.g. a path instead of file contents' });
+    expect(declared.body.error).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'the request body is too large (limit 65536 bytes); send less, e.g. a path instead of file contents',
+    });
     const streamed = await new Promise<number>((resolve, reject) => {
       const u = new URL(`${h.url}${CALLS}`);
-      const req = request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode!);
-      });
+      const req = request(
+        { host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        },
+      );
       req.on('error', reject);
       for (let i = 0; i < 20; i++) req.write('x'.repeat(8 * 1024));
       req.end();

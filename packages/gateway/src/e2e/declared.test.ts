@@ -14,13 +14,59 @@ const seen: { method: string; url: string; headers: IncomingMessage['headers']; 
 
 function tools(): DeclaredTool[] {
   return [
-    { name: 'displayChart', description: 'Shows a chart in the active space.', inputSchema: obj({ title: { type: 'string' } }, ['title']), executionType: 'internal' },
-    { name: 'fetchWeather', description: 'Current weather for a city.', inputSchema: obj({ city: { type: 'string' }, days: { type: 'integer' } }, ['city']), executionType: 'gateway', execution: { url: `${upstreamUrl}/weather`, method: 'GET', headers: { 'x-api-key': 'k-123' } } },
-    { name: 'createTicket', description: 'Opens a ticket.', inputSchema: obj({ title: { type: 'string' } }), executionType: 'gateway', effect: 'read', execution: { url: `${upstreamUrl}/tickets`, method: 'POST' } },
-    { name: 'brokenService', description: 'Always fails upstream.', inputSchema: obj({}), executionType: 'gateway', execution: { url: `${upstreamUrl}/broken`, method: 'GET' } },
-    { name: 'fetchExternalData', description: 'Looked up by an external server.', inputSchema: obj({ query: { type: 'string' } }, ['query']), executionType: 'external', isAsync: false, timeout: 5000, effect: 'read', visible: false },
-    { name: 'slowLookup', description: 'An external lookup that may take long.', inputSchema: obj({ query: { type: 'string' } }), executionType: 'external', timeout: 150, effect: 'read' },
-    { name: 'confirmAction', description: 'Asks the user to confirm.', inputSchema: obj({ question: { type: 'string' } }, ['question']), executionType: 'space', isAsync: true },
+    {
+      name: 'displayChart',
+      description: 'Shows a chart in the active space.',
+      inputSchema: obj({ title: { type: 'string' } }, ['title']),
+      executionType: 'internal',
+    },
+    {
+      name: 'fetchWeather',
+      description: 'Current weather for a city.',
+      inputSchema: obj({ city: { type: 'string' }, days: { type: 'integer' } }, ['city']),
+      executionType: 'gateway',
+      execution: { url: `${upstreamUrl}/weather`, method: 'GET', headers: { 'x-api-key': 'k-123' } },
+    },
+    {
+      name: 'createTicket',
+      description: 'Opens a ticket.',
+      inputSchema: obj({ title: { type: 'string' } }),
+      executionType: 'gateway',
+      effect: 'read',
+      execution: { url: `${upstreamUrl}/tickets`, method: 'POST' },
+    },
+    {
+      name: 'brokenService',
+      description: 'Always fails upstream.',
+      inputSchema: obj({}),
+      executionType: 'gateway',
+      execution: { url: `${upstreamUrl}/broken`, method: 'GET' },
+    },
+    {
+      name: 'fetchExternalData',
+      description: 'Looked up by an external server.',
+      inputSchema: obj({ query: { type: 'string' } }, ['query']),
+      executionType: 'external',
+      isAsync: false,
+      timeout: 5000,
+      effect: 'read',
+      visible: false,
+    },
+    {
+      name: 'slowLookup',
+      description: 'An external lookup that may take long.',
+      inputSchema: obj({ query: { type: 'string' } }),
+      executionType: 'external',
+      timeout: 150,
+      effect: 'read',
+    },
+    {
+      name: 'confirmAction',
+      description: 'Asks the user to confirm.',
+      inputSchema: obj({ question: { type: 'string' } }, ['question']),
+      executionType: 'space',
+      isAsync: true,
+    },
   ];
 }
 
@@ -83,7 +129,9 @@ describe('declared tools over the gateway', () => {
   });
 
   it('external, sync: the agent gets the result inline once the executor submits it', async () => {
-    const executor = h.client({ agentId: 'executor' }).onToolCall('fetchExternalData', async (input: { query: string }, call) => ({ source: 'pm-api', query: input.query, run: call.runId }));
+    const executor = h
+      .client({ agentId: 'executor' })
+      .onToolCall('fetchExternalData', async (input: { query: string }, call) => ({ source: 'pm-api', query: input.query, run: call.runId }));
     await executor.ready;
     try {
       const r = await h.client().call('run-2', 'fetchExternalData', { query: 'active projects' });
@@ -132,10 +180,18 @@ describe('declared tools over the gateway', () => {
     const agent = h.client({ agentId: 'agent-hangup' });
     const controller = new AbortController();
     const pending = agent.call('run-5', 'fetchExternalData', { query: 'q' }, { callId: 'hangup-1', signal: controller.signal }).catch((e) => e);
-    await until(() => agent.getCall('hangup-1').catch(() => undefined), (c) => c?.status === 'waiting', 'the call to wait');
+    await until(
+      () => agent.getCall('hangup-1').catch(() => undefined),
+      (c) => c?.status === 'waiting',
+      'the call to wait',
+    );
     controller.abort();
     expect((await pending).name).toBe('AbortError');
-    await until(() => agent.getCall('hangup-1'), (c) => c.status === 'pending', 'the call to be released to the inbox');
+    await until(
+      () => agent.getCall('hangup-1'),
+      (c) => c.status === 'pending',
+      'the call to be released to the inbox',
+    );
     await agent.submitResult('run-5', 'hangup-1', 'done later');
     expect((await agent.inbox('agent-hangup')).map((m) => m.result)).toEqual(['done later']);
   });
@@ -145,7 +201,7 @@ describe('declared tools over the gateway', () => {
     const r = await agent.call('run-6', 'confirmAction', { question: 'Book the hotel?' });
     expect(r.status).toBe('pending');
     expect(r.structured).toEqual({ status: 'pending', pendingToolCallId: r.callId });
-    expect((await agent.getCall(r.callId))).toMatchObject({ status: 'pending', visible: true });
+    expect(await agent.getCall(r.callId)).toMatchObject({ status: 'pending', visible: true });
     expect(await agent.inbox('agent-async')).toEqual([]);
 
     await agent.submitResult('run-6', r.callId, { confirmed: true });
@@ -160,7 +216,11 @@ describe('declared tools over the gateway', () => {
     const agent = h.client({ agentId: 'agent-refuse' });
     const open = await agent.call('run-7', 'confirmAction', { question: 'q' });
     const done = await agent.call('run-7', 'echo', { text: 'hi' });
-    const refusal = (p: Promise<unknown>) => p.then(() => undefined, (e: GatewayError) => [e.status, e.code]);
+    const refusal = (p: Promise<unknown>) =>
+      p.then(
+        () => undefined,
+        (e: GatewayError) => [e.status, e.code],
+      );
     expect(await refusal(agent.submitResult('run-7', 'no-such-call', 1))).toEqual([404, 'NOT_FOUND']);
     expect(await refusal(agent.submitResult('other-run', open.callId, 1))).toEqual([404, 'NOT_FOUND']);
     expect(await refusal(agent.submitResult('run-7', done.callId, 1))).toEqual([409, 'CONFLICT']);

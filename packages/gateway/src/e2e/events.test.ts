@@ -56,11 +56,32 @@ describe('the event stream', () => {
     expect(pending.status).toBe('pending');
     await c.submitResult('run-ev', 'ev-confirm', { ok: true });
     const types = new Set((await events).map((e) => e.type));
-    for (const t of ['agent.state', 'tool.call', 'tool.started', 'tool.progress', 'tool.output', 'file.changed', 'tool.result', 'approval.requested', 'approval.resolved', 'registry.changed', 'pending.created', 'pending.resolved', 'inbox.added']) {
+    for (const t of [
+      'agent.state',
+      'tool.call',
+      'tool.started',
+      'tool.progress',
+      'tool.output',
+      'file.changed',
+      'tool.result',
+      'approval.requested',
+      'approval.resolved',
+      'registry.changed',
+      'pending.created',
+      'pending.resolved',
+      'inbox.added',
+    ]) {
       expect(types, t).toContain(t);
     }
     const all = await events;
-    expect(all.find((e) => e.type === 'pending.created')).toMatchObject({ callId: 'ev-confirm', mode: 'pending', executionType: 'space', visible: true, runId: 'run-ev', agentId: 'agent-a' });
+    expect(all.find((e) => e.type === 'pending.created')).toMatchObject({
+      callId: 'ev-confirm',
+      mode: 'pending',
+      executionType: 'space',
+      visible: true,
+      runId: 'run-ev',
+      agentId: 'agent-a',
+    });
     expect(all.find((e) => e.type === 'tool.progress')).toMatchObject({ callId: 'ev-busy', progress: 1, total: 2, message: 'half way', runId: 'run-ev' });
   });
 
@@ -109,14 +130,25 @@ describe('the event stream', () => {
           if (e.type === 'tool.result' && e.callId === 'net-6') break;
         }
       })();
-      await until(() => readies, (n) => n >= 1, 'the stream to connect');
+      await until(
+        () => readies,
+        (n) => n >= 1,
+        'the stream to connect',
+      );
       for (let i = 1; i <= 2; i++) await direct.call('run-net', 'echo', { text: `${i}` }, { callId: `net-${i}` });
       await reading;
       expect(readies).toBeGreaterThanOrEqual(2);
       const ids = got.map((e) => e.id);
       const stored = (await h.store.eventsAfter(ids[0] - 1, { runId: 'run-net' }, 1000)).map((s) => s.id).filter((id) => id <= ids[ids.length - 1]);
       expect(ids).toEqual(stored);
-      expect(got.filter((e) => e.type === 'tool.result').map((e) => (e as { callId: string }).callId)).toEqual(['net-1', 'net-2', 'net-3', 'net-4', 'net-5', 'net-6']);
+      expect(got.filter((e) => e.type === 'tool.result').map((e) => (e as { callId: string }).callId)).toEqual([
+        'net-1',
+        'net-2',
+        'net-3',
+        'net-4',
+        'net-5',
+        'net-6',
+      ]);
     } finally {
       await proxy.close();
     }
@@ -150,7 +182,11 @@ describe('the event stream', () => {
     const c = h.client();
     let ready = -1;
     const got = collect(c.events({ lastEventId: 10_000_000, onReady: (id) => (ready = id) }), resultOf('future-1'));
-    await until(() => ready, (id) => id >= 0, 'the stream to be ready');
+    await until(
+      () => ready,
+      (id) => id >= 0,
+      'the stream to be ready',
+    );
     expect(ready).toBeLessThan(10_000_000);
     await c.call('run-future', 'echo', { text: 'x' }, { callId: 'future-1' });
     expect((await got).some((e) => e.type === 'tool.result')).toBe(true);

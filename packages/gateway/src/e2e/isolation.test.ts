@@ -32,7 +32,15 @@ const config: GatewayConfig = {
 };
 const CONFIG_TEXT = JSON.stringify(config, null, 2);
 /** Everything the file tools must refuse to read. */
-const OWN_FILES = ['toolbelt.config.json', 'conf/agents.json', '.toolbelt/executions.jsonl', '.toolbelt/gateway.db', 'secrets/ops.token', 'innocent-looking.txt', 'state-link/gateway.db'];
+const OWN_FILES = [
+  'toolbelt.config.json',
+  'conf/agents.json',
+  '.toolbelt/executions.jsonl',
+  '.toolbelt/gateway.db',
+  'secrets/ops.token',
+  'innocent-looking.txt',
+  'state-link/gateway.db',
+];
 /** What each agent may see of the secrets: its own token, and for B its own input. */
 const own = { a: [T.a], b: [T.b, SECRET_B] };
 
@@ -52,7 +60,11 @@ beforeAll(async () => {
   // As the CLI's runtime builds it for `toolbelt serve --config conf/agents.json`.
   const workspace = new WorkspaceGuard({ roots: [ws], protectedPaths: [join(ws, 'conf', 'agents.json'), opsTokenFile] });
   h = await startGateway({
-    config, dir: ws, db: join(ws, '.toolbelt', 'gateway.db'), workspace, mode: 'auto-edit',
+    config,
+    dir: ws,
+    db: join(ws, '.toolbelt', 'gateway.db'),
+    workspace,
+    mode: 'auto-edit',
     tools: builtinTools().filter((t) => !t.name.startsWith('shell_')),
   });
 });
@@ -63,7 +75,11 @@ afterAll(async () => {
 
 const agent = (name: 'a' | 'b') => h.client({ token: T[name], agentId: `agent-${name}` });
 const text = (r: ToolResult) => r.content.map((c) => ('text' in c ? c.text : '')).join('\n');
-const refusal = (p: Promise<unknown>) => p.then(() => 'allowed', (e: GatewayError) => `${e.status}`);
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => 'allowed',
+    (e: GatewayError) => `${e.status}`,
+  );
 
 /** What an agent gets back from a call, checked to hold nothing of the other agent's or of toolbelt's secrets. */
 async function call(who: 'a' | 'b', tool: string, input: Record<string, unknown>): Promise<ToolResult> {
@@ -83,7 +99,8 @@ describe('two agents on one gateway', () => {
     expect(await refusal(a.getCall(bCall.callId))).toBe('404');
     expect(await refusal(h.client({ token: T.a, agentId: 'agent-b' }).call('run-b', 'glob', { pattern: '*' }))).toBe('403');
     expect(await refusal(a.inbox('agent-b'))).toBe('403');
-    for (const path of ['/api/executions', '/metrics']) expect((await fetch(`${h.url}${path}`, { headers: { authorization: `Bearer ${T.a}` } })).status).toBe(403);
+    for (const path of ['/api/executions', '/metrics'])
+      expect((await fetch(`${h.url}${path}`, { headers: { authorization: `Bearer ${T.a}` } })).status).toBe(403);
 
     const seen: string[] = [];
     // From the first event on; once the stream is open, A makes a call of its own to end it.
@@ -99,7 +116,18 @@ describe('two agents on one gateway', () => {
 
   it('lets neither agent approve its own call', async () => {
     const asked = agent('a').call('run-a', 'delete_file', { path: 'src/app.ts' }, { callId: 'a-delete' });
-    await until(() => h.client({ token: T.ops }).getCall('a-delete').then((c) => c.status, () => 'missing'), (s) => s === 'awaiting_approval', 'the delete to await approval');
+    await until(
+      () =>
+        h
+          .client({ token: T.ops })
+          .getCall('a-delete')
+          .then(
+            (c) => c.status,
+            () => 'missing',
+          ),
+      (s) => s === 'awaiting_approval',
+      'the delete to await approval',
+    );
     expect(await refusal(agent('a').approve('a-delete'))).toBe('403');
     expect(await refusal(agent('b').approve('a-delete'))).toBe('403');
     await h.client({ token: T.ops }).reject('a-delete', 'not in this test');
@@ -135,7 +163,7 @@ describe('two agents on one gateway', () => {
     expect(readFileSync(join(ws, 'toolbelt.config.json'), 'utf8')).toBe(CONFIG_TEXT);
   });
 
-  it('searches past them: grep and glob over the whole workspace show no token and no other agent\'s input', async () => {
+  it("searches past them: grep and glob over the whole workspace show no token and no other agent's input", async () => {
     for (const who of ['a', 'b'] as const) {
       // Regular expressions that match the secrets without spelling them out in the call.
       for (const pattern of ['-token-[0-9a-f]{16}', 'b-secret-[0-9a-f]{16}', '"tokens"']) {

@@ -40,7 +40,10 @@ describe('gateway limits', () => {
   it('a body over the default 4 MiB: 413 with a JSON error naming the limit', async () => {
     const r = await post(CALLS, JSON.stringify({ agentId: 'a', name: 'echo', input: { text: 'x'.repeat(5 * 1024 * 1024) } }));
     expect(r.status).toBe(413);
-    expect(r.body.error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'the request body is too large (limit 4194304 bytes); send less, e.g. a path instead of file contents' });
+    expect(r.body.error).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'the request body is too large (limit 4194304 bytes); send less, e.g. a path instead of file contents',
+    });
   });
 
   it('keeps serving', async () => {

@@ -94,7 +94,12 @@ export function sseStream(o: SseOptions): ReadableStream<Uint8Array> {
       if (o.signal.aborted) return close();
       send('retry: 1000\n\n');
       try {
-        cursor = await catchUp(o, (at) => (cursor = at), deliver, () => closed);
+        cursor = await catchUp(
+          o,
+          (at) => (cursor = at),
+          deliver,
+          () => closed,
+        );
       } catch (err) {
         send(`event: error\ndata: ${JSON.stringify({ message: `could not read stored events: ${(err as Error).message}` })}\n\n`);
         return close();

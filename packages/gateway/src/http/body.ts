@@ -60,6 +60,9 @@ export function intParam(c: Context, name: string, def: number, max: number): nu
 export function listParam(c: Context, name: string): string[] | undefined {
   const raw = c.req.queries(name);
   if (!raw?.length) return undefined;
-  const out = raw.flatMap((r) => r.split(',')).map((s) => s.trim()).filter(Boolean);
+  const out = raw
+    .flatMap((r) => r.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
   return out.length ? out : undefined;
 }

@@ -6,7 +6,11 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 export class ApiError extends Error {
-  constructor(readonly status: ContentfulStatusCode, readonly code: ApiErrorCode, message: string) {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ApiErrorCode,
+    message: string,
+  ) {
     super(message);
     this.name = 'ApiError';
   }
@@ -33,7 +37,9 @@ export function handleError(err: Error, c: Context): Response {
 export function tooLarge(c: Context, limit?: number): Response {
   const size = limit ? ` (limit ${limit} bytes)` : '';
   // The unread rest of the body makes the connection unusable: tell the client not to reuse it.
-  return c.json(errorBody('PAYLOAD_TOO_LARGE', `the request body is too large${size}; send less, e.g. a path instead of file contents`), 413, { connection: 'close' });
+  return c.json(errorBody('PAYLOAD_TOO_LARGE', `the request body is too large${size}; send less, e.g. a path instead of file contents`), 413, {
+    connection: 'close',
+  });
 }
 
 export function notFoundRoute(c: Context): Response {

@@ -2,7 +2,12 @@
 import type { AckBody, ApproveBody, CallBody, RejectBody, ResultBody } from '@toolbelt/core';
 import { z } from 'zod';
 
-const text = (max: number) => z.string().min(1).max(max).regex(/^[^\u0000-\u001f]*$/, 'must not contain control characters');
+const text = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[^\u0000-\u001f]*$/, 'must not contain control characters');
 
 export const CALL_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 const callId = z.string().regex(CALL_ID, 'use 1-128 letters, digits, "_", "-", "." or ":"');

@@ -20,7 +20,13 @@ const sha = (t: string) => `sha256:${createHash('sha256').update(t).digest('hex'
 const bearer = (t: string) => `Bearer ${t}`;
 
 describe('token sources', () => {
-  const T = { hashed: 'hashed-token-000000000000', filed: 'filed-token-0000000000000', fileHash: 'file-hash-token-000000000', env: 'env-token-000000000000000', plain: 'plain-token-0000000000000' };
+  const T = {
+    hashed: 'hashed-token-000000000000',
+    filed: 'filed-token-0000000000000',
+    fileHash: 'file-hash-token-000000000',
+    env: 'env-token-000000000000000',
+    plain: 'plain-token-0000000000000',
+  };
   const auth = new Auth(
     [
       { tokenHash: sha(T.hashed), roles: ['call'], name: 'hashed' },
@@ -72,7 +78,9 @@ describe('bad token settings', () => {
     expect(bad({ tokenFile: file('short.token', 'short') })).toMatch(/shorter than 16 characters/);
     expect(bad({ tokenEnv: 'UNSET' })).toMatch(/set the environment variable UNSET/);
     expect(bad({ token: 'plain-token-0000000000000', roles: ['root'] })).toMatch(/unknown role root/);
-    expect(bad({ token: 'plain-token-0000000000000', name: 'dup' }, { TOOLBELT_GATEWAY_TOKEN: 'plain-token-0000000000000' })).toMatch(/^TOOLBELT_GATEWAY_TOKEN: the same token as dup/);
+    expect(bad({ token: 'plain-token-0000000000000', name: 'dup' }, { TOOLBELT_GATEWAY_TOKEN: 'plain-token-0000000000000' })).toMatch(
+      /^TOOLBELT_GATEWAY_TOKEN: the same token as dup/,
+    );
   });
 });
 
@@ -81,7 +89,13 @@ describe('what the gateway keeps', () => {
     const token = `never-stored-${'x'.repeat(20)}`;
     let configSeen = '';
     // Tools get no config at all (each package reads its own section when it builds them).
-    const peek = defineTool({ name: 'peek', description: 'Shows the config tools get.', input: { type: 'object' }, effect: 'read', execute: (_i, ctx) => (configSeen = String(JSON.stringify((ctx as { config?: unknown }).config))) });
+    const peek = defineTool({
+      name: 'peek',
+      description: 'Shows the config tools get.',
+      input: { type: 'object' },
+      effect: 'read',
+      execute: (_i, ctx) => (configSeen = String(JSON.stringify((ctx as { config?: unknown }).config))),
+    });
     const h = await startGateway({ tools: [peek], config: { gateway: { tokens: [{ token, roles: ['admin'] }] } } });
     try {
       expect((await h.client({ token }).call('run-1', 'peek', {})).status).toBe('success');

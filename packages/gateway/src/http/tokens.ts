@@ -38,8 +38,10 @@ export function hashToken(token: string): string {
 }
 
 function plainDigest(token: string, label: string, from: string): Buffer {
-  if (HASH_FORM.test(token)) throw new AuthConfigError(`${label}: the token ${from} looks like a hash; put a hash under "tokenHash" (or in a tokenFile), never as the token itself`);
-  if (token.length < MIN_TOKEN_LENGTH) throw new AuthConfigError(`${label}: the token ${from} is shorter than ${MIN_TOKEN_LENGTH} characters; use a long random one (toolbelt token new)`);
+  if (HASH_FORM.test(token))
+    throw new AuthConfigError(`${label}: the token ${from} looks like a hash; put a hash under "tokenHash" (or in a tokenFile), never as the token itself`);
+  if (token.length < MIN_TOKEN_LENGTH)
+    throw new AuthConfigError(`${label}: the token ${from} is shorter than ${MIN_TOKEN_LENGTH} characters; use a long random one (toolbelt token new)`);
   return digestOf(token);
 }
 
@@ -50,7 +52,8 @@ function hashDigest(hash: string, label: string): Buffer {
 }
 
 function fileDigest(path: string, label: string): Buffer {
-  if (!isAbsolute(path)) throw new AuthConfigError(`${label}: tokenFile must be an absolute path (keep the file outside the workspace), not ${JSON.stringify(path)}`);
+  if (!isAbsolute(path))
+    throw new AuthConfigError(`${label}: tokenFile must be an absolute path (keep the file outside the workspace), not ${JSON.stringify(path)}`);
   let text: string;
   try {
     const st = statSync(path);
@@ -72,12 +75,16 @@ export function tokenDigest(spec: TokenSource, env: Record<string, string | unde
   if (given.length === 0) {
     throw new AuthConfigError(`${label}: no token; set one of "tokenHash" (from toolbelt token new), "tokenFile", "tokenEnv" or "token"`);
   }
-  if (given.length > 1) throw new AuthConfigError(`${label}: set only one of ${given.map((k) => `"${k}"`).join(', ')}; each is a whole way of giving the token`);
+  if (given.length > 1)
+    throw new AuthConfigError(`${label}: set only one of ${given.map((k) => `"${k}"`).join(', ')}; each is a whole way of giving the token`);
   if (spec.tokenHash !== undefined) return hashDigest(spec.tokenHash, label);
   if (spec.tokenFile !== undefined) return fileDigest(spec.tokenFile, label);
   if (spec.tokenEnv !== undefined) {
     const value = env[spec.tokenEnv];
-    if (!value) throw new AuthConfigError(`${label}: the environment variable ${spec.tokenEnv} is empty or unset; set the environment variable ${spec.tokenEnv} to the token`);
+    if (!value)
+      throw new AuthConfigError(
+        `${label}: the environment variable ${spec.tokenEnv} is empty or unset; set the environment variable ${spec.tokenEnv} to the token`,
+      );
     return plainDigest(value, label, `in ${spec.tokenEnv}`);
   }
   return plainDigest(spec.token!, label, 'given');

@@ -15,7 +15,13 @@ export class RowInserter {
    * Inserts `items` with as few statements as it takes (CHUNK rows each); `done` is told the range of
    * items each statement wrote and the id of its last row.
    */
-  insert<T>(table: string, columns: readonly string[], items: readonly T[], bind: (item: T, args: unknown[]) => void, done?: (from: number, to: number, lastId: number) => void): void {
+  insert<T>(
+    table: string,
+    columns: readonly string[],
+    items: readonly T[],
+    bind: (item: T, args: unknown[]) => void,
+    done?: (from: number, to: number, lastId: number) => void,
+  ): void {
     for (let from = 0; from < items.length; from += CHUNK) {
       const to = Math.min(items.length, from + CHUNK);
       const args: unknown[] = [];

@@ -9,8 +9,17 @@ export const placeholders = (n: number) => Array.from({ length: n }, () => '?').
 
 export function toCall(r: Row): CallRecord {
   const call: CallRecord = {
-    seq: r.seq, callId: r.call_id, runId: r.run_id, agentId: r.agent_id, sessionId: r.session_id, tool: r.tool,
-    input: JSON.parse(r.input), status: r.status, visible: r.visible === 1, createdAt: r.created_at, updatedAt: r.updated_at,
+    seq: r.seq,
+    callId: r.call_id,
+    runId: r.run_id,
+    agentId: r.agent_id,
+    sessionId: r.session_id,
+    tool: r.tool,
+    input: JSON.parse(r.input),
+    status: r.status,
+    visible: r.visible === 1,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
   };
   if (r.approval !== null) call.approval = parse<ApprovalRequest>(r.approval);
   if (r.decision !== null) call.decision = parse<ApprovalDecision>(r.decision);

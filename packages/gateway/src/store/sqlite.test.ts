@@ -36,7 +36,10 @@ describe('SqliteStore files', () => {
     expect(count()).toBe(0);
     expect(await written).toBe(true);
     expect(count()).toBe(1);
-    const both = await Promise.all([store.createCall({ callId: 'c2', runId: 'r', agentId: 'a', sessionId: 's', tool: 't', input: {}, visible: false, createdAt: 2 }), store.createCall({ callId: 'c2', runId: 'r', agentId: 'a', sessionId: 's', tool: 't', input: {}, visible: false, createdAt: 3 })]);
+    const both = await Promise.all([
+      store.createCall({ callId: 'c2', runId: 'r', agentId: 'a', sessionId: 's', tool: 't', input: {}, visible: false, createdAt: 2 }),
+      store.createCall({ callId: 'c2', runId: 'r', agentId: 'a', sessionId: 's', tool: 't', input: {}, visible: false, createdAt: 3 }),
+    ]);
     expect(both).toEqual([true, false]);
     expect(count()).toBe(2);
     other.close();

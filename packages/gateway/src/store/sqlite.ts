@@ -11,8 +11,20 @@ import { RowInserter } from './row-inserter.js';
 import { openDatabase, type StoreOptions } from './sqlite-open.js';
 import { placeholders, toCall, toMessage, type Row } from './sqlite-rows.js';
 import type {
-  CallFilter, CallRecord, CallStatus, DecideOutcome, EventFilter, ExecutionFilter, GatewayStore, InboxMessage,
-  NewCall, RecoveryReport, ResolveOutcome, StoredEvent, StoreNotice, Submission,
+  CallFilter,
+  CallRecord,
+  CallStatus,
+  DecideOutcome,
+  EventFilter,
+  ExecutionFilter,
+  GatewayStore,
+  InboxMessage,
+  NewCall,
+  RecoveryReport,
+  ResolveOutcome,
+  StoredEvent,
+  StoreNotice,
+  Submission,
 } from './types.js';
 
 export { StoreVersionError, type StoreOptions } from './sqlite-open.js';
@@ -29,7 +41,10 @@ export class SqliteStore implements GatewayStore {
   private readonly commits: GroupCommit;
   private readonly rows: RowInserter;
 
-  constructor(readonly file: string, opts: StoreOptions = {}) {
+  constructor(
+    readonly file: string,
+    opts: StoreOptions = {},
+  ) {
     ({ db: this.db, checkpointer: this.checkpointer } = openDatabase(file, opts));
     this.commits = new GroupCommit(this.db);
     this.rows = new RowInserter(this.db);
@@ -76,7 +91,11 @@ export class SqliteStore implements GatewayStore {
   }
 
   createCall(c: NewCall): Promise<boolean> {
-    return this.write(() => this.q.insertCall.run(c.callId, c.runId, c.agentId, c.sessionId, c.tool, JSON.stringify(c.input ?? null), c.visible ? 1 : 0, c.createdAt, c.createdAt).changes === 1);
+    return this.write(
+      () =>
+        this.q.insertCall.run(c.callId, c.runId, c.agentId, c.sessionId, c.tool, JSON.stringify(c.input ?? null), c.visible ? 1 : 0, c.createdAt, c.createdAt)
+          .changes === 1,
+    );
   }
 
   async getCall(callId: string): Promise<CallRecord | undefined> {
@@ -87,11 +106,26 @@ export class SqliteStore implements GatewayStore {
   async listCalls(f: CallFilter): Promise<CallRecord[]> {
     const where: string[] = [];
     const args: unknown[] = [];
-    if (f.runId !== undefined) { where.push('run_id = ?'); args.push(f.runId); }
-    if (f.agentIds) { where.push(`agent_id IN (${placeholders(f.agentIds.length) || 'NULL'})`); args.push(...f.agentIds); }
-    if (f.statuses?.length) { where.push(`status IN (${placeholders(f.statuses.length)})`); args.push(...f.statuses); }
-    if (f.tool !== undefined) { where.push('tool = ?'); args.push(f.tool); }
-    if (f.before !== undefined) { where.push('seq < ?'); args.push(f.before); }
+    if (f.runId !== undefined) {
+      where.push('run_id = ?');
+      args.push(f.runId);
+    }
+    if (f.agentIds) {
+      where.push(`agent_id IN (${placeholders(f.agentIds.length) || 'NULL'})`);
+      args.push(...f.agentIds);
+    }
+    if (f.statuses?.length) {
+      where.push(`status IN (${placeholders(f.statuses.length)})`);
+      args.push(...f.statuses);
+    }
+    if (f.tool !== undefined) {
+      where.push('tool = ?');
+      args.push(f.tool);
+    }
+    if (f.before !== undefined) {
+      where.push('seq < ?');
+      args.push(f.before);
+    }
     const sql = `SELECT * FROM tool_calls ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ?`;
     return (this.db.prepare(sql).all(...args, f.limit) as Row[]).map(toCall);
   }
@@ -168,7 +202,12 @@ export class SqliteStore implements GatewayStore {
       const reopened = this.db.prepare(`UPDATE tool_calls SET status = 'pending', updated_at = ? WHERE status = 'waiting'`).run(now).changes;
       const cut = this.db.prepare(`SELECT call_id, tool FROM tool_calls WHERE status IN ('running', 'awaiting_approval')`).all() as Row[];
       for (const r of cut) {
-        const result = errorResult(r.call_id, r.tool, 'ABORTED', `the gateway stopped while ${r.tool} was running; it may or may not have taken effect. Check before calling it again.`);
+        const result = errorResult(
+          r.call_id,
+          r.tool,
+          'ABORTED',
+          `the gateway stopped while ${r.tool} was running; it may or may not have taken effect. Check before calling it again.`,
+        );
         this.q.finish.run(JSON.stringify(result), now, 'error', r.call_id);
       }
       return { reopened, interrupted: cut.length };
@@ -187,10 +226,16 @@ export class SqliteStore implements GatewayStore {
   appendEvents(events: readonly GatewayEvent[]): Promise<number[]> {
     return this.write(() => {
       const ids: number[] = new Array(events.length);
-      this.rows.insert('events', EVENT_COLUMNS, events, (e, args) => args.push(e.ts, e.type, e.runId ?? null, e.agentId ?? null, jsonOfEvent(e)), (from, to, lastId) => {
-        // One writer and AUTOINCREMENT: the rows of one statement get consecutive ids, in order.
-        for (let i = from; i < to; i++) ids[i] = lastId - (to - 1 - i);
-      });
+      this.rows.insert(
+        'events',
+        EVENT_COLUMNS,
+        events,
+        (e, args) => args.push(e.ts, e.type, e.runId ?? null, e.agentId ?? null, jsonOfEvent(e)),
+        (from, to, lastId) => {
+          // One writer and AUTOINCREMENT: the rows of one statement get consecutive ids, in order.
+          for (let i = from; i < to; i++) ids[i] = lastId - (to - 1 - i);
+        },
+      );
       return ids;
     }, 'several');
   }
@@ -198,9 +243,18 @@ export class SqliteStore implements GatewayStore {
   async eventsAfter(afterId: number, f: EventFilter, limit: number): Promise<StoredEvent[]> {
     const where = ['id > ?'];
     const args: unknown[] = [afterId];
-    if (f.runId !== undefined) { where.push('run_id = ?'); args.push(f.runId); }
-    if (f.agentIds) { where.push(`agent_id IN (${placeholders(f.agentIds.length) || 'NULL'})`); args.push(...f.agentIds); }
-    if (f.types?.length) { where.push(`type IN (${placeholders(f.types.length)})`); args.push(...f.types); }
+    if (f.runId !== undefined) {
+      where.push('run_id = ?');
+      args.push(f.runId);
+    }
+    if (f.agentIds) {
+      where.push(`agent_id IN (${placeholders(f.agentIds.length) || 'NULL'})`);
+      args.push(...f.agentIds);
+    }
+    if (f.types?.length) {
+      where.push(`type IN (${placeholders(f.types.length)})`);
+      args.push(...f.types);
+    }
     const rows = this.db.prepare(`SELECT id, data FROM events WHERE ${where.join(' AND ')} ORDER BY id LIMIT ?`).all(...args, limit) as Row[];
     return rows.map((r) => ({ id: r.id, event: JSON.parse(r.data) as GatewayEvent }));
   }
@@ -228,18 +282,35 @@ export class SqliteStore implements GatewayStore {
 
   appendExecutions(entries: readonly ExecutionLogEntry[]): Promise<void> {
     return this.write(() => {
-      this.rows.insert('executions', EXECUTION_COLUMNS, entries, (e, args) => args.push(e.callId, e.tool, e.status, e.agentId ?? null, e.runId ?? null, e.timestamp, jsonOfEntry(e)));
+      this.rows.insert('executions', EXECUTION_COLUMNS, entries, (e, args) =>
+        args.push(e.callId, e.tool, e.status, e.agentId ?? null, e.runId ?? null, e.timestamp, jsonOfEntry(e)),
+      );
     }, 'several');
   }
 
   async listExecutions(f: ExecutionFilter): Promise<ExecutionLogEntry[]> {
     const where: string[] = [];
     const args: unknown[] = [];
-    if (f.tool !== undefined) { where.push('tool = ?'); args.push(f.tool); }
-    if (f.status !== undefined) { where.push('status = ?'); args.push(f.status); }
-    if (f.agentId !== undefined) { where.push('agent_id = ?'); args.push(f.agentId); }
-    if (f.runId !== undefined) { where.push('run_id = ?'); args.push(f.runId); }
-    if (f.since !== undefined) { where.push('timestamp >= ?'); args.push(f.since); }
+    if (f.tool !== undefined) {
+      where.push('tool = ?');
+      args.push(f.tool);
+    }
+    if (f.status !== undefined) {
+      where.push('status = ?');
+      args.push(f.status);
+    }
+    if (f.agentId !== undefined) {
+      where.push('agent_id = ?');
+      args.push(f.agentId);
+    }
+    if (f.runId !== undefined) {
+      where.push('run_id = ?');
+      args.push(f.runId);
+    }
+    if (f.since !== undefined) {
+      where.push('timestamp >= ?');
+      args.push(f.since);
+    }
     const sql = `SELECT entry FROM executions ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
     return (this.db.prepare(sql).all(...args, f.limit) as Row[]).map((r) => JSON.parse(r.entry) as ExecutionLogEntry);
   }

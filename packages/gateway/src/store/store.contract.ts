@@ -59,7 +59,17 @@ export function storeContract(name: string, make: () => Promise<GatewayStore>): 
 
     it('lets exactly one approval decision through and says so to waiters', async () => {
       await store.createCall(newCall('c1'));
-      const request = { callId: 'c1', sessionId: 's', tool: 'confirm', description: 'd', input: {}, effect: 'write' as const, reason: 'r', warnings: [], remember: { kind: 'tool' as const, tool: 'confirm' } };
+      const request = {
+        callId: 'c1',
+        sessionId: 's',
+        tool: 'confirm',
+        description: 'd',
+        input: {},
+        effect: 'write' as const,
+        reason: 'r',
+        warnings: [],
+        remember: { kind: 'tool' as const, tool: 'confirm' },
+      };
       expect(await store.requestApproval('c1', request, T0)).toBe(true);
       expect((await store.getCall('c1'))?.status).toBe('awaiting_approval');
       const first = await store.decideApproval('c1', { outcome: 'approve', scope: 'once' }, T0 + 1);
@@ -151,8 +161,12 @@ export function storeContract(name: string, make: () => Promise<GatewayStore>): 
       expect(await store.getCall('r1')).toMatchObject({ status: 'error', result: { error: { code: 'ABORTED' } } });
     });
 
-    it('acknowledges only the agent\'s own unread inbox messages', async () => {
-      for (const [id, agent] of [['p1', 'agent-a'], ['p2', 'agent-a'], ['p3', 'agent-b']] as const) {
+    it("acknowledges only the agent's own unread inbox messages", async () => {
+      for (const [id, agent] of [
+        ['p1', 'agent-a'],
+        ['p2', 'agent-a'],
+        ['p3', 'agent-b'],
+      ] as const) {
         await store.createCall(newCall(id, { agentId: agent }));
         await store.openCall(id, 'pending', T0 + 60_000, T0);
         await store.resolveCall(id, 'run-1', { result: id }, T0 + 1);
@@ -188,7 +202,15 @@ export function storeContract(name: string, make: () => Promise<GatewayStore>): 
 
     it('keeps the execution log and filters it', async () => {
       const entry = (callId: string, tool: string, status: ExecutionLogEntry['status']): ExecutionLogEntry => ({
-        callId, tool, status, params: { x: 1 }, durationMs: 2, timestamp: new Date(T0).toISOString(), sessionId: 's', agentId: 'a', runId: 'r',
+        callId,
+        tool,
+        status,
+        params: { x: 1 },
+        durationMs: 2,
+        timestamp: new Date(T0).toISOString(),
+        sessionId: 's',
+        agentId: 'a',
+        runId: 'r',
       });
       await store.appendExecutions([entry('c1', 'read_file', 'success'), entry('c2', 'write_file', 'rejected')]);
       expect((await store.listExecutions({ limit: 10 })).map((e) => e.callId)).toEqual(['c2', 'c1']);

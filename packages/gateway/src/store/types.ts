@@ -1,12 +1,33 @@
 // The gateway's state behind one interface: SQLite embedded by default, PostgreSQL later. Every
 // method is async so a networked store fits; every state change that matters is one atomic step.
 // The records it hands out (calls, inbox messages, events) are the wire contract's, from core.
-import type { ApprovalDecision, ApprovalRequest, CallRecord, CallStatus, ExecutionLogEntry, GatewayEvent, InboxMessage, Remembered, Submission, ToolResult } from '@toolbelt/core';
+import type {
+  ApprovalDecision,
+  ApprovalRequest,
+  CallRecord,
+  CallStatus,
+  ExecutionLogEntry,
+  GatewayEvent,
+  InboxMessage,
+  Remembered,
+  Submission,
+  ToolResult,
+} from '@toolbelt/core';
 
 export type { CallRecord, CallStatus, InboxMessage, Submission };
 
 // Every status once: a status added to the wire contract and not here is a compile error.
-const STATUSES: Record<CallStatus, true> = { running: true, awaiting_approval: true, waiting: true, pending: true, resolved: true, expired: true, success: true, error: true, rejected: true };
+const STATUSES: Record<CallStatus, true> = {
+  running: true,
+  awaiting_approval: true,
+  waiting: true,
+  pending: true,
+  resolved: true,
+  expired: true,
+  success: true,
+  error: true,
+  rejected: true,
+};
 export const CALL_STATUSES: readonly CallStatus[] = Object.keys(STATUSES) as CallStatus[];
 /** Statuses in which a submitted result is accepted. */
 export const OPEN_STATUSES: readonly CallStatus[] = ['waiting', 'pending'];

@@ -21,8 +21,16 @@ export const EVERYTHING_SERVER = join(findPackage('@modelcontextprotocol/server-
 export const FILESYSTEM_SERVER = join(findPackage('@modelcontextprotocol/server-filesystem'), 'dist', 'index.js');
 
 export const fixture = (extra: Partial<McpServerConfig> = {}): McpServerConfig => ({ command: process.execPath, args: [FIXTURE_SERVER], ...extra });
-export const everything = (extra: Partial<McpServerConfig> = {}): McpServerConfig => ({ command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'], ...extra });
-export const filesystem = (root: string, extra: Partial<McpServerConfig> = {}): McpServerConfig => ({ command: process.execPath, args: [FILESYSTEM_SERVER, root], ...extra });
+export const everything = (extra: Partial<McpServerConfig> = {}): McpServerConfig => ({
+  command: process.execPath,
+  args: [EVERYTHING_SERVER, 'stdio'],
+  ...extra,
+});
+export const filesystem = (root: string, extra: Partial<McpServerConfig> = {}): McpServerConfig => ({
+  command: process.execPath,
+  args: [FILESYSTEM_SERVER, root],
+  ...extra,
+});
 
 /** A temp directory with hello.txt in it. */
 export function tempRoot(): string {

@@ -16,10 +16,18 @@ export function callError(err: unknown, c: FailedCall): ToolError {
   const where = `MCP server "${c.server}"`;
   if (err instanceof McpError) {
     if (err.code === ErrorCode.RequestTimeout) {
-      return new ToolError('TIMEOUT', `${c.tool} on ${where} sent no result or progress for ${c.idleMs} ms and was cancelled. Retry with less work per call, or raise "timeoutMs" for this server in toolbelt.config.json.`, { recoverable: true });
+      return new ToolError(
+        'TIMEOUT',
+        `${c.tool} on ${where} sent no result or progress for ${c.idleMs} ms and was cancelled. Retry with less work per call, or raise "timeoutMs" for this server in toolbelt.config.json.`,
+        { recoverable: true },
+      );
     }
     if (err.code === ErrorCode.ConnectionClosed) {
-      return new ToolError('EXECUTION_FAILED', `${where} closed the connection during the ${c.tool} call (the server exited${c.stderrNote}). toolbelt is restarting it; call again in a moment.`, { recoverable: true });
+      return new ToolError(
+        'EXECUTION_FAILED',
+        `${where} closed the connection during the ${c.tool} call (the server exited${c.stderrNote}). toolbelt is restarting it; call again in a moment.`,
+        { recoverable: true },
+      );
     }
     if (err.code === ErrorCode.InvalidParams) {
       return new ToolError('INVALID_PARAMS', `${where} refused the arguments for ${c.tool}: ${err.message}. Fix them and call again.`, { recoverable: true });

@@ -137,7 +137,11 @@ export class McpConnection {
     }
     signal.throwIfAborted();
     const why = this.state.state === 'failed' ? this.state.reason : this.state.state === 'disabled' ? 'it is disabled in the config' : 'it is still starting';
-    throw new ToolError('EXECUTION_FAILED', `MCP server "${this.name}" is not connected (${why}). Its tools are unavailable until it reconnects; use another tool or try again later.`, { recoverable: true });
+    throw new ToolError(
+      'EXECUTION_FAILED',
+      `MCP server "${this.name}" is not connected (${why}). Its tools are unavailable until it reconnects; use another tool or try again later.`,
+      { recoverable: true },
+    );
   }
 
   private wake(): void {
@@ -155,7 +159,11 @@ export class McpConnection {
     const cwd = kind === 'stdio' && this.opts.roots?.length ? serverCwd(this.config.cwd, this.opts.roots) : this.config.cwd;
     if (typeof kind !== 'string' || typeof cwd === 'object') {
       // A config mistake does not fix itself: no retries.
-      this.setStatus({ state: 'failed', reason: `invalid config: ${typeof kind !== 'string' ? kind.problem : (cwd as { problem: string }).problem}`, attempts: 1 });
+      this.setStatus({
+        state: 'failed',
+        reason: `invalid config: ${typeof kind !== 'string' ? kind.problem : (cwd as { problem: string }).problem}`,
+        attempts: 1,
+      });
       return;
     }
     this.setStatus({ state: 'connecting', attempt: this.failures + 1 });

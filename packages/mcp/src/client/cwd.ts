@@ -28,7 +28,9 @@ export function serverCwd(configured: string | undefined, roots: readonly string
   if (!statSync(dir).isDirectory()) return { problem: `${shown} is not a directory; fix "cwd" for this server in mcpServers` };
   // Compared after symlinks on both sides, so a link inside a root cannot lead a server out of it.
   if (!roots.some((root) => pathUnder(dir, real(root)))) {
-    return { problem: `${shown} is outside the workspace roots (${roots.join(', ')}); a server starts inside them. Use a directory under ${first}, or drop "cwd" to start it in ${first}` };
+    return {
+      problem: `${shown} is outside the workspace roots (${roots.join(', ')}); a server starts inside them. Use a directory under ${first}, or drop "cwd" to start it in ${first}`,
+    };
   }
   return dir;
 }

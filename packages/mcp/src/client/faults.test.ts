@@ -53,7 +53,11 @@ describe('McpManager fault isolation', () => {
   });
 
   it('gives up after the restart budget and removes nothing that never came', async () => {
-    await until(() => manager.status().missing.state === 'failed' && (manager.status().missing as { retryInMs?: number }).retryInMs === undefined, 10_000, 'missing to give up');
+    await until(
+      () => manager.status().missing.state === 'failed' && (manager.status().missing as { retryInMs?: number }).retryInMs === undefined,
+      10_000,
+      'missing to give up',
+    );
     expect(manager.status().missing).toMatchObject({ attempts: 2 });
     expect(manager.toolsOf('missing')).toEqual([]);
   });

@@ -17,7 +17,9 @@ describe('McpManager with the fixture server', () => {
       servers: {
         fx: fixture({ env: { FROM_CONFIG: 'yes' }, excludeTools: ['limits'], trust: 'read' }),
         strict: fixture({ minEffect: 'write', allowedTools: ['echo', 'wi*'], trust: 'read' }),
-        ...(process.platform === 'linux' ? { limited: fixture({ allowedTools: ['limits'], limits: { openFiles: 256, cpuSeconds: 3600, memoryMb: 4096 } }) } : {}),
+        ...(process.platform === 'linux'
+          ? { limited: fixture({ allowedTools: ['limits'], limits: { openFiles: 256, cpuSeconds: 3600, memoryMb: 4096 } }) }
+          : {}),
       },
       registry,
     });
@@ -81,7 +83,9 @@ describe('McpManager with the fixture server', () => {
   it('refuses a parameter the remote schema does not name, and passes extra keys to a tool whose schema takes them', async () => {
     const typo = await executor.call({ tool: 'fx__echo', input: { txt: 'hi' } });
     expect(typo.error?.code).toBe('INVALID_PARAMS');
-    expect(typo.error?.message).toBe('Invalid parameters for fx__echo: `text` is required; unknown parameter "txt"; did you mean "text"? (valid parameters: text). Fix them and call again.');
+    expect(typo.error?.message).toBe(
+      'Invalid parameters for fx__echo: `text` is required; unknown parameter "txt"; did you mean "text"? (valid parameters: text). Fix them and call again.',
+    );
     expect(registry.get('fx__echo')!.jsonSchema.additionalProperties).toBe(false);
     const open = await executor.call({ tool: 'fx__keys', input: { name: 'a', color: 'red' } });
     expect(open.status, textOf(open)).toBe('success');

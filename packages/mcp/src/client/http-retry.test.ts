@@ -14,7 +14,10 @@ import { McpManager } from './manager.js';
 
 type Failure = (req: IncomingMessage, res: ServerResponse) => void;
 const reset: Failure = (req) => req.socket.destroy();
-const status = (code: number, headers: Record<string, string> = {}): Failure => (_req, res) => void res.writeHead(code, headers).end(`failed with ${code}`);
+const status =
+  (code: number, headers: Record<string, string> = {}): Failure =>
+  (_req, res) =>
+    void res.writeHead(code, headers).end(`failed with ${code}`);
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {

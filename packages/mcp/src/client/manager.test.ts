@@ -48,7 +48,7 @@ describe('McpManager with the reference servers', () => {
     expect(result.metadata).toMatchObject({ mcpServer: 'fs', mcpTool: 'read_text_file' });
   });
 
-  it('turns an isError result into an error result with the server\'s message', async () => {
+  it("turns an isError result into an error result with the server's message", async () => {
     const result = await executor.call({ tool: 'fs__read_text_file', input: { path: join(root, 'missing.txt') } });
     expect(result.status).toBe('error');
     expect(result.error?.code).toBe('EXECUTION_FAILED');

@@ -110,7 +110,11 @@ export class McpManager {
     const connection = this.connections.get(server)!;
     const mine = this.registered.get(server)!.tools;
     const wanted = remoteTools.filter((t) => this.allowed(connection.config, t.name));
-    const names = proxyNames(server, wanted.map((t) => t.name), (n) => this.opts.registry.has(n) && !mine.has(n));
+    const names = proxyNames(
+      server,
+      wanted.map((t) => t.name),
+      (n) => this.opts.registry.has(n) && !mine.has(n),
+    );
     const next = new Map<string, string>();
     wanted.forEach((remote, i) => {
       const name = names[i];
@@ -124,7 +128,10 @@ export class McpManager {
         server,
         remote,
         caller: connection,
-        trust: { ...(connection.config.trust ? { trust: connection.config.trust } : {}), ...(connection.config.minEffect ? { minEffect: connection.config.minEffect as Effect } : {}) },
+        trust: {
+          ...(connection.config.trust ? { trust: connection.config.trust } : {}),
+          ...(connection.config.minEffect ? { minEffect: connection.config.minEffect as Effect } : {}),
+        },
         timeoutMs: this.opts.callTimeoutMs ?? 600_000,
       });
       const tool = this.opts.adjust ? this.opts.adjust(built) : built;

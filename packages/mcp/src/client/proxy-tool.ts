@@ -52,7 +52,13 @@ export function proxyTool(opts: ProxyToolOptions): Tool {
     async execute(input: Record<string, unknown>, ctx: ToolContext) {
       const result = await caller.call(remote.name, input, {
         signal: ctx.signal,
-        onprogress: (p) => ctx.emit({ type: 'progress', progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: p.message } : {}) }),
+        onprogress: (p) =>
+          ctx.emit({
+            type: 'progress',
+            progress: p.progress,
+            ...(p.total !== undefined ? { total: p.total } : {}),
+            ...(p.message ? { message: p.message } : {}),
+          }),
       });
       if (result.isError) {
         throw new ToolError('EXECUTION_FAILED', `${remote.name} on MCP server "${server}" returned an error: ${errorText(result)}`);

@@ -57,18 +57,24 @@ describe('stdio servers start inside the workspace', () => {
     for (const name of ['away', 'escape']) {
       expect(status[name], name).toMatchObject({ state: 'failed', attempts: 1 });
       expect(status[name], name).not.toHaveProperty('retryInMs');
-      expect((status[name] as { reason: string }).reason).toContain(`is outside the workspace roots (${root}, ${second}); a server starts inside them. Use a directory under ${root}, or drop "cwd"`);
+      expect((status[name] as { reason: string }).reason).toContain(
+        `is outside the workspace roots (${root}, ${second}); a server starts inside them. Use a directory under ${root}, or drop "cwd"`,
+      );
     }
     expect(manager.toolsOf('away')).toEqual([]);
   });
 
   it('says when the configured cwd does not exist or is not a directory', () => {
-    expect(manager.status().missing).toMatchObject({ state: 'failed', attempts: 1, reason: `invalid config: "cwd" nowhere (${join(root, 'nowhere')}) does not exist; create it or fix "cwd" for this server in mcpServers` });
+    expect(manager.status().missing).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      reason: `invalid config: "cwd" nowhere (${join(root, 'nowhere')}) does not exist; create it or fix "cwd" for this server in mcpServers`,
+    });
     expect(manager.status().notDir).toMatchObject({ state: 'failed', reason: expect.stringContaining('is not a directory') });
   });
 });
 
-describe('trusting a server\'s read-only hints', () => {
+describe("trusting a server's read-only hints", () => {
   const root = realpathSync(tempRoot());
   const outside = realpathSync(mkdtempSync(join(tmpdir(), 'toolbelt-outside-')));
   const registry = new ToolRegistry();
@@ -102,7 +108,7 @@ describe('trusting a server\'s read-only hints', () => {
     rmSync(outside, { recursive: true, force: true });
   });
 
-  it('takes an untrusted server\'s tools as execute whatever readOnlyHint says, and destructiveHint as destructive', () => {
+  it("takes an untrusted server's tools as execute whatever readOnlyHint says, and destructiveHint as destructive", () => {
     expect(registry.get('fs__read_text_file')!.effect).toBe('execute');
     expect(registry.get('fx__echo')!.effect).toBe('execute');
     expect(registry.get('fx__wipe')!.effect).toBe('destructive');
@@ -113,7 +119,7 @@ describe('trusting a server\'s read-only hints', () => {
     expect(registry.get('fxTrusted__wipe')!.effect).toBe('destructive');
   });
 
-  it('asks in safe mode for an untrusted server\'s read-only tool, and does not run it when rejected', async () => {
+  it("asks in safe mode for an untrusted server's read-only tool, and does not run it when rejected", async () => {
     const result = await executor.call({ tool: 'fs__read_text_file', input: { path: join(outside, 'secret.txt') } });
     expect(asked).toEqual(['fs__read_text_file']);
     expect(result.status).toBe('rejected');

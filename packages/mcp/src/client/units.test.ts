@@ -41,7 +41,7 @@ describe('transportKind', () => {
 });
 
 describe('limitedCommand', () => {
-  it('wraps the command in ulimit calls on Linux and exec\'s it with its arguments intact', () => {
+  it("wraps the command in ulimit calls on Linux and exec's it with its arguments intact", () => {
     const out = limitedCommand({ command: 'srv', args: ['a b', '$HOME'], limits: { cpuSeconds: 10, memoryMb: 512, openFiles: 100 } }, 'linux');
     expect(out.command).toBe('/bin/sh');
     expect(out.args).toEqual(['-c', 'ulimit -t 10 && ulimit -v 524288 && ulimit -n 100 && exec "$@"', 'toolbelt-mcp', 'srv', 'a b', '$HOME']);

@@ -1,7 +1,17 @@
 // Approval for calls that arrive over MCP: ask the person through the client's elicitation (form
 // mode) when it has it; otherwise say no, and remember that nobody could be asked, so the call can
 // come back as an error that tells the model how the user can allow it.
-import { describeRemember, MODE_TABLE, MODES, rejectAll, type ApprovalDecision, type ApprovalRequest, type Approver, type Preview, type RememberTarget } from '@toolbelt/core';
+import {
+  describeRemember,
+  MODE_TABLE,
+  MODES,
+  rejectAll,
+  type ApprovalDecision,
+  type ApprovalRequest,
+  type Approver,
+  type Preview,
+  type RememberTarget,
+} from '@toolbelt/core';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 

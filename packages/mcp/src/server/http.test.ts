@@ -16,7 +16,9 @@ afterEach(async () => {
 });
 
 async function serve(opts: Partial<HttpServeOptions> = {}): Promise<HttpHandle> {
-  const registry = new ToolRegistry().register(defineTool({ name: 'greet', description: 'Says hello.', input: z.object({ name: z.string() }), effect: 'read', execute: ({ name }) => `hello ${name}` }));
+  const registry = new ToolRegistry().register(
+    defineTool({ name: 'greet', description: 'Says hello.', input: z.object({ name: z.string() }), effect: 'read', execute: ({ name }) => `hello ${name}` }),
+  );
   const server = new ToolServer({ executor: new Executor({ registry, policy: new Policy({ mode: 'safe' }) }) });
   const handle = await serveHttp(server, { port: 0, ...opts });
   handles.push(handle);
@@ -32,13 +34,27 @@ async function connect(url: string, headers?: Record<string, string>): Promise<C
 
 /** A raw POST, so the Host and Origin headers can be anything. */
 function rawPost(port: number, headers: Record<string, string>, path = '/mcp'): Promise<{ status: number; body: string }> {
-  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  });
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
-      let text = '';
-      res.on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -67,7 +83,9 @@ describe('serveHttp', () => {
     const handle = await serve({ allowedHosts: ['mcp.internal:8443'] });
     const other = await rawPost(handle.port, { host: 'attacker.example' }, '/elsewhere');
     expect(other.status).toBe(403);
-    expect(JSON.parse(other.body).error.message).toMatch(/^Host "attacker\.example" is not allowed: .*DNS rebinding.* start toolbelt mcp with --allow-host attacker\.example\.$/);
+    expect(JSON.parse(other.body).error.message).toMatch(
+      /^Host "attacker\.example" is not allowed: .*DNS rebinding.* start toolbelt mcp with --allow-host attacker\.example\.$/,
+    );
     expect((await rawPost(handle.port, { host: 'mcp.internal' })).status).toBe(200);
     expect((await rawPost(handle.port, { host: 'mcp.internal' }, '/elsewhere')).status).toBe(404);
     expect((await rawPost(handle.port, { origin: 'null' })).status).toBe(403);
@@ -109,18 +127,30 @@ describe('serveHttp', () => {
     clients.push(client);
     const id = transport.sessionId!;
     await new Promise((r) => setTimeout(r, 1_500));
-    const res = await fetch(handle.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' }, body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }) });
+    const res = await fetch(handle.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': id,
+        'mcp-protocol-version': '2025-06-18',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }),
+    });
     expect(res.status).toBe(404);
   });
 
   it('answers a request without a session, or with an unknown one, with a clear error', async () => {
     const handle = await serve();
     const res = await new Promise<{ status: number; body: string }>((resolve) => {
-      const req = request({ host: '127.0.0.1', port: handle.port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', 'mcp-session-id': 'nope' } }, (r) => {
-        let text = '';
-        r.on('data', (d) => (text += d));
-        r.on('end', () => resolve({ status: r.statusCode ?? 0, body: text }));
-      });
+      const req = request(
+        { host: '127.0.0.1', port: handle.port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', 'mcp-session-id': 'nope' } },
+        (r) => {
+          let text = '';
+          r.on('data', (d) => (text += d));
+          r.on('end', () => resolve({ status: r.statusCode ?? 0, body: text }));
+        },
+      );
       req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
     });
     expect(res.status).toBe(404);
@@ -140,13 +170,20 @@ describe('serveHttp', () => {
     const deep = '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000);
     const res = await fetch(handle.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': transport.sessionId!, 'mcp-protocol-version': '2025-06-18' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': transport.sessionId!,
+        'mcp-protocol-version': '2025-06-18',
+      },
       body: `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"greet","arguments":{"name":${deep}}}}`,
     });
     const text = await res.text();
     const message = JSON.parse(text.startsWith('{') ? text : /^data: (.*)$/m.exec(text)![1]);
     expect(message.result.isError).toBe(true);
-    expect(message.result.content[0].text).toBe('Invalid parameters for greet: the input nests objects and arrays more than 64 levels deep; send a flatter value.');
+    expect(message.result.content[0].text).toBe(
+      'Invalid parameters for greet: the input nests objects and arrays more than 64 levels deep; send a flatter value.',
+    );
     expect((await client.callTool({ name: 'greet', arguments: { name: 'after' } })).content).toEqual([{ type: 'text', text: 'hello after' }]);
   });
 });

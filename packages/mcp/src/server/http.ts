@@ -74,7 +74,8 @@ function requestGate(opts: HttpServeOptions, host: string): (req: IncomingMessag
     if (expected) {
       const auth = req.headers.authorization ?? '';
       const given = auth.startsWith('Bearer ') ? auth.slice(7).trim() : '';
-      if (!given || !timingSafeEqual(digest(given), expected)) return { status: 401, message: 'missing or wrong bearer token: send "Authorization: Bearer <token>"', headers: { 'www-authenticate': 'Bearer' } };
+      if (!given || !timingSafeEqual(digest(given), expected))
+        return { status: 401, message: 'missing or wrong bearer token: send "Authorization: Bearer <token>"', headers: { 'www-authenticate': 'Bearer' } };
     }
     return undefined;
   };
@@ -82,10 +83,13 @@ function requestGate(opts: HttpServeOptions, host: string): (req: IncomingMessag
 
 /** Clients that vanish without DELETE would otherwise keep their session forever. */
 function closeIdle(sessions: Map<string, { close(): Promise<void> }>, lastSeen: Map<string, number>, idleMs: number): NodeJS.Timeout {
-  const sweeper = setInterval(() => {
-    const now = Date.now();
-    for (const [id, seen] of lastSeen) if (now - seen > idleMs) void sessions.get(id)?.close();
-  }, Math.min(idleMs, 60_000));
+  const sweeper = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [id, seen] of lastSeen) if (now - seen > idleMs) void sessions.get(id)?.close();
+    },
+    Math.min(idleMs, 60_000),
+  );
   sweeper.unref();
   return sweeper;
 }
@@ -106,7 +110,10 @@ export async function serveHttp(tools: ToolServer, opts: HttpServeOptions): Prom
   const host = opts.host ?? '127.0.0.1';
   const path = opts.path ?? '/mcp';
   const limit = opts.maxBodyBytes ?? 4 * 1024 * 1024;
-  assertSafeBind(host, Boolean(opts.token), { what: 'a token', howTo: 'Require a bearer token (toolbelt mcp --token-env VAR, naming an environment variable that holds one)' });
+  assertSafeBind(host, Boolean(opts.token), {
+    what: 'a token',
+    howTo: 'Require a bearer token (toolbelt mcp --token-env VAR, naming an environment variable that holds one)',
+  });
   const refuse = requestGate(opts, host);
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const lastSeen = new Map<string, number>();

@@ -12,7 +12,14 @@ let aborted = false;
 
 function tools() {
   return [
-    defineTool({ name: 'greet', title: 'Greet', description: 'Says hello.', input: z.object({ name: z.string() }), effect: 'read', execute: ({ name }) => `hello ${name}` }),
+    defineTool({
+      name: 'greet',
+      title: 'Greet',
+      description: 'Says hello.',
+      input: z.object({ name: z.string() }),
+      effect: 'read',
+      execute: ({ name }) => `hello ${name}`,
+    }),
     defineTool({
       name: 'weather',
       description: 'Weather as data.',
@@ -21,8 +28,22 @@ function tools() {
       effect: 'read',
       execute: ({ city }) => ({ structured: { temp: 21, city } }),
     }),
-    defineTool({ name: 'save', description: 'Writes something.', input: z.object({ text: z.string() }), effect: 'write', execute: ({ text }) => `saved ${text}` }),
-    defineTool({ name: 'boom', description: 'Fails.', input: z.object({}), effect: 'read', execute: () => { throw new Error('it broke'); } }),
+    defineTool({
+      name: 'save',
+      description: 'Writes something.',
+      input: z.object({ text: z.string() }),
+      effect: 'write',
+      execute: ({ text }) => `saved ${text}`,
+    }),
+    defineTool({
+      name: 'boom',
+      description: 'Fails.',
+      input: z.object({}),
+      effect: 'read',
+      execute: () => {
+        throw new Error('it broke');
+      },
+    }),
     defineTool({
       name: 'steps',
       description: 'Reports progress and output.',
@@ -166,7 +187,10 @@ describe('ToolServer', () => {
     aborted = false;
     const { client } = await setup();
     const controller = new AbortController();
-    const call = client.callTool({ name: 'wait', arguments: {} }, undefined, { signal: controller.signal, onprogress: () => controller.abort('user pressed stop') });
+    const call = client.callTool({ name: 'wait', arguments: {} }, undefined, {
+      signal: controller.signal,
+      onprogress: () => controller.abort('user pressed stop'),
+    });
     await expect(call).rejects.toThrow(/user pressed stop|abort/i);
     for (let i = 0; i < 100 && !aborted; i++) await new Promise((r) => setTimeout(r, 10));
     expect(aborted).toBe(true);

@@ -46,7 +46,10 @@ export class ToolServer {
     this.opts = opts;
     this.executor = opts.executor;
     // Calls from MCP clients are asked through elicitation; calls from elsewhere never reach it.
-    this.leaveApprovals = this.executor.approvals.register('mcp', elicitationApprover((id) => this.calls.get(id)));
+    this.leaveApprovals = this.executor.approvals.register(
+      'mcp',
+      elicitationApprover((id) => this.calls.get(id)),
+    );
     this.stopWatchingRegistry = this.executor.registry.onChange(() => {
       this.listCache = undefined;
       for (const server of this.servers) {
@@ -81,7 +84,14 @@ export class ToolServer {
       }
       this.calls.set(callId, live);
       try {
-        const result = await this.executor.call({ tool: request.params.name, input: request.params.arguments ?? {}, callId, sessionId, signal: extra.signal, origin: 'mcp' });
+        const result = await this.executor.call({
+          tool: request.params.name,
+          input: request.params.arguments ?? {},
+          callId,
+          sessionId,
+          signal: extra.signal,
+          origin: 'mcp',
+        });
         if (live.unasked && result.status === 'rejected') {
           const message = approvalRequiredMessage(live.unasked);
           return toCallToolResult({ ...errorResult(callId, result.tool, 'APPROVAL_REQUIRED', message), durationMs: result.durationMs });

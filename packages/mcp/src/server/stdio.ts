@@ -3,7 +3,11 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { ToolServer } from './server.js';
 
 /** Serves until the client closes stdin; resolves then. */
-export async function serveStdio(tools: ToolServer, stdin: NodeJS.ReadableStream = process.stdin, stdout: NodeJS.WritableStream = process.stdout): Promise<void> {
+export async function serveStdio(
+  tools: ToolServer,
+  stdin: NodeJS.ReadableStream = process.stdin,
+  stdout: NodeJS.WritableStream = process.stdout,
+): Promise<void> {
   const transport = new StdioServerTransport(stdin as import('node:stream').Readable, stdout as import('node:stream').Writable);
   const closed = new Promise<void>((resolve) => {
     transport.onclose = resolve;

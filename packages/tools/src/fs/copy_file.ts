@@ -23,7 +23,8 @@ type Input = z.infer<typeof input>;
 
 async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
   const t = await resolveTransfer(args, ctx, 'read');
-  if (!t.srcStat.isFile()) throw new ToolError('INVALID_PARAMS', `${t.srcShown} is a directory; copy_file copies single files (copy a directory with a shell command).`);
+  if (!t.srcStat.isFile())
+    throw new ToolError('INVALID_PARAMS', `${t.srcShown} is a directory; copy_file copies single files (copy a directory with a shell command).`);
   try {
     await mkdir(dirname(t.dest), { recursive: true });
     // Checked again on what is opened: the source may have been swapped since it was resolved.
@@ -33,7 +34,7 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
         t.dest,
         async (fh) => {
           const buf = Buffer.allocUnsafe(1024 * 1024);
-          for (let pos = 0; ; ) {
+          for (let pos = 0; ;) {
             const { bytesRead } = await src.read(buf, 0, buf.length, pos);
             if (bytesRead === 0) break;
             await fh.write(buf, 0, bytesRead);

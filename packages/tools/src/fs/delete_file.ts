@@ -40,7 +40,10 @@ async function survey(ws: Workspace, dir: string, t: Target): Promise<void> {
     for (const entry of await readdir(current, { withFileTypes: true })) {
       const abs = join(current, entry.name);
       if (++t.files + t.dirs > MAX_ENTRIES) {
-        throw new ToolError('INVALID_PARAMS', `${t.shown} holds more than ${MAX_ENTRIES.toLocaleString('en-US')} entries; delete it with a shell command if that is really intended.`);
+        throw new ToolError(
+          'INVALID_PARAMS',
+          `${t.shown} holds more than ${MAX_ENTRIES.toLocaleString('en-US')} entries; delete it with a shell command if that is really intended.`,
+        );
       }
       if (sensitiveReason(ws.display(abs), 'delete')) await ws.resolve(abs, 'delete');
       if (entry.isDirectory()) {

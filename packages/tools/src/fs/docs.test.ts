@@ -9,7 +9,10 @@ const doc = readFileSync(new URL('../../../../docs/tools.md', import.meta.url), 
 const section = (name: string) => doc.slice(doc.indexOf(`<!-- tools:${name} -->`), doc.indexOf(`<!-- /tools:${name} -->`));
 
 describe('docs/tools.md', () => {
-  for (const [family, tools] of [['fs', fsTools()], ['search', searchTools({ settings: { engine: 'js' } })]] as const) {
+  for (const [family, tools] of [
+    ['fs', fsTools()],
+    ['search', searchTools({ settings: { engine: 'js' } })],
+  ] as const) {
     it.each(tools.map((t) => [t.name, t] as const))(`${family} section documents %s and each of its parameters`, (name, tool) => {
       const text = section(family);
       expect(text.length).toBeGreaterThan(0);

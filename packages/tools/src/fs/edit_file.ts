@@ -81,7 +81,10 @@ async function plan(args: Input, ctx: ToolContext): Promise<Plan> {
 /** In a file with mixed line endings, text copied from read_file lost its \r; try it with CRLF. */
 function retryWithCrlf(text: string, edits: Edit[]) {
   try {
-    return applyEdits(text, edits.map((e) => ({ ...e, oldString: toCrlf(toLf(e.oldString)), newString: toCrlf(toLf(e.newString)) })));
+    return applyEdits(
+      text,
+      edits.map((e) => ({ ...e, oldString: toCrlf(toLf(e.oldString)), newString: toCrlf(toLf(e.newString)) })),
+    );
   } catch {
     return undefined;
   }

@@ -18,7 +18,10 @@ export function imageMime(head: Uint8Array): string | undefined {
 
 export async function readImage(fh: FileHandle, size: number, shown: string, data?: Buffer): Promise<Buffer> {
   if (size > MAX_IMAGE_BYTES) {
-    throw new ToolError('INVALID_PARAMS', `${shown} is an image of ${formatBytes(size)}; images over ${formatBytes(MAX_IMAGE_BYTES)} are not returned. Resize it first (for example with shell_exec).`);
+    throw new ToolError(
+      'INVALID_PARAMS',
+      `${shown} is an image of ${formatBytes(size)}; images over ${formatBytes(MAX_IMAGE_BYTES)} are not returned. Resize it first (for example with shell_exec).`,
+    );
   }
   return data ?? fh.readFile();
 }
@@ -28,7 +31,8 @@ export function isDocx(path: string, head: Uint8Array): boolean {
 }
 
 export async function readDocx(fh: FileHandle, size: number, shown: string, data?: Buffer): Promise<string> {
-  if (size > MAX_DOCX_BYTES) throw new ToolError('INVALID_PARAMS', `${shown} is ${formatBytes(size)}; .docx files over ${formatBytes(MAX_DOCX_BYTES)} are not read.`);
+  if (size > MAX_DOCX_BYTES)
+    throw new ToolError('INVALID_PARAMS', `${shown} is ${formatBytes(size)}; .docx files over ${formatBytes(MAX_DOCX_BYTES)} are not read.`);
   const buffer = data ?? (await fh.readFile());
   try {
     // Loaded on first use: mammoth and its dependencies cost ~15 MB that most sessions never need.

@@ -150,7 +150,16 @@ describe('list_directory', () => {
     l.write('.ssh/id_rsa', 'k');
     l.write('src/lib/util.ts', 'u');
     expect(l.text(await l.call('list_directory', { path: '.', depth: 3 }))).toBe(
-      ['./', '  .git/  (version control, not expanded)', '  .ssh/  (protected, not expanded)', '  dist/  (ignored, not expanded)', '  src/', '    lib/', '      util.ts  1 B', '  .gitignore  6 B'].join('\n'),
+      [
+        './',
+        '  .git/  (version control, not expanded)',
+        '  .ssh/  (protected, not expanded)',
+        '  dist/  (ignored, not expanded)',
+        '  src/',
+        '    lib/',
+        '      util.ts  1 B',
+        '  .gitignore  6 B',
+      ].join('\n'),
     );
     await l.close();
   });

@@ -61,7 +61,9 @@ describe('read_file', () => {
   it('describes binary files instead of dumping them', async () => {
     h.write('blob.bin', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 3, 0, 0]));
     const r = await h.call('read_file', { path: 'blob.bin' });
-    expect(h.text(r)).toBe('blob.bin is a binary file (10 B, ELF executable); its bytes are not shown. read_file returns text files, .docx documents and png/jpg/gif/webp images.');
+    expect(h.text(r)).toBe(
+      'blob.bin is a binary file (10 B, ELF executable); its bytes are not shown. read_file returns text files, .docx documents and png/jpg/gif/webp images.',
+    );
     expect(r.metadata).toMatchObject({ binary: true });
   });
 

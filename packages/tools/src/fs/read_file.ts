@@ -30,7 +30,11 @@ Before edit_file, read the file: edits need the exact text, and an edit is refus
 
 const input = z.object({
   path: z.string().describe('File to read, absolute or relative to the workspace root.'),
-  offset: z.number().int().optional().describe('First line to read, 1-based (default 1). Negative: start that many lines before the end (-100 = last 100 lines).'),
+  offset: z
+    .number()
+    .int()
+    .optional()
+    .describe('First line to read, 1-based (default 1). Negative: start that many lines before the end (-100 = last 100 lines).'),
   limit: z.number().int().min(1).max(DEFAULT_LINES).optional().describe(`Maximum number of lines to return (default and maximum ${DEFAULT_LINES}).`),
 });
 
@@ -49,7 +53,9 @@ function formatWindow(w: LineWindow, shown: string, size: number): { text: strin
   }
   const notes: string[] = [];
   if (w.lines.length === 0) {
-    notes.push(size === 0 || w.total === 0 ? `(${shown} is empty)` : `(${shown} has ${w.total ?? 'fewer'} lines; nothing at that offset. Use a smaller offset.)`);
+    notes.push(
+      size === 0 || w.total === 0 ? `(${shown} is empty)` : `(${shown} has ${w.total ?? 'fewer'} lines; nothing at that offset. Use a smaller offset.)`,
+    );
   } else if (w.more) {
     const first = w.lines[0].n;
     const last = w.lines[w.lines.length - 1].n;
@@ -149,18 +155,32 @@ async function readOpen(args: Input, file: OpenFile, ctx: ToolContext): Promise<
   const shownLines = window.lines.length ? [window.lines[0].n, window.lines[window.lines.length - 1].n] : [];
   return {
     content: text,
-    metadata: { ...meta, kind, lines: shownLines, ...(window.total !== undefined ? { totalLines: window.total } : {}), more: window.more, ...(cut ? { cutLines: cut } : {}) },
+    metadata: {
+      ...meta,
+      kind,
+      lines: shownLines,
+      ...(window.total !== undefined ? { totalLines: window.total } : {}),
+      more: window.more,
+      ...(cut ? { cutLines: cut } : {}),
+    },
   };
 }
 
 /** The lines asked for, from a docx's text, a UTF-16 file, a file in memory, or by streaming reads. */
-async function textWindow({ offset, limit }: Input, { shown, stat, fh }: OpenFile, head: Buffer, data: Buffer | undefined, docx: boolean): Promise<{ window: LineWindow; kind: string }> {
+async function textWindow(
+  { offset, limit }: Input,
+  { shown, stat, fh }: OpenFile,
+  head: Buffer,
+  data: Buffer | undefined,
+  docx: boolean,
+): Promise<{ window: LineWindow; kind: string }> {
   const size = stat.size;
   const opts = { offset: Math.max(1, offset ?? 1), limit: limit ?? DEFAULT_LINES, maxLineChars: MAX_LINE_CHARS, maxChars: MAX_CHARS };
   const tail = offset !== undefined && offset < 0 ? -offset : undefined;
   if (docx) return { window: windowOfText(await readDocx(fh!, size, shown, data), opts, tail), kind: 'docx' };
   if (utf16Bom(head)) {
-    if (size > MAX_UTF16_BYTES) throw new ToolError('INVALID_PARAMS', `${shown} is UTF-16 and ${formatBytes(size)}; UTF-16 files over ${formatBytes(MAX_UTF16_BYTES)} are not read.`);
+    if (size > MAX_UTF16_BYTES)
+      throw new ToolError('INVALID_PARAMS', `${shown} is UTF-16 and ${formatBytes(size)}; UTF-16 files over ${formatBytes(MAX_UTF16_BYTES)} are not read.`);
     return { window: windowOfText(decodeText(data ?? (await fh!.readFile())).text, opts, tail), kind: 'utf16' };
   }
   if (data) return { window: windowOfText(decodeText(data).text, opts, tail), kind: 'text' };

@@ -24,7 +24,8 @@ afterAll(async () => {
 });
 
 const PIPE_MESSAGE = 'pipe is a named pipe (FIFO), not a regular file; toolbelt only reads and writes regular files. Name a regular file instead.';
-const linkMessage = (name: string) => `${name} has 2 hard links; one may point outside the workspace, so toolbelt refuses it. Copy the file instead of hard-linking it.`;
+const linkMessage = (name: string) =>
+  `${name} has 2 hard links; one may point outside the workspace, so toolbelt refuses it. Copy the file instead of hard-linking it.`;
 
 /** Calls a tool with the pipe (and any others named) watched: the call must return on its own. */
 async function prompt(tool: string, input: Record<string, unknown>, fifos = [at('pipe')]): Promise<ToolResult> {
@@ -183,6 +184,10 @@ describe('list_directory and special files', () => {
   it('refuses to list a symlinked directory outside, or a named pipe', async () => {
     expectRefused(await h.call('list_directory', { path: 'dir-out' }), 'PERMISSION_DENIED');
     expectRefused(await h.call('list_directory', { path: 'procroot' }), 'PERMISSION_DENIED');
-    expectRefused(await prompt('list_directory', { path: 'pipe' }), 'INVALID_PARAMS', 'pipe is a named pipe (FIFO), not a directory; list_directory lists directories.');
+    expectRefused(
+      await prompt('list_directory', { path: 'pipe' }),
+      'INVALID_PARAMS',
+      'pipe is a named pipe (FIFO), not a directory; list_directory lists directories.',
+    );
   });
 });

@@ -52,6 +52,7 @@ export async function resolveTransfer(args: TransferArgs, ctx: ToolContext, sour
   }
   // Replacing a destination writes it: the rule of write_file, which refuses special and hard-linked files.
   if (destStat) assertPlainFile(destStat, destShown);
-  if (destStat?.isDirectory()) throw new ToolError('CONFLICT', `${destShown} is an existing directory; it is never replaced. Delete it first or choose another destination.`);
+  if (destStat?.isDirectory())
+    throw new ToolError('CONFLICT', `${destShown} is an existing directory; it is never replaced. Delete it first or choose another destination.`);
   return { src, srcShown, srcStat, dest, destShown, destStat };
 }

@@ -13,7 +13,16 @@ const read = (rel: string) => readFileSync(join(h.root, rel), 'utf8');
 
 /** The context the executor would give the tool, for driving its invocation by hand. */
 function contextFor(harness: Harness, tool: Tool): ToolContext {
-  return { callId: 'by-hand', tool: tool.name, signal: new AbortController().signal, sessionId: 'by-hand', workspace: harness.executor.workspace, state: new Map(), config: {}, emit: () => {} };
+  return {
+    callId: 'by-hand',
+    tool: tool.name,
+    signal: new AbortController().signal,
+    sessionId: 'by-hand',
+    workspace: harness.executor.workspace,
+    state: new Map(),
+    config: {},
+    emit: () => {},
+  };
 }
 
 /** An asking harness whose approver runs `change` while the approval is pending, then approves. */
@@ -72,7 +81,11 @@ describe('write_file', () => {
     asking.write('doc.txt', 'one\ntwo\n');
     const r = await asking.call('write_file', { path: 'doc.txt', content: 'one\n2\n' });
     expect(r.status).toBe('rejected');
-    expect(seen[0].preview).toEqual({ kind: 'diff', path: 'doc.txt', diff: expect.stringContaining('--- a/doc.txt\n+++ b/doc.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+2\n') });
+    expect(seen[0].preview).toEqual({
+      kind: 'diff',
+      path: 'doc.txt',
+      diff: expect.stringContaining('--- a/doc.txt\n+++ b/doc.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+2\n'),
+    });
     expect(readFileSync(join(asking.root, 'doc.txt'), 'utf8')).toBe('one\ntwo\n');
     await asking.close();
   });
@@ -140,10 +153,22 @@ describe('edit_file', () => {
 
   it('applies several edits all or nothing', async () => {
     h.write('multi.txt', 'alpha\nbeta\ngamma\n');
-    const bad = await h.call('edit_file', { path: 'multi.txt', edits: [{ old_string: 'alpha', new_string: 'A' }, { old_string: 'delta', new_string: 'D' }] });
+    const bad = await h.call('edit_file', {
+      path: 'multi.txt',
+      edits: [
+        { old_string: 'alpha', new_string: 'A' },
+        { old_string: 'delta', new_string: 'D' },
+      ],
+    });
     expect(bad.error?.message).toContain('edit 2 of 2');
     expect(read('multi.txt')).toBe('alpha\nbeta\ngamma\n');
-    const ok = await h.call('edit_file', { path: 'multi.txt', edits: [{ old_string: 'alpha', new_string: 'A' }, { old_string: 'gamma', new_string: 'G' }] });
+    const ok = await h.call('edit_file', {
+      path: 'multi.txt',
+      edits: [
+        { old_string: 'alpha', new_string: 'A' },
+        { old_string: 'gamma', new_string: 'G' },
+      ],
+    });
     expect(ok.status).toBe('success');
     expect(read('multi.txt')).toBe('A\nbeta\nG\n');
   });

@@ -47,7 +47,10 @@ async function plan({ path, content }: Input, ctx: ToolContext): Promise<Plan> {
     if (before && !looksBinary(before)) ({ text: beforeText, format } = decodeText(before));
     const text = matchEol(content, format.eol);
     const data = encodeText(text, format);
-    const diff = before && looksBinary(before) ? `(replaces a binary file of ${formatBytes(before.length)})\n` : unifiedDiff(shown, beforeText, text, { created: !before });
+    const diff =
+      before && looksBinary(before)
+        ? `(replaces a binary file of ${formatBytes(before.length)})\n`
+        : unifiedDiff(shown, beforeText, text, { created: !before });
     return { abs, shown, before, data, diff };
   } catch (err) {
     throw fsError(err, shown);

@@ -22,7 +22,10 @@ const LIST_FORMAT = '%(HEAD)%00%(refname:short)%00%(objectname:short)%00%(upstre
 async function list(repo: Repo, all: boolean): Promise<string> {
   const refs = ['refs/heads', ...(all ? ['refs/remotes'] : [])];
   const out = (await repo.run(['for-each-ref', `--format=${LIST_FORMAT}`, ...refs])).stdout;
-  const rows = out.split('\n').filter(Boolean).map((l) => l.split('\0'));
+  const rows = out
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.split('\0'));
   if (!rows.length) {
     const branch = await currentBranch(repo);
     return `No branches yet${branch ? `: ${branch} has no commits` : ''}.`;
@@ -51,7 +54,9 @@ export const gitBranch = defineTool({
   effect({ action, name, startPoint, checkout }: Input): Classification {
     if (action === 'list') return { effect: 'read' };
     const reason =
-      action === 'switch' ? `switches the working tree to branch ${name}` : `creates branch ${name} from ${startPoint ?? 'HEAD'}${checkout ? ' and switches to it' : ''}`;
+      action === 'switch'
+        ? `switches the working tree to branch ${name}`
+        : `creates branch ${name} from ${startPoint ?? 'HEAD'}${checkout ? ' and switches to it' : ''}`;
     return { effect: 'write', reason };
   },
   async execute({ action, name, startPoint, checkout, all }, ctx) {
@@ -69,10 +74,14 @@ export const gitBranch = defineTool({
       else await repo.run(['branch', '--no-track', branch, ...from]);
       return `Created branch ${branch} from ${startPoint ?? 'HEAD'}${checkout ? ' and switched to it' : ''}.`;
     }
-    if (!exists) throw new ToolError('NOT_FOUND', `no local branch named ${branch}; use git_branch with action "list" (all: true for remote ones), or action "create"`);
+    if (!exists)
+      throw new ToolError('NOT_FOUND', `no local branch named ${branch}; use git_branch with action "list" (all: true for remote ones), or action "create"`);
     const run = await repo.run(['switch', '--no-guess', branch], { allowFailure: true });
     if (run.code !== 0) {
-      throw new ToolError('CONFLICT', `could not switch to ${branch}: ${run.stderr.trim().split('\n').slice(0, 8).join('\n')}\nCommit or stash your changes first (see git_status).`);
+      throw new ToolError(
+        'CONFLICT',
+        `could not switch to ${branch}: ${run.stderr.trim().split('\n').slice(0, 8).join('\n')}\nCommit or stash your changes first (see git_status).`,
+      );
     }
     return `Switched to branch ${branch}.`;
   },

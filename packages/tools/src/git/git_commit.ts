@@ -9,7 +9,11 @@ Returns the new commit's short hash and a summary of the files changed. Needs ap
 
 const input = z.object({
   message: z.string().trim().min(1).max(10_000).describe('The commit message: a short subject line, optionally a blank line and a body.'),
-  files: z.array(z.string().min(1)).max(1000).optional().describe('Files or directories to commit, relative to the working directory. Default: whatever is already staged.'),
+  files: z
+    .array(z.string().min(1))
+    .max(1000)
+    .optional()
+    .describe('Files or directories to commit, relative to the working directory. Default: whatever is already staged.'),
 });
 
 type Input = z.output<typeof input>;
@@ -25,7 +29,7 @@ async function pending(repo: Repo, abs: string[]): Promise<string[]> {
   const { entries } = parseStatus((await repo.run(args)).stdout);
   const line = (e: StatusEntry, change: string | undefined) => (change ? `${change}: ${repo.show(e.path)}` : undefined);
   return entries
-    .map((e) => (abs.length ? line(e, e.untracked ? 'added' : e.staged === 'added' ? 'added' : e.unstaged ?? e.staged) : line(e, e.staged)))
+    .map((e) => (abs.length ? line(e, e.untracked ? 'added' : e.staged === 'added' ? 'added' : (e.unstaged ?? e.staged)) : line(e, e.staged)))
     .filter((l): l is string => l !== undefined);
 }
 
@@ -67,7 +71,9 @@ export const gitCommit = defineTool({
     const run = await repo.run(args, { input: message, allowFailure: true });
     if (run.code !== 0) {
       const why = (run.stderr || run.stdout).trim();
-      const hint = /tell me who you are|user\.email/i.test(why) ? ' Git has no author identity: ask the user to set user.name and user.email (git config).' : '';
+      const hint = /tell me who you are|user\.email/i.test(why)
+        ? ' Git has no author identity: ask the user to set user.name and user.email (git config).'
+        : '';
       throw new ToolError('EXECUTION_FAILED', `git commit failed (exit ${run.code}): ${why.split('\n').slice(-6).join('\n')}${hint}`);
     }
     const head = (await repo.run(['log', '-1', '--format=%h%x00%H%x00%s'])).stdout.trim().split('\0');

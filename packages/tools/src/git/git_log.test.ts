@@ -6,7 +6,11 @@ afterAll(cleanup);
 
 function repoWithHistory(): string {
   const repo = makeRepo();
-  for (const [file, msg] of [['a.txt', 'add a'], ['b.txt', 'add b'], ['a.txt', 'change a\n\nwith a body line']]) {
+  for (const [file, msg] of [
+    ['a.txt', 'add a'],
+    ['b.txt', 'add b'],
+    ['a.txt', 'change a\n\nwith a body line'],
+  ]) {
     write(repo, file, msg + '\n');
     sh(repo, 'add', file);
     sh(repo, 'commit', '-q', '-m', msg);

@@ -29,7 +29,10 @@ async function plan({ remote, branch, force, setUpstream }: Input, ctx: ToolCont
   const repo = await openRepo(ctx);
   const known = await remotes(repo);
   if (!known.includes(remote)) {
-    throw new ToolError('NOT_FOUND', `no remote named "${remote}"; ${known.length ? `configured remotes: ${known.join(', ')}` : 'this repository has no remotes'}. Pushing to a URL directly is not supported.`);
+    throw new ToolError(
+      'NOT_FOUND',
+      `no remote named "${remote}"; ${known.length ? `configured remotes: ${known.join(', ')}` : 'this repository has no remotes'}. Pushing to a URL directly is not supported.`,
+    );
   }
   const name = branch ?? (await currentBranch(repo));
   if (!name) throw new ToolError('INVALID_PARAMS', 'HEAD is detached, so there is no current branch to push; pass branch');
@@ -107,7 +110,10 @@ export const gitPush = defineTool({
     if (run.code !== 0 || flag === '!' || !status) {
       const detail = (summary || run.stderr.trim().split('\n').slice(-6).join('\n') || `exit ${run.code}`).trim();
       if (/non-fast-forward|fetch first|stale info/.test(detail)) {
-        throw new ToolError('CONFLICT', `${p.remote} rejected the push of ${p.branch}: ${detail}. The remote has commits your branch does not; fetch and integrate them first${input.force ? '' : ', or ask the user whether to force-push'}.`);
+        throw new ToolError(
+          'CONFLICT',
+          `${p.remote} rejected the push of ${p.branch}: ${detail}. The remote has commits your branch does not; fetch and integrate them first${input.force ? '' : ', or ask the user whether to force-push'}.`,
+        );
       }
       throw new ToolError('EXECUTION_FAILED', `git push to ${p.remote} failed: ${detail}`);
     }

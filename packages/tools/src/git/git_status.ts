@@ -55,10 +55,22 @@ export function formatStatus(status: Status, repo: Repo): string {
   const e = status.entries;
   const lines = [branchLine(status)];
   lines.push(
-    ...section('Conflicts', e.filter((x) => x.conflict).map((x) => `${x.conflict}: ${repo.show(x.path)}`)),
-    ...section('Staged', e.filter((x) => x.staged).map((x) => describe(x, x.staged!, repo))),
-    ...section('Not staged', e.filter((x) => x.unstaged).map((x) => describe(x, x.unstaged!, repo))),
-    ...section('Untracked', e.filter((x) => x.untracked).map((x) => repo.show(x.path))),
+    ...section(
+      'Conflicts',
+      e.filter((x) => x.conflict).map((x) => `${x.conflict}: ${repo.show(x.path)}`),
+    ),
+    ...section(
+      'Staged',
+      e.filter((x) => x.staged).map((x) => describe(x, x.staged!, repo)),
+    ),
+    ...section(
+      'Not staged',
+      e.filter((x) => x.unstaged).map((x) => describe(x, x.unstaged!, repo)),
+    ),
+    ...section(
+      'Untracked',
+      e.filter((x) => x.untracked).map((x) => repo.show(x.path)),
+    ),
   );
   if (!e.length) lines.push('Working tree clean.');
   return lines.join('\n');

@@ -25,4 +25,3 @@ describe("a repository's own config runs nothing through the git tools", () => {
     for (const ran of ['CLEAN_RAN', 'TEXTCONV_RAN', 'FSMONITOR_RAN', 'HOOK_RAN']) expect(existsSync(join(repo, ran)), ran).toBe(false);
   });
 });
-

@@ -34,7 +34,10 @@ export async function openRepo(ctx: ToolContext, path?: string): Promise<Repo> {
   try {
     await ws.resolve(top, 'read');
   } catch {
-    throw new ToolError('PERMISSION_DENIED', `the git repository at ${top} starts outside the workspace; git tools only work on repositories whose top level is inside ${ws.roots.join(' or ')}`);
+    throw new ToolError(
+      'PERMISSION_DENIED',
+      `the git repository at ${top} starts outside the workspace; git tools only work on repositories whose top level is inside ${ws.roots.join(' or ')}`,
+    );
   }
   const repo: Repo = {
     top,

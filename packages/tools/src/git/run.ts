@@ -27,9 +27,21 @@ export interface GitRun {
 
 // Variables that would point git at another repository or index than the one we chose.
 const LOCATION_VARS = [
-  'GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES',
-  'GIT_COMMON_DIR', 'GIT_NAMESPACE', 'GIT_PREFIX', 'GIT_CEILING_DIRECTORIES', 'GIT_DISCOVERY_ACROSS_FILESYSTEM',
-  'GIT_CONFIG', 'GIT_CONFIG_PARAMETERS', 'GIT_CONFIG_COUNT', 'GIT_EXTERNAL_DIFF', 'GIT_DIFF_OPTS',
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_INDEX_FILE',
+  'GIT_OBJECT_DIRECTORY',
+  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
+  'GIT_COMMON_DIR',
+  'GIT_NAMESPACE',
+  'GIT_PREFIX',
+  'GIT_CEILING_DIRECTORIES',
+  'GIT_DISCOVERY_ACROSS_FILESYSTEM',
+  'GIT_CONFIG',
+  'GIT_CONFIG_PARAMETERS',
+  'GIT_CONFIG_COUNT',
+  'GIT_EXTERNAL_DIFF',
+  'GIT_DIFF_OPTS',
 ];
 
 export function gitEnv(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
@@ -56,8 +68,21 @@ export function gitEnv(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv
 // run: fsmonitor, hooks, an external diff, filter and diff drivers. The command line outranks it.
 // The user's global config (git-lfs filters, say) is theirs and is kept.
 const SAFE_CONFIG = [
-  '-c', 'core.quotepath=false', '-c', 'color.ui=never', '-c', 'core.fsmonitor=false', '-c', 'core.hooksPath=/dev/null',
-  '-c', 'diff.external=', '-c', 'core.pager=cat', '-c', 'uploadpack.packObjectsHook=', '--no-pager',
+  '-c',
+  'core.quotepath=false',
+  '-c',
+  'color.ui=never',
+  '-c',
+  'core.fsmonitor=false',
+  '-c',
+  'core.hooksPath=/dev/null',
+  '-c',
+  'diff.external=',
+  '-c',
+  'core.pager=cat',
+  '-c',
+  'uploadpack.packObjectsHook=',
+  '--no-pager',
 ];
 
 const DRIVER_KEYS: Record<string, string[]> = { filter: ['clean', 'smudge', 'process'], diff: ['textconv', 'command'], merge: ['driver'] };
@@ -91,7 +116,12 @@ export function git(args: readonly string[], opts: GitOptions): Promise<GitRun> 
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) return reject(new ToolError('ABORTED', 'git was cancelled before it started'));
     // A session of its own: no controlling terminal, so ssh cannot stop to ask for a passphrase.
-    const child = spawn('git', [...SAFE_CONFIG, ...repoDriverOverrides(opts.cwd), ...args], { cwd: opts.cwd, env: gitEnv(), stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    const child = spawn('git', [...SAFE_CONFIG, ...repoDriverOverrides(opts.cwd), ...args], {
+      cwd: opts.cwd,
+      env: gitEnv(),
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let outBytes = 0;
@@ -116,7 +146,12 @@ export function git(args: readonly string[], opts: GitOptions): Promise<GitRun> 
     child.on('close', (code, sig) => {
       opts.signal?.removeEventListener('abort', onAbort);
       if (opts.signal?.aborted) return reject(new ToolError('ABORTED', `git ${args[0]} was cancelled`));
-      const run: GitRun = { stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), code: code ?? (sig ? 128 : 1), truncated };
+      const run: GitRun = {
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+        code: code ?? (sig ? 128 : 1),
+        truncated,
+      };
       if (run.code !== 0 && !opts.allowFailure) return reject(gitFailure(args, run));
       resolve(run);
     });

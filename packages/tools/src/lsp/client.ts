@@ -55,7 +55,11 @@ export class LspClient {
       proc.once('error', (e) => resolve(e));
     });
     if (spawned) {
-      throw spawnError(spawned, `language server "${spec.name}" (${spec.command})`, 'Install it, or fix its command in the lsp section of toolbelt.config.json.');
+      throw spawnError(
+        spawned,
+        `language server "${spec.name}" (${spec.command})`,
+        'Install it, or fix its command in the lsp section of toolbelt.config.json.',
+      );
     }
     proc.on('error', () => {}); // later errors show up as exit
     proc.stdin!.on('error', () => {}); // writes after a crash
@@ -92,7 +96,13 @@ export class LspClient {
     const stop = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         cancel.cancel();
-        reject(new ToolError('TIMEOUT', `${this.spec.name} did not answer ${method} within ${+(timeoutMs / 1000).toFixed(1)} s; it may still be loading the project, so try again`, { recoverable: true }));
+        reject(
+          new ToolError(
+            'TIMEOUT',
+            `${this.spec.name} did not answer ${method} within ${+(timeoutMs / 1000).toFixed(1)} s; it may still be loading the project, so try again`,
+            { recoverable: true },
+          ),
+        );
       }, timeoutMs);
       onAbort = () => {
         cancel.cancel();

@@ -24,7 +24,11 @@ export function definitionTool(rt: LspRuntime): Tool {
       return onFile(rt, ctx, where.path, async ({ client, doc, file }) => {
         requireCapability(client, 'definitionProvider', 'go to definition');
         const position = toPosition(doc.text, where);
-        const result = await client.request<Location | Location[] | LocationLink[] | null>('textDocument/definition', { textDocument: { uri: doc.uri }, position }, ctx.signal);
+        const result = await client.request<Location | Location[] | LocationLink[] | null>(
+          'textDocument/definition',
+          { textDocument: { uri: doc.uri }, position },
+          ctx.signal,
+        );
         const lines = await formatLocations(file.workspace, toLocations(result));
         const at = `${file.workspace.display(file.abs)}:${position.line + 1}:${position.character + 1}`;
         if (!lines.length) return `No definition found for the identifier at ${at}.`;

@@ -32,9 +32,15 @@ export function diagnosticsTool(rt: LspRuntime): Tool {
           const found = await client.documents.diagnostics(doc, { timeoutMs: rt.diagnosticsTimeoutMs, settleMs: rt.settleMs, signal: ctx.signal });
           const shown = file.workspace.display(file.abs);
           if (!found) {
-            throw new ToolError('TIMEOUT', `${client.spec.name} published no diagnostics for ${shown} within ${+(rt.diagnosticsTimeoutMs / 1000).toFixed(1)} s; it may still be loading the project. Call diagnostics again.`, { recoverable: true });
+            throw new ToolError(
+              'TIMEOUT',
+              `${client.spec.name} published no diagnostics for ${shown} within ${+(rt.diagnosticsTimeoutMs / 1000).toFixed(1)} s; it may still be loading the project. Call diagnostics again.`,
+              { recoverable: true },
+            );
           }
-          const problems = found.filter((d) => (d.severity ?? 1) <= 3).sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+          const problems = found
+            .filter((d) => (d.severity ?? 1) <= 3)
+            .sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
           const count = (s: number) => problems.filter((d) => (d.severity ?? 1) === s).length;
           const errors = count(1);
           const warnings = count(2);

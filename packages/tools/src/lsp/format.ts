@@ -5,9 +5,33 @@ import { openChecked } from '../workspace/special.js';
 import type { Diagnostic, DocumentSymbol, Hover, Location, LocationLink, MarkedString, SymbolInformation } from 'vscode-languageserver-protocol';
 
 export const SYMBOL_KINDS = [
-  '', 'file', 'module', 'namespace', 'package', 'class', 'method', 'property', 'field', 'constructor', 'enum', 'interface',
-  'function', 'variable', 'constant', 'string', 'number', 'boolean', 'array', 'object', 'key', 'null', 'enum member',
-  'struct', 'event', 'operator', 'type parameter',
+  '',
+  'file',
+  'module',
+  'namespace',
+  'package',
+  'class',
+  'method',
+  'property',
+  'field',
+  'constructor',
+  'enum',
+  'interface',
+  'function',
+  'variable',
+  'constant',
+  'string',
+  'number',
+  'boolean',
+  'array',
+  'object',
+  'key',
+  'null',
+  'enum member',
+  'struct',
+  'event',
+  'operator',
+  'type parameter',
 ];
 
 export const SEVERITIES = ['', 'error', 'warning', 'info', 'hint'];
@@ -50,7 +74,9 @@ export async function formatLocations(ws: Workspace, locations: Location[], max 
     }
     return p;
   };
-  const sorted = [...locations].sort((a, b) => a.uri.localeCompare(b.uri) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  const sorted = [...locations].sort(
+    (a, b) => a.uri.localeCompare(b.uri) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+  );
   const out: string[] = [];
   for (const loc of sorted.slice(0, max)) {
     const path = uriPath(loc.uri);
@@ -89,7 +115,8 @@ export function formatSymbols(symbols: DocumentSymbol[] | SymbolInformation[], d
 
 export function hoverText(hover: Hover | null | undefined): string {
   if (!hover) return '';
-  const part = (m: MarkedString | { kind: string; value: string }): string => (typeof m === 'string' ? m : 'language' in m ? `\`\`\`${m.language}\n${m.value}\n\`\`\`` : m.value);
+  const part = (m: MarkedString | { kind: string; value: string }): string =>
+    typeof m === 'string' ? m : 'language' in m ? `\`\`\`${m.language}\n${m.value}\n\`\`\`` : m.value;
   const c = hover.contents;
   return (Array.isArray(c) ? c.map(part).join('\n\n') : part(c)).trim();
 }

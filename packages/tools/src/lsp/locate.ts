@@ -35,7 +35,10 @@ export async function locateFile(ctx: ToolContext, specs: readonly ServerSpec[],
   const spec = specFor(specs, abs);
   if (!spec) {
     const known = [...new Set(specs.flatMap((s) => s.extensions))].join(' ');
-    throw new ToolError('INVALID_PARAMS', `no language server handles ${path}; configured extensions: ${known}. Add a server under "lsp" in toolbelt.config.json.`);
+    throw new ToolError(
+      'INVALID_PARAMS',
+      `no language server handles ${path}; configured extensions: ${known}. Add a server under "lsp" in toolbelt.config.json.`,
+    );
   }
   const root = [...ws.roots].filter((r) => abs === r || abs.startsWith(r + sep)).sort((a, b) => b.length - a.length)[0] ?? ws.cwd;
   return { abs, spec, root, workspace: ws };
@@ -49,7 +52,11 @@ export function toPosition(text: string, where: { path: string; line: number; co
   const lineText = lines[where.line - 1];
   if (where.symbol !== undefined) {
     const at = findWord(lineText, where.symbol);
-    if (at < 0) throw new ToolError('INVALID_PARAMS', `"${where.symbol}" does not occur on line ${where.line} of ${where.path}, which reads: ${lineText.trim().slice(0, 200)}`);
+    if (at < 0)
+      throw new ToolError(
+        'INVALID_PARAMS',
+        `"${where.symbol}" does not occur on line ${where.line} of ${where.path}, which reads: ${lineText.trim().slice(0, 200)}`,
+      );
     return { line: where.line - 1, character: at };
   }
   if (where.column === undefined) throw new ToolError('INVALID_PARAMS', 'give column or symbol to say where on the line');

@@ -14,7 +14,11 @@ const open: { lsp: Lsp; executor: Executor }[] = [];
 
 function setup(opts: Partial<LspOptions> = {}, command = process.execPath) {
   const lsp = createLsp({ config: { fake: { command, args: [server, marker], extensions: ['fake'] } }, ...opts });
-  const executor = new Executor({ registry: new ToolRegistry().registerAll(lsp.tools), policy: new Policy({ mode: 'yolo' }), workspace: new WorkspaceGuard({ roots: [root] }) });
+  const executor = new Executor({
+    registry: new ToolRegistry().registerAll(lsp.tools),
+    policy: new Policy({ mode: 'yolo' }),
+    workspace: new WorkspaceGuard({ roots: [root] }),
+  });
   open.push({ lsp, executor });
   const spec = lsp.runtime.specs.find((s) => s.name === 'fake')!;
   return { lsp, executor, peek: () => lsp.pool.peek(spec, root), call: (tool: string, input: unknown) => executor.call({ tool, input }) };
@@ -112,10 +116,13 @@ describe('LSP server pool', () => {
     await executor.close();
     expect(lsp.pool.size).toBe(0);
     await until(() => !alive(pid), 'server exit');
-    const r = await lsp.tools.find((t) => t.name === 'hover')!.execute({ path: 'ok.fake', line: 1, column: 1 }, ctxFor()).then(
-      () => undefined,
-      (e: Error) => e.message,
-    );
+    const r = await lsp.tools
+      .find((t) => t.name === 'hover')!
+      .execute({ path: 'ok.fake', line: 1, column: 1 }, ctxFor())
+      .then(
+        () => undefined,
+        (e: Error) => e.message,
+      );
     expect(r).toContain('shut down');
   });
 });

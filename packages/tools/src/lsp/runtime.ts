@@ -23,7 +23,13 @@ export interface FileSession {
 }
 
 /** Opens (or refreshes) the file in its server and runs `fn`; a crashed server is restarted. */
-export async function onFile<T>(rt: LspRuntime, ctx: ToolContext, path: string, fn: (s: FileSession) => Promise<T>, opts: { fresh?: boolean } = {}): Promise<T> {
+export async function onFile<T>(
+  rt: LspRuntime,
+  ctx: ToolContext,
+  path: string,
+  fn: (s: FileSession) => Promise<T>,
+  opts: { fresh?: boolean } = {},
+): Promise<T> {
   const file = await locateFile(ctx, rt.specs, path);
   return rt.pool.with(file.spec, file.root, ctx.signal, async (client) => {
     const doc = await client.documents.sync(file.abs, opts);

@@ -24,7 +24,11 @@ export function symbolsTool(rt: LspRuntime): Tool {
     async execute({ path }, ctx) {
       return onFile(rt, ctx, path, async ({ client, doc, file }) => {
         requireCapability(client, 'documentSymbolProvider', 'document symbols');
-        const result = await client.request<DocumentSymbol[] | SymbolInformation[] | null>('textDocument/documentSymbol', { textDocument: { uri: doc.uri } }, ctx.signal);
+        const result = await client.request<DocumentSymbol[] | SymbolInformation[] | null>(
+          'textDocument/documentSymbol',
+          { textDocument: { uri: doc.uri } },
+          ctx.signal,
+        );
         const lines = formatSymbols(result ?? []);
         const shown = file.workspace.display(file.abs);
         if (!lines.length) return `No symbols in ${shown}.`;

@@ -19,13 +19,23 @@ const text = async (tool: string, input: unknown) => {
   expect(r.status, textOf(r)).toBe('success');
   return textOf(r);
 };
-const serverPid = async () => (await lsp.pool.peek(lsp.runtime.specs.find((s) => s.name === 'typescript')!, root))?.pid;
+const serverPid = async () =>
+  (
+    await lsp.pool.peek(
+      lsp.runtime.specs.find((s) => s.name === 'typescript')!,
+      root,
+    )
+  )?.pid;
 
 beforeAll(() => {
   root = realpathSync(mkdtempSync(join(tmpdir(), 'toolbelt-lsp-')));
   cpSync(fixture, root, { recursive: true });
   lsp = createLsp();
-  executor = new Executor({ registry: new ToolRegistry().registerAll(lsp.tools), policy: new Policy({ mode: 'safe' }), workspace: new WorkspaceGuard({ roots: [root] }) });
+  executor = new Executor({
+    registry: new ToolRegistry().registerAll(lsp.tools),
+    policy: new Policy({ mode: 'safe' }),
+    workspace: new WorkspaceGuard({ roots: [root] }),
+  });
 });
 
 afterAll(async () => {
@@ -41,7 +51,9 @@ describe('LSP tools on typescript-language-server', () => {
   });
 
   it('definition follows an import to the defining line', async () => {
-    expect(await text('definition', { path: 'src/main.ts', line: 4, symbol: 'add' })).toBe('src/math.ts:2:17: export function add(a: number, b: number): number {');
+    expect(await text('definition', { path: 'src/main.ts', line: 4, symbol: 'add' })).toBe(
+      'src/math.ts:2:17: export function add(a: number, b: number): number {',
+    );
     expect(await text('definition', { path: 'src/main.ts', line: 6, column: 34 })).toBe('src/main.ts:5:7: const circle = new Circle(2);');
   });
 
@@ -146,7 +158,10 @@ describe('LSP tools on typescript-language-server', () => {
     expect(lsp.pool.starts).toBe(starts);
     expect(await serverPid()).toBe(before);
 
-    const client = await lsp.pool.peek(lsp.runtime.specs.find((s) => s.name === 'typescript')!, root);
+    const client = await lsp.pool.peek(
+      lsp.runtime.specs.find((s) => s.name === 'typescript')!,
+      root,
+    );
     process.kill(before!, 'SIGKILL');
     await client!.exited;
 

@@ -74,7 +74,12 @@ export class HeadTailBuffer {
     const omitted = total - headPart.length - tailPart.length;
     const where = saved?.bytes ? `; ${saved.bytes === total ? 'all of them' : `the first ${saved.bytes.toLocaleString('en-US')}`} in ${saved.path}` : '';
     const marker = `\n[... ${omitted.toLocaleString('en-US')} bytes omitted; ${total.toLocaleString('en-US')} bytes in total${where} ...]\n`;
-    return { text: headPart.toString('utf8') + marker + tailPart.toString('utf8'), totalBytes: total, omittedBytes: omitted, ...(saved ? { file: saved } : {}) };
+    return {
+      text: headPart.toString('utf8') + marker + tailPart.toString('utf8'),
+      totalBytes: total,
+      omittedBytes: omitted,
+      ...(saved ? { file: saved } : {}),
+    };
   }
 }
 

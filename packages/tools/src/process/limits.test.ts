@@ -11,7 +11,7 @@ describe('resource limits', () => {
     expect(ulimitFlags({ cpuSeconds: 5, memoryMb: 512, openFiles: 64 })).toEqual(['-t', '5', '-v', '524288', '-n', '64']);
   });
 
-  it('sets them in the script\'s own bash, keeping $0 and line numbers, soft and hard', () => {
+  it("sets them in the script's own bash, keeping $0 and line numbers, soft and hard", () => {
     const inv = bashInvocation('echo "$0 $LINENO"; ulimit -n; ulimit -Hn\necho $LINENO; ulimit -n 64 2>/dev/null || echo cannot raise', { openFiles: 32 });
     expect(spawnSync(inv.file, inv.args, { encoding: 'utf8' }).stdout).toBe('bash 1\n32\n32\n2\ncannot raise\n');
   });
@@ -21,7 +21,11 @@ describe('resource limits', () => {
   });
 
   it('runs a program with its arguments unchanged under the limits', () => {
-    const inv = execInvocation('bash', ['-c', 'ulimit -d; ulimit -n; ulimit -u; printf "%s|" "$@"', 'x', 'a b', '$c'], { dataMb: 64, openFiles: 40, processes: 300 });
+    const inv = execInvocation('bash', ['-c', 'ulimit -d; ulimit -n; ulimit -u; printf "%s|" "$@"', 'x', 'a b', '$c'], {
+      dataMb: 64,
+      openFiles: 40,
+      processes: 300,
+    });
     const r = spawnSync(inv.file, inv.args, { encoding: 'utf8' });
     expect(r.stdout).toBe('65536\n40\n300\na b|$c|');
     expect(execInvocation('node', ['-v'])).toEqual({ file: 'node', args: ['-v'] });

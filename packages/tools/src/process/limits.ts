@@ -59,7 +59,10 @@ export function ulimitFlags(limits: ResourceLimits | undefined): string[] {
 export function bashInvocation(script: string, limits?: ResourceLimits): Invocation {
   const flags = ulimitFlags(limits);
   if (flags.length === 0) return { file: 'bash', args: ['-c', script] };
-  return { file: 'bash', args: ['-c', `ulimit ${flags.join(' ')} || { echo "toolbelt: could not apply resource limits (ulimit ${flags.join(' ')})" >&2; exit 126; }; ${script}`] };
+  return {
+    file: 'bash',
+    args: ['-c', `ulimit ${flags.join(' ')} || { echo "toolbelt: could not apply resource limits (ulimit ${flags.join(' ')})" >&2; exit 126; }; ${script}`],
+  };
 }
 
 /**

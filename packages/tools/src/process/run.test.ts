@@ -8,8 +8,7 @@ import { runCommand, type RunOptions } from './run.js';
 const cwd = mkdtempSync(join(tmpdir(), 'tb-run-'));
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
-const run = (script: string, o: Partial<RunOptions> = {}) =>
-  runCommand({ script, cwd, timeoutMs: 20_000, maxBytes: 64 * 1024, killGraceMs: 300, ...o });
+const run = (script: string, o: Partial<RunOptions> = {}) => runCommand({ script, cwd, timeoutMs: 20_000, maxBytes: 64 * 1024, killGraceMs: 300, ...o });
 
 /** Running (non-zombie) processes with this pid, from /proc. */
 function running(pid: number): boolean {
@@ -65,7 +64,12 @@ describe('runCommand', () => {
   it('streams output as it comes, and the streamed text adds up to the whole', async () => {
     const chunks: string[] = [];
     const r = await run('for i in 1 2 3; do echo "line $i"; sleep 0.05; done; echo done >&2', { onOutput: (s, c) => chunks.push(`${s}:${c}`) });
-    expect(chunks.filter((c) => c.startsWith('stdout:')).map((c) => c.slice(7)).join('')).toBe(r.stdout.text);
+    expect(
+      chunks
+        .filter((c) => c.startsWith('stdout:'))
+        .map((c) => c.slice(7))
+        .join(''),
+    ).toBe(r.stdout.text);
     expect(chunks).toContain('stderr:done\n');
     expect(chunks.filter((c) => c.startsWith('stdout:')).length).toBeGreaterThanOrEqual(2);
   });

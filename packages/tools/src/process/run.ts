@@ -84,7 +84,16 @@ export async function runCommand(opts: RunOptions): Promise<RunResult> {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
     if (exit.error) {
-      return { ...state, stdout: out.read(), stderr: err.read(), exitCode: null, signal: null, durationMs: performance.now() - started, pid: undefined, spawnError: exit.error };
+      return {
+        ...state,
+        stdout: out.read(),
+        stderr: err.read(),
+        exitCode: null,
+        signal: null,
+        durationMs: performance.now() - started,
+        pid: undefined,
+        spawnError: exit.error,
+      };
     }
     if (stopping) await stopping;
     // In a sandbox nothing outlives the command: its pid namespace goes with it.

@@ -55,7 +55,7 @@ export class Spill {
     const room = this.target.maxBytes - saved.bytes;
     const part = data.length > room ? data.subarray(0, room) : data;
     try {
-      for (let off = 0; off < part.length; ) off += writeSync(this.fd!, part, off);
+      for (let off = 0; off < part.length;) off += writeSync(this.fd!, part, off);
       saved.bytes += part.length;
     } catch (err) {
       saved.error = message(err);

@@ -27,10 +27,15 @@ export function bwrapArgs(p: BwrapProfile): string[] {
     '--die-with-parent',
     '--unshare-all',
     ...(p.network ? ['--share-net'] : []),
-    '--ro-bind', '/', '/',
-    '--dev', '/dev',
-    '--proc', '/proc',
-    '--tmpfs', '/tmp',
+    '--ro-bind',
+    '/',
+    '/',
+    '--dev',
+    '/dev',
+    '--proc',
+    '/proc',
+    '--tmpfs',
+    '/tmp',
   ];
   for (const dir of p.readable ?? []) args.push('--ro-bind', dir, dir);
   for (const root of p.roots) args.push(p.readOnly ? '--ro-bind' : '--bind', root, root);

@@ -22,7 +22,9 @@ describe('notes on what the sandbox blocked', () => {
   });
 
   it('says a read needs write access', () => {
-    expect(sandboxNotes('bash: out.txt: Read-only file system', confined({ profile: 'read-only' }))[0]).toMatch(/^\[sandbox: this command needs write access\. It was judged a read/);
+    expect(sandboxNotes('bash: out.txt: Read-only file system', confined({ profile: 'read-only' }))[0]).toMatch(
+      /^\[sandbox: this command needs write access\. It was judged a read/,
+    );
   });
 
   it('names a hidden path, and the network only when the command had none', () => {
@@ -40,7 +42,9 @@ describe('notes on what the sandbox blocked', () => {
   });
 
   it('says when bubblewrap itself failed, so the command never ran', () => {
-    expect(sandboxNotes("bwrap: Can't mount tmpfs on /newroot/home/ann/.ssh: No such file or directory", confined())[0]).toMatch(/^\[sandbox: bubblewrap could not set up the sandbox for this command/);
+    expect(sandboxNotes("bwrap: Can't mount tmpfs on /newroot/home/ann/.ssh: No such file or directory", confined())[0]).toMatch(
+      /^\[sandbox: bubblewrap could not set up the sandbox for this command/,
+    );
   });
 
   it('says nothing about the sandbox for a command that ran without it', () => {

@@ -12,7 +12,12 @@ const cache = new Map<string, Promise<SandboxStatus>>();
 
 /** The absolute path of a program: as given when it has a slash, else the first match on PATH. */
 export function findProgram(name: string, path = process.env.PATH ?? ''): string | undefined {
-  const candidates = name.includes('/') ? [name] : path.split(delimiter).filter(isAbsolute).map((dir) => join(dir, name));
+  const candidates = name.includes('/')
+    ? [name]
+    : path
+        .split(delimiter)
+        .filter(isAbsolute)
+        .map((dir) => join(dir, name));
   for (const c of candidates) {
     try {
       accessSync(c, constants.X_OK);
@@ -46,7 +51,8 @@ export function hintFor(stderr: string): string {
 }
 
 async function probe(bwrap: string): Promise<SandboxStatus> {
-  if (process.platform !== 'linux') return { ok: false, bwrap, reason: `bubblewrap runs only on Linux (this is ${process.platform})`, hint: 'commands run without a sandbox here' };
+  if (process.platform !== 'linux')
+    return { ok: false, bwrap, reason: `bubblewrap runs only on Linux (this is ${process.platform})`, hint: 'commands run without a sandbox here' };
   const found = findProgram(bwrap);
   if (!found) return { ok: false, bwrap, reason: `${bwrap} was not found${bwrap.includes('/') ? '' : ' on PATH'}`, hint: INSTALL };
   const r = await run(found, [...bwrapArgs({ roots: [], readOnly: true, network: false, writable: [], hidden: [], cwd: '/' }), '--', 'true']);

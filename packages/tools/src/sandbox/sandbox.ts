@@ -71,12 +71,24 @@ export class Sandbox {
 
   async confine(req: ConfineRequest, limits: ResourceLimits | undefined = this.limits): Promise<Confinement> {
     const home = this.settings.home;
-    const none = (notice?: string): Confinement => ({ profile: 'none', network: true, roots: req.roots, hidden: [], home, limits, wrap: (inv) => inv, ...(notice ? { notice } : {}) });
+    const none = (notice?: string): Confinement => ({
+      profile: 'none',
+      network: true,
+      roots: req.roots,
+      hidden: [],
+      home,
+      limits,
+      wrap: (inv) => inv,
+      ...(notice ? { notice } : {}),
+    });
     if (this.settings.mode === 'off') return none();
     const status = await this.status();
     if (!status.ok) {
       if (this.settings.mode === 'required') {
-        throw new ToolError('PERMISSION_DENIED', `not run: sandbox.mode is "required" and the sandbox does not work here (${status.reason}). Ask the user to fix it (${status.hint}) or to set sandbox.mode to "auto" in toolbelt.config.json; \`toolbelt doctor\` shows why.`);
+        throw new ToolError(
+          'PERMISSION_DENIED',
+          `not run: sandbox.mode is "required" and the sandbox does not work here (${status.reason}). Ask the user to fix it (${status.hint}) or to set sandbox.mode to "auto" in toolbelt.config.json; \`toolbelt doctor\` shows why.`,
+        );
       }
       if (this.told) return none();
       this.told = true;

@@ -11,7 +11,9 @@ const PATH = 'an absolute path or one starting with "~/"';
 const placed = (path: string) => path === '~' || path.startsWith('~/') || isAbsolute(path);
 const pathList = (unhide: boolean) =>
   z.array(
-    z.string(mustBe(PATH)).refine((p) => placed(unhide && p.startsWith('!') ? p.slice(1) : p), mustBe(unhide ? `${PATH} ("!" before it unhides a default)` : PATH)),
+    z
+      .string(mustBe(PATH))
+      .refine((p) => placed(unhide && p.startsWith('!') ? p.slice(1) : p), mustBe(unhide ? `${PATH} ("!" before it unhides a default)` : PATH)),
     mustBe('a list of absolute paths or paths starting with "~/"'),
   );
 

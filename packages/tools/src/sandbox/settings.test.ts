@@ -14,7 +14,10 @@ describe('sandbox settings', () => {
   });
 
   it('adds hidden and writable paths, expands ~, and unhides a default with "!"', () => {
-    const s = sandboxSettings({ hidden: ['~/vault', '!~/.npmrc'], writable: ['~/.cache', '/opt/out'], limits: { openFiles: 512 }, network: ['npm install'] }, { env });
+    const s = sandboxSettings(
+      { hidden: ['~/vault', '!~/.npmrc'], writable: ['~/.cache', '/opt/out'], limits: { openFiles: 512 }, network: ['npm install'] },
+      { env },
+    );
     expect(s.hidden).toContain('/home/ann/vault');
     expect(s.hidden).not.toContain('/home/ann/.npmrc');
     expect(s.writable).toEqual(['/home/ann/.cache', '/opt/out']);
@@ -23,21 +26,37 @@ describe('sandbox settings', () => {
   });
 
   it('keeps a default limit that a typed section leaves undefined', () => {
-    expect(sandboxSettings({ limits: { openFiles: undefined, cpuSeconds: 10 } }, { env }).limits).toEqual({ cpuSeconds: 10, dataMb: 1024, openFiles: 1024, processes: 4096 });
+    expect(sandboxSettings({ limits: { openFiles: undefined, cpuSeconds: 10 } }, { env }).limits).toEqual({
+      cpuSeconds: 10,
+      dataMb: 1024,
+      openFiles: 1024,
+      processes: 4096,
+    });
   });
 
   it('says what is wrong with a bad value', () => {
     const problem = (sandbox: unknown) => () => parseToolsConfig({ sandbox });
     expect(problem({ mode: 'strict' })).toThrow('sandbox.mode: must be one of "auto", "required", "off", not "strict"');
     expect(problem({ writable: ['build/cache'] })).toThrow('sandbox.writable[0]: must be an absolute path or one starting with "~/", not "build/cache"');
-    expect(problem({ hidden: ['!vault'] })).toThrow('sandbox.hidden[0]: must be an absolute path or one starting with "~/" ("!" before it unhides a default), not "!vault"');
+    expect(problem({ hidden: ['!vault'] })).toThrow(
+      'sandbox.hidden[0]: must be an absolute path or one starting with "~/" ("!" before it unhides a default), not "!vault"',
+    );
     expect(problem({ limits: { openFiles: 0 } })).toThrow('sandbox.limits.openFiles: must be a positive integer, not 0');
     expect(problem({ network: 'yes' })).toThrow('sandbox.network: must be true, false or a list of command prefixes, not "yes"');
   });
 });
 
 describe('the bubblewrap command line', () => {
-  const base = { roots: ['/w'], network: false, writable: ['/home/ann/.cache'], hidden: [{ path: '/home/ann/.ssh', dir: true }, { path: '/w/toolbelt.config.json', dir: false }], cwd: '/w/src' };
+  const base = {
+    roots: ['/w'],
+    network: false,
+    writable: ['/home/ann/.cache'],
+    hidden: [
+      { path: '/home/ann/.ssh', dir: true },
+      { path: '/w/toolbelt.config.json', dir: false },
+    ],
+    cwd: '/w/src',
+  };
 
   it('mounts the roots writable after the read-only root and /tmp, and hides paths last', () => {
     const args = bwrapArgs({ ...base, readOnly: false }).join(' ');

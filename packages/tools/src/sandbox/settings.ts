@@ -36,10 +36,25 @@ export const SANDBOX_LIMITS_DEFAULT: ResourceLimits = { cpuSeconds: 3600, dataMb
 
 /** Secrets in the home directory, and sockets that hand out more power than a read-only mount holds back. */
 export const HIDDEN_DEFAULT: readonly string[] = [
-  '~/.ssh', '~/.aws', '~/.gnupg', '~/.azure', '~/.kube', '~/.docker', '~/.password-store',
-  '~/.config/gh', '~/.config/gcloud', '~/.config/hub', '~/.netrc', '~/.git-credentials', '~/.npmrc',
-  '~/.pypirc', '~/.pgpass', '~/.vault-token',
-  '/run/user', '/run/docker.sock', '/var/run/docker.sock',
+  '~/.ssh',
+  '~/.aws',
+  '~/.gnupg',
+  '~/.azure',
+  '~/.kube',
+  '~/.docker',
+  '~/.password-store',
+  '~/.config/gh',
+  '~/.config/gcloud',
+  '~/.config/hub',
+  '~/.netrc',
+  '~/.git-credentials',
+  '~/.npmrc',
+  '~/.pypirc',
+  '~/.pgpass',
+  '~/.vault-token',
+  '/run/user',
+  '/run/docker.sock',
+  '/var/run/docker.sock',
 ];
 
 /** `~/x` against home; the schema has made sure every other path is absolute. */

@@ -93,8 +93,36 @@ describe('grep engines', () => {
 
   it('the JS engine honours ignore files, globs and binary detection', async () => {
     const files = (await search({ pattern: 'foo', mode: 'files_with_matches' }, 'js')).map((h) => h.path);
-    expect(files).toEqual(expect.arrayContaining(['a.ts', 'keep.log', 'important.log', 'sub/debug.log', '.hidden/h.ts', 'sub/top-only.txt', 'bom.txt', 'utf16.txt', 'crlf.txt', 'nested-repo/n.ts', 'nested-repo/z.log']));
-    for (const absent of ['debug.log', 'top-only.txt', 'build/out.js', 'node_modules/pkg/index.js', 'secret-notes/n.txt', '.git/config', '.toolbelt/executions.jsonl', 'sub/x.tmp', 'sub/deep/readme.md', 'nested-repo/n.txt', 'binary.dat', 'bigbin.txt', 'link.ts']) {
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'a.ts',
+        'keep.log',
+        'important.log',
+        'sub/debug.log',
+        '.hidden/h.ts',
+        'sub/top-only.txt',
+        'bom.txt',
+        'utf16.txt',
+        'crlf.txt',
+        'nested-repo/n.ts',
+        'nested-repo/z.log',
+      ]),
+    );
+    for (const absent of [
+      'debug.log',
+      'top-only.txt',
+      'build/out.js',
+      'node_modules/pkg/index.js',
+      'secret-notes/n.txt',
+      '.git/config',
+      '.toolbelt/executions.jsonl',
+      'sub/x.tmp',
+      'sub/deep/readme.md',
+      'nested-repo/n.txt',
+      'binary.dat',
+      'bigbin.txt',
+      'link.ts',
+    ]) {
       expect(files).not.toContain(absent);
     }
     expect(files.some((f) => f.startsWith('linkdir/'))).toBe(false);
@@ -102,7 +130,16 @@ describe('grep engines', () => {
 
   it('the JS engine reports context lines and match lines', async () => {
     const hits = await search({ pattern: 'foo two', before: 1, after: 1 }, 'js');
-    expect(hits).toEqual([{ path: 'sub/c.ts', lines: [{ n: 1, text: 'line one', match: false }, { n: 2, text: 'foo two', match: true }, { n: 3, text: 'line three', match: false }] }]);
+    expect(hits).toEqual([
+      {
+        path: 'sub/c.ts',
+        lines: [
+          { n: 1, text: 'line one', match: false },
+          { n: 2, text: 'foo two', match: true },
+          { n: 3, text: 'line three', match: false },
+        ],
+      },
+    ]);
   });
 
   it('the JS engine counts matches, not lines, in multiline mode', async () => {
@@ -111,7 +148,19 @@ describe('grep engines', () => {
   });
 
   it('stops at the cap and says it did', async () => {
-    const q: GrepQuery = { root, isFile: false, mode: 'content', before: 0, after: 0, multiline: false, globs: [], typeGlobs: [], ignoreFiles: true, maxResults: 3, signal: new AbortController().signal };
+    const q: GrepQuery = {
+      root,
+      isFile: false,
+      mode: 'content',
+      before: 0,
+      after: 0,
+      multiline: false,
+      globs: [],
+      typeGlobs: [],
+      ignoreFiles: true,
+      maxResults: 3,
+      signal: new AbortController().signal,
+    };
     for (const engine of rg ? (['rg', 'js'] as const) : (['js'] as const)) {
       const run = await runGrep(q, compilePattern('foo'), { engine, ...(rg ? { rgPath: rg } : {}), pool });
       expect(run.capped).toBe(true);
@@ -120,7 +169,19 @@ describe('grep engines', () => {
   });
 
   it('runs patterns rg cannot on the JS engine and says why', async () => {
-    const q: GrepQuery = { root, isFile: false, mode: 'files_with_matches', before: 0, after: 0, multiline: false, globs: [], typeGlobs: [], ignoreFiles: true, maxResults: 100, signal: new AbortController().signal };
+    const q: GrepQuery = {
+      root,
+      isFile: false,
+      mode: 'files_with_matches',
+      before: 0,
+      after: 0,
+      multiline: false,
+      globs: [],
+      typeGlobs: [],
+      ignoreFiles: true,
+      maxResults: 100,
+      signal: new AbortController().signal,
+    };
     const run = await runGrep(q, compilePattern('foo(?= first)'), { engine: 'rg', ...(rg ? { rgPath: rg } : {}), pool });
     expect(run.engine).toBe('js');
     expect(run.fallback).toBeTruthy();

@@ -116,7 +116,10 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
   const where = ws.display(dir);
   if (matches.length === 0) {
     const hint = args.include_ignored ? '' : ' Ignored files were skipped; include_ignored: true includes them.';
-    const deep = !args.pattern.includes('/') && !args.pattern.includes('**') ? ` "${args.pattern}" only matches directly in ${where}; use "**/${args.pattern}" for any depth.` : '';
+    const deep =
+      !args.pattern.includes('/') && !args.pattern.includes('**')
+        ? ` "${args.pattern}" only matches directly in ${where}; use "**/${args.pattern}" for any depth.`
+        : '';
     return { content: `No files match ${JSON.stringify(args.pattern)} in ${where}.${deep}${hint}`, metadata: { matches: 0 } };
   }
   const shown = matches.slice(0, limit).map((m) => ws.display(m.abs));

@@ -27,10 +27,18 @@ const description = `Search file contents with a regular expression (JavaScript 
 - Results stop at max_results (default ${DEFAULT_MAX} matching lines, or files in the other modes); the footer says when there were more.`;
 
 const input = z.object({
-  pattern: z.string().describe(`Regular expression to search for (or plain text with literal: true); at most ${MAX_PATTERN_CHARS.toLocaleString('en-US')} characters.`),
+  pattern: z
+    .string()
+    .describe(`Regular expression to search for (or plain text with literal: true); at most ${MAX_PATTERN_CHARS.toLocaleString('en-US')} characters.`),
   path: z.string().optional().describe('File or directory to search, absolute or relative to the workspace root (default: the workspace root).'),
-  glob: z.union([z.string(), z.array(z.string())]).optional().describe('Only files matching this glob (or any of these); a leading "!" excludes. A glob without "/" matches file names at any depth.'),
-  type: z.string().optional().describe('Only files of these types, comma-separated: ts, js, py, go, rust, java, c, cpp, cs, ruby, php, md, json, yaml, html, css, sh, sql, ...'),
+  glob: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .describe('Only files matching this glob (or any of these); a leading "!" excludes. A glob without "/" matches file names at any depth.'),
+  type: z
+    .string()
+    .optional()
+    .describe('Only files of these types, comma-separated: ts, js, py, go, rust, java, c, cpp, cs, ruby, php, md, json, yaml, html, css, sh, sql, ...'),
   case_insensitive: z.boolean().optional().describe('Ignore case (default false).'),
   literal: z.boolean().optional().describe('Treat pattern as plain text, not a regular expression (default false).'),
   output_mode: z.enum(['content', 'files_with_matches', 'count']).optional().describe('What to return (default "content").'),
@@ -38,7 +46,13 @@ const input = z.object({
   after: z.number().int().min(0).max(50).optional().describe('Lines of context after each match (-A).'),
   context: z.number().int().min(0).max(50).optional().describe('Lines of context before and after each match (-C); before/after override it.'),
   multiline: z.boolean().optional().describe('Let matches span lines; use \\n in the pattern (default false).'),
-  max_results: z.number().int().min(1).max(5000).optional().describe(`Stop after this many matching lines (content) or files (other modes); default ${DEFAULT_MAX}.`),
+  max_results: z
+    .number()
+    .int()
+    .min(1)
+    .max(5000)
+    .optional()
+    .describe(`Stop after this many matching lines (content) or files (other modes); default ${DEFAULT_MAX}.`),
   include_ignored: z.boolean().optional().describe('Also search files that .gitignore/.ignore exclude (default false).'),
 });
 
@@ -52,7 +66,13 @@ async function admitHeld(ws: Workspace, run: GrepRun): Promise<{ hits: FileHit[]
   if (run.held.length === 0) return { hits: run.hits, dropped: 0 };
   const allowed: FileHit[] = [];
   for (const hit of run.held) {
-    if (await ws.resolve(hit.path, 'read').then(() => true, () => false)) allowed.push(hit);
+    if (
+      await ws.resolve(hit.path, 'read').then(
+        () => true,
+        () => false,
+      )
+    )
+      allowed.push(hit);
   }
   const hits = [...run.hits, ...allowed].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { hits, dropped: run.held.length - allowed.length };
@@ -124,7 +144,12 @@ function progressReporter(ctx: ToolContext, mode: GrepQuery['mode'], max: number
     const now = Date.now();
     if (now - last < 100) return;
     last = now;
-    ctx.emit({ type: 'progress', progress: mode === 'content' ? c.matchedLines : c.hits.length, total: max, message: `${c.hits.length} files so far; latest ${ctx.workspace.display(hit.path)}` });
+    ctx.emit({
+      type: 'progress',
+      progress: mode === 'content' ? c.matchedLines : c.hits.length,
+      total: max,
+      message: `${c.hits.length} files so far; latest ${ctx.workspace.display(hit.path)}`,
+    });
   };
 }
 
@@ -153,7 +178,10 @@ export function createGrep(settings: SearchSettings = {}): Tool<Input> {
     const engine = settings.engine ?? 'auto';
     const path = rg();
     if (engine === 'rg' && !path) {
-      throw new ToolError('EXECUTION_FAILED', `search.engine is "rg" but no rg binary was found${settings.rgPath ? ` at ${settings.rgPath}` : ' on PATH'}. Install ripgrep or set search.engine to "auto".`);
+      throw new ToolError(
+        'EXECUTION_FAILED',
+        `search.engine is "rg" but no rg binary was found${settings.rgPath ? ` at ${settings.rgPath}` : ' on PATH'}. Install ripgrep or set search.engine to "auto".`,
+      );
     }
     const onHit = progressReporter(ctx, mode, max);
     // The guard knows toolbelt's own files by path too (the --config file, the gateway database).

@@ -4,7 +4,8 @@
 export class PatternError extends Error {}
 
 export type Shorthand = 'd' | 'D' | 'w' | 'W' | 's' | 'S';
-export type ClassItem = { t: 'char'; cp: number } | { t: 'range'; from: number; to: number } | { t: 'short'; k: Shorthand } | { t: 'prop'; neg: boolean; name: string };
+export type ClassItem =
+  { t: 'char'; cp: number } | { t: 'range'; from: number; to: number } | { t: 'short'; k: Shorthand } | { t: 'prop'; neg: boolean; name: string };
 export type GroupKind = 'capture' | 'plain' | 'named' | 'ahead' | 'nahead' | 'behind' | 'nbehind';
 export type Token =
   | { t: 'char'; cp: number }
@@ -22,9 +23,49 @@ export type Token =
   | { t: 'backref'; ref: string };
 
 const POSIX: Record<string, [number, number][]> = {
-  alnum: [[48, 57], [65, 90], [97, 122]], alpha: [[65, 90], [97, 122]], digit: [[48, 57]], lower: [[97, 122]], upper: [[65, 90]],
-  space: [[9, 13], [32, 32]], blank: [[9, 9], [32, 32]], punct: [[33, 47], [58, 64], [91, 96], [123, 126]], xdigit: [[48, 57], [65, 70], [97, 102]],
-  word: [[48, 57], [65, 90], [95, 95], [97, 122]], cntrl: [[0, 31], [127, 127]], print: [[32, 126]], graph: [[33, 126]],
+  alnum: [
+    [48, 57],
+    [65, 90],
+    [97, 122],
+  ],
+  alpha: [
+    [65, 90],
+    [97, 122],
+  ],
+  digit: [[48, 57]],
+  lower: [[97, 122]],
+  upper: [[65, 90]],
+  space: [
+    [9, 13],
+    [32, 32],
+  ],
+  blank: [
+    [9, 9],
+    [32, 32],
+  ],
+  punct: [
+    [33, 47],
+    [58, 64],
+    [91, 96],
+    [123, 126],
+  ],
+  xdigit: [
+    [48, 57],
+    [65, 70],
+    [97, 102],
+  ],
+  word: [
+    [48, 57],
+    [65, 90],
+    [95, 95],
+    [97, 122],
+  ],
+  cntrl: [
+    [0, 31],
+    [127, 127],
+  ],
+  print: [[32, 126]],
+  graph: [[33, 126]],
 };
 const ESCAPES: Record<string, number> = { n: 10, r: 13, t: 9, f: 12, v: 11, '0': 0, a: 7, e: 27 };
 
@@ -37,7 +78,9 @@ export class Parser {
   constructor(readonly src: string) {}
 
   fail(what: string, at = this.pos): never {
-    throw new PatternError(`invalid regular expression at position ${at + 1}: ${what}. Escape special characters with \\ or set literal: true to search for the text as is.`);
+    throw new PatternError(
+      `invalid regular expression at position ${at + 1}: ${what}. Escape special characters with \\ or set literal: true to search for the text as is.`,
+    );
   }
   peek(n = 0): string | undefined {
     return this.src[this.pos + n];
@@ -102,7 +145,8 @@ export class Parser {
         this.pos += m[0].length;
         let text = m[0];
         const counted = /^\{(\d+)(?:,(\d*))?\}$/.exec(text);
-        if (counted && counted[2] !== undefined && counted[2] !== '' && Number(counted[2]) < Number(counted[1])) this.fail(`"${text}" has its bounds the wrong way round`, start);
+        if (counted && counted[2] !== undefined && counted[2] !== '' && Number(counted[2]) < Number(counted[1]))
+          this.fail(`"${text}" has its bounds the wrong way round`, start);
         if (this.peek() === '?') {
           text += '?';
           this.pos++;
@@ -125,7 +169,13 @@ export class Parser {
       this.flags.push(m[1]);
       return;
     }
-    const kinds: [string, GroupKind][] = [['(?:', 'plain'], ['(?=', 'ahead'], ['(?!', 'nahead'], ['(?<=', 'behind'], ['(?<!', 'nbehind']];
+    const kinds: [string, GroupKind][] = [
+      ['(?:', 'plain'],
+      ['(?=', 'ahead'],
+      ['(?!', 'nahead'],
+      ['(?<=', 'behind'],
+      ['(?<!', 'nbehind'],
+    ];
     for (const [prefix, kind] of kinds) {
       if (rest.startsWith(prefix)) {
         this.pos += prefix.length;
@@ -188,7 +238,8 @@ export class Parser {
       return push({ t: 'char', cp: ESCAPES[c] });
     }
     if (c === 'x' || c === 'u') {
-      const m = /^\{([0-9A-Fa-f]{1,6})\}/.exec(this.src.slice(this.pos)) ?? (c === 'x' ? /^([0-9A-Fa-f]{2})/ : /^([0-9A-Fa-f]{4})/).exec(this.src.slice(this.pos));
+      const m =
+        /^\{([0-9A-Fa-f]{1,6})\}/.exec(this.src.slice(this.pos)) ?? (c === 'x' ? /^([0-9A-Fa-f]{2})/ : /^([0-9A-Fa-f]{4})/).exec(this.src.slice(this.pos));
       if (!m) this.fail(`\\${c} needs hex digits (\\x41, \\u0041, \\u{1F600})`, at);
       this.pos += m[0].length;
       const cp = parseInt(m[1], 16);

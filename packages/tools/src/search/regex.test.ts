@@ -7,20 +7,111 @@ import { findRg } from './engine.js';
 import { compilePattern, PatternError } from './regex.js';
 
 const LINES = [
-  'foo bar', 'Foo', 'FOO', 'foobar', 'bar foo', 'x.y', 'x-y', 'a+b', 'tab\there', '  indented', 'café', 'naïve', 'Straße',
-  'ſ long s', '\u212a kelvin', 'number 42', '\u0663 arabic digit', 'under_score', 'end$', '^start', '(paren)', '[bracket]',
-  '{brace}', 'back\\slash', 'slash/path', 'emoji 😀', 'nbsp\u00a0here', 'cr\rinside', 'trailing space ', '', '#hash', 'a&&b',
-  'tilde~', 'q?', 'star*', 'pipe|', 'ÅÄÖ', 'ǅ title', 'feff\ufeffbom', 'αβγ greek',
+  'foo bar',
+  'Foo',
+  'FOO',
+  'foobar',
+  'bar foo',
+  'x.y',
+  'x-y',
+  'a+b',
+  'tab\there',
+  '  indented',
+  'café',
+  'naïve',
+  'Straße',
+  'ſ long s',
+  '\u212a kelvin',
+  'number 42',
+  '\u0663 arabic digit',
+  'under_score',
+  'end$',
+  '^start',
+  '(paren)',
+  '[bracket]',
+  '{brace}',
+  'back\\slash',
+  'slash/path',
+  'emoji 😀',
+  'nbsp\u00a0here',
+  'cr\rinside',
+  'trailing space ',
+  '',
+  '#hash',
+  'a&&b',
+  'tilde~',
+  'q?',
+  'star*',
+  'pipe|',
+  'ÅÄÖ',
+  'ǅ title',
+  'feff\ufeffbom',
+  'αβγ greek',
 ];
 
 // [pattern, case-insensitive?]
 const PATTERNS: [string, boolean?][] = [
-  ['foo'], ['Foo', true], ['^foo'], ['foo$'], ['\\bfoo\\b'], ['\\Bar'], ['x.y'], ['x\\.y'], ['\\d+'], ['\\D'], ['\\w+_\\w+'], ['\\W'],
-  ['\\s'], ['\\S+$'], ['[a-c]'], ['[^a-z ]'], ['[[:digit:]]'], ['[[:punct:]]'], ['caf.'], ['caf\\u00e9'], ['\\x41'], ['^\\p{L}+$'],
-  ['\\P{L}'], ['\\p{Script=Greek}'], ['a+b'], ['a\\+b'], ['(foo|bar)+'], ['(?:ab)'], ['(?<n>o)o'], ['o{2}'], ['o{1,}'], ['{brace}'],
-  ['\\{brace\\}'], ['[\\]]'], ['[\\[]'], ['a&&b'], ['[&~-]'], ['\\#'], ['\\/'], ['\\-'], ['end\\$'], ['😀'], ['.'], ['^$'],
-  ['^.{3}$'], ['(?i)straße'], ['k', true], ['s', true], ['\\t'], ['[\\s\\S]'], ['[\\d\\W]'], ['ǆ', true], ['cr.inside'], ['[^\\s]+ [a-z]+$'],
-  ['\\bé'], ['é\\b'], ['^[^a-zA-Z]*$'], ['q\\?'], ['\\u{1F600}'], ['(a|)b'], ['x*'],
+  ['foo'],
+  ['Foo', true],
+  ['^foo'],
+  ['foo$'],
+  ['\\bfoo\\b'],
+  ['\\Bar'],
+  ['x.y'],
+  ['x\\.y'],
+  ['\\d+'],
+  ['\\D'],
+  ['\\w+_\\w+'],
+  ['\\W'],
+  ['\\s'],
+  ['\\S+$'],
+  ['[a-c]'],
+  ['[^a-z ]'],
+  ['[[:digit:]]'],
+  ['[[:punct:]]'],
+  ['caf.'],
+  ['caf\\u00e9'],
+  ['\\x41'],
+  ['^\\p{L}+$'],
+  ['\\P{L}'],
+  ['\\p{Script=Greek}'],
+  ['a+b'],
+  ['a\\+b'],
+  ['(foo|bar)+'],
+  ['(?:ab)'],
+  ['(?<n>o)o'],
+  ['o{2}'],
+  ['o{1,}'],
+  ['{brace}'],
+  ['\\{brace\\}'],
+  ['[\\]]'],
+  ['[\\[]'],
+  ['a&&b'],
+  ['[&~-]'],
+  ['\\#'],
+  ['\\/'],
+  ['\\-'],
+  ['end\\$'],
+  ['😀'],
+  ['.'],
+  ['^$'],
+  ['^.{3}$'],
+  ['(?i)straße'],
+  ['k', true],
+  ['s', true],
+  ['\\t'],
+  ['[\\s\\S]'],
+  ['[\\d\\W]'],
+  ['ǆ', true],
+  ['cr.inside'],
+  ['[^\\s]+ [a-z]+$'],
+  ['\\bé'],
+  ['é\\b'],
+  ['^[^a-zA-Z]*$'],
+  ['q\\?'],
+  ['\\u{1F600}'],
+  ['(a|)b'],
+  ['x*'],
 ];
 
 const rg = findRg();
@@ -38,7 +129,10 @@ function rgLines(pattern: string, ci: boolean): number[] {
   const c = compilePattern(pattern, { caseInsensitive: ci });
   const r = spawnSync(rg!, ['--no-config', '-n', '--no-filename', '-e', c.rust!, file], { encoding: 'utf8' });
   if (r.status === 2) throw new Error(`rg rejected ${JSON.stringify(c.rust)}: ${r.stderr}`);
-  return r.stdout.split('\n').filter(Boolean).map((l) => Number(l.split(':')[0]));
+  return r.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => Number(l.split(':')[0]));
 }
 
 describe('compilePattern', () => {
@@ -80,7 +174,13 @@ describe('compilePattern', () => {
     expect(compilePattern('foo|\\d+').literals).toBeUndefined();
     expect(compilePattern('foo', { caseInsensitive: true }).literals).toBeUndefined();
     expect(compilePattern('(?i)foo').literals).toBeUndefined();
-    for (const [pattern, line] of [['colou?r', 'color'], ['x(ab)*y', 'xy'], ['a+b', 'aab'], ['q{0,2}rs', 'rs'], ['get\\w+Sync\\(', 'getFooSync(']]) {
+    for (const [pattern, line] of [
+      ['colou?r', 'color'],
+      ['x(ab)*y', 'xy'],
+      ['a+b', 'aab'],
+      ['q{0,2}rs', 'rs'],
+      ['get\\w+Sync\\(', 'getFooSync('],
+    ]) {
       const c = compilePattern(pattern);
       expect(c.line.test(line)).toBe(true);
       const l = c.literals;

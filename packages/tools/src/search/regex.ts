@@ -27,7 +27,18 @@ export interface CompiledPattern {
   literals: Literals | undefined;
 }
 
-const WS = [[9, 13], [32, 32], [0xa0, 0xa0], [0x1680, 0x1680], [0x2000, 0x200a], [0x2028, 0x2029], [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000], [0xfeff, 0xfeff]] as const;
+const WS = [
+  [9, 13],
+  [32, 32],
+  [0xa0, 0xa0],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+  [0xfeff, 0xfeff],
+] as const;
 
 const hex = (cp: number) => cp.toString(16).toUpperCase();
 const jsChar = (cp: number, inClass: boolean) => {
@@ -38,7 +49,14 @@ const jsChar = (cp: number, inClass: boolean) => {
 };
 const rustChar = (cp: number) => (/[A-Za-z0-9_ ]/.test(String.fromCodePoint(cp)) ? String.fromCodePoint(cp) : `\\x{${hex(cp)}}`);
 const wsItems = (char: (cp: number) => string) => WS.map(([a, b]) => (a === b ? char(a) : `${char(a)}-${char(b)}`)).join('');
-const RUST_SHORT: Record<Shorthand, string> = { d: '0-9', w: '0-9A-Za-z_', s: wsItems(rustChar), D: '[^0-9]', W: '[^0-9A-Za-z_]', S: `[^${wsItems(rustChar)}]` };
+const RUST_SHORT: Record<Shorthand, string> = {
+  d: '0-9',
+  w: '0-9A-Za-z_',
+  s: wsItems(rustChar),
+  D: '[^0-9]',
+  W: '[^0-9A-Za-z_]',
+  S: `[^${wsItems(rustChar)}]`,
+};
 
 type Mode = 'line' | 'prefilter' | 'multi';
 
@@ -46,21 +64,45 @@ function emitJs(tokens: Token[], mode: Mode, dotAll: boolean): string {
   let out = '';
   for (const tok of tokens) {
     switch (tok.t) {
-      case 'char': out += jsChar(tok.cp, false); break;
-      case 'any': out += dotAll ? '[^]' : '[^\\n]'; break;
-      case 'bol': out += mode === 'multi' ? '(?<![^\\n])' : '^'; break;
-      case 'eol': out += mode === 'multi' ? '(?![^\\n])' : '$'; break;
-      case 'wordb': out += tok.neg ? '\\B' : '\\b'; break;
-      case 'short': out += `\\${tok.k}`; break;
-      case 'prop': out += `\\${tok.neg ? 'P' : 'p'}{${tok.name}}`; break;
+      case 'char':
+        out += jsChar(tok.cp, false);
+        break;
+      case 'any':
+        out += dotAll ? '[^]' : '[^\\n]';
+        break;
+      case 'bol':
+        out += mode === 'multi' ? '(?<![^\\n])' : '^';
+        break;
+      case 'eol':
+        out += mode === 'multi' ? '(?![^\\n])' : '$';
+        break;
+      case 'wordb':
+        out += tok.neg ? '\\B' : '\\b';
+        break;
+      case 'short':
+        out += `\\${tok.k}`;
+        break;
+      case 'prop':
+        out += `\\${tok.neg ? 'P' : 'p'}{${tok.name}}`;
+        break;
       case 'class':
         out += `[${tok.neg ? '^' : ''}${tok.items.map((i) => (i.t === 'char' ? jsChar(i.cp, true) : i.t === 'range' ? `${jsChar(i.from, true)}-${jsChar(i.to, true)}` : i.t === 'short' ? `\\${i.k}` : `\\${i.neg ? 'P' : 'p'}{${i.name}}`)).join('')}]`;
         break;
-      case 'open': out += { capture: '(', plain: '(?:', named: `(?<${tok.name}>`, ahead: '(?=', nahead: '(?!', behind: '(?<=', nbehind: '(?<!' }[tok.kind]; break;
-      case 'close': out += ')'; break;
-      case 'alt': out += '|'; break;
-      case 'quant': out += tok.text; break;
-      case 'backref': out += tok.ref.startsWith('<') ? `\\k${tok.ref}` : `\\${tok.ref}`; break;
+      case 'open':
+        out += { capture: '(', plain: '(?:', named: `(?<${tok.name}>`, ahead: '(?=', nahead: '(?!', behind: '(?<=', nbehind: '(?<!' }[tok.kind];
+        break;
+      case 'close':
+        out += ')';
+        break;
+      case 'alt':
+        out += '|';
+        break;
+      case 'quant':
+        out += tok.text;
+        break;
+      case 'backref':
+        out += tok.ref.startsWith('<') ? `\\k${tok.ref}` : `\\${tok.ref}`;
+        break;
     }
   }
   return out;
@@ -70,13 +112,27 @@ function emitRust(tokens: Token[], dotAll: boolean): { rust?: string; jsOnly?: s
   let out = '';
   for (const tok of tokens) {
     switch (tok.t) {
-      case 'char': out += rustChar(tok.cp); break;
-      case 'any': out += dotAll ? '(?s:.)' : '.'; break;
-      case 'bol': out += '^'; break;
-      case 'eol': out += '$'; break;
-      case 'wordb': out += tok.neg ? '(?-u:\\B)' : '(?-u:\\b)'; break;
-      case 'short': out += tok.k === tok.k.toLowerCase() ? `[${RUST_SHORT[tok.k]}]` : RUST_SHORT[tok.k]; break;
-      case 'prop': out += `\\${tok.neg ? 'P' : 'p'}{${tok.name}}`; break;
+      case 'char':
+        out += rustChar(tok.cp);
+        break;
+      case 'any':
+        out += dotAll ? '(?s:.)' : '.';
+        break;
+      case 'bol':
+        out += '^';
+        break;
+      case 'eol':
+        out += '$';
+        break;
+      case 'wordb':
+        out += tok.neg ? '(?-u:\\B)' : '(?-u:\\b)';
+        break;
+      case 'short':
+        out += tok.k === tok.k.toLowerCase() ? `[${RUST_SHORT[tok.k]}]` : RUST_SHORT[tok.k];
+        break;
+      case 'prop':
+        out += `\\${tok.neg ? 'P' : 'p'}{${tok.name}}`;
+        break;
       case 'class':
         out += `[${tok.neg ? '^' : ''}${tok.items.map((i) => (i.t === 'char' ? rustChar(i.cp) : i.t === 'range' ? `${rustChar(i.from)}-${rustChar(i.to)}` : i.t === 'short' ? RUST_SHORT[i.k] : `\\${i.neg ? 'P' : 'p'}{${i.name}}`)).join('')}]`;
         break;
@@ -85,10 +141,17 @@ function emitRust(tokens: Token[], dotAll: boolean): { rust?: string; jsOnly?: s
         else if (tok.kind === 'named') out += `(?P<${tok.name}>`;
         else return { jsOnly: 'look-around' };
         break;
-      case 'close': out += ')'; break;
-      case 'alt': out += '|'; break;
-      case 'quant': out += tok.text; break;
-      case 'backref': return { jsOnly: 'backreferences' };
+      case 'close':
+        out += ')';
+        break;
+      case 'alt':
+        out += '|';
+        break;
+      case 'quant':
+        out += tok.text;
+        break;
+      case 'backref':
+        return { jsOnly: 'backreferences' };
     }
   }
   return { rust: out };
@@ -132,5 +195,14 @@ export function compilePattern(pattern: string, opts: PatternOptions = {}): Comp
   const prefilter = lookaround ? undefined : new RegExp(emitJs(tokens, 'prefilter', dotAll), `gm${flags}`);
   const { rust, jsOnly } = emitRust(tokens, dotAll);
   const literals = requiredLiterals(tokens, caseInsensitive);
-  return { line, prefilter, multi, rust: rust !== undefined && caseInsensitive ? `(?i)${rust}` : rust, ...(jsOnly ? { jsOnly } : {}), canMatchNewline: newline, caseInsensitive, literals };
+  return {
+    line,
+    prefilter,
+    multi,
+    rust: rust !== undefined && caseInsensitive ? `(?i)${rust}` : rust,
+    ...(jsOnly ? { jsOnly } : {}),
+    canMatchNewline: newline,
+    caseInsensitive,
+    literals,
+  };
 }

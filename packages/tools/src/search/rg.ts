@@ -170,12 +170,15 @@ export async function runRg(rgPath: string, q: GrepQuery, p: CompiledPattern, co
   let blockedBy: string | undefined;
   const scan = new AbortController();
   const watchdog = setTimeout(() => {
-    void blockingIgnoreFile(q, scan.signal).then((found) => {
-      if (found !== undefined && !stopped) {
-        blockedBy = found;
-        stop();
-      }
-    }, () => undefined);
+    void blockingIgnoreFile(q, scan.signal).then(
+      (found) => {
+        if (found !== undefined && !stopped) {
+          blockedBy = found;
+          stop();
+        }
+      },
+      () => undefined,
+    );
   }, STALL_MS);
   try {
     const code = await new Promise<number | null>((resolve, reject) => {

@@ -101,9 +101,23 @@ describe('the JS grep engine', () => {
   });
 
   it('skips a named pipe or a hard link handed to a worker (a file swapped after the walk) without blocking', async () => {
-    const q = { root: h.root, isFile: false, mode: 'files_with_matches' as const, before: 0, after: 0, multiline: false, globs: [], typeGlobs: [], ignoreFiles: false, maxResults: 10, signal: new AbortController().signal };
+    const q = {
+      root: h.root,
+      isFile: false,
+      mode: 'files_with_matches' as const,
+      before: 0,
+      after: 0,
+      multiline: false,
+      globs: [],
+      typeGlobs: [],
+      ignoreFiles: false,
+      maxResults: 10,
+      signal: new AbortController().signal,
+    };
     const files = ['pipe', 'hard.txt', 'big-hard.txt', 'notes.txt'].map((f) => join(h.root, f));
-    const { result, rescued } = await withoutBlocking(fifos, h.base, () => pool.search(files, specFor(q, compilePattern('TOP-SECRET')), new SharedArrayBuffer(4)));
+    const { result, rescued } = await withoutBlocking(fifos, h.base, () =>
+      pool.search(files, specFor(q, compilePattern('TOP-SECRET')), new SharedArrayBuffer(4)),
+    );
     expect(rescued).toBe(false);
     expect(result.map((hit) => hit.path)).toEqual([join(h.root, 'notes.txt')]);
   });
@@ -122,7 +136,9 @@ describe('glob and special files', () => {
   it('refuses a pattern whose directory part leads out of the workspace through a symlink', async () => {
     const proc = await h.call('glob', { pattern: 'procroot/etc/*' });
     expect(proc.error?.code).toBe('PERMISSION_DENIED');
-    expect(proc.error?.message).toMatch(/^the pattern "procroot\/etc\/\*" starts in a directory glob may not list: .*procroot\/etc is outside the workspace \(it resolves to \/etc\)/);
+    expect(proc.error?.message).toMatch(
+      /^the pattern "procroot\/etc\/\*" starts in a directory glob may not list: .*procroot\/etc is outside the workspace \(it resolves to \/etc\)/,
+    );
     expect((await h.call('glob', { pattern: 'dir-out/**' })).error?.code).toBe('PERMISSION_DENIED');
     expect(JSON.stringify(proc)).not.toContain('passwd');
   });

@@ -27,7 +27,19 @@ describe.each(engines)('grep (%s engine)', (engine) => {
   it('shows matching lines grouped by file, with line numbers and a summary', async () => {
     const r = await h.call('grep', { pattern: 'alpha' });
     expect(h.text(r)).toBe(
-      ['src/a.ts', '1:const alpha = 1;', '2:const beta = alpha + 1;', '', 'src/b.ts', '1:export const gamma = "alpha";', '', 'src/c.py', '1:alpha = 3', '', '4 matching lines in 3 files. 1 protected file (.env, keys, credentials) not shown.'].join('\n'),
+      [
+        'src/a.ts',
+        '1:const alpha = 1;',
+        '2:const beta = alpha + 1;',
+        '',
+        'src/b.ts',
+        '1:export const gamma = "alpha";',
+        '',
+        'src/c.py',
+        '1:alpha = 3',
+        '',
+        '4 matching lines in 3 files. 1 protected file (.env, keys, credentials) not shown.',
+      ].join('\n'),
     );
     expect(r.metadata).toMatchObject({ engine, files: 3, matches: 4 });
   });
@@ -39,7 +51,9 @@ describe.each(engines)('grep (%s engine)', (engine) => {
 
   it('lists files or counts per file', async () => {
     expect(h.text(await h.call('grep', { pattern: 'alpha', output_mode: 'files_with_matches', type: 'ts' }))).toBe('src/a.ts\nsrc/b.ts\n\n2 files.');
-    expect(h.text(await h.call('grep', { pattern: 'alpha', output_mode: 'count', glob: '*.ts' }))).toBe('src/a.ts:2\nsrc/b.ts:1\n\n3 matching lines in 2 files.');
+    expect(h.text(await h.call('grep', { pattern: 'alpha', output_mode: 'count', glob: '*.ts' }))).toBe(
+      'src/a.ts:2\nsrc/b.ts:1\n\n3 matching lines in 2 files.',
+    );
   });
 
   it('skips ignored files unless asked, and searches a named file even if ignored', async () => {
@@ -59,7 +73,9 @@ describe.each(engines)('grep (%s engine)', (engine) => {
   });
 
   it('reports no matches with a hint about ignored files', async () => {
-    expect(h.text(await h.call('grep', { pattern: 'zeta' }))).toBe('No matches for "zeta" in .. Files ignored by .gitignore were skipped; include_ignored: true searches them.');
+    expect(h.text(await h.call('grep', { pattern: 'zeta' }))).toBe(
+      'No matches for "zeta" in .. Files ignored by .gitignore were skipped; include_ignored: true searches them.',
+    );
   });
 
   it('rejects a bad pattern or type with a message the model can act on', async () => {
@@ -72,7 +88,9 @@ describe.each(engines)('grep (%s engine)', (engine) => {
   it('refuses a parameter it does not have instead of ignoring it, naming the one meant', async () => {
     const r = await h.call('grep', { pattern: 'alpha', head_limit: 20 });
     expect(r.error?.code).toBe('INVALID_PARAMS');
-    expect(r.error?.message).toMatch(/^Invalid parameters for grep: unknown parameter "head_limit"; did you mean "max_results"\? \(valid parameters: pattern, path, glob, .*max_results, include_ignored\)\. Fix them and call again\.$/);
+    expect(r.error?.message).toMatch(
+      /^Invalid parameters for grep: unknown parameter "head_limit"; did you mean "max_results"\? \(valid parameters: pattern, path, glob, .*max_results, include_ignored\)\. Fix them and call again\.$/,
+    );
   });
 
   it('refuses paths outside the workspace', async () => {
@@ -168,7 +186,8 @@ describe('grep pattern size', () => {
     expect(r.error).toEqual({
       code: 'INVALID_PARAMS',
       recoverable: true,
-      message: 'Invalid parameters for grep: `pattern` is 3,000,000 characters; the limit is 10,000. Search for a shorter distinctive part of the text, such as one line of it.',
+      message:
+        'Invalid parameters for grep: `pattern` is 3,000,000 characters; the limit is 10,000. Search for a shorter distinctive part of the text, such as one line of it.',
     });
     expect(h.events.filter((e) => e.type === 'tool.started')).toHaveLength(0);
   });
@@ -180,4 +199,3 @@ describe('grep pattern size', () => {
     expect(h.text(r)).toBe('big.txt:1\n\n1 matching line in 1 file.');
   });
 });
-

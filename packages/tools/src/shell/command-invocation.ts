@@ -37,7 +37,12 @@ async function classifyInput(input: CommandInput, ctx: ToolContext, env: EnvSett
 }
 
 /** The invocation of a shell tool's call; `run` gets the cwd and the verdict the call was judged by. */
-export async function commandInvocation(input: CommandInput, ctx: ToolContext, env: EnvSettings, run: (c: Classified) => Promise<ToolOutput>): Promise<Invocation> {
+export async function commandInvocation(
+  input: CommandInput,
+  ctx: ToolContext,
+  env: EnvSettings,
+  run: (c: Classified) => Promise<ToolOutput>,
+): Promise<Invocation> {
   const classified = await classifyInput(input, ctx, env);
   const { cwd, classification } = classified;
   return {

@@ -11,7 +11,11 @@ export async function resolveCwd(cwd: string | undefined, ctx: ToolContext): Pro
   if (cwd === undefined || cwd === '') return ws.resolve('.', 'list');
   const abs = await ws.resolve(cwd, 'list');
   const info = await stat(abs).catch(absentOr(`cwd ${cwd}`));
-  if (!info) throw new ToolError('NOT_FOUND', `cwd ${cwd} does not exist. Pass an existing directory inside the workspace, or leave cwd out to use ${ws.display(ws.cwd)}.`);
+  if (!info)
+    throw new ToolError(
+      'NOT_FOUND',
+      `cwd ${cwd} does not exist. Pass an existing directory inside the workspace, or leave cwd out to use ${ws.display(ws.cwd)}.`,
+    );
   if (!info.isDirectory()) throw new ToolError('INVALID_PARAMS', `cwd ${cwd} is a file, not a directory. Pass its directory instead.`);
   return abs;
 }

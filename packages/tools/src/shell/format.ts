@@ -41,14 +41,19 @@ export function formatRun(r: RunResult, o: FormatOptions): string {
 function savedNote(r: RunResult): string | undefined {
   const files: string[] = [];
   const problems: string[] = [];
-  for (const [name, t] of [['stdout', r.stdout], ['stderr', r.stderr]] as const) {
+  for (const [name, t] of [
+    ['stdout', r.stdout],
+    ['stderr', r.stderr],
+  ] as const) {
     const f = t.file;
     if (!f) continue;
     if (f.bytes > 0) files.push(`${name} ${f.bytes === t.totalBytes ? 'in full' : `(the first ${f.bytes.toLocaleString('en-US')} bytes)`} in ${f.path}`);
     if (f.error) problems.push(`saving ${name} stopped: ${f.error}`);
   }
   if (!files.length && !problems.length) return undefined;
-  const where = files.length ? `the output above was cut; saved: ${files.join(', ')}. Search it with shell_exec (grep -n PATTERN FILE, sed -n 'FROM,TOp' FILE); it is deleted when toolbelt closes` : '';
+  const where = files.length
+    ? `the output above was cut; saved: ${files.join(', ')}. Search it with shell_exec (grep -n PATTERN FILE, sed -n 'FROM,TOp' FILE); it is deleted when toolbelt closes`
+    : '';
   return `[${[where, ...problems].filter(Boolean).join('; ')}]`;
 }
 

@@ -71,7 +71,10 @@ export class ShellManager {
     if (this.disposed) throw new ToolError('ABORTED', 'the shell tools have been shut down; no new processes are started');
     const running = [...this.jobs.values()].filter((j) => !j.exit).length;
     if (running >= this.settings.maxBackground) {
-      throw new ToolError('CONFLICT', `${running} background processes are already running (the limit is ${this.settings.maxBackground}). Stop one with shell_kill first; shell_list shows them.`);
+      throw new ToolError(
+        'CONFLICT',
+        `${running} background processes are already running (the limit is ${this.settings.maxBackground}). Stop one with shell_kill first; shell_list shows them.`,
+      );
     }
     const { file, args, sandboxed } = confinement.wrap(bashInvocation(command, confinement.limits));
     const group = ProcessGroup.spawn({ file, args, cwd, env, sandboxed });
@@ -88,7 +91,19 @@ export class ShellManager {
         wake();
       });
     }
-    const job: Job = { id: `bg${this.next++}`, sessionId, command, cwd, group, startedAt: Date.now(), log, cursor: 0, drained: Promise.all(closed).then(() => {}), changed, confinement };
+    const job: Job = {
+      id: `bg${this.next++}`,
+      sessionId,
+      command,
+      cwd,
+      group,
+      startedAt: Date.now(),
+      log,
+      cursor: 0,
+      drained: Promise.all(closed).then(() => {}),
+      changed,
+      confinement,
+    };
     void group.exited.then(async (exit) => {
       // Output still in the pipes arrives after the exit; give it a moment, not forever.
       await Promise.race([job.drained, new Promise((r) => setTimeout(r, 100).unref())]);
@@ -109,7 +124,10 @@ export class ShellManager {
     const job = this.jobs.get(id.trim());
     if (!job || job.sessionId !== sessionId) {
       const known = this.list(sessionId).map((j) => j.id);
-      throw new ToolError('NOT_FOUND', `no background process with id "${id}". ${known.length ? `Known ids: ${known.join(', ')}.` : 'None has been started.'} shell_list shows them.`);
+      throw new ToolError(
+        'NOT_FOUND',
+        `no background process with id "${id}". ${known.length ? `Known ids: ${known.join(', ')}.` : 'None has been started.'} shell_list shows them.`,
+      );
     }
     return job;
   }

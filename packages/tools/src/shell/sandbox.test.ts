@@ -39,7 +39,9 @@ describe.skipIf(!sandboxWorks)('the sandbox around shell commands', () => {
     expect(readFileSync(join(h.root, 'inside.txt'), 'utf8')).toBe('made\n');
     expect(existsSync(join(home, 'outside.txt'))).toBe(false);
     expect(textOf(r)).toMatch(/Read-only file system/);
-    expect(textOf(r)).toContain(`[sandbox: commands may write only inside the workspace and /tmp; the rest of the file system is read-only (~/outside.txt). If the command must write there, ask the user to add the directory to sandbox.writable`);
+    expect(textOf(r)).toContain(
+      `[sandbox: commands may write only inside the workspace and /tmp; the rest of the file system is read-only (~/outside.txt). If the command must write there, ask the user to add the directory to sandbox.writable`,
+    );
     expect(r.metadata).toMatchObject({ sandbox: 'workspace-write', network: false });
   });
 
@@ -66,12 +68,16 @@ describe.skipIf(!sandboxWorks)('the sandbox around shell commands', () => {
     writeFileSync(db, 'GATEWAY-DATABASE\n');
     const h = sandboxed({ protectedPaths: [db] });
     writeFileSync(join(h.root, 'toolbelt.config.json'), '{"gateway":{"tokens":[{"token":"CONFIG-TOKEN-0123456789"}]}}');
-    const r = await h.call('shell_exec', { command: `cat ${home}/notes.txt; cat ${db}; cat toolbelt.config.json; ls -A ${home}/.ssh; cat ${home}/.ssh/id_rsa` });
+    const r = await h.call('shell_exec', {
+      command: `cat ${home}/notes.txt; cat ${db}; cat toolbelt.config.json; ls -A ${home}/.ssh; cat ${home}/.ssh/id_rsa`,
+    });
     const out = textOf(r);
     expect(out).toMatch(/^visible notes\n\[stderr\]/);
     for (const secret of ['PRIVATE-KEY-MATERIAL', 'GATEWAY-DATABASE', 'CONFIG-TOKEN']) expect(out).not.toContain(secret);
     expect(out).toMatch(/\.ssh\/id_rsa: No such file or directory/);
-    expect(out).toContain('[sandbox: ~/.ssh is hidden from commands (secrets or toolbelt\'s own files): it looks empty or missing inside. If the task really needs it, ask the user to unhide it with "!~/.ssh" in sandbox.hidden');
+    expect(out).toContain(
+      '[sandbox: ~/.ssh is hidden from commands (secrets or toolbelt\'s own files): it looks empty or missing inside. If the task really needs it, ask the user to unhide it with "!~/.ssh" in sandbox.hidden',
+    );
     // What the user unhides is there again.
     const unhidden = sandboxed({ config: { sandbox: { hidden: ['!~/.ssh'] } } });
     expect(textOf(await unhidden.call('shell_exec', { command: `cat ${home}/.ssh/id_rsa` }))).toContain('PRIVATE-KEY-MATERIAL');
@@ -90,14 +96,17 @@ describe.skipIf(!sandboxWorks)('the sandbox around shell commands', () => {
       url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
     });
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-    const fetchCmd = () => `node -e "fetch('${url}').then(async (r) => console.log(await r.text()), (e) => { console.error(e.cause?.code ?? e.message); process.exit(7); })"`;
+    const fetchCmd = () =>
+      `node -e "fetch('${url}').then(async (r) => console.log(await r.text()), (e) => { console.error(e.cause?.code ?? e.message); process.exit(7); })"`;
 
     it('has none by default: even a server on 127.0.0.1 is out of reach', async () => {
       hits = 0;
       const r = await sandboxed().call('shell_exec', { command: fetchCmd() });
       expect(hits).toBe(0);
       expect(textOf(r)).toMatch(/ECONNREFUSED\n\[exit code 7\]/);
-      expect(textOf(r)).toContain('[sandbox: this command has no network (it gets its own, with an empty localhost, so servers outside it are unreachable too). If it needs the network, ask the user to allow it with sandbox.network');
+      expect(textOf(r)).toContain(
+        '[sandbox: this command has no network (it gets its own, with an empty localhost, so servers outside it are unreachable too). If it needs the network, ask the user to allow it with sandbox.network',
+      );
     });
 
     it('is there for every command with network: true, and for listed commands only with a list', async () => {
@@ -136,9 +145,15 @@ describe.skipIf(!sandboxWorks)('the sandbox around shell commands', () => {
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
     mkdirSync(join(h.root, 'src'));
     writeFileSync(join(h.root, 'src', 'sum.ts'), 'export function sum(a: number, b: number): number {\n  return a + b;\n}\n');
-    writeFileSync(join(h.root, 'sum.test.mjs'), "import { test } from 'node:test';\nimport assert from 'node:assert';\nimport { sum } from './dist/sum.js';\ntest('sum', () => assert.strictEqual(sum(2, 3), 5));\n");
+    writeFileSync(
+      join(h.root, 'sum.test.mjs'),
+      "import { test } from 'node:test';\nimport assert from 'node:assert';\nimport { sum } from './dist/sum.js';\ntest('sum', () => assert.strictEqual(sum(2, 3), 5));\n",
+    );
     writeFileSync(join(h.root, 'package.json'), '{"type":"module"}');
-    const r = await h.call('shell_exec', { command: `node ${tsc} --outDir dist --module nodenext --strict src/sum.ts && node --test sum.test.mjs`, timeout_ms: 120_000 });
+    const r = await h.call('shell_exec', {
+      command: `node ${tsc} --outDir dist --module nodenext --strict src/sum.ts && node --test sum.test.mjs`,
+      timeout_ms: 120_000,
+    });
     expect(textOf(r)).toMatch(/# pass 1\n# fail 0/);
     expect(r.metadata).toMatchObject({ exitCode: 0, sandbox: 'workspace-write' });
     expect(existsSync(join(h.root, 'dist', 'sum.js'))).toBe(true);
@@ -166,7 +181,9 @@ describe.skipIf(!sandboxWorks)('the sandbox around shell commands', () => {
       expect(r.approvedBy).toBe('auto');
       expect(r.metadata).toMatchObject({ sandbox: 'read-only', network: false });
       expect(existsSync(join(h.root, 'pwned'))).toBe(false);
-      expect(textOf(r)).toContain('[sandbox: this command needs write access. It was judged a read, so it ran with the whole file system read-only (the workspace too) and no network. Ask the user, then run it again with write_access: true');
+      expect(textOf(r)).toContain(
+        '[sandbox: this command needs write access. It was judged a read, so it ran with the whole file system read-only (the workspace too) and no network. Ask the user, then run it again with write_access: true',
+      );
     });
 
     it('runs with write access once the person approves it as a command that writes', async () => {
@@ -237,7 +254,9 @@ describe('without bubblewrap', () => {
   it('runs them unconfined in auto mode and says so once', async () => {
     const h = harness({ mode: 'yolo', config: { sandbox: missing } });
     const first = await h.call('shell_exec', { command: 'touch ran.txt' });
-    expect(textOf(first)).toBe('(no output)\n[exit code 0]\n[note: commands and MCP servers run without a sandbox here: /nonexistent/bwrap was not found (install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap; Arch: pacman -S bubblewrap)). `toolbelt doctor` shows more; set sandbox.mode to "off" to silence this.]');
+    expect(textOf(first)).toBe(
+      '(no output)\n[exit code 0]\n[note: commands and MCP servers run without a sandbox here: /nonexistent/bwrap was not found (install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap; Arch: pacman -S bubblewrap)). `toolbelt doctor` shows more; set sandbox.mode to "off" to silence this.]',
+    );
     expect(first.metadata).toMatchObject({ sandbox: 'none' });
     expect(existsSync(join(h.root, 'ran.txt'))).toBe(true);
     expect(textOf(await h.call('shell_exec', { command: 'true' }))).toBe('(no output)\n[exit code 0]');

@@ -4,7 +4,10 @@ import { z } from 'zod';
 import { atLeastZeroInt, mustBe, positiveInt, resourceLimitsSchema, stringList } from '@toolbelt/core';
 
 const VARIABLE_NAME = 'a variable name (letters, digits, "_"; "*" for any run of them)';
-const variableNames = z.array(z.string(mustBe(VARIABLE_NAME)).regex(/^[A-Za-z0-9_*]+$/, mustBe(VARIABLE_NAME)), mustBe('a list of variable names (`*` allowed)'));
+const variableNames = z.array(
+  z.string(mustBe(VARIABLE_NAME)).regex(/^[A-Za-z0-9_*]+$/, mustBe(VARIABLE_NAME)),
+  mustBe('a list of variable names (`*` allowed)'),
+);
 
 export const shellSection = z
   .strictObject({
@@ -14,9 +17,9 @@ export const shellSection = z
     maxTimeoutMs: positiveInt().describe('No call may ask for more. Default 600000').optional(),
     maxOutputBytes: positiveInt().describe('Per stream: bytes kept as head + tail. Default 30000').optional(),
     maxOutputFileBytes: atLeastZeroInt().describe('Per stream: most bytes saved to a temp file when output is cut; 0 saves none').optional(),
-    hideEnv: variableNames.describe('Variable name patterns removed from commands\' environment (replaces the default)').optional(),
+    hideEnv: variableNames.describe("Variable name patterns removed from commands' environment (replaces the default)").optional(),
     passEnv: variableNames.describe('Variable names kept although hideEnv matches them').optional(),
-    limits: resourceLimitsSchema.describe('Resource limits per command, over the sandbox\'s').optional(),
+    limits: resourceLimitsSchema.describe("Resource limits per command, over the sandbox's").optional(),
   })
   .describe('shell_exec and shell_background');
 

@@ -16,7 +16,10 @@ const description = `Start a long-running bash command (dev server, watcher, lon
 export function shellBackground(manager: ShellManager): Tool {
   const input = z.object({
     command: z.string().min(1).describe('The bash script to start, e.g. "npm run dev".'),
-    cwd: z.string().optional().describe('Directory to run in, relative to the workspace root or absolute inside the workspace. Default: the workspace directory.'),
+    cwd: z
+      .string()
+      .optional()
+      .describe('Directory to run in, relative to the workspace root or absolute inside the workspace. Default: the workspace directory.'),
     write_access: z.boolean().optional().describe(WRITE_ACCESS_DOC),
   });
   type Input = z.output<typeof input>;
@@ -24,7 +27,10 @@ export function shellBackground(manager: ShellManager): Tool {
   return defineTool({
     name: 'shell_background',
     title: 'Start background command',
-    description: manager.sandbox.settings.mode === 'off' ? description : `${description}\n${SANDBOX_LINE} Its servers are reachable from other commands only when the config allows them the network.`,
+    description:
+      manager.sandbox.settings.mode === 'off'
+        ? description
+        : `${description}\n${SANDBOX_LINE} Its servers are reachable from other commands only when the config allows them the network.`,
     input,
     category: 'shell',
     validate: (i: Input) => (i.command.includes('\0') ? 'command contains a NUL byte, which bash cannot run; remove it' : undefined),
@@ -43,7 +49,10 @@ async function start(manager: ShellManager, command: string, ctx: ToolContext, {
   if (job.group.pid === undefined) {
     const { error } = await job.group.exited;
     manager.forget(job);
-    throw new ToolError('EXECUTION_FAILED', `could not start bash in ${where}: ${error?.message ?? 'unknown error'}. Check that bash is installed and the directory still exists.`);
+    throw new ToolError(
+      'EXECUTION_FAILED',
+      `could not start bash in ${where}: ${error?.message ?? 'unknown error'}. Check that bash is installed and the directory still exists.`,
+    );
   }
   return {
     content: `Started ${job.id} (pid ${job.group.pid ?? 'unknown'}) in ${where}: ${command}\nRead its output with shell_output {"id": "${job.id}"}; stop it with shell_kill {"id": "${job.id}"}.${confinement.notice ? `\n[note: ${confinement.notice}]` : ''}`,

@@ -110,7 +110,11 @@ describe('shell_exec', () => {
     const file = r.metadata?.stdoutFile as string;
     expect(textOf(r)).toContain(`588,895 bytes in total; the first 5,000 in ${file} ...]`);
     expect(textOf(r)).toContain(`saved: stdout (the first 5,000 bytes) in ${file}.`);
-    expect(readFileSync(file, 'utf8')).toBe(Array.from({ length: 100_000 }, (_, i) => `${i + 1}\n`).join('').slice(0, 5000));
+    expect(readFileSync(file, 'utf8')).toBe(
+      Array.from({ length: 100_000 }, (_, i) => `${i + 1}\n`)
+        .join('')
+        .slice(0, 5000),
+    );
     await capped.executor.close();
     const off = harness({ mode: 'yolo', config: { shell: { maxOutputBytes: 2000, maxOutputFileBytes: 0 } } });
     const plain = await off.call('shell_exec', { command: 'seq 1 100000' });
@@ -157,7 +161,13 @@ describe('shell_exec', () => {
 
   it('applies command-prefix rules to every part of the script', async () => {
     const tools = ['shell_exec', 'shell_background'];
-    const h = harness({ mode: 'safe', rules: [{ tool: tools, command: 'touch', action: 'allow' }, { tool: tools, command: 'rm', action: 'deny', reason: 'shell.deny in config' }] });
+    const h = harness({
+      mode: 'safe',
+      rules: [
+        { tool: tools, command: 'touch', action: 'allow' },
+        { tool: tools, command: 'rm', action: 'deny', reason: 'shell.deny in config' },
+      ],
+    });
     expect((await h.call('shell_exec', { command: 'touch a.txt' })).approvedBy).toBe('rule');
     // An allow rule covers a script only when every command matches.
     expect((await h.call('shell_exec', { command: 'touch b.txt && chmod +x b.txt' })).status).toBe('rejected');

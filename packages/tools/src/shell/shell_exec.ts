@@ -11,7 +11,8 @@ import type { ShellManager } from './manager.js';
 /** What the sandbox means for a command, in the descriptions of shell_exec and shell_background. */
 export const SANDBOX_LINE = `- Runs sandboxed where the machine allows: it may write only inside the workspace and its own /tmp (empty for each command), has no network unless the config allows it, and does not see secrets (~/.ssh, ~/.aws, ...). A command judged a read runs with everything read-only. When a result says the sandbox blocked something, ask the user instead of retrying.`;
 
-export const WRITE_ACCESS_DOC = 'Set true only after a result said this command needs write access: it then runs as a command that writes, and may need approval.';
+export const WRITE_ACCESS_DOC =
+  'Set true only after a result said this command needs write access: it then runs as a command that writes, and may need approval.';
 
 function description(max: number, def: number, bytes: number, saved: boolean, sandboxed: boolean): string {
   return `Run a bash command and wait for it to finish. Returns stdout, then stderr (after a "[stderr]" line), then "[exit code N]".
@@ -27,8 +28,17 @@ export function shellExec(manager: ShellManager): Tool {
   const s = manager.settings;
   const input = z.object({
     command: z.string().min(1).describe('The bash script to run, e.g. "npm test -- --run" or "ls -la src && git status".'),
-    cwd: z.string().optional().describe('Directory to run in, relative to the workspace root or absolute inside the workspace. Default: the workspace directory.'),
-    timeout_ms: z.number().int().min(1).max(s.maxTimeoutMs).optional().describe(`Stop the command after this many milliseconds. Default ${s.defaultTimeoutMs}, at most ${s.maxTimeoutMs}.`),
+    cwd: z
+      .string()
+      .optional()
+      .describe('Directory to run in, relative to the workspace root or absolute inside the workspace. Default: the workspace directory.'),
+    timeout_ms: z
+      .number()
+      .int()
+      .min(1)
+      .max(s.maxTimeoutMs)
+      .optional()
+      .describe(`Stop the command after this many milliseconds. Default ${s.defaultTimeoutMs}, at most ${s.maxTimeoutMs}.`),
     write_access: z.boolean().optional().describe(WRITE_ACCESS_DOC),
   });
   type Input = z.output<typeof input>;
@@ -49,7 +59,12 @@ export function shellExec(manager: ShellManager): Tool {
 }
 
 /** Runs one command, confined by the sandbox profile its classification calls for. */
-async function run(manager: ShellManager, i: { command: string; timeout_ms?: number }, ctx: ToolContext, { cwd, classification }: Classified): Promise<ToolOutput> {
+async function run(
+  manager: ShellManager,
+  i: { command: string; timeout_ms?: number },
+  ctx: ToolContext,
+  { cwd, classification }: Classified,
+): Promise<ToolOutput> {
   const s = manager.settings;
   if (manager.disposed) throw new ToolError('ABORTED', 'the shell tools have been shut down; no new commands are run');
   const timeoutMs = i.timeout_ms ?? s.defaultTimeoutMs;
@@ -78,7 +93,10 @@ async function run(manager: ShellManager, i: { command: string; timeout_ms?: num
     manager.disposeSignal.removeEventListener('abort', onStop);
   });
   if (r.spawnError) {
-    throw new ToolError('EXECUTION_FAILED', `could not start bash in ${displayCwd(cwd, ctx)}: ${r.spawnError.message}. Check that bash is installed and the directory still exists.`);
+    throw new ToolError(
+      'EXECUTION_FAILED',
+      `could not start bash in ${displayCwd(cwd, ctx)}: ${r.spawnError.message}. Check that bash is installed and the directory still exists.`,
+    );
   }
   if (r.aborted) throw new ToolError('ABORTED', `shell_exec was cancelled; the process group was stopped.\n${r.stdout.text}${r.stderr.text}`);
   const text = [formatRun(r, { timeoutMs, maxTimeoutMs: s.maxTimeoutMs, killGraceMs: s.killGraceMs }), ...confinementNotes(r, confinement)].join('\n');

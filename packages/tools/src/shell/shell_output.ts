@@ -13,7 +13,13 @@ const description = `Read what a background command (from shell_background) prin
 
 const input = z.object({
   id: z.string().min(1).describe('The id shell_background returned, e.g. "bg1".'),
-  wait_ms: z.number().int().min(0).max(MAX_WAIT_MS).default(0).describe(`Wait up to this many ms for the process to exit or for until to match. Default 0, at most ${MAX_WAIT_MS}.`),
+  wait_ms: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_WAIT_MS)
+    .default(0)
+    .describe(`Wait up to this many ms for the process to exit or for until to match. Default 0, at most ${MAX_WAIT_MS}.`),
   until: z.string().optional().describe('Regular expression (JavaScript syntax) to wait for in the new output, e.g. "Compiled successfully".'),
 });
 type Input = z.output<typeof input>;
@@ -67,7 +73,15 @@ export function shellOutput(manager: ShellManager): Tool {
       const notes = failed ? sandboxNotes(r.text, job.confinement) : [];
       return {
         content: [render(job.id, status, r) + note, ...notes].join('\n'),
-        metadata: { id: job.id, running: !job.exit, exitCode: job.exit?.code ?? null, signal: job.exit?.signal ?? null, newBytes: r.newBytes, droppedBytes: r.dropped, ...(pattern ? { matched } : {}) },
+        metadata: {
+          id: job.id,
+          running: !job.exit,
+          exitCode: job.exit?.code ?? null,
+          signal: job.exit?.signal ?? null,
+          newBytes: r.newBytes,
+          droppedBytes: r.dropped,
+          ...(pattern ? { matched } : {}),
+        },
       };
     },
     dispose: () => manager.dispose(),

@@ -58,9 +58,13 @@ export async function replaceAtomically(path: string, fill: (fh: FileHandle) => 
 
 /** Writes `data` to `path` atomically (see file comment). */
 export async function atomicWrite(path: string, data: string | Uint8Array, opts: AtomicWriteOptions = {}): Promise<void> {
-  await replaceAtomically(path, async (fh) => {
-    await fh.writeFile(data);
-  }, opts);
+  await replaceAtomically(
+    path,
+    async (fh) => {
+      await fh.writeFile(data);
+    },
+    opts,
+  );
 }
 
 /** Makes the rename itself durable; some file systems refuse to fsync a directory, which is fine. */

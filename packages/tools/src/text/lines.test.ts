@@ -25,7 +25,10 @@ const opts = { maxLineChars: 100, maxChars: 1_000_000 };
 describe('readWindow', () => {
   it('returns the requested lines with their numbers and counts the rest', async () => {
     const w = await withFile('a\nb\r\nc\nd\n', (fh, size) => readWindow(fh, size, { ...opts, offset: 2, limit: 2, countUpTo: 1e6 }));
-    expect(w.lines).toEqual([{ n: 2, text: 'b' }, { n: 3, text: 'c' }]);
+    expect(w.lines).toEqual([
+      { n: 2, text: 'b' },
+      { n: 3, text: 'c' },
+    ]);
     expect(w.total).toBe(4);
     expect(w.more).toBe(true);
   });

@@ -3,7 +3,10 @@ import { readSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 
 export class FileTooLargeError extends Error {
-  constructor(readonly size: number, readonly limit: number) {
+  constructor(
+    readonly size: number,
+    readonly limit: number,
+  ) {
     super(`file is ${size} bytes, over the ${limit}-byte limit`);
   }
 }

@@ -9,7 +9,10 @@ export interface Edit {
 }
 
 export class EditError extends Error {
-  constructor(message: string, readonly index: number) {
+  constructor(
+    message: string,
+    readonly index: number,
+  ) {
     super(message);
     this.name = 'EditError';
   }
@@ -68,7 +71,8 @@ export function explainMiss(text: string, old: string): string {
 function applyOne(text: string, edit: Edit, index: number, total: number): { text: string; count: number } {
   const where = total > 1 ? `edit ${index + 1} of ${total}: ` : '';
   const { oldString, newString } = edit;
-  if (oldString === '') throw new EditError(`${where}old_string is empty; give the exact text to replace (use write_file to create or overwrite a whole file).`, index);
+  if (oldString === '')
+    throw new EditError(`${where}old_string is empty; give the exact text to replace (use write_file to create or overwrite a whole file).`, index);
   if (oldString === newString) throw new EditError(`${where}old_string and new_string are the same; nothing would change.`, index);
   const found = occurrences(text, oldString, edit.replaceAll ? undefined : 50);
   if (found.length === 0) throw new EditError(`${where}old_string was not found in the file; ${explainMiss(text, oldString)}`, index);

@@ -40,12 +40,26 @@ export const FILE_TYPES: Readonly<Record<string, readonly string[]>> = {
   yaml: ['*.yaml', '*.yml'],
 };
 
-const ALIASES: Record<string, string> = { typescript: 'ts', javascript: 'js', python: 'py', rb: 'ruby', rs: 'rust', markdown: 'md', yml: 'yaml', golang: 'go', shell: 'sh', bash: 'sh' };
+const ALIASES: Record<string, string> = {
+  typescript: 'ts',
+  javascript: 'js',
+  python: 'py',
+  rb: 'ruby',
+  rs: 'rust',
+  markdown: 'md',
+  yml: 'yaml',
+  golang: 'go',
+  shell: 'sh',
+  bash: 'sh',
+};
 
 /** Globs for a comma-separated list of type names; throws a message listing the known names. */
 export function typeGlobs(spec: string): string[] {
   const globs: string[] = [];
-  for (const raw of spec.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)) {
+  for (const raw of spec
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)) {
     const name = ALIASES[raw] ?? raw;
     const found = FILE_TYPES[name];
     if (!found) throw new Error(`unknown file type "${raw}"; known types: ${Object.keys(FILE_TYPES).join(', ')}. Or use glob, e.g. "*.ext".`);

@@ -32,7 +32,13 @@ function adviseGet(outcome: { value: RawResponse } | { error: unknown }): RetryA
 
 export async function fetchFollowing(start: URL, opts: FetchOptions): Promise<Fetched> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new ToolError('TIMEOUT', `${start.host} sent no complete response within ${+(opts.timeoutMs / 1000).toFixed(1)} s`, { recoverable: true })), opts.timeoutMs);
+  const timer = setTimeout(
+    () =>
+      controller.abort(
+        new ToolError('TIMEOUT', `${start.host} sent no complete response within ${+(opts.timeoutMs / 1000).toFixed(1)} s`, { recoverable: true }),
+      ),
+    opts.timeoutMs,
+  );
   const onAbort = () => controller.abort(new ToolError('ABORTED', 'the fetch was cancelled'));
   if (opts.signal.aborted) onAbort();
   else opts.signal.addEventListener('abort', onAbort, { once: true });
@@ -60,7 +66,10 @@ export async function fetchFollowing(start: URL, opts: FetchOptions): Promise<Fe
       if (!isRedirect(res)) return { ...res, redirects, requests };
       const next = new URL(String(res.headers.location), url);
       if (redirects.length >= opts.maxRedirects) {
-        throw new ToolError('EXECUTION_FAILED', `too many redirects: more than ${opts.maxRedirects}, the last from ${url.href} to ${next.href}. Fetch the final URL directly if you know it.`);
+        throw new ToolError(
+          'EXECUTION_FAILED',
+          `too many redirects: more than ${opts.maxRedirects}, the last from ${url.href} to ${next.href}. Fetch the final URL directly if you know it.`,
+        );
       }
       redirects.push(next);
       url = next;

@@ -15,7 +15,10 @@ export interface Converted {
 
 function parse(html: string, base: string): Doc {
   const document = parseDocument(html);
-  for (const [selector, attr] of [['a[href]', 'href'], ['img[src]', 'src']] as const) {
+  for (const [selector, attr] of [
+    ['a[href]', 'href'],
+    ['img[src]', 'src'],
+  ] as const) {
     for (const el of document.querySelectorAll(selector)) {
       const value = el.getAttribute(attr);
       if (!value) continue;

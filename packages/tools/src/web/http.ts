@@ -37,7 +37,9 @@ export function getOnce(url: URL, opts: GetOptions): Promise<RawResponse> {
         return resolve({ ...base, body: Buffer.alloc(0), truncated: false });
       }
       let stream: Readable = res;
-      const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
+      const encoding = String(res.headers['content-encoding'] ?? '')
+        .trim()
+        .toLowerCase();
       if (encoding === 'gzip' || encoding === 'x-gzip') stream = res.pipe(createGunzip());
       else if (encoding === 'deflate') stream = res.pipe(createInflate());
       else if (encoding === 'br') stream = res.pipe(createBrotliDecompress());

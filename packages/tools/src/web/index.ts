@@ -38,7 +38,15 @@ export function webTools(opts: WebOptions = {}): Tool[] {
     }),
   ];
   const key = config.braveApiKey || (opts.env ?? process.env).BRAVE_API_KEY;
-  const provider = opts.searchProvider ?? (key ? new BraveSearchProvider({ apiKey: key, ...(config.braveBaseUrl ? { baseUrl: config.braveBaseUrl } : {}), ...(config.retry ? { retry: config.retry } : {}) }) : undefined);
+  const provider =
+    opts.searchProvider ??
+    (key
+      ? new BraveSearchProvider({
+          apiKey: key,
+          ...(config.braveBaseUrl ? { baseUrl: config.braveBaseUrl } : {}),
+          ...(config.retry ? { retry: config.retry } : {}),
+        })
+      : undefined);
   if (provider) tools.push(webSearchTool(provider));
   return tools;
 }

@@ -11,7 +11,10 @@ import { webSearchTool } from './web_search.js';
 
 type Answer = (req: IncomingMessage, res: ServerResponse) => void;
 const reset: Answer = (req) => req.socket.destroy();
-const fail = (status: number, headers: Record<string, string> = {}): Answer => (_req, res) => void res.writeHead(status, { 'content-type': 'text/plain', ...headers }).end(`failed with ${status}`);
+const fail =
+  (status: number, headers: Record<string, string> = {}): Answer =>
+  (_req, res) =>
+    void res.writeHead(status, { 'content-type': 'text/plain', ...headers }).end(`failed with ${status}`);
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -49,7 +52,11 @@ describe('web_fetch retries', () => {
     expect(textOf(result)).toContain('the page');
     expect(s.times).toHaveLength(4);
     const progress = events.flatMap((e) => (e.type === 'tool.progress' ? [e.message] : []));
-    expect(progress.map((m) => m?.replace(/[\d.]+ s$/, 'N s'))).toEqual(['the connection was reset; retry 1 in N s', 'the connection was reset; retry 2 in N s', 'HTTP 502; retry 3 in N s']);
+    expect(progress.map((m) => m?.replace(/[\d.]+ s$/, 'N s'))).toEqual([
+      'the connection was reset; retry 1 in N s',
+      'the connection was reset; retry 2 in N s',
+      'HTTP 502; retry 3 in N s',
+    ]);
   });
 
   it('waits out a 429 for its Retry-After of 1 s, then fetches', async () => {
@@ -64,7 +71,11 @@ describe('web_fetch retries', () => {
   it('gives up after 3 retries with a recoverable error saying how often it tried', async () => {
     const s = await flaky([], fail(503));
     const { result } = await run(fetcher(), { url: `${s.origin}/p` });
-    expect(result.error).toEqual({ code: 'EXECUTION_FAILED', recoverable: true, message: `GET ${s.origin}/p returned 503 Service Unavailable: failed with 503. Try again later. Sent 4 times.` });
+    expect(result.error).toEqual({
+      code: 'EXECUTION_FAILED',
+      recoverable: true,
+      message: `GET ${s.origin}/p returned 503 Service Unavailable: failed with 503. Try again later. Sent 4 times.`,
+    });
     expect(s.times).toHaveLength(4);
   });
 
@@ -91,7 +102,10 @@ describe('web_fetch retries', () => {
 });
 
 describe('web_search retries', () => {
-  const results: Answer = (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ web: { results: [{ title: 'Found', url: 'https://example.com/' }] } }));
+  const results: Answer = (_req, res) =>
+    void res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ web: { results: [{ title: 'Found', url: 'https://example.com/' }] } }));
   const searcher = (origin: string) => webSearchTool(new BraveSearchProvider({ apiKey: 'k', baseUrl: origin, retry: { baseDelayMs: 1 } }));
 
   it('answers after a dropped connection, a 429 and a 500', async () => {

@@ -92,9 +92,16 @@ export class HostPolicy {
 
 function refusal(host: string, address: string, why: string): ToolError {
   const via = host === address ? '' : ` (it resolves to ${address})`;
-  return new ToolError('PERMISSION_DENIED', `refusing to fetch ${host}${via}: ${why}. Only public addresses can be fetched; ask the user to add the host to web.allowHosts in toolbelt.config.json if it is trusted.`);
+  return new ToolError(
+    'PERMISSION_DENIED',
+    `refusing to fetch ${host}${via}: ${why}. Only public addresses can be fetched; ask the user to add the host to web.allowHosts in toolbelt.config.json if it is trusted.`,
+  );
 }
 
 function normalizeHost(host: string): string {
-  return host.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  return host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
 }

@@ -10,7 +10,10 @@ Follows at most 5 redirects, retries a dropped connection, 429 and 5xx up to 3 t
 const input = z.object({
   url: z.string().min(1).max(8192).describe('Absolute http or https URL.'),
   maxChars: z.number().int().min(100).max(1_000_000).default(50_000).describe('Most characters of content to return, 100-1,000,000. Default 50,000.'),
-  mainContent: z.boolean().default(true).describe('For HTML: keep only the main content, without navigation, ads and footers. false converts the whole page. Default true.'),
+  mainContent: z
+    .boolean()
+    .default(true)
+    .describe('For HTML: keep only the main content, without navigation, ads and footers. false converts the whole page. Default true.'),
 });
 
 export interface WebFetchSettings {
@@ -74,9 +77,20 @@ export function webFetchTool(settings: WebFetchSettings): Tool {
         ctx.emit({ type: 'progress', progress: retry, message: `${reason}; retry ${retry} in ${(waitMs / 1000).toFixed(1)} s` });
       const r = await fetchFollowing(start, { ...settings, signal: ctx.signal, onRetry });
       const type = String(r.headers['content-type'] ?? '').trim();
-      if (r.status >= 400) throw statusError(r, decodeBody(r.body, type).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300));
+      if (r.status >= 400)
+        throw statusError(
+          r,
+          decodeBody(r.body, type)
+            .replace(/<[^>]*>/g, ' ')
+            .replace(/\s+/g, ' ')
+            .trim()
+            .slice(0, 300),
+        );
       if (!isHtml(type) && !isJson(type) && !isText(type) && (type || looksBinary(r.body))) {
-        throw new ToolError('EXECUTION_FAILED', `${r.url.href} is ${type || 'binary data'} (${r.body.length.toLocaleString('en-US')} bytes${r.truncated ? ' or more' : ''}); web_fetch returns text, HTML and JSON only`);
+        throw new ToolError(
+          'EXECUTION_FAILED',
+          `${r.url.href} is ${type || 'binary data'} (${r.body.length.toLocaleString('en-US')} bytes${r.truncated ? ' or more' : ''}); web_fetch returns text, HTML and JSON only`,
+        );
       }
       const text = decodeBody(r.body, type);
       let title: string | undefined;
@@ -101,8 +115,12 @@ export function webFetchTool(settings: WebFetchSettings): Tool {
       const cut = content.length > maxChars;
       header.push(`Length: ${content.length.toLocaleString('en-US')} characters${cut ? `, showing the first ${maxChars.toLocaleString('en-US')}` : ''}`);
       const notes: string[] = [];
-      if (r.truncated) notes.push(`[Download stopped at ${Math.round(settings.maxBytes / 1024).toLocaleString('en-US')} KB; the rest of the response was not fetched.]`);
-      if (cut) notes.push(`[Truncated: showing ${maxChars.toLocaleString('en-US')} of ${content.length.toLocaleString('en-US')} characters. Call again with a larger maxChars to see more.]`);
+      if (r.truncated)
+        notes.push(`[Download stopped at ${Math.round(settings.maxBytes / 1024).toLocaleString('en-US')} KB; the rest of the response was not fetched.]`);
+      if (cut)
+        notes.push(
+          `[Truncated: showing ${maxChars.toLocaleString('en-US')} of ${content.length.toLocaleString('en-US')} characters. Call again with a larger maxChars to see more.]`,
+        );
       const body = cut ? content.slice(0, maxChars) : content;
       return {
         content: `${header.join('\n')}\n--- Content ---\n${body}${notes.length ? `\n\n${notes.join('\n')}` : ''}`,

@@ -94,7 +94,20 @@ describe('web tool registration', () => {
 
   it('builtinTools includes the git, LSP and web tools, and web_search only with a key', () => {
     const without = names(builtinTools({ config: {}, env: {} }));
-    for (const n of ['git_status', 'git_diff', 'git_log', 'git_branch', 'git_commit', 'git_push', 'diagnostics', 'symbols', 'hover', 'definition', 'references', 'web_fetch']) {
+    for (const n of [
+      'git_status',
+      'git_diff',
+      'git_log',
+      'git_branch',
+      'git_commit',
+      'git_push',
+      'diagnostics',
+      'symbols',
+      'hover',
+      'definition',
+      'references',
+      'web_fetch',
+    ]) {
       expect(without).toContain(n);
     }
     expect(without).not.toContain('web_search');
@@ -103,7 +116,10 @@ describe('web tool registration', () => {
   });
 
   it('takes any search provider in place of Brave', async () => {
-    const tools = webTools({ env: {}, searchProvider: { name: 'Local', search: async (q, n) => [{ title: `only ${q}`, url: 'https://local/1', description: `n=${n}` }] } });
+    const tools = webTools({
+      env: {},
+      searchProvider: { name: 'Local', search: async (q, n) => [{ title: `only ${q}`, url: 'https://local/1', description: `n=${n}` }] },
+    });
     const ex = new Executor({ registry: new ToolRegistry().registerAll(tools), policy: new Policy({ mode: 'yolo' }) });
     const r = await ex.call({ tool: 'web_search', input: { query: 'q', count: 7 } });
     expect(textOf(r)).toBe('Results for "q" (1 via Local):\n\n1. only q\n   https://local/1\n   n=7');

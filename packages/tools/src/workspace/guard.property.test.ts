@@ -10,7 +10,35 @@ import { searchTools } from '../search/index.js';
 import { makeTrapTree, type TrapTree } from './__fixtures__/tree.js';
 import { WorkspaceGuard, type Access } from './guard.js';
 
-const SEGMENTS = ['..', '.', '', 'a.txt', 'dir', 'sub', 'b.txt', 'link-in', 'link-out', 'dirlink-out', 'dirlink-in', 'dangling-in', 'dangling-out', 'relparent-link', 'chain', 'chain-out', 'abs-out', 'outside', 'root', 'root2', 'secret.txt', 'x.txt', 'new.txt', '\u2025', '..foo', 'loop1', '~'];
+const SEGMENTS = [
+  '..',
+  '.',
+  '',
+  'a.txt',
+  'dir',
+  'sub',
+  'b.txt',
+  'link-in',
+  'link-out',
+  'dirlink-out',
+  'dirlink-in',
+  'dangling-in',
+  'dangling-out',
+  'relparent-link',
+  'chain',
+  'chain-out',
+  'abs-out',
+  'outside',
+  'root',
+  'root2',
+  'secret.txt',
+  'x.txt',
+  'new.txt',
+  '\u2025',
+  '..foo',
+  'loop1',
+  '~',
+];
 
 function pathArb(t: () => TrapTree) {
   return fc
@@ -55,17 +83,21 @@ describe('the guard never lets a path out of the roots', () => {
 
   it('resolves only to paths whose real location is inside the root', async () => {
     await fc.assert(
-      fc.asyncProperty(pathArb(() => tree), fc.constantFrom<Access>('read', 'write', 'list', 'delete'), async (path, access) => {
-        let resolved: string;
-        try {
-          resolved = await guard.resolve(path, access);
-        } catch {
-          return;
-        }
-        const target = access === 'delete' ? dirname(resolved) : resolved;
-        const lands = landing(target);
-        expect(lands === tree.root || lands.startsWith(tree.root + '/'), `${path} -> ${resolved} lands at ${lands}`).toBe(true);
-      }),
+      fc.asyncProperty(
+        pathArb(() => tree),
+        fc.constantFrom<Access>('read', 'write', 'list', 'delete'),
+        async (path, access) => {
+          let resolved: string;
+          try {
+            resolved = await guard.resolve(path, access);
+          } catch {
+            return;
+          }
+          const target = access === 'delete' ? dirname(resolved) : resolved;
+          const lands = landing(target);
+          expect(lands === tree.root || lands.startsWith(tree.root + '/'), `${path} -> ${resolved} lands at ${lands}`).toBe(true);
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -80,24 +112,47 @@ describe('the file and search tools never touch anything outside the roots', () 
   type Op = { tool: string; a: string; b: string };
   const op = (t: () => TrapTree) =>
     fc.record({
-      tool: fc.constantFrom('read_file', 'write_file', 'edit_file', 'append_file', 'delete_file', 'list_directory', 'create_directory', 'copy_file', 'move_file', 'glob', 'grep'),
+      tool: fc.constantFrom(
+        'read_file',
+        'write_file',
+        'edit_file',
+        'append_file',
+        'delete_file',
+        'list_directory',
+        'create_directory',
+        'copy_file',
+        'move_file',
+        'glob',
+        'grep',
+      ),
       a: pathArb(t),
       b: pathArb(t),
     });
 
   function inputFor(o: Op): Record<string, unknown> {
     switch (o.tool) {
-      case 'read_file': return { path: o.a, offset: -5 };
-      case 'write_file': return { path: o.a, content: 'WRITTEN' };
-      case 'edit_file': return { path: o.a, old_string: 'SECRET', new_string: 'EDITED' };
-      case 'append_file': return { path: o.a, content: 'APPENDED' };
-      case 'delete_file': return { path: o.a, recursive: true };
-      case 'list_directory': return { path: o.a, depth: 3 };
-      case 'create_directory': return { path: o.a };
-      case 'copy_file': return { source: o.a, destination: o.b, overwrite: true };
-      case 'move_file': return { source: o.a, destination: o.b, overwrite: true };
-      case 'glob': return { pattern: '**/*', path: o.a, include_ignored: true };
-      default: return { pattern: 'SECRET-OUTS[I]DE|other r[o]ot', path: o.a, include_ignored: true };
+      case 'read_file':
+        return { path: o.a, offset: -5 };
+      case 'write_file':
+        return { path: o.a, content: 'WRITTEN' };
+      case 'edit_file':
+        return { path: o.a, old_string: 'SECRET', new_string: 'EDITED' };
+      case 'append_file':
+        return { path: o.a, content: 'APPENDED' };
+      case 'delete_file':
+        return { path: o.a, recursive: true };
+      case 'list_directory':
+        return { path: o.a, depth: 3 };
+      case 'create_directory':
+        return { path: o.a };
+      case 'copy_file':
+        return { source: o.a, destination: o.b, overwrite: true };
+      case 'move_file':
+        return { source: o.a, destination: o.b, overwrite: true };
+      case 'glob':
+        return { pattern: '**/*', path: o.a, include_ignored: true };
+      default:
+        return { pattern: 'SECRET-OUTS[I]DE|other r[o]ot', path: o.a, include_ignored: true };
     }
   }
 
@@ -105,25 +160,31 @@ describe('the file and search tools never touch anything outside the roots', () 
     let tree = makeTrapTree();
     const trees: TrapTree[] = [];
     await fc.assert(
-      fc.asyncProperty(fc.array(op(() => tree), { minLength: 1, maxLength: 6 }), async (ops) => {
-        tree = makeTrapTree();
-        trees.push(tree);
-        const before = snapshot(tree);
-        const registry = new ToolRegistry();
-        registry.registerAll(tools);
-        const executor = new Executor({ registry, policy: new Policy({ mode: 'yolo' }), workspace: new WorkspaceGuard({ roots: [tree.root] }) });
-        for (const o of ops) {
-          const r = await executor.call({ tool: o.tool, input: inputFor(o) });
-          const text = textOf(r);
-          expect(text, `${o.tool} ${JSON.stringify(inputFor(o))}`).not.toContain(tree.secretText);
-          expect(text).not.toContain('other root');
-          if (r.status === 'success' && ['glob', 'grep', 'list_directory'].includes(o.tool)) {
-            // Inside paths are shown relative to the root; an absolute path here would be an escape.
-            expect(text).not.toContain(tree.base);
+      fc.asyncProperty(
+        fc.array(
+          op(() => tree),
+          { minLength: 1, maxLength: 6 },
+        ),
+        async (ops) => {
+          tree = makeTrapTree();
+          trees.push(tree);
+          const before = snapshot(tree);
+          const registry = new ToolRegistry();
+          registry.registerAll(tools);
+          const executor = new Executor({ registry, policy: new Policy({ mode: 'yolo' }), workspace: new WorkspaceGuard({ roots: [tree.root] }) });
+          for (const o of ops) {
+            const r = await executor.call({ tool: o.tool, input: inputFor(o) });
+            const text = textOf(r);
+            expect(text, `${o.tool} ${JSON.stringify(inputFor(o))}`).not.toContain(tree.secretText);
+            expect(text).not.toContain('other root');
+            if (r.status === 'success' && ['glob', 'grep', 'list_directory'].includes(o.tool)) {
+              // Inside paths are shown relative to the root; an absolute path here would be an escape.
+              expect(text).not.toContain(tree.base);
+            }
+            expect(snapshot(tree), `after ${o.tool} ${JSON.stringify(inputFor(o))}`).toBe(before);
           }
-          expect(snapshot(tree), `after ${o.tool} ${JSON.stringify(inputFor(o))}`).toBe(before);
-        }
-      }),
+        },
+      ),
       { numRuns: 60 },
     );
     for (const t of trees) rmSync(t.base, { recursive: true, force: true });

@@ -86,7 +86,7 @@ const CASES: [string, string, Access, Expect][] = [
   ["toolbelt's config cannot be read (it may hold tokens)", 'toolbelt.config.json', 'read', denied("toolbelt's own config")],
   ["toolbelt's config in another case cannot be read", 'TOOLBELT.CONFIG.JSON', 'read', denied("toolbelt's own config")],
   ["toolbelt's execution log cannot be read", '.toolbelt/executions.jsonl', 'read', denied("toolbelt's own state")],
-  ["a gateway database in .toolbelt cannot be read", '.toolbelt/gateway.db', 'read', denied("toolbelt's own state")],
+  ['a gateway database in .toolbelt cannot be read', '.toolbelt/gateway.db', 'read', denied("toolbelt's own state")],
   ["a nested project's .toolbelt cannot be read", 'dir/.toolbelt/approvals.json', 'read', denied("toolbelt's own state")],
   ['.toolbelt cannot be deleted', '.toolbelt', 'delete', denied("toolbelt's own state")],
   ['.toolbelt can be listed (names are no secret)', '.toolbelt', 'list', ok('.toolbelt')],
@@ -144,7 +144,11 @@ describe('WorkspaceGuard options', () => {
   });
 
   it('refuses protectedPaths (and what lies below them) for all but listing, through links too', async () => {
-    const g = new WorkspaceGuard({ roots: [t.root], protectedPaths: [R('dir/b.txt'), R('state'), join(t.root, 'not-yet', 'gw.db')], allowSensitive: () => true });
+    const g = new WorkspaceGuard({
+      roots: [t.root],
+      protectedPaths: [R('dir/b.txt'), R('state'), join(t.root, 'not-yet', 'gw.db')],
+      allowSensitive: () => true,
+    });
     for (const access of ['read', 'write', 'delete'] as const) await expect(g.resolve('dir/b.txt', access), access).rejects.toThrow(/toolbelt's own files/);
     await expect(g.resolve('link-in', 'read')).rejects.toThrow(/toolbelt's own files/);
     await expect(g.resolve('dir/b.txt', 'list')).resolves.toBe(R('dir/b.txt'));

@@ -100,7 +100,8 @@ export class WorkspaceGuard implements Workspace {
    * target (its parent is resolved, not the link).
    */
   async resolve(path: string, access: Access): Promise<string> {
-    if (typeof path !== 'string' || path.trim().length === 0) throw new ToolError('INVALID_PARAMS', 'path must be a non-empty string, absolute or relative to the workspace');
+    if (typeof path !== 'string' || path.trim().length === 0)
+      throw new ToolError('INVALID_PARAMS', 'path must be a non-empty string, absolute or relative to the workspace');
     if (path.includes('\0')) throw new ToolError('INVALID_PARAMS', `path contains a NUL byte: ${JSON.stringify(path)}. Pass the path without it.`);
     if (path.length > MAX_PATH) throw new ToolError('INVALID_PARAMS', `path is ${path.length} characters long; the limit is ${MAX_PATH}.`);
     const absolute = resolve(this.cwd, path);
@@ -110,7 +111,10 @@ export class WorkspaceGuard implements Workspace {
       throw new ToolError('PERMISSION_DENIED', `${path} is outside the workspace${via}. Use a path inside ${this.roots.join(' or ')}.`);
     }
     if ((access === 'write' || access === 'delete') && this.roots.includes(real)) {
-      throw new ToolError('PERMISSION_DENIED', `${path} is a workspace root; it cannot be ${access === 'write' ? 'overwritten' : 'deleted'} or moved. Name a path inside it.`);
+      throw new ToolError(
+        'PERMISSION_DENIED',
+        `${path} is a workspace root; it cannot be ${access === 'write' ? 'overwritten' : 'deleted'} or moved. Name a path inside it.`,
+      );
     }
     const rel = this.relativeToRoot(real);
     const own = ownFileReason(rel, access) ?? this.protectedReason(real, access);
@@ -118,7 +122,10 @@ export class WorkspaceGuard implements Workspace {
     const secret = sensitiveMatch(rel, access);
     if (secret && !this.allowSensitive?.(real, access, { ...(this.tool !== undefined ? { tool: this.tool } : {}), name: secret.name })) {
       const rule = this.tool ? `{"tool":"${this.tool}","path":"${this.display(real)}","action":"allow"}` : 'an allow rule that names this tool and this file';
-      throw new ToolError('PERMISSION_DENIED', `${this.display(real)} is protected: ${secret.reason}. Only if it is really needed, ask the user to add the rule ${rule}.`);
+      throw new ToolError(
+        'PERMISSION_DENIED',
+        `${this.display(real)} is protected: ${secret.reason}. Only if it is really needed, ask the user to add the rule ${rule}.`,
+      );
     }
     if (/[/\\]$/.test(path) && path.length > 1) await this.expectDirectory(real, path);
     return real;
@@ -137,8 +144,10 @@ export class WorkspaceGuard implements Workspace {
   private protectedReason(real: string, access: Access): string | undefined {
     if (access === 'list') return undefined;
     for (const p of this.protectedPaths) {
-      if (real === p || real.startsWith(p + sep)) return "it is one of toolbelt's own files (config, state, gateway database or a token); only the user reads or changes it";
-      if (access === 'delete' && p.startsWith(real === sep ? real : real + sep)) return `it holds ${this.display(p)}, one of toolbelt's own files, which must stay where it is`;
+      if (real === p || real.startsWith(p + sep))
+        return "it is one of toolbelt's own files (config, state, gateway database or a token); only the user reads or changes it";
+      if (access === 'delete' && p.startsWith(real === sep ? real : real + sep))
+        return `it holds ${this.display(p)}, one of toolbelt's own files, which must stay where it is`;
     }
     return undefined;
   }
@@ -187,7 +196,8 @@ export class WorkspaceGuard implements Workspace {
 
   private async expectDirectory(real: string, original: string): Promise<void> {
     try {
-      if (!(await lstat(real)).isDirectory()) throw new ToolError('INVALID_PARAMS', `${original} ends with "/" but ${this.display(real)} is not a directory; drop the trailing slash.`);
+      if (!(await lstat(real)).isDirectory())
+        throw new ToolError('INVALID_PARAMS', `${original} ends with "/" but ${this.display(real)} is not a directory; drop the trailing slash.`);
     } catch (err) {
       if (err instanceof ToolError) throw err;
       // Not there yet: a trailing slash on a path to be created is fine.

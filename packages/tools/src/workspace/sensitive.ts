@@ -5,8 +5,22 @@ import { basename, sep } from 'node:path';
 
 const SENSITIVE_DIRS = new Set(['.ssh', '.aws', '.gnupg', '.azure', '.kube', '.docker', '.password-store']);
 const SENSITIVE_FILES = new Set([
-  'credentials.json', 'credentials', '.netrc', '.npmrc', '.pypirc', '.pgpass', '.git-credentials', '.htpasswd',
-  'id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', 'secrets.json', 'secrets.yaml', 'secrets.yml', 'service-account.json',
+  'credentials.json',
+  'credentials',
+  '.netrc',
+  '.npmrc',
+  '.pypirc',
+  '.pgpass',
+  '.git-credentials',
+  '.htpasswd',
+  'id_rsa',
+  'id_dsa',
+  'id_ecdsa',
+  'id_ed25519',
+  'secrets.json',
+  'secrets.yaml',
+  'secrets.yml',
+  'service-account.json',
 ]);
 const SENSITIVE_EXT = /\.(pem|key|p12|pfx|keystore|jks)$/i;
 // Templates of .env files are meant to be committed and hold no secrets.
@@ -29,7 +43,8 @@ export function ownFileReason(relPath: string, access: 'read' | 'write' | 'list'
   if (!lower.includes(OWN_DIR) && !lower.endsWith(OWN_CONFIG)) return undefined;
   const parts = lower.split(sep).filter(Boolean);
   if (parts[parts.length - 1] === OWN_CONFIG) return "it is toolbelt's own config, which may hold tokens; only the user reads or changes it";
-  if (parts.includes(OWN_DIR)) return "it is toolbelt's own state (saved approvals, the execution log, the gateway database); only the user reads or changes it";
+  if (parts.includes(OWN_DIR))
+    return "it is toolbelt's own state (saved approvals, the execution log, the gateway database); only the user reads or changes it";
   return undefined;
 }
 

@@ -58,8 +58,16 @@ describe('special files', () => {
 
   it('opens a named pipe without blocking and refuses it, synchronously or not', async () => {
     const sync = await refusalOf(() => openCheckedSync(fifo, 'pipe'));
-    expect(sync).toMatchObject({ code: 'INVALID_PARAMS', message: 'pipe is a named pipe (FIFO), not a regular file; toolbelt only reads and writes regular files. Name a regular file instead.' });
-    const { result, rescued } = await withoutBlocking([fifo], base, () => openChecked(fifo, 'pipe').then(() => undefined, (err: unknown) => err));
+    expect(sync).toMatchObject({
+      code: 'INVALID_PARAMS',
+      message: 'pipe is a named pipe (FIFO), not a regular file; toolbelt only reads and writes regular files. Name a regular file instead.',
+    });
+    const { result, rescued } = await withoutBlocking([fifo], base, () =>
+      openChecked(fifo, 'pipe').then(
+        () => undefined,
+        (err: unknown) => err,
+      ),
+    );
     expect(rescued).toBe(false);
     expect(result).toMatchObject({ code: 'INVALID_PARAMS', message: sync.message });
   });

@@ -42,9 +42,16 @@ export function isPlainFile(st: Pick<Stats, 'isFile' | 'nlink'>): boolean {
 /** Why toolbelt refuses the content of this file, or undefined (regular files with one name, directories, symlinks). */
 export function fileRefusal(st: Stats, shown: string): ToolError | undefined {
   const kind = specialKind(st);
-  if (kind) return new ToolError('INVALID_PARAMS', `${shown} is a ${kind}, not a regular file; toolbelt only reads and writes regular files. Name a regular file instead.`);
+  if (kind)
+    return new ToolError(
+      'INVALID_PARAMS',
+      `${shown} is a ${kind}, not a regular file; toolbelt only reads and writes regular files. Name a regular file instead.`,
+    );
   if (hasOtherNames(st)) {
-    return new ToolError('INVALID_PARAMS', `${shown} has ${st.nlink} hard links; one may point outside the workspace, so toolbelt refuses it. Copy the file instead of hard-linking it.`);
+    return new ToolError(
+      'INVALID_PARAMS',
+      `${shown} has ${st.nlink} hard links; one may point outside the workspace, so toolbelt refuses it. Copy the file instead of hard-linking it.`,
+    );
   }
   return undefined;
 }

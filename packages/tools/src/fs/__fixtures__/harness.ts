@@ -2,7 +2,18 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { Executor, Policy, ToolRegistry, textOf, type ApprovalRequest, type Approver, type Mode, type Tool, type ToolEvent, type ToolResult } from '@toolbelt/core';
+import {
+  Executor,
+  Policy,
+  ToolRegistry,
+  textOf,
+  type ApprovalRequest,
+  type Approver,
+  type Mode,
+  type Tool,
+  type ToolEvent,
+  type ToolResult,
+} from '@toolbelt/core';
 import { WorkspaceGuard } from '../../workspace/guard.js';
 
 export interface Harness {
@@ -17,22 +28,29 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export function makeHarness(tools: Tool[], opts: { mode?: Mode; approver?: Approver; withoutWorkspace?: boolean; allowSensitive?: (abs: string) => boolean } = {}): Harness {
+export function makeHarness(
+  tools: Tool[],
+  opts: { mode?: Mode; approver?: Approver; withoutWorkspace?: boolean; allowSensitive?: (abs: string) => boolean } = {},
+): Harness {
   const base = realpathSync(mkdtempSync(join(tmpdir(), 'tb-fs-')));
   const root = join(base, 'ws');
   mkdirSync(root);
   const registry = new ToolRegistry();
   registry.registerAll(tools);
   const approvals: ApprovalRequest[] = [];
-  const approver: Approver = opts.approver ?? (async (req) => {
-    approvals.push(req);
-    return { outcome: 'approve', scope: 'once' };
-  });
+  const approver: Approver =
+    opts.approver ??
+    (async (req) => {
+      approvals.push(req);
+      return { outcome: 'approve', scope: 'once' };
+    });
   const executor = new Executor({
     registry,
     policy: new Policy({ mode: opts.mode ?? 'yolo' }),
     approver,
-    ...(opts.withoutWorkspace ? {} : { workspace: new WorkspaceGuard({ roots: [root], ...(opts.allowSensitive ? { allowSensitive: opts.allowSensitive } : {}) }) }),
+    ...(opts.withoutWorkspace
+      ? {}
+      : { workspace: new WorkspaceGuard({ roots: [root], ...(opts.allowSensitive ? { allowSensitive: opts.allowSensitive } : {}) }) }),
   });
   const events: ToolEvent[] = [];
   executor.events.on((e) => events.push(e));

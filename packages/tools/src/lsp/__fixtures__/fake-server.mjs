@@ -22,7 +22,15 @@ conn.onNotification('textDocument/didOpen', ({ textDocument: { uri, text } }) =>
   docs.set(uri, text);
   if (text.includes('silent')) return;
   const diagnostics = text.includes('bad')
-    ? [{ range: { start: { line: 0, character: text.indexOf('bad') }, end: { line: 0, character: text.indexOf('bad') + 3 } }, message: 'bad word', severity: 1, source: 'fake', code: 'F1' }]
+    ? [
+        {
+          range: { start: { line: 0, character: text.indexOf('bad') }, end: { line: 0, character: text.indexOf('bad') + 3 } },
+          message: 'bad word',
+          severity: 1,
+          source: 'fake',
+          code: 'F1',
+        },
+      ]
     : [];
   conn.sendNotification('textDocument/publishDiagnostics', { uri, diagnostics });
 });

@@ -101,7 +101,6 @@ export function createLineScanner() {
     return n;
   }
 
-
   function scanLines(src: Src, base: number, st: LineState, spec: SearchSpec, lineRe: RegExp): number {
     const countOnly = spec.mode !== 'content';
     let pos = 0;

@@ -16,7 +16,19 @@ afterAll(async () => {
 });
 
 const spec = specFor(
-  { root: dir, isFile: false, mode: 'content', before: 0, after: 0, multiline: false, globs: [], typeGlobs: [], ignoreFiles: true, maxResults: 10, signal: new AbortController().signal },
+  {
+    root: dir,
+    isFile: false,
+    mode: 'content',
+    before: 0,
+    after: 0,
+    multiline: false,
+    globs: [],
+    typeGlobs: [],
+    ignoreFiles: true,
+    maxResults: 10,
+    signal: new AbortController().signal,
+  },
   compilePattern('two'),
 );
 

@@ -24,4 +24,16 @@ const fileBytes = file && existsSync(file) ? statSync(file).size : undefined;
 const peakMb = process.resourceUsage().maxRSS / 1024;
 await executor.close();
 rmSync(root, { recursive: true, force: true });
-console.log(JSON.stringify({ status: r.status, text: textOf(r), metadata: r.metadata, file, fileBytes, fileGone: file ? !existsSync(file) : undefined, peakMb, beforeMb: before / 1024, seconds }));
+console.log(
+  JSON.stringify({
+    status: r.status,
+    text: textOf(r),
+    metadata: r.metadata,
+    file,
+    fileBytes,
+    fileGone: file ? !existsSync(file) : undefined,
+    peakMb,
+    beforeMb: before / 1024,
+    seconds,
+  }),
+);

@@ -7,14 +7,71 @@ import type { Effect, SimpleCommand } from './types.js';
 
 /** git subcommands whose flags never make them destructive. */
 const GIT_SAFE = new Set([
-  'status', 'log', 'diff', 'show', 'blame', 'shortlog', 'describe', 'rev-parse', 'ls-files', 'ls-tree', 'grep',
-  'add', 'commit', 'fetch', 'pull', 'merge', 'rebase', 'cherry-pick', 'revert', 'init', 'clone', 'mv', 'apply', 'am',
+  'status',
+  'log',
+  'diff',
+  'show',
+  'blame',
+  'shortlog',
+  'describe',
+  'rev-parse',
+  'ls-files',
+  'ls-tree',
+  'grep',
+  'add',
+  'commit',
+  'fetch',
+  'pull',
+  'merge',
+  'rebase',
+  'cherry-pick',
+  'revert',
+  'init',
+  'clone',
+  'mv',
+  'apply',
+  'am',
 ]);
 const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 /** `npm run test`: the script name is part of the prefix. */
 const RUNS_NAMED = new Set(['run', 'run-script', 'exec', 'x', 'dlx', 'task']);
-const PM_SAFE = new Set([...RUNS_NAMED, 'test', 't', 'start', 'build', 'install', 'i', 'ci', 'add', 'lint', 'ls', 'list', 'outdated', 'view', 'info', 'why', 'audit']);
-const TOOLCHAINS = new Set(['go', 'cargo', 'make', 'deno', 'uv', 'poetry', 'just', 'gradle', 'mvn', 'dotnet', 'mix', 'rake', 'bundle', 'composer', 'swift', 'zig']);
+const PM_SAFE = new Set([
+  ...RUNS_NAMED,
+  'test',
+  't',
+  'start',
+  'build',
+  'install',
+  'i',
+  'ci',
+  'add',
+  'lint',
+  'ls',
+  'list',
+  'outdated',
+  'view',
+  'info',
+  'why',
+  'audit',
+]);
+const TOOLCHAINS = new Set([
+  'go',
+  'cargo',
+  'make',
+  'deno',
+  'uv',
+  'poetry',
+  'just',
+  'gradle',
+  'mvn',
+  'dotnet',
+  'mix',
+  'rake',
+  'bundle',
+  'composer',
+  'swift',
+  'zig',
+]);
 const INTERPRETERS = new Set(['node', 'python', 'python3', 'ruby', 'perl', 'php', 'bun', 'deno', 'tsx', 'ts-node']);
 const VERB = /^[a-z][a-z0-9:_-]*$/;
 const SCRIPT = /^[\w./-]+\.(js|mjs|cjs|ts|mts|py|rb|pl|php)$/;

@@ -47,6 +47,7 @@ function outputFinding(op: string, entry: string, abs: string | undefined, scope
       : { effect: 'write', detail: `${entry} (appends to a file whose path is not known before it runs)` };
   }
   if (isDevice(abs)) return { effect: 'destructive', detail: `${entry} (writes to a disk)`, blocked: `${entry} writes to the block device ${abs}` };
-  if (truncating && scope.exists(abs) && !scope.isDirectory(abs)) return { effect: 'destructive', detail: `${entry} (truncates an existing file)`, paths: [abs] };
+  if (truncating && scope.exists(abs) && !scope.isDirectory(abs))
+    return { effect: 'destructive', detail: `${entry} (truncates an existing file)`, paths: [abs] };
   return { effect: 'write', detail: `${entry} (${op.includes('>>') ? 'appends to' : 'writes'} a file)`, paths: [abs] };
 }

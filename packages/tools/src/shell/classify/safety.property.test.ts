@@ -30,20 +30,112 @@ const FILES = ['a.txt', 'b.txt', 'dir/a.txt', '.env', '.e*', '.[e]nv', '*.txt', 
 const NEW = ['new.txt', 'dir/new.txt', 'OUT/new.txt', '~/new', '../out/n2'];
 const DIRS = ['.', 'dir', 'OUT', '~', '..'];
 
-const readers = ['cat F', 'head -n 2 F', 'tail -n 1 F', 'ls D', 'ls -la D', 'grep a F', 'grep -r a D', 'grep -c a F', 'sort F', 'sort -u F', 'wc -l F',
-  "sed -n 1p F", "sed 's/a/b/' F", "awk '{print $1}' F", "find D -name '*.txt'", 'echo W', "printf '%s' W", 'diff F F', 'od -c F', 'uniq F', 'cut -c1 F',
-  'stat F', 'du -s D', 'cmp F F', 'comm F F', 'nl F', 'base64 F', 'tac F', 'md5sum F', 'file F', 'strings F', 'realpath F', 'tr a b < F', 'git status',
-  'git log -1', "find D -exec cat {} +", 'date +%s', 'id', 'pwd', 'true'];
-const writers = ['touch N', 'cp F N', 'mv F N', 'tee N < F', 'sed -i s/a/b/ F', 'sort -o N F', 'mkdir N', 'ln -s F N', 'ln F N', 'rm F', 'truncate -s0 F',
-  'uniq F N', 'xxd F N', 'tar -cf N F', 'gzip F', "sed -n 'w N' F", "awk '{print > \"N\"}' F", 'find D -fprint N', 'date -f F', 'history -w N',
-  'dd if=F of=N', 'install F N', 'split F N'];
-const builtins = ['hash -p /usr/bin/touch ls; ls N', "declare 'a[$(touch N)]=1'", "printf -v 'a[$(touch N)]' %s x", "read 'a[$(touch N)]' <<< x",
-  "mapfile -C 'touch N' -c 1 arr <<< x", "test -v 'a[$(touch N)]'", "let 'a[$(touch N)]'", "x='a[$(touch N)]'; echo $((x))", "unset 'a[$(touch N)]'",
-  "compgen -W '$(touch N)' x", "[[ 1 -eq 'a[$(touch N)]' ]]", 'export X=1', 'set -e', "typeset 'x[$(touch N)]'", "[ -v 'a[$(touch N)]' ]",
-  "x='a[$(touch N)]'; echo ${!x}", "x='$(touch N)'; echo ${x@P}", 'BASH_CMDS[ls]=/usr/bin/touch; ls N', "readarray -C 'touch N' -c 1 arr <<< x",
-  "cat <<EOF\n`touch N`\nEOF", "gawk 'BEGIN { f = \"system\"; @f(\"touch N\") }'", "declare -n r='a[$(touch N)]'; r=1"];
-const abbreviated = ['sed --in-pl s/a/b/ F', 'sed --i s/a/b/ F', 'sort --out=N F', 'sort --outp=N F', 'wc --files0=F', 'du --files0-f=F', 'tail --pid=1 F',
-  'ls --hyp=always D', 'date --fi=F', 'tar --to-c=sh -xf F', 'cat --num F', 'grep --recursive a D', 'sed --expr=p F'];
+const readers = [
+  'cat F',
+  'head -n 2 F',
+  'tail -n 1 F',
+  'ls D',
+  'ls -la D',
+  'grep a F',
+  'grep -r a D',
+  'grep -c a F',
+  'sort F',
+  'sort -u F',
+  'wc -l F',
+  'sed -n 1p F',
+  "sed 's/a/b/' F",
+  "awk '{print $1}' F",
+  "find D -name '*.txt'",
+  'echo W',
+  "printf '%s' W",
+  'diff F F',
+  'od -c F',
+  'uniq F',
+  'cut -c1 F',
+  'stat F',
+  'du -s D',
+  'cmp F F',
+  'comm F F',
+  'nl F',
+  'base64 F',
+  'tac F',
+  'md5sum F',
+  'file F',
+  'strings F',
+  'realpath F',
+  'tr a b < F',
+  'git status',
+  'git log -1',
+  'find D -exec cat {} +',
+  'date +%s',
+  'id',
+  'pwd',
+  'true',
+];
+const writers = [
+  'touch N',
+  'cp F N',
+  'mv F N',
+  'tee N < F',
+  'sed -i s/a/b/ F',
+  'sort -o N F',
+  'mkdir N',
+  'ln -s F N',
+  'ln F N',
+  'rm F',
+  'truncate -s0 F',
+  'uniq F N',
+  'xxd F N',
+  'tar -cf N F',
+  'gzip F',
+  "sed -n 'w N' F",
+  'awk \'{print > "N"}\' F',
+  'find D -fprint N',
+  'date -f F',
+  'history -w N',
+  'dd if=F of=N',
+  'install F N',
+  'split F N',
+];
+const builtins = [
+  'hash -p /usr/bin/touch ls; ls N',
+  "declare 'a[$(touch N)]=1'",
+  "printf -v 'a[$(touch N)]' %s x",
+  "read 'a[$(touch N)]' <<< x",
+  "mapfile -C 'touch N' -c 1 arr <<< x",
+  "test -v 'a[$(touch N)]'",
+  "let 'a[$(touch N)]'",
+  "x='a[$(touch N)]'; echo $((x))",
+  "unset 'a[$(touch N)]'",
+  "compgen -W '$(touch N)' x",
+  "[[ 1 -eq 'a[$(touch N)]' ]]",
+  'export X=1',
+  'set -e',
+  "typeset 'x[$(touch N)]'",
+  "[ -v 'a[$(touch N)]' ]",
+  "x='a[$(touch N)]'; echo ${!x}",
+  "x='$(touch N)'; echo ${x@P}",
+  'BASH_CMDS[ls]=/usr/bin/touch; ls N',
+  "readarray -C 'touch N' -c 1 arr <<< x",
+  'cat <<EOF\n`touch N`\nEOF',
+  'gawk \'BEGIN { f = "system"; @f("touch N") }\'',
+  "declare -n r='a[$(touch N)]'; r=1",
+];
+const abbreviated = [
+  'sed --in-pl s/a/b/ F',
+  'sed --i s/a/b/ F',
+  'sort --out=N F',
+  'sort --outp=N F',
+  'wc --files0=F',
+  'du --files0-f=F',
+  'tail --pid=1 F',
+  'ls --hyp=always D',
+  'date --fi=F',
+  'tar --to-c=sh -xf F',
+  'cat --num F',
+  'grep --recursive a D',
+  'sed --expr=p F',
+];
 const prefixes = ['', '', '', 'LC_ALL=C ', 'HOME=OUT ', 'TMPDIR=OUT ', 'GIT_TRACE=N ', 'GIT_TRACE2=N ', 'LANG=C ', 'BASH_ENV=F ', 'PATH=/usr/bin:/bin '];
 const redirects = ['', '', '', ' > N', ' >> F', ' 2> N', ' < F', ' < /dev/tcp/127.0.0.1/9', ' > /dev/tcp/127.0.0.1/9', ' >> ~/.bashrc', ' 2>/dev/null'];
 const substitutions = ['$(touch N)', '`touch N`', '<(touch N)', '$(cat F)', '$(echo x)', 'x', '$X', '"$(touch N)"'];
@@ -57,7 +149,12 @@ const simple = fc
   .tuple(
     mostly('', prefixes),
     mostly('', wrappers, 4),
-    fc.oneof({ arbitrary: pick(readers), weight: 6 }, { arbitrary: pick(writers), weight: 1 }, { arbitrary: pick(builtins), weight: 1 }, { arbitrary: pick(abbreviated), weight: 1 }),
+    fc.oneof(
+      { arbitrary: pick(readers), weight: 6 },
+      { arbitrary: pick(writers), weight: 1 },
+      { arbitrary: pick(builtins), weight: 1 },
+      { arbitrary: pick(abbreviated), weight: 1 },
+    ),
     mostly('', redirects),
     fc.oneof({ arbitrary: pick(FILES.slice(0, 3)), weight: 3 }, { arbitrary: pick(FILES), weight: 1 }),
     pick(NEW),
@@ -71,16 +168,16 @@ const simple = fc
     return `${pre}${text}${redir}`;
   });
 
-const script = fc.array(fc.tuple(simple, pick([' ; ', ' && ', ' | ', ' || '])), { minLength: 1, maxLength: 2 }).map((parts) =>
-  parts.map(([p, sep], i) => (i ? sep : '') + p).join(''),
-);
+const script = fc
+  .array(fc.tuple(simple, pick([' ; ', ' && ', ' | ', ' || '])), { minLength: 1, maxLength: 2 })
+  .map((parts) => parts.map(([p, sep], i) => (i ? sep : '') + p).join(''));
 
 describe.skipIf(!strace)('the shell safety property', () => {
   it('has a watcher that sees a created file, a write outside, a change inside and a socket', () => {
     resetScratch(s);
     expect(runWatched(s, 'touch fresh.txt').join()).toMatch(/fresh\.txt/);
     expect(runWatched(s, `echo x >> ${s.outside}/target.txt`).join()).toMatch(/target\.txt/);
-    expect(runWatched(s, "sed -i s/a/b/ a.txt").join()).toMatch(/a\.txt/);
+    expect(runWatched(s, 'sed -i s/a/b/ a.txt').join()).toMatch(/a\.txt/);
     expect(runWatched(s, 'exec 3<>/dev/tcp/127.0.0.1/9 || true').join()).toMatch(/socket/);
     expect(runWatched(s, 'cat a.txt; ls -la; grep -r a dir')).toEqual([]);
   });
@@ -91,7 +188,12 @@ describe.skipIf(!strace)('the shell safety property', () => {
       fc.asyncProperty(script, async (raw) => {
         const text = raw.replaceAll('OUT', s.outside);
         resetScratch(s);
-        const c = await classifyCommand(text, { cwd: s.ws, roots: [s.ws], home: s.home, env: { PATH: '/usr/bin:/bin', HOME: s.home, TMPDIR: s.tmp, LANG: 'C' } });
+        const c = await classifyCommand(text, {
+          cwd: s.ws,
+          roots: [s.ws],
+          home: s.home,
+          env: { PATH: '/usr/bin:/bin', HOME: s.home, TMPDIR: s.tmp, LANG: 'C' },
+        });
         if (c.effect !== 'read') return;
         ran++;
         const did = runWatched(s, text);

@@ -130,7 +130,7 @@ function quotedPart(node: Node, home: string): Part {
 
 function homeExpansion(node: Node, home: string): Part | undefined {
   const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(node.text);
-  if (m && HOME_VARS.has(m[1]) && (node.text.startsWith('${') === node.text.endsWith('}'))) {
+  if (m && HOME_VARS.has(m[1]) && node.text.startsWith('${') === node.text.endsWith('}')) {
     return { value: home, pattern: escapeAll(home), static: true, home: true };
   }
   return undefined;
@@ -163,7 +163,21 @@ function bareWord(text: string, home: string, atStart: boolean): Part {
   return { value, pattern, static: true, ...(usedHome ? { home: true } : {}) };
 }
 
-const ANSI_SIMPLE: Record<string, string> = { a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
+const ANSI_SIMPLE: Record<string, string> = {
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
+};
 
 function decodeAnsiC(s: string): string {
   return s.replace(/\\(x[0-9A-Fa-f]{1,2}|u[0-9A-Fa-f]{1,4}|U[0-9A-Fa-f]{1,8}|[0-7]{1,3}|c.|.)/g, (_m, esc: string) => {

@@ -61,15 +61,20 @@ export class BraveSearchProvider implements SearchProvider {
       });
     } catch (err) {
       if (signal.aborted) throw new ToolError('ABORTED', 'the search was cancelled');
-      if ((err as Error).name === 'TimeoutError') throw new ToolError('TIMEOUT', `Brave Search did not answer within ${Math.round(timeoutMs / 1000)} s; try again`, { recoverable: true });
+      if ((err as Error).name === 'TimeoutError')
+        throw new ToolError('TIMEOUT', `Brave Search did not answer within ${Math.round(timeoutMs / 1000)} s; try again`, { recoverable: true });
       throw new ToolError('EXECUTION_FAILED', `could not reach Brave Search: ${(err as Error).message}`, { recoverable: true });
     }
     if (!res.ok) {
       const detail = (await res.text().catch(() => '')).slice(0, 200);
       if (res.status === 401 || res.status === 403) {
-        throw new ToolError('PERMISSION_DENIED', `Brave Search rejected the API key (HTTP ${res.status}); ask the user to check web.braveApiKey or BRAVE_API_KEY`);
+        throw new ToolError(
+          'PERMISSION_DENIED',
+          `Brave Search rejected the API key (HTTP ${res.status}); ask the user to check web.braveApiKey or BRAVE_API_KEY`,
+        );
       }
-      if (res.status === 429) throw new ToolError('EXECUTION_FAILED', 'Brave Search rate limit reached (HTTP 429); wait a moment and try again', { recoverable: true });
+      if (res.status === 429)
+        throw new ToolError('EXECUTION_FAILED', 'Brave Search rate limit reached (HTTP 429); wait a moment and try again', { recoverable: true });
       throw new ToolError('EXECUTION_FAILED', `Brave Search failed (HTTP ${res.status})${detail ? `: ${detail}` : ''}`, { recoverable: res.status >= 500 });
     }
     let body: BraveResponse;

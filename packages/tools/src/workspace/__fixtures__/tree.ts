@@ -20,7 +20,18 @@ export function makeTrapTree(): TrapTree {
   const root2 = join(base, 'root2');
   const outside = join(base, 'outside');
   const secretText = 'TOP-SECRET-OUTSIDE';
-  for (const d of [root, root2, outside, join(root, 'dir', 'sub'), join(root, '..foo'), join(root, '.ssh'), join(root, 'config', '.aws'), join(root, 'keys'), join(root, '.git'), join(root, '~')]) {
+  for (const d of [
+    root,
+    root2,
+    outside,
+    join(root, 'dir', 'sub'),
+    join(root, '..foo'),
+    join(root, '.ssh'),
+    join(root, 'config', '.aws'),
+    join(root, 'keys'),
+    join(root, '.git'),
+    join(root, '~'),
+  ]) {
     mkdirSync(d, { recursive: true });
   }
   const files: Record<string, string> = {

@@ -24,8 +24,14 @@ export function makeSafetyTree(): SafetyTree {
   const home = join(base, 'home');
   for (const d of [root, outside, home, join(root, 'dir'), join(root, 'keys'), join(root, 'repo')]) mkdirSync(d, { recursive: true });
   const files: Record<string, string> = {
-    'a.txt': 'alpha\n', 'b.txt': 'beta\n', 'package.json': '{"name":"x"}\n', '.env': 'API_KEY=secret\n',
-    'toolbelt.config.json': '{"mode":"safe"}\n', 'dir/a.txt': 'x\n', 'keys/server.pem': 'KEY\n', 'script.sed': 's/a/b/\n',
+    'a.txt': 'alpha\n',
+    'b.txt': 'beta\n',
+    'package.json': '{"name":"x"}\n',
+    '.env': 'API_KEY=secret\n',
+    'toolbelt.config.json': '{"mode":"safe"}\n',
+    'dir/a.txt': 'x\n',
+    'keys/server.pem': 'KEY\n',
+    'script.sed': 's/a/b/\n',
     'prog.awk': '{print}\n',
   };
   for (const [name, text] of Object.entries(files)) writeFileSync(join(root, name), text);

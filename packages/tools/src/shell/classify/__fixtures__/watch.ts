@@ -23,8 +23,12 @@ export function resetScratch(s: Scratch): void {
   for (const d of [s.ws, s.home, s.outside, s.tmp]) rmSync(d, { recursive: true, force: true });
   for (const d of [s.ws, join(s.ws, 'dir'), s.home, s.outside, s.tmp]) mkdirSync(d, { recursive: true });
   const files: Record<string, string> = {
-    [join(s.ws, 'a.txt')]: 'alpha a\nbeta\n', [join(s.ws, 'b.txt')]: 'b\n', [join(s.ws, 'dir', 'a.txt')]: 'x\n',
-    [join(s.ws, '.env')]: 'API_KEY=secret\n', [join(s.home, '.bashrc')]: '# rc\n', [join(s.outside, 'target.txt')]: 'outside\n',
+    [join(s.ws, 'a.txt')]: 'alpha a\nbeta\n',
+    [join(s.ws, 'b.txt')]: 'b\n',
+    [join(s.ws, 'dir', 'a.txt')]: 'x\n',
+    [join(s.ws, '.env')]: 'API_KEY=secret\n',
+    [join(s.home, '.bashrc')]: '# rc\n',
+    [join(s.outside, 'target.txt')]: 'outside\n',
   };
   for (const [path, text] of Object.entries(files)) writeFileSync(path, text);
 }
@@ -52,7 +56,8 @@ function snapshot(dir: string, skip: string, out = new Map<string, string>()): M
 
 const WRITE_FLAGS = /O_WRONLY|O_RDWR|O_CREAT|O_TRUNC|O_APPEND/;
 const HARMLESS = /^\/dev\/(null|tty|pts\/\d+|zero|full|stdout|stderr)$/;
-const CHANGES = /^(\d+ +)?(mkdir|mkdirat|rename|renameat2?|unlink|unlinkat|rmdir|link|linkat|symlink|symlinkat|truncate|chmod|fchmodat|chown|fchownat|lchown|mknod|mknodat|utimensat)\((.*)\) += 0$/;
+const CHANGES =
+  /^(\d+ +)?(mkdir|mkdirat|rename|renameat2?|unlink|unlinkat|rmdir|link|linkat|symlink|symlinkat|truncate|chmod|fchmodat|chown|fchownat|lchown|mknod|mknodat|utimensat)\((.*)\) += 0$/;
 const OPEN = /^(\d+ +)?(open|openat|creat)\((?:AT_FDCWD|\d+), "((?:[^"\\]|\\.)*)"(?:, ([A-Z_|0-9]+))?.*\) += (\d+)/;
 const SOCKET = /^(\d+ +)?socket\((AF_INET6?|PF_INET6?)[^)]*\) += (\d+)/;
 

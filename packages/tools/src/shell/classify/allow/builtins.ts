@@ -128,11 +128,33 @@ export const cdSpec: ReadSpec = {
 };
 
 export const BUILTINS: Record<string, ReadSpec> = {
-  printf, read, mapfile, readarray: mapfile, hash, compgen, getopts, test, '[': test, set, shopt, kill,
-  cd: cdSpec, pushd: cdSpec, popd: cdSpec,
-  shift: numbers(1), exit: numbers(1), return: numbers(1), break: numbers(1), continue: numbers(1), caller: numbers(1),
+  printf,
+  read,
+  mapfile,
+  readarray: mapfile,
+  hash,
+  compgen,
+  getopts,
+  test,
+  '[': test,
+  set,
+  shopt,
+  kill,
+  cd: cdSpec,
+  pushd: cdSpec,
+  popd: cdSpec,
+  shift: numbers(1),
+  exit: numbers(1),
+  return: numbers(1),
+  break: numbers(1),
+  continue: numbers(1),
+  caller: numbers(1),
   history: numbers(1),
-  wait: { options: table('fnp!:', ''), operands: 'data', check: (_c, a: Args) => (a.operands.every((w) => w.static && /^%?\d+$/.test(w.value)) ? OK : no('wait takes job or process numbers')) },
+  wait: {
+    options: table('fnp!:', ''),
+    operands: 'data',
+    check: (_c, a: Args) => (a.operands.every((w) => w.static && /^%?\d+$/.test(w.value)) ? OK : no('wait takes job or process numbers')),
+  },
   jobs: { options: table('lnprsx!', ''), operands: 'data' },
   times: { operands: 'none' },
   dirs: { options: table('clpv', ''), operands: 'data' },
@@ -147,4 +169,3 @@ export const BUILTINS: Record<string, ReadSpec> = {
 export function plainArithmetic(expr: string): boolean {
   return !/[A-Za-z_$`\\[]/.test(expr);
 }
-

@@ -33,9 +33,7 @@ export interface ParsedOption {
   info: OptionInfo;
 }
 
-export type Parsed =
-  | { ok: true; options: ParsedOption[]; operands: Word[] }
-  | { ok: false; why: string };
+export type Parsed = { ok: true; options: ParsedOption[]; operands: Word[] } | { ok: false; why: string };
 
 /**
  * Compiles a compact spec. Short: letters, each followed by `:` (takes a value), `@` (takes a file
@@ -76,7 +74,13 @@ export function expandLong(t: OptionTable, name: string): { name: string; info: 
   if (!t.complete) return { why: `--${name} is not an option we know for this command` };
   const matches = [...t.long.keys()].filter((k) => k.startsWith(name));
   if (matches.length === 1) return { name: matches[0], info: t.long.get(matches[0])! };
-  if (matches.length > 1) return { why: `--${name} is ambiguous (${matches.slice(0, 4).map((m) => `--${m}`).join(', ')})` };
+  if (matches.length > 1)
+    return {
+      why: `--${name} is ambiguous (${matches
+        .slice(0, 4)
+        .map((m) => `--${m}`)
+        .join(', ')})`,
+    };
   return { why: `--${name} is not an option of this command` };
 }
 

@@ -12,15 +12,20 @@ import { repoFacts } from './git-repo.js';
 import { belowRoot, realLoose } from './tree.js';
 import { no, OK, type Args, type ReadSpec, type Verdict } from './spec.js';
 
-const DIFF = 'p u s z R a b w W patch no-patch unified= raw patch-with-raw patch-with-stat stat? numstat shortstat dirstat? cumulative dirstat-by-file? summary name-only name-status submodule? color? no-color color-moved? no-color-moved color-moved-ws= word-diff? word-diff-regex= color-words? no-renames rename-empty no-rename-empty check full-index binary abbrev? break-rewrites? find-renames? find-copies? find-copies-harder irreversible-delete diff-filter= pickaxe-all pickaxe-regex relative? no-relative text ignore-cr-at-eol ignore-space-at-eol ignore-space-change ignore-all-space ignore-blank-lines ignore-matching-lines= inter-hunk-context= function-context exit-code quiet no-ext-diff no-textconv ignore-submodules? src-prefix= dst-prefix= no-prefix default-prefix line-prefix= ita-invisible-in-index ita-visible-in-index minimal patience histogram anchored= diff-algorithm= compact-summary indent-heuristic no-indent-heuristic output-indicator-new= output-indicator-old= output-indicator-context= merge-base cached staged diff-merges= no-diff-merges combined-all-paths cc dd remerge-diff';
-const LOG = 'max-count= skip= since= after= until= before= author= committer= grep= grep-reflog= all-match invert-grep regexp-ignore-case basic-regexp extended-regexp fixed-strings perl-regexp merges no-merges min-parents= max-parents= no-min-parents no-max-parents first-parent exclude-first-parent-only not all branches? tags? remotes? glob= exclude= reflog alternate-refs single-worktree ignore-missing bisect stdin cherry-mark cherry-pick left-only right-only cherry walk-reflogs merge boundary simplify-by-decoration full-history dense sparse simplify-merges ancestry-path? show-pulls topo-order date-order author-date-order reverse no-walk? do-walk pretty? format= abbrev-commit no-abbrev-commit oneline encoding= expand-tabs? no-expand-tabs notes? no-notes show-notes? show-notes-by-default standard-notes no-standard-notes show-signature relative-date date= parents children left-right graph show-linear-break? follow decorate? no-decorate decorate-refs= decorate-refs-exclude= clear-decorations source mailmap no-mailmap use-mailmap no-use-mailmap full-diff log-size';
+const DIFF =
+  'p u s z R a b w W patch no-patch unified= raw patch-with-raw patch-with-stat stat? numstat shortstat dirstat? cumulative dirstat-by-file? summary name-only name-status submodule? color? no-color color-moved? no-color-moved color-moved-ws= word-diff? word-diff-regex= color-words? no-renames rename-empty no-rename-empty check full-index binary abbrev? break-rewrites? find-renames? find-copies? find-copies-harder irreversible-delete diff-filter= pickaxe-all pickaxe-regex relative? no-relative text ignore-cr-at-eol ignore-space-at-eol ignore-space-change ignore-all-space ignore-blank-lines ignore-matching-lines= inter-hunk-context= function-context exit-code quiet no-ext-diff no-textconv ignore-submodules? src-prefix= dst-prefix= no-prefix default-prefix line-prefix= ita-invisible-in-index ita-visible-in-index minimal patience histogram anchored= diff-algorithm= compact-summary indent-heuristic no-indent-heuristic output-indicator-new= output-indicator-old= output-indicator-context= merge-base cached staged diff-merges= no-diff-merges combined-all-paths cc dd remerge-diff';
+const LOG =
+  'max-count= skip= since= after= until= before= author= committer= grep= grep-reflog= all-match invert-grep regexp-ignore-case basic-regexp extended-regexp fixed-strings perl-regexp merges no-merges min-parents= max-parents= no-min-parents no-max-parents first-parent exclude-first-parent-only not all branches? tags? remotes? glob= exclude= reflog alternate-refs single-worktree ignore-missing bisect stdin cherry-mark cherry-pick left-only right-only cherry walk-reflogs merge boundary simplify-by-decoration full-history dense sparse simplify-merges ancestry-path? show-pulls topo-order date-order author-date-order reverse no-walk? do-walk pretty? format= abbrev-commit no-abbrev-commit oneline encoding= expand-tabs? no-expand-tabs notes? no-notes show-notes? show-notes-by-default standard-notes no-standard-notes show-signature relative-date date= parents children left-right graph show-linear-break? follow decorate? no-decorate decorate-refs= decorate-refs-exclude= clear-decorations source mailmap no-mailmap use-mailmap no-use-mailmap full-diff log-size';
 
 function git(short: string, long: string): OptionTable {
   return table(short, long, { numeric: true });
 }
 
 const specs: Record<string, OptionTable> = {
-  status: git('sbvzu?', 'short branch show-stash porcelain? long verbose untracked-files? ignore-submodules? ignored? column? no-column ahead-behind no-ahead-behind renames no-renames find-renames? null'),
+  status: git(
+    'sbvzu?',
+    'short branch show-stash porcelain? long verbose untracked-files? ignore-submodules? ignored? column? no-column ahead-behind no-ahead-behind renames no-renames find-renames? null',
+  ),
   log: git('pusRabwWmctzL:n:M?C?S:G:O@', `${DIFF} ${LOG}`),
   show: git('pusRabwWmctzn:M?C?S:G:O@', `${DIFF} ${LOG}`),
   whatchanged: git('pusRabwWmctzn:', `${DIFF} ${LOG}`),
@@ -31,14 +36,32 @@ const specs: Record<string, OptionTable> = {
   'range-diff': git('pusz', `${DIFF} creation-factor= no-dual-color left-only right-only`),
   shortlog: git('nsecw?', `numbered summary email committer group= format= ${LOG}`),
   'rev-list': git('n:', `${LOG} count objects objects-edge objects-edge-aggressive disk-usage? header timestamp`),
-  blame: git('bclnpstwefML:S@C?M?', 'root show-stats score-debug show-name show-number porcelain line-porcelain incremental contents=@ date= progress no-progress minimal reverse first-parent ignore-rev= ignore-revs-file=@ color-lines color-by-age abbrev= encoding= show-email'),
-  annotate: git('bclnpstwefML:S@C?M?', 'root show-stats show-name show-number porcelain line-porcelain incremental contents=@ date= minimal reverse first-parent abbrev= encoding= show-email'),
-  'ls-files': git('cdmoiskutvfzx:X@', 'cached deleted modified others ignored stage killed unmerged directory no-empty-directory eol exclude= exclude-from=@ exclude-per-directory= exclude-standard error-unmatch with-tree= full-name recurse-submodules abbrev? debug deduplicate sparse format= resolve-undo'),
+  blame: git(
+    'bclnpstwefML:S@C?M?',
+    'root show-stats score-debug show-name show-number porcelain line-porcelain incremental contents=@ date= progress no-progress minimal reverse first-parent ignore-rev= ignore-revs-file=@ color-lines color-by-age abbrev= encoding= show-email',
+  ),
+  annotate: git(
+    'bclnpstwefML:S@C?M?',
+    'root show-stats show-name show-number porcelain line-porcelain incremental contents=@ date= minimal reverse first-parent abbrev= encoding= show-email',
+  ),
+  'ls-files': git(
+    'cdmoiskutvfzx:X@',
+    'cached deleted modified others ignored stage killed unmerged directory no-empty-directory eol exclude= exclude-from=@ exclude-per-directory= exclude-standard error-unmatch with-tree= full-name recurse-submodules abbrev? debug deduplicate sparse format= resolve-undo',
+  ),
   'ls-tree': git('drtlz', 'long name-only name-status object-only full-name full-tree abbrev? format='),
-  'rev-parse': git('q', 'abbrev-ref? short? verify quiet show-toplevel show-prefix show-cdup git-dir git-common-dir absolute-git-dir is-inside-work-tree is-inside-git-dir is-bare-repository is-shallow-repository symbolic symbolic-full-name all branches? tags? remotes? glob= exclude= since= after= until= before= default= local-env-vars path-format= show-object-format? show-superproject-working-tree sq sq-quote revs-only no-revs flags no-flags disambiguate= git-path= shared-index-path show-ref-format'),
+  'rev-parse': git(
+    'q',
+    'abbrev-ref? short? verify quiet show-toplevel show-prefix show-cdup git-dir git-common-dir absolute-git-dir is-inside-work-tree is-inside-git-dir is-bare-repository is-shallow-repository symbolic symbolic-full-name all branches? tags? remotes? glob= exclude= since= after= until= before= default= local-env-vars path-format= show-object-format? show-superproject-working-tree sq sq-quote revs-only no-revs flags no-flags disambiguate= git-path= shared-index-path show-ref-format',
+  ),
   describe: git('', 'all tags contains abbrev= candidates= exact-match debug long match= exclude= always first-parent dirty? broken?'),
-  'cat-file': git('tsepZ', 'batch? batch-check? batch-command? batch-all-objects follow-symlinks buffer unordered allow-unknown-type mailmap no-mailmap use-mailmap !textconv !filters path='),
-  'for-each-ref': git('s', 'format= sort= count= points-at= merged? no-merged? contains? no-contains? shell perl python tcl color? ignore-case omit-empty exclude= include-root-refs'),
+  'cat-file': git(
+    'tsepZ',
+    'batch? batch-check? batch-command? batch-all-objects follow-symlinks buffer unordered allow-unknown-type mailmap no-mailmap use-mailmap !textconv !filters path=',
+  ),
+  'for-each-ref': git(
+    's',
+    'format= sort= count= points-at= merged? no-merged? contains? no-contains? shell perl python tcl color? ignore-case omit-empty exclude= include-root-refs',
+  ),
   'show-ref': git('dsq', 'head heads tags branches verify dereference hash? abbrev? quiet exists exclude-existing?'),
   'merge-base': git('a', 'all octopus independent is-ancestor fork-point'),
   'name-rev': git('', 'tags refs= exclude= all annotate-stdin name-only no-undefined always'),
@@ -49,16 +72,25 @@ const specs: Record<string, OptionTable> = {
   'verify-commit': git('v', 'verbose raw'),
   'verify-tag': git('v', 'verbose raw format='),
   cherry: git('v', 'abbrev?'),
-  'show-branch': git('agr', 'all remotes topo-order date-order current color? no-color sparse more= list merge-base independent no-name sha1-name topics reflog?'),
+  'show-branch': git(
+    'agr',
+    'all remotes topo-order date-order current color? no-color sparse more= list merge-base independent no-name sha1-name topics reflog?',
+  ),
   fsck: git('', 'unreachable dangling no-dangling root tags cache no-reflogs full no-full strict verbose connectivity-only name-objects progress no-progress'),
-  grep: git('iIvwnlLcohHEFGPzqaWe:f@A:B:C:', 'cached untracked no-exclude-standard exclude-standard recurse-submodules text no-textconv ignore-case max-depth= recursive word-regexp invert-match full-name extended-regexp basic-regexp perl-regexp fixed-strings line-number column files-with-matches name-only files-without-match null only-matching count color? no-color break heading show-function context= after-context= before-context= function-context threads= and or not all-match quiet max-count= !no-index !open-files-in-pager? !textconv O!'),
+  grep: git(
+    'iIvwnlLcohHEFGPzqaWe:f@A:B:C:',
+    'cached untracked no-exclude-standard exclude-standard recurse-submodules text no-textconv ignore-case max-depth= recursive word-regexp invert-match full-name extended-regexp basic-regexp perl-regexp fixed-strings line-number column files-with-matches name-only files-without-match null only-matching count color? no-color break heading show-function context= after-context= before-context= function-context threads= and or not all-match quiet max-count= !no-index !open-files-in-pager? !textconv O!',
+  ),
   version: git('', 'build-options'),
   'get-tar-commit-id': git('', ''),
 };
 
 /** Subcommands whose reads depend on a verb or a mode. */
 const LIST_ONLY: Record<string, OptionTable> = {
-  branch: git('arlvi', 'all remotes list verbose show-current contains? no-contains? merged? no-merged? points-at= sort= format= column? no-column color? no-color abbrev= no-abbrev ignore-case omit-empty'),
+  branch: git(
+    'arlvi',
+    'all remotes list verbose show-current contains? no-contains? merged? no-merged? points-at= sort= format= column? no-column color? no-color abbrev= no-abbrev ignore-case omit-empty',
+  ),
   tag: git('lniv', 'list contains? no-contains? merged? no-merged? points-at= sort= format= column? no-column color? ignore-case omit-empty verify'),
 };
 
@@ -95,8 +127,14 @@ function globals(args: Word[], scope: Scope): { rest: Word[]; dir?: string; gitD
       const r = resolveIn(word, v.replace(/=.*/, ''));
       if (typeof r !== 'string') return r;
       if (v.startsWith('--git-dir')) gitDir = r;
-    } else if (!/^(--no-pager|-P|--no-replace-objects|--no-optional-locks|--no-lazy-fetch|--literal-pathspecs|--glob-pathspecs|--noglob-pathspecs|--icase-pathspecs|--bare|--no-advice)$/.test(v)) {
-      return { why: `git ${v} ${v === '-c' || v.startsWith('--config') ? 'sets configuration, which can run programs' : 'is not an option we know to be harmless'}` };
+    } else if (
+      !/^(--no-pager|-P|--no-replace-objects|--no-optional-locks|--no-lazy-fetch|--literal-pathspecs|--glob-pathspecs|--noglob-pathspecs|--icase-pathspecs|--bare|--no-advice)$/.test(
+        v,
+      )
+    ) {
+      return {
+        why: `git ${v} ${v === '-c' || v.startsWith('--config') ? 'sets configuration, which can run programs' : 'is not an option we know to be harmless'}`,
+      };
     }
   }
   return { rest: args.slice(i), ...(dir ? { dir } : {}), ...(gitDir ? { gitDir } : {}) };
@@ -119,7 +157,18 @@ function subcommand(name: string, rest: Word[]): { table: OptionTable; check?(a:
       if (verb === 'show') return { table: git('n', ''), check: (a) => (has(a, '-n') ? undefined : 'git remote show contacts the remote; add -n') };
       return undefined;
     case 'config':
-      return { table: git('zl', 'get get-all get-regexp get-urlmatch get-color get-colorbool list local worktree name-only show-origin show-scope includes no-includes type= bool int bool-or-int path expiry-date null default='), check: (a) => (has(a, '-l', '--list') && !has(a, '--local', '--worktree') ? 'it prints every setting, the user\'s included' : a.operands.length > 1 && !has(a, '--get-regexp', '--get-all', '--get', '--get-urlmatch') ? 'it sets a value' : undefined) };
+      return {
+        table: git(
+          'zl',
+          'get get-all get-regexp get-urlmatch get-color get-colorbool list local worktree name-only show-origin show-scope includes no-includes type= bool int bool-or-int path expiry-date null default=',
+        ),
+        check: (a) =>
+          has(a, '-l', '--list') && !has(a, '--local', '--worktree')
+            ? "it prints every setting, the user's included"
+            : a.operands.length > 1 && !has(a, '--get-regexp', '--get-all', '--get', '--get-urlmatch')
+              ? 'it sets a value'
+              : undefined,
+      };
     case 'reflog':
       return !verb || verb === 'show' ? { table: specs.log } : undefined;
     case 'worktree':
@@ -140,7 +189,8 @@ export function gitRead(cmd: SimpleCommand, scope: Scope): Verdict {
   const sub = subcommand(name, g.rest.slice(1));
   if (!sub) return no(`git ${name} is not a read we know`);
   let rest = g.rest.slice(1);
-  if (rest[0] && VERBS.has(rest[0].value) && (name === 'stash' || name === 'remote' || name === 'reflog' || name === 'worktree' || name === 'submodule')) rest = rest.slice(1);
+  if (rest[0] && VERBS.has(rest[0].value) && (name === 'stash' || name === 'remote' || name === 'reflog' || name === 'worktree' || name === 'submodule'))
+    rest = rest.slice(1);
   const parsed = getopt(rest, sub.table);
   if (!parsed.ok) return no(parsed.why);
   const unsafe = parsed.options.find((o) => o.info.unsafe);

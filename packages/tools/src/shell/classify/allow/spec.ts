@@ -56,7 +56,8 @@ export function judge(cmd: SimpleCommand, spec: ReadSpec, scope: Scope): Verdict
     if (why) return no(`${o.name}: ${why}`);
   }
   if (spec.maxOperands !== undefined) {
-    if (args.operands.length > spec.maxOperands) return no(`more than ${spec.maxOperands} operand${spec.maxOperands === 1 ? '' : 's'} (the next one is written)`);
+    if (args.operands.length > spec.maxOperands)
+      return no(`more than ${spec.maxOperands} operand${spec.maxOperands === 1 ? '' : 's'} (the next one is written)`);
     // `uniq *.txt` is `uniq a.txt b.txt`: the second file is written.
     const spread = args.operands.find((w) => !w.static || hasGlob(w));
     if (spread) return no(`${spread.source} may become several operands, and the next one is written`);

@@ -15,9 +15,11 @@ const grepRecursive = (a: Args): WalkMode | undefined => {
 };
 
 const GREP: ReadSpec = {
-  options: table('EFGPiyvwxcLlmoqsbHhnTZzaIrRUVm:A:B:C:d:D:e:f@',
+  options: table(
+    'EFGPiyvwxcLlmoqsbHhnTZzaIrRUVm:A:B:C:d:D:e:f@',
     `extended-regexp fixed-strings basic-regexp perl-regexp regexp= file=@ ignore-case no-ignore-case word-regexp line-regexp null-data no-messages invert-match max-count= byte-offset line-number no-line-number line-buffered with-filename no-filename label= only-matching quiet silent binary-files= text directories= devices= recursive dereference-recursive include= exclude= exclude-from=@ exclude-dir= files-without-match files-with-matches count initial-tab null context= before-context= after-context= color? colour? binary ${std}`,
-    { complete: true, numeric: true }),
+    { complete: true, numeric: true },
+  ),
   operands: 'pattern-paths',
   patternOptions: ['-e', '--regexp', '-f', '--file'],
   recursive: grepRecursive,
@@ -28,8 +30,10 @@ const rgHidden = (a: Args) => has(a, '--hidden', '-.', '-u', '--unrestricted');
 
 const RG: ReadSpec = {
   // ripgrep parses options itself: exact names only. --pre and --hostname-bin run programs.
-  options: table('acFHhiILlNnopqSsUuVvwxz0.A:B:C:E:e:f@g:j:M:m:r:T:t:d:',
-    `text after-context= before-context= context= count count-matches encoding= regexp= file=@ files files-with-matches files-without-match fixed-strings follow glob= iglob= glob-case-insensitive heading no-heading hidden no-hidden ignore-case ignore-file=@ ignore-file-case-insensitive invert-match json no-json line-number no-line-number line-regexp max-columns= max-columns-preview max-count= max-depth= max-filesize= mmap no-mmap multiline multiline-dotall no-config no-ignore no-ignore-dot no-ignore-exclude no-ignore-files no-ignore-global no-ignore-messages no-ignore-parent no-ignore-vcs no-messages null null-data one-file-system only-matching passthru path-separator= pcre2 no-pcre2 quiet regex-size-limit= dfa-size-limit= replace= search-zip no-search-zip smart-case case-sensitive sort= sortr= stats no-stats threads= trim no-trim type= type-not= type-add= type-clear= type-list unrestricted vimgrep with-filename no-filename word-regexp column no-column color= colors= context-separator= no-context-separator field-context-separator= field-match-separator= crlf no-crlf engine= auto-hybrid-regex no-unicode binary no-binary block-buffered line-buffered byte-offset files-with-matches include-zero no-require-git no-follow pretty max-depth= !pre= !pre-glob= !hostname-bin= hyperlink-format= generate= ${std}`),
+  options: table(
+    'acFHhiILlNnopqSsUuVvwxz0.A:B:C:E:e:f@g:j:M:m:r:T:t:d:',
+    `text after-context= before-context= context= count count-matches encoding= regexp= file=@ files files-with-matches files-without-match fixed-strings follow glob= iglob= glob-case-insensitive heading no-heading hidden no-hidden ignore-case ignore-file=@ ignore-file-case-insensitive invert-match json no-json line-number no-line-number line-regexp max-columns= max-columns-preview max-count= max-depth= max-filesize= mmap no-mmap multiline multiline-dotall no-config no-ignore no-ignore-dot no-ignore-exclude no-ignore-files no-ignore-global no-ignore-messages no-ignore-parent no-ignore-vcs no-messages null null-data one-file-system only-matching passthru path-separator= pcre2 no-pcre2 quiet regex-size-limit= dfa-size-limit= replace= search-zip no-search-zip smart-case case-sensitive sort= sortr= stats no-stats threads= trim no-trim type= type-not= type-add= type-clear= type-list unrestricted vimgrep with-filename no-filename word-regexp column no-column color= colors= context-separator= no-context-separator field-context-separator= field-match-separator= crlf no-crlf engine= auto-hybrid-regex no-unicode binary no-binary block-buffered line-buffered byte-offset files-with-matches include-zero no-require-git no-follow pretty max-depth= !pre= !pre-glob= !hostname-bin= hyperlink-format= generate= ${std}`,
+  ),
   operands: 'pattern-paths',
   // --files and --type-list take no pattern: every operand is a path.
   patternOptions: ['-e', '--regexp', '-f', '--file', '--files', '--type-list'],
@@ -38,14 +42,20 @@ const RG: ReadSpec = {
 };
 
 const FD: ReadSpec = {
-  options: table('HIusigFalL0phVc:d:t:e:E:j:S:o:x!X!',
-    `hidden no-hidden no-ignore no-ignore-vcs no-ignore-parent unrestricted case-sensitive ignore-case glob regex fixed-strings and= absolute-path relative-path list-details follow full-path print0 max-depth= min-depth= exact-depth= prune type= extension= exclude= ignore-file=@ color= threads= size= changed-within= changed-before= newer= older= owner= format= max-results= one-file-system base-directory= path-separator= search-path= strip-cwd-prefix? show-errors quiet !exec !exec-batch ${std}`),
+  options: table(
+    'HIusigFalL0phVc:d:t:e:E:j:S:o:x!X!',
+    `hidden no-hidden no-ignore no-ignore-vcs no-ignore-parent unrestricted case-sensitive ignore-case glob regex fixed-strings and= absolute-path relative-path list-details follow full-path print0 max-depth= min-depth= exact-depth= prune type= extension= exclude= ignore-file=@ color= threads= size= changed-within= changed-before= newer= older= owner= format= max-results= one-file-system base-directory= path-separator= search-path= strip-cwd-prefix? show-errors quiet !exec !exec-batch ${std}`,
+  ),
   // fd lists names, never contents: no walk for secrets, but the directories must be ours.
   operands: 'pattern-paths',
 };
 
 export const sed: ReadSpec = {
-  options: table('nrEsuzl:e:f!@i!?', `quiet silent regexp-extended separate unbuffered null-data zero-terminated line-length= expression= debug posix sandbox !file=@ !in-place? !follow-symlinks !binary ${std}`, { complete: true }),
+  options: table(
+    'nrEsuzl:e:f!@i!?',
+    `quiet silent regexp-extended separate unbuffered null-data zero-terminated line-length= expression= debug posix sandbox !file=@ !in-place? !follow-symlinks !binary ${std}`,
+    { complete: true },
+  ),
   operands: 'data',
   check: (_cmd, a, scope) => {
     const scripts = valuesOf(a, '-e', '--expression');
@@ -74,8 +84,10 @@ export const sed: ReadSpec = {
 const AWK_VAR = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 export const awk: ReadSpec = {
-  options: table('bcCdDghlLMnNOpPrStVYv:F:f!@i!:l!:E!@W:e:o?p?d?L?',
-    `characters-as-bytes traditional copyright dump-variables? debug? gen-pot lint? bignum use-lc-numeric non-decimal-data optimize no-optimize posix re-interval sandbox field-separator= assign= source= csv !file=@ !exec=@ !include= !load= !profile? !pretty-print? ${std}`),
+  options: table(
+    'bcCdDghlLMnNOpPrStVYv:F:f!@i!:l!:E!@W:e:o?p?d?L?',
+    `characters-as-bytes traditional copyright dump-variables? debug? gen-pot lint? bignum use-lc-numeric non-decimal-data optimize no-optimize posix re-interval sandbox field-separator= assign= source= csv !file=@ !exec=@ !include= !load= !profile? !pretty-print? ${std}`,
+  ),
   operands: 'data',
   // awk's options end at the program.
   stopAtOperand: true,
@@ -115,7 +127,13 @@ const jq: ReadSpec = {
         argsMode = true;
         continue;
       }
-      if (/^-[nrjacCMSseRh]+$/.test(v) || /^--(null-input|raw-input|slurp|compact-output|tab|color-output|monochrome-output|ascii-output|sort-keys|raw-output|raw-output0|join-output|exit-status|seq|stream|stream-errors|unbuffered|help|version)$/.test(v)) continue;
+      if (
+        /^-[nrjacCMSseRh]+$/.test(v) ||
+        /^--(null-input|raw-input|slurp|compact-output|tab|color-output|monochrome-output|ascii-output|sort-keys|raw-output|raw-output0|join-output|exit-status|seq|stream|stream-errors|unbuffered|help|version)$/.test(
+          v,
+        )
+      )
+        continue;
       if (v === '--indent' || v === '-L') i += 1;
       else if (v === '--arg' || v === '--argjson') i += 2;
       else if (v === '--slurpfile' || v === '--rawfile') {
@@ -139,40 +157,58 @@ const jq: ReadSpec = {
 };
 
 const SORT: ReadSpec = {
-  options: table('bdfgiMhnRrVcCmsuzk:t:S:T!:o!:',
-    `ignore-leading-blanks dictionary-order ignore-case general-numeric-sort ignore-nonprinting month-sort human-numeric-sort numeric-sort random-sort random-source=@ reverse sort= version-sort batch-size= check? merge key= field-separator= buffer-size= stable unique zero-terminated parallel= debug files0-from=@ !output= !temporary-directory= !compress-program= ${std}`, { complete: true }),
+  options: table(
+    'bdfgiMhnRrVcCmsuzk:t:S:T!:o!:',
+    `ignore-leading-blanks dictionary-order ignore-case general-numeric-sort ignore-nonprinting month-sort human-numeric-sort numeric-sort random-sort random-source=@ reverse sort= version-sort batch-size= check? merge key= field-separator= buffer-size= stable unique zero-terminated parallel= debug files0-from=@ !output= !temporary-directory= !compress-program= ${std}`,
+    { complete: true },
+  ),
   operands: 'paths',
 };
 
 const UNIQ: ReadSpec = {
-  options: table('cdDiuzf:s:w:', `count repeated all-repeated? skip-fields= skip-chars= ignore-case unique zero-terminated check-chars= group? ${std}`, { complete: true, numeric: true }),
+  options: table('cdDiuzf:s:w:', `count repeated all-repeated? skip-fields= skip-chars= ignore-case unique zero-terminated check-chars= group? ${std}`, {
+    complete: true,
+    numeric: true,
+  }),
   operands: 'paths',
   maxOperands: 1,
 };
 
 const DIFF: ReadSpec = {
-  options: table('abBdeEfiNnpqrstTuwyZc:C?D:F:I:lL:S:U?W:x:X@',
-    `normal brief report-identical-files context? unified? ed rcs side-by-side width= left-column suppress-common-lines show-c-function show-function-line= label= expand-tabs initial-tab tabsize= suppress-blank-empty paginate recursive no-dereference new-file unidirectional-new-file ignore-case ignore-file-name-case no-ignore-file-name-case ignore-tab-expansion ignore-trailing-space ignore-space-change ignore-all-space ignore-blank-lines ignore-matching-lines= text strip-trailing-cr starting-file= exclude= exclude-from=@ from-file=@ to-file=@ minimal horizon-lines= speed-large-files old-group-format= new-group-format= unchanged-group-format= changed-group-format= line-format= old-line-format= new-line-format= unchanged-line-format= color? palette= ${std}`, { complete: true, numeric: true }),
+  options: table(
+    'abBdeEfiNnpqrstTuwyZc:C?D:F:I:lL:S:U?W:x:X@',
+    `normal brief report-identical-files context? unified? ed rcs side-by-side width= left-column suppress-common-lines show-c-function show-function-line= label= expand-tabs initial-tab tabsize= suppress-blank-empty paginate recursive no-dereference new-file unidirectional-new-file ignore-case ignore-file-name-case no-ignore-file-name-case ignore-tab-expansion ignore-trailing-space ignore-space-change ignore-all-space ignore-blank-lines ignore-matching-lines= text strip-trailing-cr starting-file= exclude= exclude-from=@ from-file=@ to-file=@ minimal horizon-lines= speed-large-files old-group-format= new-group-format= unchanged-group-format= changed-group-format= line-format= old-line-format= new-line-format= unchanged-line-format= color? palette= ${std}`,
+    { complete: true, numeric: true },
+  ),
   operands: 'paths',
   recursive: (a) => (has(a, '-r', '--recursive') ? { follow: !has(a, '--no-dereference'), skipHidden: false } : undefined),
 };
 
 const XXD: ReadSpec = {
-  options: table('abCeEiprudhvuRc:g:l:n:o:s:', `autoskip bits capitalize decimal ebcdic include plain postscript ps revert uppercase cols= groupsize= len= name= offset= seek= ${std}`),
+  options: table(
+    'abCeEiprudhvuRc:g:l:n:o:s:',
+    `autoskip bits capitalize decimal ebcdic include plain postscript ps revert uppercase cols= groupsize= len= name= offset= seek= ${std}`,
+  ),
   operands: 'paths',
   maxOperands: 1,
   check: (_c, a) => (has(a, '-r', '-revert') ? no('-r writes binary output') : OK),
 };
 
 const FILE: ReadSpec = {
-  options: table('bcEhiklLnNprsvzZ0SC!e:f@F:m@P:',
-    `brief checking-printout exclude= exclude-quiet= extension files-from=@ separator= mime mime-type mime-encoding keep-going list dereference no-dereference magic-file=@ no-buffer no-pad no-sandbox print0 preserve-date raw special-files uncompress uncompress-noreport parameter= apple !compile ${std}`, { complete: true }),
+  options: table(
+    'bcEhiklLnNprsvzZ0SC!e:f@F:m@P:',
+    `brief checking-printout exclude= exclude-quiet= extension files-from=@ separator= mime mime-type mime-encoding keep-going list dereference no-dereference magic-file=@ no-buffer no-pad no-sandbox print0 preserve-date raw special-files uncompress uncompress-noreport parameter= apple !compile ${std}`,
+    { complete: true },
+  ),
   operands: 'paths',
 };
 
 const TREE: ReadSpec = {
   // tree parses its own options: exact names only. -o writes its output to a file.
-  options: table('adlfxRqNQpugshDFvtcUrSnCAXJiL:P:I:H:T:o!:', `inodes device noreport nolinks dirsfirst filesfirst du si prune matchdirs ignore-case gitignore info metafirst fromfile fflinks charset= filelimit= timefmt= sort= hintro= houtro= gitfile=@ infofile=@ !output= ${std}`),
+  options: table(
+    'adlfxRqNQpugshDFvtcUrSnCAXJiL:P:I:H:T:o!:',
+    `inodes device noreport nolinks dirsfirst filesfirst du si prune matchdirs ignore-case gitignore info metafirst fromfile fflinks charset= filelimit= timefmt= sort= hintro= houtro= gitfile=@ infofile=@ !output= ${std}`,
+  ),
   operands: 'paths',
 };
 
@@ -198,11 +234,32 @@ function compressor(short: string, long: string): ReadSpec {
 }
 
 export const TEXT: Record<string, ReadSpec> = {
-  grep: GREP, egrep: GREP, fgrep: GREP, zgrep: GREP,
-  rg: RG, fd: FD, fdfind: FD,
-  sed, gsed: sed, awk, gawk: awk, mawk: awk, nawk: awk,
-  jq, sort: SORT, uniq: UNIQ, diff: DIFF, xxd: XXD, file: FILE, tree: TREE, date: DATE, hostname: HOSTNAME,
-  gzip: compressor('cdfklLnNqrtvS:123456789', 'stdout to-stdout decompress force keep list license no-name name quiet recursive suffix= test verbose fast best'),
+  grep: GREP,
+  egrep: GREP,
+  fgrep: GREP,
+  zgrep: GREP,
+  rg: RG,
+  fd: FD,
+  fdfind: FD,
+  sed,
+  gsed: sed,
+  awk,
+  gawk: awk,
+  mawk: awk,
+  nawk: awk,
+  jq,
+  sort: SORT,
+  uniq: UNIQ,
+  diff: DIFF,
+  xxd: XXD,
+  file: FILE,
+  tree: TREE,
+  date: DATE,
+  hostname: HOSTNAME,
+  gzip: compressor(
+    'cdfklLnNqrtvS:123456789',
+    'stdout to-stdout decompress force keep list license no-name name quiet recursive suffix= test verbose fast best',
+  ),
   gunzip: compressor('cfklLnNqrtvS:', 'stdout to-stdout force keep list license no-name name quiet recursive suffix= test verbose'),
   bzip2: compressor('cdzkfqtvsL123456789', 'stdout decompress compress keep force quiet test verbose small license fast best'),
   xz: compressor('cdzktlfqvT:0123456789e', 'stdout to-stdout decompress uncompress compress keep test list force quiet verbose threads= extreme'),

@@ -40,7 +40,12 @@ export function belowRoot(real: string, roots: readonly string[]): string | unde
 /** Paths the workspace protects beyond the name rules (`--config FILE`, the gateway's database). */
 export type IsProtected = (real: string, access: 'read' | 'write') => boolean;
 
-export function readProblem(abs: string, roots: readonly string[], access: 'read' | 'write' = 'read', isProtected?: IsProtected): { why: string; secret?: true } | undefined {
+export function readProblem(
+  abs: string,
+  roots: readonly string[],
+  access: 'read' | 'write' = 'read',
+  isProtected?: IsProtected,
+): { why: string; secret?: true } | undefined {
   const given = belowRoot(abs, roots);
   if (given !== undefined) {
     const why = sensitiveReason(given, access);
@@ -138,7 +143,8 @@ function walk(start: string, roots: readonly string[], mode: WalkMode, isProtect
       continue;
     }
     for (const e of list) {
-      if (++entries > MAX_ENTRIES) return `more than ${MAX_ENTRIES} files below ${belowRoot(start, roots) || '.'} to check for secrets; search a narrower directory`;
+      if (++entries > MAX_ENTRIES)
+        return `more than ${MAX_ENTRIES} files below ${belowRoot(start, roots) || '.'} to check for secrets; search a narrower directory`;
       if (mode.skipHidden && e.name.startsWith('.')) continue;
       const path = join(dir, e.name);
       const rel = belowRoot(path, roots) ?? path;

@@ -3,7 +3,8 @@
 // list of display settings is harmless; a shell-only variable is harmless unless bash or the
 // environment already gives it a meaning.
 const SAFE_ENV = /^(LC_[A-Z]+|LANG|LANGUAGE|TZ|NO_COLOR|FORCE_COLOR|CLICOLOR|CLICOLOR_FORCE|COLUMNS|LINES|TERM|CI)$/;
-const SHELL_SPECIAL = /^(BASH.*|IFS|PATH|HOME|ENV|PS[0-4]|PROMPT_COMMAND|SHELLOPTS|BASHOPTS|CDPATH|GLOBIGNORE|HIST.*|FUNCNEST|TMOUT|POSIXLY_CORRECT|EXECIGNORE|MAIL.*|INPUTRC|TMPDIR|OPTERR|COMP_.*|READLINE_.*|PWD|OLDPWD|SHELL|[a-z_]*proxy)$/i;
+const SHELL_SPECIAL =
+  /^(BASH.*|IFS|PATH|HOME|ENV|PS[0-4]|PROMPT_COMMAND|SHELLOPTS|BASHOPTS|CDPATH|GLOBIGNORE|HIST.*|FUNCNEST|TMOUT|POSIXLY_CORRECT|EXECIGNORE|MAIL.*|INPUTRC|TMPDIR|OPTERR|COMP_.*|READLINE_.*|PWD|OLDPWD|SHELL|[a-z_]*proxy)$/i;
 
 export function assignProblem(name: string, exported: boolean, env: Readonly<Record<string, string | undefined>>): string | undefined {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return `${name} is not a plain variable name`;

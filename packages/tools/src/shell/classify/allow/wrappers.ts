@@ -27,7 +27,11 @@ function wrapper(short: string, long: string, skip = 0, extra?: (a: Args) => str
 
 const env: ReadSpec = {
   // -S splits a string into a command line we would have to parse again; -C moves the cwd.
-  options: table('i0vu:C!:S!:', `ignore-environment null unset= !chdir= !split-string= debug block-signal? default-signal? ignore-signal? list-signal-handling ${std}`, { complete: true }),
+  options: table(
+    'i0vu:C!:S!:',
+    `ignore-environment null unset= !chdir= !split-string= debug block-signal? default-signal? ignore-signal? list-signal-handling ${std}`,
+    { complete: true },
+  ),
   operands: 'data',
   stopAtOperand: true,
   check: (cmd, a, scope) => {
@@ -47,7 +51,11 @@ const env: ReadSpec = {
 
 const xargs: ReadSpec = {
   // -p and -o talk to the terminal; --process-slot-var sets a variable the inner command sees.
-  options: table('0d:E:I:iL:ln:P:s:rtxe?a@p!o!', `null delimiter= eof? replace? max-lines? max-args= max-procs= max-chars= no-run-if-empty verbose exit show-limits arg-file=@ !interactive !open-tty !process-slot-var= ${std}`, { complete: true }),
+  options: table(
+    '0d:E:I:iL:ln:P:s:rtxe?a@p!o!',
+    `null delimiter= eof? replace? max-lines? max-args= max-procs= max-chars= no-run-if-empty verbose exit show-limits arg-file=@ !interactive !open-tty !process-slot-var= ${std}`,
+    { complete: true },
+  ),
   operands: 'data',
   stopAtOperand: true,
   check: (cmd, a, scope) => {

@@ -5,23 +5,84 @@ import type { Word } from '../words.js';
 import { repoFacts } from '../allow/git-repo.js';
 
 const READ_SUBCOMMANDS = new Set([
-  'status', 'log', 'diff', 'show', 'blame', 'annotate', 'shortlog', 'describe', 'rev-parse', 'rev-list', 'ls-files',
-  'ls-tree', 'ls-remote', 'cat-file', 'whatchanged', 'name-rev', 'merge-base', 'count-objects', 'for-each-ref',
-  'show-ref', 'show-branch', 'cherry', 'range-diff', 'verify-commit', 'verify-tag', 'check-ignore', 'check-attr',
-  'check-ref-format', 'help', 'version', 'var', 'diff-tree', 'diff-files', 'diff-index', 'grep', 'fsck', 'get-tar-commit-id',
+  'status',
+  'log',
+  'diff',
+  'show',
+  'blame',
+  'annotate',
+  'shortlog',
+  'describe',
+  'rev-parse',
+  'rev-list',
+  'ls-files',
+  'ls-tree',
+  'ls-remote',
+  'cat-file',
+  'whatchanged',
+  'name-rev',
+  'merge-base',
+  'count-objects',
+  'for-each-ref',
+  'show-ref',
+  'show-branch',
+  'cherry',
+  'range-diff',
+  'verify-commit',
+  'verify-tag',
+  'check-ignore',
+  'check-attr',
+  'check-ref-format',
+  'help',
+  'version',
+  'var',
+  'diff-tree',
+  'diff-files',
+  'diff-index',
+  'grep',
+  'fsck',
+  'get-tar-commit-id',
 ]);
 
 const WRITE_SUBCOMMANDS = new Set([
-  'add', 'commit', 'mv', 'merge', 'rebase', 'cherry-pick', 'revert', 'init', 'am', 'apply',
-  'notes', 'worktree', 'sparse-checkout', 'bisect', 'repack', 'format-patch', 'bundle', 'restore-staged',
+  'add',
+  'commit',
+  'mv',
+  'merge',
+  'rebase',
+  'cherry-pick',
+  'revert',
+  'init',
+  'am',
+  'apply',
+  'notes',
+  'worktree',
+  'sparse-checkout',
+  'bisect',
+  'repack',
+  'format-patch',
+  'bundle',
+  'restore-staged',
 ]);
 /** These reach another host, or run programs by design. */
 const RUNS = new Map<string, string>([
-  ['fetch', 'uses the network'], ['pull', 'uses the network'], ['clone', 'uses the network'], ['ls-remote', 'uses the network'],
-  ['send-email', 'uses the network'], ['request-pull', 'uses the network'], ['svn', 'uses the network'], ['p4', 'uses the network'],
-  ['archive', 'may reach a remote and writes an archive'], ['difftool', 'runs a diff program'], ['mergetool', 'runs a merge program'],
-  ['lfs', 'runs git-lfs, which uses the network'], ['maintenance', 'runs scheduled maintenance'], ['submodule', 'runs commands in submodules or fetches them'],
-  ['daemon', 'serves the repository'], ['instaweb', 'starts a web server'], ['credential', 'handles credentials'],
+  ['fetch', 'uses the network'],
+  ['pull', 'uses the network'],
+  ['clone', 'uses the network'],
+  ['ls-remote', 'uses the network'],
+  ['send-email', 'uses the network'],
+  ['request-pull', 'uses the network'],
+  ['svn', 'uses the network'],
+  ['p4', 'uses the network'],
+  ['archive', 'may reach a remote and writes an archive'],
+  ['difftool', 'runs a diff program'],
+  ['mergetool', 'runs a merge program'],
+  ['lfs', 'runs git-lfs, which uses the network'],
+  ['maintenance', 'runs scheduled maintenance'],
+  ['submodule', 'runs commands in submodules or fetches them'],
+  ['daemon', 'serves the repository'],
+  ['instaweb', 'starts a web server'],
+  ['credential', 'handles credentials'],
 ]);
 /** Subcommands that run the repository's hooks. */
 const HOOKED = new Set(['commit', 'merge', 'rebase', 'checkout', 'switch', 'am', 'cherry-pick', 'revert', 'pull', 'push', 'worktree']);
@@ -40,7 +101,14 @@ function sub(args: Word[]): { name: string | undefined; rest: Word[]; risky?: st
       i += a.includes('=') ? 1 : 2;
       continue;
     }
-    if (a === '--git-dir' || a.startsWith('--git-dir=') || a === '--work-tree' || a.startsWith('--work-tree=') || a === '--exec-path' || a.startsWith('--exec-path')) {
+    if (
+      a === '--git-dir' ||
+      a.startsWith('--git-dir=') ||
+      a === '--work-tree' ||
+      a.startsWith('--work-tree=') ||
+      a === '--exec-path' ||
+      a.startsWith('--exec-path')
+    ) {
       risky = 'points git at another repository or programs';
       i += a.includes('=') ? 1 : 2;
       continue;
@@ -60,7 +128,40 @@ function sub(args: Word[]): { name: string | undefined; rest: Word[]; risky?: st
   return { name: name?.static ? name.value : name ? '\u0000' : undefined, rest: args.slice(i + 1), ...(risky ? { risky } : {}), ...(dir ? { dir } : {}) };
 }
 
-const opts = (rest: Word[]): Options => parseOptions(rest, { shortArgs: 'mCcFbBuSoX', longArgs: ['message', 'file', 'author', 'date', 'upstream', 'onto', 'strategy', 'reuse-message', 'squash', 'fixup', 'format', 'pretty', 'since', 'until', 'grep', 'depth', 'branch', 'origin', 'template', 'separate-git-dir', 'reference', 'repo', 'receive-pack', 'exec', 'push-option', 'signed', 'recurse-submodules', 'set-upstream-to'] });
+const opts = (rest: Word[]): Options =>
+  parseOptions(rest, {
+    shortArgs: 'mCcFbBuSoX',
+    longArgs: [
+      'message',
+      'file',
+      'author',
+      'date',
+      'upstream',
+      'onto',
+      'strategy',
+      'reuse-message',
+      'squash',
+      'fixup',
+      'format',
+      'pretty',
+      'since',
+      'until',
+      'grep',
+      'depth',
+      'branch',
+      'origin',
+      'template',
+      'separate-git-dir',
+      'reference',
+      'repo',
+      'receive-pack',
+      'exec',
+      'push-option',
+      'signed',
+      'recurse-submodules',
+      'set-upstream-to',
+    ],
+  });
 
 function byName(cmd: SimpleCommand, name: string, o: Options): Finding[] {
   switch (name) {
@@ -110,10 +211,15 @@ function byName(cmd: SimpleCommand, name: string, o: Options): Finding[] {
       return write(cmd);
     }
     case 'config':
-      if (hasFlag(o, 'l', ['list', 'get', 'get-all', 'get-regexp', 'get-urlmatch', 'get-color', 'get-colorbool', 'show-origin', 'show-scope']) || o.positional[0]?.value === 'get' || o.positional[0]?.value === 'list') {
+      if (
+        hasFlag(o, 'l', ['list', 'get', 'get-all', 'get-regexp', 'get-urlmatch', 'get-color', 'get-colorbool', 'show-origin', 'show-scope']) ||
+        o.positional[0]?.value === 'get' ||
+        o.positional[0]?.value === 'list'
+      ) {
         return read(cmd);
       }
-      if (o.positional.length === 1 && !hasFlag(o, '', ['unset', 'unset-all', 'add', 'replace-all', 'remove-section', 'rename-section', 'edit'])) return read(cmd);
+      if (o.positional.length === 1 && !hasFlag(o, '', ['unset', 'unset-all', 'add', 'replace-all', 'remove-section', 'rename-section', 'edit']))
+        return read(cmd);
       return execute(cmd, 'changes git configuration, which can run programs');
     case 'reflog': {
       const verb = o.positional[0]?.value;

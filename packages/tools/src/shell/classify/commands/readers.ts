@@ -5,7 +5,22 @@ import { resolved } from './files.js';
 
 /** sort -o writes; --compress-program runs a program. */
 export const sort: Handler = (cmd, scope) => {
-  const o = parseOptions(cmd.args, { shortArgs: 'koStT', longArgs: ['key', 'output', 'field-separator', 'temporary-directory', 'compress-program', 'buffer-size', 'files0-from', 'parallel', 'sort', 'random-source', 'batch-size'] });
+  const o = parseOptions(cmd.args, {
+    shortArgs: 'koStT',
+    longArgs: [
+      'key',
+      'output',
+      'field-separator',
+      'temporary-directory',
+      'compress-program',
+      'buffer-size',
+      'files0-from',
+      'parallel',
+      'sort',
+      'random-source',
+      'batch-size',
+    ],
+  });
   if (o.long.has('compress-program')) return execute(cmd, 'runs a compression program');
   if (o.long.has('temporary-directory') || o.values.has('-T')) return execute(cmd, 'writes temporary files where it is told');
   const out = [...(o.values.get('-o') ?? []), ...(o.values.get('--output') ?? [])];
@@ -66,7 +81,39 @@ export const hostname: Handler = (cmd) => {
 export const rg: Handler = (cmd) => {
   const o = parseOptions(cmd.args, {
     shortArgs: 'eEfgjmMABCtTr',
-    longArgs: ['regexp', 'file', 'glob', 'iglob', 'type', 'type-not', 'max-count', 'after-context', 'before-context', 'context', 'pre', 'pre-glob', 'encoding', 'replace', 'threads', 'max-depth', 'max-columns', 'path-separator', 'type-add', 'sort', 'sortr', 'colors', 'color', 'ignore-file', 'engine', 'dfa-size-limit', 'regex-size-limit', 'max-filesize', 'context-separator', 'field-context-separator', 'field-match-separator'],
+    longArgs: [
+      'regexp',
+      'file',
+      'glob',
+      'iglob',
+      'type',
+      'type-not',
+      'max-count',
+      'after-context',
+      'before-context',
+      'context',
+      'pre',
+      'pre-glob',
+      'encoding',
+      'replace',
+      'threads',
+      'max-depth',
+      'max-columns',
+      'path-separator',
+      'type-add',
+      'sort',
+      'sortr',
+      'colors',
+      'color',
+      'ignore-file',
+      'engine',
+      'dfa-size-limit',
+      'regex-size-limit',
+      'max-filesize',
+      'context-separator',
+      'field-context-separator',
+      'field-match-separator',
+    ],
   });
   if (o.long.has('pre')) return execute(cmd, '--pre runs a program on every file');
   if (o.dynamic) return execute(cmd, 'computed arguments cannot be checked');
@@ -75,7 +122,10 @@ export const rg: Handler = (cmd) => {
 
 /** ag --pager runs a program. */
 export const ag: Handler = (cmd) => {
-  const o = parseOptions(cmd.args, { shortArgs: 'ABCGgmp', longArgs: ['pager', 'after', 'before', 'context', 'file-search-regex', 'max-count', 'path-to-ignore', 'depth', 'ignore'] });
+  const o = parseOptions(cmd.args, {
+    shortArgs: 'ABCGgmp',
+    longArgs: ['pager', 'after', 'before', 'context', 'file-search-regex', 'max-count', 'path-to-ignore', 'depth', 'ignore'],
+  });
   if (o.long.has('pager')) return execute(cmd, '--pager runs a program');
   if (o.dynamic) return execute(cmd, 'computed arguments cannot be checked');
   return read(cmd);

@@ -15,8 +15,43 @@ export const killByName: Handler = (cmd) => destroy(cmd, 'stops processes by nam
 
 export const power: Handler = (cmd) => destroy(cmd, 'shuts down or restarts the machine');
 
-const SYSTEMCTL_READ = new Set(['status', 'show', 'cat', 'help', 'list-units', 'list-unit-files', 'list-timers', 'list-sockets', 'list-dependencies', 'list-jobs', 'list-machines', 'is-active', 'is-enabled', 'is-failed', 'is-system-running', 'get-default', 'show-environment']);
-const SYSTEMCTL_DESTROY = new Set(['stop', 'kill', 'mask', 'disable', 'isolate', 'poweroff', 'reboot', 'halt', 'kexec', 'suspend', 'hibernate', 'rescue', 'emergency', 'default', 'clean', 'freeze']);
+const SYSTEMCTL_READ = new Set([
+  'status',
+  'show',
+  'cat',
+  'help',
+  'list-units',
+  'list-unit-files',
+  'list-timers',
+  'list-sockets',
+  'list-dependencies',
+  'list-jobs',
+  'list-machines',
+  'is-active',
+  'is-enabled',
+  'is-failed',
+  'is-system-running',
+  'get-default',
+  'show-environment',
+]);
+const SYSTEMCTL_DESTROY = new Set([
+  'stop',
+  'kill',
+  'mask',
+  'disable',
+  'isolate',
+  'poweroff',
+  'reboot',
+  'halt',
+  'kexec',
+  'suspend',
+  'hibernate',
+  'rescue',
+  'emergency',
+  'default',
+  'clean',
+  'freeze',
+]);
 
 export const systemctl: Handler = (cmd) => {
   const verb = cmd.args.find((w) => !w.value.startsWith('-'))?.value;
@@ -59,7 +94,26 @@ export const kubectl: Handler = (cmd) => {
 };
 
 const VERSION_FLAGS = new Set(['--version', '-V', '--help', '-h', 'version', 'help']);
-const NODE_PM_READ = new Set(['ls', 'list', 'll', 'la', 'view', 'info', 'show', 'outdated', 'why', 'explain', 'root', 'prefix', 'bin', 'help', 'search', 'doctor', 'fund', 'licenses']);
+const NODE_PM_READ = new Set([
+  'ls',
+  'list',
+  'll',
+  'la',
+  'view',
+  'info',
+  'show',
+  'outdated',
+  'why',
+  'explain',
+  'root',
+  'prefix',
+  'bin',
+  'help',
+  'search',
+  'doctor',
+  'fund',
+  'licenses',
+]);
 
 /** npm, pnpm, yarn, bun: queries read; installs and scripts run code. */
 export const nodePackageManager: Handler = (cmd) => {
@@ -102,14 +156,40 @@ export const rsync: Handler = (cmd) => {
 };
 
 /** Long options of tar that run programs or reach other hosts, matched with their abbreviations. */
-const TAR_RUNS = ['use-compress-program', 'to-command', 'info-script', 'new-volume-script', 'checkpoint-action', 'rsh-command', 'rmt-command', 'checkpoint', 'index-file', 'volno-file', 'force-local', 'absolute-names'];
+const TAR_RUNS = [
+  'use-compress-program',
+  'to-command',
+  'info-script',
+  'new-volume-script',
+  'checkpoint-action',
+  'rsh-command',
+  'rmt-command',
+  'checkpoint',
+  'index-file',
+  'volno-file',
+  'force-local',
+  'absolute-names',
+];
 
 /** tar: -t lists; extracting writes where it is told; options that run programs execute. */
 export const tar: Handler = (cmd, scope) => {
   const first = cmd.args[0]?.value ?? '';
   // Old style `tar xzf a.tgz`: the first word is a bundle of letters.
   const bundle = first && !first.startsWith('-') ? first : '';
-  const o = parseOptions(cmd.args, { shortArgs: 'fCIFTXgKLNV', longArgs: ['file', 'directory', 'use-compress-program', 'to-command', 'info-script', 'new-volume-script', 'checkpoint-action', 'files-from', 'exclude-from'] });
+  const o = parseOptions(cmd.args, {
+    shortArgs: 'fCIFTXgKLNV',
+    longArgs: [
+      'file',
+      'directory',
+      'use-compress-program',
+      'to-command',
+      'info-script',
+      'new-volume-script',
+      'checkpoint-action',
+      'files-from',
+      'exclude-from',
+    ],
+  });
   if (o.values.has('-I') || o.values.has('-F') || abbreviates(o, TAR_RUNS) || hasFlag(o, 'P') || bundle.includes('P')) {
     return execute(cmd, 'runs a program, reaches another host or writes outside the directory');
   }
@@ -121,7 +201,8 @@ export const tar: Handler = (cmd, scope) => {
   if (has('x', ['extract', 'get'])) return write(cmd, 'extracts files', into ? [into] : []);
   const archive = o.values.get('-f')?.[0] ?? o.values.get('--file')?.[0];
   const archivePath = archive ? scope.resolve(archive) : undefined;
-  if (has('c', ['create']) || has('r', ['append']) || has('u', ['update']) || has('A', ['catenate', 'concatenate']) || o.long.has('delete')) return write(cmd, 'writes an archive', archivePath ? [archivePath] : []);
+  if (has('c', ['create']) || has('r', ['append']) || has('u', ['update']) || has('A', ['catenate', 'concatenate']) || o.long.has('delete'))
+    return write(cmd, 'writes an archive', archivePath ? [archivePath] : []);
   if (has('t', ['list']) || has('d', ['diff', 'compare'])) return read(cmd);
   return execute(cmd);
 };

@@ -13,7 +13,11 @@ function inner(cmd: SimpleCommand, scope: Scope, spec: OptionSpec, none: () => F
 }
 
 export const sudo: Handler = (cmd, scope) => {
-  const o = parseOptions(cmd.args, { shortArgs: 'ugCDhprtTU', longArgs: ['user', 'group', 'close-from', 'chdir', 'host', 'prompt', 'role', 'type', 'command-timeout', 'other-user'], stopAtPositional: true });
+  const o = parseOptions(cmd.args, {
+    shortArgs: 'ugCDhprtTU',
+    longArgs: ['user', 'group', 'close-from', 'chdir', 'host', 'prompt', 'role', 'type', 'command-timeout', 'other-user'],
+    stopAtPositional: true,
+  });
   const rest = cmd.args.slice(o.rest);
   const inside = rest.length ? scope.argv(rest) : [];
   const blocked = inside.find((f) => f.blocked);
@@ -32,11 +36,13 @@ export const env: Handler = (cmd, scope) => {
   return scope.argv([...assignments, ...rest]);
 };
 
-const simpleWrapper = (spec: OptionSpec, skipPositional = 0): Handler => (cmd, scope) => {
-  const o = parseOptions(cmd.args, { ...spec, stopAtPositional: true });
-  const rest = cmd.args.slice(o.rest + skipPositional);
-  return rest.length ? scope.argv(rest) : read(cmd);
-};
+const simpleWrapper =
+  (spec: OptionSpec, skipPositional = 0): Handler =>
+  (cmd, scope) => {
+    const o = parseOptions(cmd.args, { ...spec, stopAtPositional: true });
+    const rest = cmd.args.slice(o.rest + skipPositional);
+    return rest.length ? scope.argv(rest) : read(cmd);
+  };
 
 export const timeout: Handler = simpleWrapper({ shortArgs: 'sk', longArgs: ['signal', 'kill-after'] }, 1);
 export const nohup: Handler = simpleWrapper({});
@@ -70,7 +76,6 @@ function substituted(words: Word[], placeholders: RegExp): Word[] {
   return words.map((w) => (placeholders.test(w.value) && !new RegExp(`^(${placeholders.source})$`).test(w.value) ? fromInput(w.source) : w));
 }
 
-
 export const xargs: Handler = (cmd, scope) => {
   const o = parseOptions(cmd.args, {
     // -i, -e and -l take their value only when attached (`-i{}`): they are plain flags here.
@@ -80,7 +85,9 @@ export const xargs: Handler = (cmd, scope) => {
   });
   const rest = cmd.args.slice(o.rest);
   if (!rest.length) return read(cmd);
-  const replace = o.values.get('-I')?.[0]?.value ?? (o.short.has('i') || o.long.has('replace') ? (typeof o.long.get('replace') === 'string' ? (o.long.get('replace') as string) : '{}') : undefined);
+  const replace =
+    o.values.get('-I')?.[0]?.value ??
+    (o.short.has('i') || o.long.has('replace') ? (typeof o.long.get('replace') === 'string' ? (o.long.get('replace') as string) : '{}') : undefined);
   if (replace) {
     // Every line of stdin is put where the replace string is, and nothing is appended.
     const inner = rest.map((w) => (w.value.includes(replace) ? (w.value === replace ? fromInput('<stdin>') : fromInput(w.source)) : w));
@@ -108,7 +115,7 @@ export const shell: Handler = (cmd, scope) => {
   let wantsScript = false;
   for (; i < cmd.args.length; i++) {
     const a = cmd.args[i].value;
-    if (a === '--' || !a.startsWith('-') && !a.startsWith('+')) break;
+    if (a === '--' || (!a.startsWith('-') && !a.startsWith('+'))) break;
     if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(a)) wantsScript = true;
     else if (SHELL_OPTS_WITH_ARG.includes(a.slice(-1)) && a.length === 2) i++;
   }
