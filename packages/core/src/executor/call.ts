@@ -1,48 +1,17 @@
 // One call through the pipeline as one object: each stage is a method, and what a stage learns (the
 // tool, the parsed input, the invocation, the verdict, the decision) is a field the next one reads.
-import type { ApprovalDecision, ApprovalRequest, Approver } from '../approval.js';
-import type { EventBus, ToolEvent } from '../events.js';
-import type { Policy } from '../policy/policy.js';
+import type { ApprovalDecision, ApprovalRequest } from '../approval.js';
 import type { PolicyDecision } from '../policy/types.js';
-import type { ToolSource } from '../registry.js';
 import { errorResult, rejectedResult, type ApprovedBy, type ToolErrorCode, type ToolResult } from '../result.js';
 import type { Classification, Effect, Invocation, Tool, ToolContext, ToolOutput } from '../tool.js';
 import { backoffDelay, Deadline, describeError, retryAttempts, toFailure, TimeoutReason } from './attempt.js';
 import { ReadCache } from './cache.js';
-import { CallContext, type ContextHost } from './call-context.js';
+import { CallContext } from './call-context.js';
+import type { CallHost } from './call-host.js';
 import { admitInput, REFUSED_INPUT, rememberTarget, STATIC_CLASSIFICATION, toolName } from './call-input.js';
 import type { CallRequest, Explanation } from './request.js';
 import { unknownToolMessage } from './suggest.js';
 import { outputToResult } from './truncate.js';
-
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-/** An event as a call emits it; the executor fills in the time and the session. */
-export type EventBody = DistributiveOmit<ToolEvent, 'ts' | 'sessionId' | 'runId' | 'agentId'>;
-
-/** The executor's settings a call reads, resolved once. */
-export interface CallLimits {
-  defaultTimeoutMs: number;
-  maxTimeoutMs: number;
-  approvalTimeoutMs: number;
-  maxOutputChars: number;
-  retryBaseDelayMs: number;
-}
-
-/** What a call needs from its executor. */
-export interface CallHost {
-  readonly registry: ToolSource;
-  readonly policy: Policy;
-  readonly events: EventBus;
-  readonly cache: ReadCache;
-  readonly limits: CallLimits;
-  /** Deadlines of the calls running now, so close() can abort them. */
-  readonly inFlight: Set<Deadline>;
-  readonly contexts: ContextHost;
-  isClosed(): boolean;
-  /** The executor's approver for the call's origin, at the moment of asking. */
-  approve: Approver;
-  emit(req: CallRequest, event: EventBody): void;
-}
 
 export class Call {
   /** The raw input until it is parsed, then the parsed one (a note in its place when refused for its shape). */

@@ -104,6 +104,27 @@ function listenOn(http: ReturnType<typeof createServer>, port: number | undefine
   });
 }
 
+/** A session's transport: it joins `sessions` once initialize gave it an id, and leaves when it closes. */
+function newSession(
+  Transport: typeof StreamableHTTPServerTransport,
+  sessions: Map<string, StreamableHTTPServerTransport>,
+  lastSeen: Map<string, number>,
+): StreamableHTTPServerTransport {
+  const transport = new Transport({
+    sessionIdGenerator: () => randomUUID(),
+    onsessioninitialized: (id) => {
+      sessions.set(id, transport);
+      lastSeen.set(id, Date.now());
+    },
+  });
+  transport.onclose = () => {
+    if (!transport.sessionId) return;
+    sessions.delete(transport.sessionId);
+    lastSeen.delete(transport.sessionId);
+  };
+  return transport;
+}
+
 export async function serveHttp(tools: ToolServer, opts: HttpServeOptions): Promise<HttpHandle> {
   // Loaded here, not at the top: stdio use of this package never pays for the HTTP transport.
   const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
@@ -137,18 +158,7 @@ export async function serveHttp(tools: ToolServer, opts: HttpServeOptions): Prom
     if (existing) return existing.handleRequest(req, res, body.value);
     if (sessionId) return sendError(res, 404, 'session not found; initialize a new session');
     if (!isInitializeRequest(body.value)) return sendError(res, 400, 'no session: the first request must be initialize');
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => {
-        sessions.set(id, transport);
-        lastSeen.set(id, Date.now());
-      },
-    });
-    transport.onclose = () => {
-      if (!transport.sessionId) return;
-      sessions.delete(transport.sessionId);
-      lastSeen.delete(transport.sessionId);
-    };
+    const transport = newSession(StreamableHTTPServerTransport, sessions, lastSeen);
     await tools.connect(transport);
     await transport.handleRequest(req, res, body.value);
   }
