@@ -59,30 +59,15 @@ export async function runCommand(opts: RunOptions): Promise<RunResult> {
   const { file, args, sandboxed } = opts.wrap ? opts.wrap(inv) : inv;
   const group = ProcessGroup.spawn({ file, args, cwd: opts.cwd, env: opts.env, sandboxed });
   const child = group.child;
-  const spillOf = (stream: StreamName, buf: HeadTailBuffer): Spill | undefined => {
-    const s = opts.spill;
-    return s && new Spill(buf, { path: () => s.path(stream), maxBytes: s.maxBytes });
-  };
-  const outSpill = spillOf('stdout', out);
-  const errSpill = spillOf('stderr', err);
+  const outSpill = spillOf(opts, 'stdout', out);
+  const errSpill = spillOf(opts, 'stderr', err);
   const ended = [collect(child.stdout!, outSpill ?? out, 'stdout', opts.onOutput), collect(child.stderr!, errSpill ?? err, 'stderr', opts.onOutput)];
-
-  let stopping: Promise<void> | undefined;
   const state = { ...base };
-  const stop = (why: 'timeout' | 'abort') => {
-    if (stopping) return;
-    if (why === 'timeout') state.timedOut = true;
-    else state.aborted = true;
-    stopping = group.terminate(opts.killGraceMs);
-  };
-  const timer = setTimeout(() => stop('timeout'), opts.timeoutMs);
-  const onAbort = () => stop('abort');
-  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  const stopper = stopOnTimeoutOrAbort(group, opts, state);
 
   try {
     const exit = await group.exited;
-    clearTimeout(timer);
-    opts.signal?.removeEventListener('abort', onAbort);
+    stopper.release();
     if (exit.error) {
       return {
         ...state,
@@ -95,6 +80,7 @@ export async function runCommand(opts: RunOptions): Promise<RunResult> {
         spawnError: exit.error,
       };
     }
+    const stopping = stopper.stopping();
     if (stopping) await stopping;
     // In a sandbox nothing outlives the command: its pid namespace goes with it.
     else if (!sandboxed && group.alive()) {
@@ -114,11 +100,40 @@ export async function runCommand(opts: RunOptions): Promise<RunResult> {
       pid: group.pid,
     };
   } finally {
-    clearTimeout(timer);
-    opts.signal?.removeEventListener('abort', onAbort);
+    stopper.release();
     outSpill?.finish();
     errSpill?.finish();
   }
+}
+
+/** The file a stream is saved whole to once it outgrows its buffer; none when the caller gave no spill. */
+function spillOf(opts: RunOptions, stream: StreamName, buf: HeadTailBuffer): Spill | undefined {
+  const s = opts.spill;
+  return s && new Spill(buf, { path: () => s.path(stream), maxBytes: s.maxBytes });
+}
+
+/**
+ * Stops the group once, on the timeout or the abort signal, whichever comes first, and marks
+ * which in `state`. `release` disarms both; `stopping` is the stop under way, if any.
+ */
+function stopOnTimeoutOrAbort(group: ProcessGroup, opts: RunOptions, state: { timedOut: boolean; aborted: boolean }) {
+  let stopping: Promise<void> | undefined;
+  const stop = (why: 'timeout' | 'abort') => {
+    if (stopping) return;
+    if (why === 'timeout') state.timedOut = true;
+    else state.aborted = true;
+    stopping = group.terminate(opts.killGraceMs);
+  };
+  const timer = setTimeout(() => stop('timeout'), opts.timeoutMs);
+  const onAbort = () => stop('abort');
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    stopping: () => stopping,
+    release: () => {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+    },
+  };
 }
 
 function collect(stream: Readable, buf: { push(chunk: Uint8Array): void }, name: StreamName, onOutput: RunOptions['onOutput']): Promise<void> {

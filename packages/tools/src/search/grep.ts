@@ -6,7 +6,7 @@ import { sensitiveReason } from '../workspace/sensitive.js';
 import { assertPlainFile } from '../workspace/special.js';
 import { findRg, runGrep, type GrepRun, type SearchSettings } from './engine.js';
 import { SearchPool } from './js/pool.js';
-import { compilePattern } from './regex.js';
+import { compilePattern, type CompiledPattern } from './regex.js';
 import type { Collector, FileHit, GrepQuery, OutputMode } from './results.js';
 import { typeGlobs } from '../walk/file-types.js';
 
@@ -153,6 +153,28 @@ function progressReporter(ctx: ToolContext, mode: GrepQuery['mode'], max: number
   };
 }
 
+/** The pattern compiled and the file types expanded to globs; a bad one is the caller's to fix. */
+function compileArgs(args: Input): { pattern: CompiledPattern; types: string[] } {
+  try {
+    const pattern = compilePattern(args.pattern, { caseInsensitive: args.case_insensitive, literal: args.literal, multiline: args.multiline });
+    return { pattern, types: args.type ? typeGlobs(args.type) : [] };
+  } catch (err) {
+    throw new ToolError('INVALID_PARAMS', (err as Error).message, { recoverable: true });
+  }
+}
+
+/** rg when it was found and not turned off, the built-in engine otherwise; rg demanded but missing is an error. */
+function chooseEngine(settings: SearchSettings, path: string | undefined): { engine: 'js' | 'rg'; path: string | undefined } {
+  const engine = settings.engine ?? 'auto';
+  if (engine === 'rg' && !path) {
+    throw new ToolError(
+      'EXECUTION_FAILED',
+      `search.engine is "rg" but no rg binary was found${settings.rgPath ? ` at ${settings.rgPath}` : ' on PATH'}. Install ripgrep or set search.engine to "auto".`,
+    );
+  }
+  return { engine: engine === 'js' || !path ? 'js' : 'rg', path };
+}
+
 export function createGrep(settings: SearchSettings = {}): Tool<Input> {
   const pool = new SearchPool();
   let rgPath: string | undefined | null = null;
@@ -160,14 +182,7 @@ export function createGrep(settings: SearchSettings = {}): Tool<Input> {
 
   async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
     const ws = ctx.workspace;
-    let pattern;
-    let types: string[] = [];
-    try {
-      pattern = compilePattern(args.pattern, { caseInsensitive: args.case_insensitive, literal: args.literal, multiline: args.multiline });
-      if (args.type) types = typeGlobs(args.type);
-    } catch (err) {
-      throw new ToolError('INVALID_PARAMS', (err as Error).message, { recoverable: true });
-    }
+    const { pattern, types } = compileArgs(args);
     const root = await ws.resolve(args.path ?? '.', 'read');
     const st = await stat(root).catch(absentOr(ws.display(root)));
     if (!st) throw new ToolError('NOT_FOUND', `${ws.display(root)} does not exist. Check the path with list_directory or glob.`);
@@ -175,18 +190,11 @@ export function createGrep(settings: SearchSettings = {}): Tool<Input> {
     assertPlainFile(st, ws.display(root));
     const q = queryOf(args, root, st.isFile(), types, ctx.signal);
     const { mode, maxResults: max } = q;
-    const engine = settings.engine ?? 'auto';
-    const path = rg();
-    if (engine === 'rg' && !path) {
-      throw new ToolError(
-        'EXECUTION_FAILED',
-        `search.engine is "rg" but no rg binary was found${settings.rgPath ? ` at ${settings.rgPath}` : ' on PATH'}. Install ripgrep or set search.engine to "auto".`,
-      );
-    }
+    const { engine, path } = chooseEngine(settings, rg());
     const onHit = progressReporter(ctx, mode, max);
     // The guard knows toolbelt's own files by path too (the --config file, the gateway database).
     const hold = (abs: string) => (ws.isProtected ? ws.isProtected(abs, 'read') : sensitiveReason(ws.display(abs), 'read') !== undefined);
-    const run = await runGrep(q, pattern, { engine: engine === 'js' || !path ? 'js' : 'rg', ...(path ? { rgPath: path } : {}), pool, onHit, hold });
+    const run = await runGrep(q, pattern, { engine, ...(path ? { rgPath: path } : {}), pool, onHit, hold });
     const { hits, dropped } = await admitHeld(ws, run);
     const where = ws.display(root);
     if (hits.length === 0) {

@@ -53,6 +53,73 @@ function looksBinary(body: Buffer): boolean {
   return body.subarray(0, 4096).includes(0);
 }
 
+/** The start of an error page as one line of plain text, to say what the server answered. */
+function errorExcerpt(r: Fetched, type: string): string {
+  return decodeBody(r.body, type)
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 300);
+}
+
+/** Refuses a response that is not text: a type outside text, HTML and JSON, or no type and a NUL byte. */
+function assertText(r: Fetched, type: string): void {
+  if (!isHtml(type) && !isJson(type) && !isText(type) && (type || looksBinary(r.body))) {
+    throw new ToolError(
+      'EXECUTION_FAILED',
+      `${r.url.href} is ${type || 'binary data'} (${r.body.length.toLocaleString('en-US')} bytes${r.truncated ? ' or more' : ''}); web_fetch returns text, HTML and JSON only`,
+    );
+  }
+}
+
+/** The body as the model reads it best: HTML as Markdown, whole JSON pretty-printed, the rest as sent. */
+async function readable(r: Fetched, type: string, mainContent: boolean): Promise<{ title?: string; content: string }> {
+  const text = decodeBody(r.body, type);
+  if (isHtml(type) || (!type && /^\s*<(!doctype html|html)/i.test(text))) {
+    // The HTML libraries cost ~300 ms to load: only on the first HTML page.
+    const { htmlToMarkdown } = await import('./html.js');
+    const converted = htmlToMarkdown(text, r.url.href, { mainContent });
+    return { title: converted.title, content: converted.markdown };
+  }
+  if (isJson(type) && !r.truncated) {
+    try {
+      return { content: JSON.stringify(JSON.parse(text), null, 2) };
+    } catch {
+      return { content: text };
+    }
+  }
+  return { content: text };
+}
+
+interface Page {
+  start: URL;
+  fetched: Fetched;
+  type: string;
+  title: string | undefined;
+  content: string;
+}
+
+/** The header, the content cut to maxChars, and notes on what was left out. */
+function pageOutput({ start, fetched: r, type, title, content }: Page, maxChars: number, maxBytes: number): ToolOutput {
+  const header = [`URL: ${start.href}`];
+  if (r.redirects.length) header.push(`Final URL: ${r.url.href} (after ${r.redirects.length} redirect${r.redirects.length > 1 ? 's' : ''})`);
+  header.push(`Status: ${r.status} ${r.statusText}`.trim(), `Content-Type: ${type || 'unknown'}`);
+  if (title) header.push(`Title: ${title}`);
+  const cut = content.length > maxChars;
+  header.push(`Length: ${content.length.toLocaleString('en-US')} characters${cut ? `, showing the first ${maxChars.toLocaleString('en-US')}` : ''}`);
+  const notes: string[] = [];
+  if (r.truncated) notes.push(`[Download stopped at ${Math.round(maxBytes / 1024).toLocaleString('en-US')} KB; the rest of the response was not fetched.]`);
+  if (cut)
+    notes.push(
+      `[Truncated: showing ${maxChars.toLocaleString('en-US')} of ${content.length.toLocaleString('en-US')} characters. Call again with a larger maxChars to see more.]`,
+    );
+  const body = cut ? content.slice(0, maxChars) : content;
+  return {
+    content: `${header.join('\n')}\n--- Content ---\n${body}${notes.length ? `\n\n${notes.join('\n')}` : ''}`,
+    metadata: { url: start.href, finalUrl: r.url.href, status: r.status, contentType: type, title, chars: content.length, truncated: cut || r.truncated },
+  };
+}
+
 export function webFetchTool(settings: WebFetchSettings): Tool {
   return defineTool({
     name: 'web_fetch',
@@ -77,55 +144,10 @@ export function webFetchTool(settings: WebFetchSettings): Tool {
         ctx.emit({ type: 'progress', progress: retry, message: `${reason}; retry ${retry} in ${(waitMs / 1000).toFixed(1)} s` });
       const r = await fetchFollowing(start, { ...settings, signal: ctx.signal, onRetry });
       const type = String(r.headers['content-type'] ?? '').trim();
-      if (r.status >= 400)
-        throw statusError(
-          r,
-          decodeBody(r.body, type)
-            .replace(/<[^>]*>/g, ' ')
-            .replace(/\s+/g, ' ')
-            .trim()
-            .slice(0, 300),
-        );
-      if (!isHtml(type) && !isJson(type) && !isText(type) && (type || looksBinary(r.body))) {
-        throw new ToolError(
-          'EXECUTION_FAILED',
-          `${r.url.href} is ${type || 'binary data'} (${r.body.length.toLocaleString('en-US')} bytes${r.truncated ? ' or more' : ''}); web_fetch returns text, HTML and JSON only`,
-        );
-      }
-      const text = decodeBody(r.body, type);
-      let title: string | undefined;
-      let content = text;
-      if (isHtml(type) || (!type && /^\s*<(!doctype html|html)/i.test(text))) {
-        // The HTML libraries cost ~300 ms to load: only on the first HTML page.
-        const { htmlToMarkdown } = await import('./html.js');
-        const converted = htmlToMarkdown(text, r.url.href, { mainContent });
-        title = converted.title;
-        content = converted.markdown;
-      } else if (isJson(type) && !r.truncated) {
-        try {
-          content = JSON.stringify(JSON.parse(text), null, 2);
-        } catch {
-          content = text;
-        }
-      }
-      const header = [`URL: ${start.href}`];
-      if (r.redirects.length) header.push(`Final URL: ${r.url.href} (after ${r.redirects.length} redirect${r.redirects.length > 1 ? 's' : ''})`);
-      header.push(`Status: ${r.status} ${r.statusText}`.trim(), `Content-Type: ${type || 'unknown'}`);
-      if (title) header.push(`Title: ${title}`);
-      const cut = content.length > maxChars;
-      header.push(`Length: ${content.length.toLocaleString('en-US')} characters${cut ? `, showing the first ${maxChars.toLocaleString('en-US')}` : ''}`);
-      const notes: string[] = [];
-      if (r.truncated)
-        notes.push(`[Download stopped at ${Math.round(settings.maxBytes / 1024).toLocaleString('en-US')} KB; the rest of the response was not fetched.]`);
-      if (cut)
-        notes.push(
-          `[Truncated: showing ${maxChars.toLocaleString('en-US')} of ${content.length.toLocaleString('en-US')} characters. Call again with a larger maxChars to see more.]`,
-        );
-      const body = cut ? content.slice(0, maxChars) : content;
-      return {
-        content: `${header.join('\n')}\n--- Content ---\n${body}${notes.length ? `\n\n${notes.join('\n')}` : ''}`,
-        metadata: { url: start.href, finalUrl: r.url.href, status: r.status, contentType: type, title, chars: content.length, truncated: cut || r.truncated },
-      };
+      if (r.status >= 400) throw statusError(r, errorExcerpt(r, type));
+      assertText(r, type);
+      const { title, content } = await readable(r, type, mainContent);
+      return pageOutput({ start, fetched: r, type, title, content }, maxChars, settings.maxBytes);
     },
   });
 }
