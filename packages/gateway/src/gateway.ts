@@ -4,8 +4,8 @@
 import { setMaxListeners } from 'node:events';
 import { Executor, HostCheck, type Approver, type Policy, type ToolRegistry, type Workspace } from '@toolbelt/core';
 import type { Hono } from 'hono';
-import { buildApp } from './app.js';
-import type { GatewayConfig } from './config.js';
+import { buildApp, type AppOptions } from './app.js';
+import type { GatewayConfig, GatewaySection } from './config.js';
 import { registerDeclared } from './declared/tool.js';
 import type { CallInfo } from './declared/pending.js';
 import { httpApprover } from './domain/approvals.js';
@@ -81,10 +81,7 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
   const config = o.config ?? {};
   const gw = config.gateway ?? {};
   const auth = new Auth((gw.tokens ?? []) as TokenSpec[], o.env ?? process.env);
-  const hosts = new HostCheck({
-    allowedHosts: [...(gw.allowedHosts ?? []), ...(o.allowedHosts ?? [])],
-    howToAllow: (name) => `add "${name}" to gateway.allowedHosts in the config`,
-  });
+  const hosts = hostCheck(gw, o.allowedHosts);
   const { store } = o;
   const recovery = await store.recover(Date.now());
   const recorder = new EventRecorder(store);
@@ -111,23 +108,13 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
   const stopRecording = recordChanges(executor, o.registry, recorder);
 
   const domain: Domain = { store, executor, registry: o.registry, recorder, inflight, shutdown: shutdown.signal };
-  const http = new HttpCounter();
-  const metrics = metricsText(domain, { http, waiters, log });
-  const app = buildApp(domain, {
-    auth,
-    hosts,
-    declared,
-    maxBodyBytes: gw.maxBodyBytes ?? 4 * 1024 * 1024,
-    http,
-    metrics,
-    ...(o.heartbeatMs ? { heartbeatMs: o.heartbeatMs } : {}),
-  });
+  const app = httpApp(domain, o, { auth, hosts, declared, waiters, log });
 
   const sweep = sweeper(store, recorder, o.eventRetentionMs ?? 7 * 24 * 3600_000);
   const timer = setInterval(() => void sweep().catch(() => recorder.failures++), o.sweepIntervalMs ?? 30_000);
   timer.unref();
 
-  const listeners: Listening[] = [];
+  const listeners = new Listeners(app, hosts, auth, gw);
   return {
     app,
     executor,
@@ -137,25 +124,65 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
     recovery,
     sweep,
     fetch: (req) => app.fetch(req),
-    async listen(opts = {}) {
-      const host = opts.host ?? gw.host ?? DEFAULT_HOST;
-      assertSafeBind(host, auth.enabled);
-      hosts.allowBound(host);
-      const l = await listen(app.fetch, host, opts.port ?? gw.port ?? DEFAULT_PORT);
-      listeners.push(l);
-      return l;
-    },
+    listen: (opts) => listeners.listen(opts),
     async close() {
       clearInterval(timer);
       stopRecording();
       leaveExecutor();
       shutdown.abort();
       waiters.close();
-      await Promise.all(listeners.splice(0).map((l) => l.close()));
+      await listeners.closeAll();
       await recorder.flush();
       await log.flush();
     },
   };
+}
+
+/** The Host and Origin check: localhost, the bound address, and the names the config and the caller allow. */
+function hostCheck(gw: GatewaySection, allowedHosts: readonly string[] = []): HostCheck {
+  return new HostCheck({
+    allowedHosts: [...(gw.allowedHosts ?? []), ...allowedHosts],
+    howToAllow: (name) => `add "${name}" to gateway.allowedHosts in the config`,
+  });
+}
+
+/** The HTTP app in front of the domain, counting its requests for the metrics it serves. */
+function httpApp(domain: Domain, o: GatewayBaseOptions, { waiters, log, ...front }: HttpAppParts): Hono<AuthEnv> {
+  const http = new HttpCounter();
+  return buildApp(domain, {
+    ...front,
+    maxBodyBytes: o.config?.gateway?.maxBodyBytes ?? 4 * 1024 * 1024,
+    http,
+    metrics: metricsText(domain, { http, waiters, log }),
+    ...(o.heartbeatMs ? { heartbeatMs: o.heartbeatMs } : {}),
+  });
+}
+
+type HttpAppParts = Pick<AppOptions, 'auth' | 'hosts' | 'declared'> & { waiters: Waiters; log: StoreLogSink };
+
+/** The addresses the gateway listens on: each bind checked as safe and let through the host check. */
+class Listeners {
+  private readonly open: Listening[] = [];
+
+  constructor(
+    private readonly app: Hono<AuthEnv>,
+    private readonly hosts: HostCheck,
+    private readonly auth: Auth,
+    private readonly gw: GatewaySection,
+  ) {}
+
+  async listen(opts: { host?: string; port?: number } = {}): Promise<Listening> {
+    const host = opts.host ?? this.gw.host ?? DEFAULT_HOST;
+    assertSafeBind(host, this.auth.enabled);
+    this.hosts.allowBound(host);
+    const l = await listen(this.app.fetch, host, opts.port ?? this.gw.port ?? DEFAULT_PORT);
+    this.open.push(l);
+    return l;
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all(this.open.splice(0).map((l) => l.close()));
+  }
 }
 
 /** The gateway's own executor: the caller's registry and policy, the store's approver and log. */

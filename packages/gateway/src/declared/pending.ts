@@ -6,7 +6,7 @@ import { ToolError, type ToolContext, type ToolOutput } from '@toolbelt/core';
 import type { DeclaredTool } from '../config.js';
 import type { EventRecorder } from '../events/recorder.js';
 import type { GatewayStore, Submission } from '../store/types.js';
-import type { Waiters } from '../waiters.js';
+import type { Waiters, WaitOutcome } from '../waiters.js';
 
 export interface CallInfo {
   runId: string;
@@ -33,7 +33,6 @@ export function outputOf(name: string, s: Submission | undefined): ToolOutput {
 }
 
 export async function pendingCall(spec: DeclaredTool, input: unknown, ctx: ToolContext, deps: PendingDeps): Promise<ToolOutput> {
-  const { store, waiters } = deps;
   const { callId } = ctx;
   const info = deps.callInfo(callId);
   if (!info)
@@ -42,19 +41,17 @@ export async function pendingCall(spec: DeclaredTool, input: unknown, ctx: ToolC
       `${spec.name} waits for a result submitted over the gateway API, so it can only be called through POST /api/runs/:runId/tool-calls`,
     );
   const mode = spec.isAsync ? 'pending' : 'waiting';
-  const waitMs = spec.timeout ?? DEFAULT_WAIT_MS;
-  const started = Date.now();
-  const key = `call.resolved:${callId}`;
+  const wait: Wait = { waitMs: spec.timeout ?? DEFAULT_WAIT_MS, started: Date.now(), key: `call.resolved:${callId}` };
   // Park first: a result submitted the instant the call opens must still wake us.
-  let parked = mode === 'waiting' ? waiters.park(key, waitMs, ctx.signal) : undefined;
-  const expiresAt = started + (parked ? Math.max(deps.pendingTtlMs, waitMs) : deps.pendingTtlMs);
-  if (!(await store.openCall(callId, mode, expiresAt, started))) {
+  const parked = mode === 'waiting' ? deps.waiters.park(wait.key, wait.waitMs, ctx.signal) : undefined;
+  const expiresAt = wait.started + (parked ? Math.max(deps.pendingTtlMs, wait.waitMs) : deps.pendingTtlMs);
+  if (!(await deps.store.openCall(callId, mode, expiresAt, wait.started))) {
     parked?.cancel();
     throw new ToolError('CONFLICT', `${spec.name}: call ${callId} is not in a state that can wait for a result; call again with a new callId`);
   }
   deps.recorder.publish({
     type: 'pending.created',
-    ts: started,
+    ts: wait.started,
     sessionId: info.sessionId,
     runId: info.runId,
     agentId: info.agentId,
@@ -73,14 +70,30 @@ export async function pendingCall(spec: DeclaredTool, input: unknown, ctx: ToolC
       structured: { status: 'pending', pendingToolCallId: callId },
     };
   }
-  let outcome = await parked.outcome;
+  return awaitResult(spec, ctx, deps, wait, await parked.outcome);
+}
+
+/** How long a waiting call waits, from when, and the waiters' key its result wakes. */
+interface Wait {
+  waitMs: number;
+  started: number;
+  key: string;
+}
+
+/**
+ * Waits out a waiting call after its first wake-up (`outcome`): parks again on a wake-up that
+ * brought no result, until the result is stored, the time is up or the call is cancelled. With no
+ * result, the call becomes pending, so a late result goes to the inbox.
+ */
+async function awaitResult(spec: DeclaredTool, ctx: ToolContext, deps: PendingDeps, wait: Wait, outcome: WaitOutcome): Promise<ToolOutput> {
+  const { store } = deps;
+  const { callId } = ctx;
   for (;;) {
     const call = await store.getCall(callId);
     if (call?.status === 'resolved') return outputOf(spec.name, call.submitted);
-    const left = started + waitMs - Date.now();
+    const left = wait.started + wait.waitMs - Date.now();
     if (outcome !== 'woken' || left <= 0) break;
-    parked = waiters.park(key, left, ctx.signal);
-    outcome = await parked.outcome;
+    outcome = await deps.waiters.park(wait.key, left, ctx.signal).outcome;
   }
   if (!(await store.releaseWaiter(callId, Date.now()))) {
     // The result landed between the wake-up and the release: it is ours, not the inbox's.
@@ -95,6 +108,6 @@ export async function pendingCall(spec: DeclaredTool, input: unknown, ctx: ToolC
   }
   throw new ToolError(
     'TIMEOUT',
-    `${spec.name} got no result within ${waitMs} ms. The call stays open: if its result arrives later it goes to your inbox (call ${callId}). Tell the user, or call again only if a repeat is harmless.`,
+    `${spec.name} got no result within ${wait.waitMs} ms. The call stays open: if its result arrives later it goes to your inbox (call ${callId}). Tell the user, or call again only if a repeat is harmless.`,
   );
 }

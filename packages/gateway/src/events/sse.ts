@@ -49,70 +49,100 @@ async function catchUp(o: SseOptions, setCursor: (at: number) => void, deliver: 
 }
 
 export function sseStream(o: SseOptions): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let cleanup = () => {};
-  let closed = false;
+  let out: StreamSink | undefined;
   return new ReadableStream<Uint8Array>({
-    async start(controller) {
-      let cursor = 0;
-      let live = false;
-      const backlog: StoredEvent[] = [];
-      const send = (text: string) => {
-        if (closed) return;
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          close();
-        }
-      };
-      const close = () => {
-        if (closed) return;
-        closed = true;
-        cleanup();
-        try {
-          controller.close();
-        } catch {
-          // Already closed by the client going away.
-        }
-      };
-      const deliver = (s: StoredEvent) => {
-        if (s.id <= cursor || !matches(o.filter, s.event)) return;
-        cursor = s.id;
-        send(frame(s));
-        if ((controller.desiredSize ?? 0) < -MAX_BACKLOG) close();
-      };
-      // Subscribe before reading the store, so an event stored meanwhile is either replayed or buffered.
-      const unsubscribe = o.recorder.subscribe((s) => (live ? deliver(s) : backlog.push(s)));
-      const heartbeat = setInterval(() => send(': keep-alive\n\n'), o.heartbeatMs ?? 15_000);
-      const onAbort = () => close();
-      o.signal.addEventListener('abort', onAbort, { once: true });
-      cleanup = () => {
-        unsubscribe();
-        clearInterval(heartbeat);
-        o.signal.removeEventListener('abort', onAbort);
-      };
-      if (o.signal.aborted) return close();
-      send('retry: 1000\n\n');
-      try {
-        cursor = await catchUp(
-          o,
-          (at) => (cursor = at),
-          deliver,
-          () => closed,
-        );
-      } catch (err) {
-        send(`event: error\ndata: ${JSON.stringify({ message: `could not read stored events: ${(err as Error).message}` })}\n\n`);
-        return close();
-      }
-      // Caught up: tell the client where it stands, so even a quiet stream has a resume point.
-      send(`id: ${cursor}\nevent: ready\ndata: ${JSON.stringify({ lastEventId: cursor })}\n\n`);
-      // A stored event with an id at or below the cursor was already replayed (or is older).
-      for (const s of backlog.splice(0)) deliver(s);
-      live = true;
+    start(controller) {
+      out = new StreamSink(controller);
+      return feed(o, out);
     },
     cancel() {
-      closed = true;
-      cleanup();
+      out?.cancel();
     },
   });
+}
+
+/** The writing end of one stream: it closes once, and a client that went away only closes it. */
+class StreamSink {
+  closed = false;
+  private readonly encoder = new TextEncoder();
+  private cleanup = () => {};
+
+  constructor(private readonly controller: ReadableStreamDefaultController<Uint8Array>) {}
+
+  /** Runs when the stream closes, from either end. */
+  onClose(cleanup: () => void): void {
+    this.cleanup = cleanup;
+  }
+
+  send(text: string): void {
+    if (this.closed) return;
+    try {
+      this.controller.enqueue(this.encoder.encode(text));
+    } catch {
+      this.close();
+    }
+  }
+
+  /** More than MAX_BACKLOG frames queued for a client that does not read them. */
+  get tooFarBehind(): boolean {
+    return (this.controller.desiredSize ?? 0) < -MAX_BACKLOG;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.cleanup();
+    try {
+      this.controller.close();
+    } catch {
+      // Already closed by the client going away.
+    }
+  }
+
+  /** The client cancelled: the stream is closed already. */
+  cancel(): void {
+    this.closed = true;
+    this.cleanup();
+  }
+}
+
+/** Replays the store, then goes live, until the stream closes. */
+async function feed(o: SseOptions, out: StreamSink): Promise<void> {
+  let cursor = 0;
+  let live = false;
+  const backlog: StoredEvent[] = [];
+  const deliver = (s: StoredEvent) => {
+    if (s.id <= cursor || !matches(o.filter, s.event)) return;
+    cursor = s.id;
+    out.send(frame(s));
+    if (out.tooFarBehind) out.close();
+  };
+  // Subscribe before reading the store, so an event stored meanwhile is either replayed or buffered.
+  const unsubscribe = o.recorder.subscribe((s) => (live ? deliver(s) : backlog.push(s)));
+  const heartbeat = setInterval(() => out.send(': keep-alive\n\n'), o.heartbeatMs ?? 15_000);
+  const onAbort = () => out.close();
+  o.signal.addEventListener('abort', onAbort, { once: true });
+  out.onClose(() => {
+    unsubscribe();
+    clearInterval(heartbeat);
+    o.signal.removeEventListener('abort', onAbort);
+  });
+  if (o.signal.aborted) return out.close();
+  out.send('retry: 1000\n\n');
+  try {
+    cursor = await catchUp(
+      o,
+      (at) => (cursor = at),
+      deliver,
+      () => out.closed,
+    );
+  } catch (err) {
+    out.send(`event: error\ndata: ${JSON.stringify({ message: `could not read stored events: ${(err as Error).message}` })}\n\n`);
+    return out.close();
+  }
+  // Caught up: tell the client where it stands, so even a quiet stream has a resume point.
+  out.send(`id: ${cursor}\nevent: ready\ndata: ${JSON.stringify({ lastEventId: cursor })}\n\n`);
+  // A stored event with an id at or below the cursor was already replayed (or is older).
+  for (const s of backlog.splice(0)) deliver(s);
+  live = true;
 }

@@ -9,7 +9,9 @@ import type { Checkpointer } from './checkpointer.js';
 import { GroupCommit } from './group-commit.js';
 import { RowInserter } from './row-inserter.js';
 import { openDatabase, type StoreOptions } from './sqlite-open.js';
-import { placeholders, toCall, toMessage, type Row } from './sqlite-rows.js';
+import { SqlWhere } from './sql-where.js';
+import { prepareStatements, type Statements } from './sqlite-statements.js';
+import { toCall, toMessage, type Row } from './sqlite-rows.js';
 import type {
   CallFilter,
   CallRecord,
@@ -36,7 +38,7 @@ const EXECUTION_COLUMNS = ['call_id', 'tool', 'status', 'agent_id', 'run_id', 't
 export class SqliteStore implements GatewayStore {
   readonly db: Database.Database;
   private readonly listeners = new Set<(n: StoreNotice) => void>();
-  private readonly q: Record<string, Database.Statement>;
+  private readonly q: Statements;
   private readonly checkpointer: Checkpointer | undefined;
   private readonly commits: GroupCommit;
   private readonly rows: RowInserter;
@@ -48,31 +50,7 @@ export class SqliteStore implements GatewayStore {
     ({ db: this.db, checkpointer: this.checkpointer } = openDatabase(file, opts));
     this.commits = new GroupCommit(this.db);
     this.rows = new RowInserter(this.db);
-    const p = (sql: string) => this.db.prepare(sql);
-    this.q = {
-      insertCall: p(`INSERT INTO tool_calls (call_id, run_id, agent_id, session_id, tool, input, status, visible, created_at, updated_at)
-                     VALUES (?, ?, ?, ?, ?, ?, 'running', ?, ?, ?) ON CONFLICT (call_id) DO NOTHING`),
-      getCall: p('SELECT * FROM tool_calls WHERE call_id = ?'),
-      transition: p('UPDATE tool_calls SET status = ?, updated_at = ? WHERE call_id = ? AND status = ?'),
-      requestApproval: p(`UPDATE tool_calls SET status = 'awaiting_approval', approval = ?, updated_at = ? WHERE call_id = ? AND status = 'running'`),
-      decide: p(`UPDATE tool_calls SET status = 'running', decision = ?, updated_at = ? WHERE call_id = ? AND status = 'awaiting_approval'`),
-      open: p(`UPDATE tool_calls SET status = ?, expires_at = ?, updated_at = ? WHERE call_id = ? AND status = 'running'`),
-      resolve: p(`UPDATE tool_calls SET status = 'resolved', submitted = ?, resolved_at = ?, updated_at = ? WHERE call_id = ?`),
-      finish: p(`UPDATE tool_calls SET result = ?, updated_at = ?,
-                 status = CASE WHEN status IN ('running', 'awaiting_approval') THEN ? ELSE status END WHERE call_id = ?`),
-      dueCalls: p(`SELECT * FROM tool_calls WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= ?`),
-      expire: p(`UPDATE tool_calls SET status = 'expired', updated_at = ? WHERE call_id = ? AND status = 'pending'`),
-      insertInbox: p(`INSERT INTO inbox (agent_id, run_id, call_id, tool, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)
-                      ON CONFLICT (call_id) DO NOTHING RETURNING *`),
-      ack: p(`UPDATE inbox SET acked_at = ? WHERE agent_id = ? AND id = ? AND acked_at IS NULL`),
-      lastEvent: p('SELECT COALESCE(MAX(id), 0) AS id FROM events'),
-      pruneEvents: p('DELETE FROM events WHERE id <= ?'),
-      eventTsAt: p('SELECT id, ts FROM events WHERE id >= ? ORDER BY id LIMIT 1'),
-      eventBounds: p('SELECT COALESCE(MIN(id), 0) AS lo, COALESCE(MAX(id), 0) AS hi FROM events'),
-      loadRemembered: p('SELECT entry FROM remembered_approvals ORDER BY id'),
-      saveRemembered: p('INSERT INTO remembered_approvals (entry, created_at) VALUES (?, ?)'),
-      countByStatus: p('SELECT status, COUNT(*) AS n FROM tool_calls GROUP BY status'),
-    };
+    this.q = prepareStatements(this.db);
   }
 
   /** Each state change is one step of the group commit (see GroupCommit). */
@@ -104,30 +82,14 @@ export class SqliteStore implements GatewayStore {
   }
 
   async listCalls(f: CallFilter): Promise<CallRecord[]> {
-    const where: string[] = [];
-    const args: unknown[] = [];
-    if (f.runId !== undefined) {
-      where.push('run_id = ?');
-      args.push(f.runId);
-    }
-    if (f.agentIds) {
-      where.push(`agent_id IN (${placeholders(f.agentIds.length) || 'NULL'})`);
-      args.push(...f.agentIds);
-    }
-    if (f.statuses?.length) {
-      where.push(`status IN (${placeholders(f.statuses.length)})`);
-      args.push(...f.statuses);
-    }
-    if (f.tool !== undefined) {
-      where.push('tool = ?');
-      args.push(f.tool);
-    }
-    if (f.before !== undefined) {
-      where.push('seq < ?');
-      args.push(f.before);
-    }
-    const sql = `SELECT * FROM tool_calls ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ?`;
-    return (this.db.prepare(sql).all(...args, f.limit) as Row[]).map(toCall);
+    const where = new SqlWhere()
+      .add('run_id = ?', f.runId)
+      .in('agent_id', f.agentIds)
+      .inUnlessEmpty('status', f.statuses)
+      .add('tool = ?', f.tool)
+      .add('seq < ?', f.before);
+    const sql = `SELECT * FROM tool_calls ${where.sql} ORDER BY seq DESC LIMIT ?`;
+    return (this.db.prepare(sql).all(...where.args, f.limit) as Row[]).map(toCall);
   }
 
   async countCallsByStatus(): Promise<Partial<Record<CallStatus, number>>> {
@@ -241,21 +203,8 @@ export class SqliteStore implements GatewayStore {
   }
 
   async eventsAfter(afterId: number, f: EventFilter, limit: number): Promise<StoredEvent[]> {
-    const where = ['id > ?'];
-    const args: unknown[] = [afterId];
-    if (f.runId !== undefined) {
-      where.push('run_id = ?');
-      args.push(f.runId);
-    }
-    if (f.agentIds) {
-      where.push(`agent_id IN (${placeholders(f.agentIds.length) || 'NULL'})`);
-      args.push(...f.agentIds);
-    }
-    if (f.types?.length) {
-      where.push(`type IN (${placeholders(f.types.length)})`);
-      args.push(...f.types);
-    }
-    const rows = this.db.prepare(`SELECT id, data FROM events WHERE ${where.join(' AND ')} ORDER BY id LIMIT ?`).all(...args, limit) as Row[];
+    const where = new SqlWhere().add('id > ?', afterId).add('run_id = ?', f.runId).in('agent_id', f.agentIds).inUnlessEmpty('type', f.types);
+    const rows = this.db.prepare(`SELECT id, data FROM events ${where.sql} ORDER BY id LIMIT ?`).all(...where.args, limit) as Row[];
     return rows.map((r) => ({ id: r.id, event: JSON.parse(r.data) as GatewayEvent }));
   }
 
@@ -289,30 +238,14 @@ export class SqliteStore implements GatewayStore {
   }
 
   async listExecutions(f: ExecutionFilter): Promise<ExecutionLogEntry[]> {
-    const where: string[] = [];
-    const args: unknown[] = [];
-    if (f.tool !== undefined) {
-      where.push('tool = ?');
-      args.push(f.tool);
-    }
-    if (f.status !== undefined) {
-      where.push('status = ?');
-      args.push(f.status);
-    }
-    if (f.agentId !== undefined) {
-      where.push('agent_id = ?');
-      args.push(f.agentId);
-    }
-    if (f.runId !== undefined) {
-      where.push('run_id = ?');
-      args.push(f.runId);
-    }
-    if (f.since !== undefined) {
-      where.push('timestamp >= ?');
-      args.push(f.since);
-    }
-    const sql = `SELECT entry FROM executions ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
-    return (this.db.prepare(sql).all(...args, f.limit) as Row[]).map((r) => JSON.parse(r.entry) as ExecutionLogEntry);
+    const where = new SqlWhere()
+      .add('tool = ?', f.tool)
+      .add('status = ?', f.status)
+      .add('agent_id = ?', f.agentId)
+      .add('run_id = ?', f.runId)
+      .add('timestamp >= ?', f.since);
+    const sql = `SELECT entry FROM executions ${where.sql} ORDER BY id DESC LIMIT ?`;
+    return (this.db.prepare(sql).all(...where.args, f.limit) as Row[]).map((r) => JSON.parse(r.entry) as ExecutionLogEntry);
   }
 
   async loadRemembered(): Promise<Remembered[]> {
