@@ -3,6 +3,7 @@ export * from './result.js';
 export * from './schema.js';
 export * from './define.js';
 export * from './registry.js';
+export * from './groups.js';
 export * from './formats.js';
 export * from './events.js';
 export * from './approval.js';

@@ -1,4 +1,5 @@
 // The registry: tools by name, filtered views for an agent's allow-list, and change events.
+import { GroupedView, listGroups, type ToolGroup } from './groups.js';
 import { TOOL_NAME, type Tool } from './tool.js';
 
 export type ToolFilter = 'all' | readonly string[] | { names?: readonly string[]; category?: string | readonly string[]; predicate?: (tool: Tool) => boolean };
@@ -84,6 +85,18 @@ export class ToolRegistry implements ToolSource {
           if (applyFilter([{ name: change.name } as Tool], namesOnly(filter)).length === 1) listener(change);
         }),
     };
+  }
+
+  /** The groups its tools fall into (see groups.ts), for hierarchical loading. */
+  groups(): ToolGroup[] {
+    return listGroups(this);
+  }
+
+  /** A live view with only these groups' tools; `load` adds more. Throws on an unknown group. */
+  grouped(groups: readonly string[]): GroupedView {
+    const view = new GroupedView(this);
+    view.load(groups);
+    return view;
   }
 
   onChange(listener: Listener): () => void {

@@ -161,6 +161,8 @@ export interface ToolSpec<I = Record<string, unknown>> {
   /** Optional JSON Schema (or Zod) of `structured` output. */
   output?: InputSchema<unknown>;
   category?: string;
+  /** Group for hierarchical loading; defaults to one named after the category (see groups.ts). */
+  group?: string;
   /**
    * Static effect, or a verdict computed per call. Required unless the tool has `prepare`, whose
    * invocation carries the verdict instead.

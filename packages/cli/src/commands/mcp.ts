@@ -1,6 +1,6 @@
 // `toolbelt mcp`: the built-in tools and every configured MCP server, served as one MCP server
 // behind one policy — over stdio for an MCP client's config, or over Streamable HTTP.
-import { BindRefusedError, HostConfigError } from '@toolbelt/core';
+import { BindRefusedError, HostConfigError, UnknownGroupError } from '@toolbelt/core';
 import { describeStatus, serveHttp, serveStdio, ToolServer, type McpManager } from '@toolbelt/mcp';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command, type Io } from '../command.js';
 import { defaultProviders } from '../providers.js';
@@ -17,6 +17,8 @@ supports it; otherwise they return an error that says how to allow them.
   --root DIR        workspace root (repeat for several; default: current directory)
   --config FILE     config file (default: <root>/toolbelt.config.json)
   --mode M          ask | safe | auto-edit | yolo (default: config, else safe)
+  --groups LIST     start each client with only these tool groups (comma-separated, e.g.
+                    files,search) plus load_tools, which loads the others when needed
   --http PORT       serve Streamable HTTP at http://127.0.0.1:PORT/mcp (0 picks a free port)
   --host HOST       address to bind with --http (default 127.0.0.1); any other than loopback
                     needs --token-env
@@ -36,6 +38,16 @@ function tokenFrom(name: unknown): string | undefined {
   if (!value) throw new UsageError(`--token-env ${String(name)}: that environment variable is empty or unset`);
   if (value.length < 16) throw new UsageError(`--token-env ${String(name)}: the token must be at least 16 characters`);
   return value;
+}
+
+function groupsOption(raw: unknown): { groups?: string[] } {
+  if (raw === undefined) return {};
+  const groups = String(raw)
+    .split(',')
+    .map((g) => g.trim())
+    .filter(Boolean);
+  if (groups.length === 0) throw new UsageError('--groups needs at least one group name, e.g. --groups files,search');
+  return { groups };
 }
 
 async function printStatus(rt: Runtime, manager: McpManager | undefined, io: Io): Promise<number> {
@@ -66,6 +78,7 @@ export const mcpCommand: Command = {
     'allow-host': { type: 'string', multiple: true },
     'token-env': { type: 'string' },
     status: { type: 'boolean' },
+    groups: { type: 'string' },
   },
   async run(values, _positionals, io) {
     const port = values.http === undefined ? undefined : parsePort(values.http);
@@ -73,6 +86,7 @@ export const mcpCommand: Command = {
       throw new UsageError('--host, --allow-host and --token-env only apply with --http PORT');
     }
     const token = tokenFrom(values['token-env']);
+    const groups = groupsOption(values.groups);
     let manager: McpManager | undefined;
     // Never stdout for warnings: in stdio mode it carries the protocol.
     const warn = (line: string) => void io.stderr.write(`${line}\n`);
@@ -84,7 +98,14 @@ export const mcpCommand: Command = {
         await rt.close();
       }
     }
-    const server = new ToolServer({ executor: rt.executor });
+    let server: ToolServer;
+    try {
+      server = new ToolServer({ executor: rt.executor, ...groups });
+    } catch (err) {
+      await rt.close();
+      if (err instanceof UnknownGroupError) throw new UsageError(`--groups: ${err.message}`);
+      throw err;
+    }
     try {
       if (port === undefined) {
         await Promise.race([serveStdio(server, io.stdin, io.stdout), untilStopSignal()]);

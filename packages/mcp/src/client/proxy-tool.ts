@@ -40,6 +40,7 @@ export function proxyTool(opts: ProxyToolOptions): Tool {
     ...(title ? { title } : {}),
     description: describe(remote, server),
     category: 'mcp',
+    group: `mcp:${server}`,
     effect,
     visible: false,
     timeoutMs: opts.timeoutMs,

@@ -2,11 +2,12 @@
 // (by elicitation), timeouts, logging and metrics like any other call. One SDK Server per client
 // connection; all share the executor, where this server is the approver for calls from `mcp`.
 import { randomUUID } from 'node:crypto';
-import { errorResult, toProviderFormat, type Executor, type ToolEvent } from '@toolbelt/core';
+import { errorResult, GroupedView, toProviderFormat, type Executor, type Tool, type ToolEvent, type ToolSource } from '@toolbelt/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type ServerNotification, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { approvalRequiredMessage, elicitationApprover, type McpCaller } from './elicitation-approver.js';
+import { LOAD_TOOLS, loadTools, loadToolsDefinition, notLoaded } from './load-tools.js';
 import { toCallToolResult } from './result.js';
 
 export interface ToolServerOptions {
@@ -14,6 +15,11 @@ export interface ToolServerOptions {
   name?: string;
   version?: string;
   instructions?: string;
+  /**
+   * Hierarchical loading: each client starts with only these tool groups plus `load_tools`, which
+   * loads more for that client alone. Unset: every tool, no `load_tools`.
+   */
+  groups?: readonly string[];
 }
 
 interface LiveCall extends McpCaller {
@@ -36,7 +42,7 @@ export class ToolServer {
   private readonly calls = new Map<string, LiveCall>();
   private readonly servers = new Set<Server>();
   private readonly initialized = new WeakSet<Server>();
-  private listCache: McpTool[] | undefined;
+  private definitions = new Map<string, McpTool>();
   private readonly stopWatchingRegistry: () => void;
   private stopWatchingProgress: (() => void) | undefined;
   private progressCalls = 0;
@@ -45,13 +51,15 @@ export class ToolServer {
   constructor(opts: ToolServerOptions) {
     this.opts = opts;
     this.executor = opts.executor;
+    // An unknown group fails here, at start, rather than on the first client.
+    if (opts.groups) new GroupedView(opts.executor.registry).load(opts.groups);
     // Calls from MCP clients are asked through elicitation; calls from elsewhere never reach it.
     this.leaveApprovals = this.executor.approvals.register(
       'mcp',
       elicitationApprover((id) => this.calls.get(id)),
     );
     this.stopWatchingRegistry = this.executor.registry.onChange(() => {
-      this.listCache = undefined;
+      this.definitions.clear();
       for (const server of this.servers) {
         if (this.initialized.has(server)) server.sendToolListChanged().catch(() => {});
       }
@@ -72,7 +80,8 @@ export class ToolServer {
     const sessionId = `mcp_${randomUUID().slice(0, 8)}`;
     server.oninitialized = () => this.initialized.add(server);
     server.onclose = () => this.servers.delete(server);
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.listTools() }));
+    const view = this.opts.groups ? new GroupedView(this.executor.registry, this.opts.groups) : undefined;
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.listTools(view) }));
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const callId = `tc_${randomUUID()}`;
       const progressToken = request.params._meta?.progressToken;
@@ -82,6 +91,8 @@ export class ToolServer {
         live.send = extra.sendNotification;
         this.watchProgress(1);
       }
+      const early = view && this.groupCall(view, server, request.params.name, request.params.arguments ?? {}, callId);
+      if (early) return toCallToolResult(early);
       this.calls.set(callId, live);
       try {
         const result = await this.executor.call({
@@ -120,14 +131,29 @@ export class ToolServer {
     await Promise.allSettled([...this.servers].map((s) => s.close()));
   }
 
-  private listTools(): McpTool[] {
-    this.listCache ??= this.executor.registry.list().map((tool) => {
-      const def = toProviderFormat(tool, 'mcp') as McpTool;
+  private listTools(view: GroupedView | undefined): McpTool[] {
+    const source: ToolSource = view ?? this.executor.registry;
+    const tools = source.list().map((tool) => this.definitionOf(tool));
+    return view ? [...tools, loadToolsDefinition(view)] : tools;
+  }
+
+  private definitionOf(tool: Tool): McpTool {
+    let def = this.definitions.get(tool.name);
+    if (!def) {
+      def = toProviderFormat(tool, 'mcp') as McpTool;
       // MCP requires an object schema at the top, even for a tool that takes nothing.
       if (def.inputSchema.type !== 'object') def.inputSchema = { ...def.inputSchema, type: 'object' };
-      return def;
-    });
-    return this.listCache;
+      this.definitions.set(tool.name, def);
+    }
+    return def;
+  }
+
+  /** With groups: answers load_tools, and refuses a tool whose group this client has not loaded. */
+  private groupCall(view: GroupedView, server: Server, name: string, input: Record<string, unknown>, callId: string) {
+    if (name !== LOAD_TOOLS) return notLoaded(this.executor.registry, view, name, callId);
+    const result = loadTools(view, input, callId);
+    if (result.status === 'success') server.sendToolListChanged().catch(() => {});
+    return result;
   }
 
   /** Listens to executor events only while some call wants progress: the hot path stays quiet. */
