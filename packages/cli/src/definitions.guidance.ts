@@ -61,7 +61,7 @@ export const GUIDANCE: [tool: string, fact: string, where: RegExp][] = [
   ['diagnostics', 'at most 100 problems; first call may be slow', /at most 100[\s\S]*may take seconds/],
   ['symbols', 'at most 500 entries', /at most 500/],
   ['references', 'at most 200 uses; declaration listed by default', /at most 200[\s\S]*"default":true/],
-  ['hover', 'column or symbol', /Or give symbol/],
+  ['hover', 'column or symbol', /"column":{"description":"Or symbol\."/],
   ['web_fetch', '5 redirects, 30 s, 2 MB; no private addresses', /5 redirects, 30 s, 2 MB; no binaries, no private addresses/],
   ['web_fetch', 'default 50,000 characters, 100 to 1,000,000', /"default":50000[\s\S]*"minimum":100[\s\S]*"maximum":1000000/],
 ];

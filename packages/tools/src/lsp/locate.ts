@@ -12,8 +12,8 @@ import { specFor, type ServerSpec } from './servers.js';
 export const positionFields = {
   path: z.string().min(1).describe('Source file.'),
   line: z.number().int().min(1).describe('As read_file shows it.'),
-  column: z.number().int().min(1).optional().describe('Or give symbol.'),
-  symbol: z.string().min(1).optional().describe('Identifier on the line (first occurrence).'),
+  column: z.number().int().min(1).optional().describe('Or symbol.'),
+  symbol: z.string().min(1).optional().describe('Identifier on the line.'),
 };
 
 export interface LocatedFile {

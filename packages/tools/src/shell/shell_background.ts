@@ -5,7 +5,7 @@ import { displayCwd } from './cwd.js';
 import { confineCommand } from './confine.js';
 import { commandEnv, gitReadEnv } from './env.js';
 import type { ShellManager } from './manager.js';
-import { SANDBOX_LINE, WRITE_ACCESS_DOC } from './shell_exec.js';
+import { WRITE_ACCESS_DOC } from './shell_exec.js';
 
 const description = `Start a long command (dev server, watcher, build) in the background; returns its id. Read new output with shell_output (often, or the oldest is dropped), list with shell_list, stop with shell_kill; stopped when toolbelt exits. Approval as shell_exec.`;
 
@@ -20,7 +20,8 @@ export function shellBackground(manager: ShellManager): Tool {
   return defineTool({
     name: 'shell_background',
     title: 'Start background command',
-    description: manager.sandbox.settings.mode === 'off' ? description : `${description} ${SANDBOX_LINE} Its servers are reachable only with network allowed.`,
+    description:
+      manager.sandbox.settings.mode === 'off' ? description : `${description} Sandboxed as shell_exec; its servers are reachable only with network allowed.`,
     input,
     category: 'shell',
     validate: (i: Input) => (i.command.includes('\0') ? 'command contains a NUL byte, which bash cannot run; remove it' : undefined),

@@ -12,7 +12,7 @@ import type { ShellManager } from './manager.js';
 /** What the sandbox means for a command, in the descriptions of shell_exec and shell_background. */
 export const SANDBOX_LINE = `Sandboxed: writes only in the workspace and a private /tmp, no network unless configured, no secrets (~/.ssh, ...). If the sandbox blocked something, ask the user; don't retry.`;
 
-export const WRITE_ACCESS_DOC = 'Only after a result said the command needs write access (may need approval).';
+export const WRITE_ACCESS_DOC = 'Only when a result asked for write access.';
 
 function description(max: number, def: number, bytes: number, saved: boolean, sandboxed: boolean): string {
   return `Run a bash command and wait: returns stdout, "[stderr]" and stderr, "[exit code N]". stdin is empty: use -y, --no-pager. Killed with its process group after timeout_ms (default ${def}, max ${max}). Output over ${bytes} bytes a stream keeps start and end${saved ? ', the whole saved to a named file' : ''}; filter with | tail or | grep. Needs approval for writes and unknown commands. For servers and watchers use shell_background; for files, grep, glob and git the dedicated tools.${sandboxed ? ` ${SANDBOX_LINE}` : ''}`;
