@@ -13,6 +13,16 @@ describe('Zod schemas', () => {
     expect(s.jsonSchema.$schema).toBeUndefined();
   });
 
+  it('publishes no safe-integer bounds for .int() but keeps real ones and still enforces integers', () => {
+    const ints = compileSchema(z.object({ line: z.number().int(), page: z.number().int().min(1).max(50), items: z.array(z.object({ n: z.number().int() })) }));
+    const props = ints.jsonSchema.properties as Record<string, Record<string, unknown>>;
+    expect(props.line).toEqual({ type: 'integer' });
+    expect(props.page).toEqual({ type: 'integer', minimum: 1, maximum: 50 });
+    expect(JSON.stringify(ints.jsonSchema)).not.toContain(String(Number.MAX_SAFE_INTEGER));
+    expect(ints.parse({ line: 1.5, page: 1, items: [] }).ok).toBe(false);
+    expect(ints.parse({ line: 2 ** 60, page: 1, items: [] }).ok).toBe(false);
+  });
+
   it('applies defaults', () => {
     expect(s.parse({ path: 'a' })).toEqual({ ok: true, value: { path: 'a', limit: 100 } });
   });

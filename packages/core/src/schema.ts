@@ -34,7 +34,7 @@ export function compileSchema<I>(schema: InputSchema<I>): CompiledSchema<I> {
 }
 
 function compileZod<I>(schema: z.ZodType<I>): CompiledSchema<I> {
-  const converted = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const converted = withoutSafeIntegerBounds(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })) as JsonSchema;
   delete converted.$schema;
   const closed = closedParams(converted);
   return {
@@ -51,6 +51,22 @@ function compileZod<I>(schema: z.ZodType<I>): CompiledSchema<I> {
       return { ok: false, message: [...issues.map(describeZodIssue), ...(unknown ? [unknown] : [])].join('; ') };
     },
   };
+}
+
+/**
+ * Zod's `.int()` publishes `minimum`/`maximum` at ±Number.MAX_SAFE_INTEGER: bounds that say nothing
+ * a model can use, paid for in tokens on every turn. Validation still enforces them (Zod parses).
+ */
+export function withoutSafeIntegerBounds(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutSafeIntegerBounds);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) continue;
+    if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) continue;
+    out[key] = withoutSafeIntegerBounds(value);
+  }
+  return out;
 }
 
 function compileJsonSchema<I>(schema: JsonSchema): CompiledSchema<I> {

@@ -9,13 +9,11 @@ import { statForWrite, statOrUndefined } from './on-disk.js';
 import { diffPreview } from './diff.js';
 import { recordSeen } from './freshness.js';
 
-const description = `Append text to the end of an existing file. The file must exist (use write_file to create it).
-- Nothing is added between the old end and your content: start content with "\\n" if the file does not end with a newline.
-- The append is atomic: the file is always either the old content or the old plus the new, even on a crash.`;
+const description = `Append to an existing file (create with write_file); add a leading "\\n" if the file lacks a final newline.`;
 
 const input = z.object({
-  path: z.string().describe('Existing file to append to, absolute or relative to the workspace root.'),
-  content: z.string().min(1).describe('Text to add at the end of the file.'),
+  path: z.string().describe('Existing file.'),
+  content: z.string().min(1).describe('Text to add.'),
 });
 
 type Input = z.infer<typeof input>;

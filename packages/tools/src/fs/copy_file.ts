@@ -9,14 +9,12 @@ import { formatBytes } from '../text/amounts.js';
 import { forgetSeen } from './freshness.js';
 import { resolveTransfer } from './transfer.js';
 
-const description = `Copy one file to a new location. If destination is an existing directory, the file is copied into it under its own name.
-- Parent directories of the destination are created as needed; the copy keeps the file's permissions.
-- An existing destination file is refused unless overwrite is true; directories are not copied (use a shell command).`;
+const description = `Copy one file, keeping its permissions; missing parents are created, and an existing directory as destination receives it under its own name. Not for directories (use shell_exec).`;
 
 const input = z.object({
-  source: z.string().describe('File to copy, absolute or relative to the workspace root.'),
-  destination: z.string().describe('Path of the copy, or an existing directory to copy into.'),
-  overwrite: z.boolean().optional().describe('Replace an existing destination file (default false).'),
+  source: z.string().describe('File to copy.'),
+  destination: z.string().describe('New path or existing directory.'),
+  overwrite: z.boolean().optional().describe('Replace an existing file there.'),
 });
 
 type Input = z.infer<typeof input>;

@@ -4,10 +4,10 @@ import { defineTool, ToolError, type Classification, type ToolContext, type Tool
 import { fsError } from '../errno.js';
 import { statOrUndefined } from './on-disk.js';
 
-const description = `Create a directory, with any missing parents (like mkdir -p). Succeeds if it already exists.`;
+const description = `Create a directory with parents (mkdir -p); fine if it exists.`;
 
 const input = z.object({
-  path: z.string().describe('Directory to create, absolute or relative to the workspace root.'),
+  path: z.string().describe('Directory.'),
 });
 
 type Input = z.infer<typeof input>;

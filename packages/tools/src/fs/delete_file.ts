@@ -10,13 +10,11 @@ import { forgetSeen } from './freshness.js';
 
 const MAX_ENTRIES = 100_000;
 
-const description = `Delete a file, a symbolic link (the link, not its target) or a directory.
-- A directory that is not empty needs recursive: true, and is refused if it holds protected files (.env, keys, .git internals).
-- Directories with more than ${MAX_ENTRIES.toLocaleString('en-US')} entries are refused; there is no undo.`;
+const description = `Delete a file, link (not its target) or directory; no undo. Refuses a directory with protected files (.env, keys, .git) or over ${MAX_ENTRIES.toLocaleString('en-US')} entries.`;
 
 const input = z.object({
-  path: z.string().describe('File, link or directory to delete, absolute or relative to the workspace root.'),
-  recursive: z.boolean().optional().describe('Delete a non-empty directory and everything in it (default false).'),
+  path: z.string().describe('What to delete.'),
+  recursive: z.boolean().optional().describe('Needed for a non-empty directory.'),
 });
 
 type Input = z.infer<typeof input>;

@@ -10,25 +10,20 @@ import { readCurrent, statForWrite, statOrUndefined } from './on-disk.js';
 import { diffPreview, diffStat, digest, unifiedDiff } from './diff.js';
 import { assertUnchanged, recordSeen } from './freshness.js';
 
-const description = `Edit a file by exact string replacement. Give old_string (the exact current text, whitespace included, without read_file's line-number prefixes) and new_string.
-- old_string must occur exactly once, unless replace_all is true (then every occurrence is replaced).
-- For several changes in one call, pass edits: [{old_string, new_string, replace_all?}, ...]. They apply in order, each to the result of the previous; if any fails, none is applied.
-- Line endings (LF/CRLF) and a UTF-8 byte-order mark are kept; write old_string and new_string with plain \\n.
-- Refused if the file changed on disk since you last read it: read it again, then edit.
-To create a file or replace all of it, use write_file.`;
+const description = `Replace exact text (whitespace included, no line numbers) that occurs once, or everywhere with replace_all. edits: several, in order, all or none. Whole files: write_file.`;
 
 const editSchema = z.object({
-  old_string: z.string().describe('Exact text to replace; must match the file character for character.'),
-  new_string: z.string().describe('Text to put in its place (may be empty to delete).'),
-  replace_all: z.boolean().optional().describe('Replace every occurrence instead of requiring exactly one (default false).'),
+  old_string: z.string(),
+  new_string: z.string(),
+  replace_all: z.boolean().optional(),
 });
 
 const input = z.object({
-  path: z.string().describe('File to edit, absolute or relative to the workspace root.'),
-  old_string: z.string().optional().describe('Exact text to replace (single edit). Use either this with new_string, or edits.'),
-  new_string: z.string().optional().describe('Replacement text (single edit).'),
-  replace_all: z.boolean().optional().describe('Single edit: replace every occurrence (default false).'),
-  edits: z.array(editSchema).min(1).max(100).optional().describe('Several edits applied in order, all or nothing (at most 100).'),
+  path: z.string().describe('File to edit.'),
+  old_string: z.string().optional().describe('Current text.'),
+  new_string: z.string().optional().describe('Its replacement.'),
+  replace_all: z.boolean().optional().describe('Every occurrence.'),
+  edits: z.array(editSchema).min(1).max(100).optional().describe('Instead of the three above.'),
 });
 
 type Input = z.infer<typeof input>;

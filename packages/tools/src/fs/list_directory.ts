@@ -11,14 +11,11 @@ import { formatBytes } from '../text/amounts.js';
 const MAX_ENTRIES = 500;
 const MAX_DEPTH = 5;
 
-const description = `List a directory: subdirectories first (with a trailing /), then files with their sizes; symbolic links end in @ and are not followed.
-- Named pipes, sockets and devices, and files with several hard links, are marked: the other tools refuse them.
-- depth > 1 also lists subdirectories, indented, but does not expand .git, gitignored or credential directories (they are shown and marked).
-- At most ${MAX_ENTRIES} entries are shown; the rest are counted. To find files by name across a tree, use glob.`;
+const description = `List a directory: folders (ending /) first, files with sizes, links (@), special files marked; .git, gitignored and credential folders not expanded. At most ${MAX_ENTRIES} entries. Find by name: glob.`;
 
 const input = z.object({
-  path: z.string().default('.').describe('Directory to list, absolute or relative to the workspace root (default: the workspace root).'),
-  depth: z.number().int().min(1).max(MAX_DEPTH).default(1).describe(`How many levels to list (1 = this directory only; maximum ${MAX_DEPTH}).`),
+  path: z.string().default('.').describe('Directory.'),
+  depth: z.number().int().min(1).max(MAX_DEPTH).default(1).describe('Levels to list.'),
 });
 
 type Input = z.infer<typeof input>;

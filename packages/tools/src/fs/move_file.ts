@@ -6,14 +6,12 @@ import { fsError } from '../errno.js';
 import { forgetSeen } from './freshness.js';
 import { resolveTransfer } from './transfer.js';
 
-const description = `Move or rename a file, link or directory. If destination is an existing directory, the source is moved into it under its own name.
-- Parent directories of the destination are created as needed. The move is a single rename: it cannot cross file systems.
-- An existing destination file is refused unless overwrite is true; an existing directory is never replaced.`;
+const description = `Move or rename a file, link or directory; not across file systems. Creates missing parents; into an existing directory by name, never replacing a directory.`;
 
 const input = z.object({
-  source: z.string().describe('File, link or directory to move, absolute or relative to the workspace root.'),
-  destination: z.string().describe('New path, or an existing directory to move into.'),
-  overwrite: z.boolean().optional().describe('Replace an existing destination file (default false).'),
+  source: z.string().describe('What to move.'),
+  destination: z.string().describe('New path or existing directory.'),
+  overwrite: z.boolean().optional().describe('Replace an existing file there.'),
 });
 
 type Input = z.infer<typeof input>;

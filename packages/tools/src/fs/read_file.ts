@@ -20,22 +20,12 @@ const COUNT_LINES_UP_TO = 16 * 1024 * 1024;
 const SMALL_FILE = 256 * 1024;
 const MAX_UTF16_BYTES = 32 * 1024 * 1024;
 
-const description = `Read a file from the workspace. Text comes back with line numbers (cat -n style: number, tab, line).
-- Reads up to ${DEFAULT_LINES} lines or about ${MAX_CHARS.toLocaleString('en-US')} characters per call; the footer says how to continue (offset).
-- offset is the first line (1-based); a negative offset counts from the end (-100 = the last 100 lines). Works on files of any size.
-- Lines longer than ${MAX_LINE_CHARS} characters are cut and marked.
-- .docx documents are returned as text; png/jpg/gif/webp images as image content (up to 5 MB).
-- Other binary files are described (type, size), not dumped.
-Before edit_file, read the file: edits need the exact text, and an edit is refused if the file changed since you read it.`;
+const description = `Read a file with line numbers: up to ${DEFAULT_LINES} lines, ~${MAX_CHARS.toLocaleString('en-US')} chars a call; the footer gives the next offset. Lines over ${MAX_LINE_CHARS} chars are cut. .docx as text, png/jpg/gif/webp as image (max 5 MB), other binaries described. Read before edit_file.`;
 
 const input = z.object({
-  path: z.string().describe('File to read, absolute or relative to the workspace root.'),
-  offset: z
-    .number()
-    .int()
-    .optional()
-    .describe('First line to read, 1-based (default 1). Negative: start that many lines before the end (-100 = last 100 lines).'),
-  limit: z.number().int().min(1).max(DEFAULT_LINES).optional().describe(`Maximum number of lines to return (default and maximum ${DEFAULT_LINES}).`),
+  path: z.string().describe('File to read.'),
+  offset: z.number().int().optional().describe('First line; negative counts from the end.'),
+  limit: z.number().int().min(1).max(DEFAULT_LINES).optional().describe('Lines to return.'),
 });
 
 type Input = z.infer<typeof input>;

@@ -11,15 +11,11 @@ import { readCurrent, statForWrite, statOrUndefined } from './on-disk.js';
 import { diffPreview, diffStat, digest, lineCount, unifiedDiff } from './diff.js';
 import { assertUnchanged, recordSeen } from './freshness.js';
 
-const description = `Create a file or replace its whole content. Parent directories are created as needed.
-- The write is atomic: the file is always either the old or the new content, even on a crash.
-- Replacing a file keeps its UTF-8 byte-order mark and, when all its lines end in CRLF, its CRLF line endings.
-- Refused if the file changed on disk since you last read it (read it again first).
-To change part of a file, prefer edit_file: it sends only the change.`;
+const description = `Create or overwrite a whole file, with missing parents. For part of a file use edit_file.`;
 
 const input = z.object({
-  path: z.string().describe('File to write, absolute or relative to the workspace root.'),
-  content: z.string().describe('The complete new content of the file.'),
+  path: z.string().describe('File to write.'),
+  content: z.string().describe('Whole new content.'),
 });
 
 type Input = z.infer<typeof input>;

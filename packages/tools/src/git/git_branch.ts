@@ -3,16 +3,14 @@ import { z } from 'zod';
 import { checkBranchName, checkRevision, plainName } from './names.js';
 import { currentBranch, openRepo, type Repo } from './repo.js';
 
-const description = `List, create or switch git branches.
-action "list" (default) shows local branches (all: true adds remote-tracking ones) with the current one marked *, their upstream and last commit. Read-only.
-action "create" makes a new branch from startPoint (default HEAD) and switches to it unless checkout is false. action "switch" checks out an existing branch; it fails if local changes would be overwritten. Both need approval.`;
+const description = `List branches (current marked *, upstream, last commit), or create one (and switch to it) or switch; create and switch need approval and refuse to overwrite local changes.`;
 
 const input = z.object({
-  action: z.enum(['list', 'create', 'switch']).default('list').describe('"list" (default), "create" or "switch".'),
-  name: z.string().optional().describe('Branch to create or switch to. Required for create and switch.'),
-  startPoint: z.string().optional().describe('For create: the commit, branch or tag the new branch starts at. Default HEAD.'),
-  checkout: z.boolean().default(true).describe('For create: also switch to the new branch. Default true.'),
-  all: z.boolean().default(false).describe('For list: include remote-tracking branches. Default false.'),
+  action: z.enum(['list', 'create', 'switch']).default('list').describe('What to do.'),
+  name: z.string().optional().describe('Required for create and switch.'),
+  startPoint: z.string().optional().describe('create: start commit (default HEAD).'),
+  checkout: z.boolean().default(true).describe('create: switch to it.'),
+  all: z.boolean().default(false).describe('list: remote-tracking too.'),
 });
 
 type Input = z.output<typeof input>;

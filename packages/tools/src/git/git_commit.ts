@@ -3,17 +3,11 @@ import { z } from 'zod';
 import { parseStatus, STATUS_ARGS, type StatusEntry } from './porcelain.js';
 import { currentBranch, openRepo, type Repo } from './repo.js';
 
-const description = `Create a git commit.
-With files: stages exactly those files (new, modified or deleted) and commits only them, leaving anything else staged as it is. Without files: commits what is already staged.
-Returns the new commit's short hash and a summary of the files changed. Needs approval; the approver sees the files that will be committed.`;
+const description = `Commit the staged changes, or exactly files (staged for you, others left as they are). Returns the short hash and changed files. Needs approval.`;
 
 const input = z.object({
-  message: z.string().trim().min(1).max(10_000).describe('The commit message: a short subject line, optionally a blank line and a body.'),
-  files: z
-    .array(z.string().min(1))
-    .max(1000)
-    .optional()
-    .describe('Files or directories to commit, relative to the working directory. Default: whatever is already staged.'),
+  message: z.string().trim().min(1).max(10_000).describe('Subject line, optional blank line and body.'),
+  files: z.array(z.string().min(1)).max(1000).optional().describe('Files or directories (default: what is staged).'),
 });
 
 type Input = z.output<typeof input>;

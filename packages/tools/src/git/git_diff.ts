@@ -3,16 +3,14 @@ import { z } from 'zod';
 import { checkRevision } from './names.js';
 import { diffPrefixes, openRepo } from './repo.js';
 
-const description = `Show changes in the git repository as a unified diff.
-Default: unstaged changes (working tree vs index). staged: true shows what the next commit would contain. base compares against a commit, branch or tag instead. stat: true gives a per-file summary instead of the diff.
-Untracked files are not included (git_status lists them). Read-only.`;
+const description = `Unified diff of unstaged changes; staged for the next commit, base against a commit, stat for a summary. Untracked files: git_status.`;
 
 const input = z.object({
-  path: z.string().optional().describe('Only changes to this file or directory. Default: the whole repository.'),
-  staged: z.boolean().default(false).describe('Show staged changes (index vs HEAD, or vs base) instead of unstaged ones. Default false.'),
-  base: z.string().optional().describe('Commit, branch or tag to compare against, e.g. "main" or "HEAD~1". Default: the index (or HEAD when staged).'),
-  stat: z.boolean().default(false).describe('Summarize changed files and line counts instead of printing the diff. Default false.'),
-  context: z.number().int().min(0).max(50).default(3).describe('Lines of context around each change, 0-50. Default 3.'),
+  path: z.string().optional().describe('Only this file or directory.'),
+  staged: z.boolean().default(false).describe('Index vs HEAD (or base).'),
+  base: z.string().optional().describe('e.g. "main", "HEAD~1".'),
+  stat: z.boolean().default(false).describe('Files and line counts only.'),
+  context: z.number().int().min(0).max(50).default(3).describe('Context lines.'),
 });
 
 export const gitDiff = defineTool({

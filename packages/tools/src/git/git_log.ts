@@ -3,15 +3,13 @@ import { z } from 'zod';
 import { checkRevision } from './names.js';
 import { currentBranch, openRepo } from './repo.js';
 
-const description = `Show commit history, newest first.
-format "oneline" (default) gives one line per commit: short hash, date, author, subject. "full" adds the full hash, author email, the whole message and the files changed.
-Read-only.`;
+const description = `Commit history, newest first. oneline: hash, date, author, subject; full adds email, message and files.`;
 
 const input = z.object({
-  limit: z.number().int().min(1).max(200).default(10).describe('How many commits, 1-200. Default 10.'),
-  path: z.string().optional().describe('Only commits that touched this file or directory.'),
-  ref: z.string().optional().describe('Start from this branch, tag or commit instead of HEAD.'),
-  format: z.enum(['oneline', 'full']).default('oneline').describe('"oneline" (default) or "full".'),
+  limit: z.number().int().min(1).max(200).default(10).describe('Commits.'),
+  path: z.string().optional().describe('Only commits touching it.'),
+  ref: z.string().optional().describe('Start instead of HEAD.'),
+  format: z.enum(['oneline', 'full']).default('oneline').describe('Detail.'),
 });
 
 const FORMATS = {

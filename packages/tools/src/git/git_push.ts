@@ -3,15 +3,13 @@ import { z } from 'zod';
 import { plainName, remotes } from './names.js';
 import { currentBranch, openRepo, type Repo } from './repo.js';
 
-const description = `Push a local branch to a configured remote (default: the current branch to "origin").
-force: true overwrites the remote branch with --force-with-lease (it still refuses when the remote has commits you have not fetched); never set it unless the user asked to rewrite remote history.
-Only remotes already configured in the repository can be pushed to. Needs approval; the approver sees the commits that will be pushed.`;
+const description = `Push a branch to a configured remote. force uses --force-with-lease: set it only when the user asked to rewrite remote history. Needs approval.`;
 
 const input = z.object({
-  remote: z.string().default('origin').describe('Name of a configured remote. Default "origin".'),
-  branch: z.string().optional().describe('Local branch to push, to the branch of the same name on the remote. Default: the current branch.'),
-  force: z.boolean().default(false).describe('Overwrite the remote branch (--force-with-lease). Default false.'),
-  setUpstream: z.boolean().default(false).describe('Make the remote branch the upstream of the local one (--set-upstream). Default false.'),
+  remote: z.string().default('origin').describe('Configured remote.'),
+  branch: z.string().optional().describe('Default: the current one.'),
+  force: z.boolean().default(false).describe('Overwrite the remote branch.'),
+  setUpstream: z.boolean().default(false).describe('--set-upstream.'),
 });
 
 type Input = z.output<typeof input>;

@@ -3,11 +3,10 @@ import { z } from 'zod';
 import { parseStatus, STATUS_ARGS, type Status, type StatusEntry } from './porcelain.js';
 import { openRepo, type Repo } from './repo.js';
 
-const description = `Show the git working tree status: the branch, how far it is ahead of or behind its upstream, and the files that are staged, not staged, untracked or in conflict.
-Paths are relative to the workspace root. Lists at most 200 files per section. Read-only.`;
+const description = `Branch, ahead/behind upstream, and staged, unstaged, untracked and conflicted files (at most 200 per section).`;
 
 const input = z.object({
-  path: z.string().optional().describe('Limit the status to this file or directory. Default: the whole repository containing the working directory.'),
+  path: z.string().optional().describe('Only this file or directory.'),
 });
 
 const MAX_PER_SECTION = 200;

@@ -5,8 +5,7 @@ import { formatLocations, toLocations } from './format.js';
 import { positionFields, toPosition } from './locate.js';
 import { onFile, readsFile, requireCapability, type LspRuntime } from './runtime.js';
 
-const description = `Where the identifier at a position is defined, from the language server: path:line:column (1-based) and the defining line, following imports across files.
-Give the 1-based line and either the column or the identifier's text as symbol. Definitions outside the workspace (e.g. the standard library) are shown without their source line.`;
+const description = `Where the identifier at a position is defined, across imports: path:line:column and the line (none for code outside the workspace).`;
 
 const input = z.object(positionFields);
 

@@ -3,12 +3,10 @@ import { z } from 'zod';
 import { formatDiagnostic } from './format.js';
 import { onFile, readsFile, type LspRuntime } from './runtime.js';
 
-const description = `Errors and warnings for one source file from its language server (typescript-language-server for .ts .tsx .js .jsx .mjs .cjs out of the box): type errors, unresolved imports, syntax errors.
-Checks the file as it is on disk now. Lines and columns are 1-based. Hints are left out; at most 100 problems are listed.
-The first call for a project starts the server and loads the project, which can take several seconds; later calls are fast.`;
+const description = `Errors and warnings in one source file as on disk, from its language server (TypeScript/JavaScript built in); at most 100. The first call in a project may take seconds.`;
 
 const input = z.object({
-  path: z.string().min(1).describe('Source file to check, relative to the working directory.'),
+  path: z.string().min(1).describe('Source file.'),
 });
 
 const MAX = 100;

@@ -5,8 +5,7 @@ import { hoverText } from './format.js';
 import { positionFields, toPosition } from './locate.js';
 import { onFile, readsFile, requireCapability, type LspRuntime } from './runtime.js';
 
-const description = `Type and documentation of the identifier at a position, from the language server: what an editor shows on mouse hover (for TypeScript, the inferred type or signature, and its doc comment).
-Give the 1-based line and either the column or the identifier's text as symbol.`;
+const description = `Type and doc comment of the identifier at a position, as an editor's hover shows.`;
 
 const input = z.object(positionFields);
 

@@ -10,10 +10,10 @@ import { assertPlainFile } from '../workspace/special.js';
 import { specFor, type ServerSpec } from './servers.js';
 
 export const positionFields = {
-  path: z.string().min(1).describe('File to ask about, relative to the working directory.'),
-  line: z.number().int().min(1).describe('1-based line number, as read_file shows it.'),
-  column: z.number().int().min(1).optional().describe('1-based column of the identifier. Give column or symbol.'),
-  symbol: z.string().min(1).optional().describe('The identifier on that line, instead of a column: its first occurrence on the line is used.'),
+  path: z.string().min(1).describe('Source file.'),
+  line: z.number().int().min(1).describe('As read_file shows it.'),
+  column: z.number().int().min(1).optional().describe('Or symbol.'),
+  symbol: z.string().min(1).optional().describe('Identifier on the line.'),
 };
 
 export interface LocatedFile {

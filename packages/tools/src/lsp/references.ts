@@ -5,12 +5,11 @@ import { formatLocations, uriPath } from './format.js';
 import { positionFields, toPosition } from './locate.js';
 import { onFile, readsFile, requireCapability, type LspRuntime } from './runtime.js';
 
-const description = `Every place the identifier at a position is used, across the project, from the language server: one path:line:column (1-based) per use with its source line, at most 200.
-Give the 1-based line and either the column or the identifier's text as symbol. includeDeclaration (default true) also lists the definition itself.`;
+const description = `Every use of the identifier at a position across the project: path:line:column and the line, at most 200.`;
 
 const input = z.object({
   ...positionFields,
-  includeDeclaration: z.boolean().default(true).describe('Also list the declaration. Default true.'),
+  includeDeclaration: z.boolean().default(true).describe('List the declaration too.'),
 });
 
 export function referencesTool(rt: LspRuntime): Tool {

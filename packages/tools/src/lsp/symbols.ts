@@ -4,11 +4,10 @@ import { z } from 'zod';
 import { formatSymbols } from './format.js';
 import { onFile, readsFile, requireCapability, type LspRuntime } from './runtime.js';
 
-const description = `Outline of one source file from its language server: classes, functions, methods, variables and so on, nested as in the code, each with its 1-based line:column.
-Use it to find where something is defined in a file before reading or editing it. At most 500 entries.`;
+const description = `Outline of a source file (classes, functions, variables, nested) with line:column; at most 500. Find a definition before reading.`;
 
 const input = z.object({
-  path: z.string().min(1).describe('Source file to outline, relative to the working directory.'),
+  path: z.string().min(1).describe('Source file.'),
 });
 
 export function symbolsTool(rt: LspRuntime): Tool {

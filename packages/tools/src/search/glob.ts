@@ -10,17 +10,13 @@ import { walk } from '../walk/walk.js';
 
 const DEFAULT_LIMIT = 100;
 
-const description = `Find files by name with a glob pattern; newest first (most recently modified at the top).
-- Patterns: "**/*.ts" (any depth), "src/**/*.{js,jsx}", "*.md" (this directory only), "**/test_*.py". Matched against paths relative to path.
-- Skips .git and files ignored by .gitignore/.ignore unless include_ignored is true. Returns files, not directories.
-- Symbolic links are not followed or listed; named pipes, devices and files with several hard links are skipped.
-- Shows at most limit paths (default ${DEFAULT_LIMIT}) and says how many more matched.`;
+const description = `Find files by name, newest first ("**/*.ts", "src/*.{js,jsx}"). Skips .git, gitignored (unless include_ignored), links, special files. Counts matches past limit.`;
 
 const input = z.object({
-  pattern: z.string().min(1).describe('Glob pattern, relative to path (e.g. "**/*.ts").'),
-  path: z.string().optional().describe('Directory to search, absolute or relative to the workspace root (default: the workspace root).'),
-  limit: z.number().int().min(1).max(2000).optional().describe(`Maximum paths returned (default ${DEFAULT_LIMIT}).`),
-  include_ignored: z.boolean().optional().describe('Include files that .gitignore/.ignore exclude (default false).'),
+  pattern: z.string().min(1).describe('Glob, relative to path.'),
+  path: z.string().optional().describe('Directory (default: workspace root).'),
+  limit: z.number().int().min(1).max(2000).optional().describe(`Default ${DEFAULT_LIMIT}.`),
+  include_ignored: z.boolean().optional().describe('Include gitignored files.'),
 });
 
 type Input = z.infer<typeof input>;

@@ -18,42 +18,25 @@ const DEFAULT_MAX = 200;
 export const MAX_PATTERN_CHARS = 10_000;
 const SHOWN_CHARS = 500;
 
-const description = `Search file contents with a regular expression (JavaScript syntax: \\d \\w \\b are ASCII; ^ and $ match at line ends). Uses ripgrep when installed, an equivalent built-in engine otherwise.
-- Searches the workspace (or path) recursively, skipping .git and files ignored by .gitignore/.ignore (include_ignored: true searches them) and binary files.
-- Symbolic links are not followed; named pipes, devices and files with several hard links are skipped.
-- output_mode: "content" (default; matching lines with line numbers, grouped by file), "files_with_matches" (paths only), "count" (matching lines per file).
-- Filter files with glob ("*.ts", "src/**", "!*.test.ts"; several allowed) or type ("ts", "py", "js,ts").
-- before/after/context add lines around each match (like grep -B/-A/-C); multiline: true lets a match span lines (use \\n).
-- Results stop at max_results (default ${DEFAULT_MAX} matching lines, or files in the other modes); the footer says when there were more.`;
+const description = `Search file contents by regex (JavaScript syntax). Skips .git, gitignored (unless include_ignored), binary and special files. Counts matches past max_results.`;
 
 const input = z.object({
-  pattern: z
-    .string()
-    .describe(`Regular expression to search for (or plain text with literal: true); at most ${MAX_PATTERN_CHARS.toLocaleString('en-US')} characters.`),
-  path: z.string().optional().describe('File or directory to search, absolute or relative to the workspace root (default: the workspace root).'),
+  pattern: z.string().describe(`Regex, or text with literal; max ${MAX_PATTERN_CHARS.toLocaleString('en-US')} chars.`),
+  path: z.string().optional().describe('Default: workspace root.'),
   glob: z
     .union([z.string(), z.array(z.string())])
     .optional()
-    .describe('Only files matching this glob (or any of these); a leading "!" excludes. A glob without "/" matches file names at any depth.'),
-  type: z
-    .string()
-    .optional()
-    .describe('Only files of these types, comma-separated: ts, js, py, go, rust, java, c, cpp, cs, ruby, php, md, json, yaml, html, css, sh, sql, ...'),
-  case_insensitive: z.boolean().optional().describe('Ignore case (default false).'),
-  literal: z.boolean().optional().describe('Treat pattern as plain text, not a regular expression (default false).'),
-  output_mode: z.enum(['content', 'files_with_matches', 'count']).optional().describe('What to return (default "content").'),
-  before: z.number().int().min(0).max(50).optional().describe('Lines of context before each match (-B).'),
-  after: z.number().int().min(0).max(50).optional().describe('Lines of context after each match (-A).'),
-  context: z.number().int().min(0).max(50).optional().describe('Lines of context before and after each match (-C); before/after override it.'),
-  multiline: z.boolean().optional().describe('Let matches span lines; use \\n in the pattern (default false).'),
-  max_results: z
-    .number()
-    .int()
-    .min(1)
-    .max(5000)
-    .optional()
-    .describe(`Stop after this many matching lines (content) or files (other modes); default ${DEFAULT_MAX}.`),
-  include_ignored: z.boolean().optional().describe('Also search files that .gitignore/.ignore exclude (default false).'),
+    .describe('File globs; "!" excludes.'),
+  type: z.string().optional().describe('e.g. "ts,py".'),
+  case_insensitive: z.boolean().optional().describe('Ignore case.'),
+  literal: z.boolean().optional().describe('Plain text.'),
+  output_mode: z.enum(['content', 'files_with_matches', 'count']).optional().describe('content: lines with numbers (default).'),
+  before: z.number().int().min(0).max(50).optional().describe('Lines before each match.'),
+  after: z.number().int().min(0).max(50).optional().describe('Lines after each match.'),
+  context: z.number().int().min(0).max(50).optional().describe('Lines around each match.'),
+  multiline: z.boolean().optional().describe('Span lines.'),
+  max_results: z.number().int().min(1).max(5000).optional().describe(`Lines or files (default ${DEFAULT_MAX}).`),
+  include_ignored: z.boolean().optional().describe('Include gitignored.'),
 });
 
 type Input = z.infer<typeof input>;

@@ -5,21 +5,14 @@ import { displayCwd } from './cwd.js';
 import { confineCommand } from './confine.js';
 import { commandEnv, gitReadEnv } from './env.js';
 import type { ShellManager } from './manager.js';
-import { SANDBOX_LINE, WRITE_ACCESS_DOC } from './shell_exec.js';
+import { WRITE_ACCESS_DOC } from './shell_exec.js';
 
-const description = `Start a long-running bash command (dev server, watcher, long build) in the background and return its id at once.
-- Read what it printed since your last read with shell_output (stdout and stderr interleaved); see all with shell_list; stop it with shell_kill.
-- Its output is kept in a bounded log: read it now and then, or the oldest part is dropped.
-- It runs until it exits or you stop it; toolbelt kills it when it shuts down. Runs in the workspace directory unless cwd is given; stdin is empty.
-- Commands are checked like shell_exec's: writes and unknown commands may need approval.`;
+const description = `Start a long command (dev server, watcher, build) in the background; returns its id. Read new output with shell_output (often, or the oldest is dropped), list with shell_list, stop with shell_kill; stopped when toolbelt exits. Approval as shell_exec.`;
 
 export function shellBackground(manager: ShellManager): Tool {
   const input = z.object({
-    command: z.string().min(1).describe('The bash script to start, e.g. "npm run dev".'),
-    cwd: z
-      .string()
-      .optional()
-      .describe('Directory to run in, relative to the workspace root or absolute inside the workspace. Default: the workspace directory.'),
+    command: z.string().min(1).describe('Bash script.'),
+    cwd: z.string().optional().describe('Inside the workspace (default: its root).'),
     write_access: z.boolean().optional().describe(WRITE_ACCESS_DOC),
   });
   type Input = z.output<typeof input>;
@@ -28,9 +21,7 @@ export function shellBackground(manager: ShellManager): Tool {
     name: 'shell_background',
     title: 'Start background command',
     description:
-      manager.sandbox.settings.mode === 'off'
-        ? description
-        : `${description}\n${SANDBOX_LINE} Its servers are reachable from other commands only when the config allows them the network.`,
+      manager.sandbox.settings.mode === 'off' ? description : `${description} Sandboxed as shell_exec; its servers are reachable only with network allowed.`,
     input,
     category: 'shell',
     validate: (i: Input) => (i.command.includes('\0') ? 'command contains a NUL byte, which bash cannot run; remove it' : undefined),

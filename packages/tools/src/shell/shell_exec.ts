@@ -9,36 +9,21 @@ import { formatRun, runMetadata } from './format.js';
 import type { ShellManager } from './manager.js';
 
 /** What the sandbox means for a command, in the descriptions of shell_exec and shell_background. */
-export const SANDBOX_LINE = `- Runs sandboxed where the machine allows: it may write only inside the workspace and its own /tmp (empty for each command), has no network unless the config allows it, and does not see secrets (~/.ssh, ~/.aws, ...). A command judged a read runs with everything read-only. When a result says the sandbox blocked something, ask the user instead of retrying.`;
+/** What the sandbox means for a command, in the descriptions of shell_exec and shell_background. */
+export const SANDBOX_LINE = `Sandboxed: writes only in the workspace and a private /tmp, no network unless configured, no secrets (~/.ssh, ...). If the sandbox blocked something, ask the user; don't retry.`;
 
-export const WRITE_ACCESS_DOC =
-  'Set true only after a result said this command needs write access: it then runs as a command that writes, and may need approval.';
+export const WRITE_ACCESS_DOC = 'Only when a result asked for write access.';
 
 function description(max: number, def: number, bytes: number, saved: boolean, sandboxed: boolean): string {
-  return `Run a bash command and wait for it to finish. Returns stdout, then stderr (after a "[stderr]" line), then "[exit code N]".
-- Runs in the workspace directory unless cwd is given; stdin is empty, so a command that prompts fails instead of waiting. Use non-interactive flags (-y, --yes, --no-pager).
-- Stopped after timeout_ms (default ${def}, at most ${max}): the whole process group is killed and the partial output returned.
-- Output over ${bytes} bytes per stream keeps the start and the end, with the total size stated${saved ? '; the whole of it is saved to a temp file the result names' : ''}. Filter noisy output (| tail, | grep) rather than paging.
-- Anything the command leaves running in the background is stopped when it exits. For servers, watchers and other long runs use shell_background.
-- Commands are checked before they run: reads may run at once; writes, deletions and anything unknown may need approval; catastrophic commands are refused.
-- Prefer the dedicated tools for files (read_file, write_file, edit_file, grep, glob) and git when they exist.${sandboxed ? `\n${SANDBOX_LINE}` : ''}`;
+  return `Run a bash command and wait: returns stdout, "[stderr]" and stderr, "[exit code N]". stdin is empty: use -y, --no-pager. Killed with its process group after timeout_ms (default ${def}, max ${max}). Output over ${bytes} bytes a stream keeps start and end${saved ? ', the whole saved to a named file' : ''}; filter with | tail or | grep. Needs approval for writes and unknown commands. For servers and watchers use shell_background; for files, grep, glob and git the dedicated tools.${sandboxed ? ` ${SANDBOX_LINE}` : ''}`;
 }
 
 export function shellExec(manager: ShellManager): Tool {
   const s = manager.settings;
   const input = z.object({
-    command: z.string().min(1).describe('The bash script to run, e.g. "npm test -- --run" or "ls -la src && git status".'),
-    cwd: z
-      .string()
-      .optional()
-      .describe('Directory to run in, relative to the workspace root or absolute inside the workspace. Default: the workspace directory.'),
-    timeout_ms: z
-      .number()
-      .int()
-      .min(1)
-      .max(s.maxTimeoutMs)
-      .optional()
-      .describe(`Stop the command after this many milliseconds. Default ${s.defaultTimeoutMs}, at most ${s.maxTimeoutMs}.`),
+    command: z.string().min(1).describe('Bash script.'),
+    cwd: z.string().optional().describe('Inside the workspace (default: its root).'),
+    timeout_ms: z.number().int().min(1).max(s.maxTimeoutMs).optional().describe('Time limit.'),
     write_access: z.boolean().optional().describe(WRITE_ACCESS_DOC),
   });
   type Input = z.output<typeof input>;

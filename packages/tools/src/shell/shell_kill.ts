@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { jobStatus } from './job-status.js';
 import type { ShellManager } from './manager.js';
 
-const description = `Stop a background command started with shell_background, with everything it started (its whole process group): the signal (default SIGTERM), then SIGKILL if it is still running after a grace period. Returns its last unread output and how it ended.`;
+const description = `Stop a shell_background command and its process group: signal, then SIGKILL after a grace period. Returns its unread output and how it ended.`;
 
 const input = z.object({
-  id: z.string().min(1).describe('The id shell_background returned, e.g. "bg1".'),
-  signal: z.enum(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGKILL']).default('SIGTERM').describe('First signal to send. Default SIGTERM; SIGINT is like Ctrl-C.'),
+  id: z.string().min(1).describe('e.g. "bg1".'),
+  signal: z.enum(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGKILL']).default('SIGTERM').describe('First signal.'),
 });
 type Input = z.output<typeof input>;
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { jobStatus } from './job-status.js';
 import type { ShellManager } from './manager.js';
 
-const description = `List the background commands started with shell_background in this session: id, pid, whether each is running or how it ended, how much output is unread, and the command.`;
+const description = `Background commands of this session: id, pid, state or exit, unread output, command.`;
 
 const input = z.object({});
 

@@ -6,21 +6,12 @@ import type { LogRead, ShellManager } from './manager.js';
 
 const MAX_WAIT_MS = 120_000;
 
-const description = `Read what a background command (from shell_background) printed since your last read of it, stdout and stderr interleaved, and whether it is still running.
-- wait_ms: wait up to this long for it to exit, or (with until) for a line matching until; returns as soon as either happens. Default 0: return at once.
-- until: a regular expression, e.g. "ready|listening on" to wait for a server to come up.
-- Only new output is returned; the log keeps the most recent output, and says how much was dropped if you read too rarely.`;
+const description = `New output of a shell_background command (stdout and stderr interleaved) since your last read, and whether it runs. Can wait for it to exit or print a line matching until.`;
 
 const input = z.object({
-  id: z.string().min(1).describe('The id shell_background returned, e.g. "bg1".'),
-  wait_ms: z
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_WAIT_MS)
-    .default(0)
-    .describe(`Wait up to this many ms for the process to exit or for until to match. Default 0, at most ${MAX_WAIT_MS}.`),
-  until: z.string().optional().describe('Regular expression (JavaScript syntax) to wait for in the new output, e.g. "Compiled successfully".'),
+  id: z.string().min(1).describe('e.g. "bg1".'),
+  wait_ms: z.number().int().min(0).max(MAX_WAIT_MS).default(0).describe('Most ms to wait.'),
+  until: z.string().optional().describe('Regex to wait for, e.g. "ready|listening".'),
 });
 type Input = z.output<typeof input>;
 

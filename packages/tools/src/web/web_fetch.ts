@@ -3,17 +3,12 @@ import { z } from 'zod';
 import { decodeBody, fetchFollowing, type Fetched } from './fetch.js';
 import type { HostPolicy } from './ssrf.js';
 
-const description = `Fetch a web page or API response by URL (GET only) and return it as readable text: HTML converted to Markdown with the main content extracted, JSON pretty-printed, other text as is.
-Starts with a header (URL, final URL after redirects, status, content type, title), then "--- Content ---".
-Follows at most 5 redirects, retries a dropped connection, 429 and 5xx up to 3 times, waits at most 30 s, downloads at most 2 MB, and returns the first 50,000 characters unless maxChars says otherwise. Binary files (images, PDFs) are refused. Private and local network addresses are refused.`;
+const description = `GET a URL as text: HTML as Markdown (main content), JSON pretty-printed. Max 5 redirects, 30 s, 2 MB; no binaries, no private addresses.`;
 
 const input = z.object({
-  url: z.string().min(1).max(8192).describe('Absolute http or https URL.'),
-  maxChars: z.number().int().min(100).max(1_000_000).default(50_000).describe('Most characters of content to return, 100-1,000,000. Default 50,000.'),
-  mainContent: z
-    .boolean()
-    .default(true)
-    .describe('For HTML: keep only the main content, without navigation, ads and footers. false converts the whole page. Default true.'),
+  url: z.string().min(1).max(8192).describe('http(s) URL.'),
+  maxChars: z.number().int().min(100).max(1_000_000).default(50_000).describe('Most characters returned.'),
+  mainContent: z.boolean().default(true).describe('false: the whole page.'),
 });
 
 export interface WebFetchSettings {

@@ -4,12 +4,11 @@ import type { SearchProvider } from './search/provider.js';
 
 const MAX_QUERY = 400;
 
-const description = `Search the web and get a numbered list of results, each with title, URL and a short description.
-Use it to find pages, then read the promising ones with web_fetch. count: 1-20 results, default 5. Queries longer than ${MAX_QUERY} characters are cut.`;
+const description = `Search the web: numbered results with title, URL and snippet. Read good ones with web_fetch.`;
 
 const input = z.object({
-  query: z.string().trim().min(1).describe(`What to search for, as you would type it into a search engine (at most ${MAX_QUERY} characters).`),
-  count: z.number().int().min(1).max(20).default(5).describe('How many results, 1-20. Default 5.'),
+  query: z.string().trim().min(1).describe(`Query; cut at ${MAX_QUERY} chars.`),
+  count: z.number().int().min(1).max(20).default(5).describe('Results.'),
 });
 
 export function webSearchTool(provider: SearchProvider): Tool {
