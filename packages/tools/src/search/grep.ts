@@ -82,7 +82,7 @@ function clip(text: string): string {
   return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}… [line cut]` : text;
 }
 
-function formatHits(ws: Workspace, mode: OutputMode, hits: FileHit[]): { text: string; lines: number } {
+function formatHits(ws: Workspace, mode: OutputMode, hits: FileHit[], context: boolean): { text: string; lines: number } {
   if (mode === 'files_with_matches') return { text: hits.map((h) => ws.display(h.path)).join('\n'), lines: 0 };
   if (mode === 'count') {
     const total = hits.reduce((n, h) => n + (h.count ?? 0), 0);
@@ -94,7 +94,8 @@ function formatHits(ws: Workspace, mode: OutputMode, hits: FileHit[]): { text: s
     const out = [ws.display(h.path)];
     let prev = 0;
     for (const l of h.lines ?? []) {
-      if (prev && l.n > prev + 1) out.push('--');
+      // A gap only means something when context lines are shown; without them every line is a match.
+      if (context && prev && l.n > prev + 1) out.push('--');
       out.push(`${l.n}${l.match ? ':' : '-'}${clip(l.text)}`);
       if (l.match) matched++;
       prev = l.n;
@@ -202,7 +203,7 @@ export function createGrep(settings: SearchSettings = {}): Tool<Input> {
       const cut = dropped ? ` ${dropped} protected file(s) matched but are not shown.` : '';
       return { content: `No matches for ${JSON.stringify(args.pattern)} in ${where}.${hint}${cut}`, metadata: { engine: run.engine, files: 0, matches: 0 } };
     }
-    const body = formatHits(ws, mode, hits);
+    const body = formatHits(ws, mode, hits, q.before + q.after > 0);
     return {
       content: `${body.text}\n\n${footer(args, mode, run, body, hits.length, dropped, max)}`,
       metadata: { engine: run.engine, ...(run.fallback ? { fallback: run.fallback } : {}), files: hits.length, matches: body.lines, capped: run.capped },
