@@ -108,10 +108,11 @@ function formatHits(ws: Workspace, mode: OutputMode, hits: FileHit[], context: b
 function footer(args: Input, mode: OutputMode, run: GrepRun, shown: { lines: number }, files: number, dropped: number, max: number): string {
   const notes: string[] = [];
   const fileWord = `${files} file${files === 1 ? '' : 's'}`;
-  if (mode === 'content') notes.push(`${shown.lines} matching line${shown.lines === 1 ? '' : 's'} in ${fileWord}.`);
-  else if (mode === 'count') notes.push(`${shown.lines} matching line${shown.lines === 1 ? '' : 's'} in ${fileWord}.`);
-  else notes.push(`${fileWord}.`);
-  if (run.capped) notes.push(`Stopped at max_results (${max}); there are more. Narrow the search with path, glob or type, or raise max_results.`);
+  // Capped content and file lists hold max_results items: the summary would repeat that number.
+  const lineWord = `${shown.lines} matching line${shown.lines === 1 ? '' : 's'} in ${fileWord}.`;
+  if (mode === 'count') notes.push(lineWord);
+  else if (!run.capped) notes.push(mode === 'content' ? lineWord : `${fileWord}.`);
+  if (run.capped) notes.push(`Stopped at max_results (${max}); narrow with path, glob or type, or raise max_results.`);
   if (dropped) notes.push(`${dropped} protected file${dropped === 1 ? '' : 's'} (.env, keys, credentials) not shown.`);
   if (args.multiline && mode === 'count') notes.push('(In multiline mode, count is the number of matches.)');
   return notes.join(' ');
