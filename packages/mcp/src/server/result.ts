@@ -1,6 +1,7 @@
-// Our ToolResult as an MCP tools/call result: content for the model, structuredContent when the
-// tool returned structured output (with the text fallback already in content), isError for
-// errors and rejections.
+// Our ToolResult as an MCP tools/call result: content for the model, isError for errors and
+// rejections, and structuredContent only for a tool that declares an output schema. A client that
+// saw that schema asked for the structured form (and MCP then requires it); for any other tool the
+// same payload in both fields would be paid for twice.
 import type { ContentBlock, ToolResult } from '@toolbelt/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
@@ -16,13 +17,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function toCallToolResult(result: ToolResult, overrideText?: string): CallToolResult {
+/** `structured`: the tool declares an output schema, so structuredContent is sent. */
+export function toCallToolResult(result: ToolResult, structured = false): CallToolResult {
   const failed = result.status === 'error' || result.status === 'rejected';
-  const content: McpBlock[] = overrideText !== undefined ? [{ type: 'text', text: overrideText }] : result.content.map(toBlock);
+  const content: McpBlock[] = result.content.map(toBlock);
   if (content.length === 0) content.push({ type: 'text', text: failed ? `${result.tool} failed with no message` : '' });
   const out: CallToolResult = { content };
   if (failed) out.isError = true;
-  else if (isRecord(result.structured)) out.structuredContent = result.structured;
+  else if (structured && isRecord(result.structured)) out.structuredContent = result.structured;
   out._meta = {
     'toolbelt/call': {
       callId: result.callId,

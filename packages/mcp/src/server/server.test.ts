@@ -29,6 +29,13 @@ function tools() {
       execute: ({ city }) => ({ structured: { temp: 21, city } }),
     }),
     defineTool({
+      name: 'weather_untyped',
+      description: 'Weather as data, with no output schema.',
+      input: z.object({ city: z.string() }),
+      effect: 'read',
+      execute: ({ city }) => ({ structured: { temp: 21, city } }),
+    }),
+    defineTool({
       name: 'save',
       description: 'Writes something.',
       input: z.object({ text: z.string() }),
@@ -123,7 +130,7 @@ describe('ToolServer', () => {
   it('lists the registry with annotations from effects and both schemas', async () => {
     const { client } = await setup();
     const { tools: listed } = await client.listTools();
-    expect(listed.map((t) => t.name).sort()).toEqual(['boom', 'chatty', 'greet', 'save', 'steps', 'wait', 'weather']);
+    expect(listed.map((t) => t.name).sort()).toEqual(['boom', 'chatty', 'greet', 'save', 'steps', 'wait', 'weather', 'weather_untyped']);
     const greet = listed.find((t) => t.name === 'greet')!;
     expect(greet).toMatchObject({ title: 'Greet', description: 'Says hello.', annotations: { readOnlyHint: true, destructiveHint: false } });
     expect(greet.inputSchema).toMatchObject({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
@@ -145,6 +152,13 @@ describe('ToolServer', () => {
     const { client } = await setup();
     const result = await client.callTool({ name: 'weather', arguments: { city: 'Oslo' } });
     expect(result.structuredContent).toEqual({ temp: 21, city: 'Oslo' });
+    expect(JSON.parse((result.content as { text: string }[])[0].text)).toEqual({ temp: 21, city: 'Oslo' });
+  });
+
+  it('sends a payload once, as text, when the tool declares no output schema', async () => {
+    const { client } = await setup();
+    const result = await client.callTool({ name: 'weather_untyped', arguments: { city: 'Oslo' } });
+    expect(result.structuredContent).toBeUndefined();
     expect(JSON.parse((result.content as { text: string }[])[0].text)).toEqual({ temp: 21, city: 'Oslo' });
   });
 

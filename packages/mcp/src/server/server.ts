@@ -109,7 +109,7 @@ export class ToolServer {
           const message = approvalRequiredMessage(live.unasked);
           return toCallToolResult({ ...errorResult(callId, result.tool, 'APPROVAL_REQUIRED', message), durationMs: result.durationMs });
         }
-        return toCallToolResult(result);
+        return toCallToolResult(result, this.executor.registry.get(result.tool)?.outputJsonSchema !== undefined);
       } finally {
         this.calls.delete(callId);
         if (progressToken !== undefined) this.watchProgress(-1);

@@ -33,17 +33,22 @@ interface Listing {
   omitted: number;
 }
 
+/** Past the cap, entries are still walked (to the same depth) to be counted, up to this many. */
+const MAX_COUNTED = 10_000;
+
+function add(out: Listing, line: () => string): void {
+  if (out.lines.length < MAX_ENTRIES) out.lines.push(line());
+  else out.omitted++;
+}
+
 function list(dir: string, rel: string, depth: number, level: Level | undefined, entries: Dirent[], out: Listing): void {
   const indent = '  '.repeat(rel === '' ? 0 : rel.split('/').length);
   for (const e of sorted(entries)) {
-    if (out.lines.length >= MAX_ENTRIES) {
-      out.omitted++;
-      continue;
-    }
+    if (out.omitted >= MAX_COUNTED) return;
     const abs = `${dir}/${e.name}`;
     const childRel = rel === '' ? e.name : `${rel}/${e.name}`;
     if (e.isSymbolicLink()) {
-      out.lines.push(`${indent}${e.name}@`);
+      add(out, () => `${indent}${e.name}@`);
     } else if (e.isDirectory()) {
       let note = '';
       let children: Dirent[] | undefined;
@@ -53,7 +58,7 @@ function list(dir: string, rel: string, depth: number, level: Level | undefined,
         else if (matchIgnore(level, abs, true) === 'ignore') note = '  (ignored, not expanded)';
         else children = safeList(abs);
       }
-      out.lines.push(`${indent}${e.name}/${note}`);
+      add(out, () => `${indent}${e.name}/${note}`);
       if (children) {
         const names = new Set(children.map((c) => c.name));
         const childLevel = levelFor(abs, (n) => names.has(n), level) ?? level;
@@ -61,7 +66,7 @@ function list(dir: string, rel: string, depth: number, level: Level | undefined,
       }
     } else {
       // Entries are described from lstat, never opened: a named pipe here cannot block the listing.
-      out.lines.push(`${indent}${e.name}${describeEntry(abs)}`);
+      add(out, () => `${indent}${e.name}${describeEntry(abs)}`);
     }
   }
 }
@@ -103,7 +108,8 @@ async function execute({ path, depth }: Input, ctx: ToolContext): Promise<ToolOu
   list(abs === '/' ? '' : abs, '', depth, depth > 1 ? rootLevel(abs, filter, entries) : undefined, entries, out);
   const header = `${shown === '.' ? '.' : shown}/`;
   const text = out.lines.length === 0 ? `${header} is empty.` : [header, ...out.lines.map((l) => `  ${l}`)].join('\n');
-  const more = out.omitted ? `\n(${out.omitted} more entries not shown; list a subdirectory or use glob)` : '';
+  const count = out.omitted >= MAX_COUNTED ? `${MAX_COUNTED.toLocaleString('en-US')} or more` : String(out.omitted);
+  const more = out.omitted ? `\n(${count} more entries not shown; list a subdirectory or use glob)` : '';
   return { content: text + more, metadata: { path: shown, entries: out.lines.length, omitted: out.omitted } };
 }
 

@@ -173,6 +173,19 @@ describe('list_directory', () => {
     await l.close();
   });
 
+  it('counts entries left out below the cap, inside unlisted subdirectories too', async () => {
+    const l = makeHarness(fsTools());
+    // 10 directories of 60 files: 610 entries at depth 2, of which 500 are shown.
+    for (let d = 0; d < 10; d++) {
+      mkdirSync(join(l.root, `d${d}`));
+      for (let i = 0; i < 60; i++) writeFileSync(join(l.root, `d${d}`, `f${String(i).padStart(2, '0')}`), '');
+    }
+    const text = l.text(await l.call('list_directory', { depth: 2 }));
+    expect(text.split('\n').length).toBe(502);
+    expect(text).toContain('(110 more entries not shown');
+    await l.close();
+  });
+
   it('refuses files and protected directories', async () => {
     h.write('file.txt', 'x');
     expect((await h.call('list_directory', { path: 'file.txt' })).error?.message).toContain('use read_file');

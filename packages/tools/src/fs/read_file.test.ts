@@ -13,19 +13,19 @@ describe('read_file', () => {
     h.write('a.txt', 'first\nsecond\n');
     const r = await h.call('read_file', { path: 'a.txt' });
     expect(r.status).toBe('success');
-    expect(h.text(r)).toBe('     1\tfirst\n     2\tsecond');
+    expect(h.text(r)).toBe('1\tfirst\n2\tsecond');
   });
 
   it('reads a window with offset and limit and says how to continue', async () => {
     h.write('many.txt', Array.from({ length: 50 }, (_, i) => `line ${i + 1}`).join('\n') + '\n');
     const r = await h.call('read_file', { path: 'many.txt', offset: 10, limit: 3 });
-    expect(h.text(r)).toBe('    10\tline 10\n    11\tline 11\n    12\tline 12\n(showing lines 10-12 of 50; call read_file with offset=13 to read more)');
+    expect(h.text(r)).toBe('10\tline 10\n11\tline 11\n12\tline 12\n(showing lines 10-12 of 50; call read_file with offset=13 to read more)');
     expect(r.metadata).toMatchObject({ lines: [10, 12], totalLines: 50, more: true });
   });
 
   it('reads the last lines with a negative offset, numbered from the start', async () => {
     const r = await h.call('read_file', { path: 'many.txt', offset: -2 });
-    expect(h.text(r)).toBe('    49\tline 49\n    50\tline 50');
+    expect(h.text(r)).toBe('49\tline 49\n50\tline 50');
   });
 
   it('says when the offset is past the end', async () => {
@@ -37,7 +37,7 @@ describe('read_file', () => {
     h.write('long.txt', `${'z'.repeat(5000)}\nshort\n`);
     const text = h.text(await h.call('read_file', { path: 'long.txt' }));
     expect(text).toContain(`${'z'.repeat(2000)} … [line cut at 2000 characters; it is 4.9 KB]`);
-    expect(text).toContain('     2\tshort');
+    expect(text).toContain('2\tshort');
   });
 
   it('stops at the character budget of a call', async () => {
@@ -50,12 +50,12 @@ describe('read_file', () => {
 
   it('shows CRLF files without carriage returns and drops a BOM', async () => {
     h.write('win.txt', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('one\r\ntwo\r\n')]));
-    expect(h.text(await h.call('read_file', { path: 'win.txt' }))).toBe('     1\tone\n     2\ttwo');
+    expect(h.text(await h.call('read_file', { path: 'win.txt' }))).toBe('1\tone\n2\ttwo');
   });
 
   it('reads UTF-16 text', async () => {
     h.write('u16.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('héllo\nwörld\n', 'utf16le')]));
-    expect(h.text(await h.call('read_file', { path: 'u16.txt' }))).toBe('     1\théllo\n     2\twörld');
+    expect(h.text(await h.call('read_file', { path: 'u16.txt' }))).toBe('1\théllo\n2\twörld');
   });
 
   it('describes binary files instead of dumping them', async () => {
@@ -76,7 +76,7 @@ describe('read_file', () => {
   it('reads .docx documents as text', async () => {
     h.write('memo.docx', makeDocx(['Quarterly report', 'Revenue grew']));
     const r = await h.call('read_file', { path: 'memo.docx' });
-    expect(h.text(r)).toBe('     1\tQuarterly report\n     2\tRevenue grew');
+    expect(h.text(r)).toBe('1\tQuarterly report\n2\tRevenue grew');
     expect(r.metadata).toMatchObject({ kind: 'docx' });
   });
 

@@ -39,7 +39,8 @@ function formatWindow(w: LineWindow, shown: string, size: number): { text: strin
       cut++;
       text += ` … [line cut at ${MAX_LINE_CHARS} characters; it is ${formatBytes(line.cutFrom)}]`;
     }
-    out.push(`${String(line.n).padStart(6)}\t${text}`);
+    // No padding: the number and a tab are all the model needs, and every space is paid for.
+    out.push(`${line.n}\t${text}`);
   }
   const notes: string[] = [];
   if (w.lines.length === 0) {

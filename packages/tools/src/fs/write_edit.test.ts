@@ -143,6 +143,16 @@ describe('edit_file', () => {
     expect(r.error?.message).toContain('lines 1-2 match if whitespace is ignored');
   });
 
+  it('answers a missed edit with the nearest lines, not the file', async () => {
+    const body = Array.from({ length: 200 }, (_, i) => `line ${i + 1}`);
+    body[120] = 'const limit = 10;';
+    h.write('long.ts', body.join('\n') + '\n');
+    const r = await h.call('edit_file', { path: 'long.ts', old_string: 'line 120\nconst limit = 20;\nline 122', new_string: 'x' });
+    expect(r.error?.message).toBe(
+      'long.ts: old_string was not found in the file; nearest is lines 120-122, first differing at line 121: "const limit = 10;". Read those lines again and copy the exact text.',
+    );
+  });
+
   it('refuses an ambiguous string unless replace_all is set', async () => {
     h.write('dup.txt', 'x\nx\n');
     expect((await h.call('edit_file', { path: 'dup.txt', old_string: 'x', new_string: 'y' })).error?.message).toContain('occurs 2 times');

@@ -7,6 +7,7 @@ import { fsError, isMissing } from '../errno.js';
 import { hasOtherNames, specialKind } from '../workspace/special.js';
 import { SearchFilter } from '../walk/filters.js';
 import { walk } from '../walk/walk.js';
+import { formatGlob } from './glob_format.js';
 
 const DEFAULT_LIMIT = 100;
 
@@ -26,6 +27,8 @@ const withoutIgnore = new SearchFilter({ ignoreFiles: false });
 
 export interface GlobMatch {
   abs: string;
+  /** The path relative to the searched directory, as the pattern matched it. */
+  rel: string;
   mtimeMs: number;
 }
 
@@ -71,11 +74,12 @@ export async function globFiles(dir: string, pattern: string, opts: GlobOptions 
     filter: opts.includeIgnored ? withoutIgnore : withIgnore,
     ...(opts.signal ? { signal: opts.signal } : {}),
     onFile(abs, rel) {
-      if (!re.test(prefix ? `${prefix}/${rel}` : rel)) return;
+      const matched = prefix ? `${prefix}/${rel}` : rel;
+      if (!re.test(matched)) return;
       const st = lstatSync(abs, { throwIfNoEntry: false });
       // Undefined when it vanished during the walk. A file with other names may be one outside
       // the roots (see workspace/special.ts): not listed.
-      if (st && !hasOtherNames(st)) found.push({ abs, mtimeMs: st.mtimeMs });
+      if (st && !hasOtherNames(st)) found.push({ abs, rel: matched, mtimeMs: st.mtimeMs });
     },
   });
   return found.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
@@ -118,9 +122,9 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
         : '';
     return { content: `No files match ${JSON.stringify(args.pattern)} in ${where}.${deep}${hint}`, metadata: { matches: 0 } };
   }
-  const shown = matches.slice(0, limit).map((m) => ws.display(m.abs));
+  const shown = matches.slice(0, limit).map((m) => m.rel);
   const more = matches.length > limit ? `\n(${matches.length - limit} more not shown; narrow the pattern or raise limit)` : '';
-  return { content: shown.join('\n') + more, metadata: { matches: matches.length, shown: shown.length } };
+  return { content: formatGlob(shown, where) + more, metadata: { matches: matches.length, shown: shown.length } };
 }
 
 export const glob = defineTool({

@@ -65,7 +65,7 @@ function clip(text: string): string {
   return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}… [line cut]` : text;
 }
 
-function formatHits(ws: Workspace, mode: OutputMode, hits: FileHit[]): { text: string; lines: number } {
+function formatHits(ws: Workspace, mode: OutputMode, hits: FileHit[], context: boolean): { text: string; lines: number } {
   if (mode === 'files_with_matches') return { text: hits.map((h) => ws.display(h.path)).join('\n'), lines: 0 };
   if (mode === 'count') {
     const total = hits.reduce((n, h) => n + (h.count ?? 0), 0);
@@ -77,7 +77,8 @@ function formatHits(ws: Workspace, mode: OutputMode, hits: FileHit[]): { text: s
     const out = [ws.display(h.path)];
     let prev = 0;
     for (const l of h.lines ?? []) {
-      if (prev && l.n > prev + 1) out.push('--');
+      // A gap only means something when context lines are shown; without them every line is a match.
+      if (context && prev && l.n > prev + 1) out.push('--');
       out.push(`${l.n}${l.match ? ':' : '-'}${clip(l.text)}`);
       if (l.match) matched++;
       prev = l.n;
@@ -90,10 +91,11 @@ function formatHits(ws: Workspace, mode: OutputMode, hits: FileHit[]): { text: s
 function footer(args: Input, mode: OutputMode, run: GrepRun, shown: { lines: number }, files: number, dropped: number, max: number): string {
   const notes: string[] = [];
   const fileWord = `${files} file${files === 1 ? '' : 's'}`;
-  if (mode === 'content') notes.push(`${shown.lines} matching line${shown.lines === 1 ? '' : 's'} in ${fileWord}.`);
-  else if (mode === 'count') notes.push(`${shown.lines} matching line${shown.lines === 1 ? '' : 's'} in ${fileWord}.`);
-  else notes.push(`${fileWord}.`);
-  if (run.capped) notes.push(`Stopped at max_results (${max}); there are more. Narrow the search with path, glob or type, or raise max_results.`);
+  // Capped content and file lists hold max_results items: the summary would repeat that number.
+  const lineWord = `${shown.lines} matching line${shown.lines === 1 ? '' : 's'} in ${fileWord}.`;
+  if (mode === 'count') notes.push(lineWord);
+  else if (!run.capped) notes.push(mode === 'content' ? lineWord : `${fileWord}.`);
+  if (run.capped) notes.push(`Stopped at max_results (${max}); narrow with path, glob or type, or raise max_results.`);
   if (dropped) notes.push(`${dropped} protected file${dropped === 1 ? '' : 's'} (.env, keys, credentials) not shown.`);
   if (args.multiline && mode === 'count') notes.push('(In multiline mode, count is the number of matches.)');
   return notes.join(' ');
@@ -185,7 +187,7 @@ export function createGrep(settings: SearchSettings = {}): Tool<Input> {
       const cut = dropped ? ` ${dropped} protected file(s) matched but are not shown.` : '';
       return { content: `No matches for ${JSON.stringify(args.pattern)} in ${where}.${hint}${cut}`, metadata: { engine: run.engine, files: 0, matches: 0 } };
     }
-    const body = formatHits(ws, mode, hits);
+    const body = formatHits(ws, mode, hits, q.before + q.after > 0);
     return {
       content: `${body.text}\n\n${footer(args, mode, run, body, hits.length, dropped, max)}`,
       metadata: { engine: run.engine, ...(run.fallback ? { fallback: run.fallback } : {}), files: hits.length, matches: body.lines, capped: run.capped },

@@ -49,6 +49,14 @@ describe.each(engines)('grep (%s engine)', (engine) => {
     expect(h.text(r)).toBe(['src/a.ts', '1-const alpha = 1;', '2:const beta = alpha + 1;', '3:export { beta };', '', '2 matching lines in 1 file.'].join('\n'));
   });
 
+  it('separates groups with -- only when context lines are shown', async () => {
+    h.write('gap/g.txt', 'omega 1\nx\nx\nx\nomega 5\n');
+    expect(h.text(await h.call('grep', { pattern: 'omega', path: 'gap' }))).toBe('gap/g.txt\n1:omega 1\n5:omega 5\n\n2 matching lines in 1 file.');
+    expect(h.text(await h.call('grep', { pattern: 'omega', path: 'gap', after: 1 }))).toBe(
+      'gap/g.txt\n1:omega 1\n2-x\n--\n5:omega 5\n\n2 matching lines in 1 file.',
+    );
+  });
+
   it('lists files or counts per file', async () => {
     expect(h.text(await h.call('grep', { pattern: 'alpha', output_mode: 'files_with_matches', type: 'ts' }))).toBe('src/a.ts\nsrc/b.ts\n\n2 files.');
     expect(h.text(await h.call('grep', { pattern: 'alpha', output_mode: 'count', glob: '*.ts' }))).toBe(
@@ -68,7 +76,8 @@ describe.each(engines)('grep (%s engine)', (engine) => {
 
   it('says when results were capped', async () => {
     const text = h.text(await h.call('grep', { pattern: 'alpha', max_results: 2 }));
-    expect(text).toContain('Stopped at max_results (2)');
+    expect(text).toMatch(/\n\nStopped at max_results \(2\); narrow with path, glob or type, or raise max_results\./);
+    expect(text).not.toContain('matching lines in');
     expect(text.match(/^\d+:/gm)).toHaveLength(2);
   });
 
@@ -162,8 +171,24 @@ describe('glob', () => {
   });
 
   it('matches relative to path and starts at the literal part of the pattern', async () => {
-    expect(h.text(await h.call('glob', { pattern: '*.ts', path: 'src/deep' }))).toBe('src/deep/z.ts');
+    expect(h.text(await h.call('glob', { pattern: '*.ts', path: 'src/deep' }))).toBe('in src/deep/:\nz.ts');
     expect(h.text(await h.call('glob', { pattern: 'src/deep/**' }))).toBe('src/deep/z.ts');
+  });
+
+  it('groups a long answer by directory, newest directory first', async () => {
+    const g = makeHarness([glob]);
+    for (let i = 0; i < 20; i++) g.write(`old/f${i}.md`, 'x');
+    for (let i = 0; i < 12; i++) g.write(`lib/new/f${i}.md`, 'x');
+    g.write('top.md', 'x');
+    for (let i = 0; i < 20; i++) utimesSync(join(g.root, `old/f${i}.md`), now - 1000 - i, now - 1000 - i);
+    for (let i = 0; i < 12; i++) utimesSync(join(g.root, `lib/new/f${i}.md`), now - 100 - i, now - 100 - i);
+    utimesSync(join(g.root, 'top.md'), now - 500, now - 500);
+    const lines = g.text(await g.call('glob', { pattern: '**/*.md' })).split('\n');
+    expect(lines.filter((l) => !l.startsWith('  '))).toEqual(['lib/new/', './', 'old/']);
+    expect(lines.slice(0, 3)).toEqual(['lib/new/', '  f0.md', '  f1.md']);
+    expect(lines).toContain('  top.md');
+    expect(lines).toHaveLength(33 + 3);
+    await g.close();
   });
 
   it('explains that a pattern without ** matches one directory only', async () => {

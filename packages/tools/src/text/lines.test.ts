@@ -49,6 +49,13 @@ describe('readWindow', () => {
     expect(w.lines[2]).toEqual({ n: 3, text: 'last' });
   });
 
+  it('charges the budget for file text and newlines only, not line numbers', async () => {
+    const content = Array.from({ length: 10 }, () => 'z'.repeat(99)).join('\n') + '\n';
+    const budget = { maxLineChars: 100, maxChars: 500, offset: 1, limit: 100 };
+    expect((await withFile(content, (fh, size) => readWindow(fh, size, budget))).lines).toHaveLength(5);
+    expect(windowOfText(content, budget).lines).toHaveLength(5);
+  });
+
   it('stops at the character budget and says so', async () => {
     const content = Array.from({ length: 100 }, (_, i) => `line ${i} ${'y'.repeat(50)}`).join('\n');
     const w = await withFile(content, (fh, size) => readWindow(fh, size, { maxLineChars: 100, maxChars: 500, offset: 1, limit: 100 }));

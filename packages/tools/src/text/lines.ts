@@ -75,7 +75,8 @@ export async function readWindow(fh: FileHandle, size: number, opts: WindowOptio
       if (lines.length > 0 && chars + text.length > opts.maxChars) full = true;
       else {
         lines.push(cut ? { n: lineNo, text, cutFrom: lineBytes } : { n: lineNo, text });
-        chars += text.length + 8;
+        // The budget counts the file's text and newlines; the line-number prefix is not charged.
+        chars += text.length + 1;
       }
     }
     parts = [];
@@ -174,7 +175,7 @@ export function windowOfText(text: string, opts: WindowOptions, tail?: number): 
       break;
     }
     lines.push(cut ? { n, text: shown, cutFrom: Buffer.byteLength(raw) } : { n, text: shown });
-    chars += shown.length + 8;
+    chars += shown.length + 1;
   }
   const lastShown = lines.length ? lines[lines.length - 1].n : from - 1;
   return { lines, total, more: total > lastShown, full };

@@ -1,6 +1,7 @@
 // Exact string replacement for edit_file: each edit must match exactly, and once unless it asks to
 // replace all. Edits apply in order to the result of the previous one; any failure fails them all.
 // When a match fails, the error says what nearly matched so the model can fix its next call.
+import { nearestMatch } from './nearest.js';
 
 export interface Edit {
   oldString: string;
@@ -49,7 +50,7 @@ const LINE_NUMBER_PREFIX = /^\s*\d+\t/;
 export function explainMiss(text: string, old: string): string {
   const oldLines = old.split('\n');
   if (oldLines.every((l) => l === '' || LINE_NUMBER_PREFIX.test(l))) {
-    return 'old_string starts with read_file line numbers ("  12<TAB>"); remove those prefixes and keep only the file text.';
+    return 'old_string starts with read_file line numbers ("12<TAB>"); remove those prefixes and keep only the file text.';
   }
   const wanted = oldLines.map(squash);
   while (wanted.length && wanted[wanted.length - 1] === '') wanted.pop();
@@ -65,7 +66,11 @@ export function explainMiss(text: string, old: string): string {
       }
     }
   }
-  return 'read the file again and copy the exact text to replace, including whitespace.';
+  const near = nearestMatch(text, old);
+  if (!near) return 'no line of it is in the file; read the file again and copy the exact text to replace.';
+  const range = near.last > near.first ? `lines ${near.first}-${near.last}` : `line ${near.first}`;
+  const differs = near.differs ? `, first differing at line ${near.differs.line}: ${JSON.stringify(near.differs.text)}` : ', where the file ends early';
+  return `nearest is ${range}${differs}. Read those lines again and copy the exact text.`;
 }
 
 function applyOne(text: string, edit: Edit, index: number, total: number): { text: string; count: number } {
