@@ -1,26 +1,18 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { probeSandbox } from '@toolbelt/tools';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../main.js';
+import { runMain, type MainRun } from '../__fixtures__/run-main.js';
 
 const root = mkdtempSync(join(tmpdir(), 'tb-doctor-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const works = (await probeSandbox('bwrap')).ok;
 
-async function doctor(config: Record<string, unknown> | undefined, ...flags: string[]): Promise<{ code: number; out: string; err: string }> {
+async function doctor(config: Record<string, unknown> | undefined, ...flags: string[]): Promise<MainRun> {
   const file = join(root, `config-${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(file, JSON.stringify(config ?? {}));
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  const code = await main(['doctor', '--root', root, '--config', file, ...flags], { stdout, stderr, stdin: new PassThrough(), interactive: false });
-  return { code, out, err };
+  return runMain(['doctor', '--root', root, '--config', file, ...flags]);
 }
 
 describe('toolbelt doctor', () => {

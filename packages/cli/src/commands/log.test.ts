@@ -2,11 +2,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import type { ExecutionLogEntry } from '@toolbelt/core';
 import { openSqliteStore } from '@toolbelt/gateway';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../main.js';
+import { runMain, type MainRun } from '../__fixtures__/run-main.js';
 import { gatewayDbPath } from '../state-paths.js';
 import { parseSince } from './log.js';
 
@@ -42,15 +41,8 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  const code = await main(['log', '--root', root, ...args], { stdout, stderr, interactive: false });
-  return { code, out, err };
+function run(...args: string[]): Promise<MainRun> {
+  return runMain(['log', '--root', root, ...args]);
 }
 
 describe('toolbelt log', () => {

@@ -1,20 +1,12 @@
 // `toolbelt token`: a new token with a config entry holding only its hash, and the hash of a token
 // read from standard input; bad input refused with exit 2.
 import { createHash } from 'node:crypto';
-import { PassThrough, Readable } from 'node:stream';
 import { Auth } from '@toolbelt/gateway';
 import { describe, expect, it } from 'vitest';
-import { main } from '../main.js';
+import { runMain, type MainRun } from '../__fixtures__/run-main.js';
 
-async function run(args: string[], input = ''): Promise<{ code: number; out: string; err: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  const code = await main(['token', ...args], { stdout, stderr, stdin: Readable.from([input]), interactive: false });
-  return { code, out, err };
+function run(args: string[], input = ''): Promise<MainRun> {
+  return runMain(['token', ...args], input);
 }
 
 describe('toolbelt token', () => {

@@ -4,21 +4,11 @@ import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '@toolbelt/core';
 import { FIXTURE_SERVER } from '../../../mcp/src/__fixtures__/servers.js';
 import { defaultProviders } from '../providers.js';
 import { createRuntime, resolveMode } from '../runtime.js';
+import { problems } from './__fixtures__/problems.js';
 import { parseConfig } from './load.js';
-
-function problems(raw: unknown): string[] {
-  try {
-    parseConfig('t.json', raw);
-  } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError);
-    return (err as ConfigError).problems;
-  }
-  throw new Error('the config was accepted');
-}
 
 describe('confirmation modes from other designs', () => {
   it('reads "none" as ask and "all" as yolo; "safe" is the same word', () => {

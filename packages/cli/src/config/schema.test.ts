@@ -2,18 +2,9 @@
 // checked by its owner's schema, and a key no schema knows is reported with its full path.
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@toolbelt/core';
+import { problems } from './__fixtures__/problems.js';
 import { parseConfig } from './load.js';
 import { configShape } from './schema.js';
-
-function problems(raw: unknown): string[] {
-  try {
-    parseConfig('t.json', raw);
-  } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError);
-    return (err as ConfigError).problems;
-  }
-  throw new Error('the config was accepted');
-}
 
 describe('the composed config schema', () => {
   it("has every package's sections and nothing else", () => {
