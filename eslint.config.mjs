@@ -45,7 +45,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/*/src/**/*.ts'],
+    files: ['packages/*/src/**/*.ts', 'packages/*/src/**/*.tsx'],
     // Tests and the store contract (a test suite other stores run) are exempt, and so are parsers
     // and scanners, whose long functions follow the grammar they read.
     ignores: ['**/*.test.ts', '**/*.contract.ts', '**/__fixtures__/**', 'packages/tools/src/shell/classify/**', 'packages/tools/src/search/js/**'],

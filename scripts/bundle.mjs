@@ -20,13 +20,17 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
   alias: {
-    // The config sections of mcp and gateway, which every command reads without loading the rest.
+    // The config sections of mcp, gateway and integrations, which every command reads without loading the rest.
     '@toolbelt/mcp/config': `${root}packages/mcp/src/config.ts`,
     '@toolbelt/gateway/config': `${root}packages/gateway/src/config.ts`,
-    ...Object.fromEntries(['core', 'tools', 'mcp', 'gateway', 'client'].map((p) => [`@toolbelt/${p}`, `${root}packages/${p}/src/index.ts`])),
+    '@toolbelt/integrations/config': `${root}packages/integrations/src/section.ts`,
+    ...Object.fromEntries(
+      ['core', 'tools', 'agent', 'mcp', 'gateway', 'client', 'integrations'].map((p) => [`@toolbelt/${p}`, `${root}packages/${p}/src/index.ts`]),
+    ),
   },
   // better-sqlite3 is native; the others carry files (wasm, a server) found by path.
-  external: ['better-sqlite3', 'typescript', 'typescript-language-server', 'web-tree-sitter', 'tree-sitter-bash'],
+  // pg-native is pg's optional native driver, never installed: pg loads it only when asked.
+  external: ['better-sqlite3', 'pg-native', 'typescript', 'typescript-language-server', 'web-tree-sitter', 'tree-sitter-bash'],
   // Bundled CommonJS dependencies still call require().
   banner: { js: "import { createRequire as __tbCreateRequire } from 'node:module'; const require = __tbCreateRequire(import.meta.url);" },
 });

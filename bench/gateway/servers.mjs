@@ -1,26 +1,16 @@
 // The servers under load, in their own process so the load generator does not share their core:
 // a bare Hono app (the anchor) and the toolbelt gateway (auth on, SQLite log and events on).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { rmSync, existsSync } from 'node:fs';
 import { readFile as readFileAsync } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
-import { defineTool, Executor, Policy, ToolRegistry } from '../../packages/core/dist/index.js';
+import { Executor, Policy, ToolRegistry } from '../../packages/core/dist/index.js';
 import { createGateway, openSqliteStore, policyWithStore } from '../../packages/gateway/dist/index.js';
+import { noteTools } from './notes.mjs';
 
 const TOKEN = 'bench-token-0123456789abcdef';
-const dir = mkdtempSync(join(tmpdir(), 'tb-bench-gw-'));
-writeFileSync(join(dir, 'notes.md'), '# Notes\n\nThe quick brown fox jumps over the lazy dog.\n'.repeat(20));
-
-/** A plain read tool: one small file read from disk per call. */
-const readNote = defineTool({
-  name: 'read_note',
-  description: 'Reads a note from the notes directory.',
-  effect: 'read',
-  input: { type: 'object', properties: { path: { type: 'string', pattern: '^[\\w.-]+$' } }, required: ['path'], additionalProperties: false },
-  execute: async ({ path }) => readFileAsync(join(dir, path), 'utf8'),
-});
+const { dir, readNote, echoNote } = noteTools();
 
 /** The built-in read_file with its workspace guard, when the tools package is built. */
 async function builtinReadFile() {
@@ -57,19 +47,11 @@ bare.post('/read', async (c) => {
   return c.json({ status: 'success', content: [{ type: 'text', text: await readFileAsync(join(dir, input.path), 'utf8') }] });
 });
 
-/** Extra subject: the same answer from memory, no I/O, so what is left is the gateway's own cost. */
-const NOTE = readFileSync(join(dir, 'notes.md'), 'utf8');
-const echoNote = defineTool({
-  name: 'echo_note',
-  description: 'Returns the note, kept in memory.',
-  effect: 'read',
-  input: { type: 'object', properties: { path: { type: 'string', pattern: '^[\\w.-]+$' } }, required: ['path'], additionalProperties: false },
-  execute: async () => NOTE,
-});
-
 const builtin = await builtinReadFile();
 const registry = new ToolRegistry().register(readNote).register(echoNote);
 if (builtin) registry.register(builtin.tool);
+// The subjects; the gateway adds its built-in space tools to the registry, which are not measured.
+const subjects = registry.list().map((t) => t.name);
 const store = openSqliteStore(join(dir, 'gateway.db'));
 const policy = await policyWithStore(new Policy({ mode: 'safe', roots: [dir] }), store);
 const gateway = await createGateway({
@@ -106,8 +88,8 @@ process.on('message', async (m) => {
     process.send({ executions: count('executions'), events: count('events'), calls: count('tool_calls') });
   } else if (m === 'executor-cost') {
     const out = {};
-    for (const t of registry.list()) out[t.name] = await executorCost(t.name);
+    for (const t of subjects) out[t] = await executorCost(t);
     process.send(out);
   }
 });
-process.send({ bare: await listen(bare.fetch), gateway: gw.url, token: TOKEN, tools: registry.list().map((t) => t.name), input: { path: 'notes.md' } });
+process.send({ bare: await listen(bare.fetch), gateway: gw.url, token: TOKEN, tools: subjects, input: { path: 'notes.md' } });

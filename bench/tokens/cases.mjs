@@ -1,8 +1,10 @@
 // The same information asked of both servers on the same corpus: one row per case. `ours` and
-// `theirs` return the text each server answers; `anchorText` replaces theirs where server-filesystem
-// has no such tool (content search: `rg -n --heading` for the same matches, as the issue names).
+// `theirs` return the text each server answers; where server-filesystem has no such tool, `theirs` is
+// the row's named anchor (content search: `rg -n --heading` for the same matches, as the issue names;
+// a structured result: the same data as pretty JSON).
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { structuredText } from '@toolbelt/core';
 import { join } from 'node:path';
 import { callText } from './servers.mjs';
 
@@ -84,5 +86,22 @@ export function cases(root, tb, fs) {
       ours: () => callText(tb, 'read_file', { path: READ_FILE, limit: 'ten' }),
       theirs: () => callText(fs, 'read_text_file', { path: abs(READ_FILE), head: 'ten' }),
     },
+    {
+      // What a tool returning only structured data costs as text: one record per file of LIST_DIR.
+      what: `structured result as text (${LIST_DIR}: path, lines, bytes per file), structuredText toon vs json`,
+      key: 'toon',
+      anchor: 'pretty JSON',
+      ours: async () => structuredText({ files: fileRecords(abs(LIST_DIR)) }, 'toon'),
+      theirs: async () => structuredText({ files: fileRecords(abs(LIST_DIR)) }, 'json'),
+    },
   ];
+}
+
+/** Path, line count and size of each file directly in `dir`, sorted by path. */
+function fileRecords(dir) {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name)
+    .sort()
+    .map((name) => ({ path: name, lines: readFileSync(join(dir, name), 'utf8').split('\n').length, bytes: statSync(join(dir, name)).size }));
 }

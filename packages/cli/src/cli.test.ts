@@ -155,4 +155,13 @@ describe('toolbelt CLI', () => {
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('--force');
   });
+
+  it('init keeps .toolbelt/ (the execution log) out of git, once, without touching other ignore lines', async () => {
+    writeFileSync(join(root, '.gitignore'), 'node_modules/');
+    const first = await run(['init']);
+    expect(first.stdout).toContain('added .toolbelt/');
+    expect(readFileSync(join(root, '.gitignore'), 'utf8')).toBe("node_modules/\n# toolbelt's execution log and saved approvals\n.toolbelt/\n");
+    expect((await run(['init', '--force'])).stdout).not.toContain('added .toolbelt/');
+    expect(readFileSync(join(root, '.gitignore'), 'utf8').match(/\.toolbelt\//g)).toHaveLength(1);
+  });
 });

@@ -46,14 +46,15 @@ const sum = (list: Tool[]) => list.reduce((n, t) => n + definitionTokens(t), 0);
 
 describe('built-in tool definitions', () => {
   it('document every parameter, in words the schema does not already say', () => {
-    expect(tools.length).toBe(28);
+    expect(tools.length).toBe(24);
     for (const t of tools) {
       expect(t.description, t.name).toBeTruthy();
       for (const [name, prop] of Object.entries(t.inputSchema.properties ?? {})) {
         const doc = (prop as { description?: string }).description;
-        expect(doc, `${t.name}.${name}`).toBeTruthy();
-        if ('default' in (prop as object)) expect(doc, `${t.name}.${name} restates its schema default`).not.toMatch(/\bdefault\b/i);
-        expect(doc, `${t.name}.${name}`).not.toMatch(/relative to the workspace root/);
+        const named = new RegExp(`\\b${name}\\b`).test(t.description ?? '');
+        expect(doc || named || SELF_EVIDENT.has(name), `${t.name}.${name} is documented nowhere`).toBeTruthy();
+        if ('default' in (prop as object)) expect(doc ?? '', `${t.name}.${name} restates its schema default`).not.toMatch(/\bdefault\b/i);
+        expect(doc ?? '', `${t.name}.${name}`).not.toMatch(/relative to the workspace root/);
       }
     }
   });
@@ -75,13 +76,20 @@ describe('built-in tool definitions', () => {
     expect(seen).toMatch(where);
   });
 
-  it('stay within their token budget (o200k), all 28 and the 8 file and search tools', () => {
+  it('stay within their token budget (o200k), all of them and the 8 file and search tools', () => {
     const all = sum(tools);
     const files = sum(tools.filter((t) => FILE_TOOLS.includes(t.name)));
-    // Measured 6,030 and 2,179 before the rewrite; these ceilings keep the gain from creeping back.
+    // Measured 6,030 (28 tools) and 2,179 before the rewrite; the ceilings are the goals it met.
     expect(all).toBeLessThanOrEqual(BUDGET.all);
     expect(files).toBeLessThanOrEqual(BUDGET.files);
   });
 });
 
-const BUDGET = { all: 3600, files: 1150 };
+const BUDGET = { all: 3000, files: 900 };
+
+/**
+ * Parameters that need no words of their own: a path (the server instructions say how paths work),
+ * what a write or move takes, a search's pattern, and switches whose name is the whole story. Any
+ * other parameter has a description or is named in its tool's description.
+ */
+const SELF_EVIDENT = new Set(['path', 'content', 'source', 'destination', 'old_string', 'new_string', 'pattern', 'case_insensitive', 'output_mode']);

@@ -13,6 +13,11 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'tools', summary: 'List the tools with their effect and description', load: async () => (await import('./commands/tools.js')).toolsCommand },
   { name: 'call', summary: 'Run one tool call through policy and approval', load: async () => (await import('./commands/call.js')).callCommand },
   {
+    name: 'chat',
+    summary: 'Talk to a model that uses the tools, with terminal approval',
+    load: async () => (await import('./commands/chat.js')).chatCommand,
+  },
+  {
     name: 'init',
     summary: 'Write a starting toolbelt.config.json into the workspace root',
     load: async () => (await import('./commands/init.js')).initCommand,
@@ -27,6 +32,11 @@ export const COMMANDS: CommandEntry[] = [
     name: 'token',
     summary: 'Make a gateway token and the config entry holding only its hash',
     load: async () => (await import('./commands/token.js')).tokenCommand,
+  },
+  {
+    name: 'auth',
+    summary: 'Sign in to Google for the Gmail and Calendar tools',
+    load: async () => (await import('./commands/auth.js')).authCommand,
   },
   {
     name: 'doctor',
@@ -62,7 +72,8 @@ export async function main(argv: string[], io?: Partial<Io>): Promise<number> {
     return name ? EXIT.ok : EXIT.usage;
   }
   if (name === '--version' || name === '-v') {
-    full.stdout.write('toolbelt 0.1.0\n');
+    // Loaded here, not at the top: the other commands need nothing of core before they start.
+    full.stdout.write(`toolbelt ${(await import('@toolbelt/core')).VERSION}\n`);
     return EXIT.ok;
   }
   const entry = COMMANDS.find((c) => c.name === name);

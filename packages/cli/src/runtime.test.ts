@@ -60,4 +60,15 @@ describe('createRuntime', () => {
       await rt.close();
     }
   });
+
+  it('takes a postgres:// database from --db, TOOLBELT_DB or gateway.db as it is, --db first', async () => {
+    const url = 'postgres://tb@db.internal:5432/toolbelt';
+    expect(gatewayDbPath(url, root, env)).toBe(url);
+    const fromEnv = await createRuntime({ root: [root] }, { env: { ...env, TOOLBELT_DB: url } });
+    expect(fromEnv.gatewayDb).toBe(url);
+    await fromEnv.close();
+    const fromFlag = await createRuntime({ root: [root], db: 'flag.db' }, { env: { ...env, TOOLBELT_DB: url } });
+    expect(fromFlag.gatewayDb).toBe(join(root, 'flag.db'));
+    await fromFlag.close();
+  });
 });

@@ -13,6 +13,7 @@ import {
   ToolRegistry,
   type ApproversByOrigin,
   type DecisionStore,
+  type ElicitorsByOrigin,
   type Mode,
   type Rule,
   type Tool,
@@ -24,7 +25,7 @@ import { canonicalMode, MODE_ALIASES } from './config/aliases.js';
 import { withWorkspaceEnv, type Env } from './config/dotenv.js';
 import { readConfigFile } from './config/load.js';
 import type { ToolbeltConfig } from './config/schema.js';
-import { gatewayDbPath, stateHome } from './state-paths.js';
+import { gatewayDbPath, isPostgresUrl, stateHome } from './state-paths.js';
 import { sandboxedLauncher } from './stdio-sandbox.js';
 import { JsonDecisionStore, JsonlLogSink } from './stores.js';
 import { applyToolSettings } from './tool-settings.js';
@@ -49,7 +50,7 @@ export interface Runtime {
   env: Env;
   /** <root>/.toolbelt: saved approvals and the execution log. */
   stateDir: string;
-  /** The gateway database: --db, else gateway.db, else under the user's state directory. */
+  /** The gateway database: --db, else TOOLBELT_DB, else gateway.db, else under the user's state directory; or a postgres:// URL. */
   gatewayDb: string;
   workspace: WorkspaceGuard;
   policy: Policy;
@@ -98,6 +99,8 @@ export interface RuntimeStores {
 export interface RuntimeOptions {
   /** Approvers by where a call came from (the terminal's prompt); a call from an origin without one is rejected. */
   approvers?: ApproversByOrigin;
+  /** Who answers a tool's question (an MCP server's elicitation), by origin; a question from an origin without one is declined. */
+  elicitors?: ElicitorsByOrigin;
   /** Opens a front end's stores once their paths are known. */
   stores?: (plan: RuntimePlan) => RuntimeStores | Promise<RuntimeStores>;
   providers?: ToolProvider[];
@@ -132,7 +135,7 @@ function ownFiles(configPath: string | undefined, gatewayDb: string, config: Too
   const tokenFiles = (config.gateway?.tokens ?? []).flatMap((t) => (t.tokenFile ? [t.tokenFile] : []));
   return [
     ...(configPath ? [configPath] : []),
-    ...['', '-wal', '-shm', '-journal'].map((suffix) => gatewayDb + suffix),
+    ...(isPostgresUrl(gatewayDb) ? [] : ['', '-wal', '-shm', '-journal'].map((suffix) => gatewayDb + suffix)),
     stateHome(env),
     ...tokenFiles.filter((f) => isAbsolute(f)),
     ...(env[TOKEN_FILE_ENV] && isAbsolute(env[TOKEN_FILE_ENV]) ? [env[TOKEN_FILE_ENV]] : []),
@@ -167,7 +170,7 @@ function planRuntime(flags: RuntimeFlags, env: Record<string, string | undefined
   const mode = resolveMode(flags.mode, config);
   // toolbelt's own settings read the workspace's .env too; commands never see it.
   const ownEnv = withWorkspaceEnv(roots[0], env);
-  const gatewayDb = gatewayDbPath(flags.db ?? config.gateway?.db, roots[0], ownEnv);
+  const gatewayDb = gatewayDbPath(flags.db ?? (ownEnv.TOOLBELT_DB || undefined) ?? config.gateway?.db, roots[0], ownEnv);
   return { config, configPath, roots, mode, stateDir: join(roots[0], '.toolbelt'), gatewayDb, env: ownEnv };
 }
 
@@ -203,6 +206,10 @@ function executorSettings(config: ToolbeltConfig) {
     ...(limits.maxOutputChars ? { maxOutputChars: limits.maxOutputChars } : {}),
     ...(limits.defaultTimeoutMs ? { defaultTimeoutMs: limits.defaultTimeoutMs } : {}),
     ...(limits.approvalTimeoutMs ? { approvalTimeoutMs: limits.approvalTimeoutMs } : {}),
+    ...(config.structuredText ? { structuredText: config.structuredText } : {}),
+    ...(config.log
+      ? { logRedaction: { ...(config.log.redact ? { params: config.log.redact } : {}), ...(config.log.results === false ? { results: false } : {}) } }
+      : {}),
   };
 }
 
@@ -239,6 +246,7 @@ async function assemble(plan: RuntimePlan, stores: RuntimeStores, opts: RuntimeO
     workspace,
     ...(log ? { log } : {}),
     ...(opts.approvers ? { approvers: opts.approvers } : {}),
+    ...(opts.elicitors ? { elicitors: opts.elicitors } : {}),
     ...executorSettings(config),
   });
   return {

@@ -30,8 +30,15 @@ export function rootStateDir(root: string, env: Env = process.env): string {
   return join(stateHome(env), `${name}-${hash}`);
 }
 
-/** The gateway database: the configured path (relative to the root), else gateway.db in the root's state directory. */
+/** A PostgreSQL connection URL rather than a file. */
+export const isPostgresUrl = (db: string): boolean => /^postgres(ql)?:\/\//i.test(db);
+
+/**
+ * The gateway database: a PostgreSQL URL as given, the configured path (relative to the root), else
+ * gateway.db in the root's state directory.
+ */
 export function gatewayDbPath(configured: string | undefined, root: string, env: Env = process.env): string {
+  if (configured && isPostgresUrl(configured)) return configured;
   if (configured) return isAbsolute(configured) ? configured : resolve(root, configured);
   return join(rootStateDir(root, env), 'gateway.db');
 }

@@ -14,6 +14,7 @@ import type {
   InboxList,
   InboxMessage,
   ProviderFormat,
+  ProviderTool,
   ProviderToolList,
   RejectBody,
   ResultBody,
@@ -22,7 +23,23 @@ import type {
   ToolInfo,
   ToolList,
   ToolResult,
+  CycleAnswer,
+  CycleDoneAnswer,
+  MemberBody,
+  MemberKind,
+  MemberList,
+  MessageBody,
+  MessageList,
+  NoteKind,
+  NoteList,
+  PostAnswer,
+  Space,
+  SpaceBody,
+  SpaceList,
+  SpaceMember,
+  SpaceMessage,
 } from '@toolbelt/core';
+import { cycles, type Cycle, type CycleOptions } from './cycles.js';
 import { approveWith, type ApprovalHandler } from './approver.js';
 import { GatewayError } from './errors.js';
 import { streamEvents, type EventStreamOptions, type Transport } from './events.js';
@@ -99,8 +116,8 @@ export class GatewayClient implements Transport {
   }
 
   /** Tool definitions in a provider's format, ready to hand to that provider's API. */
-  async toolDefinitions(format: ProviderFormat): Promise<Record<string, unknown>[]> {
-    return (await this.request<ProviderToolList>('GET', '/api/tools', { query: { format } })).tools;
+  async toolDefinitions<F extends ProviderFormat>(format: F): Promise<ProviderTool<F>[]> {
+    return (await this.request<ProviderToolList<F>>('GET', '/api/tools', { query: { format } })).tools;
   }
 
   /**
@@ -160,6 +177,72 @@ export class GatewayClient implements Transport {
   async ack(agentId: string, ids: number[]): Promise<number> {
     const body: AckBody = { ids };
     return (await this.request<AckAnswer>('POST', `/api/agents/${encodeURIComponent(agentId)}/inbox/ack`, { body })).acknowledged;
+  }
+
+  createSpace(name: string, id?: string): Promise<Space> {
+    const body: SpaceBody = id ? { name, id } : { name };
+    return this.request('POST', '/api/spaces', { body });
+  }
+
+  async spaces(): Promise<Space[]> {
+    return (await this.request<SpaceList>('GET', '/api/spaces')).spaces;
+  }
+
+  async members(spaceId: string): Promise<SpaceMember[]> {
+    return (await this.request<MemberList>('GET', `/api/spaces/${encodeURIComponent(spaceId)}/members`)).members;
+  }
+
+  async addMember(spaceId: string, memberId: string, kind: MemberKind): Promise<SpaceMember[]> {
+    const body: MemberBody = { memberId, kind };
+    return (await this.request<MemberList>('POST', `/api/spaces/${encodeURIComponent(spaceId)}/members`, { body })).members;
+  }
+
+  async removeMember(spaceId: string, memberId: string): Promise<SpaceMember[]> {
+    const path = `/api/spaces/${encodeURIComponent(spaceId)}/members/${encodeURIComponent(memberId)}`;
+    return (await this.request<MemberList>('DELETE', path)).members;
+  }
+
+  /** Posts a text message as `senderId`; every other agent member gets it in its inbox. */
+  postMessage(spaceId: string, senderId: string, text: string): Promise<PostAnswer> {
+    const body: MessageBody = { senderId, text };
+    return this.request('POST', `/api/spaces/${encodeURIComponent(spaceId)}/messages`, { body });
+  }
+
+  /** Messages oldest first, from offset (default 0). */
+  messages(spaceId: string, o: { offset?: number; limit?: number } = {}): Promise<MessageList> {
+    return this.request('GET', `/api/spaces/${encodeURIComponent(spaceId)}/messages`, { query: { offset: o.offset, limit: o.limit } });
+  }
+
+  /** A person's answer to a space tool's message (status requires_action) in that space. */
+  answer(message: Pick<SpaceMessage, 'spaceId' | 'callId' | 'runId'>, result: unknown): Promise<SubmitAnswer> {
+    if (!message.callId || !message.runId) throw new TypeError('answer() takes a tool call message (one with callId and runId)');
+    const body: ResultBody = { callId: message.callId, result: result ?? null, spaceId: message.spaceId };
+    return this.request('POST', `/api/runs/${encodeURIComponent(message.runId)}/tool-results`, { body });
+  }
+
+  /** A space's events (message, tool.started, tool.streaming, tool.done, tool.error); reconnects with Last-Event-ID. */
+  spaceEvents(spaceId: string, o: Omit<EventStreamOptions, 'runId' | 'agentIds' | 'types'> = {}): AsyncGenerator<StreamedEvent> {
+    return streamEvents(this, { ...o, path: `/api/spaces/${encodeURIComponent(spaceId)}/events` });
+  }
+
+  /** An agent's goals, memories or plans. */
+  async notes(agentId: string, kind: NoteKind): Promise<NoteList['notes']> {
+    return (await this.request<NoteList>('GET', `/api/agents/${encodeURIComponent(agentId)}/${kind}`)).notes;
+  }
+
+  /** Takes the agent's unread inbox as one think cycle, waiting up to waitMs for a first message. */
+  takeCycle(agentId: string, o: { waitMs?: number; limit?: number; signal?: AbortSignal } = {}): Promise<CycleAnswer> {
+    const path = `/api/agents/${encodeURIComponent(agentId)}/cycles`;
+    return this.request('POST', path, { query: { wait: o.waitMs, limit: o.limit }, ...(o.signal ? { signal: o.signal } : {}) });
+  }
+
+  finishCycle(agentId: string, cycleId: string): Promise<CycleDoneAnswer> {
+    return this.request('POST', `/api/agents/${encodeURIComponent(agentId)}/cycles/${encodeURIComponent(cycleId)}/done`);
+  }
+
+  /** One agent: its think cycles as an async iterator, and its notes. */
+  agent(agentId: string): { id: string; cycles(o?: CycleOptions): AsyncGenerator<Cycle>; notes(kind: NoteKind): Promise<NoteList['notes']> } {
+    return { id: agentId, cycles: (o) => cycles(this, agentId, o), notes: (kind) => this.notes(agentId, kind) };
   }
 
   /** Events as an async iterator; reconnects with Last-Event-ID. Break out of the loop (or abort) to stop. */

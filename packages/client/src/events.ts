@@ -18,6 +18,8 @@ export interface EventStreamOptions {
   /** Called when the connection drops and a reconnect is planned. */
   onDisconnect?: (err: unknown) => void;
   maxBackoffMs?: number;
+  /** The stream's path; default /api/events (a space's: /api/spaces/:spaceId/events). */
+  path?: string;
 }
 
 export interface Transport {
@@ -48,7 +50,7 @@ export async function* streamEvents(t: Transport, o: EventStreamOptions = {}): A
     let reader: ReadableStreamDefaultReader<string> | undefined;
     try {
       const headers = t.headers({ accept: 'text/event-stream', ...(last !== undefined ? { 'last-event-id': String(last) } : {}) });
-      const res = await t.fetch(t.url('/api/events', query), { headers, ...(o.signal ? { signal: o.signal } : {}) });
+      const res = await t.fetch(t.url(o.path ?? '/api/events', query), { headers, ...(o.signal ? { signal: o.signal } : {}) });
       if (!res.ok || !res.body) throw await GatewayError.from(res);
       const parser = createParser({
         onEvent(msg) {

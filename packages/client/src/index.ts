@@ -1,5 +1,6 @@
 export { GatewayClient, type CallFilter, type CallOptions, type ClientOptions } from './client.js';
 export { GatewayError } from './errors.js';
+export { cycles, type Cycle, type CycleOptions } from './cycles.js';
 export { streamEvents, type EventStreamOptions } from './events.js';
 export { onToolCall, type PendingCall, type ToolHandler } from './executor.js';
 export { approveWith, type ApprovalAnswer, type ApprovalHandler } from './approver.js';
@@ -23,4 +24,16 @@ export type {
   SubmitAnswer,
   ToolInfo,
   ToolList,
+  AgentNote,
+  CycleAnswer,
+  MemberKind,
+  MessageList,
+  NoteKind,
+  PostAnswer,
+  Space,
+  SpaceEvent,
+  SpaceInboxMessage,
+  SpaceMember,
+  SpaceMessage,
+  ToolResultInboxMessage,
 } from '@toolbelt/core';

@@ -1,6 +1,6 @@
 // defineTool compiles a spec once; BaseTool is the same for those who prefer classes.
 import type { z } from 'zod';
-import { compileSchema, type InputSchema, type JsonSchema } from './schema.js';
+import { compileSchema, zod3Problem, type InputSchema, type JsonSchema } from './schema.js';
 import { EFFECTS, TOOL_NAME, type Tool, type ToolContext, type ToolOutput, type ToolSpec } from './tool.js';
 
 export function defineTool<S extends z.ZodType>(spec: ToolSpec<z.output<S>> & { input: S }): Tool<z.output<S>>;
@@ -16,6 +16,13 @@ export function defineTool<I>(spec: ToolSpec<I>): Tool<I> {
   }
   if (spec.usualEffect !== undefined && !EFFECTS.includes(spec.usualEffect)) {
     throw new Error(`tool "${spec.name}" has unknown usualEffect "${String(spec.usualEffect)}"; use one of ${EFFECTS.join(', ')}`);
+  }
+  for (const [which, schema] of [
+    ['input', spec.input],
+    ['output', spec.output],
+  ] as const) {
+    const zod3 = zod3Problem(schema);
+    if (zod3) throw new Error(`tool "${spec.name}": the ${which} schema ${zod3}`);
   }
   const input = compileSchema(spec.input);
   if (input.jsonSchema.type !== undefined && input.jsonSchema.type !== 'object') {
@@ -50,7 +57,7 @@ export abstract class BaseTool<I> implements Tool<I> {
   abstract readonly name: string;
   abstract readonly description: string;
   abstract readonly input: InputSchema<I>;
-  abstract readonly effect: Tool<I>['effect'];
+  abstract readonly effect: NonNullable<Tool<I>['effect']>;
   abstract execute(input: I, ctx: ToolContext): Promise<ToolOutput | string> | ToolOutput | string;
 
   private compiled?: ReturnType<typeof compileSchema<I>>;

@@ -21,7 +21,7 @@ export type ToolEvent =
   | (Base & { type: 'tool.output'; callId: string; tool: string; stream: 'stdout' | 'stderr'; chunk: string })
   | (Base & { type: 'tool.result'; callId: string; tool: string; result: ToolResult })
   | (Base & { type: 'file.changed'; callId: string; tool: string; path: string; operation: string })
-  | (Base & { type: 'agent.state'; state: 'tool_execution' | 'idle' })
+  | (Base & { type: 'agent.state'; state: 'thinking' | 'tool_execution' | 'idle' })
   | (Base & { type: 'registry.changed'; change: 'added' | 'removed' | 'replaced'; name: string });
 
 export type ToolEventType = ToolEvent['type'];

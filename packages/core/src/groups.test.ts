@@ -15,7 +15,7 @@ function registry() {
     tool('grep', { category: 'search' }),
     tool('git_status', { category: 'git' }),
     tool('git_log', { category: 'git' }),
-    tool('hover', { category: 'lsp' }),
+    tool('code_lookup', { category: 'lsp' }),
     tool('fx__echo', { category: 'mcp', group: 'mcp:fx' }),
     tool('loose'),
   ]);
@@ -24,7 +24,7 @@ function registry() {
 describe('tool groups', () => {
   it('maps categories to group names, and an own group wins', () => {
     const r = registry();
-    expect(['read_file', 'hover', 'git_log', 'fx__echo', 'loose'].map((n) => groupOf(r.get(n)!))).toEqual(['files', 'code', 'git', 'mcp:fx', 'other']);
+    expect(['read_file', 'code_lookup', 'git_log', 'fx__echo', 'loose'].map((n) => groupOf(r.get(n)!))).toEqual(['files', 'code', 'git', 'mcp:fx', 'other']);
   });
 
   it('lists every group with a one-line summary and its tools', () => {

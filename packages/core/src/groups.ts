@@ -14,12 +14,17 @@ export interface ToolGroup {
 const GROUP_OF_CATEGORY: Record<string, string> = { fs: 'files', lsp: 'code' };
 
 const SUMMARIES: Record<string, string> = {
-  files: 'read, write, edit, list, move, copy and delete files',
-  search: 'find files by name pattern and text by regex',
-  shell: 'run commands, in the foreground or background',
+  files: 'read, write, edit and list files',
+  file_ops: 'mkdir, move, copy, append, delete',
+  search: 'find files by name and text by regex',
+  shell: 'run commands, also in the background',
   git: 'status, diff, log, branch, commit, push',
-  code: 'language-server lookups: definitions, references, hover, symbols, diagnostics',
-  web: 'fetch pages and search the web',
+  code: 'diagnostics, symbols, definitions, references, hover',
+  web: 'fetch pages, search the web',
+  gmail: 'search, read and send mail',
+  calendar: 'list, read and create calendar events',
+  linkedin: 'search LinkedIn jobs and read postings',
+  anthropic: 'Anthropic organization usage and cost',
 };
 
 /** The group a tool belongs to: its own `group`, else one named after its category, else "other". */

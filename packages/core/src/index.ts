@@ -1,6 +1,7 @@
 export * from './tool.js';
 export * from './result.js';
 export * from './schema.js';
+export * from './structured-text.js';
 export * from './define.js';
 export * from './registry.js';
 export * from './groups.js';
@@ -8,6 +9,8 @@ export * from './formats.js';
 export * from './events.js';
 export * from './approval.js';
 export { ApprovalRouter, type ApproversByOrigin } from './approval-router.js';
+export { OriginRouter } from './origin-router.js';
+export * from './elicitation.js';
 export * from './config/index.js';
 export type * from './wire.js';
 export { MAX_INPUT_CHARS, MAX_INPUT_DEPTH, shapeProblem, type ShapeLimits } from './input-shape.js';
@@ -20,7 +23,7 @@ export { Policy, type PolicyOptions } from './policy/policy.js';
 export { Executor, rememberTarget, type CallRequest, type ExecutorOptions, type Explanation } from './executor/executor.js';
 export { ReadCache } from './executor/cache.js';
 export { Metrics, type ToolMetricsSnapshot } from './executor/metrics.js';
-export { LogSinks, MemoryLogSink, type ExecutionLogEntry, type LogSink } from './executor/log.js';
+export { LogSinks, MemoryLogSink, type ExecutionLogEntry, type LogRedaction, type LogSink } from './executor/log.js';
 export { truncateText, truncateContent } from './executor/truncate.js';
 export { TimeoutReason } from './executor/attempt.js';
 export { assertSafeBind, BindRefusedError, isLoopback, isWildcard, type BindAdvice } from './net/bind.js';
@@ -37,3 +40,4 @@ export {
   type RetryAdvice,
   type RetryLoop,
 } from './net/retry.js';
+export { VERSION } from './version.js';

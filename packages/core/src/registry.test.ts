@@ -102,9 +102,22 @@ describe('provider formats', () => {
     expect(toProviderFormat(tool, 'anthropic')).toMatchObject({ name: 'read_it', input_schema: { type: 'object' } });
     expect(toProviderFormat(tool, 'mcp')).toMatchObject({ name: 'read_it', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } });
     expect(toProviderFormat(tool, 'vercel-ai')).toMatchObject({ description: 'read_it tool', inputSchema: { type: 'object' } });
+    expect(toProviderFormat(tool, 'openai-responses')).toEqual({
+      type: 'function',
+      name: 'read_it',
+      description: 'read_it tool',
+      parameters: tool.jsonSchema,
+      strict: false,
+    });
   });
 
-  it('gives Gemini only the keywords it accepts', () => {
+  it('says type "object" for an input schema that leaves it out, as every provider requires', () => {
+    const untyped = defineTool({ name: 'untyped', description: 'd', effect: 'read', input: { properties: { a: { type: 'string' } } }, execute: () => '' });
+    expect(toProviderFormat(untyped, 'anthropic').input_schema).toMatchObject({ type: 'object', properties: { a: { type: 'string' } } });
+    expect(untyped.jsonSchema).not.toHaveProperty('type');
+  });
+
+  it('gives Gemini its parameters as JSON Schema, with only the keywords it reads', () => {
     const g = toProviderFormat(
       defineTool({
         name: 'g',
@@ -115,13 +128,20 @@ describe('provider formats', () => {
       }),
       'gemini',
     );
-    expect(g.parameters).toEqual({ type: 'object', properties: { x: { type: 'string', nullable: true } } });
+    expect(g.parametersJsonSchema).toEqual({ type: 'object', additionalProperties: false, properties: { x: { type: ['string', 'null'] } } });
+  });
+
+  it('lists an MCP title only when it says more than the name', () => {
+    const titled = (title: string) =>
+      toProviderFormat(defineTool({ name: 'read_file', title, description: 'd', effect: 'read', input: z.object({}), execute: () => '' }), 'mcp');
+    expect(titled('Read file')).not.toHaveProperty('title');
+    expect(titled('Read a file')).toMatchObject({ title: 'Read a file' });
   });
 
   it('maps effects to MCP hints, claiming the worst for per-call effects', () => {
-    expect(annotationsFor(t('w', undefined, 'write'))).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    expect(annotationsFor(t('w', undefined, 'write'))).toMatchObject({ destructiveHint: false });
     const dyn = defineTool({ name: 'd', description: 'd', effect: () => 'read', input: z.object({}), execute: () => '' });
-    expect(annotationsFor(dyn)).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(annotationsFor(dyn)).toMatchObject({ destructiveHint: true });
   });
 
   it("maps a per-call tool's usual effect to MCP hints, with its own destructive annotation for writes and commands", () => {
@@ -137,11 +157,11 @@ describe('provider formats', () => {
           execute: () => '',
         }),
       );
-    expect(usual('read')).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
-    expect(usual('write')).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
-    expect(usual('write', { destructive: true })).toMatchObject({ readOnlyHint: false, destructiveHint: true });
-    expect(usual('execute')).toMatchObject({ readOnlyHint: false, destructiveHint: true });
-    expect(usual('execute', { destructive: false })).toMatchObject({ readOnlyHint: false, destructiveHint: false });
-    expect(usual('destructive', { destructive: false })).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(usual('read')).toEqual({ readOnlyHint: true, openWorldHint: false });
+    expect(usual('write')).toEqual({ destructiveHint: false, openWorldHint: false });
+    expect(usual('write', { destructive: true })).toMatchObject({ destructiveHint: true });
+    expect(usual('execute')).toMatchObject({ destructiveHint: true });
+    expect(usual('execute', { destructive: false })).toMatchObject({ destructiveHint: false });
+    expect(usual('destructive', { destructive: false })).toMatchObject({ destructiveHint: true });
   });
 });

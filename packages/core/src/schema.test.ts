@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compileSchema } from './schema.js';
+import { z as z3 } from 'zod/v3';
+import { defineTool } from './define.js';
+import { compileSchema, zod3Problem } from './schema.js';
 
 describe('Zod schemas', () => {
   const s = compileSchema(z.object({ path: z.string().describe('file'), limit: z.number().int().min(1).default(100), mode: z.enum(['a', 'b']).optional() }));
@@ -13,14 +15,32 @@ describe('Zod schemas', () => {
     expect(s.jsonSchema.$schema).toBeUndefined();
   });
 
-  it('publishes no safe-integer bounds for .int() but keeps real ones and still enforces integers', () => {
-    const ints = compileSchema(z.object({ line: z.number().int(), page: z.number().int().min(1).max(50), items: z.array(z.object({ n: z.number().int() })) }));
+  it('publishes no safe-integer bounds, trivial lower bounds or false boolean defaults, but keeps real ones and still enforces them all', () => {
+    const ints = compileSchema(
+      z.object({
+        line: z.number().int(),
+        page: z.number().int().min(1).max(50),
+        from: z.number().int().min(5),
+        name: z.string().min(1),
+        tags: z.array(z.string()).min(1),
+        dry: z.boolean().default(false),
+        keep: z.boolean().default(true),
+        items: z.array(z.object({ n: z.number().int() })),
+      }),
+    );
     const props = ints.jsonSchema.properties as Record<string, Record<string, unknown>>;
     expect(props.line).toEqual({ type: 'integer' });
-    expect(props.page).toEqual({ type: 'integer', minimum: 1, maximum: 50 });
+    expect(props.page).toEqual({ type: 'integer', maximum: 50 });
+    expect(props.from).toEqual({ type: 'integer', minimum: 5 });
+    expect(props.name).toEqual({ type: 'string' });
+    expect(props.tags).toEqual({ type: 'array', items: { type: 'string' } });
+    expect(props.dry).toEqual({ type: 'boolean' });
+    expect(props.keep).toEqual({ type: 'boolean', default: true });
     expect(JSON.stringify(ints.jsonSchema)).not.toContain(String(Number.MAX_SAFE_INTEGER));
-    expect(ints.parse({ line: 1.5, page: 1, items: [] }).ok).toBe(false);
-    expect(ints.parse({ line: 2 ** 60, page: 1, items: [] }).ok).toBe(false);
+    const ok = { line: 1, page: 1, from: 5, name: 'a', tags: ['t'], items: [] };
+    expect(ints.parse(ok)).toEqual({ ok: true, value: { ...ok, dry: false, keep: true } });
+    for (const bad of [{ line: 1.5 }, { line: 2 ** 60 }, { page: 0 }, { name: '' }, { tags: [] }])
+      expect(ints.parse({ ...ok, ...bad }).ok, JSON.stringify(bad)).toBe(false);
   });
 
   it('applies defaults', () => {
@@ -34,6 +54,13 @@ describe('Zod schemas', () => {
     expect(msg).toContain('`path` is required');
     expect(msg).toContain('`limit` must be a number; got "ten"');
     expect(msg).toContain('`mode` must be one of "a", "b"; got "c"');
+  });
+
+  it("says a pattern's own message, and names a format it failed", () => {
+    const ids = compileSchema(z.object({ id: z.string().regex(/^[a-z]+$/, 'an id is lower-case letters'), site: z.url().optional() }));
+    expect(ids.parse({ id: 'A1' })).toEqual({ ok: false, message: '`id`: an id is lower-case letters; got "A1"' });
+    const site = ids.parse({ id: 'a', site: 'nope' });
+    expect(!site.ok && site.message).toContain('`site` must be a valid url');
   });
 
   it('says the bound that was broken', () => {
@@ -66,5 +93,29 @@ describe('JSON Schemas', () => {
 
   it('refuses a broken schema at definition time with a clear error', () => {
     expect(() => compileSchema({ type: 'object', properties: { a: { type: 'no-such-type' } } })).toThrow(/invalid JSON Schema/);
+  });
+});
+
+describe('Zod 3 schemas', () => {
+  // zod 4 still ships Zod 3 at 'zod/v3': the schemas a project on zod 3 would hand us.
+  const zod3 = z3.object({ path: z3.string().nullable() });
+
+  it('are refused by defineTool with the tool named and Zod 4 asked for', () => {
+    expect(() => defineTool({ name: 'old', description: 'd', effect: 'read', input: zod3 as never, execute: () => '' })).toThrow(
+      'tool "old": the input schema is a Zod 3 schema, and toolbelt needs Zod 4: install zod@^4 and import { z } from "zod" (on zod 3.25, import { z } from "zod/v4")',
+    );
+    expect(() => defineTool({ name: 'out', description: 'd', effect: 'read', input: z.object({}), output: zod3 as never, execute: () => '' })).toThrow(
+      'tool "out": the output schema is a Zod 3 schema',
+    );
+  });
+
+  it('are refused wherever a schema is compiled, not read as JSON Schema', () => {
+    expect(() => compileSchema(zod3 as never)).toThrow(/^this schema is a Zod 3 schema, and toolbelt needs Zod 4/);
+  });
+
+  it('are told apart from Zod 4 schemas and JSON Schemas', () => {
+    expect(zod3Problem(zod3)).toBeDefined();
+    expect(zod3Problem(z.object({ path: z.string().nullable() }))).toBeUndefined();
+    expect(zod3Problem({ type: 'object', properties: { _def: { type: 'string' } } })).toBeUndefined();
   });
 });

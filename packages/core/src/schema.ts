@@ -19,6 +19,15 @@ export function isZodSchema(schema: unknown): schema is z.ZodType {
   return typeof schema === 'object' && schema !== null && '_zod' in schema && typeof (schema as z.ZodType).safeParse === 'function';
 }
 
+/**
+ * Why a schema cannot be used, when it is a Zod 3 schema (it has `_def` but not Zod 4's `_zod`).
+ * Read as JSON Schema it would fail with Ajv's words about "nullable", which say nothing useful.
+ */
+export function zod3Problem(schema: unknown): string | undefined {
+  if (typeof schema !== 'object' || schema === null || !('_def' in schema) || '_zod' in schema) return undefined;
+  return 'is a Zod 3 schema, and toolbelt needs Zod 4: install zod@^4 and import { z } from "zod" (on zod 3.25, import { z } from "zod/v4")';
+}
+
 let ajv: Ajv | undefined;
 function sharedAjv(): Ajv {
   // strict: false so schemas from MCP servers and configs with extra keywords still compile.
@@ -29,12 +38,14 @@ function sharedAjv(): Ajv {
 }
 
 export function compileSchema<I>(schema: InputSchema<I>): CompiledSchema<I> {
+  const zod3 = zod3Problem(schema);
+  if (zod3) throw new Error(`this schema ${zod3}`);
   if (isZodSchema(schema)) return compileZod(schema as z.ZodType<I>);
   return compileJsonSchema<I>(schema as JsonSchema);
 }
 
 function compileZod<I>(schema: z.ZodType<I>): CompiledSchema<I> {
-  const converted = withoutSafeIntegerBounds(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })) as JsonSchema;
+  const converted = withoutNoise(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })) as JsonSchema;
   delete converted.$schema;
   const closed = closedParams(converted);
   return {
@@ -54,17 +65,23 @@ function compileZod<I>(schema: z.ZodType<I>): CompiledSchema<I> {
 }
 
 /**
- * Zod's `.int()` publishes `minimum`/`maximum` at ±Number.MAX_SAFE_INTEGER: bounds that say nothing
- * a model can use, paid for in tokens on every turn. Validation still enforces them (Zod parses).
+ * Schema words that say nothing a model can use, paid for in tokens on every turn: Zod's `.int()`
+ * publishes `minimum`/`maximum` at ±Number.MAX_SAFE_INTEGER; a count, line or limit that starts at
+ * 0 or 1, a string that may not be empty, a list of at least one, is what a model sends anyway; and
+ * a boolean's `default: false` is what the server's instructions say of every omitted boolean.
+ * Validation still enforces all of them (Zod parses) and still applies the default.
  */
-export function withoutSafeIntegerBounds(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(withoutSafeIntegerBounds);
+export function withoutNoise(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutNoise);
   if (typeof node !== 'object' || node === null) return node;
+  const type = (node as { type?: unknown }).type;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
-    if (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) continue;
+    if (key === 'minimum' && (value === Number.MIN_SAFE_INTEGER || (type === 'integer' && (value === 0 || value === 1)))) continue;
     if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) continue;
-    out[key] = withoutSafeIntegerBounds(value);
+    if ((key === 'minLength' || key === 'minItems') && value === 1) continue;
+    if (key === 'default' && value === false && type === 'boolean') continue;
+    out[key] = withoutNoise(value);
   }
   return out;
 }
@@ -153,6 +170,8 @@ function describeZodIssue(issue: z.core.$ZodIssue): string {
     case 'unrecognized_keys':
       return `unknown parameter${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `\`${k}\``).join(', ')} in ${field}`;
     case 'invalid_format':
+      // A pattern is no format to name ("must be a valid regex" reads as if the field were one): say its message.
+      if (issue.format === 'regex') return `${field}: ${issue.message}${got}`;
       return `${field} must be a valid ${issue.format}${got}`;
     default:
       return `${field}: ${issue.message}${got}`;

@@ -3,6 +3,7 @@
 // (gemini-cli's ToolInvocation): one object per call that is judged, previewed and run.
 import type { ContentBlock, Display, ToolErrorCode } from './result.js';
 import type { InputSchema } from './schema.js';
+import type { ElicitationAnswer, ElicitationSchema } from './elicitation.js';
 
 /** What a call does to the world; drives approval. */
 export type Effect = 'read' | 'write' | 'execute' | 'destructive';
@@ -30,6 +31,9 @@ export interface Classification {
   /** Set when a person must confirm this call every time (a force push), whatever the mode, allow
    * rules or remembered approvals say; only a deny is stronger. */
   alwaysAsk?: string;
+  /** Set when a person must confirm this call in every mode, yolo included, unless a rule allows it
+   * or a person approved it for the session or always (sending mail, inviting people). Weaker than alwaysAsk. */
+  askFirst?: string;
   subject?: Subject;
   /**
    * What "always approve" remembers for this call, e.g. the command prefix `npm run test`.
@@ -117,6 +121,18 @@ export interface ToolContext {
   /** The model in use, when the caller said. */
   model?: string;
   emit(event: ToolEmit): void;
+  /**
+   * Asks the person behind the call's front end a question (MCP elicitation, the terminal). Where
+   * nobody can answer it is declined; `--yes` accepts the form's defaults. Ends with the call's signal.
+   */
+  elicit(question: Question): Promise<ElicitationAnswer>;
+}
+
+/** What a tool asks: who asks (`MCP server "github"`), the message, and a flat form. */
+export interface Question {
+  source: string;
+  message: string;
+  schema: ElicitationSchema;
 }
 
 /** What execute returns when it wants more than plain text. */

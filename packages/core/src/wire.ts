@@ -5,8 +5,13 @@
 import type { ApprovalDecision, ApprovalRequest, ApprovalScope } from './approval.js';
 import type { ToolEvent } from './events.js';
 import type { ExecutionLogEntry } from './executor/log.js';
+import type { ProviderFormat, ProviderTool } from './formats.js';
 import type { ToolResult } from './result.js';
 import type { Effect } from './tool.js';
+import type { SpaceMessage } from './wire-spaces.js';
+
+export type * from './wire-spaces.js';
+export type * from './wire-console.js';
 
 /**
  * Lifecycle of a call made through the gateway. running / awaiting_approval while the executor
@@ -42,19 +47,35 @@ export interface CallRecord {
   resolvedAt?: number;
 }
 
-/** A result that arrived after its agent stopped waiting: GET /api/agents/:agentId/inbox. */
-export interface InboxMessage {
+interface InboxBase {
   id: number;
   agentId: string;
+  createdAt: number;
+  ackedAt?: number;
+  /** The think cycle that took it (POST /api/agents/:agentId/cycles). */
+  cycleId?: string;
+}
+
+/** A result that arrived after its agent stopped waiting (or an expiry notice). */
+export interface ToolResultInboxMessage extends InboxBase {
+  kind: 'tool_result';
   runId: string;
   callId: string;
   tool: string;
   /** The submitted result, or an error ("expired", or what the executor reported). */
   result?: unknown;
   error?: string;
-  createdAt: number;
-  ackedAt?: number;
 }
+
+/** A text message another member posted in a space this agent is in. */
+export interface SpaceInboxMessage extends InboxBase {
+  kind: 'message';
+  spaceId: string;
+  message: SpaceMessage;
+}
+
+/** What happened while the agent was busy: GET /api/agents/:agentId/inbox, and each think cycle. */
+export type InboxMessage = ToolResultInboxMessage | SpaceInboxMessage;
 
 /** One tool in GET /api/tools (without ?format). */
 export interface ToolInfo {
@@ -99,7 +120,25 @@ export type PendingEvent =
   | (EventBase & { type: 'pending.expired'; callId: string; tool: string })
   | (EventBase & { type: 'inbox.added'; messageId: number; callId: string; tool: string });
 
-export type GatewayEvent = ToolEvent | PendingEvent;
+/**
+ * Events of one space (also on GET /api/spaces/:spaceId/events, named there as the SDK names them:
+ * message, tool.started, tool.streaming, tool.done, tool.error).
+ */
+export type SpaceEvent =
+  /** A message was posted, or a tool message changed status (requires_action, complete, error). */
+  | (EventBase & { type: 'space.message'; spaceId: string; message: SpaceMessage })
+  | (EventBase & {
+      type: 'space.tool';
+      spaceId: string;
+      phase: 'started' | 'done' | 'error';
+      messageId: number;
+      callId: string;
+      tool: string;
+      message: SpaceMessage;
+    })
+  | (EventBase & { type: 'space.tool'; spaceId: string; phase: 'streaming'; messageId: number; callId: string; tool: string; chunk: string });
+
+export type GatewayEvent = ToolEvent | PendingEvent | SpaceEvent;
 export type GatewayEventType = GatewayEvent['type'];
 /** An event as streamed: with its id, the resume point for Last-Event-ID. */
 export type StreamedEvent = GatewayEvent & { id: number };
@@ -121,6 +160,8 @@ export interface ResultBody {
   callId: string;
   result?: unknown;
   error?: string;
+  /** The space the answer is given in: refused when the call was posted to another space. */
+  spaceId?: string;
 }
 
 /** POST /api/tool-calls/:callId/approve */
@@ -142,6 +183,8 @@ export interface AckBody {
 
 export interface HealthAnswer {
   ok: boolean;
+  /** Why not, when ok is false (503): e.g. the database is unreachable. */
+  error?: string;
 }
 
 export interface ToolList {
@@ -149,8 +192,8 @@ export interface ToolList {
 }
 
 /** GET /api/tools?format=...: each tool in the provider's own shape. */
-export interface ProviderToolList {
-  tools: Record<string, unknown>[];
+export interface ProviderToolList<F extends ProviderFormat = ProviderFormat> {
+  tools: ProviderTool<F>[];
 }
 
 export interface SubmitAnswer {
@@ -182,6 +225,9 @@ export interface AckAnswer {
   acknowledged: number;
 }
 
+/** POST /api/agents/:agentId/cycles: the unread inbox as one batch, oldest first; cycleId null when empty. */
+export type CycleAnswer = { cycleId: string; messages: InboxMessage[] } | { cycleId: null; messages: [] };
+
 export interface ExecutionList {
   entries: ExecutionLogEntry[];
 }
@@ -197,6 +243,8 @@ export type ApiErrorCode =
   | 'CONFLICT'
   | 'GONE'
   | 'PAYLOAD_TOO_LARGE'
+  /** The gateway cannot reach its database now (503); it reconnects by itself, so retry shortly. */
+  | 'UNAVAILABLE'
   | 'INTERNAL';
 
 /** Every refused request: what was wrong and what to do. */

@@ -18,6 +18,9 @@ import { bodyLimit, header } from './http/incoming.js';
 import { clientSignal } from './http/signal.js';
 import { ackBody, approveBody, callBody, rejectBody, resultBody, validId } from './http/schemas.js';
 import type { HttpCounter } from './metrics.js';
+import { spaceRoutes } from './spaces/routes.js';
+import { consoleApiRoutes, type McpStates } from './console/api.js';
+import { consoleRoutes } from './console/static.js';
 import { jsonOfResult } from './json.js';
 import { OPENAPI } from './openapi.js';
 import { CALL_STATUSES, type CallStatus } from './store/types.js';
@@ -31,6 +34,9 @@ export interface AppOptions {
   http: HttpCounter;
   metrics: () => Promise<string>;
   heartbeatMs?: number;
+  /** The built console's directory, served at `/`; undefined: `/` says it is not built. */
+  consoleDir: string | undefined;
+  mcpServers?: McpStates;
 }
 
 function param(value: string, what: string): string {
@@ -61,8 +67,12 @@ export function buildApp(d: Domain, o: AppOptions): Hono<AuthEnv> {
   app.use('*', hostGuard(o.hosts));
 
   // Public (to a client with an allowed Host): liveness and the API description.
-  app.get('/healthz', (c) => c.json({ ok: true } satisfies HealthAnswer));
+  app.get('/healthz', async (c) => {
+    const health = (await d.store.health?.()) ?? { ok: true };
+    return c.json(health satisfies HealthAnswer, health.ok ? 200 : 503);
+  });
   app.get('/api/openapi.json', (c) => c.json(OPENAPI));
+  consoleRoutes(app, o.consoleDir);
 
   app.use('/api/*', o.auth.middleware());
   app.use('/metrics', o.auth.middleware());
@@ -79,6 +89,8 @@ export function buildApp(d: Domain, o: AppOptions): Hono<AuthEnv> {
   callRoutes(app, d, readBody);
   decisionRoutes(app, d, readBody);
   inboxRoutes(app, d, readBody);
+  spaceRoutes(app, d, readBody, o.heartbeatMs);
+  consoleApiRoutes(app, d, o.auth, o.mcpServers);
   app.get('/api/events', (c) => {
     const after = header(c, 'last-event-id') ?? c.req.query('lastEventId');
     const q = { ...(c.req.query('runId') ? { runId: c.req.query('runId') } : {}), agentIds: listParam(c, 'agentId'), types: listParam(c, 'types'), after };
@@ -115,7 +127,7 @@ function callRoutes(app: Hono<AuthEnv>, d: Domain, readBody: ReadBody): void {
     const runId = param(c.req.param('runId'), 'runId');
     const body = await readBody(c, resultBody);
     const submission = body.error !== undefined ? { error: body.error } : { result: body.result };
-    return c.json(await submitResult(d, c.var.principal, runId, body.callId, submission));
+    return c.json(await submitResult(d, c.var.principal, runId, body.callId, submission, body.spaceId));
   });
 
   app.get('/api/tool-calls', async (c) => {

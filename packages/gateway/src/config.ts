@@ -6,8 +6,9 @@ import { z } from 'zod';
 import { effectSchema, mustBe, nonEmptyString, oneOf, positiveInt, stringList, type CoreConfig } from '@toolbelt/core';
 
 /** What a gateway token may do. */
-export type Role = 'call' | 'submit' | 'approve' | 'events' | 'admin';
-export const ROLES: readonly Role[] = ['call', 'submit', 'approve', 'events', 'admin'];
+/** person: a person in spaces, named by the token's name: posts and answers in the spaces it is a member of. */
+export type Role = 'call' | 'submit' | 'approve' | 'events' | 'person' | 'admin';
+export const ROLES: readonly Role[] = ['call', 'submit', 'approve', 'events', 'person', 'admin'];
 
 /** A tool declared as JSON in the config: what the model sees and how the gateway runs it. */
 export const declaredToolSchema = z.strictObject({
@@ -47,7 +48,10 @@ export const gatewaySection = z
   .strictObject({
     host: z.string().describe('Address to listen on; default 127.0.0.1').optional(),
     port: z.number(mustBe('a port from 0 to 65535')).int().min(0).max(65535).optional(),
-    db: z.string().describe('The gateway database; default under the user state directory').optional(),
+    db: z
+      .string()
+      .describe('The gateway database: a SQLite file (default under the user state directory) or postgres://user@host/db for several instances')
+      .optional(),
     tokens: z.array(tokenSchema).describe('Bearer tokens, each with roles and optionally agents').optional(),
     allowedHosts: stringList('a list of host names').describe('Host names answered besides localhost and the bound address (against DNS rebinding)').optional(),
     maxBodyBytes: positiveInt().describe('Largest request body read; larger ones get 413. Default 4 MiB').optional(),

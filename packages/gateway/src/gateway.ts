@@ -2,7 +2,7 @@
 // and the HTTP app in front. The executor is the caller's (toolbelt serve passes its runtime's only
 // one, and the gateway joins it as the approver for calls from `http`) or one of its own.
 import { setMaxListeners } from 'node:events';
-import { Executor, HostCheck, type Approver, type Policy, type ToolRegistry, type Workspace } from '@toolbelt/core';
+import { Executor, HostCheck, type Approver, type McpServerState, type Policy, type ToolRegistry, type Workspace } from '@toolbelt/core';
 import type { Hono } from 'hono';
 import { buildApp, type AppOptions } from './app.js';
 import type { GatewayConfig, GatewaySection } from './config.js';
@@ -17,6 +17,9 @@ import { HttpCounter, renderMetrics } from './metrics.js';
 import { assertSafeBind, DEFAULT_HOST, DEFAULT_PORT, listen, type Listening } from './server.js';
 import type { GatewayStore, RecoveryReport } from './store/types.js';
 import { Waiters } from './waiters.js';
+import { registerBuiltins, streamVisible } from './spaces/builtins.js';
+import { publishSettled } from './spaces/publish.js';
+import { defaultConsoleDir } from './console/static.js';
 
 interface GatewayBaseOptions {
   /** The tools to serve (the executor's registry, when you pass an executor); the config's declared tools are added to it. */
@@ -35,6 +38,10 @@ interface GatewayBaseOptions {
   sweepIntervalMs?: number;
   /** Events older than this are pruned. Default 7 days. */
   eventRetentionMs?: number;
+  /** The built web console served at `/`; default: this package's dist/console, when built. `false`: none. */
+  consoleDir?: string | false;
+  /** The MCP servers and their connection states, for the console's catalog. */
+  mcpServers?: () => McpServerState[];
 }
 
 /** The gateway builds its executor, which asks every call's approval over HTTP. */
@@ -66,6 +73,8 @@ export interface Gateway {
   readonly auth: Auth;
   /** What the start found left over from a previous process. */
   readonly recovery: RecoveryReport;
+  /** The web console's directory served at `/`, when there is one. */
+  readonly consoleDir: string | undefined;
   fetch(req: Request): Response | Promise<Response>;
   /** Listens on host:port (default 127.0.0.1:7077; port 0 picks a free one). */
   listen(opts?: { host?: string; port?: number }): Promise<Listening>;
@@ -73,6 +82,14 @@ export interface Gateway {
   sweep(): Promise<void>;
   /** Ends streams and calls in flight, writes what is buffered. The store stays open. */
   close(): Promise<void>;
+}
+
+/** Expiry and retention on a timer (unref'd: it never keeps the process alive). */
+function startSweeping(store: GatewayStore, recorder: EventRecorder, o: GatewayOptions) {
+  const sweep = sweeper(store, recorder, o.eventRetentionMs ?? 7 * 24 * 3600_000);
+  const timer = setInterval(() => void sweep().catch(() => recorder.failures++), o.sweepIntervalMs ?? 30_000);
+  timer.unref();
+  return { sweep, timer };
 }
 
 export async function createGateway(o: GatewayOptions): Promise<Gateway> {
@@ -84,7 +101,7 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
   const hosts = hostCheck(gw, o.allowedHosts);
   const { store } = o;
   const recovery = await store.recover(Date.now());
-  const recorder = new EventRecorder(store);
+  const recorder = await EventRecorder.start(store);
   const waiters = new Waiters(store);
   const shutdown = new AbortController();
   // Every open event stream listens for shutdown.
@@ -99,20 +116,19 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
     pendingTtlMs: gw.pendingTtlMs ?? 24 * 3600_000,
     ...(o.fetch ? { fetch: o.fetch } : {}),
   };
+  registerBuiltins(o.registry, deps);
   const declared = registerDeclared(o.registry, config.tools ?? [], deps);
 
   const log = new StoreLogSink(store);
   const approver = httpApprover(store, waiters, recorder);
   const executor = o.executor ?? ownExecutor(o, approver, log);
   const leaveExecutor = o.executor ? joinExecutor(o.executor, approver, log) : () => {};
+  const domain: Domain = { store, executor, registry: o.registry, recorder, inflight, shutdown: shutdown.signal, waiters, visible: new Map() };
   const stopRecording = recordChanges(executor, o.registry, recorder);
-
-  const domain: Domain = { store, executor, registry: o.registry, recorder, inflight, shutdown: shutdown.signal };
+  const stopStreaming = streamVisible(executor, domain);
   const app = httpApp(domain, o, { auth, hosts, declared, waiters, log });
 
-  const sweep = sweeper(store, recorder, o.eventRetentionMs ?? 7 * 24 * 3600_000);
-  const timer = setInterval(() => void sweep().catch(() => recorder.failures++), o.sweepIntervalMs ?? 30_000);
-  timer.unref();
+  const { sweep, timer } = startSweeping(store, recorder, o);
 
   const listeners = new Listeners(app, hosts, auth, gw);
   return {
@@ -122,20 +138,28 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
     recorder,
     auth,
     recovery,
+    consoleDir: consoleDirOf(o),
     sweep,
     fetch: (req) => app.fetch(req),
     listen: (opts) => listeners.listen(opts),
     async close() {
       clearInterval(timer);
       stopRecording();
+      stopStreaming();
       leaveExecutor();
       shutdown.abort();
       waiters.close();
       await listeners.closeAll();
       await recorder.flush();
+      recorder.close();
       await log.flush();
     },
   };
+}
+
+/** The console's directory: the caller's, none (`false`), or the one built into this package. */
+function consoleDirOf(o: GatewayBaseOptions): string | undefined {
+  return o.consoleDir === false ? undefined : (o.consoleDir ?? defaultConsoleDir());
 }
 
 /** The Host and Origin check: localhost, the bound address, and the names the config and the caller allow. */
@@ -154,6 +178,8 @@ function httpApp(domain: Domain, o: GatewayBaseOptions, { waiters, log, ...front
     maxBodyBytes: o.config?.gateway?.maxBodyBytes ?? 4 * 1024 * 1024,
     http,
     metrics: metricsText(domain, { http, waiters, log }),
+    consoleDir: consoleDirOf(o),
+    ...(o.mcpServers ? { mcpServers: o.mcpServers } : {}),
     ...(o.heartbeatMs ? { heartbeatMs: o.heartbeatMs } : {}),
   });
 }
@@ -229,8 +255,11 @@ function joinExecutor(executor: Executor, approver: Approver, log: StoreLogSink)
 function sweeper(store: GatewayStore, recorder: EventRecorder, retentionMs: number): () => Promise<void> {
   return async () => {
     const now = Date.now();
+    // Several instances on one database: calls of an instance that died end here, not at its restart.
+    await store.reclaimOrphans?.(now);
     for (const c of await store.expireCalls(now)) {
       recorder.publish({ type: 'pending.expired', ts: now, sessionId: c.sessionId, runId: c.runId, agentId: c.agentId, callId: c.callId, tool: c.tool });
+      if (c.visible) publishSettled(recorder, await store.spaces.messageOfCall(c.callId));
     }
     await store.pruneEvents(now - retentionMs);
   };

@@ -1,5 +1,5 @@
 // Callers parked until the store says their call moved on: woken by an event, never by polling.
-import type { GatewayStore, StoreNotice } from './store/types.js';
+import { EVERYTHING, noticeKey, type GatewayStore, type StoreNotice } from './store/types.js';
 
 export type WaitOutcome = 'woken' | 'timeout' | 'aborted';
 
@@ -8,7 +8,7 @@ export class Waiters {
   private readonly unsubscribe: () => void;
 
   constructor(store: GatewayStore) {
-    this.unsubscribe = store.subscribe((n: StoreNotice) => this.wake(`${n.kind}:${n.callId}`));
+    this.unsubscribe = store.subscribe((n: StoreNotice) => this.wake(noticeKey(n)));
   }
 
   /**
@@ -37,6 +37,10 @@ export class Waiters {
   }
 
   wake(key: string): void {
+    if (key === EVERYTHING) {
+      for (const set of [...this.parked.values()]) for (const w of [...set]) w('woken');
+      return;
+    }
     const set = this.parked.get(key);
     if (!set) return;
     for (const w of [...set]) w('woken');

@@ -23,6 +23,17 @@ export const mcpServerSchema = z.strictObject({
     .optional(),
   limits: resourceLimitsSchema.describe("Over the sandbox's limits for this server").optional(),
   network: z.boolean().describe('The server may use the network from inside the sandbox').optional(),
+  oauth: z
+    .union([
+      z.literal(false),
+      z.strictObject({
+        clientId: z.string().describe('A client registered with the authorization server in advance (default: dynamic registration)').optional(),
+        clientSecret: z.string().optional(),
+        scope: z.string().describe('Scopes to ask for at login (default: those the server names)').optional(),
+      }),
+    ])
+    .describe('http and sse: OAuth sign-in (toolbelt mcp login NAME); false turns it off')
+    .optional(),
   retry: httpRetrySchema.describe('http and sse: retries of a request that failed for a passing reason; default 3').optional(),
 });
 

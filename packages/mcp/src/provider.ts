@@ -3,6 +3,7 @@
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { Tool } from '@toolbelt/core';
+import type { LoggingMessageNotification } from '@modelcontextprotocol/sdk/types.js';
 import type { McpConfig } from './config.js';
 import { McpManager, type RegistryTarget } from './client/manager.js';
 import type { ServerStatus } from './client/status.js';
@@ -12,6 +13,8 @@ export interface McpProviderOptions {
   /** Where to say that a server is unavailable; default process.stderr. Never stdout: it may carry MCP. */
   warn?: (line: string) => void;
   connectTimeoutMs?: number;
+  /** A server's log notifications (also written to mcp.log). */
+  onLog?: (server: string, message: LoggingMessageNotification['params']) => void;
   /** Called with the manager once it exists (status, reconnects). */
   onManager?: (manager: McpManager) => void;
 }
@@ -59,6 +62,14 @@ export function mcpProvider(opts: McpProviderOptions = {}) {
       roots: rt.workspace.roots,
       ...(rt.applyToolSettings ? { adjust: (tool: Tool) => rt.applyToolSettings!(tool) } : {}),
       log,
+      oauthDir: join(rt.stateDir, 'oauth'),
+      onLog: (server, message) => {
+        log(
+          server,
+          `log ${message.level}${message.logger ? ` ${message.logger}` : ''}: ${typeof message.data === 'string' ? message.data : JSON.stringify(message.data)}`,
+        );
+        opts.onLog?.(server, message);
+      },
       ...(rt.launchStdio ? { launcher: rt.launchStdio } : {}),
       ...(opts.connectTimeoutMs ? { connectTimeoutMs: opts.connectTimeoutMs } : {}),
     });

@@ -10,6 +10,11 @@ export {
   webFetchTool,
   webSearchTool,
   BraveSearchProvider,
+  TavilySearchProvider,
+  SearxngSearchProvider,
+  chooseSearchProvider,
+  searchOffReason,
+  SEARCH_KEY_HINT,
   HostPolicy,
   blockedAddress,
   type WebOptions,
@@ -37,3 +42,4 @@ export {
 export { execInvocation, type ResourceLimits, type Invocation } from './process/limits.js';
 export { toolsConfigShape, parseToolsConfig, type ToolsConfig } from './config.js';
 export { workspaceSection, type WorkspaceSection } from './workspace/section.js';
+export { WorkspaceResources, type WorkspaceResource, type ResourceContents, type WorkspaceResourcesOptions } from './resources/workspace-resources.js';

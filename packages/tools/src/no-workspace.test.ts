@@ -34,12 +34,10 @@ const CALLS: Record<string, Record<string, unknown>> = {
   git_push: {},
   diagnostics: { path: 'a.ts' },
   symbols: { path: 'a.ts' },
-  hover: { path: 'a.ts', line: 1, column: 1 },
-  definition: { path: 'a.ts', line: 1, column: 1 },
-  references: { path: 'a.ts', line: 1, column: 1 },
+  code_lookup: { what: 'hover', path: 'a.ts', line: 1, column: 1 },
 };
 /** Tools that touch no path: web access and the shell's job table. */
-const PATHLESS = ['web_fetch', 'web_search', 'shell_output', 'shell_list', 'shell_kill'];
+const PATHLESS = ['web_fetch', 'web_search', 'shell_job'];
 
 describe('an executor without a workspace', () => {
   const tools = builtinTools({ env: { BRAVE_API_KEY: 'unused' } });

@@ -1,10 +1,26 @@
 // `toolbelt call TOOL [JSON]`: one call through the executor, with terminal approval.
-import { approveAll, MAX_INPUT_CHARS, rejectAll, textOf, type Approver, type ToolResult } from '@toolbelt/core';
-import { COMMON_OPTIONS, EXIT, UsageError, type Command } from '../command.js';
+import { randomBytes } from 'node:crypto';
+import {
+  acceptDefaults,
+  approveAll,
+  declineAll,
+  MAX_INPUT_CHARS,
+  rejectAll,
+  textOf,
+  type Approver,
+  type Elicitor,
+  type EventBus,
+  type ToolResult,
+} from '@toolbelt/core';
+import { COMMON_OPTIONS, EXIT, UsageError, type Command, type Io } from '../command.js';
 import { defaultProviders } from '../providers.js';
 import { createRuntime } from '../runtime.js';
 import { onStopSignal, signalExitCode } from '../signals.js';
 import { terminalApprover } from '../terminal/approver.js';
+import { LiveCall, styleNotes } from '../terminal/live.js';
+import { colorEnabled, styleFor } from '../terminal/style.js';
+import { terminalElicitor } from '../terminal/elicitor.js';
+import { TerminalPrompt } from '../terminal/prompt.js';
 
 const USAGE = `Usage: toolbelt call TOOL [JSON] [options]
 
@@ -12,8 +28,10 @@ const USAGE = `Usage: toolbelt call TOOL [JSON] [options]
   --root DIR         workspace root (repeat for several; default: current directory)
   --config FILE      config file (default: <root>/toolbelt.config.json)
   --mode M           ask | safe | auto-edit | yolo (default: config, else safe)
-  --yes              approve whatever the policy would ask about (denies still apply)
-  --non-interactive  never prompt: a call that needs approval is rejected
+  --yes              approve whatever the policy would ask about (denies still apply), and
+                     answer an MCP server's questions with their defaults
+  --non-interactive  never prompt: a call that needs approval is rejected, a server's
+                     question declined
   --json             print the whole ToolResult as JSON
   --explain          print the policy decision for this call and run nothing
   --timeout MS       timeout for this call
@@ -53,6 +71,34 @@ function parseInput(text: string): unknown {
   return value;
 }
 
+/**
+ * Live output and the spinner, for a person at a terminal (--json and pipes get the result alone):
+ * a command's output streams when stdout is a terminal, the spinner shows when stderr is one, and
+ * keeps off the terminal while a question is asked there.
+ */
+function watch(events: EventBus, o: { callId: string; tool: string; io: Io; prompt: TerminalPrompt | undefined }): LiveCall {
+  const tty = (s: NodeJS.WritableStream) => Boolean((s as { isTTY?: boolean }).isTTY);
+  const live = new LiveCall(events, {
+    callId: o.callId,
+    tool: o.tool,
+    stdout: o.io.stdout,
+    stderr: o.io.stderr,
+    stream: tty(o.io.stdout),
+    spinner: tty(o.io.stderr),
+  });
+  if (o.prompt) o.prompt.onDialog = (open) => live.pause(open);
+  return live;
+}
+
+function printResult(result: ToolResult, io: Io, live: LiveCall | undefined): void {
+  const err = styleFor(io.stderr);
+  if (result.status === 'success' || result.status === 'pending') {
+    const text = live ? live.remainder(textOf(result)) : textOf(result);
+    if (text) io.stdout.write(`${styleNotes(text, styleFor(io.stdout))}\n`);
+  } else if (result.status === 'rejected') io.stderr.write(`${err.yellow('rejected:')} ${textOf(result)}\n`);
+  else io.stderr.write(`${err.red(`error ${result.error.code}:`)} ${result.error.message}\n`);
+}
+
 function exitCode(result: ToolResult): number {
   if (result.status === 'success' || result.status === 'pending') return EXIT.ok;
   if (result.status === 'rejected') return EXIT.rejected;
@@ -82,8 +128,10 @@ export const callCommand: Command = {
       if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a positive integer of milliseconds, not "${values.timeout}"`);
     }
     const interactive = io.interactive && !values['non-interactive'] && rawInput !== '-';
-    const terminal = interactive && !values.yes ? terminalApprover(io.stdin, io.stderr, { color: true }) : undefined;
+    const prompt = interactive && !values.yes ? new TerminalPrompt(io.stdin, io.stderr) : undefined;
+    const terminal = prompt ? terminalApprover(io.stdin, io.stderr, { color: colorEnabled(io.stderr), prompt }) : undefined;
     const approver: Approver = values.yes ? approveAll : (terminal ?? rejectAll);
+    const elicitor: Elicitor = values.yes ? acceptDefaults : prompt ? terminalElicitor(prompt) : declineAll;
     // A stop signal cancels the call, which stops the process group of a command it runs.
     const stop = new AbortController();
     let stoppedBy: NodeJS.Signals | undefined;
@@ -91,10 +139,12 @@ export const callCommand: Command = {
       stoppedBy = signal;
       stop.abort(new Error(`stopped by ${signal}`));
     });
-    const rt = await createRuntime(values, { approvers: { terminal: approver }, providers: defaultProviders() }).catch((err) => {
-      restoreSignals();
-      throw err;
-    });
+    const rt = await createRuntime(values, { approvers: { terminal: approver }, elicitors: { terminal: elicitor }, providers: defaultProviders() }).catch(
+      (err) => {
+        restoreSignals();
+        throw err;
+      },
+    );
     try {
       if (values.explain) {
         const ex = await rt.executor.explain({ tool, input, origin: 'terminal' });
@@ -115,11 +165,12 @@ export const callCommand: Command = {
         }
         return ex.error ? EXIT.toolError : EXIT.ok;
       }
-      const result = await rt.executor.call({ tool, input, ...(timeoutMs ? { timeoutMs } : {}), sessionId: 'cli', signal: stop.signal, origin: 'terminal' });
+      const callId = `cli_${randomBytes(6).toString('base64url')}`;
+      const live = values.json ? undefined : watch(rt.executor.events, { callId, tool, io, prompt });
+      const request = { tool, input, callId, ...(timeoutMs ? { timeoutMs } : {}), sessionId: 'cli', signal: stop.signal, origin: 'terminal' as const };
+      const result = await rt.executor.call(request).finally(() => live?.stop());
       if (values.json) io.stdout.write(JSON.stringify(result, null, 2) + '\n');
-      else if (result.status === 'success' || result.status === 'pending') io.stdout.write(textOf(result) + '\n');
-      else if (result.status === 'rejected') io.stderr.write(`rejected: ${textOf(result)}\n`);
-      else io.stderr.write(`error ${result.error.code}: ${result.error.message}\n`);
+      else printResult(result, io, live);
       return stoppedBy ? signalExitCode(stoppedBy) : exitCode(result);
     } finally {
       terminal?.close();

@@ -1,6 +1,6 @@
 // `toolbelt init`: writes a starting config into the root, and beside it the config's JSON Schema,
 // which the config names as its "$schema" so that editors complete and check it.
-import { existsSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { EXIT, UsageError, type Command } from '../command.js';
 import { configJsonSchema, SCHEMA_FILE } from '../config/json-schema.js';
@@ -21,7 +21,8 @@ export const STARTER_CONFIG = {
 
 const USAGE = `Usage: toolbelt init [--root DIR] [--force] [--schema]
 
-Writes ${CONFIG_FILE} and ${SCHEMA_FILE} (its JSON Schema, for editors) into the root.
+Writes ${CONFIG_FILE} and ${SCHEMA_FILE} (its JSON Schema, for editors) into the root,
+and adds .toolbelt/ (the execution log, with call inputs and results) to its .gitignore.
   --force   overwrite an existing ${CONFIG_FILE}
   --schema  write only ${SCHEMA_FILE} (after upgrading toolbelt)`;
 
@@ -43,9 +44,22 @@ export const initCommand: Command = {
       return EXIT.ok;
     }
     writeFileSync(file, JSON.stringify(STARTER_CONFIG, null, 2) + '\n');
+    const ignored = ignoreStateDir(root);
     io.stdout.write(
-      `wrote ${file} (and ${SCHEMA_FILE}, which editors use to complete and check it)\nmode "safe": reads run, writes and commands ask. Edit the rules to taste; see docs/policy.md.\n`,
+      `wrote ${file} (and ${SCHEMA_FILE}, which editors use to complete and check it)\n${ignored}mode "safe": reads run, writes and commands ask. Edit the rules to taste; see docs/policy.md.\n`,
     );
     return EXIT.ok;
   },
 };
+
+/**
+ * .toolbelt/ holds the execution log, whose entries carry call inputs and results (whole files
+ * written or read): it must not be committed by accident. Returns a line saying what was done.
+ */
+function ignoreStateDir(root: string): string {
+  const file = join(root, '.gitignore');
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  if (/^\/?\.toolbelt\/?\s*$/m.test(text)) return '';
+  appendFileSync(file, `${text && !text.endsWith('\n') ? '\n' : ''}# toolbelt's execution log and saved approvals\n.toolbelt/\n`);
+  return `added .toolbelt/ (the execution log: call inputs and results) to ${file}\n`;
+}

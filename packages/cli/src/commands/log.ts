@@ -3,15 +3,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExecutionLogEntry } from '@toolbelt/core';
-import { openSqliteStore } from '@toolbelt/gateway';
 import { EXIT, UsageError, type Command } from '../command.js';
 import { loadConfig } from '../runtime.js';
+import { describeDb, isPostgresUrl, openGatewayDb } from '../gateway-db.js';
 import { gatewayDbPath } from '../state-paths.js';
 import { readJsonl } from '../stores.js';
 
-const USAGE = `Usage: toolbelt log [--root DIR] [--config FILE] [--db FILE] [options]
+const USAGE = `Usage: toolbelt log [--root DIR] [--config FILE] [--db FILE|URL] [options]
 
-  --db FILE     the gateway database (default: the one toolbelt serve uses)
+  --db FILE|URL the gateway database (default: the one toolbelt serve uses; a postgres:// URL too)
   --source S    all | cli | gateway (default all)
   --tool NAME   only this tool
   --status S    success | error | rejected | pending
@@ -75,13 +75,13 @@ export const logCommand: Command = {
     if (source !== 'gateway') {
       for (const e of readJsonl<ExecutionLogEntry>(join(stateDir, 'executions.jsonl'))) if (keep(e)) entries.push({ ...e, source: 'cli' });
     }
-    const dbFile = gatewayDbPath((values.db as string | undefined) ?? config.gateway?.db, roots[0]);
-    if (source !== 'cli' && existsSync(dbFile)) {
+    const dbFile = gatewayDbPath((values.db as string | undefined) ?? (process.env.TOOLBELT_DB || undefined) ?? config.gateway?.db, roots[0]);
+    if (source !== 'cli' && (isPostgresUrl(dbFile) || existsSync(dbFile))) {
       let store;
       try {
-        store = openSqliteStore(dbFile, { readonly: true });
+        store = await openGatewayDb(dbFile, { readonly: true });
       } catch (err) {
-        throw new UsageError(`cannot read the gateway log in ${dbFile}: ${(err as Error).message}`);
+        throw new UsageError(`cannot read the gateway log in ${describeDb(dbFile)}: ${(err as Error).message}`);
       }
       try {
         const filter = {

@@ -38,10 +38,12 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
     const names = tools.map((t) => t.name).sort();
     expect(names).toContain('read_file');
     expect(names).toContain('grep');
+    expect(names).not.toContain('delete_file');
     expect(names).toContain('load_tools');
     expect(names.filter((n) => n.startsWith('git_') || n.startsWith('shell_') || n.startsWith('fx__'))).toEqual([]);
     const description = tools.find((t) => t.name === 'load_tools')!.description!;
-    expect(description).toMatch(/^- git: .+ \(\d+ tools\)$/m);
+    expect(description).toMatch(/^- git: status, diff, log, branch, commit, push$/m);
+    expect(description).toMatch(/^- file_ops: mkdir, move, copy, append, delete$/m);
     expect(description).toMatch(/^- mcp:fx: tools of MCP server "fx": .*fx__echo/m);
     expect(description).not.toMatch(/^- files:/m);
   });
@@ -68,7 +70,7 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
     const result = await client.callTool({ name: 'load_tools', arguments: { groups: ['nope'] } });
     expect(result.isError).toBe(true);
     expect(code(result)).toBe('INVALID_PARAMS');
-    expect(text(result)).toMatch(/^unknown tool group "nope"; valid groups: .*files, git, mcp:fx.*search/);
+    expect(text(result)).toMatch(/^unknown tool group "nope"; valid groups: .*files, git, linkedin, mcp:fx.*search/);
     expect(code(await client.callTool({ name: 'load_tools', arguments: { groups: 'git' } }))).toBe('INVALID_PARAMS');
   });
 

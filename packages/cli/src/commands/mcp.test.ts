@@ -70,16 +70,16 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
     expect(names).toContain('fs__read_text_file');
     expect(names).toContain('fx__echo');
     expect(tools.find((t) => t.name === 'fx__echo')!.annotations).toMatchObject({ readOnlyHint: true });
-    expect(tools.find((t) => t.name === 'fx__wipe')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(tools.find((t) => t.name === 'fx__wipe')!.annotations).toMatchObject({ destructiveHint: true });
     expect(tools.find((t) => t.name === 'fs__read_text_file')!.inputSchema).toMatchObject({ type: 'object', required: ['path'] });
     // Built-ins with a per-call effect are listed by their usual effect.
     const hints = (name: string) => tools.find((t) => t.name === name)!.annotations;
-    expect(hints('read_file')).toMatchObject({ readOnlyHint: true, destructiveHint: false });
-    expect(hints('grep')).toMatchObject({ readOnlyHint: true, destructiveHint: false });
-    expect(hints('write_file')).toMatchObject({ readOnlyHint: false, destructiveHint: false });
-    expect(hints('move_file')).toMatchObject({ readOnlyHint: false, destructiveHint: true });
-    expect(hints('delete_file')).toMatchObject({ readOnlyHint: false, destructiveHint: true });
-    expect(hints('shell_exec')).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(hints('read_file')).toEqual({ readOnlyHint: true, openWorldHint: false });
+    expect(hints('grep')).toEqual({ readOnlyHint: true, openWorldHint: false });
+    expect(hints('write_file')).toMatchObject({ destructiveHint: false });
+    expect(hints('move_file')).toMatchObject({ destructiveHint: true });
+    expect(hints('delete_file')).toMatchObject({ destructiveHint: true });
+    expect(hints('shell_exec')).toMatchObject({ destructiveHint: true });
   });
 
   it('calls a proxied tool, and the execution log records it', async () => {

@@ -1,13 +1,16 @@
 // `toolbelt mcp`: the built-in tools and every configured MCP server, served as one MCP server
 // behind one policy — over stdio for an MCP client's config, or over Streamable HTTP.
 import { BindRefusedError, HostConfigError, UnknownGroupError } from '@toolbelt/core';
-import { describeStatus, serveHttp, serveStdio, ToolServer, type McpManager } from '@toolbelt/mcp';
+import { describeStatus, serveHttp, serveStdio, ToolServer, type McpManager, type McpProviderOptions } from '@toolbelt/mcp';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command, type Io } from '../command.js';
+import { mcpContent } from '../mcp-resources.js';
+import { mcpLogin } from './mcp-login.js';
 import { defaultProviders } from '../providers.js';
 import { createRuntime, type Runtime } from '../runtime.js';
 import { untilStopSignal } from '../signals.js';
 
 const USAGE = `Usage: toolbelt mcp [options]
+       toolbelt mcp login SERVER [--no-browser] [--port PORT]
 
 Serves the built-in tools plus every server in the config's "mcpServers" as one MCP server, all
 behind one policy. Speaks stdio by default (put it in an MCP client's config); --http serves
@@ -24,7 +27,12 @@ supports it; otherwise they return an error that says how to allow them.
                     needs --token-env
   --allow-host NAME another Host name to accept with --http (repeat), e.g. behind a proxy
   --token-env VAR   with --http, require "Authorization: Bearer <value of VAR>"
-  --status          connect to the configured MCP servers, print their status, and exit`;
+  --status          connect to the configured MCP servers, print their status, and exit
+
+login SERVER signs in to an http server of "mcpServers" that uses OAuth: it opens the
+authorization page in a browser (--no-browser only prints its address) and waits for it
+to come back to 127.0.0.1 (--port: the port a pre-registered client was registered with).
+Tokens are kept in <root>/.toolbelt/oauth/SERVER.json, readable by you alone.`;
 
 function parsePort(raw: unknown): number {
   const port = Number(raw);
@@ -68,6 +76,15 @@ async function printStatus(rt: Runtime, manager: McpManager | undefined, io: Io)
   return failed ? EXIT.toolError : EXIT.ok;
 }
 
+/** `toolbelt mcp login SERVER`; undefined when no subcommand is given. */
+function loginCommand(values: Record<string, unknown>, positionals: string[], io: Io): Promise<number> | undefined {
+  const [sub, ...rest] = positionals;
+  if (sub === undefined) return undefined;
+  if (sub !== 'login') throw new UsageError(`unknown subcommand "${sub}"; the only one is login SERVER`);
+  if (rest.length > 1) throw new UsageError(`unexpected arguments: ${rest.slice(1).join(' ')}`);
+  return mcpLogin(values, rest[0], io);
+}
+
 export const mcpCommand: Command = {
   name: 'mcp',
   usage: USAGE,
@@ -79,8 +96,14 @@ export const mcpCommand: Command = {
     'token-env': { type: 'string' },
     status: { type: 'boolean' },
     groups: { type: 'string' },
+    'no-browser': { type: 'boolean' },
+    port: { type: 'string' },
   },
-  async run(values, _positionals, io) {
+  positionals: true,
+  async run(values, positionals, io) {
+    const login = loginCommand(values, positionals, io);
+    if (login) return login;
+    if (values['no-browser'] || values.port) throw new UsageError('--no-browser and --port only apply to toolbelt mcp login');
     const port = values.http === undefined ? undefined : parsePort(values.http);
     if (port === undefined && (values.host || values['token-env'] || values['allow-host'])) {
       throw new UsageError('--host, --allow-host and --token-env only apply with --http PORT');
@@ -88,9 +111,14 @@ export const mcpCommand: Command = {
     const token = tokenFrom(values['token-env']);
     const groups = groupsOption(values.groups);
     let manager: McpManager | undefined;
-    // Never stdout for warnings: in stdio mode it carries the protocol.
-    const warn = (line: string) => void io.stderr.write(`${line}\n`);
-    const rt = await createRuntime(values, { providers: defaultProviders({ mcp: { warn, onManager: (m) => (manager = m) } }) });
+    let server: ToolServer | undefined;
+    // Never stdout for warnings: in stdio mode it carries the protocol. Clients also get them as log notifications.
+    const warn = (line: string) => {
+      io.stderr.write(`${line}\n`);
+      server?.log('warning', line, 'toolbelt');
+    };
+    const onLog: McpProviderOptions['onLog'] = (name, message) => server?.log(message.level, message.data, message.logger ? `${name}/${message.logger}` : name);
+    const rt = await createRuntime(values, { warn, providers: defaultProviders({ mcp: { warn, onLog, onManager: (m) => (manager = m) } }) });
     if (values.status) {
       try {
         return await printStatus(rt, manager, io);
@@ -98,9 +126,8 @@ export const mcpCommand: Command = {
         await rt.close();
       }
     }
-    let server: ToolServer;
     try {
-      server = new ToolServer({ executor: rt.executor, ...groups });
+      server = new ToolServer({ executor: rt.executor, ...groups, ...mcpContent(rt, manager) });
     } catch (err) {
       await rt.close();
       if (err instanceof UnknownGroupError) throw new UsageError(`--groups: ${err.message}`);

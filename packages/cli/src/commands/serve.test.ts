@@ -40,6 +40,13 @@ beforeAll(() => {
           executionType: 'space',
           isAsync: true,
         },
+        {
+          name: 'askUser',
+          description: 'Ask the user and wait for the answer.',
+          inputSchema: { type: 'object', properties: { n: { type: 'integer' } } },
+          executionType: 'space',
+          timeout: 120000,
+        },
       ],
     }),
   );
@@ -101,11 +108,71 @@ function raw(url: string, path: string, headers: Record<string, string>, method 
 }
 const exited = (child: ChildProcess) => new Promise<number | null>((r) => (child.exitCode !== null ? r(child.exitCode) : child.on('exit', (code) => r(code))));
 
+/** Creates a space with these agents as members, each in it as its active space. */
+async function enterSpace(url: string, spaceId: string, agents: string[]): Promise<void> {
+  expect((await post(`${url}/api/spaces`, { id: spaceId, name: spaceId })).status).toBe(201);
+  await post(`${url}/api/spaces/${spaceId}/members`, { memberId: 'husam', kind: 'person' });
+  for (const agentId of agents) {
+    await post(`${url}/api/spaces/${spaceId}/members`, { memberId: agentId, kind: 'agent' });
+    expect((await post(`${url}/api/runs/enter/tool-calls`, { agentId, name: 'enter_space', input: { spaceId } })).body.status).toBe('success');
+  }
+}
+
 describe('toolbelt serve', () => {
+  it('survives SIGKILL during 100 open space calls: after restart every answer reaches its agent once, through its think cycles', async () => {
+    const N = 100;
+    const agents = ['sp-a', 'sp-b', 'sp-c', 'sp-d'];
+    const first = await serve();
+    await enterSpace(first.url, 'kill-room', agents);
+    // Half async (pending at once), half waiting on their open HTTP requests when the process dies.
+    const tool = (i: number) => (i % 2 ? 'askUser' : 'confirmAction');
+    const call = (i: number) =>
+      post(`${first.url}/api/runs/run-kill/tool-calls`, { agentId: agents[i % 4], name: tool(i), input: { n: i }, callId: `kill-${i}` });
+    const waiting = Array.from({ length: N / 2 }, (_, k) => call(2 * k + 1).catch(() => undefined));
+    const pending = await inParallel(N / 2, 16, (k) => call(2 * k));
+    expect(pending.every((r) => r.status === 200 && r.body.status === 'pending')).toBe(true);
+    const open = async () =>
+      (await (await fetch(`${first.url}/api/spaces/kill-room/messages?limit=500`)).json()).messages.filter((m: any) => m.status === 'requires_action');
+    for (let i = 0; i < 200 && (await open()).length < N; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(await open()).toHaveLength(N);
+
+    first.child.kill('SIGKILL');
+    expect(await exited(first.child)).toBe(null);
+    await Promise.all(waiting);
+
+    const second = await serve();
+    const answered = await inParallel(N, 16, (i) =>
+      post(`${second.url}/api/runs/run-kill/tool-results`, { callId: `kill-${i}`, result: { confirmed: i }, spaceId: 'kill-room' }),
+    );
+    expect(answered.filter((r) => r.status === 200 && r.body.delivered === 'inbox')).toHaveLength(N);
+    const again = await inParallel(N, 16, (i) =>
+      post(`${second.url}/api/runs/run-kill/tool-results`, { callId: `kill-${i}`, result: 'again', spaceId: 'kill-room' }),
+    );
+    expect(again.every((r) => r.status === 409)).toBe(true);
+
+    const got = new Map<string, string[]>();
+    for (const agentId of agents) {
+      for (;;) {
+        const cycle = (await post(`${second.url}/api/agents/${agentId}/cycles`, {})).body;
+        if (!cycle.cycleId) break;
+        for (const m of cycle.messages) got.set(m.callId, [...(got.get(m.callId) ?? []), `${agentId}:${m.result.confirmed}`]);
+        expect((await post(`${second.url}/api/agents/${agentId}/cycles/${cycle.cycleId}/done`, {})).status).toBe(200);
+      }
+    }
+    expect(got.size).toBe(N);
+    for (let i = 0; i < N; i++) expect(got.get(`kill-${i}`)).toEqual([`${agents[i % 4]}:${i}`]);
+    const messages = (await (await fetch(`${second.url}/api/spaces/kill-room/messages?limit=500`)).json()).messages;
+    expect(messages.filter((m: any) => m.kind === 'tool_call' && m.status === 'complete')).toHaveLength(N);
+
+    second.child.kill('SIGTERM');
+    expect(await exited(second.child)).toBe(0);
+  }, 90_000);
+
   it('survives SIGKILL with 500 open async calls: every late result reaches the inbox, none twice', async () => {
     const N = 500;
     const first = await serve();
     expect(first.banner).toContain('auth: no tokens: open to clients on this machine only');
+    await enterSpace(first.url, 'crash-room', ['agent-crash']);
     const opened = await inParallel(N, 16, (i) =>
       post(`${first.url}/api/runs/run-crash/tool-calls`, { agentId: 'agent-crash', name: 'confirmAction', input: { n: i }, callId: `crash-${i}` }),
     );

@@ -11,13 +11,15 @@ import {
   DEFAULT_HOST,
   DEFAULT_PORT,
   HostConfigError,
-  openSqliteStore,
   storeDecisions,
   StoreVersionError,
   TOKEN_ENV,
+  type GatewayStore,
   type Listening,
-  type SqliteStore,
 } from '@toolbelt/gateway';
+import type { McpManager } from '@toolbelt/mcp';
+import type { McpServerState } from '@toolbelt/core';
+import { describeDb, isPostgresUrl, openGatewayDb } from '../gateway-db.js';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command } from '../command.js';
 import type { ToolbeltConfig } from '../config/schema.js';
 import { defaultProviders } from '../providers.js';
@@ -25,15 +27,17 @@ import { createRuntime, type RuntimePlan } from '../runtime.js';
 import { legacyGatewayDb } from '../state-paths.js';
 import { untilStopSignal } from '../signals.js';
 
-const USAGE = `Usage: toolbelt serve [--root DIR] [--config FILE] [--host H] [--port P] [--db FILE] [--mode M]
+const USAGE = `Usage: toolbelt serve [--root DIR] [--config FILE] [--host H] [--port P] [--db FILE|URL] [--mode M]
 
   --root DIR     workspace root (repeat for several; default: current directory)
   --config FILE  config file (default: <root>/toolbelt.config.json)
   --host H       address to listen on (default: gateway.host, else ${DEFAULT_HOST}); any
                  other than loopback needs tokens (gateway.tokens or TOOLBELT_GATEWAY_TOKEN)
   --port P       port (default: gateway.port, else ${DEFAULT_PORT}; 0 picks a free one)
-  --db FILE      gateway database (default: gateway.db, else outside the workspace in
-                 $XDG_STATE_HOME/toolbelt/<root name>-<hash>/gateway.db, or ~/.local/state/...)
+  --db FILE|URL  gateway database (default: TOOLBELT_DB, else gateway.db, else outside the
+                 workspace in $XDG_STATE_HOME/toolbelt/<root name>-<hash>/gateway.db, or
+                 ~/.local/state/...); postgres://user@host:5432/db[?schema=S] lets several
+                 instances share one database
   --mode M       ask | safe | auto-edit | yolo (default: config, else safe)
 
 Requests must be addressed to localhost, 127.0.0.1, [::1], the --host address or a name in
@@ -72,24 +76,40 @@ function legacyDbNote(root: string, dbFile: string, explicit: boolean): string |
 }
 
 interface OpenedStore {
-  store: SqliteStore;
+  store: GatewayStore;
   /** Said once the gateway is up: an older database inside the workspace is no longer used. */
   legacyNote: string | undefined;
 }
 
 /** Opens the gateway database where the runtime's plan puts it; a failure is a usage error. */
-function openStore(plan: RuntimePlan, dbFlag: unknown): OpenedStore {
+async function openStore(plan: RuntimePlan, dbFlag: unknown): Promise<OpenedStore> {
   const dbFile = plan.gatewayDb;
-  const explicit = dbFlag !== undefined || plan.config.gateway?.db !== undefined;
-  const legacyNote = legacyDbNote(plan.roots[0], dbFile, explicit);
+  const explicit = dbFlag !== undefined || plan.env.TOOLBELT_DB || plan.config.gateway?.db !== undefined;
+  const legacyNote = isPostgresUrl(dbFile) ? undefined : legacyDbNote(plan.roots[0], dbFile, !!explicit);
   try {
     // Only this user may enter the state directories it creates: they hold every agent's calls.
     if (!explicit) mkdirSync(dirname(dbFile), { recursive: true, mode: 0o700 });
-    return { store: openSqliteStore(dbFile), legacyNote };
+    return { store: await openGatewayDb(dbFile), legacyNote };
   } catch (err) {
     if (err instanceof StoreVersionError) throw new UsageError(err.message);
-    throw new UsageError(`cannot open the gateway database ${dbFile}: ${(err as Error).message}`);
+    throw new UsageError(`cannot open the gateway database ${describeDb(dbFile)}: ${errorText(err)}`);
   }
+}
+
+/** The MCP servers' connection states, for the console's catalog. */
+function mcpStates(manager: McpManager | undefined): McpServerState[] {
+  return Object.entries(manager?.status() ?? {}).map(([name, s]) => ({
+    name,
+    state: s.state,
+    ...(s.state === 'connected' ? { tools: s.tools } : {}),
+    ...(s.state === 'failed' ? { reason: s.reason } : {}),
+  }));
+}
+
+/** pg reports an unreachable server as an AggregateError with an empty message. */
+function errorText(err: unknown): string {
+  const e = err as Error & { errors?: Error[]; code?: string };
+  return e.message || e.errors?.map((x) => x.message).join('; ') || e.code || String(err);
 }
 
 function usageErrorOf(err: unknown, port: unknown): unknown {
@@ -112,10 +132,11 @@ export const serveCommand: Command = {
   options: { ...COMMON_OPTIONS, host: { type: 'string' }, port: { type: 'string' }, db: { type: 'string' } },
   async run(values, _pos, io) {
     let opened: OpenedStore | undefined;
+    let mcp: McpManager | undefined;
     const rt = await createRuntime(values, {
-      providers: defaultProviders(),
-      stores: (plan) => {
-        opened = openStore(plan, values.db);
+      providers: defaultProviders({ mcp: { onManager: (m) => (mcp = m) } }),
+      stores: async (plan) => {
+        opened = await openStore(plan, values.db);
         const store = opened.store;
         // The policy's "always" approvals and the execution log live in the gateway database.
         return { decisions: storeDecisions(store), keepsLog: true, close: () => store.close() };
@@ -127,7 +148,7 @@ export const serveCommand: Command = {
     let listening: Listening | undefined;
     let gateway;
     try {
-      gateway = await createGateway({ executor: rt.executor, registry: rt.registry, store, config: rt.config, env: rt.env });
+      gateway = await createGateway({ executor: rt.executor, registry: rt.registry, store, config: rt.config, env: rt.env, mcpServers: () => mcpStates(mcp) });
       forgetPlainTokens(rt.config);
       listening = await gateway.listen({
         host: (values.host as string | undefined) ?? gw.host ?? DEFAULT_HOST,
@@ -145,7 +166,8 @@ export const serveCommand: Command = {
       : 'no tokens: open to clients on this machine only';
     const declared = (rt.config.tools ?? []).length;
     io.stdout.write(`toolbelt gateway listening on ${listening.url}\n`);
-    io.stdout.write(`  tools: ${rt.registry.list().length}${declared ? ` (${declared} declared)` : ''} · auth: ${auth} · db: ${rt.gatewayDb}\n`);
+    io.stdout.write(`  tools: ${rt.registry.list().length}${declared ? ` (${declared} declared)` : ''} · auth: ${auth} · db: ${describeDb(rt.gatewayDb)}\n`);
+    io.stdout.write(gateway.consoleDir ? `  console: ${listening.url}/\n` : '  console: not built (npm run build)\n');
     const { reopened, interrupted } = gateway.recovery;
     if (reopened || interrupted) {
       io.stdout.write(`  after the last stop: ${reopened} waiting call(s) now deliver to the inbox, ${interrupted} interrupted call(s) marked as errors\n`);

@@ -40,7 +40,7 @@ describe('toolbelt token', () => {
     expect(await run([])).toMatchObject({ code: 2, err: expect.stringContaining('say what to do') });
     expect(await run(['new', '--role', 'root'])).toMatchObject({
       code: 2,
-      err: 'toolbelt token: unknown role root; use any of call, submit, approve, events, admin\n',
+      err: 'toolbelt token: unknown role root; use any of call, submit, approve, events, person, admin\n',
     });
   });
 });

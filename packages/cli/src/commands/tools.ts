@@ -1,8 +1,9 @@
-// `toolbelt tools`: what is registered, with effect and description.
+// `toolbelt tools`: what is registered, with effect and description, then what is off and why.
 import { toProviderFormats, usualEffectOf, PROVIDER_FORMATS, type ProviderFormat, type Tool } from '@toolbelt/core';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command } from '../command.js';
 import { createRuntime } from '../runtime.js';
 import { defaultProviders } from '../providers.js';
+import { offText, offTools } from './tools-off.js';
 
 const PER_CALL_NOTE = "* the usual effect; each call's effect is judged from its input";
 
@@ -47,6 +48,7 @@ export const toolsCommand: Command = {
         }
         if (tools.some((t) => effectLabel(t).endsWith('*'))) io.stdout.write(`\n${PER_CALL_NOTE}\n`);
       }
+      if (!format && !values.json) io.stdout.write(offText(await offTools(rt)));
       return EXIT.ok;
     } finally {
       await rt.close();

@@ -16,6 +16,8 @@ describe('the composed config schema', () => {
         'hardDeny',
         'toolSettings',
         'limits',
+        'structuredText',
+        'log',
         'workspace',
         'shell',
         'sandbox',
@@ -25,6 +27,7 @@ describe('the composed config schema', () => {
         'mcpServers',
         'gateway',
         'tools',
+        'integrations',
       ].sort(),
     );
   });
@@ -105,7 +108,7 @@ describe('the composed config schema', () => {
       'shell.hideEnv: must be a list of variable names (`*` allowed), not "X"',
       'shell.passEnv[0]: must be a variable name (letters, digits, "_"; "*" for any run of them), not "MY-VAR"',
       'sandbox.writable[0]: must be an absolute path or one starting with "~/", not "build"',
-      'gateway.tokens[0].roles[0]: must be one of "call", "submit", "approve", "events", "admin", not "root"',
+      'gateway.tokens[0].roles[0]: must be one of "call", "submit", "approve", "events", "person", "admin", not "root"',
     ]);
   });
 

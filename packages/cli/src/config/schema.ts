@@ -1,10 +1,11 @@
 // The one schema of toolbelt.config.json, composed from the sections each package owns: core
 // (mode, rules, hardDeny, toolSettings, limits), tools (workspace, shell, sandbox, search, web, lsp),
-// mcp (mcpServers) and gateway (gateway, tools). A key no package claims is reported with its path.
+// mcp (mcpServers), gateway (gateway, tools) and integrations (integrations). A key no package claims is reported with its path.
 import { z } from 'zod';
 import { coreConfigShape } from '@toolbelt/core';
 import { gatewayConfigShape } from '@toolbelt/gateway/config';
 import { mcpConfigShape } from '@toolbelt/mcp/config';
+import { integrationsConfigShape } from '@toolbelt/integrations/config';
 import { toolsConfigShape } from '@toolbelt/tools';
 
 export const configShape = {
@@ -13,6 +14,7 @@ export const configShape = {
   ...toolsConfigShape,
   ...mcpConfigShape,
   ...gatewayConfigShape,
+  ...integrationsConfigShape,
 };
 
 export const configSchema = z.strictObject(configShape);

@@ -1,5 +1,5 @@
 // The approval dialog in a terminal: tool, parameters, preview, then y / n / a / ?.
-import { createInterface } from 'node:readline';
+import { TerminalPrompt } from './prompt.js';
 import { describeRemember, type ApprovalDecision, type ApprovalRequest, type Approver, type Preview } from '@toolbelt/core';
 
 const bold = (s: string, color: boolean) => (color ? `\x1b[1m${s}\x1b[0m` : s);
@@ -31,20 +31,13 @@ export function renderRequest(req: ApprovalRequest, color = false): string {
 /** Prompts on the given streams; one question at a time even if calls run in parallel. */
 export type ClosableApprover = Approver & { close(): void };
 
-export function terminalApprover(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, opts: { color?: boolean } = {}): ClosableApprover {
-  // One reader for the approver's lifetime, opened at the first question: lines typed ahead of a
-  // prompt are buffered, not lost, and a run that asks nothing never holds stdin open.
-  let rl: ReturnType<typeof createInterface> | undefined;
-  let lines: AsyncIterator<string> | undefined;
-  const ask = async (question: string): Promise<string | undefined> => {
-    output.write(question);
-    if (!rl) {
-      rl = createInterface({ input, terminal: false });
-      lines = rl[Symbol.asyncIterator]();
-    }
-    const next = await lines!.next();
-    return next.done ? undefined : String(next.value).trim();
-  };
+export function terminalApprover(
+  input: NodeJS.ReadableStream,
+  output: NodeJS.WritableStream,
+  opts: { color?: boolean; prompt?: TerminalPrompt } = {},
+): ClosableApprover {
+  const prompt = opts.prompt ?? new TerminalPrompt(input, output);
+  const ask = (question: string) => prompt.ask(question);
   const once = async (req: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> => {
     if (signal.aborted) return { outcome: 'reject', message: 'the call was cancelled', by: 'terminal' };
     output.write(`\n${renderRequest(req, opts.color)}\n`);
@@ -67,11 +60,6 @@ export function terminalApprover(input: NodeJS.ReadableStream, output: NodeJS.Wr
       output.write('Please answer y, n, a or ?.\n');
     }
   };
-  let queue: Promise<unknown> = Promise.resolve();
-  const approver: Approver = (req, signal) => {
-    const next = queue.then(() => once(req, signal));
-    queue = next.catch(() => undefined);
-    return next;
-  };
-  return Object.assign(approver, { close: () => rl?.close() });
+  const approver: Approver = (req, signal) => prompt.serial(() => once(req, signal));
+  return Object.assign(approver, { close: () => prompt.close() });
 }

@@ -64,3 +64,22 @@ describe("core's config section", () => {
     expect(problems(() => configSection({ search: { engin: 'js' } }, 'search', section))).toEqual(['search.engin: unknown key; did you mean "engine"?']);
   });
 });
+
+describe('config problems in words', () => {
+  it('say what a key must be and what it got, never a bare "Invalid input"', () => {
+    const found = problems(() =>
+      parseConfigWith(coreConfigSchema, 't.json', {
+        rules: [{ tool: 42, action: 'allow' }, 'x'],
+        hardDeny: [{ path: ['a'], action: 'deny' }],
+        log: { results: 'no' },
+      }),
+    );
+    expect(found).toEqual([
+      'rules[0].tool: must be a tool name glob or a list of them, not 42',
+      'rules[1]: must be an object, not "x"',
+      'hardDeny[0].path: must be a string, not ["a"]',
+      'log.results: must be true or false, not "no"',
+    ]);
+    expect(found.join('\n')).not.toContain('Invalid input');
+  });
+});

@@ -47,10 +47,36 @@ function knownKeys(schema: z.ZodType, path: Path): string[] {
   return Object.keys(pick(node, 'properties')?.properties ?? {});
 }
 
+const ARTICLE: Record<string, string> = {
+  object: 'an object',
+  array: 'a list',
+  string: 'a string',
+  number: 'a number',
+  boolean: 'true or false',
+  int: 'an integer',
+};
+
+/** The value as the config gave it, short. */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
+/**
+ * Our own schemas' messages say what is expected; Zod's generic ones ("Invalid input: expected
+ * object, received string") are put the same way: what the key must be, and what it got.
+ */
+function wordsFor(issue: z.core.$ZodIssue): string {
+  if (!issue.message.startsWith('Invalid input')) return issue.message;
+  if (issue.code === 'invalid_type') return `must be ${ARTICLE[issue.expected] ?? issue.expected}, not ${shown(issue.input)}`;
+  if (issue.code === 'invalid_union') return `is not any of the forms this key takes, got ${shown(issue.input)}`;
+  return `${issue.message}, got ${shown(issue.input)}`;
+}
+
 /** One line per problem: unknown keys by their full path with the key likely meant, others with the schema's words. */
 export function configProblems(schema: z.ZodType, issues: readonly z.core.$ZodIssue[]): string[] {
   return issues.flatMap((issue) => {
-    if (issue.code !== 'unrecognized_keys') return [`${pathOf(issue.path)}: ${issue.message}`];
+    if (issue.code !== 'unrecognized_keys') return [`${pathOf(issue.path)}: ${wordsFor(issue)}`];
     const known = knownKeys(schema, issue.path);
     return issue.keys.map((key) => {
       const near = closestParameter(key, known);
@@ -72,7 +98,9 @@ export function parseConfigWith<S extends z.ZodType>(schema: S, source: string, 
   }
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  throw new ConfigError(source, configProblems(schema, parsed.error.issues));
+  // Parsed again with the input in each issue, so a message can show what the config gave.
+  const detailed = schema.safeParse(value, { reportInput: true });
+  throw new ConfigError(source, configProblems(schema, (detailed.error ?? parsed.error).issues));
 }
 
 /** One section of a whole config (a library user's `{ shell: {...}, ... }`), checked by its owner's schema. */

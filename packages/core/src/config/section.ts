@@ -3,6 +3,7 @@
 // composes them into the one schema of the file.
 import { z } from 'zod';
 import { MODES, type Mode } from '../policy/types.js';
+import { STRUCTURED_TEXTS, type StructuredText } from '../structured-text.js';
 import { effectSchema, mustBe, oneOf, positiveInt, atLeastZeroInt } from './parts.js';
 
 const argMatcher = z.union([z.string(), z.number(), z.boolean(), z.null(), z.strictObject({ pattern: z.string() })]);
@@ -42,6 +43,16 @@ export const coreConfigShape = {
   hardDeny: z.array(ruleSchema).describe('Rules that deny whatever the mode, rules or remembered approvals say').optional(),
   toolSettings: z.record(z.string(), toolSettingsSchema).describe('Per tool name: enabled, timeoutMs, retry, cacheTtlMs').optional(),
   limits: callLimitsSchema.describe('Limits of every call: output size, default timeout, approval wait').optional(),
+  log: z
+    .strictObject({
+      redact: z.array(z.string()).describe('Parameter names whose values the log keeps as [redacted: N chars], e.g. ["content", "new_string"]').optional(),
+      results: z.boolean().describe('Log what calls returned (default true)').optional(),
+    })
+    .describe('What the execution log (.toolbelt/executions.jsonl, the gateway database) leaves out')
+    .optional(),
+  structuredText: oneOf(STRUCTURED_TEXTS as [StructuredText, ...StructuredText[]])
+    .describe('How structured results reach the model as text: json (pretty, the default) or toon (TOON or compact JSON, whichever is shorter)')
+    .optional(),
 };
 
 export const coreConfigSchema = z.object(coreConfigShape);

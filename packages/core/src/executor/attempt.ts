@@ -97,6 +97,9 @@ export class Deadline {
         else reject(value);
       };
       this.rejectCurrent = (reason) => settle(false, reason);
+      // The body itself may have led to a stop (an approver that hears its caller hang up while it
+      // asks): nothing would reject this race later, so settle it now.
+      if (this.stopped !== undefined) return settle(false, this.stopped);
       if (timeoutMs > 0 && Number.isFinite(timeoutMs)) {
         timer = schedule(timeoutMs, () => {
           const reason = new TimeoutReason(timeoutMs);

@@ -1,13 +1,16 @@
 // The ToolContext a tool receives.
 import type { CallRequest } from './executor.js';
 import type { Deadline } from './attempt.js';
-import { Workspace, type SessionState, type ToolContext, type ToolEmit } from '../tool.js';
+import type { ElicitationAnswer, Elicitor } from '../elicitation.js';
+import { Workspace, type Question, type SessionState, type ToolContext, type ToolEmit } from '../tool.js';
 
 /** What a context needs from its executor. */
 export interface ContextHost {
   readonly workspace: Workspace | undefined;
   session(id: string): SessionState;
   toolEmitted(tool: string, req: CallRequest, callId: string, e: ToolEmit): void;
+  /** The elicitor of the call's origin. */
+  readonly elicit: Elicitor;
 }
 
 /** A class rather than a literal: `signal` is a getter, so calls that never look at it never pay for one. */
@@ -38,5 +41,10 @@ export class CallContext implements ToolContext {
 
   emit(event: ToolEmit): void {
     this.executor.toolEmitted(this.tool, this.req, this.callId, event);
+  }
+
+  elicit(question: Question): Promise<ElicitationAnswer> {
+    const request = { ...question, callId: this.callId, sessionId: this.sessionId, tool: this.tool, origin: this.req.origin ?? 'library' };
+    return this.executor.elicit(request, this.signal);
   }
 }

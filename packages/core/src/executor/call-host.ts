@@ -4,6 +4,7 @@ import type { Approver } from '../approval.js';
 import type { EventBus, ToolEvent } from '../events.js';
 import type { Policy } from '../policy/policy.js';
 import type { ToolSource } from '../registry.js';
+import type { StructuredText } from '../structured-text.js';
 import type { Deadline } from './attempt.js';
 import type { ReadCache } from './cache.js';
 import type { ContextHost } from './call-context.js';
@@ -19,6 +20,8 @@ export interface CallLimits {
   maxTimeoutMs: number;
   approvalTimeoutMs: number;
   maxOutputChars: number;
+  /** How a structured-only output becomes the text a model reads. */
+  structuredText: StructuredText;
   retryBaseDelayMs: number;
 }
 

@@ -3,7 +3,7 @@
 import type { ApprovalDecision, ApprovalRequest } from '../approval.js';
 import type { PolicyDecision } from '../policy/types.js';
 import { errorResult, rejectedResult, type ApprovedBy, type ToolErrorCode, type ToolResult } from '../result.js';
-import type { Classification, Effect, Invocation, Tool, ToolContext, ToolOutput } from '../tool.js';
+import { ToolError, type Classification, type Effect, type Invocation, type Tool, type ToolContext, type ToolOutput } from '../tool.js';
 import { backoffDelay, Deadline, describeError, retryAttempts, toFailure, TimeoutReason } from './attempt.js';
 import { ReadCache } from './cache.js';
 import { CallContext } from './call-context.js';
@@ -166,6 +166,7 @@ export class Call {
       subject: classification.subject,
       blocked: classification.blocked,
       alwaysAsk: classification.alwaysAsk,
+      askFirst: classification.askFirst,
       sessionId: this.ctx.sessionId,
     });
   }
@@ -181,9 +182,15 @@ export class Call {
     const limit = host.limits.approvalTimeoutMs;
     let verdict: ApprovalDecision;
     try {
-      verdict = await deadline.run(() => host.approve(request, deadline.signal), limit);
+      const approve = this.req.approver ?? host.approve;
+      verdict = await deadline.run(() => approve(request, deadline.signal), limit);
     } catch (err) {
-      if (deadline.stopped !== undefined) throw err;
+      if (deadline.stopped !== undefined) {
+        if (deadline.stopped instanceof TimeoutReason) throw err;
+        // The caller went away (a client hung up, a signal) while a person was being asked: the
+        // tool never ran, so this is a cancellation, not a failure of the tool.
+        throw new ToolError('ABORTED', `${tool.name} was cancelled before it ran: the call was cancelled while it waited for approval.`);
+      }
       const timedOut = err instanceof TimeoutReason;
       verdict = {
         outcome: 'reject',
@@ -247,7 +254,7 @@ export class Call {
       try {
         let output = deadline.run(() => this.body(), timeoutMs);
         if (output instanceof Promise) output = await output;
-        const result = outputToResult(tool.name, callId, output, limits.maxOutputChars);
+        const result = outputToResult(tool.name, callId, output, limits.maxOutputChars, limits.structuredText);
         if (attempt > 0) result.metadata = { ...result.metadata, attempts: attempt + 1 };
         if (cacheable && result.status === 'success') host.cache.set(key, result, tool.cacheTtlMs!, c.subject?.paths);
         if (c.effect !== 'read') for (const p of c.subject?.paths ?? []) host.cache.invalidatePath(p);

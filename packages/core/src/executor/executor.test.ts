@@ -247,6 +247,19 @@ describe('timeouts, aborts and retries', () => {
     expect(r.error?.code).toBe('ABORTED');
   });
 
+  it('a call whose caller goes away while approval is pending is logged as cancelled before it ran, not as failed', async () => {
+    let ran = false;
+    const write = defineTool({ name: 'write_it', description: 'd', effect: 'write', input: z.object({}), execute: () => void (ran = true) });
+    const log = new MemoryLogSink();
+    const controller = new AbortController();
+    // The person is being asked when the caller hangs up.
+    const approver: Approver = () => (controller.abort(), new Promise(() => {}));
+    const r = await make([write], { approver, log }).call({ tool: 'write_it', signal: controller.signal });
+    expect(r.error).toMatchObject({ code: 'ABORTED', message: 'write_it was cancelled before it ran: the call was cancelled while it waited for approval.' });
+    expect(log.entries[0]).toMatchObject({ status: 'error', error: { code: 'ABORTED' } });
+    expect(ran).toBe(false);
+  });
+
   it('close() ends calls in flight and refuses new ones', async () => {
     const hang = defineTool({ name: 'hang', description: 'd', effect: 'read', input: z.object({}), execute: () => new Promise(() => {}) });
     let disposed = false;

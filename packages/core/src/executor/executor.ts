@@ -3,17 +3,19 @@
 // Call object (call.ts); the executor owns what calls share: registry, policy, events, cache, metrics.
 import type { Approver } from '../approval.js';
 import { ApprovalRouter, type ApproversByOrigin } from '../approval-router.js';
+import { ElicitationRouter, type Elicitor, type ElicitorsByOrigin } from '../elicitation.js';
 import { EventBus, type ToolEvent } from '../events.js';
 import { Policy } from '../policy/policy.js';
 import type { ToolSource } from '../registry.js';
 import { errorResult, type ToolResult } from '../result.js';
+import type { StructuredText } from '../structured-text.js';
 import type { Effect, SessionState, ToolEmit, Workspace } from '../tool.js';
 import { Deadline, toFailure } from './attempt.js';
 import { ReadCache } from './cache.js';
 import { Call } from './call.js';
 import type { CallHost, EventBody } from './call-host.js';
 import { newCallId, rememberTarget, toolName } from './call-input.js';
-import { logEntry, LogSinks, type LogSink } from './log.js';
+import { logEntry, LogSinks, type LogRedaction, type LogSink } from './log.js';
 import { Metrics } from './metrics.js';
 import type { CallRequest, Explanation } from './request.js';
 
@@ -26,6 +28,10 @@ export interface ExecutorOptions {
   approver?: Approver;
   /** Approvers by the front end a call came from; more can join later through `approvals.register`. */
   approvers?: ApproversByOrigin;
+  /** Answers a tool's question (ctx.elicit) from an origin with no elicitor of its own. Default: decline. */
+  elicitor?: Elicitor;
+  /** Elicitors by the front end a call came from; more can join through `elicitations.register`. */
+  elicitors?: ElicitorsByOrigin;
   workspace?: Workspace;
   events?: EventBus;
   log?: LogSink;
@@ -37,7 +43,14 @@ export interface ExecutorOptions {
   approvalTimeoutMs?: number;
   /** Text returned to the model beyond this is cut to head and tail. Default 50,000. */
   maxOutputChars?: number;
+  /**
+   * How structured data reaches a model as text (a tool output with only `structured`, an MCP `json`
+   * block): `json`, pretty-printed (default), or `toon`, TOON or compact JSON, whichever is shorter.
+   */
+  structuredText?: StructuredText;
   retryBaseDelayMs?: number;
+  /** What the execution log leaves out: parameter values by name, results. */
+  logRedaction?: LogRedaction;
 }
 
 export class Executor {
@@ -48,8 +61,12 @@ export class Executor {
   readonly cache = new ReadCache();
   /** Which approver asks about a call, by where the call came from. */
   readonly approvals: ApprovalRouter;
+  /** Who answers a tool's question (an MCP server's elicitation), by where the call came from. */
+  readonly elicitations: ElicitationRouter;
   /** Where each finished call is logged; front ends add their own sinks. */
   readonly logs: LogSinks;
+  /** How structured data reaches a model as text; front ends that render `json` blocks follow it. */
+  readonly structuredText: StructuredText;
   private readonly opts: ExecutorOptions;
   private readonly sessions = new Map<string, SessionState>();
   private readonly inFlight = new Set<Deadline>();
@@ -62,8 +79,10 @@ export class Executor {
     this.registry = opts.registry;
     this.policy = opts.policy ?? new Policy();
     this.approvals = new ApprovalRouter(opts.approver, opts.approvers);
+    this.elicitations = new ElicitationRouter(opts.elicitor, opts.elicitors);
     this.logs = new LogSinks(opts.log);
     this.events = opts.events ?? new EventBus();
+    this.structuredText = opts.structuredText ?? 'json';
     this.host = {
       registry: this.registry,
       policy: this.policy,
@@ -76,6 +95,7 @@ export class Executor {
         maxTimeoutMs: opts.maxTimeoutMs ?? 600_000,
         approvalTimeoutMs: opts.approvalTimeoutMs ?? 15 * 60_000,
         maxOutputChars: opts.maxOutputChars ?? 50_000,
+        structuredText: this.structuredText,
         retryBaseDelayMs: opts.retryBaseDelayMs ?? 200,
       },
       isClosed: () => this.closed,
@@ -83,6 +103,8 @@ export class Executor {
       emit: (req, event) => this.emit(req, event),
     };
   }
+
+  readonly elicit: Elicitor = (request, signal) => this.elicitations.ask(request, signal);
 
   get workspace(): Workspace | undefined {
     return this.opts.workspace;
@@ -184,7 +206,7 @@ export class Executor {
     this.metrics.record(result.tool, result.status, result.durationMs);
     if (this.events.active) this.emit(req, { type: 'tool.result', callId: result.callId, tool: result.tool, result });
     if (--this.active === 0 && this.events.active) this.emit(req, { type: 'agent.state', state: 'idle' });
-    if (this.logs.size) this.logs.write(logEntry(req, input, result));
+    if (this.logs.size) this.logs.write(logEntry(req, input, result, this.opts.logRedaction));
   }
 
   private emit(req: CallRequest, event: EventBody): void {

@@ -68,18 +68,41 @@ export class MemoryLogSink implements LogSink {
   }
 }
 
-export function logEntry(req: CallRequest, params: unknown, result: ToolResult): ExecutionLogEntry {
+/**
+ * What the log leaves out. The log holds call inputs (whole files written, edits made) and results
+ * (files read): a workspace whose files must not be copied elsewhere names the parameters to redact,
+ * and can keep results out altogether.
+ */
+export interface LogRedaction {
+  /** Parameter names whose values are logged as `[redacted: N chars]`, at any depth (`content`, `new_string`). */
+  params?: readonly string[];
+  /** Log what calls returned. Default true. */
+  results?: boolean;
+}
+
+function redact(value: unknown, names: ReadonlySet<string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => redact(v, names));
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    out[key] = names.has(key) && v !== undefined ? `[redacted: ${(typeof v === 'string' ? v : JSON.stringify(v)).length} chars]` : redact(v, names);
+  }
+  return out;
+}
+
+export function logEntry(req: CallRequest, params: unknown, result: ToolResult, redaction: LogRedaction = {}): ExecutionLogEntry {
+  const names = new Set(redaction.params ?? []);
   const entry: ExecutionLogEntry = {
     callId: result.callId,
     tool: result.tool,
-    params,
+    params: names.size ? redact(params, names) : params,
     status: result.status,
     durationMs: result.durationMs,
     timestamp: new Date().toISOString(),
     sessionId: req.sessionId ?? 'default',
     origin: req.origin ?? 'library',
   };
-  if (result.status === 'success') entry.result = forTheLog(result.content);
+  if (result.status === 'success' && redaction.results !== false) entry.result = forTheLog(result.content);
   if (result.error) entry.error = result.error;
   if (result.approvedBy) entry.approvedBy = result.approvedBy;
   if (req.runId) entry.runId = req.runId;

@@ -1,5 +1,5 @@
 // What a caller hands the executor for one call, and what explain() answers about it.
-import type { CallOrigin } from '../approval.js';
+import type { Approver, CallOrigin } from '../approval.js';
 import type { PolicyDecision } from '../policy/types.js';
 import type { ToolResult } from '../result.js';
 import type { Classification, Effect } from '../tool.js';
@@ -16,6 +16,11 @@ export interface CallRequest {
   timeoutMs?: number;
   /** The front end the call came through; it picks the approver. Default `library`. */
   origin?: CallOrigin;
+  /**
+   * Asked about this call in place of its origin's approver: an agent framework whose own approval
+   * flow has already asked the person hands their answer in here. The policy still decides first.
+   */
+  approver?: Approver;
 }
 
 export interface Explanation {

@@ -1,5 +1,6 @@
 // A tool's output as a result: oversized text cut to head and tail, and the cut says how much was there.
 import type { ContentBlock, PendingResult, SuccessResult } from '../result.js';
+import { structuredText, type StructuredText } from '../structured-text.js';
 import type { ToolOutput } from '../tool.js';
 
 export function truncateText(text: string, maxChars: number): { text: string; truncated: boolean } {
@@ -30,10 +31,16 @@ export function truncateContent(content: ContentBlock[], maxChars: number): { co
   return { content: out, truncated: true };
 }
 
-export function outputToResult(tool: string, callId: string, output: ToolOutput | string, maxChars: number): SuccessResult | PendingResult {
+export function outputToResult(
+  tool: string,
+  callId: string,
+  output: ToolOutput | string,
+  maxChars: number,
+  asText: StructuredText = 'json',
+): SuccessResult | PendingResult {
   const out: ToolOutput = typeof output === 'string' ? { content: output } : (output ?? {});
   let content: ContentBlock[] = typeof out.content === 'string' ? [{ type: 'text', text: out.content }] : (out.content ?? []);
-  if (content.length === 0 && out.structured !== undefined) content = [{ type: 'text', text: JSON.stringify(out.structured, null, 2) }];
+  if (content.length === 0 && out.structured !== undefined) content = [{ type: 'text', text: structuredText(out.structured, asText) }];
   const cut = truncateContent(content, maxChars);
   const result: SuccessResult | PendingResult = { status: out.pending ? 'pending' : 'success', callId, tool, content: cut.content, durationMs: 0 };
   if (out.display) result.display = out.display;

@@ -1,4 +1,4 @@
-// One function decides: blocked > hard deny > deny rule > always-ask > remembered > last matching rule > mode.
+// One function decides: blocked > hard deny > deny rule > always-ask > remembered > last matching rule > ask-first > mode.
 import { MODE_TABLE } from './defaults.js';
 import { ruleMatches } from './match.js';
 import type { RememberedDecisions } from './remembered.js';
@@ -44,6 +44,8 @@ export function evaluate(call: PolicyCall, config: PolicyConfig, remembered: Rem
   if (kept) return { action: 'allow', source: 'remembered', reason: `remembered "${kept.scope}" approval` };
 
   if (rule) return { action: rule.action, source: 'rule', reason: describeRule(rule, matched, 'rule'), ruleIndex: matched };
+
+  if (call.askFirst) return { action: 'ask', source: 'ask-first', reason: `asked in every mode: ${call.askFirst}` };
 
   return MODE_DECISIONS[config.mode][call.effect];
 }

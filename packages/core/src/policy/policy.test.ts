@@ -105,6 +105,15 @@ describe('hard denies and blocked calls', () => {
     expect(denied.decide(call({ tool: 'git_push', alwaysAsk: 'force push' })).action).toBe('deny');
   });
 
+  it('a call the tool says to ask first is asked even in yolo, unless a rule allows it or a person approved it', async () => {
+    const yolo = new Policy({ mode: 'yolo' });
+    expect(yolo.decide(call({ tool: 'gmail_send', effect: 'execute', askFirst: 'sends mail' }))).toMatchObject({ action: 'ask', source: 'ask-first' });
+    const allowed = new Policy({ mode: 'safe', rules: [{ tool: 'gmail_send', action: 'allow' }] });
+    expect(allowed.decide(call({ tool: 'gmail_send', effect: 'execute', askFirst: 'sends mail' }))).toMatchObject({ action: 'allow', source: 'rule' });
+    await yolo.remember({ kind: 'tool', tool: 'gmail_send' }, 'session', 's');
+    expect(yolo.decide(call({ tool: 'gmail_send', effect: 'execute', askFirst: 'sends mail' })).source).toBe('remembered');
+  });
+
   it('config hard denies add to the defaults', () => {
     const p = new Policy({ mode: 'yolo', hardDeny: [{ tool: 'db_*', action: 'deny' }] });
     expect(p.decide(call({ tool: 'db_drop' })).source).toBe('hard-deny');

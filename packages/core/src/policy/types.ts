@@ -55,10 +55,11 @@ export interface PolicyCall {
   subject?: Subject;
   blocked?: string;
   alwaysAsk?: string;
+  askFirst?: string;
   sessionId: string;
 }
 
-export type DecisionSource = 'blocked' | 'hard-deny' | 'rule' | 'always-ask' | 'remembered' | 'mode';
+export type DecisionSource = 'blocked' | 'hard-deny' | 'rule' | 'always-ask' | 'remembered' | 'ask-first' | 'mode';
 
 export interface PolicyDecision {
   action: Action;

@@ -2,13 +2,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineTool, Policy, ToolRegistry, type Mode, type Tool, type Workspace } from '@toolbelt/core';
+import { defineTool, Policy, ToolRegistry, type McpServerState, type Mode, type Tool, type Workspace } from '@toolbelt/core';
 import { GatewayClient } from '@toolbelt/client';
 import type { GatewayConfig } from '../config.js';
 import { createGateway, type Gateway } from '../gateway.js';
 import { policyWithStore } from '../decisions.js';
 import { openSqliteStore, type SqliteStore } from '../store/sqlite.js';
 import type { Listening } from '../server.js';
+import type { GatewayStore } from '../store/types.js';
 
 export const echoTool = defineTool({
   name: 'echo',
@@ -52,6 +53,20 @@ export interface HarnessOptions {
   db?: string;
   /** The workspace the built-in file tools work in. */
   workspace?: Workspace;
+  /** Agents put in the space "room" at the start, so their visible calls have a space. */
+  inSpace?: string[];
+  /** The web console's directory (default: the built one, when built); false: none. */
+  consoleDir?: string | false;
+  mcpServers?: () => McpServerState[];
+}
+
+/** Makes `spaceId` (once) and puts the agents in it as their active space. */
+export async function putInSpace(store: GatewayStore, agentIds: readonly string[], spaceId = 'room'): Promise<void> {
+  await store.spaces.createSpace({ id: spaceId, name: spaceId, createdAt: Date.now() });
+  for (const agentId of agentIds) {
+    await store.spaces.addMember({ spaceId, memberId: agentId, kind: 'agent', joinedAt: Date.now() });
+    await store.spaces.setActiveSpace(agentId, spaceId, Date.now());
+  }
 }
 
 export async function startGateway(o: HarnessOptions = {}): Promise<Harness> {
@@ -69,7 +84,10 @@ export async function startGateway(o: HarnessOptions = {}): Promise<Harness> {
     ...(o.workspace ? { workspace: o.workspace } : {}),
     ...(o.fetch ? { fetch: o.fetch } : {}),
     ...(o.heartbeatMs ? { heartbeatMs: o.heartbeatMs } : {}),
+    ...(o.consoleDir !== undefined ? { consoleDir: o.consoleDir } : {}),
+    ...(o.mcpServers ? { mcpServers: o.mcpServers } : {}),
   });
+  if (o.inSpace) await putInSpace(store, o.inSpace);
   const listening: Listening = await gw.listen({ host: '127.0.0.1', port: 0 });
   let stopped = false;
   const stop = async () => {

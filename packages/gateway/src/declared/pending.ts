@@ -7,6 +7,7 @@ import type { DeclaredTool } from '../config.js';
 import type { EventRecorder } from '../events/recorder.js';
 import type { GatewayStore, Submission } from '../store/types.js';
 import type { Waiters, WaitOutcome } from '../waiters.js';
+import { publishMessage } from '../spaces/publish.js';
 
 export interface CallInfo {
   runId: string;
@@ -49,6 +50,9 @@ export async function pendingCall(spec: DeclaredTool, input: unknown, ctx: ToolC
     parked?.cancel();
     throw new ToolError('CONFLICT', `${spec.name}: call ${callId} is not in a state that can wait for a result; call again with a new callId`);
   }
+  // A space tool's message now waits for a person's answer.
+  const asking = spec.executionType === 'space' ? await deps.store.spaces.requireAction(callId, wait.started) : undefined;
+  if (asking) publishMessage(deps.recorder, asking);
   deps.recorder.publish({
     type: 'pending.created',
     ts: wait.started,

@@ -1,9 +1,10 @@
 // Calling a tool over HTTP, and reading calls back: each call is recorded in the store first, so
 // approvers, external executors and the agent itself can follow it.
-import type { CallBody, CallList, CallRequest, ToolResult } from '@toolbelt/core';
+import { errorResult, type CallBody, type CallList, type CallRequest, type ToolResult } from '@toolbelt/core';
 import { agentScope, canActFor, requireAgent, requireRole, type Principal } from '../http/auth.js';
 import { ApiError } from '../http/errors.js';
-import type { CallFilter, CallRecord } from '../store/types.js';
+import { publishSettled, publishTool } from '../spaces/publish.js';
+import type { CallFilter, CallRecord, NewToolMessage } from '../store/types.js';
 import { newGatewayCallId } from './call-ids.js';
 import type { Domain } from './context.js';
 
@@ -43,6 +44,8 @@ async function run(
   const { callId, sessionId } = req;
   const tool = d.registry.get(body.name);
   if (!tool) return { status: 404, result: await d.executor.call(req) };
+  const space = tool.visible ? await d.store.spaces.activeSpace(body.agentId) : undefined;
+  if (tool.visible && !space) return { status: 200, result: notInSpace(callId, body.name) };
   const created = await d.store.createCall({
     callId,
     runId,
@@ -54,15 +57,29 @@ async function run(
     createdAt: Date.now(),
   });
   if (!created) throw new ApiError(409, 'CONFLICT', `callId "${callId}" was already used; send a new one, or leave it out and the gateway picks one`);
+  if (space) await postVisible(d, { spaceId: space, senderId: body.agentId, callId, runId, tool: body.name, input: body.input ?? {}, createdAt: Date.now() });
   d.inflight.set(callId, { runId, agentId: body.agentId, sessionId });
   let result: ToolResult;
   try {
     result = await d.executor.call(req);
   } finally {
     d.inflight.delete(callId);
+    d.visible.delete(callId);
   }
-  await d.store.finishCall(callId, result, Date.now());
+  publishSettled(d.recorder, await d.store.finishCall(callId, result, Date.now()));
   return { status: result.error?.code === 'INVALID_PARAMS' ? 422 : 200, result };
+}
+
+/** seed 001's answer to a visible call made outside a space. */
+function notInSpace(callId: string, tool: string): ToolResult {
+  return errorResult(callId, tool, 'PERMISSION_DENIED', `Tool "${tool}" is visible but you are not in a space. Call enter_space first.`, { recoverable: true });
+}
+
+/** Posts a visible call to its agent's active space, where people see it start and stream. */
+async function postVisible(d: Domain, m: NewToolMessage): Promise<void> {
+  const message = await d.store.spaces.postToolCall(m);
+  d.visible.set(m.callId, message);
+  publishTool(d.recorder, message, 'started');
 }
 
 /** A call this principal may see, or 404 (another agent's call is not admitted to exist). */

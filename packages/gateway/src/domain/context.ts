@@ -2,7 +2,8 @@
 import type { Executor, ToolSource } from '@toolbelt/core';
 import type { CallInfo } from '../declared/pending.js';
 import type { EventRecorder } from '../events/recorder.js';
-import type { GatewayStore } from '../store/types.js';
+import type { GatewayStore, SpaceMessage } from '../store/types.js';
+import type { Waiters } from '../waiters.js';
 
 export interface Domain {
   store: GatewayStore;
@@ -13,4 +14,8 @@ export interface Domain {
   inflight: Map<string, CallInfo>;
   /** Aborted when the gateway shuts down: every event stream ends. (Calls end with their connections.) */
   shutdown: AbortSignal;
+  /** Parked callers (long-polling think cycles wait here). */
+  waiters: Waiters;
+  /** Visible calls in flight, by callId: their space message, which their streamed output joins. */
+  visible: Map<string, SpaceMessage>;
 }

@@ -14,13 +14,14 @@ afterAll(() => h.cleanup());
 describe('the API surface', () => {
   it('lists tools in each provider format', async () => {
     const c = h.client();
-    expect((await c.toolDefinitions('openai')).find((t: any) => t.function.name === 'echo')).toMatchObject({
+    expect((await c.toolDefinitions('openai')).find((t) => t.function.name === 'echo')).toMatchObject({
       type: 'function',
       function: { parameters: { required: ['text'] } },
     });
-    expect((await c.toolDefinitions('anthropic')).find((t: any) => t.name === 'echo')).toHaveProperty('input_schema');
-    expect((await c.toolDefinitions('gemini')).find((t: any) => t.name === 'echo')).toHaveProperty('parameters');
-    expect((await c.toolDefinitions('mcp')).find((t: any) => t.name === 'echo')).toMatchObject({ annotations: { readOnlyHint: true } });
+    expect((await c.toolDefinitions('openai-responses')).find((t) => t.name === 'echo')).toMatchObject({ type: 'function', strict: false });
+    expect((await c.toolDefinitions('anthropic')).find((t) => t.name === 'echo')).toHaveProperty('input_schema');
+    expect((await c.toolDefinitions('gemini')).find((t) => t.name === 'echo')?.parametersJsonSchema).toMatchObject({ required: ['text'] });
+    expect((await c.toolDefinitions('mcp')).find((t) => t.name === 'echo')).toMatchObject({ annotations: { readOnlyHint: true } });
   });
 
   it('lists a tool judged per call by its usual effect, marked perCall', async () => {

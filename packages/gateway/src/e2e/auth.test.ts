@@ -39,6 +39,7 @@ beforeAll(async () => {
       },
     },
     env: { TOOLBELT_GATEWAY_TOKEN: T.env, MY_GATEWAY_TOKEN: T.fromEnv },
+    inSpace: ['agent-a', 'agent-b'],
   });
 });
 afterAll(() => h.cleanup());

@@ -83,7 +83,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
   upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  h = await startGateway({ config: { tools: tools() } });
+  h = await startGateway({ config: { tools: tools() }, inSpace: ['agent-a', 'agent-late', 'agent-hangup', 'agent-async', 'agent-refuse'] });
 });
 afterAll(async () => {
   await h.cleanup();
@@ -193,7 +193,7 @@ describe('declared tools over the gateway', () => {
       'the call to be released to the inbox',
     );
     await agent.submitResult('run-5', 'hangup-1', 'done later');
-    expect((await agent.inbox('agent-hangup')).map((m) => m.result)).toEqual(['done later']);
+    expect((await agent.inbox('agent-hangup')).map((m) => m.kind === 'tool_result' && m.result)).toEqual(['done later']);
   });
 
   it('async (space): answers pending at once; the result arrives in the inbox, which is acknowledged', async () => {
@@ -232,7 +232,7 @@ describe('declared tools over the gateway', () => {
 
 describe('expiry of open calls', () => {
   it('expires an unanswered async call, tells the agent in its inbox, and refuses a later result with 410', async () => {
-    const g = await startGateway({ config: { tools: tools(), gateway: { pendingTtlMs: 30 } } });
+    const g = await startGateway({ config: { tools: tools(), gateway: { pendingTtlMs: 30 } }, inSpace: ['agent-exp'] });
     try {
       const agent = g.client({ agentId: 'agent-exp' });
       const r = await agent.call('run-e', 'confirmAction', { question: 'q' });
@@ -243,7 +243,11 @@ describe('expiry of open calls', () => {
       expect(late).toMatchObject({ status: 410, code: 'GONE' });
       const inbox = await agent.inbox('agent-exp');
       expect(inbox).toHaveLength(1);
-      expect(inbox[0].error).toBe('confirmAction got no result before the call expired');
+      expect(inbox[0]).toMatchObject({ kind: 'tool_result', error: 'confirmAction got no result before the call expired' });
+      const message = (await agent.messages('room')).messages.find((m) => m.callId === r.callId);
+      expect(message).toMatchObject({ status: 'error', error: 'confirmAction got no result before the call expired' });
+      const stored = await g.store.eventsAfter(0, { spaceId: 'room', types: ['space.tool'] }, 100);
+      expect(stored.map((e) => e.event.type === 'space.tool' && `${e.event.callId}:${e.event.phase}`)).toEqual([`${r.callId}:started`, `${r.callId}:error`]);
     } finally {
       await g.cleanup();
     }

@@ -23,7 +23,7 @@ const confirm: DeclaredTool = { name: 'confirmAction', description: 'Asks the us
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startGateway({ tools: [echoTool, noteTool, busyTool], config: { tools: [confirm] }, heartbeatMs: 50 });
+  h = await startGateway({ tools: [echoTool, noteTool, busyTool], config: { tools: [confirm] }, heartbeatMs: 50, inSpace: ['agent-a'] });
 });
 afterAll(() => h.cleanup());
 

@@ -2,6 +2,7 @@
 // live events, with nothing missed or sent twice (ids only ever go up).
 import type { EventFilter, GatewayStore, StoredEvent } from '../store/types.js';
 import { jsonOfEvent } from '../json.js';
+import { spaceOf } from './types.js';
 import type { EventRecorder } from './recorder.js';
 
 const PAGE = 500;
@@ -12,12 +13,15 @@ export function matches(filter: EventFilter, e: StoredEvent['event']): boolean {
   if (filter.runId !== undefined && e.runId !== filter.runId) return false;
   if (filter.agentIds && (e.agentId === undefined || !filter.agentIds.includes(e.agentId))) return false;
   if (filter.types?.length && !filter.types.includes(e.type)) return false;
+  if (filter.spaceId !== undefined && spaceOf(e) !== filter.spaceId) return false;
   return true;
 }
 
-function frame(s: StoredEvent): string {
-  return `id: ${s.id}\nevent: ${s.event.type}\ndata: ${jsonOfEvent(s.event)}\n\n`;
+function frame(s: StoredEvent, name: (e: StoredEvent['event']) => string): string {
+  return `id: ${s.id}\nevent: ${name(s.event)}\ndata: ${jsonOfEvent(s.event)}\n\n`;
 }
+
+const byType = (e: StoredEvent['event']) => e.type;
 
 export interface SseOptions {
   store: GatewayStore;
@@ -28,6 +32,8 @@ export interface SseOptions {
   /** Ends the stream (gateway shutdown). */
   signal: AbortSignal;
   heartbeatMs?: number;
+  /** The SSE event name of an event; default its type. */
+  name?: (e: StoredEvent['event']) => string;
 }
 
 /**
@@ -114,7 +120,7 @@ async function feed(o: SseOptions, out: StreamSink): Promise<void> {
   const deliver = (s: StoredEvent) => {
     if (s.id <= cursor || !matches(o.filter, s.event)) return;
     cursor = s.id;
-    out.send(frame(s));
+    out.send(frame(s, o.name ?? byType));
     if (out.tooFarBehind) out.close();
   };
   // Subscribe before reading the store, so an event stored meanwhile is either replayed or buffered.

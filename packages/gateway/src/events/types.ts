@@ -20,5 +20,12 @@ const TYPES: Record<GatewayEventType, true> = {
   'pending.resolved': true,
   'pending.expired': true,
   'inbox.added': true,
+  'space.message': true,
+  'space.tool': true,
 };
 export const EVENT_TYPES: readonly GatewayEventType[] = Object.keys(TYPES) as GatewayEventType[];
+
+/** The space an event belongs to, if any. */
+export function spaceOf(e: GatewayEvent): string | undefined {
+  return e.type === 'space.message' || e.type === 'space.tool' ? e.spaceId : undefined;
+}

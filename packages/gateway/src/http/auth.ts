@@ -86,8 +86,9 @@ export class Auth {
 
   middleware(): MiddlewareHandler<AuthEnv> {
     return async (c, next) => {
-      // EventSource in browsers cannot send headers: accept ?access_token= for the event stream only.
-      const query = c.req.path === '/api/events' ? c.req.query('access_token') : undefined;
+      // EventSource in browsers cannot send headers: accept ?access_token= for the event streams only.
+      const stream = c.req.path === '/api/events' || /^\/api\/spaces\/[^/]+\/events$/.test(c.req.path);
+      const query = stream ? c.req.query('access_token') : undefined;
       c.set('principal', this.authenticate(header(c, 'authorization') ?? (query ? `Bearer ${query}` : undefined)));
       await next();
     };

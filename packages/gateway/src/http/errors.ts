@@ -4,6 +4,7 @@ import type { ApiErrorBody, ApiErrorCode } from '@toolbelt/core';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { StoreUnavailableError } from '../store/unavailable.js';
 
 export class ApiError extends Error {
   constructor(
@@ -28,6 +29,7 @@ export const errorBody = (code: ApiErrorCode, message: string): ApiErrorBody => 
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status);
   if (err instanceof PayloadTooLargeError) return tooLarge(c, err.limit);
+  if (err instanceof StoreUnavailableError) return c.json(errorBody('UNAVAILABLE', err.message), 503, { 'retry-after': '1' });
   if (err instanceof HTTPException && err.status === 413) return tooLarge(c);
   if (err instanceof HTTPException) return c.json(errorBody(err.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', err.message), err.status);
   console.error(`toolbelt gateway: ${c.req.method} ${c.req.path} failed:`, err);

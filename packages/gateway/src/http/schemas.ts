@@ -1,5 +1,5 @@
 // Request bodies of the API, as Zod schemas: strict, so a misspelt field is reported, not ignored.
-import type { AckBody, ApproveBody, CallBody, RejectBody, ResultBody } from '@toolbelt/core';
+import type { AckBody, ApproveBody, CallBody, MemberBody, MessageBody, RejectBody, ResultBody, SpaceBody } from '@toolbelt/core';
 import { z } from 'zod';
 
 const text = (max: number) =>
@@ -26,10 +26,15 @@ export const resultBody = z
     callId,
     result: z.unknown().optional(),
     error: z.string().min(1).max(20_000).optional(),
+    spaceId: text(200).optional(),
   })
   .refine((b) => ('result' in b && b.result !== undefined) !== (b.error !== undefined), {
     message: 'send exactly one of `result` (any JSON) or `error` (a message saying what went wrong)',
   });
+
+export const spaceBody = z.strictObject({ name: text(200), id: text(200).optional() });
+export const memberBody = z.strictObject({ memberId: text(200), kind: z.enum(['person', 'agent']) });
+export const messageBody = z.strictObject({ senderId: text(200), text: z.string().min(1).max(100_000) });
 
 export const approveBody = z.strictObject({ scope: z.enum(['once', 'session', 'always']).optional() });
 export const rejectBody = z.strictObject({ message: z.string().max(4000).optional() });
@@ -45,6 +50,9 @@ export type BodiesMatchTheWire = [
   Holds<Same<z.output<typeof approveBody>, ApproveBody>>,
   Holds<Same<z.output<typeof rejectBody>, RejectBody>>,
   Holds<Same<z.output<typeof ackBody>, AckBody>>,
+  Holds<Same<z.output<typeof spaceBody>, SpaceBody>>,
+  Holds<Same<z.output<typeof memberBody>, MemberBody>>,
+  Holds<Same<z.output<typeof messageBody>, MessageBody>>,
 ];
 
 /** Path parameters: ids of runs, agents and calls. */

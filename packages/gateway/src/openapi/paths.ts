@@ -1,4 +1,5 @@
 // The routes of the OpenAPI document, one entry per path; a test checks every route is here.
+import { PROVIDER_FORMATS } from '@toolbelt/core';
 import { auth, body, err, json, path, query, ref } from './parts.js';
 
 export const PATHS = {
@@ -8,6 +9,10 @@ export const PATHS = {
       security: [],
       responses: {
         '200': json({ type: 'object', properties: { ok: { const: true } } }, 'the gateway is up'),
+        '503': json(
+          { type: 'object', properties: { ok: { const: false }, error: { type: 'string' } } },
+          'the gateway cannot reach its database; it retries by itself',
+        ),
         '403': err('the Host or Origin header is not allowed'),
       },
     },
@@ -22,7 +27,7 @@ export const PATHS = {
   '/api/tools': {
     get: {
       summary: 'List the tools',
-      parameters: [query('format', 'a provider format instead of ours', { enum: ['json-schema', 'openai', 'anthropic', 'gemini', 'mcp', 'vercel-ai'] })],
+      parameters: [query('format', 'a provider format instead of ours', { enum: [...PROVIDER_FORMATS] })],
       responses: {
         '200': json({ type: 'object', properties: { tools: { type: 'array', items: ref('Tool') } } }, 'the tools'),
         '400': err('unknown format'),
@@ -49,8 +54,9 @@ export const PATHS = {
   },
   '/api/runs/{runId}/tool-results': {
     post: {
-      summary: 'Submit the result of an open call (role submit)',
-      description: 'A waiting call returns it to its agent at once; a pending call puts it in the agent inbox, exactly once.',
+      summary: "Submit the result of an open call (role submit), or a person's answer to a space call (role person, a member of its space)",
+      description:
+        'A waiting call returns it to its agent at once; a pending call puts it in the agent inbox, exactly once. Its space message becomes complete (or error). With spaceId, a call posted to another space is refused (404).',
       parameters: [path('runId', 'the run the call was made in')],
       requestBody: body(ref('ResultSubmission')),
       responses: {

@@ -1,4 +1,5 @@
 // The shapes the routes exchange (components.schemas); their TypeScript form is core's wire.ts.
+import { SPACE_SCHEMAS } from './space-schemas.js';
 import { CALL_STATUSES } from '../store/types.js';
 import { ref } from './parts.js';
 
@@ -65,7 +66,12 @@ export const SCHEMAS = {
     required: ['callId'],
     additionalProperties: false,
     description: 'exactly one of result or error',
-    properties: { callId: { type: 'string' }, result: { description: 'any JSON' }, error: { type: 'string' } },
+    properties: {
+      callId: { type: 'string' },
+      result: { description: 'any JSON' },
+      error: { type: 'string' },
+      spaceId: { type: 'string', description: 'the space the answer is given in' },
+    },
   },
   SubmitAnswer: {
     type: 'object',
@@ -101,16 +107,22 @@ export const SCHEMAS = {
   DecisionAnswer: { type: 'object', properties: { callId: { type: 'string' }, status: { enum: CALL_STATUSES }, decision: { type: 'object' } } },
   InboxMessage: {
     type: 'object',
+    description: 'kind tool_result: a late result (runId, callId, tool, result or error); kind message: a message posted in a space (spaceId, message)',
     properties: {
       id: { type: 'integer' },
       agentId: { type: 'string' },
+      kind: { enum: ['tool_result', 'message'] },
       runId: { type: 'string' },
       callId: { type: 'string' },
       tool: { type: 'string' },
       result: {},
       error: { type: 'string' },
+      spaceId: { type: 'string' },
+      message: { $ref: '#/components/schemas/SpaceMessage' },
       createdAt: { type: 'integer' },
       ackedAt: { type: 'integer' },
+      cycleId: { type: 'string' },
     },
   },
+  ...SPACE_SCHEMAS,
 } as const;

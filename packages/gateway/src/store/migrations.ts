@@ -76,6 +76,93 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'spaces, members, messages, agent notes and active space; inbox messages and think cycles',
+    sql: `
+      CREATE TABLE spaces (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+
+      CREATE TABLE space_members (
+        space_id TEXT NOT NULL,
+        member_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        joined_at INTEGER NOT NULL,
+        PRIMARY KEY (space_id, member_id)
+      );
+      CREATE INDEX space_members_member ON space_members (member_id);
+
+      CREATE TABLE space_messages (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        space_id TEXT NOT NULL,
+        sender_id TEXT NOT NULL,
+        sender_kind TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        text TEXT,
+        call_id TEXT UNIQUE,
+        run_id TEXT,
+        tool TEXT,
+        input TEXT,
+        outcome TEXT,
+        status TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX space_messages_space ON space_messages (space_id, id);
+
+      CREATE TABLE agent_notes (
+        agent_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        id TEXT NOT NULL,
+        text TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (agent_id, kind, id)
+      );
+
+      CREATE TABLE agent_state (
+        agent_id TEXT PRIMARY KEY,
+        active_space TEXT,
+        updated_at INTEGER NOT NULL
+      );
+
+      CREATE TABLE cycles (
+        id TEXT PRIMARY KEY,
+        agent_id TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        done_at INTEGER
+      );
+
+      -- The inbox also holds space messages now: call columns become optional.
+      CREATE TABLE inbox_v2 (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        agent_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        run_id TEXT,
+        call_id TEXT UNIQUE,
+        tool TEXT,
+        space_id TEXT,
+        message_id INTEGER,
+        payload TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        acked_at INTEGER,
+        cycle_id TEXT,
+        UNIQUE (agent_id, message_id)
+      );
+      INSERT INTO inbox_v2 (id, agent_id, kind, run_id, call_id, tool, payload, created_at, acked_at)
+        SELECT id, agent_id, 'tool_result', run_id, call_id, tool, payload, created_at, acked_at FROM inbox;
+      DROP TABLE inbox;
+      ALTER TABLE inbox_v2 RENAME TO inbox;
+      CREATE INDEX inbox_agent ON inbox (agent_id, acked_at, id);
+      CREATE INDEX inbox_cycle ON inbox (cycle_id) WHERE cycle_id IS NOT NULL;
+
+      ALTER TABLE events ADD COLUMN space_id TEXT;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

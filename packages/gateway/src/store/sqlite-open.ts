@@ -5,16 +5,8 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { startCheckpointer, type Checkpointer } from './checkpointer.js';
 import { LATEST_VERSION, MIGRATIONS } from './migrations.js';
+import { StoreVersionError, type StoreOptions } from './sqlite-options.js';
 import type { Row } from './sqlite-rows.js';
-
-export class StoreVersionError extends Error {}
-
-export interface StoreOptions {
-  /** Open an existing database for reading only (no migrations, no writes). */
-  readonly?: boolean;
-  /** Checkpoint the WAL on a worker thread (default true for a writable file). */
-  backgroundCheckpoints?: boolean;
-}
 
 export function openDatabase(file: string, opts: StoreOptions = {}): { db: Database.Database; checkpointer?: Checkpointer } {
   let db: Database.Database;

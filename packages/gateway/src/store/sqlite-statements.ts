@@ -2,7 +2,7 @@
 // WHERE clause depends on the filter, are prepared where they are built.
 import type Database from 'better-sqlite3';
 
-const SQL = {
+export const SQL = {
   insertCall: `INSERT INTO tool_calls (call_id, run_id, agent_id, session_id, tool, input, status, visible, created_at, updated_at)
     VALUES (?, ?, ?, ?, ?, ?, 'running', ?, ?, ?) ON CONFLICT (call_id) DO NOTHING`,
   getCall: 'SELECT * FROM tool_calls WHERE call_id = ?',
@@ -13,9 +13,12 @@ const SQL = {
   resolve: `UPDATE tool_calls SET status = 'resolved', submitted = ?, resolved_at = ?, updated_at = ? WHERE call_id = ?`,
   finish: `UPDATE tool_calls SET result = ?, updated_at = ?,
     status = CASE WHEN status IN ('running', 'awaiting_approval') THEN ? ELSE status END WHERE call_id = ?`,
+  // finish, telling what the call became and whether it has a space message to settle.
+  finishReturning: `UPDATE tool_calls SET result = ?, updated_at = ?,
+    status = CASE WHEN status IN ('running', 'awaiting_approval') THEN ? ELSE status END WHERE call_id = ? RETURNING status, visible`,
   dueCalls: `SELECT * FROM tool_calls WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= ?`,
   expire: `UPDATE tool_calls SET status = 'expired', updated_at = ? WHERE call_id = ? AND status = 'pending'`,
-  insertInbox: `INSERT INTO inbox (agent_id, run_id, call_id, tool, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)
+  insertInbox: `INSERT INTO inbox (agent_id, kind, run_id, call_id, tool, payload, created_at) VALUES (?, 'tool_result', ?, ?, ?, ?, ?)
     ON CONFLICT (call_id) DO NOTHING RETURNING *`,
   ack: `UPDATE inbox SET acked_at = ? WHERE agent_id = ? AND id = ? AND acked_at IS NULL`,
   lastEvent: 'SELECT COALESCE(MAX(id), 0) AS id FROM events',
@@ -24,6 +27,9 @@ const SQL = {
   eventBounds: 'SELECT COALESCE(MIN(id), 0) AS lo, COALESCE(MAX(id), 0) AS hi FROM events',
   loadRemembered: 'SELECT entry FROM remembered_approvals ORDER BY id',
   saveRemembered: 'INSERT INTO remembered_approvals (entry, created_at) VALUES (?, ?)',
+  // The space message of a call follows the call: its outcome once the call ends or is answered.
+  settleMessage: `UPDATE space_messages SET status = ?, outcome = ?, updated_at = ? WHERE call_id = ? AND status IN ('running', 'requires_action')`,
+  getCallMessage: 'SELECT * FROM space_messages WHERE call_id = ?',
   countByStatus: 'SELECT status, COUNT(*) AS n FROM tool_calls GROUP BY status',
 } as const;
 

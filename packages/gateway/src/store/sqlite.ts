@@ -2,16 +2,18 @@
 // committed with the others of its event-loop turn before anyone is told it happened, so a crash
 // leaves every call either before or after a step, never half-way.
 import type Database from 'better-sqlite3';
-import { errorResult, type ApprovalDecision, type ApprovalRequest, type ExecutionLogEntry, type Remembered, type ToolResult } from '@toolbelt/core';
-import type { GatewayEvent } from '../events/types.js';
+import { type ApprovalDecision, type ApprovalRequest, type ExecutionLogEntry, type Remembered, type ToolResult } from '@toolbelt/core';
+import { spaceOf, type GatewayEvent } from '../events/types.js';
 import { jsonOfEntry, jsonOfEvent, jsonOfResult } from '../json.js';
 import type { Checkpointer } from './checkpointer.js';
 import { GroupCommit } from './group-commit.js';
 import { RowInserter } from './row-inserter.js';
-import { openDatabase, type StoreOptions } from './sqlite-open.js';
-import { SqlWhere } from './sql-where.js';
+import { openDatabase } from './sqlite-open.js';
+import type { StoreOptions } from './sqlite-options.js';
+import { callsQuery, eventsAfterQuery, executionsQuery } from './listings.js';
 import { prepareStatements, type Statements } from './sqlite-statements.js';
-import { toCall, toMessage, type Row } from './sqlite-rows.js';
+import { interrupted, outcomeOf, toCall, toMessage, toSpaceMessage, type Row } from './sqlite-rows.js';
+import { SqliteSpaces } from './sqlite-spaces.js';
 import type {
   CallFilter,
   CallRecord,
@@ -25,18 +27,21 @@ import type {
   RecoveryReport,
   ResolveOutcome,
   StoredEvent,
+  SpaceMessage,
   StoreNotice,
   Submission,
 } from './types.js';
 
-export { StoreVersionError, type StoreOptions } from './sqlite-open.js';
+export { StoreVersionError, type StoreOptions } from './sqlite-options.js';
 
 const FINAL: Record<ToolResult['status'], CallStatus> = { success: 'success', error: 'error', rejected: 'rejected', pending: 'pending' };
-const EVENT_COLUMNS = ['ts', 'type', 'run_id', 'agent_id', 'data'] as const;
+const EVENT_COLUMNS = ['ts', 'type', 'run_id', 'agent_id', 'space_id', 'data'] as const;
 const EXECUTION_COLUMNS = ['call_id', 'tool', 'status', 'agent_id', 'run_id', 'timestamp', 'entry'] as const;
 
 export class SqliteStore implements GatewayStore {
+  /** @internal The connection (tests and the store's own helpers); better-sqlite3's type stays out of our public types. */
   readonly db: Database.Database;
+  readonly spaces: GatewayStore['spaces'];
   private readonly listeners = new Set<(n: StoreNotice) => void>();
   private readonly q: Statements;
   private readonly checkpointer: Checkpointer | undefined;
@@ -51,6 +56,7 @@ export class SqliteStore implements GatewayStore {
     this.commits = new GroupCommit(this.db);
     this.rows = new RowInserter(this.db);
     this.q = prepareStatements(this.db);
+    this.spaces = new SqliteSpaces(this.db, this.commits, (n) => this.notify(n));
   }
 
   /** Each state change is one step of the group commit (see GroupCommit). */
@@ -82,14 +88,8 @@ export class SqliteStore implements GatewayStore {
   }
 
   async listCalls(f: CallFilter): Promise<CallRecord[]> {
-    const where = new SqlWhere()
-      .add('run_id = ?', f.runId)
-      .in('agent_id', f.agentIds)
-      .inUnlessEmpty('status', f.statuses)
-      .add('tool = ?', f.tool)
-      .add('seq < ?', f.before);
-    const sql = `SELECT * FROM tool_calls ${where.sql} ORDER BY seq DESC LIMIT ?`;
-    return (this.db.prepare(sql).all(...where.args, f.limit) as Row[]).map(toCall);
+    const q = callsQuery(f);
+    return (this.db.prepare(q.sql).all(...q.args) as Row[]).map(toCall);
   }
 
   async countCallsByStatus(): Promise<Partial<Record<CallStatus, number>>> {
@@ -132,9 +132,11 @@ export class SqliteStore implements GatewayStore {
       this.q.resolve.run(JSON.stringify(submission), now, now, callId);
       const inbox = previous === 'pending' ? this.addToInbox(row, submission, now) : undefined;
       const call = toCall(this.q.getCall.get(callId) as Row);
-      return inbox ? { ok: true, previous, call, inbox } : { ok: true, previous, call };
+      const message = this.settleMessage(callId, 'error' in submission ? 'error' : 'complete', submission, now);
+      return { ok: true, previous, call, ...(inbox ? { inbox } : {}), ...(message ? { message } : {}) };
     }, 'several');
     if (out.ok) this.notify({ kind: 'call.resolved', callId });
+    if (out.ok && out.inbox) this.notify({ kind: 'inbox.added', agentId: out.inbox.agentId });
     return out;
   }
 
@@ -143,8 +145,19 @@ export class SqliteStore implements GatewayStore {
     return row ? toMessage(row) : undefined;
   }
 
-  finishCall(callId: string, result: ToolResult, now: number): Promise<void> {
-    return this.write(() => void this.q.finish.run(jsonOfResult(result), now, FINAL[result.status], callId));
+  finishCall(callId: string, result: ToolResult, now: number): Promise<SpaceMessage | undefined> {
+    // One statement for an invisible call, as before spaces; a visible one that ended settles its message too.
+    return this.write(() => {
+      const row = this.q.finishReturning.get(jsonOfResult(result), now, FINAL[result.status], callId) as Row | undefined;
+      if (!row?.visible || (row.status !== 'success' && row.status !== 'error' && row.status !== 'rejected')) return undefined;
+      return this.settleMessage(callId, row.status === 'success' ? 'complete' : 'error', outcomeOf(result), now);
+    });
+  }
+
+  /** The call's space message, settled with its outcome; undefined when it has none open. */
+  private settleMessage(callId: string, status: 'complete' | 'error', outcome: Submission, now: number): SpaceMessage | undefined {
+    if (this.q.settleMessage.run(status, JSON.stringify(outcome), now, callId).changes !== 1) return undefined;
+    return toSpaceMessage(this.q.getCallMessage.get(callId) as Row);
   }
 
   expireCalls(now: number): Promise<CallRecord[]> {
@@ -152,11 +165,16 @@ export class SqliteStore implements GatewayStore {
       const out: CallRecord[] = [];
       for (const row of this.q.dueCalls.all(now) as Row[]) {
         if (this.q.expire.run(now, row.call_id).changes !== 1) continue;
-        this.addToInbox(row, { error: `${row.tool} got no result before the call expired` }, now);
+        const error = `${row.tool} got no result before the call expired`;
+        this.addToInbox(row, { error }, now);
+        this.settleMessage(row.call_id, 'error', { error }, now);
         out.push(toCall({ ...row, status: 'expired', updated_at: now }));
       }
       return out;
-    }, 'several');
+    }, 'several').then((out) => {
+      for (const agentId of new Set(out.map((c) => c.agentId))) this.notify({ kind: 'inbox.added', agentId });
+      return out;
+    });
   }
 
   recover(now: number): Promise<RecoveryReport> {
@@ -164,13 +182,9 @@ export class SqliteStore implements GatewayStore {
       const reopened = this.db.prepare(`UPDATE tool_calls SET status = 'pending', updated_at = ? WHERE status = 'waiting'`).run(now).changes;
       const cut = this.db.prepare(`SELECT call_id, tool FROM tool_calls WHERE status IN ('running', 'awaiting_approval')`).all() as Row[];
       for (const r of cut) {
-        const result = errorResult(
-          r.call_id,
-          r.tool,
-          'ABORTED',
-          `the gateway stopped while ${r.tool} was running; it may or may not have taken effect. Check before calling it again.`,
-        );
+        const result = interrupted(r.call_id, r.tool);
         this.q.finish.run(JSON.stringify(result), now, 'error', r.call_id);
+        this.settleMessage(r.call_id, 'error', { error: result.error.message }, now);
       }
       return { reopened, interrupted: cut.length };
     }, 'several');
@@ -192,7 +206,7 @@ export class SqliteStore implements GatewayStore {
         'events',
         EVENT_COLUMNS,
         events,
-        (e, args) => args.push(e.ts, e.type, e.runId ?? null, e.agentId ?? null, jsonOfEvent(e)),
+        (e, args) => args.push(e.ts, e.type, e.runId ?? null, e.agentId ?? null, spaceOf(e) ?? null, jsonOfEvent(e)),
         (from, to, lastId) => {
           // One writer and AUTOINCREMENT: the rows of one statement get consecutive ids, in order.
           for (let i = from; i < to; i++) ids[i] = lastId - (to - 1 - i);
@@ -203,8 +217,8 @@ export class SqliteStore implements GatewayStore {
   }
 
   async eventsAfter(afterId: number, f: EventFilter, limit: number): Promise<StoredEvent[]> {
-    const where = new SqlWhere().add('id > ?', afterId).add('run_id = ?', f.runId).in('agent_id', f.agentIds).inUnlessEmpty('type', f.types);
-    const rows = this.db.prepare(`SELECT id, data FROM events ${where.sql} ORDER BY id LIMIT ?`).all(...where.args, limit) as Row[];
+    const q = eventsAfterQuery(afterId, f, limit);
+    const rows = this.db.prepare(q.sql).all(...q.args) as Row[];
     return rows.map((r) => ({ id: r.id, event: JSON.parse(r.data) as GatewayEvent }));
   }
 
@@ -238,14 +252,8 @@ export class SqliteStore implements GatewayStore {
   }
 
   async listExecutions(f: ExecutionFilter): Promise<ExecutionLogEntry[]> {
-    const where = new SqlWhere()
-      .add('tool = ?', f.tool)
-      .add('status = ?', f.status)
-      .add('agent_id = ?', f.agentId)
-      .add('run_id = ?', f.runId)
-      .add('timestamp >= ?', f.since);
-    const sql = `SELECT entry FROM executions ${where.sql} ORDER BY id DESC LIMIT ?`;
-    return (this.db.prepare(sql).all(...where.args, f.limit) as Row[]).map((r) => JSON.parse(r.entry) as ExecutionLogEntry);
+    const q = executionsQuery(f);
+    return (this.db.prepare(q.sql).all(...q.args) as Row[]).map((r) => JSON.parse(r.entry) as ExecutionLogEntry);
   }
 
   async loadRemembered(): Promise<Remembered[]> {

@@ -149,7 +149,7 @@ export function storeContract(name: string, make: () => Promise<GatewayStore>): 
       expect(await store.resolveCall('p1', 'run-1', { result: 1 }, T0 + 300)).toMatchObject({ ok: false, reason: 'expired' });
       const inbox = await store.listInbox('agent-a', { limit: 10 });
       expect(inbox).toHaveLength(1);
-      expect(inbox[0].error).toMatch(/expired/);
+      expect(inbox[0]).toMatchObject({ kind: 'tool_result', error: expect.stringMatching(/expired/) });
     });
 
     it('recovers after a restart: waiting calls reopen as pending, running calls end as errors', async () => {
@@ -173,13 +173,15 @@ export function storeContract(name: string, make: () => Promise<GatewayStore>): 
       }
       const a = await store.listInbox('agent-a', { limit: 10 });
       const b = await store.listInbox('agent-b', { limit: 10 });
-      expect(a.map((m) => m.result)).toEqual(['p1', 'p2']);
+      expect(a.map((m) => m.kind === 'tool_result' && m.result)).toEqual(['p1', 'p2']);
       expect(await store.ackInbox('agent-a', [a[0].id, b[0].id], T0 + 2)).toBe(1);
       expect(await store.ackInbox('agent-a', [a[0].id], T0 + 3)).toBe(0);
-      expect((await store.listInbox('agent-a', { limit: 10 })).map((m) => m.callId)).toEqual(['p2']);
+      expect((await store.listInbox('agent-a', { limit: 10 })).map((m) => m.kind === 'tool_result' && m.callId)).toEqual(['p2']);
       expect((await store.listInbox('agent-a', { limit: 10, includeAcked: true }))[0]).toMatchObject({ callId: 'p1', ackedAt: T0 + 2 });
       expect(await store.listInbox('agent-b', { limit: 10 })).toHaveLength(1);
-      expect((await store.listInbox('agent-a', { limit: 10, after: a[0].id, includeAcked: true })).map((m) => m.callId)).toEqual(['p2']);
+      expect((await store.listInbox('agent-a', { limit: 10, after: a[0].id, includeAcked: true })).map((m) => m.kind === 'tool_result' && m.callId)).toEqual([
+        'p2',
+      ]);
     });
 
     it('appends events with increasing ids and replays them after an id, filtered', async () => {

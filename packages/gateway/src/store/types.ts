@@ -14,7 +14,10 @@ import type {
   ToolResult,
 } from '@toolbelt/core';
 
+import type { SpaceMessage, SpaceStore } from './space-types.js';
+
 export type { CallRecord, CallStatus, InboxMessage, Submission };
+export type * from './space-types.js';
 
 // Every status once: a status added to the wire contract and not here is a compile error.
 const STATUSES: Record<CallStatus, true> = {
@@ -46,7 +49,7 @@ export interface CallFilter {
 }
 
 export type ResolveOutcome =
-  | { ok: true; previous: 'waiting' | 'pending'; call: CallRecord; inbox?: InboxMessage }
+  | { ok: true; previous: 'waiting' | 'pending'; call: CallRecord; inbox?: InboxMessage; message?: SpaceMessage }
   | { ok: false; reason: 'not_found' | 'not_open' | 'expired'; call?: CallRecord };
 
 export type DecideOutcome = { ok: true; call: CallRecord } | { ok: false; reason: 'not_found' | 'not_awaiting'; call?: CallRecord };
@@ -61,6 +64,8 @@ export interface EventFilter {
   /** Only events of these agents; events without an agent are left out too. */
   agentIds?: readonly string[];
   types?: readonly string[];
+  /** Only events of this space. */
+  spaceId?: string;
 }
 
 export interface ExecutionFilter {
@@ -74,7 +79,25 @@ export interface ExecutionFilter {
 }
 
 /** Said by the store when a waiter elsewhere should look again (in-process now; NOTIFY in PG). */
-export type StoreNotice = { kind: 'call.resolved'; callId: string } | { kind: 'approval.decided'; callId: string };
+export type StoreNotice =
+  | { kind: 'call.resolved'; callId: string }
+  | { kind: 'approval.decided'; callId: string }
+  /** Something new in this agent's inbox: a think cycle waiting for it takes it. */
+  | { kind: 'inbox.added'; agentId: string }
+  /** Notices may have been missed (the database connection was lost): every waiter looks again. */
+  | { kind: 'everything' };
+
+/** The waiters' key a notice wakes. */
+export const noticeKey = (n: StoreNotice): string =>
+  n.kind === 'everything' ? EVERYTHING : n.kind === 'inbox.added' ? `inbox.added:${n.agentId}` : `${n.kind}:${n.callId}`;
+/** The key that wakes every waiter. */
+export const EVERYTHING = '*';
+
+export interface StoreHealth {
+  ok: boolean;
+  /** What is wrong, when it is not ok. */
+  error?: string;
+}
 
 export interface RecoveryReport {
   /** waiting calls whose waiter died with the last process: now pending, so a late result goes to the inbox. */
@@ -84,6 +107,8 @@ export interface RecoveryReport {
 }
 
 export interface GatewayStore {
+  /** Spaces, messages, agents' notes and think cycles. */
+  readonly spaces: SpaceStore;
   /** Records a new call as running. False when the callId is already taken. */
   createCall(call: NewCall): Promise<boolean>;
   getCall(callId: string): Promise<CallRecord | undefined>;
@@ -102,8 +127,11 @@ export interface GatewayStore {
    * (the waiter picks it up) or pending -> resolved plus exactly one inbox message.
    */
   resolveCall(callId: string, runId: string, submission: Submission, now: number): Promise<ResolveOutcome>;
-  /** Stores what the agent got back; ends running / awaiting_approval calls with its status. */
-  finishCall(callId: string, result: ToolResult, now: number): Promise<void>;
+  /**
+   * Stores what the agent got back; ends running / awaiting_approval calls with its status, and
+   * settles the call's space message (returned) when the call ended.
+   */
+  finishCall(callId: string, result: ToolResult, now: number): Promise<SpaceMessage | undefined>;
   /** pending calls past their expiry -> expired, each with an inbox message saying so. */
   expireCalls(now: number): Promise<CallRecord[]>;
   /** After a restart: see RecoveryReport. */
@@ -127,4 +155,16 @@ export interface GatewayStore {
 
   subscribe(listener: (notice: StoreNotice) => void): () => void;
   close(): Promise<void>;
+
+  /** True when several gateway instances share this store (PostgreSQL). */
+  readonly shared?: boolean;
+  /**
+   * Shared stores: called when another instance appended events, with the last id it appended (every
+   * id up to it is visible by then); without one, events may have been missed (a lost connection).
+   */
+  watchEvents?(listener: (lastId?: number) => void): () => void;
+  /** Shared stores: ends the calls of instances that died, as recover() does after a restart. */
+  reclaimOrphans?(now: number): Promise<RecoveryReport>;
+  /** Whether the store can be used now; absent means always (an embedded file). */
+  health?(): Promise<StoreHealth>;
 }

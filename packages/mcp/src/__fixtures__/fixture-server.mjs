@@ -7,7 +7,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 
-const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
+const server = new McpServer({ name: 'fixture', version: '1.0.0' }, { capabilities: { tools: { listChanged: true }, logging: {} } });
 let cancellations = 0;
 const text = (t) => ({ content: [{ type: 'text', text: t }] });
 
@@ -108,6 +108,37 @@ server.registerTool(
     return text(lines.join('\n'));
   },
 );
+
+server.registerTool('log_line', { description: 'Sends a log notification.', inputSchema: { text: z.string() } }, async ({ text: t }) => {
+  await server.sendLoggingMessage({ level: 'warning', logger: 'fixture', data: t });
+  return text('logged');
+});
+
+server.registerResource('note', 'note://one', { title: 'A note', mimeType: 'text/plain' }, async (uri) => ({
+  contents: [{ uri: uri.href, text: 'the note says hi' }],
+}));
+server.registerPrompt('greeting', { description: 'Greets someone.', argsSchema: { name: z.string() } }, ({ name }) => ({
+  messages: [{ role: 'user', content: { type: 'text', text: `Say hello to ${name}.` } }],
+}));
+
+// Asks its user for a name and a count during the call (elicitation), and says what it got back.
+server.registerTool('ask_user', { description: 'Asks the user a question, then reports the answer.', inputSchema: {} }, async () => {
+  const answer = await server.server.elicitInput({
+    mode: 'form',
+    message: 'Which name?',
+    requestedSchema: {
+      type: 'object',
+      properties: {
+        name: { type: 'string', title: 'Name', default: 'Ada' },
+        count: { type: 'integer', title: 'Count', default: 3 },
+        color: { type: 'string', enum: ['red', 'green'], default: 'green' },
+        note: { type: 'string', title: 'Note' },
+      },
+      required: ['name'],
+    },
+  });
+  return text(JSON.stringify(answer));
+});
 
 server.registerTool(
   'weird.name/with:chars',

@@ -1,15 +1,18 @@
 // One configured server: connect with a deadline, keep its tool list current, restart it with
 // backoff when it dies, and run calls on it. Never throws out of start(); a failure is a status.
 import type { Readable } from 'node:stream';
-import { ToolError } from '@toolbelt/core';
+import { ToolError, VERSION } from '@toolbelt/core';
 import type { McpServerConfig } from '../config.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ToolListChangedNotificationSchema, type CallToolResult, type Progress, type Tool as RemoteTool } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingMessageNotification, CallToolResult, Progress, Tool as RemoteTool } from '@modelcontextprotocol/sdk/types.js';
 import { callError, connectProblem } from './call-error.js';
+import { CLIENT_CAPABILITIES, type Asker } from './elicitation.js';
+import { handleServerMessages } from './server-messages.js';
+import { NeedsLoginError, needsLogin, oauthFor } from './oauth/provider.js';
 import { serverCwd } from './cwd.js';
-import { listAllTools, withDeadline } from './requests.js';
+import { listAllTools, untilWoken, withDeadline } from './requests.js';
 import { DEFAULT_RESTART, retryDelay, type RestartPolicy, type ServerStatus } from './status.js';
 import { StderrTail } from './stderr.js';
 import { httpTransport, shouldFallBackToSse, stdioTransport, transportKind, type StdioLauncher, type TransportKind } from './transport.js';
@@ -27,8 +30,12 @@ export interface ConnectionOptions {
   /** Called with the full tool list after each connect and each tools/list_changed. */
   onTools(tools: RemoteTool[]): void;
   onStatus?(status: ServerStatus): void;
+  /** The server's log notifications (notifications/message). */
+  onLog?(message: LoggingMessageNotification['params']): void;
   /** Lines the server wrote to stderr, and our notes about it. */
   log?(line: string): void;
+  /** Where OAuth state of http servers is kept (`.toolbelt/oauth`); without it no OAuth. */
+  oauthDir?: string;
   /** Makes a stdio server's command line (the sandbox); default: the config's, with its limits. */
   launcher?: StdioLauncher;
 }
@@ -36,9 +43,11 @@ export interface ConnectionOptions {
 export interface CallOptions {
   signal: AbortSignal;
   onprogress?: (p: Progress) => void;
+  /** Asks the call's person when the server elicits during the call. */
+  elicit?: Asker;
 }
 
-const CLIENT_INFO = { name: 'toolbelt', version: '0.1.0' };
+const CLIENT_INFO = { name: 'toolbelt', version: VERSION };
 
 export class McpConnection {
   readonly name: string;
@@ -57,6 +66,8 @@ export class McpConnection {
   private refreshing: Promise<void> | undefined;
   private refreshAgain = false;
   private readonly stderr: StderrTail;
+  /** Askers of the calls in flight, latest last. */
+  private readonly askers: Asker[] = [];
 
   constructor(private readonly opts: ConnectionOptions) {
     this.name = opts.name;
@@ -69,6 +80,11 @@ export class McpConnection {
 
   get status(): ServerStatus {
     return this.state;
+  }
+
+  /** The SDK client while connected (resources, prompts). */
+  get remote(): Client | undefined {
+    return this.state.state === 'connected' ? this.client : undefined;
   }
 
   /** The server process id, for stdio servers that are running. */
@@ -85,6 +101,8 @@ export class McpConnection {
   async call(tool: string, args: Record<string, unknown>, opts: CallOptions): Promise<CallToolResult> {
     const client = await this.ready(opts.signal);
     const idleMs = this.config.timeoutMs ?? 60_000;
+    const asker = opts.elicit;
+    if (asker) this.askers.push(asker);
     try {
       const result = await client.callTool({ name: tool, arguments: args }, undefined, {
         signal: opts.signal,
@@ -97,6 +115,8 @@ export class McpConnection {
     } catch (err) {
       if (opts.signal.aborted) throw err;
       throw callError(err, { server: this.name, tool, idleMs, stderrNote: this.stderr.note() });
+    } finally {
+      if (asker) this.askers.splice(this.askers.lastIndexOf(asker), 1);
     }
   }
 
@@ -122,17 +142,7 @@ export class McpConnection {
     if (this.state.state === 'connected' && this.client) return this.client;
     const restarting = this.state.state === 'connecting' || (this.state.state === 'failed' && this.state.retryInMs !== undefined);
     if (restarting && !this.closed) {
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(t);
-          signal.removeEventListener('abort', done);
-          this.waiters.delete(done);
-          resolve();
-        };
-        const t = setTimeout(done, this.connectTimeoutMs);
-        signal.addEventListener('abort', done, { once: true });
-        this.waiters.add(done);
-      });
+      await untilWoken(this.waiters, signal, this.connectTimeoutMs);
       if (this.state.state === 'connected' && this.client) return this.client;
     }
     signal.throwIfAborted();
@@ -180,8 +190,10 @@ export class McpConnection {
       void this.disconnect(true);
       if (this.closed) return;
       this.failures++;
-      const reason = `${connectProblem(err, this.config.command)}${this.stderr.note()}`;
+      const reason = needsLogin(err) ? new NeedsLoginError(this.name).message : `${connectProblem(err, this.config.command)}${this.stderr.note()}`;
       this.opts.log?.(`connect failed: ${reason}`);
+      // Only a sign-in fixes this: no retries until `toolbelt mcp login` and a reconnect.
+      if (needsLogin(err)) return this.setStatus({ state: 'failed', reason, attempts: this.failures });
       this.scheduleRetry(reason);
     }
   }
@@ -214,15 +226,19 @@ export class McpConnection {
 
   private async open(kind: TransportKind, cwd?: string): Promise<void> {
     const launch = this.opts.launcher ? { server: this.name, launcher: this.opts.launcher } : undefined;
-    const transport = kind === 'stdio' ? await stdioTransport({ ...this.config, ...(cwd ? { cwd } : {}) }, launch) : await httpTransport(this.config, kind);
+    const transport =
+      kind === 'stdio'
+        ? await stdioTransport({ ...this.config, ...(cwd ? { cwd } : {}) }, launch)
+        : await httpTransport(this.config, kind, oauthFor(this.name, this.config, this.opts.oauthDir));
     if (kind === 'stdio') this.stderr.follow((transport as StdioClientTransport).stderr as Readable | null);
-    const client = new Client(CLIENT_INFO, { capabilities: {} });
+    const client = new Client(CLIENT_INFO, { capabilities: CLIENT_CAPABILITIES });
     client.onerror = (err) => this.opts.log?.(`transport error: ${err.message}`);
     this.client = client;
     this.transport = transport;
     this.kind = kind;
     await client.connect(transport, { timeout: this.connectTimeoutMs });
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void this.refresh());
+    const { onLog, log } = this.opts;
+    handleServerMessages(client, { server: this.name, asker: () => this.askers.at(-1), onToolsChanged: () => void this.refresh(), onLog, log });
     client.onclose = () => {
       if (this.client !== client || this.closed) return;
       this.client = undefined;

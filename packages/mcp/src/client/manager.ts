@@ -3,7 +3,7 @@
 // them, restart or give up.
 import type { Effect, Tool } from '@toolbelt/core';
 import type { McpServerConfig } from '../config.js';
-import type { Tool as RemoteTool } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingMessageNotification, Tool as RemoteTool } from '@modelcontextprotocol/sdk/types.js';
 import { globMatch, proxyNames } from '../names.js';
 import { McpConnection } from './connection.js';
 import type { RestartPolicy, ServerStatus } from './status.js';
@@ -33,9 +33,13 @@ export interface McpManagerOptions {
   /** Applied to each proxy before it is registered (tool settings); undefined leaves the tool out. */
   adjust?(tool: Tool): Tool | undefined;
   log?(server: string, line: string): void;
+  /** A server's log notifications. */
+  onLog?(server: string, message: LoggingMessageNotification['params']): void;
   onStatus?(server: string, status: ServerStatus): void;
   /** Makes stdio servers' command lines (the CLI's sandbox). */
   launcher?: StdioLauncher;
+  /** Where http servers' OAuth state is kept (`.toolbelt/oauth`); without it no OAuth. */
+  oauthDir?: string;
 }
 
 interface Registered {
@@ -64,7 +68,9 @@ export class McpManager {
           opts.onStatus?.(name, status);
         },
         log: (line) => opts.log?.(name, line),
+        onLog: (message) => opts.onLog?.(name, message),
         ...(opts.launcher ? { launcher: opts.launcher } : {}),
+        ...(opts.oauthDir ? { oauthDir: opts.oauthDir } : {}),
       });
       this.connections.set(name, connection);
     }
@@ -77,6 +83,11 @@ export class McpManager {
 
   status(): Record<string, ServerStatus> {
     return Object.fromEntries([...this.connections].map(([name, c]) => [name, c.status]));
+  }
+
+  /** Every configured server's name. */
+  servers(): string[] {
+    return [...this.connections.keys()];
   }
 
   connection(server: string): McpConnection | undefined {

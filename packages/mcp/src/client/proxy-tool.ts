@@ -4,11 +4,12 @@
 import { defineTool, ToolError, type Tool, type ToolContext } from '@toolbelt/core';
 import type { CallToolResult, Progress, Tool as RemoteTool } from '@modelcontextprotocol/sdk/types.js';
 import { errorText, toToolOutput } from './content.js';
+import type { Asker } from './elicitation.js';
 import { effectFromAnnotations, type RemoteTrust } from './effect.js';
 
 /** What a proxy needs from its server's connection. */
 export interface RemoteCaller {
-  call(tool: string, args: Record<string, unknown>, opts: { signal: AbortSignal; onprogress?: (p: Progress) => void }): Promise<CallToolResult>;
+  call(tool: string, args: Record<string, unknown>, opts: { signal: AbortSignal; onprogress?: (p: Progress) => void; elicit?: Asker }): Promise<CallToolResult>;
 }
 
 export interface ProxyToolOptions {
@@ -53,6 +54,7 @@ export function proxyTool(opts: ProxyToolOptions): Tool {
     async execute(input: Record<string, unknown>, ctx: ToolContext) {
       const result = await caller.call(remote.name, input, {
         signal: ctx.signal,
+        elicit: (question) => ctx.elicit(question),
         onprogress: (p) =>
           ctx.emit({
             type: 'progress',

@@ -22,3 +22,18 @@ export function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   });
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
+
+/** Resolves when one of `waiters` is called (a restart finished), on abort, or after `ms`. */
+export function untilWoken(waiters: Set<() => void>, signal: AbortSignal, ms: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(t);
+      signal.removeEventListener('abort', done);
+      waiters.delete(done);
+      resolve();
+    };
+    const t = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    waiters.add(done);
+  });
+}

@@ -4,6 +4,7 @@ import { retryingFetch } from '@toolbelt/core';
 import type { McpServerConfig } from '../config.js';
 import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 
 // Transports are imported when a server needs them: a CLI run without MCP servers loads none.
 
@@ -51,11 +52,15 @@ export async function stdioTransport(cfg: McpServerConfig, launch?: { server: st
   return new StdioClientTransport({ command, args, env: cfg.env ?? {}, stderr: 'pipe', ...(cfg.cwd ? { cwd: cfg.cwd } : {}) });
 }
 
-export async function httpTransport(cfg: McpServerConfig, kind: 'http' | 'sse'): Promise<Transport> {
+export async function httpTransport(cfg: McpServerConfig, kind: 'http' | 'sse', authProvider?: OAuthClientProvider): Promise<Transport> {
   const url = new URL(cfg.url!);
   // A request that failed for a passing reason (a reset, 408, 429, 5xx) is sent again (cfg.retry).
   // Global fetch is looked up per request, as the SDK itself does.
-  const opts = { fetch: retryingFetch((input, init) => fetch(input, init), cfg.retry), ...(cfg.headers ? { requestInit: { headers: cfg.headers } } : {}) };
+  const opts = {
+    fetch: retryingFetch((input, init) => fetch(input, init), cfg.retry),
+    ...(cfg.headers ? { requestInit: { headers: cfg.headers } } : {}),
+    ...(authProvider ? { authProvider } : {}),
+  };
   if (kind === 'sse') {
     const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
     // The SSE transport sends requestInit's headers on its EventSource GET as well as on each POST.

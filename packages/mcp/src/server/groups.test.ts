@@ -40,7 +40,7 @@ describe('ToolServer with groups', () => {
     expect((await one.callTool({ name: 'git_log', arguments: {} })).content).toEqual([{ type: 'text', text: 'git_log ran' }]);
     expect((await two.callTool({ name: 'git_log', arguments: {} })).isError).toBe(true);
     const description = (await one.listTools()).tools.find((t) => t.name === 'load_tools')!.description;
-    expect(description).toBe('Adds tool groups to your tool list. Groups not loaded yet:\n(none: every group is loaded)');
+    expect(description).toBe('Adds tool groups. Not loaded yet:\n(none: every group is loaded)');
   });
 
   it('shows a tool registered later in a loaded group, after list_changed', async () => {

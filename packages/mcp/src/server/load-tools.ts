@@ -6,16 +6,16 @@ import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 export const LOAD_TOOLS = 'load_tools';
 
 export function loadToolsDefinition(view: GroupedView): McpTool {
-  const lines = view.unloaded().map((g) => `- ${g.name}: ${g.summary} (${g.tools.length} tool${g.tools.length === 1 ? '' : 's'})`);
+  const lines = view.unloaded().map((g) => `- ${g.name}: ${g.summary}`);
   return {
     name: LOAD_TOOLS,
-    description: `Adds tool groups to your tool list. Groups not loaded yet:\n${lines.join('\n') || '(none: every group is loaded)'}`,
+    description: `Adds tool groups. Not loaded yet:\n${lines.join('\n') || '(none: every group is loaded)'}`,
     inputSchema: {
       type: 'object',
-      properties: { groups: { type: 'array', items: { type: 'string' }, description: 'Group names from the list above.' } },
+      properties: { groups: { type: 'array', items: { type: 'string' }, description: 'Names from the list.' } },
       required: ['groups'],
     },
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: { readOnlyHint: true, openWorldHint: false },
   };
 }
 

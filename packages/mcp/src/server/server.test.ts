@@ -14,7 +14,7 @@ function tools() {
   return [
     defineTool({
       name: 'greet',
-      title: 'Greet',
+      title: 'Say hello',
       description: 'Says hello.',
       input: z.object({ name: z.string() }),
       effect: 'read',
@@ -132,9 +132,9 @@ describe('ToolServer', () => {
     const { tools: listed } = await client.listTools();
     expect(listed.map((t) => t.name).sort()).toEqual(['boom', 'chatty', 'greet', 'save', 'steps', 'wait', 'weather', 'weather_untyped']);
     const greet = listed.find((t) => t.name === 'greet')!;
-    expect(greet).toMatchObject({ title: 'Greet', description: 'Says hello.', annotations: { readOnlyHint: true, destructiveHint: false } });
+    expect(greet).toMatchObject({ title: 'Say hello', description: 'Says hello.', annotations: { readOnlyHint: true, openWorldHint: false } });
     expect(greet.inputSchema).toMatchObject({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
-    expect(listed.find((t) => t.name === 'save')!.annotations).toMatchObject({ readOnlyHint: false });
+    expect(listed.find((t) => t.name === 'save')!.annotations).toMatchObject({ destructiveHint: false });
     expect(listed.find((t) => t.name === 'weather')!.outputSchema).toMatchObject({ type: 'object', properties: { temp: { type: 'number' } } });
   });
 

@@ -2,11 +2,20 @@
 // (by elicitation), timeouts, logging and metrics like any other call. One SDK Server per client
 // connection; all share the executor, where this server is the approver for calls from `mcp`.
 import { randomUUID } from 'node:crypto';
-import { errorResult, GroupedView, toProviderFormat, type Executor, type Tool, type ToolEvent, type ToolSource } from '@toolbelt/core';
+import { errorResult, GroupedView, toProviderFormat, VERSION, type Executor, type Tool, type ToolEvent, type ToolSource } from '@toolbelt/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type ServerNotification, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type LoggingLevel,
+  type ServerNotification,
+  type Tool as McpTool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { approvalRequiredMessage, elicitationApprover, type McpCaller } from './elicitation-approver.js';
+import { ClientLogs } from './client-logs.js';
+import { servePrompts, serveResources, type PromptSource, type ResourceSource } from './resources.js';
+import { elicitationForwarder } from './elicitation-forwarder.js';
 import { LOAD_TOOLS, loadTools, loadToolsDefinition, notLoaded } from './load-tools.js';
 import { toCallToolResult } from './result.js';
 
@@ -20,6 +29,10 @@ export interface ToolServerOptions {
    * loads more for that client alone. Unset: every tool, no `load_tools`.
    */
   groups?: readonly string[];
+  /** Served as resources/* (the workspace's files, proxied servers' resources), in this order. */
+  resources?: readonly ResourceSource[];
+  /** Served as prompts/* (proxied servers' prompts). */
+  prompts?: PromptSource;
 }
 
 interface LiveCall extends McpCaller {
@@ -49,6 +62,8 @@ export class ToolServer {
   private stopWatchingProgress: (() => void) | undefined;
   private progressCalls = 0;
   private readonly leaveApprovals: () => void;
+  private readonly leaveElicitations: () => void;
+  private readonly logs: ClientLogs;
 
   constructor(opts: ToolServerOptions) {
     this.opts = opts;
@@ -60,6 +75,12 @@ export class ToolServer {
       'mcp',
       elicitationApprover((id) => this.calls.get(id)),
     );
+    // Questions a tool asks during a call from an MCP client (an upstream server's elicitation) go to that client.
+    this.leaveElicitations = this.executor.elicitations.register(
+      'mcp',
+      elicitationForwarder((id) => this.calls.get(id)),
+    );
+    this.logs = new ClientLogs(this.executor, (id) => this.calls.get(id)?.server);
     this.stopWatchingRegistry = this.executor.registry.onChange(() => {
       this.definitions.clear();
       for (const server of this.servers) {
@@ -71,9 +92,14 @@ export class ToolServer {
   /** A new SDK Server for one client, not yet connected. */
   createServer(): Server {
     const server = new Server(
-      { name: this.opts.name ?? 'toolbelt', version: this.opts.version ?? '0.1.0' },
+      { name: this.opts.name ?? 'toolbelt', version: this.opts.version ?? VERSION },
       {
-        capabilities: { tools: { listChanged: true } },
+        capabilities: {
+          tools: { listChanged: true },
+          logging: {},
+          ...(this.opts.resources?.length ? { resources: { subscribe: true } } : {}),
+          ...(this.opts.prompts ? { prompts: {} } : {}),
+        },
         instructions: this.opts.instructions ?? INSTRUCTIONS,
         // Registering a server's twenty tools is one change for the client, not twenty.
         debouncedNotificationMethods: ['notifications/tools/list_changed'],
@@ -81,8 +107,14 @@ export class ToolServer {
     );
     const sessionId = `mcp_${randomUUID().slice(0, 8)}`;
     server.oninitialized = () => this.initialized.add(server);
-    server.onclose = () => this.servers.delete(server);
+    const unsubscribe = this.opts.resources?.length ? serveResources(server, this.opts.resources) : undefined;
+    if (this.opts.prompts) servePrompts(server, this.opts.prompts);
+    server.onclose = () => {
+      this.servers.delete(server);
+      unsubscribe?.();
+    };
     const view = this.opts.groups ? new GroupedView(this.executor.registry, this.opts.groups) : undefined;
+    this.logs.install(server);
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.listTools(view) }));
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const callId = `tc_${randomUUID()}`;
@@ -109,7 +141,7 @@ export class ToolServer {
           const message = approvalRequiredMessage(live.unasked);
           return toCallToolResult({ ...errorResult(callId, result.tool, 'APPROVAL_REQUIRED', message), durationMs: result.durationMs });
         }
-        return toCallToolResult(result, this.executor.registry.get(result.tool)?.outputJsonSchema !== undefined);
+        return toCallToolResult(result, this.executor.registry.get(result.tool)?.outputJsonSchema !== undefined, this.executor.structuredText);
       } finally {
         this.calls.delete(callId);
         if (progressToken !== undefined) this.watchProgress(-1);
@@ -126,10 +158,17 @@ export class ToolServer {
     return server;
   }
 
+  /** A server-side message (a warning, an upstream server's log line) to every client whose level lets it through. */
+  log(level: LoggingLevel, data: unknown, logger?: string): void {
+    for (const server of this.servers) if (this.initialized.has(server)) this.logs.send(server, level, data, logger);
+  }
+
   async close(): Promise<void> {
+    this.logs.close();
     this.stopWatchingRegistry();
     this.stopWatchingProgress?.();
     this.leaveApprovals();
+    this.leaveElicitations();
     await Promise.allSettled([...this.servers].map((s) => s.close()));
   }
 

@@ -93,6 +93,7 @@ export const appendFile = defineTool({
   description,
   input,
   category: 'fs',
+  group: 'file_ops',
   effect: classify,
   usualEffect: 'write',
   async preview(args, ctx) {

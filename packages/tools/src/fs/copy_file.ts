@@ -71,6 +71,7 @@ export const copyFile = defineTool({
   description,
   input,
   category: 'fs',
+  group: 'file_ops',
   effect: classify,
   usualEffect: 'write',
   async preview(args, ctx) {

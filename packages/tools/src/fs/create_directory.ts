@@ -7,7 +7,7 @@ import { statOrUndefined } from './on-disk.js';
 const description = `Create a directory with parents (mkdir -p); fine if it exists.`;
 
 const input = z.object({
-  path: z.string().describe('Directory.'),
+  path: z.string(),
 });
 
 type Input = z.infer<typeof input>;
@@ -40,6 +40,7 @@ export const createDirectory = defineTool({
   description,
   input,
   category: 'fs',
+  group: 'file_ops',
   effect: classify,
   usualEffect: 'write',
   annotations: { idempotent: true },

@@ -109,6 +109,7 @@ export const deleteFile = defineTool({
   description,
   input,
   category: 'fs',
+  group: 'file_ops',
   effect: classify,
   usualEffect: 'destructive',
   async preview(args, ctx) {

@@ -10,7 +10,7 @@ import { readCurrent, statForWrite, statOrUndefined } from './on-disk.js';
 import { diffPreview, diffStat, digest, unifiedDiff } from './diff.js';
 import { assertUnchanged, recordSeen } from './freshness.js';
 
-const description = `Replace exact text (whitespace included, no line numbers) that occurs once, or everywhere with replace_all. edits: several, in order, all or none. Whole files: write_file.`;
+const description = `Replace old_string, exact text (no line numbers) that occurs once, or everywhere with replace_all. edits: several such, in order, all or none. Whole files: write_file.`;
 
 const editSchema = z.object({
   old_string: z.string(),
@@ -19,11 +19,11 @@ const editSchema = z.object({
 });
 
 const input = z.object({
-  path: z.string().describe('File to edit.'),
-  old_string: z.string().optional().describe('Current text.'),
-  new_string: z.string().optional().describe('Its replacement.'),
-  replace_all: z.boolean().optional().describe('Every occurrence.'),
-  edits: z.array(editSchema).min(1).max(100).optional().describe('Instead of the three above.'),
+  path: z.string(),
+  old_string: z.string().optional(),
+  new_string: z.string().optional(),
+  replace_all: z.boolean().optional(),
+  edits: z.array(editSchema).min(1).max(100).optional(),
 });
 
 type Input = z.infer<typeof input>;

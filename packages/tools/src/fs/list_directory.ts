@@ -11,11 +11,11 @@ import { formatBytes } from '../text/amounts.js';
 const MAX_ENTRIES = 500;
 const MAX_DEPTH = 5;
 
-const description = `List a directory: folders (ending /) first, files with sizes, links (@), special files marked; .git, gitignored and credential folders not expanded. At most ${MAX_ENTRIES} entries. Find by name: glob.`;
+const description = `List a directory, folders first; .git, gitignored and credential folders not expanded. At most ${MAX_ENTRIES} entries. Find by name: glob.`;
 
 const input = z.object({
-  path: z.string().default('.').describe('Directory.'),
-  depth: z.number().int().min(1).max(MAX_DEPTH).default(1).describe('Levels to list.'),
+  path: z.string().default('.'),
+  depth: z.number().int().min(1).max(MAX_DEPTH).default(1).describe('Levels.'),
 });
 
 type Input = z.infer<typeof input>;

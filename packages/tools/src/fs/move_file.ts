@@ -6,12 +6,12 @@ import { fsError } from '../errno.js';
 import { forgetSeen } from './freshness.js';
 import { resolveTransfer } from './transfer.js';
 
-const description = `Move or rename a file, link or directory; not across file systems. Creates missing parents; into an existing directory by name, never replacing a directory.`;
+const description = `Move or rename a file or directory, creating parents; not across file systems, never replacing a directory.`;
 
 const input = z.object({
-  source: z.string().describe('What to move.'),
-  destination: z.string().describe('New path or existing directory.'),
-  overwrite: z.boolean().optional().describe('Replace an existing file there.'),
+  source: z.string(),
+  destination: z.string(),
+  overwrite: z.boolean().optional().describe('Replace an existing file.'),
 });
 
 type Input = z.infer<typeof input>;
@@ -50,6 +50,7 @@ export const moveFile = defineTool({
   description,
   input,
   category: 'fs',
+  group: 'file_ops',
   effect: classify,
   usualEffect: 'write',
   // For MCP clients: a move with overwrite replaces a file (that call is classified destructive).

@@ -20,12 +20,12 @@ const COUNT_LINES_UP_TO = 16 * 1024 * 1024;
 const SMALL_FILE = 256 * 1024;
 const MAX_UTF16_BYTES = 32 * 1024 * 1024;
 
-const description = `Read a file with line numbers: up to ${DEFAULT_LINES} lines, ~${MAX_CHARS.toLocaleString('en-US')} chars a call; the footer gives the next offset. Lines over ${MAX_LINE_CHARS} chars are cut. .docx as text, png/jpg/gif/webp as image (max 5 MB), other binaries described. Read before edit_file.`;
+const description = `Read a file with line numbers: up to ${DEFAULT_LINES} lines, ~${MAX_CHARS.toLocaleString('en-US')} chars a call; the footer gives the next offset. Lines over ${MAX_LINE_CHARS} chars are cut. .docx as text, png/jpg/gif/webp as image (max 5 MB). Read before edit_file.`;
 
 const input = z.object({
-  path: z.string().describe('File to read.'),
+  path: z.string(),
   offset: z.number().int().optional().describe('First line; negative counts from the end.'),
-  limit: z.number().int().min(1).max(DEFAULT_LINES).optional().describe('Lines to return.'),
+  limit: z.number().int().min(1).max(DEFAULT_LINES).optional().describe('Lines.'),
 });
 
 type Input = z.infer<typeof input>;

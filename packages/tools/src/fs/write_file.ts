@@ -14,8 +14,8 @@ import { assertUnchanged, recordSeen } from './freshness.js';
 const description = `Create or overwrite a whole file, with missing parents. For part of a file use edit_file.`;
 
 const input = z.object({
-  path: z.string().describe('File to write.'),
-  content: z.string().describe('Whole new content.'),
+  path: z.string(),
+  content: z.string(),
 });
 
 type Input = z.infer<typeof input>;

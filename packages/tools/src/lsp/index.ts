@@ -1,11 +1,9 @@
-// The LSP family: diagnostics, symbols, hover, definition and references over one pool of warm
+// The LSP family: diagnostics, symbols and code_lookup (definition, references, hover) over one pool of warm
 // language servers per builtinTools() call; dispose() (the executor's close) shuts them down.
 import type { Tool } from '@toolbelt/core';
-import { definitionTool } from './definition.js';
+import { codeLookupTool } from './code_lookup.js';
 import { diagnosticsTool } from './diagnostics.js';
-import { hoverTool } from './hover.js';
 import { LspPool } from './pool.js';
-import { referencesTool } from './references.js';
 import type { LspRuntime } from './runtime.js';
 import { serverSpecs, type LspConfigEntry } from './servers.js';
 import { symbolsTool } from './symbols.js';
@@ -38,7 +36,7 @@ export function createLsp(opts: LspOptions = {}): Lsp {
     settleMs: opts.settleMs ?? 200,
   };
   const dispose = () => pool.dispose();
-  const tools = [diagnosticsTool, symbolsTool, hoverTool, definitionTool, referencesTool].map((make) => Object.freeze({ ...make(runtime), dispose }));
+  const tools = [diagnosticsTool, symbolsTool, codeLookupTool].map((make) => Object.freeze({ ...make(runtime), dispose }));
   return { tools, pool, runtime };
 }
 

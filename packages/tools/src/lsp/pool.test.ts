@@ -61,8 +61,8 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('LSP server pool', () => {
   it('starts a configured server for its extension and reuses it while warm', async () => {
     const { call, lsp } = setup();
-    const first = textOf(await call('hover', { path: 'ok.fake', line: 1, column: 1 }));
-    const second = textOf(await call('hover', { path: 'bad.fake', line: 1, column: 1 }));
+    const first = textOf(await call('code_lookup', { what: 'hover', path: 'ok.fake', line: 1, column: 1 }));
+    const second = textOf(await call('code_lookup', { what: 'hover', path: 'bad.fake', line: 1, column: 1 }));
     expect(first).toMatch(/^pid \d+$/);
     expect(second).toBe(first);
     expect(lsp.pool.starts).toBe(1);
@@ -71,17 +71,17 @@ describe('LSP server pool', () => {
 
   it('shuts an idle server down, and starts a new one when needed again', async () => {
     const { call, lsp, peek } = setup({ idleMs: 50 });
-    await call('hover', { path: 'ok.fake', line: 1, column: 1 });
+    await call('code_lookup', { what: 'hover', path: 'ok.fake', line: 1, column: 1 });
     const pid = (await peek())!.pid!;
     await until(() => lsp.pool.size === 0 && !alive(pid), 'idle shutdown');
-    const again = textOf(await call('hover', { path: 'ok.fake', line: 1, column: 1 }));
+    const again = textOf(await call('code_lookup', { what: 'hover', path: 'ok.fake', line: 1, column: 1 }));
     expect(again).not.toBe(`pid ${pid}`);
     expect(lsp.pool.starts).toBe(2);
   });
 
   it('restarts a server that crashes during a request and retries the request once', async () => {
     const { call, lsp } = setup();
-    const r = await call('hover', { path: 'once.fake', line: 1, column: 1 });
+    const r = await call('code_lookup', { what: 'hover', path: 'once.fake', line: 1, column: 1 });
     expect(r.status).toBe('success');
     expect(existsSync(marker)).toBe(true);
     expect(lsp.pool.starts).toBe(2);
@@ -89,10 +89,10 @@ describe('LSP server pool', () => {
 
   it('reports a server that crashes again, with what it wrote to stderr', async () => {
     const { call } = setup();
-    const r = await call('hover', { path: 'always.fake', line: 1, column: 1 });
+    const r = await call('code_lookup', { what: 'hover', path: 'always.fake', line: 1, column: 1 });
     expect(r.error?.code).toBe('EXECUTION_FAILED');
     expect(r.error?.message).toContain('language server "fake" exited (exit code 3): fake server: crashing on purpose');
-    expect(textOf(await call('hover', { path: 'ok.fake', line: 1, column: 1 }))).toMatch(/^pid \d+$/);
+    expect(textOf(await call('code_lookup', { what: 'hover', path: 'ok.fake', line: 1, column: 1 }))).toMatch(/^pid \d+$/);
   });
 
   it('reports a server that publishes no diagnostics in time as a recoverable timeout', async () => {
@@ -104,21 +104,21 @@ describe('LSP server pool', () => {
 
   it('says how to fix a server command that does not exist', async () => {
     const { call } = setup({}, '/nonexistent/fake-langserver');
-    const r = await call('hover', { path: 'ok.fake', line: 1, column: 1 });
+    const r = await call('code_lookup', { what: 'hover', path: 'ok.fake', line: 1, column: 1 });
     expect(r.error?.code).toBe('EXECUTION_FAILED');
     expect(r.error?.message).toContain('could not start language server "fake" (/nonexistent/fake-langserver): not found on PATH');
   });
 
   it('closing the executor shuts every server down and refuses later calls', async () => {
     const { call, executor, lsp, peek } = setup();
-    await call('hover', { path: 'ok.fake', line: 1, column: 1 });
+    await call('code_lookup', { what: 'hover', path: 'ok.fake', line: 1, column: 1 });
     const pid = (await peek())!.pid!;
     await executor.close();
     expect(lsp.pool.size).toBe(0);
     await until(() => !alive(pid), 'server exit');
     const r = await lsp.tools
-      .find((t) => t.name === 'hover')!
-      .execute({ path: 'ok.fake', line: 1, column: 1 }, ctxFor())
+      .find((t) => t.name === 'code_lookup')!
+      .execute({ what: 'hover', include_declaration: true, path: 'ok.fake', line: 1, column: 1 }, ctxFor())
       .then(
         () => undefined,
         (e: Error) => e.message,
@@ -130,7 +130,7 @@ describe('LSP server pool', () => {
 function ctxFor() {
   return {
     callId: 't',
-    tool: 'hover',
+    tool: 'code_lookup',
     signal: new AbortController().signal,
     sessionId: 's',
     workspace: new WorkspaceGuard({ roots: [root] }),

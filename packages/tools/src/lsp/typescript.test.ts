@@ -51,14 +51,14 @@ describe('LSP tools on typescript-language-server', () => {
   });
 
   it('definition follows an import to the defining line', async () => {
-    expect(await text('definition', { path: 'src/main.ts', line: 4, symbol: 'add' })).toBe(
+    expect(await text('code_lookup', { what: 'definition', path: 'src/main.ts', line: 4, symbol: 'add' })).toBe(
       'src/math.ts:2:17: export function add(a: number, b: number): number {',
     );
-    expect(await text('definition', { path: 'src/main.ts', line: 6, column: 34 })).toBe('src/main.ts:5:7: const circle = new Circle(2);');
+    expect(await text('code_lookup', { what: 'definition', path: 'src/main.ts', line: 6, column: 34 })).toBe('src/main.ts:5:7: const circle = new Circle(2);');
   });
 
   it('references finds every use across files, with or without the declaration', async () => {
-    const all = await text('references', { path: 'src/math.ts', line: 2, symbol: 'add' });
+    const all = await text('code_lookup', { what: 'references', path: 'src/math.ts', line: 2, symbol: 'add' });
     expect(all.split('\n')).toEqual([
       '4 references in 2 files:',
       "src/main.ts:1:10: import { add } from './math.js';",
@@ -66,14 +66,14 @@ describe('LSP tools on typescript-language-server', () => {
       'src/main.ts:6:23: const label: string = add(total, circle.area());',
       'src/math.ts:2:17: export function add(a: number, b: number): number {',
     ]);
-    const uses = await text('references', { path: 'src/shapes.ts', line: 10, symbol: 'area', includeDeclaration: false });
+    const uses = await text('code_lookup', { what: 'references', path: 'src/shapes.ts', line: 10, symbol: 'area', include_declaration: false });
     // Circle.area implements Shape.area, so the interface member counts as a use.
     expect(uses).toBe('2 references in 2 files:\nsrc/main.ts:6:41: const label: string = add(total, circle.area());\nsrc/shapes.ts:4:3: area(): number;');
   });
 
   it('hover shows the inferred type and the doc comment', async () => {
-    expect(await text('hover', { path: 'src/main.ts', line: 5, symbol: 'circle' })).toContain('const circle: Circle');
-    const add = await text('hover', { path: 'src/math.ts', line: 2, symbol: 'add' });
+    expect(await text('code_lookup', { what: 'hover', path: 'src/main.ts', line: 5, symbol: 'circle' })).toContain('const circle: Circle');
+    const add = await text('code_lookup', { what: 'hover', path: 'src/math.ts', line: 2, symbol: 'add' });
     expect(add).toContain('function add(a: number, b: number): number');
     expect(add).toContain('Adds two numbers.');
   });
@@ -108,14 +108,14 @@ describe('LSP tools on typescript-language-server', () => {
   });
 
   it('refuses positions past the end, a symbol not on the line, unknown file types and paths outside the workspace', async () => {
-    const past = await call('hover', { path: 'src/main.ts', line: 99, column: 1 });
+    const past = await call('code_lookup', { what: 'hover', path: 'src/main.ts', line: 99, column: 1 });
     expect(past.error?.message).toBe('line 99 is past the end of src/main.ts (8 lines)');
-    const col = await call('hover', { path: 'src/main.ts', line: 1, column: 200 });
+    const col = await call('code_lookup', { what: 'hover', path: 'src/main.ts', line: 1, column: 200 });
     expect(col.error?.message).toContain('column 200 is past the end of line 1');
-    const sym = await call('definition', { path: 'src/main.ts', line: 1, symbol: 'nothere' });
+    const sym = await call('code_lookup', { what: 'definition', path: 'src/main.ts', line: 1, symbol: 'nothere' });
     expect(sym.error?.code).toBe('INVALID_PARAMS');
     expect(sym.error?.message).toContain(`"nothere" does not occur on line 1`);
-    const neither = await call('hover', { path: 'src/main.ts', line: 1 });
+    const neither = await call('code_lookup', { what: 'hover', path: 'src/main.ts', line: 1 });
     expect(neither.error?.message).toContain('give column or symbol');
     writeFileSync(join(root, 'notes.py'), 'x = 1\n');
     const py = await call('symbols', { path: 'notes.py' });
@@ -145,7 +145,7 @@ describe('LSP tools on typescript-language-server', () => {
   });
 
   it('the LSP tools are reads, auto-approved in safe mode', async () => {
-    const e = await executor.explain({ tool: 'references', input: { path: 'src/main.ts', line: 1, column: 10 } });
+    const e = await executor.explain({ tool: 'code_lookup', input: { what: 'references', path: 'src/main.ts', line: 1, column: 10 } });
     expect(e.effect).toBe('read');
     expect(e.decision?.action).toBe('allow');
     expect(e.classification?.subject?.paths).toEqual([join(root, 'src/main.ts')]);
@@ -154,7 +154,7 @@ describe('LSP tools on typescript-language-server', () => {
   it('a killed server is restarted on the next call and the warm one is reused meanwhile', async () => {
     const before = await serverPid();
     const starts = lsp.pool.starts;
-    await text('hover', { path: 'src/main.ts', line: 4, symbol: 'total' });
+    await text('code_lookup', { what: 'hover', path: 'src/main.ts', line: 4, symbol: 'total' });
     expect(lsp.pool.starts).toBe(starts);
     expect(await serverPid()).toBe(before);
 

@@ -11,13 +11,13 @@ import { formatGlob } from './glob_format.js';
 
 const DEFAULT_LIMIT = 100;
 
-const description = `Find files by name, newest first ("**/*.ts", "src/*.{js,jsx}"). Skips .git, gitignored (unless include_ignored), links, special files. Counts matches past limit.`;
+const description = `Find files by name pattern (e.g. "src/**/*.ts") under path, newest first; skips .git and gitignored unless include_ignored. Counts matches past limit (default ${DEFAULT_LIMIT}).`;
 
 const input = z.object({
-  pattern: z.string().min(1).describe('Glob, relative to path.'),
-  path: z.string().optional().describe('Directory (default: workspace root).'),
-  limit: z.number().int().min(1).max(2000).optional().describe(`Default ${DEFAULT_LIMIT}.`),
-  include_ignored: z.boolean().optional().describe('Include gitignored files.'),
+  pattern: z.string().min(1),
+  path: z.string().optional(),
+  limit: z.number().int().min(1).max(2000).optional(),
+  include_ignored: z.boolean().optional(),
 });
 
 type Input = z.infer<typeof input>;

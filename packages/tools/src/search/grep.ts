@@ -18,25 +18,23 @@ const DEFAULT_MAX = 200;
 export const MAX_PATTERN_CHARS = 10_000;
 const SHOWN_CHARS = 500;
 
-const description = `Search file contents by regex (JavaScript syntax). Skips .git, gitignored (unless include_ignored), binary and special files. Counts matches past max_results.`;
+const description = `Search file contents by regex (JavaScript syntax, max ${MAX_PATTERN_CHARS.toLocaleString('en-US')} chars); skips .git, gitignored unless include_ignored, and binary files. Counts matches past max_results (default ${DEFAULT_MAX}).`;
 
 const input = z.object({
-  pattern: z.string().describe(`Regex, or text with literal; max ${MAX_PATTERN_CHARS.toLocaleString('en-US')} chars.`),
-  path: z.string().optional().describe('Default: workspace root.'),
+  pattern: z.string(),
+  path: z.string().optional(),
   glob: z
     .union([z.string(), z.array(z.string())])
     .optional()
-    .describe('File globs; "!" excludes.'),
+    .describe('Files, e.g. "*.{ts,js}"; "!" excludes.'),
   type: z.string().optional().describe('e.g. "ts,py".'),
-  case_insensitive: z.boolean().optional().describe('Ignore case.'),
+  case_insensitive: z.boolean().optional(),
   literal: z.boolean().optional().describe('Plain text.'),
-  output_mode: z.enum(['content', 'files_with_matches', 'count']).optional().describe('content: lines with numbers (default).'),
-  before: z.number().int().min(0).max(50).optional().describe('Lines before each match.'),
-  after: z.number().int().min(0).max(50).optional().describe('Lines after each match.'),
+  output_mode: z.enum(['content', 'files_with_matches', 'count']).default('content'),
   context: z.number().int().min(0).max(50).optional().describe('Lines around each match.'),
-  multiline: z.boolean().optional().describe('Span lines.'),
-  max_results: z.number().int().min(1).max(5000).optional().describe(`Lines or files (default ${DEFAULT_MAX}).`),
-  include_ignored: z.boolean().optional().describe('Include gitignored.'),
+  multiline: z.boolean().optional().describe('Match across lines.'),
+  max_results: z.number().int().min(1).max(5000).optional(),
+  include_ignored: z.boolean().optional(),
 });
 
 type Input = z.infer<typeof input>;
@@ -111,8 +109,8 @@ function queryOf(args: Input, root: string, isFile: boolean, typeGlobs: string[]
     root,
     isFile,
     mode: args.output_mode ?? 'content',
-    before: args.before ?? args.context ?? 0,
-    after: args.after ?? args.context ?? 0,
+    before: args.context ?? 0,
+    after: args.context ?? 0,
     multiline: args.multiline === true,
     globs: typeof args.glob === 'string' ? [args.glob] : (args.glob ?? []),
     typeGlobs,

@@ -59,6 +59,9 @@ export class Collector {
         const cut = hit.lines.findIndex((l) => l.match && ++seen > room);
         hit = { ...hit, lines: hit.lines.slice(0, cut) };
         this.capped = true;
+        // The cap fell between files: this file's matches are all past it, so it is not listed
+        // at all (an empty header would count as a file with matches).
+        if (room === 0) return false;
       }
       this.matchedLines += Math.min(matches, room);
     } else if (this.mode === 'count') {

@@ -45,15 +45,15 @@ describe.each(engines)('grep (%s engine)', (engine) => {
   });
 
   it('adds context with separators between groups', async () => {
-    const r = await h.call('grep', { pattern: 'beta', path: 'src/a.ts', before: 1 });
+    const r = await h.call('grep', { pattern: 'beta', path: 'src/a.ts', context: 1 });
     expect(h.text(r)).toBe(['src/a.ts', '1-const alpha = 1;', '2:const beta = alpha + 1;', '3:export { beta };', '', '2 matching lines in 1 file.'].join('\n'));
   });
 
   it('separates groups with -- only when context lines are shown', async () => {
     h.write('gap/g.txt', 'omega 1\nx\nx\nx\nomega 5\n');
     expect(h.text(await h.call('grep', { pattern: 'omega', path: 'gap' }))).toBe('gap/g.txt\n1:omega 1\n5:omega 5\n\n2 matching lines in 1 file.');
-    expect(h.text(await h.call('grep', { pattern: 'omega', path: 'gap', after: 1 }))).toBe(
-      'gap/g.txt\n1:omega 1\n2-x\n--\n5:omega 5\n\n2 matching lines in 1 file.',
+    expect(h.text(await h.call('grep', { pattern: 'omega', path: 'gap', context: 1 }))).toBe(
+      'gap/g.txt\n1:omega 1\n2-x\n--\n4-x\n5:omega 5\n\n2 matching lines in 1 file.',
     );
   });
 
@@ -72,6 +72,14 @@ describe.each(engines)('grep (%s engine)', (engine) => {
 
   it('is case-insensitive on request', async () => {
     expect(h.text(await h.call('grep', { pattern: 'ALPHA', case_insensitive: true, output_mode: 'count' }))).toContain('4 matching lines');
+  });
+
+  it('lists no empty file when the cap falls between two files', async () => {
+    for (const f of ['x1', 'x2', 'x3']) h.write(`cap/${f}.txt`, 'kappa one\nkappa two\n');
+    const r = await h.call('grep', { pattern: 'kappa', path: 'cap', max_results: 2 });
+    const text = h.text(r);
+    expect(text).toMatch(/^cap\/x\d\.txt\n1:kappa one\n2:kappa two\n\nStopped at max_results \(2\)/);
+    expect(r.metadata).toMatchObject({ files: 1, matches: 2, capped: true });
   });
 
   it('says when results were capped', async () => {

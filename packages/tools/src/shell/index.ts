@@ -1,4 +1,4 @@
-// The shell family: shell_exec, and shell_background with its companions, all sharing one
+// The shell family: shell_exec, and shell_background with shell_job to read, list and stop what it started, all sharing one
 // manager so that closing the executor stops every process they started.
 import { configSection, type Tool } from '@toolbelt/core';
 import { Sandbox } from '../sandbox/sandbox.js';
@@ -9,9 +9,7 @@ import { shellSection } from './section.js';
 import { shellSettings, type ShellSettings } from './settings.js';
 import { shellBackground } from './shell_background.js';
 import { shellExec } from './shell_exec.js';
-import { shellKill } from './shell_kill.js';
-import { shellList } from './shell_list.js';
-import { shellOutput } from './shell_output.js';
+import { shellJob } from './shell_job.js';
 
 export { classifyCommand, classifyLoaded, type ClassifyOptions } from './classify/classify.js';
 export { loadBashParser } from './classify/parser.js';
@@ -33,5 +31,5 @@ export interface ShellToolsOptions {
 export function shellTools(opts: ShellToolsOptions = {}): Tool[] {
   const sandbox = opts.sandbox ?? new Sandbox(sandboxSettings(configSection(opts.config, 'sandbox', sandboxSection), opts.env ? { env: opts.env } : {}));
   const manager = new ShellManager(shellSettings(configSection(opts.config, 'shell', shellSection), opts.settings), sandbox);
-  return [shellExec(manager), shellBackground(manager), shellOutput(manager), shellList(manager), shellKill(manager)];
+  return [shellExec(manager), shellBackground(manager), shellJob(manager)];
 }

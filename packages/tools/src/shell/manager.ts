@@ -22,11 +22,11 @@ export interface Job {
   cursor: number;
   exit?: GroupExit;
   endedAt?: number;
-  /** Set when we stopped it (shell_kill, dispose). */
+  /** Set when we stopped it (shell_job kill, dispose). */
   stoppedBy?: string;
   /** Resolves when both pipes have closed (or been let go of). */
   drained: Promise<void>;
-  /** Wakes waiters in shell_output when output arrives or the job ends. */
+  /** Wakes waiters in shell_job output when output arrives or the job ends. */
   changed: Set<() => void>;
   /** How it was confined, to explain a failure the sandbox caused. */
   confinement: Confinement;
@@ -73,7 +73,7 @@ export class ShellManager {
     if (running >= this.settings.maxBackground) {
       throw new ToolError(
         'CONFLICT',
-        `${running} background processes are already running (the limit is ${this.settings.maxBackground}). Stop one with shell_kill first; shell_list shows them.`,
+        `${running} background processes are already running (the limit is ${this.settings.maxBackground}). Stop one with shell_job {"action":"kill","id":...} first; {"action":"list"} shows them.`,
       );
     }
     const { file, args, sandboxed } = confinement.wrap(bashInvocation(command, confinement.limits));
@@ -126,7 +126,7 @@ export class ShellManager {
       const known = this.list(sessionId).map((j) => j.id);
       throw new ToolError(
         'NOT_FOUND',
-        `no background process with id "${id}". ${known.length ? `Known ids: ${known.join(', ')}.` : 'None has been started.'} shell_list shows them.`,
+        `no background process with id "${id}". ${known.length ? `Known ids: ${known.join(', ')}.` : 'None has been started.'} shell_job {"action":"list"} shows them.`,
       );
     }
     return job;

@@ -212,7 +212,7 @@ describe.skipIf(!sandboxWorks)('the sandbox around shell commands', () => {
     const h = sandboxed();
     const started = await h.call('shell_background', { command: `touch ${home}/bg.txt` });
     expect(started.metadata).toMatchObject({ sandbox: 'workspace-write' });
-    const out = await h.call('shell_output', { id: started.metadata!.id, wait_ms: 10_000 });
+    const out = await h.call('shell_job', { id: started.metadata!.id, wait_ms: 10_000 });
     expect(textOf(out)).toMatch(/Read-only file system/);
     expect(textOf(out)).toContain('[sandbox: commands may write only inside the workspace and /tmp');
     expect(existsSync(join(home, 'bg.txt'))).toBe(false);

@@ -7,7 +7,7 @@ import { commandEnv, gitReadEnv } from './env.js';
 import type { ShellManager } from './manager.js';
 import { WRITE_ACCESS_DOC } from './shell_exec.js';
 
-const description = `Start a long command (dev server, watcher, build) in the background; returns its id. Read new output with shell_output (often, or the oldest is dropped), list with shell_list, stop with shell_kill; stopped when toolbelt exits. Approval as shell_exec.`;
+const description = `Start a long command (dev server, watcher, build) in the background; returns its id. Read new output with shell_job (often, or the oldest is dropped) and stop it there; stopped when toolbelt exits. Approval as shell_exec.`;
 
 export function shellBackground(manager: ShellManager): Tool {
   const input = z.object({
@@ -46,7 +46,7 @@ async function start(manager: ShellManager, command: string, ctx: ToolContext, {
     );
   }
   return {
-    content: `Started ${job.id} (pid ${job.group.pid ?? 'unknown'}) in ${where}: ${command}\nRead its output with shell_output {"id": "${job.id}"}; stop it with shell_kill {"id": "${job.id}"}.${confinement.notice ? `\n[note: ${confinement.notice}]` : ''}`,
+    content: `Started ${job.id} (pid ${job.group.pid ?? 'unknown'}) in ${where}: ${command}\nRead its output with shell_job {"id": "${job.id}"}; stop it with shell_job {"action": "kill", "id": "${job.id}"}.${confinement.notice ? `\n[note: ${confinement.notice}]` : ''}`,
     metadata: { id: job.id, pid: job.group.pid, cwd: where, sandbox: confinement.profile, network: confinement.network },
   };
 }

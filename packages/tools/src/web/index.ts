@@ -1,6 +1,6 @@
-// The web family: web_fetch always; web_search only when a search key is configured.
+// The web family: web_fetch always; web_search only when a search provider (Brave, Tavily, SearXNG) is set up.
 import type { Tool } from '@toolbelt/core';
-import { BraveSearchProvider } from './search/brave.js';
+import { chooseSearchProvider } from './search/choose.js';
 import type { SearchProvider } from './search/provider.js';
 import { HostPolicy } from './ssrf.js';
 import { webFetchTool } from './web_fetch.js';
@@ -12,9 +12,9 @@ export { webSection, type WebConfig } from './section.js';
 export interface WebOptions {
   /** The `web` section of toolbelt.config.json (typed; webSection checks one that is not). */
   config?: WebConfig;
-  /** For BRAVE_API_KEY. */
+  /** For BRAVE_API_KEY, TAVILY_API_KEY and SEARXNG_URL. */
   env?: Record<string, string | undefined>;
-  /** A search backend of your own instead of Brave; registers web_search without a key. */
+  /** A search backend of your own instead of Brave or Tavily; registers web_search without a key. */
   searchProvider?: SearchProvider;
   /** Defaults: 30 s, 2 MB, 5 redirects. */
   timeoutMs?: number;
@@ -37,21 +37,15 @@ export function webTools(opts: WebOptions = {}): Tool[] {
       ...(config.retry ? { retry: config.retry } : {}),
     }),
   ];
-  const key = config.braveApiKey || (opts.env ?? process.env).BRAVE_API_KEY;
-  const provider =
-    opts.searchProvider ??
-    (key
-      ? new BraveSearchProvider({
-          apiKey: key,
-          ...(config.braveBaseUrl ? { baseUrl: config.braveBaseUrl } : {}),
-          ...(config.retry ? { retry: config.retry } : {}),
-        })
-      : undefined);
+  const provider = opts.searchProvider ?? chooseSearchProvider(config, opts.env ?? process.env);
   if (provider) tools.push(webSearchTool(provider));
   return tools;
 }
 
 export { BraveSearchProvider, plainText } from './search/brave.js';
+export { TavilySearchProvider } from './search/tavily.js';
+export { SearxngSearchProvider } from './search/searxng.js';
+export { chooseSearchProvider, searchOffReason, SEARCH_KEY_HINT } from './search/choose.js';
 export type { SearchProvider, SearchResult } from './search/provider.js';
 export { blockedAddress, HostPolicy } from './ssrf.js';
 export { webFetchTool, webSearchTool };

@@ -94,20 +94,7 @@ describe('web tool registration', () => {
 
   it('builtinTools includes the git, LSP and web tools, and web_search only with a key', () => {
     const without = names(builtinTools({ config: {}, env: {} }));
-    for (const n of [
-      'git_status',
-      'git_diff',
-      'git_log',
-      'git_branch',
-      'git_commit',
-      'git_push',
-      'diagnostics',
-      'symbols',
-      'hover',
-      'definition',
-      'references',
-      'web_fetch',
-    ]) {
+    for (const n of ['git_status', 'git_diff', 'git_log', 'git_branch', 'git_commit', 'git_push', 'diagnostics', 'symbols', 'code_lookup', 'web_fetch']) {
       expect(without).toContain(n);
     }
     expect(without).not.toContain('web_search');

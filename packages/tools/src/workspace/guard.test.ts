@@ -87,6 +87,7 @@ const CASES: [string, string, Access, Expect][] = [
   ["toolbelt's config in another case cannot be read", 'TOOLBELT.CONFIG.JSON', 'read', denied("toolbelt's own config")],
   ["toolbelt's execution log cannot be read", '.toolbelt/executions.jsonl', 'read', denied("toolbelt's own state")],
   ['a gateway database in .toolbelt cannot be read', '.toolbelt/gateway.db', 'read', denied("toolbelt's own state")],
+  ['Google sign-in tokens cannot be read', '.toolbelt/google-tokens.json', 'read', denied("toolbelt's own state")],
   ["a nested project's .toolbelt cannot be read", 'dir/.toolbelt/approvals.json', 'read', denied("toolbelt's own state")],
   ['.toolbelt cannot be deleted', '.toolbelt', 'delete', denied("toolbelt's own state")],
   ['.toolbelt can be listed (names are no secret)', '.toolbelt', 'list', ok('.toolbelt')],

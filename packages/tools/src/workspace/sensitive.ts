@@ -27,7 +27,7 @@ const SENSITIVE_EXT = /\.(pem|key|p12|pfx|keystore|jks)$/i;
 const ENV_TEMPLATE = /^\.env\.(example|sample|template|dist)$/i;
 const VCS_DIRS = new Set(['.git', '.hg', '.svn']);
 // toolbelt's own files: the config (tokens, rules) and .toolbelt/ (saved approvals, the execution
-// log, maybe the gateway database). An agent that could read them could take another agent's
+// log, Google sign-in tokens, maybe the gateway database). An agent that could read them could take another agent's
 // token or calls; one that could write them could approve itself.
 const OWN_DIR = '.toolbelt';
 const OWN_CONFIG = 'toolbelt.config.json';
@@ -44,7 +44,7 @@ export function ownFileReason(relPath: string, access: 'read' | 'write' | 'list'
   const parts = lower.split(sep).filter(Boolean);
   if (parts[parts.length - 1] === OWN_CONFIG) return "it is toolbelt's own config, which may hold tokens; only the user reads or changes it";
   if (parts.includes(OWN_DIR))
-    return "it is toolbelt's own state (saved approvals, the execution log, the gateway database); only the user reads or changes it";
+    return "it is toolbelt's own state (saved approvals, the execution log, sign-in tokens, the gateway database); only the user reads or changes it";
   return undefined;
 }
 

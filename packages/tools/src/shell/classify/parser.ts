@@ -2,10 +2,10 @@
 // on first use.
 import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
-import { Language, Parser, type Tree } from 'web-tree-sitter';
+import { Language, Parser } from 'web-tree-sitter';
+import { useParser } from './parse.js';
 
-let loading: Promise<Parser> | undefined;
-let ready: Parser | undefined;
+let loading: Promise<void> | undefined;
 
 /**
  * Compiles the parser's WebAssembly with V8's baseline compiler only. Left to itself, V8 soon
@@ -24,25 +24,21 @@ async function withBaselineWasm<T>(compile: () => Promise<T>): Promise<T> {
   }
 }
 
-export function loadBashParser(): Promise<Parser> {
+/**
+ * Loads the parser once. It resolves to nothing, and parsing lives in parse.ts, on purpose: this
+ * function is public, and a public type of ours that named web-tree-sitter's would make a
+ * consumer's strict `tsc` need emscripten's types.
+ */
+export function loadBashParser(): Promise<void> {
   loading ??= withBaselineWasm(async () => {
     const require = createRequire(import.meta.url);
     await Parser.init();
     const language = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
     const parser = new Parser();
     parser.setLanguage(language);
-    ready = parser;
-    return parser;
+    useParser(parser);
   });
   // A failed load may be retried on the next call.
   loading.catch(() => (loading = undefined));
   return loading;
-}
-
-/** Parses with the loaded parser; the caller must `delete()` the tree (it lives in wasm memory). */
-export function parseLoaded(script: string): Tree {
-  if (!ready) throw new Error('the bash parser is not loaded yet; await loadBashParser() first');
-  const tree = ready.parse(script);
-  if (!tree) throw new Error('the bash parser returned no tree');
-  return tree;
 }

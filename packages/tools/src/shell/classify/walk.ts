@@ -9,7 +9,7 @@ import { wordReadProblem } from './allow/word.js';
 import { assignProblem } from './allow/variables.js';
 import { forkBomb, pipedCode } from './hazards.js';
 import { judgeCommand } from './judge-command.js';
-import { parseLoaded } from './parser.js';
+import { parseLoaded } from './parse.js';
 import { normalizeAbs } from './paths.js';
 import { judgeRedirect } from './redirects.js';
 import { assignedName, evaluationProblem, statementProblem } from './statements.js';

@@ -1,6 +1,7 @@
 // Brave Web Search API: GET /res/v1/web/search?q=&count= with the X-Subscription-Token header.
-import { retryingFetch, ToolError, type HttpRetryOptions } from '@toolbelt/core';
+import type { HttpRetryOptions } from '@toolbelt/core';
 import type { SearchProvider, SearchResult } from './provider.js';
+import { searchFetch, searchJson, type SearchApi } from './request.js';
 
 export const BRAVE_BASE_URL = 'https://api.search.brave.com';
 
@@ -38,51 +39,19 @@ export function plainText(s: string | undefined): string {
 export class BraveSearchProvider implements SearchProvider {
   readonly name = 'Brave';
   private readonly endpoint: string;
+  private readonly api: SearchApi;
   private readonly fetch: typeof fetch;
 
   constructor(private readonly opts: BraveOptions) {
     this.endpoint = new URL('/res/v1/web/search', opts.baseUrl ?? BRAVE_BASE_URL).href;
-    // Each attempt gets its own timeout; the tool's signal also ends the waits between them.
-    const attempt: typeof fetch = (input, init) => {
-      const timeout = AbortSignal.timeout(opts.timeoutMs ?? 30_000);
-      return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
-    };
-    this.fetch = retryingFetch(attempt, opts.retry);
+    this.api = { service: 'Brave Search', keyHint: 'web.braveApiKey or BRAVE_API_KEY', ...opts };
+    this.fetch = searchFetch(this.api);
   }
 
   async search(query: string, count: number, signal: AbortSignal): Promise<SearchResult[]> {
     const url = `${this.endpoint}?${new URLSearchParams({ q: query, count: String(count) })}`;
-    const timeoutMs = this.opts.timeoutMs ?? 30_000;
-    let res: Response;
-    try {
-      res = await this.fetch(url, {
-        headers: { Accept: 'application/json', 'Accept-Encoding': 'gzip', 'X-Subscription-Token': this.opts.apiKey },
-        signal,
-      });
-    } catch (err) {
-      if (signal.aborted) throw new ToolError('ABORTED', 'the search was cancelled');
-      if ((err as Error).name === 'TimeoutError')
-        throw new ToolError('TIMEOUT', `Brave Search did not answer within ${Math.round(timeoutMs / 1000)} s; try again`, { recoverable: true });
-      throw new ToolError('EXECUTION_FAILED', `could not reach Brave Search: ${(err as Error).message}`, { recoverable: true });
-    }
-    if (!res.ok) {
-      const detail = (await res.text().catch(() => '')).slice(0, 200);
-      if (res.status === 401 || res.status === 403) {
-        throw new ToolError(
-          'PERMISSION_DENIED',
-          `Brave Search rejected the API key (HTTP ${res.status}); ask the user to check web.braveApiKey or BRAVE_API_KEY`,
-        );
-      }
-      if (res.status === 429)
-        throw new ToolError('EXECUTION_FAILED', 'Brave Search rate limit reached (HTTP 429); wait a moment and try again', { recoverable: true });
-      throw new ToolError('EXECUTION_FAILED', `Brave Search failed (HTTP ${res.status})${detail ? `: ${detail}` : ''}`, { recoverable: res.status >= 500 });
-    }
-    let body: BraveResponse;
-    try {
-      body = (await res.json()) as BraveResponse;
-    } catch {
-      throw new ToolError('EXECUTION_FAILED', 'Brave Search answered with something that is not JSON', { recoverable: true });
-    }
+    const headers = { Accept: 'application/json', 'Accept-Encoding': 'gzip', 'X-Subscription-Token': this.opts.apiKey };
+    const body = await searchJson<BraveResponse>(this.api, this.fetch, url, { headers }, signal);
     return (body.web?.results ?? [])
       .filter((r) => r.url)
       .slice(0, count)

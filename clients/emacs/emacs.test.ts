@@ -1,0 +1,99 @@
+// toolbelt.el in a real Emacs (`emacs --batch`) against a real `toolbelt serve` on an ephemeral port
+// with a token and a temporary workspace: the ERT suite (toolbelt-test.el) answers approvals,
+// follows the event stream and reconnects; and the file byte-compiles without warnings, is
+// checkdoc clean and carries the headers package-install-file reads. Without Emacs these tests
+// skip, saying so; with TOOLBELT_REQUIRE_EMACS=1 (CI) they fail instead.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const repo = join(here, '../..');
+const bin = join(repo, 'packages/cli/bin/toolbelt.js');
+const TOKEN = 'emacs-test-token-0123456789';
+
+const probe = spawnSync('emacs', ['--version'], { encoding: 'utf8' });
+const hasEmacs = probe.status === 0;
+if (!hasEmacs && process.env.TOOLBELT_REQUIRE_EMACS === '1') {
+  throw new Error(`TOOLBELT_REQUIRE_EMACS=1 but emacs does not run here (${probe.error?.message ?? probe.stderr}); install Debian's emacs-nox`);
+}
+if (!hasEmacs) console.warn('toolbelt.el tests skipped: no emacs on PATH (install emacs-nox, or set TOOLBELT_REQUIRE_EMACS=1 to make this an error)');
+
+/** Runs emacs --batch with ARGS in DIR; resolves with its exit code and everything it printed. */
+function emacs(args: string[], dir: string, env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
+  const child = spawn('emacs', ['--batch', '--no-site-file', ...args], { cwd: dir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, out })));
+}
+
+describe.skipIf(!hasEmacs)('toolbelt.el', () => {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'tb-emacs-ws-')));
+  const state = mkdtempSync(join(tmpdir(), 'tb-emacs-state-'));
+  let gateway: ChildProcess | undefined;
+  let url = '';
+
+  beforeAll(async () => {
+    // The CLI runs from dist: bring it up to date with its sources (a no-op after npm run build).
+    spawnSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '-b', 'packages/cli'], { cwd: repo });
+    const env = { ...process.env, TOOLBELT_GATEWAY_TOKEN: TOKEN, TOOLBELT_GATEWAY_TOKEN_FILE: '', XDG_STATE_HOME: state };
+    gateway = spawn(process.execPath, [bin, 'serve', '--root', root, '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      gateway!.stdout!.on('data', (d) => {
+        out += d;
+        const m = /listening on (http:\/\/\S+)/.exec(out);
+        if (m) resolve(m[1]);
+      });
+      gateway!.stderr!.on('data', (d) => (out += d));
+      gateway!.on('exit', (code) => reject(new Error(`toolbelt serve exited with ${code}: ${out}`)));
+    });
+  }, 120_000);
+  afterAll(() => {
+    gateway?.kill('SIGKILL');
+    rmSync(root, { recursive: true, force: true });
+    rmSync(state, { recursive: true, force: true });
+  });
+
+  it('passes its ERT suite against a real toolbelt serve: approvals, file.changed, reconnecting', async () => {
+    const run = await emacs(['-L', '.', '-l', 'ert', '-l', 'toolbelt.el', '-l', 'toolbelt-test.el', '-f', 'ert-run-tests-batch-and-exit'], here, {
+      TOOLBELT_TEST_URL: url,
+      TOOLBELT_TEST_TOKEN: TOKEN,
+      TOOLBELT_TEST_ROOT: root,
+      TOOLBELT_GATEWAY_TOKEN: '',
+    });
+    const summary = /Ran (\d+) tests, (\d+) results as expected, (\d+) unexpected/.exec(run.out);
+    expect(summary, run.out).not.toBeNull();
+    expect({ code: run.code, unexpected: Number(summary![3]) }, run.out).toEqual({ code: 0, unexpected: 0 });
+    expect(Number(summary![1])).toBeGreaterThanOrEqual(12);
+  }, 120_000);
+
+  it('byte-compiles without warnings, is checkdoc clean and reads as a package', async () => {
+    // A copy, so the .elc stays out of the repository.
+    const dir = mkdtempSync(join(tmpdir(), 'tb-emacs-compile-'));
+    try {
+      copyFileSync(join(here, 'toolbelt.el'), join(dir, 'toolbelt.el'));
+      const script = `(progn
+        (setq byte-compile-error-on-warn t)
+        (unless (byte-compile-file "toolbelt.el") (kill-emacs 1))
+        (require 'checkdoc)
+        (checkdoc-file "toolbelt.el")
+        (require 'package)
+        (with-temp-buffer
+          (insert-file-contents "toolbelt.el")
+          (let ((desc (package-buffer-info)))
+            (princ (format "package %s %s\\n" (package-desc-name desc) (package-version-join (package-desc-version desc)))))))`;
+      const run = await emacs(['--eval', script], dir);
+      expect(run.code, run.out).toBe(0);
+      // Byte-compiler and checkdoc complaints both start with the file name and a line.
+      expect(run.out).not.toMatch(/toolbelt\.el:\d+/);
+      expect(run.out).toMatch(/^package toolbelt \d+\.\d+\.\d+$/m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

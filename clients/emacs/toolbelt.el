@@ -1,0 +1,928 @@
+;;; toolbelt.el --- Approve and watch the tool calls of a toolbelt gateway  -*- lexical-binding: t; -*-
+
+;; Copyright (C) 2026 The toolbelt authors
+
+;; Author: The toolbelt authors
+;; Version: 0.1.0
+;; Package-Requires: ((emacs "28.1"))
+;; Keywords: tools, processes
+;; SPDX-License-Identifier: MIT
+
+;; This file is not part of GNU Emacs.  It is released under the MIT
+;; license, as the rest of toolbelt is.
+
+;;; Commentary:
+
+;; An Emacs client for `toolbelt serve', the HTTP gateway of toolbelt.
+;;
+;; `toolbelt-connect' follows the gateway's event stream.  Each call
+;; the policy asks about pops up the *Agent Approval* buffer: the tool,
+;; its parameters and a preview of its effect (a diff in `diff-mode'
+;; colours, the exact command, the URL).  There, `y' approves, `n'
+;; rejects with a message for the model, `a' approves this and every
+;; later call the decision covers (the buffer says what that is), `s'
+;; approves for the agent's session and `?' shows more.
+;;
+;; `toolbelt-calls' lists the calls in flight with their status and
+;; progress.  When a tool changes a file, a buffer visiting it without
+;; unsaved edits is reverted.  `toolbelt-list-tools' lists the tools
+;; and `toolbelt-call-tool' calls one.
+;;
+;; The token comes from `toolbelt-token', else from auth-source (an
+;; entry for the gateway's host and port), else from the environment
+;; variable TOOLBELT_GATEWAY_TOKEN.  An open gateway needs none.
+
+;;; Code:
+
+(require 'auth-source)
+(require 'diff-mode)
+(require 'json)
+(require 'let-alist)
+(require 'seq)
+(require 'subr-x)
+(require 'tabulated-list)
+(require 'url)
+(require 'url-http)
+
+(defvar url-http-response-status)
+(defvar url-http-end-of-headers)
+
+(defgroup toolbelt nil
+  "Approve and watch the tool calls of a toolbelt gateway."
+  :group 'tools
+  :prefix "toolbelt-")
+
+(defcustom toolbelt-url "http://127.0.0.1:7077"
+  "Address of the gateway, as `toolbelt serve' prints it."
+  :type 'string)
+
+(defcustom toolbelt-token nil
+  "Token for the gateway, or nil to look it up.
+When nil, the token comes from auth-source (host and port of
+`toolbelt-url'), else from the environment variable
+TOOLBELT_GATEWAY_TOKEN; an open gateway needs none."
+  :type '(choice (const :tag "Look it up" nil) string))
+
+(defcustom toolbelt-agent-id "emacs"
+  "Agent id of the calls made with `toolbelt-call-tool'."
+  :type 'string)
+
+(defcustom toolbelt-run-id "emacs"
+  "Run id of the calls made with `toolbelt-call-tool'."
+  :type 'string)
+
+(defcustom toolbelt-event-agents nil
+  "Agent ids whose events to follow, or nil for every agent."
+  :type '(repeat string))
+
+(defcustom toolbelt-request-timeout 30
+  "Seconds to wait for the gateway to answer a request."
+  :type 'number)
+
+(defcustom toolbelt-max-calls 200
+  "How many calls `toolbelt-calls' keeps; the oldest go first."
+  :type 'integer)
+
+(defcustom toolbelt-event-functions nil
+  "Functions called with each event: its type (a string) and its data.
+The data is the event's JSON object as an alist."
+  :type 'hook)
+
+(define-error 'toolbelt-error "toolbelt" 'user-error)
+
+;;;; JSON and HTTP
+
+(defun toolbelt--json-read (text)
+  "Parse the JSON TEXT: objects as alists, arrays as vectors."
+  (let ((json-object-type 'alist)
+        (json-array-type 'vector)
+        (json-key-type 'symbol)
+        (json-false :json-false)
+        (json-null nil))
+    (json-read-from-string text)))
+
+(defun toolbelt--json-pretty (value)
+  "Return VALUE as indented JSON text."
+  (let ((json-encoding-pretty-print t))
+    (json-encode value)))
+
+(defun toolbelt--base-url ()
+  "Return `toolbelt-url' without a trailing slash."
+  (string-trim-right toolbelt-url "/+"))
+
+(defun toolbelt--auth-token ()
+  "Return the token to send, or nil for an open gateway."
+  (or toolbelt-token
+      (let* ((url (url-generic-parse-url (toolbelt--base-url)))
+             (found (car (auth-source-search :host (url-host url)
+                                             :port (number-to-string (url-port url))
+                                             :require '(:secret) :max 1)))
+             (secret (plist-get found :secret)))
+        (if (functionp secret) (funcall secret) secret))
+      (let ((env (getenv "TOOLBELT_GATEWAY_TOKEN")))
+        (and env (not (string-empty-p env)) env))))
+
+(defun toolbelt--headers (json-body)
+  "Return the request headers; with JSON-BODY non-nil, those of a JSON body."
+  (let ((token (toolbelt--auth-token)))
+    (append (and token (list (cons "Authorization" (encode-coding-string (concat "Bearer " token) 'utf-8))))
+            (and json-body (list (cons "Content-Type" "application/json")))
+            (list (cons "Accept" "application/json")))))
+
+(defun toolbelt--read-response (&optional failure)
+  "Read the gateway's answer in the current buffer, then kill the buffer.
+Return a plist of :status (nil when there was no answer), :body (the
+parsed JSON) and :failure (FAILURE, what went wrong on the way)."
+  (let ((status (and (boundp 'url-http-response-status) url-http-response-status))
+        body)
+    (goto-char (if (and (boundp 'url-http-end-of-headers) (markerp url-http-end-of-headers))
+                   url-http-end-of-headers
+                 (point-min)))
+    (when (or (looking-at "\r?\n") (re-search-forward "\r?\n\r?\n" nil t))
+      (goto-char (match-end 0))
+      (let ((text (decode-coding-string (buffer-substring-no-properties (point) (point-max)) 'utf-8)))
+        (setq body (ignore-errors (toolbelt--json-read text)))))
+    (kill-buffer)
+    (list :status status :body body :failure failure)))
+
+(defmacro toolbelt--with-request (method path body &rest forms)
+  "Run FORMS with url.el set up for METHOD on PATH with the JSON text BODY.
+FORMS see the request's address as `url'.  Every part of the request is
+unibyte, as url.el needs to send a body that is not ASCII."
+  (declare (indent 3) (debug t))
+  `(let ((url-request-method ,method)
+         (url-request-extra-headers (toolbelt--headers ,body))
+         (url-request-data (and ,body (encode-coding-string ,body 'utf-8)))
+         (url-show-status nil)
+         (url (encode-coding-string (concat (toolbelt--base-url) ,path) 'utf-8)))
+     ,@forms))
+
+(defun toolbelt--request (method path &optional body)
+  "Send METHOD to PATH with the JSON text BODY and wait for the answer.
+Return the plist of `toolbelt--read-response'."
+  (toolbelt--with-request method path body
+    (let ((buffer (condition-case err
+                      (url-retrieve-synchronously url t t toolbelt-request-timeout)
+                    (error (signal 'toolbelt-error
+                                   (list (format "Cannot reach %s: %s" url (error-message-string err))))))))
+      (if buffer
+          (with-current-buffer buffer (toolbelt--read-response))
+        (list :status nil :failure "no answer in time")))))
+
+(defun toolbelt--request-async (method path body callback)
+  "Send METHOD to PATH with the JSON text BODY; call CALLBACK with the answer.
+CALLBACK gets the plist of `toolbelt--read-response'."
+  (toolbelt--with-request method path body
+    (url-retrieve url
+                  (lambda (status)
+                    (funcall callback
+                             (toolbelt--read-response
+                              (let ((err (plist-get status :error)))
+                                (and err (format "%s" (cdr err)))))))
+                  nil t t)))
+
+(defun toolbelt--check (response what &optional accept)
+  "Return the body of RESPONSE, or signal `toolbelt-error' saying WHAT failed.
+ACCEPT lists HTTP statuses besides those under 400 that carry an answer."
+  (let ((status (plist-get response :status))
+        (body (plist-get response :body)))
+    (cond
+     ((null status)
+      (signal 'toolbelt-error
+              (list (format "%s: no answer from %s (%s); is `toolbelt serve' running there?"
+                            what (toolbelt--base-url)
+                            (or (plist-get response :failure) "no response")))))
+     ((or (< status 400) (memq status accept)) body)
+     (t (signal 'toolbelt-error
+                (list (format "%s: %s (HTTP %d)" what
+                              (or (let-alist body .error.message) "the gateway refused")
+                              status)))))))
+
+;;;; The event stream
+
+(defvar toolbelt--stream nil
+  "The network process reading the event stream, or nil.")
+
+(defvar toolbelt--wanted nil
+  "Non-nil while the event stream should be kept open.")
+
+(defvar toolbelt--connected nil
+  "Non-nil once the stream has caught up (its `ready' event).")
+
+(defvar toolbelt--last-event-id nil
+  "Id of the last event received, sent as Last-Event-ID on reconnecting.")
+
+(defvar toolbelt--retry-ms 1000
+  "Milliseconds to wait before reconnecting, as the stream's `retry:' says.")
+
+(defvar toolbelt--failures 0
+  "Reconnections since the stream was last caught up, for the backoff.")
+
+(defvar toolbelt--reconnect-timer nil
+  "Timer of the next reconnection, or nil.")
+
+(defvar toolbelt--refusal nil
+  "Why the gateway refused the event stream last, or nil.")
+
+(defvar toolbelt--agent-state nil
+  "The last `agent.state' the gateway sent: \"tool_execution\" or \"idle\".")
+
+(defun toolbelt--events-path (url)
+  "Return the path and query of the event stream of the parsed URL."
+  (concat (string-trim-right (car (url-path-and-query url)) "/+")
+          "/api/events"
+          (if toolbelt-event-agents
+              (concat "?agentId=" (url-hexify-string (string-join toolbelt-event-agents ",")))
+            "")))
+
+(defun toolbelt--stream-request (url)
+  "Return the HTTP request that opens the event stream of the parsed URL."
+  (let ((token (toolbelt--auth-token))
+        (host (url-host url)))
+    (concat "GET " (toolbelt--events-path url) " HTTP/1.1\r\n"
+            "Host: " (if (string-search ":" host) (format "[%s]" host) host)
+            (format ":%d\r\n" (url-port url))
+            "Accept: text/event-stream\r\nCache-Control: no-cache\r\n"
+            (if token (format "Authorization: Bearer %s\r\n" token) "")
+            (if toolbelt--last-event-id (format "Last-Event-ID: %s\r\n" toolbelt--last-event-id) "")
+            "\r\n")))
+
+(defun toolbelt--open-stream ()
+  "Open the event stream and return its process."
+  (let* ((url (url-generic-parse-url (toolbelt--base-url)))
+         (proc (open-network-stream "toolbelt-events" nil (url-host url) (url-port url)
+                                    :type (if (equal (url-type url) "https") 'tls 'plain)
+                                    :coding 'binary)))
+    (set-process-query-on-exit-flag proc nil)
+    (process-put proc 'toolbelt-raw "")
+    (process-put proc 'toolbelt-text "")
+    (process-put proc 'toolbelt-chunk 'size)
+    (process-put proc 'toolbelt-resumed (and toolbelt--last-event-id t))
+    (set-process-filter proc #'toolbelt--stream-filter)
+    (set-process-sentinel proc #'toolbelt--stream-sentinel)
+    (process-send-string proc (toolbelt--stream-request url))
+    proc))
+
+(defun toolbelt--open ()
+  "Open the event stream, or schedule another try when that fails."
+  (setq toolbelt--reconnect-timer nil)
+  (when toolbelt--wanted
+    (condition-case err
+        (setq toolbelt--stream (toolbelt--open-stream))
+      (error
+       (message "toolbelt: cannot reach %s (%s); trying again"
+                (toolbelt--base-url) (error-message-string err))
+       (toolbelt--schedule-reconnect)))))
+
+(defun toolbelt--schedule-reconnect ()
+  "Reconnect after the stream's retry delay, doubled for each failure in a row."
+  (let ((delay (min 30.0 (* (/ toolbelt--retry-ms 1000.0) (expt 2 (min toolbelt--failures 5))))))
+    (setq toolbelt--failures (1+ toolbelt--failures))
+    (setq toolbelt--reconnect-timer (run-at-time delay nil #'toolbelt--open))))
+
+(defun toolbelt--stream-sentinel (proc _event)
+  "Reconnect when PROC, the event stream, closed while it was wanted."
+  (when (and (not (process-live-p proc)) (eq proc toolbelt--stream))
+    (setq toolbelt--stream nil
+          toolbelt--connected nil)
+    (toolbelt--refresh-calls)
+    (when toolbelt--wanted
+      (toolbelt--schedule-reconnect))))
+
+(defun toolbelt--stream-filter (proc bytes)
+  "Read BYTES of the event stream PROC: headers, then chunks, then events."
+  (let ((raw (concat (process-get proc 'toolbelt-raw) bytes)))
+    (unless (process-get proc 'toolbelt-status)
+      (let ((end (string-search "\r\n\r\n" raw)))
+        (when end
+          (toolbelt--stream-headers proc (substring raw 0 end))
+          (setq raw (substring raw (+ end 4))))))
+    (when (process-get proc 'toolbelt-status)
+      (setq raw (toolbelt--dechunk proc raw)))
+    (process-put proc 'toolbelt-raw raw)
+    (when (process-get proc 'toolbelt-status)
+      (if (eql (process-get proc 'toolbelt-status) 200)
+          (toolbelt--stream-events proc)
+        (toolbelt--stream-refused proc)))))
+
+(defun toolbelt--stream-headers (proc head)
+  "Note the status and transfer encoding of PROC from its response HEAD."
+  (process-put proc 'toolbelt-status
+               (if (string-match "\\`HTTP/[0-9.]+ \\([0-9]+\\)" head)
+                   (string-to-number (match-string 1 head))
+                 0))
+  (process-put proc 'toolbelt-chunked
+               (let ((case-fold-search t))
+                 (string-match-p "^transfer-encoding:[ \t]*chunked" head))))
+
+(defun toolbelt--dechunk (proc raw)
+  "Add the body bytes in RAW to PROC's text; return what is left unread."
+  (if (not (process-get proc 'toolbelt-chunked))
+      (progn (process-put proc 'toolbelt-text (concat (process-get proc 'toolbelt-text) raw)) "")
+    (let ((state (process-get proc 'toolbelt-chunk))
+          (text (process-get proc 'toolbelt-text))
+          (more t))
+      (while more
+        (cond
+         ((eq state 'size)
+          (let ((eol (string-search "\r\n" raw)))
+            (if (not eol)
+                (setq more nil)
+              (setq state (string-to-number (car (split-string (substring raw 0 eol) ";")) 16)
+                    raw (substring raw (+ eol 2)))
+              (when (eql state 0) (setq state 'end more nil)))))
+         ((integerp state)
+          (let ((n (min state (length raw))))
+            (setq text (concat text (substring raw 0 n))
+                  raw (substring raw n)
+                  state (if (= n state) 'crlf (- state n)))
+            (when (integerp state) (setq more nil))))
+         ((and (eq state 'crlf) (>= (length raw) 2))
+          (setq raw (substring raw 2) state 'size))
+         (t (setq more nil))))
+      (process-put proc 'toolbelt-chunk state)
+      (process-put proc 'toolbelt-text text)
+      raw)))
+
+(defun toolbelt--stream-events (proc)
+  "Handle each complete event in PROC's text."
+  (let (end)
+    (while (setq end (string-search "\n\n" (process-get proc 'toolbelt-text)))
+      (let* ((text (process-get proc 'toolbelt-text))
+             (block (decode-coding-string (substring text 0 end) 'utf-8)))
+        (process-put proc 'toolbelt-text (substring text (+ end 2)))
+        (toolbelt--stream-block proc block)))))
+
+(defun toolbelt--stream-block (proc block)
+  "Handle one BLOCK of the event stream PROC: an event, a retry or a comment."
+  (let (id type data)
+    (dolist (line (split-string block "\n"))
+      (setq line (string-trim-right line "\r"))
+      (when (string-match "\\`\\([a-zA-Z]+\\)\\(?:: ?\\(.*\\)\\)?\\'" line)
+        (let ((field (match-string 1 line))
+              (value (or (match-string 2 line) "")))
+          (pcase field
+            ("id" (setq id value))
+            ("event" (setq type value))
+            ("data" (setq data (if data (concat data "\n" value) value)))
+            ("retry" (when (string-match-p "\\`[0-9]+\\'" value)
+                       (setq toolbelt--retry-ms (string-to-number value))))))))
+    (when id (setq toolbelt--last-event-id id))
+    (when data
+      (with-demoted-errors "toolbelt: cannot handle an event: %S"
+        (toolbelt--handle-event proc (or type "message") (toolbelt--json-read data))))))
+
+(defun toolbelt--stream-refused (proc)
+  "Report why the gateway refused the event stream PROC, once its answer is read."
+  (let ((body (ignore-errors
+                (toolbelt--json-read (decode-coding-string (process-get proc 'toolbelt-text) 'utf-8)))))
+    (when body
+      (let ((status (process-get proc 'toolbelt-status)))
+        ;; A refused token or address stays refused: stop instead of retrying.
+        (when (memq status '(401 403 404))
+          (setq toolbelt--wanted nil))
+        (setq toolbelt--refusal (format "%s (HTTP %d)" (or (let-alist body .error.message) "no reason given") status))
+        (message "toolbelt: the gateway refused the event stream: %s" toolbelt--refusal)
+        (delete-process proc)))))
+
+;;;; Events
+
+(defun toolbelt--handle-event (proc type event)
+  "Act on the event of TYPE with data EVENT, read from the stream PROC."
+  (pcase type
+    ("ready" (toolbelt--on-ready proc))
+    ("error" (message "toolbelt: the gateway reports: %s" (alist-get 'message event)))
+    ("approval.requested" (toolbelt--enqueue-approval (alist-get 'request event)))
+    ("approval.resolved" (toolbelt--approval-settled (alist-get 'callId event)))
+    ("file.changed" (toolbelt--revert-file (alist-get 'path event)))
+    ("agent.state" (setq toolbelt--agent-state (alist-get 'state event))))
+  (when (alist-get 'callId event)
+    (toolbelt--track-call type event))
+  (run-hook-with-args 'toolbelt-event-functions type event))
+
+(defun toolbelt--on-ready (proc)
+  "The stream PROC has caught up: fetch what waited while it was away."
+  (setq toolbelt--connected t
+        toolbelt--failures 0
+        toolbelt--refusal nil)
+  ;; A resumed stream replayed what it missed; a fresh one asks for the calls waiting now.
+  (unless (process-get proc 'toolbelt-resumed)
+    (toolbelt--fetch-waiting-approvals))
+  (toolbelt--refresh-calls))
+
+(defun toolbelt--fetch-waiting-approvals ()
+  "Queue each call already awaiting approval."
+  (toolbelt--request-async
+   "GET" "/api/tool-calls?status=awaiting_approval&limit=100" nil
+   (lambda (response)
+     (let ((calls (alist-get 'calls (plist-get response :body))))
+       ;; Newest first in the answer: queue the oldest first.
+       (seq-doseq (call (reverse calls))
+         (let ((request (alist-get 'approval call)))
+           (when (and request
+                      (or (null toolbelt-event-agents)
+                          (member (alist-get 'agentId call) toolbelt-event-agents)))
+             (toolbelt--enqueue-approval request))))))))
+
+(defun toolbelt--revert-file (path)
+  "Revert the buffer visiting PATH unless it has unsaved edits."
+  (let ((buffer (and (stringp path) (find-buffer-visiting path))))
+    (when buffer
+      (with-current-buffer buffer
+        (cond
+         ((buffer-modified-p)
+          (message "toolbelt: %s changed on disk; its buffer has unsaved edits, so it was not reverted"
+                   (abbreviate-file-name path)))
+         ((file-exists-p path)
+          (revert-buffer t t t))
+         (t (message "toolbelt: %s was deleted or moved" (abbreviate-file-name path))))))))
+
+;;;###autoload
+(defun toolbelt-connect (&optional url)
+  "Follow the event stream of the gateway at URL (default `toolbelt-url').
+Calls that wait for approval pop up the *Agent Approval* buffer."
+  (interactive (list (and current-prefix-arg (read-string "Gateway URL: " toolbelt-url))))
+  (when url (setq toolbelt-url url))
+  (toolbelt-disconnect)
+  (setq toolbelt--wanted t
+        toolbelt--last-event-id nil
+        toolbelt--failures 0)
+  (toolbelt--open)
+  (when toolbelt--stream
+    (message "toolbelt: following %s" (toolbelt--base-url))))
+
+(defun toolbelt-disconnect ()
+  "Stop following the gateway's event stream."
+  (interactive)
+  (setq toolbelt--wanted nil
+        toolbelt--connected nil)
+  (when toolbelt--reconnect-timer
+    (cancel-timer toolbelt--reconnect-timer)
+    (setq toolbelt--reconnect-timer nil))
+  (when toolbelt--stream
+    (let ((proc toolbelt--stream))
+      (setq toolbelt--stream nil)
+      (delete-process proc))))
+
+;;;; Approvals
+
+(defvar toolbelt--approvals nil
+  "Approval requests waiting for a decision here, oldest first.")
+
+(defvar-local toolbelt--request nil
+  "The approval request this buffer shows.")
+
+(defconst toolbelt-approval-buffer "*Agent Approval*"
+  "Name of the buffer that asks for approvals.")
+
+(defvar toolbelt-approval-mode-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map "y" #'toolbelt-approve)
+    (define-key map "n" #'toolbelt-reject)
+    (define-key map "a" #'toolbelt-approve-always)
+    (define-key map "s" #'toolbelt-approve-session)
+    (define-key map "?" #'toolbelt-approval-help)
+    (define-key map "q" #'toolbelt-approval-later)
+    map)
+  "Keys of the approval buffer.")
+
+(define-derived-mode toolbelt-approval-mode special-mode "Toolbelt-Approval"
+  "Approve or reject one tool call.
+\\{toolbelt-approval-mode-map}"
+  (setq header-line-format '(:eval (toolbelt--approval-header))))
+
+(defun toolbelt--approval-header ()
+  "Return the header line of the approval buffer."
+  (let ((n (length toolbelt--approvals)))
+    (format " %s waits for approval%s  —  y approve  n reject  a always  ? help"
+            (or (alist-get 'tool toolbelt--request) "A call")
+            (if (> n 1) (format " (%d more queued)" (1- n)) ""))))
+
+(defun toolbelt--enqueue-approval (request)
+  "Queue REQUEST, an approval request, and show it if nothing else is shown."
+  (let ((id (alist-get 'callId request)))
+    (when (and id (not (toolbelt--queued id)))
+      (setq toolbelt--approvals (append toolbelt--approvals (list request)))
+      (toolbelt--show-approval))))
+
+(defun toolbelt--queued (call-id)
+  "Return the queued request of CALL-ID, or nil."
+  (seq-find (lambda (r) (equal (alist-get 'callId r) call-id)) toolbelt--approvals))
+
+(defun toolbelt--approval-settled (call-id)
+  "Drop CALL-ID from the queue: it was decided, here or elsewhere."
+  (when (toolbelt--queued call-id)
+    (setq toolbelt--approvals
+          (seq-remove (lambda (r) (equal (alist-get 'callId r) call-id)) toolbelt--approvals))
+    (toolbelt--show-approval)))
+
+(defun toolbelt--show-approval ()
+  "Show the oldest queued request, or put the approval buffer away."
+  (let ((request (car toolbelt--approvals))
+        (buffer (get-buffer toolbelt-approval-buffer)))
+    (cond
+     (request
+      (setq buffer (get-buffer-create toolbelt-approval-buffer))
+      (unless (equal (alist-get 'callId (buffer-local-value 'toolbelt--request buffer))
+                     (alist-get 'callId request))
+        (with-current-buffer buffer (toolbelt--render-approval request))
+        (pop-to-buffer buffer))
+      (force-mode-line-update t))
+     (buffer
+      (with-current-buffer buffer
+        (let ((inhibit-read-only t)) (erase-buffer))
+        (setq toolbelt--request nil))
+      (dolist (window (get-buffer-window-list buffer nil t))
+        (quit-window nil window))))))
+
+(defun toolbelt--describe-remember (target)
+  "Say what an \"always\" approval of TARGET covers."
+  (let-alist target
+    (pcase .kind
+      ("tool" (format "every %s call" .tool))
+      ("prefix" (format "%s commands starting with `%s'" .tool .prefix))
+      ("exact" (format "%s running exactly `%s'" .tool .command))
+      ("path" (format "%s on %s" .tool .path))
+      (_ (format "%s calls like this one" .tool)))))
+
+(defun toolbelt--fontify-diff (diff)
+  "Return DIFF with the faces `diff-mode' gives it."
+  (with-temp-buffer
+    (insert diff)
+    (delay-mode-hooks (diff-mode))
+    (font-lock-ensure)
+    ;; As `font-lock-face', the colours survive font-lock in the buffer they are shown in.
+    (let ((pos (point-min)))
+      (while (< pos (point-max))
+        (let ((next (next-single-property-change pos 'face nil (point-max)))
+              (face (get-text-property pos 'face)))
+          (when face (put-text-property pos next 'font-lock-face face))
+          (setq pos next))))
+    (buffer-string)))
+
+(defun toolbelt--insert-preview (preview)
+  "Insert PREVIEW, the effect a call would have."
+  (let-alist preview
+    (pcase .kind
+      ("diff" (insert (toolbelt--fontify-diff .diff)))
+      ("command" (insert "$ " .command "\n  in " .cwd
+                         (if .classification (format " (%s)" .classification) "") "\n"))
+      ("url" (insert (or .method "GET") " " .url "\n"))
+      (_ (insert (or .text "") "\n")))))
+
+(defun toolbelt--heading (text)
+  "Insert TEXT as a heading of the approval buffer."
+  (insert "\n" (propertize text 'font-lock-face 'bold) "\n"))
+
+(defun toolbelt--field (name value &optional face)
+  "Insert a line with NAME and VALUE, the value in FACE."
+  (when value
+    (insert (propertize (format "%-9s" (concat name ":")) 'font-lock-face 'bold)
+            (if face (propertize (format "%s" value) 'font-lock-face face) (format "%s" value))
+            "\n")))
+
+(defun toolbelt--render-approval (request)
+  "Fill the current buffer with REQUEST and its choices."
+  (let ((inhibit-read-only t))
+    (toolbelt-approval-mode)
+    (erase-buffer)
+    (setq toolbelt--request request)
+    (let-alist request
+      (insert (propertize "Tool approval request" 'font-lock-face 'bold) "\n\n")
+      (toolbelt--field "Tool" (if .title (format "%s (%s)" .tool .title) .tool))
+      (toolbelt--field "Effect" .effect (if (member .effect '("execute" "destructive")) 'warning nil))
+      (toolbelt--field "Reason" .reason)
+      (toolbelt--field "Agent" (format "%s, run %s, call %s" .agentId .runId .callId))
+      (seq-doseq (warning .warnings) (toolbelt--field "Warning" warning 'warning))
+      (toolbelt--heading "Parameters")
+      (insert (toolbelt--json-pretty .input) "\n")
+      (when .preview
+        (toolbelt--heading (if (equal (let-alist .preview .kind) "diff")
+                               (format "Preview of changes to %s" (let-alist .preview .path))
+                             "Preview"))
+        (toolbelt--insert-preview .preview))
+      (toolbelt--heading "Actions")
+      (insert "y  approve this call\n"
+              "n  reject it, with a message for the model\n"
+              (format "a  always approve %s\n" (toolbelt--describe-remember .remember))
+              (format "s  approve %s for the rest of session %s\n"
+                      (toolbelt--describe-remember .remember) .sessionId)
+              "?  more information\n"
+              "q  decide later\n"))
+    (goto-char (point-min))))
+
+(defun toolbelt--current-request ()
+  "Return the request on display for approval, or signal that there is none."
+  (or (and (derived-mode-p 'toolbelt-approval-mode) toolbelt--request)
+      (car toolbelt--approvals)
+      (signal 'toolbelt-error (list "No call is waiting for approval"))))
+
+(defun toolbelt--decide (verb body done)
+  "Send the decision VERB with the JSON text BODY.
+DONE is the message to show after it, a format for the tool's name."
+  (let* ((request (toolbelt--current-request))
+         (id (alist-get 'callId request))
+         (response (toolbelt--request "POST" (format "/api/tool-calls/%s/%s" (url-hexify-string id) verb) body)))
+    (if (memq (plist-get response :status) '(404 409))
+        (message "toolbelt: %s (%s) was already decided elsewhere" (alist-get 'tool request) id)
+      (toolbelt--check response (format "Sending the decision on %s" id))
+      (message (concat "toolbelt: " done) (alist-get 'tool request)))
+    (toolbelt--approval-settled id)))
+
+(defun toolbelt-approve ()
+  "Approve the call shown, this once."
+  (interactive)
+  (toolbelt--decide "approve" "{\"scope\":\"once\"}" "approved %s"))
+
+(defun toolbelt-approve-session ()
+  "Approve the call shown and what it covers for the rest of its session."
+  (interactive)
+  (let ((covers (toolbelt--describe-remember (alist-get 'remember (toolbelt--current-request)))))
+    (toolbelt--decide "approve" "{\"scope\":\"session\"}"
+                      (concat "approved %s, and " (string-replace "%" "%%" covers) " for this session"))))
+
+(defun toolbelt-approve-always ()
+  "Approve the call shown and, from now on, every call its decision covers.
+The approval buffer says what that is; the gateway keeps the rule."
+  (interactive)
+  (let ((covers (toolbelt--describe-remember (alist-get 'remember (toolbelt--current-request)))))
+    (toolbelt--decide "approve" "{\"scope\":\"always\"}"
+                      (concat "approved %s, and from now on " (string-replace "%" "%%" covers)))))
+
+(defun toolbelt-reject (message)
+  "Reject the call shown; MESSAGE, if not empty, reaches the model."
+  (interactive (list (read-string "Reject; message for the model (RET for none): ")))
+  (toolbelt--decide "reject"
+                    (if (string-empty-p (or message ""))
+                        "{}"
+                      (json-encode (list (cons 'message message))))
+                    "rejected %s"))
+
+(defun toolbelt-approval-later ()
+  "Put the approval buffer away, leaving the call waiting.
+\\[toolbelt-approvals] brings it back."
+  (interactive)
+  (quit-window))
+
+;;;###autoload
+(defun toolbelt-approvals ()
+  "Show the oldest call waiting for approval."
+  (interactive)
+  (unless toolbelt--approvals
+    (signal 'toolbelt-error (list "No call is waiting for approval")))
+  (let ((buffer (get-buffer-create toolbelt-approval-buffer)))
+    (with-current-buffer buffer
+      (unless (equal toolbelt--request (car toolbelt--approvals))
+        (toolbelt--render-approval (car toolbelt--approvals))))
+    (pop-to-buffer buffer)))
+
+(defun toolbelt-approval-help ()
+  "Explain the call shown and the choices."
+  (interactive)
+  (let ((request (toolbelt--current-request)))
+    (with-help-window "*toolbelt help*"
+      (let-alist request
+        (princ (format "%s\n\n%s\n\n" .tool .description))
+        (princ (format "Why you are asked: %s\n\n" .reason))
+        (princ "y  approve this call once.\n")
+        (princ "n  reject it; what you type is sent to the model as the reason.\n")
+        (princ (format "a  approve it, and from now on %s, without asking.\n   The gateway keeps this rule across restarts.\n"
+                       (toolbelt--describe-remember .remember)))
+        (princ (format "s  approve it, and %s until session %s ends.\n"
+                       (toolbelt--describe-remember .remember) .sessionId))
+        (princ "q  decide later: M-x toolbelt-approvals shows it again.\n\n")
+        (princ (format "The request as the gateway sent it:\n\n%s\n" (toolbelt--json-pretty request)))))))
+
+;;;; Live calls
+
+(defvar toolbelt--calls (make-hash-table :test #'equal)
+  "Calls seen on the event stream, by call id: plists.")
+
+(defvar toolbelt--call-order nil
+  "Call ids, newest first.")
+
+(defconst toolbelt-calls-buffer "*toolbelt*"
+  "Name of the buffer listing live calls.")
+
+(defun toolbelt--call-status (type event)
+  "Return the status a call takes from the event of TYPE with data EVENT, or nil."
+  (let-alist event
+    (pcase type
+      ("tool.call" (if (eq .requiresApproval t) "asking" "called"))
+      ("approval.requested" "awaiting approval")
+      ("approval.resolved" (if (equal .decision.outcome "approve") "approved" "rejected"))
+      ("tool.started" (if (> (or .attempt 1) 1) (format "running (attempt %d)" .attempt) "running"))
+      ("tool.result" (if .result.error.code
+                         (format "%s: %s" .result.status .result.error.code)
+                       .result.status))
+      ("pending.created" "waiting for its result")
+      ("pending.resolved" "resolved")
+      ("pending.expired" "expired"))))
+
+(defun toolbelt--call-progress (type event)
+  "Return the progress text of the event of TYPE with data EVENT, or nil."
+  (let-alist event
+    (pcase type
+      ("tool.progress"
+       (string-join (delq nil (list (cond ((and .progress .total) (format "%s/%s" .progress .total))
+                                          (.progress (format "%s" .progress)))
+                                    .message))
+                    " "))
+      ("tool.output"
+       (car (last (split-string (string-trim-right (or .chunk "")) "\n")))))))
+
+(defun toolbelt--track-call (type event)
+  "Update the call list with the event of TYPE with data EVENT."
+  (let* ((id (alist-get 'callId event))
+         (call (gethash id toolbelt--calls))
+         (status (toolbelt--call-status type event))
+         (progress (toolbelt--call-progress type event)))
+    (unless call
+      (push id toolbelt--call-order)
+      (setq call (list :id id :tool (alist-get 'tool event) :agent (alist-get 'agentId event)
+                       :status "seen" :progress "" :ts (alist-get 'ts event))))
+    (when status (setq call (plist-put call :status status)))
+    (when progress (setq call (plist-put call :progress progress)))
+    (when (equal type "tool.result")
+      (setq call (plist-put call :result (alist-get 'result event))))
+    (puthash id call toolbelt--calls)
+    (toolbelt--prune-calls)
+    (toolbelt--refresh-calls)))
+
+(defun toolbelt--prune-calls ()
+  "Forget the oldest entries of the call list beyond `toolbelt-max-calls'."
+  (when (> (length toolbelt--call-order) toolbelt-max-calls)
+    (dolist (id (nthcdr toolbelt-max-calls toolbelt--call-order))
+      (remhash id toolbelt--calls))
+    (setq toolbelt--call-order (seq-take toolbelt--call-order toolbelt-max-calls))))
+
+(defun toolbelt-call-status (call-id)
+  "Return the status of CALL-ID in the call list, or nil."
+  (plist-get (gethash call-id toolbelt--calls) :status))
+
+(defvar toolbelt-calls-mode-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map (kbd "RET") #'toolbelt-show-call)
+    (define-key map "A" #'toolbelt-approvals)
+    (define-key map "c" #'toolbelt-call-tool)
+    (define-key map "t" #'toolbelt-list-tools)
+    map)
+  "Keys of the live calls buffer.")
+
+(define-derived-mode toolbelt-calls-mode tabulated-list-mode "Toolbelt"
+  "Tool calls of the gateway as they happen.
+\\{toolbelt-calls-mode-map}"
+  (setq tabulated-list-format [("Time" 8 t) ("Agent" 12 t) ("Tool" 18 t) ("Status" 24 t) ("Progress" 0 nil)]
+        tabulated-list-padding 1
+        header-line-format '(:eval (toolbelt--calls-header)))
+  (tabulated-list-init-header)
+  (setq header-line-format '(:eval (toolbelt--calls-header))))
+
+(defun toolbelt--calls-header ()
+  "Return the header line of the call list."
+  (format " %s  %s  agents: %s%s"
+          (toolbelt--base-url)
+          (cond (toolbelt--connected "connected")
+                (toolbelt--wanted "reconnecting…")
+                (toolbelt--refusal (format "refused: %s" toolbelt--refusal))
+                (t "not connected (M-x toolbelt-connect)"))
+          (or toolbelt--agent-state "idle")
+          (if toolbelt--approvals (format "  %d awaiting approval" (length toolbelt--approvals)) "")))
+
+(defun toolbelt--call-entries ()
+  "Return the rows of the call list."
+  (mapcar (lambda (id)
+            (let ((call (gethash id toolbelt--calls)))
+              (list id (vector (if (numberp (plist-get call :ts))
+                                   (format-time-string "%H:%M:%S" (/ (plist-get call :ts) 1000.0))
+                                 "")
+                               (or (plist-get call :agent) "")
+                               (or (plist-get call :tool) "")
+                               (plist-get call :status)
+                               (or (plist-get call :progress) "")))))
+          toolbelt--call-order))
+
+(defun toolbelt--refresh-calls ()
+  "Redraw the call list, if it is shown in a buffer."
+  (let ((buffer (get-buffer toolbelt-calls-buffer)))
+    (when buffer
+      (with-current-buffer buffer
+        (setq tabulated-list-entries (toolbelt--call-entries))
+        (tabulated-list-print t)))))
+
+;;;###autoload
+(defun toolbelt-calls ()
+  "List each tool call of the gateway as it happens, with status and progress."
+  (interactive)
+  (with-current-buffer (get-buffer-create toolbelt-calls-buffer)
+    (unless (derived-mode-p 'toolbelt-calls-mode) (toolbelt-calls-mode))
+    (setq tabulated-list-entries (toolbelt--call-entries))
+    (tabulated-list-print t)
+    (pop-to-buffer (current-buffer))))
+
+(defun toolbelt-show-call (call-id)
+  "Show everything the gateway knows of CALL-ID."
+  (interactive (list (or (tabulated-list-get-id) (read-string "Call id: "))))
+  (let ((call (toolbelt--check (toolbelt--request "GET" (concat "/api/tool-calls/" (url-hexify-string call-id)))
+                               (format "Reading call %s" call-id))))
+    (with-help-window (format "*toolbelt call %s*" call-id)
+      (princ (toolbelt--json-pretty call)))))
+
+;;;; Tools
+
+(defun toolbelt--tools ()
+  "Return the gateway's tools, a list of alists."
+  (append (alist-get 'tools (toolbelt--check (toolbelt--request "GET" "/api/tools") "Listing the tools"))
+          nil))
+
+(defvar toolbelt-tools-mode-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map (kbd "RET") #'toolbelt-call-tool)
+    map)
+  "Keys of the tools buffer.")
+
+(define-derived-mode toolbelt-tools-mode tabulated-list-mode "Toolbelt-Tools"
+  "The tools of the gateway.  \\<toolbelt-tools-mode-map>\\[toolbelt-call-tool] calls one.
+\\{toolbelt-tools-mode-map}"
+  (setq tabulated-list-format [("Tool" 24 t) ("Effect" 12 t) ("Description" 0 nil)]
+        tabulated-list-padding 1)
+  (tabulated-list-init-header))
+
+;;;###autoload
+(defun toolbelt-list-tools ()
+  "List the gateway's tools with their effect and description."
+  (interactive)
+  (let ((tools (toolbelt--tools)))
+    (with-current-buffer (get-buffer-create "*toolbelt tools*")
+      (toolbelt-tools-mode)
+      (setq tabulated-list-entries
+            (mapcar (lambda (tool)
+                      (let-alist tool
+                        (list .name (vector .name (format "%s" .effect)
+                                            (car (split-string (or .description "") "\n"))))))
+                    tools))
+      (tabulated-list-print)
+      (pop-to-buffer (current-buffer)))))
+
+(defun toolbelt--input-text (input)
+  "Return INPUT, JSON text, if it is one JSON object; else signal why not."
+  (let ((value (condition-case err
+                   (toolbelt--json-read input)
+                 (error (signal 'toolbelt-error
+                                (list (format "The input is not valid JSON (%s); write an object such as {\"path\": \"README.md\"}"
+                                              (error-message-string err))))))))
+    (unless (and (listp value) (string-prefix-p "{" (string-trim-left input)))
+      (signal 'toolbelt-error
+              (list "The input must be a JSON object such as {\"path\": \"README.md\"}, not an array or a single value")))
+    (string-trim input)))
+
+(defun toolbelt-call (tool input callback)
+  "Call TOOL with INPUT, JSON text of an object; give CALLBACK the ToolResult.
+The call runs in the background, so its approval can be answered here.
+CALLBACK gets the result as an alist, or nil when the gateway gave none."
+  (let ((body (format "{\"agentId\":%s,\"name\":%s,\"input\":%s}"
+                      (json-encode toolbelt-agent-id) (json-encode tool) (toolbelt--input-text input))))
+    (toolbelt--request-async
+     "POST" (format "/api/runs/%s/tool-calls" (url-hexify-string toolbelt-run-id)) body
+     (lambda (response)
+       (let ((result (condition-case err
+                         (toolbelt--check response (format "Calling %s" tool) '(404 422))
+                       (toolbelt-error (message "toolbelt: %s" (error-message-string err)) nil))))
+         (funcall callback result))))))
+
+;;;###autoload
+(defun toolbelt-call-tool (tool input)
+  "Call TOOL with INPUT, JSON text of an object, and show the result."
+  (interactive
+   (let* ((names (mapcar (lambda (tool) (alist-get 'name tool)) (toolbelt--tools)))
+          (tool (completing-read "Tool: " names nil t
+                                 (and (derived-mode-p 'toolbelt-tools-mode) (tabulated-list-get-id)))))
+     (list tool (read-string (format "%s input (a JSON object): " tool) "{}"))))
+  (toolbelt-call tool input #'toolbelt--show-result)
+  (message "toolbelt: calling %s…" tool))
+
+(defun toolbelt--show-result (result)
+  "Show RESULT, a ToolResult, in the *toolbelt result* buffer."
+  (when result
+    (with-current-buffer (get-buffer-create "*toolbelt result*")
+      (let ((inhibit-read-only t))
+        (special-mode)
+        (erase-buffer)
+        (let-alist result
+          (insert (propertize (format "%s: %s" .tool .status) 'font-lock-face
+                              (if (equal .status "success") 'success 'error))
+                  (if .approvedBy (format " (approved by %s)" .approvedBy) "")
+                  "\n\n")
+          (when .error (insert (format "%s: %s\n\n" .error.code .error.message)))
+          (when .rejection
+            (insert (format "%s\n%s\n\n" (or .rejection.reason "") (or .rejection.userMessage ""))))
+          (seq-doseq (part .content)
+            (when (equal (alist-get 'type part) "text")
+              (insert (alist-get 'text part) "\n")))
+          (when (equal .display.kind "diff")
+            (insert "\n" (toolbelt--fontify-diff .display.diff)))))
+      (goto-char (point-min))
+      (display-buffer (current-buffer)))))
+
+(provide 'toolbelt)
+;;; toolbelt.el ends here

@@ -1,0 +1,8 @@
+export { runAgent, type AgentRun, type RunAgentOptions, type RunStop } from './run.js';
+export type * from './types.js';
+export { modelContent } from './content.js';
+export { anthropicModel, type AnthropicOptions } from './providers/anthropic.js';
+export { openaiChatModel } from './providers/openai-chat.js';
+export { openaiResponsesModel } from './providers/openai-responses.js';
+export type { OpenAIOptions } from './providers/openai-client.js';
+export { geminiModel, type GeminiOptions } from './providers/gemini.js';

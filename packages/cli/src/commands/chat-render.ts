@@ -1,0 +1,26 @@
+// What `toolbelt chat` shows of a run: the model's text on stdout as it streams, each tool call
+// and its outcome on stderr.
+import { textOf } from '@toolbelt/core';
+import type { AgentEvent } from '@toolbelt/agent';
+import type { Io } from '../command.js';
+
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+export function renderEvents(io: Io): (event: AgentEvent) => void {
+  let open = false;
+  return (event) => {
+    if (event.type === 'text') {
+      io.stdout.write(event.delta);
+      open = !event.delta.endsWith('\n');
+    } else if (event.type === 'assistant' && open) {
+      io.stdout.write('\n');
+      open = false;
+    } else if (event.type === 'tool.call') {
+      io.stderr.write(`→ ${event.call.name} ${clip(JSON.stringify(event.call.input), 200)}\n`);
+    } else if (event.type === 'tool.result') {
+      const r = event.result;
+      const detail = r.status === 'error' ? `error ${r.error.code}: ${r.error.message}` : r.status === 'rejected' ? `rejected: ${textOf(r)}` : r.status;
+      io.stderr.write(`← ${event.call.name}: ${clip(detail.replace(/\s+/g, ' '), 200)}\n`);
+    }
+  };
+}

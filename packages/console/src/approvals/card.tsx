@@ -1,0 +1,105 @@
+// One call awaiting a decision: who asks for what and why, what it would do, and the answers.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ApprovalRequest, ApprovalScope } from '@toolbelt/core';
+import { Json } from '../ui/json.js';
+import { PreviewView, type DiffLayout } from './preview.js';
+import { describeRemember } from './remember.js';
+
+export interface CardProps {
+  request: ApprovalRequest;
+  selected: boolean;
+  /** The card is asking for the rejection's message (n pressed, or Reject clicked). */
+  rejecting: boolean;
+  busy: boolean;
+  layout: DiffLayout;
+  onSelect(): void;
+  onApprove(scope: ApprovalScope): void;
+  onStartReject(): void;
+  onReject(message: string): void;
+  onCancelReject(): void;
+}
+
+function RejectForm({ onReject, onCancel, busy }: { onReject(m: string): void; onCancel(): void; busy: boolean }) {
+  const [message, setMessage] = useState('');
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <form
+      class="reject"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onReject(message.trim());
+      }}
+    >
+      <label>
+        Message for the model (optional): what to do instead
+        <textarea
+          ref={ref}
+          rows={2}
+          value={message}
+          onInput={(e) => setMessage(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') onCancel();
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              onReject(message.trim());
+            }
+          }}
+        />
+      </label>
+      <button type="submit" class="danger" disabled={busy}>
+        Send rejection
+      </button>
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+export function ApprovalCard(p: CardProps) {
+  const r = p.request;
+  return (
+    <article class={`card approval${p.selected ? ' selected' : ''}`} aria-label={`${r.tool} call awaiting approval`} onClick={p.onSelect} data-call={r.callId}>
+      <header>
+        <h2>
+          {r.title ?? r.tool} {r.title && <code class="muted">{r.tool}</code>} <span class={`badge effect-${r.effect}`}>{r.effect}</span>
+        </h2>
+        <span class="muted">
+          {r.agentId ? `agent ${r.agentId}` : `session ${r.sessionId}`}
+          {r.runId ? ` · run ${r.runId}` : ''} · {r.callId}
+        </span>
+      </header>
+      <p class="reason">{r.reason}</p>
+      {r.warnings.map((w) => (
+        <p class="warning" key={w}>
+          ⚠ {w}
+        </p>
+      ))}
+      {r.preview && <PreviewView preview={r.preview} layout={p.layout} />}
+      <details open={!r.preview}>
+        <summary>Arguments</summary>
+        <Json value={r.input} />
+      </details>
+      {p.rejecting ? (
+        <RejectForm onReject={p.onReject} onCancel={p.onCancelReject} busy={p.busy} />
+      ) : (
+        <div class="actions">
+          <button class="primary" disabled={p.busy} onClick={() => p.onApprove('once')} title="y">
+            Approve once <kbd>y</kbd>
+          </button>
+          <button disabled={p.busy} onClick={() => p.onApprove('session')} title="s">
+            For this session <kbd>s</kbd>
+          </button>
+          <button disabled={p.busy} onClick={() => p.onApprove('always')} title={`always: ${describeRemember(r.remember)}`}>
+            Always <kbd>a</kbd>
+          </button>
+          <button class="danger" disabled={p.busy} onClick={p.onStartReject} title="n">
+            Reject <kbd>n</kbd>
+          </button>
+          <p class="muted always">Always allows {describeRemember(r.remember)}.</p>
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,107 @@
+// Approvals: calls waiting for a person, live; y / s / a approve the selected one, n rejects it.
+import { useEffect, useState } from 'preact/hooks';
+import type { ApprovalRequest, ApprovalScope, WhoAmI } from '@toolbelt/core';
+import { api } from '../api.js';
+import { ApprovalCard } from './card.js';
+import type { DiffLayout } from './preview.js';
+import { useApprovals } from './use-approvals.js';
+
+const SCOPE_OF_KEY: Record<string, ApprovalScope> = { y: 'once', s: 'session', a: 'always' };
+
+/** Keys act on the selected card unless the person is typing somewhere. */
+function typing(e: KeyboardEvent): boolean {
+  const t = e.target as HTMLElement | null;
+  return !!t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
+}
+
+type Decide = (callId: string, path: 'approve' | 'reject', body: object) => Promise<void>;
+
+function useDecide(setBusy: (b: boolean) => void, setProblem: (p?: string) => void, settle: (callId: string) => void, done: () => void): Decide {
+  return async (callId, path, body) => {
+    setBusy(true);
+    try {
+      await api(`/api/tool-calls/${encodeURIComponent(callId)}/${path}`, body);
+      setProblem(undefined);
+      settle(callId);
+      done();
+    } catch (e) {
+      setProblem((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+}
+
+/** y / s / a approve the selected request, n asks for the rejection's message, j / k move. */
+function useKeys(current: ApprovalRequest | undefined, busy: boolean, decide: Decide, reject: (callId: string) => void, move: (by: number) => void): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (typing(e) || e.ctrlKey || e.metaKey || e.altKey || !current || busy) return;
+      if (SCOPE_OF_KEY[e.key]) void decide(current.callId, 'approve', { scope: SCOPE_OF_KEY[e.key] });
+      else if (e.key === 'n') reject(current.callId);
+      else if (e.key === 'j' || e.key === 'ArrowDown') move(1);
+      else if (e.key === 'k' || e.key === 'ArrowUp') move(-1);
+      else return;
+      e.preventDefault();
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  });
+}
+
+export function ApprovalsView({ me }: { me: WhoAmI }) {
+  const { requests, error, live, settle } = useApprovals();
+  const [selected, setSelected] = useState(0);
+  const [rejecting, setRejecting] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const [layout, setLayout] = useState<DiffLayout>(() => (innerWidth < 900 ? 'line-by-line' : 'side-by-side'));
+  const current = requests[Math.min(selected, requests.length - 1)];
+  const canApprove = me.roles.includes('admin') || me.roles.includes('approve');
+
+  const decide = useDecide(setBusy, setProblem, settle, () => setRejecting(undefined));
+  useKeys(current, busy, decide, setRejecting, (d) => setSelected((i) => Math.max(0, Math.min(i + d, requests.length - 1))));
+
+  return (
+    <section aria-labelledby="approvals-title">
+      <div class="bar">
+        <h1 id="approvals-title">Approvals {requests.length > 0 && <span class="count">{requests.length}</span>}</h1>
+        <span class={`live ${live ? 'on' : 'off'}`}>{live ? 'live' : 'reconnecting…'}</span>
+        <label class="inline">
+          Diff
+          <select value={layout} onChange={(e) => setLayout(e.currentTarget.value as DiffLayout)}>
+            <option value="side-by-side">side by side</option>
+            <option value="line-by-line">unified</option>
+          </select>
+        </label>
+      </div>
+      {!canApprove && <p class="warning">This token cannot approve (it lacks the approve role); it sees the requests only.</p>}
+      {error && <p class="error">{error}</p>}
+      {problem && (
+        <p class="error" role="alert">
+          {problem}
+        </p>
+      )}
+      {requests.length === 0 && <p class="empty">Nothing waits for a decision. Calls the policy asks about appear here as they come.</p>}
+      <p class="muted keys" hidden={requests.length === 0}>
+        Keys: <kbd>y</kbd> approve once · <kbd>s</kbd> for the session · <kbd>a</kbd> always · <kbd>n</kbd> reject with a message · <kbd>j</kbd>/<kbd>k</kbd>{' '}
+        move
+      </p>
+      {requests.map((r, i) => (
+        <ApprovalCard
+          key={r.callId}
+          request={r}
+          selected={r === current}
+          rejecting={rejecting === r.callId}
+          busy={busy}
+          layout={layout}
+          onSelect={() => setSelected(i)}
+          onApprove={(scope) => void decide(r.callId, 'approve', { scope })}
+          onStartReject={() => setRejecting(r.callId)}
+          onReject={(message) => void decide(r.callId, 'reject', message ? { message } : {})}
+          onCancelReject={() => setRejecting(undefined)}
+        />
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+// One space as a chat: messages stream in, visible calls render by tool name, the person posts.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { PostAnswer, SpaceMessage, ToolInfo, WhoAmI } from '@toolbelt/core';
+import { api } from '../api.js';
+import { href } from '../route.js';
+import { rendererFor } from './renderers.js';
+import { useSpace } from './use-space.js';
+
+function time(ms: number): string {
+  return new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+function ToolMessage({ m, tool, output, spaceId, onAnswered }: { m: SpaceMessage; tool?: ToolInfo; output?: string; spaceId: string; onAnswered(): void }) {
+  const Renderer = rendererFor(m, tool);
+  const answer = async (result: unknown) => {
+    await api(`/api/runs/${encodeURIComponent(m.runId ?? '')}/tool-results`, { callId: m.callId, result, spaceId });
+    onAnswered();
+  };
+  return (
+    <div class="tool-call" data-tool={m.tool} data-status={m.status}>
+      <div class="tool-head">
+        <code>{m.tool}</code> <span class={`badge status-${m.status}`}>{m.status.replace('_', ' ')}</span>
+      </div>
+      <Renderer message={m} tool={tool} output={output} answer={answer} />
+    </div>
+  );
+}
+
+function Composer({ spaceId, me, onPosted }: { spaceId: string; me: WhoAmI; onPosted(m: SpaceMessage): void }) {
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const send = async () => {
+    if (!text.trim()) return;
+    try {
+      const a = await api<PostAnswer>(`/api/spaces/${encodeURIComponent(spaceId)}/messages`, { senderId: me.name, text: text.trim() });
+      onPosted(a.message);
+      setText('');
+      setProblem(undefined);
+    } catch (e) {
+      setProblem((e as Error).message);
+    }
+  };
+  return (
+    <form
+      class="composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+    >
+      {problem && <p class="error">{problem}</p>}
+      <label class="sr-only" for="composer-text">
+        Message
+      </label>
+      <textarea
+        id="composer-text"
+        rows={2}
+        placeholder={`Message as ${me.name} (Enter sends, Shift+Enter for a new line)`}
+        value={text}
+        onInput={(e) => setText(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey) {
+            e.preventDefault();
+            void send();
+          }
+        }}
+      />
+      <button type="submit" class="primary">
+        Send
+      </button>
+    </form>
+  );
+}
+
+export function Chat({ spaceId, name, me, tools }: { spaceId: string; name: string; me: WhoAmI; tools: Map<string, ToolInfo> }) {
+  const [state, upsert] = useSpace(spaceId);
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [state.messages.length]);
+  return (
+    <div class="chat" aria-label={`Space ${name}`}>
+      <div class="bar">
+        <a class="back" href={href('spaces')}>
+          ← Spaces
+        </a>
+        <h2>{name}</h2>
+        <span class={`live ${state.live ? 'on' : 'off'}`}>{state.live ? 'live' : 'reconnecting…'}</span>
+      </div>
+      {state.error && <p class="error">{state.error}</p>}
+      <ol class="messages" aria-live="polite">
+        {state.messages.map((m) => (
+          <li key={m.id} class={`msg ${m.senderKind}${m.senderId === me.name ? ' mine' : ''}`}>
+            <div class="meta">
+              <strong>{m.senderId}</strong> <span class="muted">{time(m.createdAt)}</span>
+            </div>
+            {m.kind === 'text' ? (
+              <p class="text">{m.text}</p>
+            ) : (
+              <ToolMessage m={m} tool={tools.get(m.tool ?? '')} output={state.output[m.callId ?? '']} spaceId={spaceId} onAnswered={() => {}} />
+            )}
+          </li>
+        ))}
+      </ol>
+      <div ref={end} />
+      <Composer spaceId={spaceId} me={me} onPosted={upsert} />
+    </div>
+  );
+}

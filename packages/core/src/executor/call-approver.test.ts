@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { ApprovalRequest, Approver } from '../approval.js';
+import { defineTool } from '../define.js';
+import { Policy } from '../policy/policy.js';
+import { ToolRegistry } from '../registry.js';
+import { Executor } from './executor.js';
+import { MemoryLogSink } from './log.js';
+
+const write = defineTool({
+  name: 'write',
+  description: 'Pretends to write a file.',
+  effect: 'write',
+  input: z.object({ path: z.string() }),
+  execute: ({ path }) => `wrote ${path}`,
+});
+
+function recording(outcome: 'approve' | 'reject'): Approver & { asked: ApprovalRequest[] } {
+  const asked: ApprovalRequest[] = [];
+  const fn = (async (request: ApprovalRequest) => {
+    asked.push(request);
+    return outcome === 'approve' ? { outcome, scope: 'once' as const, by: 'framework' } : { outcome, message: 'no' };
+  }) as Approver & { asked: ApprovalRequest[] };
+  fn.asked = asked;
+  return fn;
+}
+
+describe('CallRequest.approver', () => {
+  it("is asked in place of the origin's approver, and the call is logged as approved by the user", async () => {
+    const origin = recording('reject');
+    const perCall = recording('approve');
+    const log = new MemoryLogSink();
+    const executor = new Executor({ registry: new ToolRegistry().register(write), policy: new Policy({ mode: 'safe' }), approver: origin, log });
+    const result = await executor.call({ tool: 'write', input: { path: 'a' }, approver: perCall });
+    expect(result).toMatchObject({ status: 'success', approvedBy: 'user' });
+    expect(perCall.asked.map((r) => r.tool)).toEqual(['write']);
+    expect(origin.asked).toEqual([]);
+    expect(log.entries[0]).toMatchObject({ status: 'success', approvedBy: 'user' });
+  });
+
+  it('never overrides a deny: the policy decides before any approver is asked', async () => {
+    const perCall = recording('approve');
+    const policy = new Policy({ mode: 'yolo', rules: [{ tool: 'write', action: 'deny' }] });
+    const executor = new Executor({ registry: new ToolRegistry().register(write), policy });
+    const result = await executor.call({ tool: 'write', input: { path: 'a' }, approver: perCall });
+    expect(result.error?.code).toBe('PERMISSION_DENIED');
+    expect(perCall.asked).toEqual([]);
+  });
+});

@@ -1,0 +1,52 @@
+// Steps of the PostgreSQL store that several of its methods take inside one transaction.
+import { INSTANCE_LOCK_CLASS } from './pg-listen.js';
+import type { Tx } from './pg-db.js';
+import { SQL } from './sqlite-statements.js';
+import { interrupted, toCall, toMessage, toSpaceMessage, type Row } from './sqlite-rows.js';
+import type { CallRecord, InboxMessage, RecoveryReport, SpaceMessage, StoreNotice, Submission } from './types.js';
+
+/** Calls whose instance is gone: no live instance holds the lock named after their owner. */
+export const ORPHANED = `(owner IS NULL OR hashtext(owner)::oid NOT IN (SELECT l.objid FROM pg_locks l WHERE l.locktype = 'advisory'
+  AND l.classid = ${INSTANCE_LOCK_CLASS} AND l.objsubid = 2 AND l.granted AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())))`;
+
+const SETTLE = `UPDATE space_messages SET status = ?, outcome = ?, updated_at = ? WHERE call_id = ? AND status IN ('running', 'requires_action') RETURNING *`;
+
+/** The call's result or error into its agent's inbox; undefined when it is there already. */
+export async function addToInbox(tx: Tx, call: Row, payload: Submission, now: number): Promise<InboxMessage | undefined> {
+  const row = await tx.get(SQL.insertInbox, call.agent_id, call.run_id, call.call_id, call.tool, JSON.stringify(payload), now);
+  return row ? toMessage(row) : undefined;
+}
+
+/** The call's space message, settled with its outcome; undefined when it has none open. */
+export async function settle(tx: Tx, callId: string, status: 'complete' | 'error', outcome: Submission, now: number): Promise<SpaceMessage | undefined> {
+  const row = await tx.get(SETTLE, status, JSON.stringify(outcome), now, callId);
+  return row ? toSpaceMessage(row) : undefined;
+}
+
+/** Pending calls past their expiry -> expired, each with an inbox message; rows another instance is expiring are skipped. */
+export async function expireDue(tx: Tx, now: number): Promise<{ expired: CallRecord[]; notices: StoreNotice[] }> {
+  const rows = await tx.all(`${SQL.dueCalls} FOR UPDATE SKIP LOCKED`, now);
+  const expired: CallRecord[] = [];
+  for (const row of rows) {
+    await tx.run(SQL.expire, now, row.call_id);
+    const error = `${row.tool} got no result before the call expired`;
+    await addToInbox(tx, row, { error }, now);
+    await settle(tx, row.call_id, 'error', { error }, now);
+    expired.push(toCall({ ...row, status: 'expired', updated_at: now }));
+  }
+  const notices: StoreNotice[] = [...new Set(expired.map((c) => c.agentId))].map((agentId) => ({ kind: 'inbox.added', agentId }));
+  await tx.tell(notices);
+  return { expired, notices };
+}
+
+/** Waiting calls of `whose` reopen as pending; their running ones end as interrupted. */
+export async function reclaimCalls(tx: Tx, now: number, whose: string): Promise<RecoveryReport> {
+  const reopened = await tx.run(`UPDATE tool_calls SET status = 'pending', updated_at = ? WHERE status = 'waiting' AND ${whose}`, now);
+  const cut = await tx.all(`SELECT call_id, tool FROM tool_calls WHERE status IN ('running', 'awaiting_approval') AND ${whose} FOR UPDATE SKIP LOCKED`);
+  for (const r of cut) {
+    const result = interrupted(r.call_id, r.tool);
+    await tx.run(SQL.finish, JSON.stringify(result), now, 'error', r.call_id);
+    await settle(tx, r.call_id, 'error', { error: result.error.message }, now);
+  }
+  return { reopened, interrupted: cut.length };
+}

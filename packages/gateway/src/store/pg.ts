@@ -1,0 +1,278 @@
+// The PostgreSQL store, for several gateway instances on one database. Each state change is one
+// transaction (row locks where two instances could race), and what waiters elsewhere must hear
+// goes out with it as a NOTIFY: a result submitted to one instance wakes the call waiting on another.
+//
+// Two pools. State others act on (open calls, results, the inbox, approvals, cycles, spaces) is
+// committed durably: the answer waits for the WAL flush. The record of a call running and finishing,
+// events and the execution log go through `logs`, whose commits return before the flush (as SQLite's
+// WAL with synchronous=NORMAL does): only a crash of the database server itself can lose their last
+// fraction of a second, and the next durable commit flushes them too, since the WAL is one sequence.
+import { randomUUID } from 'node:crypto';
+import { type ApprovalDecision, type ApprovalRequest, type ExecutionLogEntry, type Remembered, type ToolResult } from '@toolbelt/core';
+import type { GatewayEvent } from '../events/types.js';
+import { PgDb, type Broadcast } from './pg-db.js';
+import { PgCallLog } from './pg-call-log.js';
+import { PgEvents } from './pg-events.js';
+import { PgListener } from './pg-listen.js';
+import { addToInbox, expireDue, ORPHANED, reclaimCalls, settle } from './pg-steps.js';
+import { checkSchema, clientConfig, createPool, migrate } from './pg-open.js';
+import type { PgStoreOptions } from './pg-options.js';
+import { PgSpaces } from './pg-spaces.js';
+import { callsQuery } from './listings.js';
+import { SQL } from './sqlite-statements.js';
+import { toCall, toMessage } from './sqlite-rows.js';
+import type {
+  CallFilter,
+  CallRecord,
+  CallStatus,
+  DecideOutcome,
+  EventFilter,
+  ExecutionFilter,
+  GatewayStore,
+  InboxMessage,
+  NewCall,
+  RecoveryReport,
+  ResolveOutcome,
+  StoredEvent,
+  SpaceMessage,
+  StoreHealth,
+  StoreNotice,
+  Submission,
+} from './types.js';
+
+export type { PgStoreOptions } from './pg-options.js';
+
+/** The call a result is submitted for, locked, and whether it waits on an instance that is gone. */
+const RESOLVING = `SELECT *, CASE WHEN status = 'waiting' THEN ${ORPHANED} ELSE false END AS orphaned FROM tool_calls WHERE call_id = ? FOR UPDATE OF tool_calls`;
+
+export class PgStore implements GatewayStore {
+  readonly shared = true;
+  readonly spaces: GatewayStore['spaces'];
+  /** This instance's name in the database: the owner of the calls it runs. */
+  readonly instance: string;
+  private readonly listeners = new Set<(n: StoreNotice) => void>();
+  private readonly eventWatchers = new Set<(lastId?: number) => void>();
+  private readonly events: PgEvents;
+  private readonly calls: PgCallLog;
+  private readonly listener: PgListener;
+
+  private constructor(
+    private readonly db: PgDb,
+    private readonly logs: PgDb,
+    config: ReturnType<typeof clientConfig>,
+    readonly schema: string,
+  ) {
+    this.instance = db.instanceId;
+    this.spaces = new PgSpaces(db, (n) => this.notify(n));
+    this.events = new PgEvents(logs);
+    this.calls = new PgCallLog(logs, this.instance);
+    this.listener = new PgListener(config, db.channel, this.instance, {
+      message: (b) => this.heard(b),
+      lost: () => this.everything(),
+      reconnected: () => this.everything(),
+    });
+  }
+
+  /** Connects, migrates (one instance at a time) and starts listening to the other instances. */
+  static async open(url: string, opts: PgStoreOptions = {}): Promise<PgStore> {
+    const schema = checkSchema(opts.schema ?? 'public');
+    const pool = createPool(url, opts);
+    const logPool = createPool(url, opts, true);
+    try {
+      await migrate(pool, schema);
+      const [channel, instance] = [`toolbelt:${schema}`, `${schema}:${randomUUID()}`];
+      const store = new PgStore(new PgDb(pool, channel, instance), new PgDb(logPool, channel, instance), clientConfig(url, opts), schema);
+      await store.listener.start();
+      return store;
+    } catch (err) {
+      await Promise.all([pool.end(), logPool.end()]).catch(() => {});
+      throw err;
+    }
+  }
+
+  private notify(notice: StoreNotice): void {
+    for (const l of this.listeners) {
+      try {
+        l(notice);
+      } catch {
+        // A listener's failure must not undo a committed change.
+      }
+    }
+  }
+
+  private heard(b: Broadcast): void {
+    if (b.from === this.instance) return;
+    if ('events' in b) for (const w of this.eventWatchers) w(b.events);
+    else for (const n of b.notices) this.notify(n);
+  }
+
+  /** The listener went down or came back: every waiter and event stream looks again. */
+  private everything(): void {
+    for (const w of this.eventWatchers) w();
+    this.notify({ kind: 'everything' });
+  }
+
+  createCall(c: NewCall): Promise<boolean> {
+    return this.calls.create(c);
+  }
+
+  async getCall(callId: string): Promise<CallRecord | undefined> {
+    const row = await this.db.get(SQL.getCall, callId);
+    return row ? toCall(row) : undefined;
+  }
+
+  async listCalls(f: CallFilter): Promise<CallRecord[]> {
+    const q = callsQuery(f);
+    return (await this.db.all(q.sql, ...q.args)).map(toCall);
+  }
+
+  async countCallsByStatus(): Promise<Partial<Record<CallStatus, number>>> {
+    const out: Partial<Record<CallStatus, number>> = {};
+    for (const r of await this.db.all(SQL.countByStatus)) out[r.status as CallStatus] = r.n;
+    return out;
+  }
+
+  async requestApproval(callId: string, request: ApprovalRequest, now: number): Promise<boolean> {
+    return (await this.db.run(SQL.requestApproval, JSON.stringify(request), now, callId)) === 1;
+  }
+
+  async decideApproval(callId: string, decision: ApprovalDecision, now: number): Promise<DecideOutcome> {
+    const out = await this.db.tx(async (tx): Promise<DecideOutcome> => {
+      const row = await tx.get(`${SQL.getCall} FOR UPDATE`, callId);
+      if (!row) return { ok: false, reason: 'not_found' };
+      const decided = await tx.get(`${SQL.decide} RETURNING *`, JSON.stringify(decision), now, callId);
+      if (!decided) return { ok: false, reason: 'not_awaiting', call: toCall(row) };
+      await tx.tell([{ kind: 'approval.decided', callId }]);
+      return { ok: true, call: toCall(decided) };
+    });
+    if (out.ok) this.notify({ kind: 'approval.decided', callId });
+    return out;
+  }
+
+  async openCall(callId: string, status: 'waiting' | 'pending', expiresAt: number, now: number): Promise<boolean> {
+    return (await this.db.run(SQL.open, status, expiresAt, now, callId)) === 1;
+  }
+
+  async releaseWaiter(callId: string, now: number): Promise<boolean> {
+    return (await this.db.run(SQL.transition, 'pending', now, callId, 'waiting')) === 1;
+  }
+
+  async resolveCall(callId: string, runId: string, submission: Submission, now: number): Promise<ResolveOutcome> {
+    let notices: StoreNotice[] = [];
+    const out = await this.db.tx(async (tx): Promise<ResolveOutcome> => {
+      const row = await tx.get(RESOLVING, callId);
+      if (!row || row.run_id !== runId) return { ok: false, reason: 'not_found' };
+      // A waiting call whose instance is gone has nobody waiting: its result goes to the inbox.
+      const previous = (row.status === 'waiting' && row.orphaned ? 'pending' : row.status) as CallStatus;
+      const expired = previous === 'expired' || (previous === 'pending' && row.expires_at !== null && row.expires_at <= now);
+      if (expired) return { ok: false, reason: 'expired', call: toCall(row) };
+      if (previous !== 'waiting' && previous !== 'pending') return { ok: false, reason: 'not_open', call: toCall(row) };
+      const call = toCall((await tx.get(`${SQL.resolve} RETURNING *`, JSON.stringify(submission), now, now, callId))!);
+      const inbox = previous === 'pending' ? await addToInbox(tx, row, submission, now) : undefined;
+      const message = await settle(tx, callId, 'error' in submission ? 'error' : 'complete', submission, now);
+      notices = [{ kind: 'call.resolved', callId }, ...(inbox ? [{ kind: 'inbox.added' as const, agentId: inbox.agentId }] : [])];
+      await tx.tell(notices);
+      return { ok: true, previous, call, ...(inbox ? { inbox } : {}), ...(message ? { message } : {}) };
+    });
+    if (out.ok) for (const n of notices) this.notify(n);
+    return out;
+  }
+
+  finishCall(callId: string, result: ToolResult, now: number): Promise<SpaceMessage | undefined> {
+    return this.calls.finish(callId, result, now);
+  }
+
+  async expireCalls(now: number): Promise<CallRecord[]> {
+    const { expired, notices } = await this.db.tx((tx) => expireDue(tx, now));
+    for (const n of notices) this.notify(n);
+    return expired;
+  }
+
+  /** At start: calls of instances that are gone, this one's earlier life included. */
+  recover(now: number): Promise<RecoveryReport> {
+    return this.reclaim(now, `(${ORPHANED} OR owner = '${this.instance}')`);
+  }
+
+  /** Calls of instances that died while this one runs (see recover). */
+  reclaimOrphans(now: number): Promise<RecoveryReport> {
+    return this.reclaim(now, ORPHANED);
+  }
+
+  private reclaim(now: number, whose: string): Promise<RecoveryReport> {
+    return this.db.tx((tx) => reclaimCalls(tx, now, whose));
+  }
+
+  async listInbox(agentId: string, o: { after?: number; limit: number; includeAcked?: boolean }): Promise<InboxMessage[]> {
+    const sql = `SELECT * FROM inbox WHERE agent_id = ? AND id > ? ${o.includeAcked ? '' : 'AND acked_at IS NULL'} ORDER BY id LIMIT ?`;
+    return (await this.db.all(sql, agentId, o.after ?? 0, o.limit)).map(toMessage);
+  }
+
+  async ackInbox(agentId: string, ids: readonly number[], now: number): Promise<number> {
+    const sql = 'UPDATE inbox SET acked_at = ? WHERE agent_id = ? AND id = ANY(?::bigint[]) AND acked_at IS NULL';
+    return this.db.run(sql, now, agentId, [...ids]);
+  }
+
+  appendEvents(events: readonly GatewayEvent[]): Promise<number[]> {
+    return this.events.append(events);
+  }
+
+  eventsAfter(afterId: number, f: EventFilter, limit: number): Promise<StoredEvent[]> {
+    return this.events.after(afterId, f, limit);
+  }
+
+  lastEventId(): Promise<number> {
+    return this.events.lastId();
+  }
+
+  pruneEvents(olderThan: number): Promise<number> {
+    return this.events.prune(olderThan);
+  }
+
+  appendExecutions(entries: readonly ExecutionLogEntry[]): Promise<void> {
+    return this.events.appendExecutions(entries);
+  }
+
+  listExecutions(f: ExecutionFilter): Promise<ExecutionLogEntry[]> {
+    return this.events.listExecutions(f);
+  }
+
+  async loadRemembered(): Promise<Remembered[]> {
+    return (await this.db.all(SQL.loadRemembered)).map((r) => JSON.parse(r.entry) as Remembered);
+  }
+
+  async saveRemembered(entry: Remembered): Promise<void> {
+    await this.db.run(SQL.saveRemembered, JSON.stringify(entry), entry.createdAt);
+  }
+
+  subscribe(listener: (notice: StoreNotice) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  watchEvents(listener: (lastId?: number) => void): () => void {
+    this.eventWatchers.add(listener);
+    return () => this.eventWatchers.delete(listener);
+  }
+
+  async health(): Promise<StoreHealth> {
+    if (!this.listener.connected) return { ok: false, error: `the database connection is down: ${this.listener.lastError}` };
+    try {
+      await this.db.get('SELECT 1');
+      return { ok: true };
+    } catch (err) {
+      return { ok: false, error: (err as Error).message };
+    }
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+    this.eventWatchers.clear();
+    await this.listener.close();
+    await Promise.all([this.db.pool.end(), this.logs.pool.end()]);
+  }
+}
+
+/** Connects to PostgreSQL at `url`, creating and migrating the schema when needed. */
+export function openPgStore(url: string, opts: PgStoreOptions = {}): Promise<PgStore> {
+  return PgStore.open(url, opts);
+}
