@@ -3,6 +3,8 @@
 import type {
   AckAnswer,
   AckBody,
+  AnswerBody,
+  AnswerReply,
   ApprovalScope,
   ApproveBody,
   CallBody,
@@ -167,6 +169,11 @@ export class GatewayClient implements Transport {
   reject(callId: string, message?: string): Promise<DecisionAnswer> {
     const body: RejectBody = message ? { message } : {};
     return this.request('POST', `/api/tool-calls/${encodeURIComponent(callId)}/reject`, { body });
+  }
+
+  /** Answers the question a call waits on (status awaiting_input): accept with values, decline or cancel. */
+  answerQuestion(callId: string, body: AnswerBody): Promise<AnswerReply> {
+    return this.request('POST', `/api/tool-calls/${encodeURIComponent(callId)}/answer`, { body });
   }
 
   async inbox(agentId: string, o: { after?: number; limit?: number; includeAcked?: boolean } = {}): Promise<InboxMessage[]> {

@@ -33,6 +33,8 @@ export interface ElicitationRequest {
   source: string;
   message: string;
   schema: ElicitationSchema;
+  runId?: string;
+  agentId?: string;
   origin?: CallOrigin;
 }
 

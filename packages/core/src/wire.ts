@@ -3,6 +3,7 @@
 // the other does not follow is a compile error. Types only: importing this costs nothing at run time,
 // and the client needs nothing of the gateway to run.
 import type { ApprovalDecision, ApprovalRequest, ApprovalScope } from './approval.js';
+import type { ElicitationAnswer, ElicitationRequest } from './elicitation.js';
 import type { ToolEvent } from './events.js';
 import type { ExecutionLogEntry } from './executor/log.js';
 import type { ProviderFormat, ProviderTool } from './formats.js';
@@ -14,12 +15,12 @@ export type * from './wire-spaces.js';
 export type * from './wire-console.js';
 
 /**
- * Lifecycle of a call made through the gateway. running / awaiting_approval while the executor
- * has it; success / error / rejected when it ended normally; waiting -> resolved (the agent got it
+ * Lifecycle of a call made through the gateway. running / awaiting_approval / awaiting_input
+ * (a tool asks a person a question: an MCP server's elicitation) while the executor has it; success / error / rejected when it ended normally; waiting -> resolved (the agent got it
  * inline) or pending -> resolved (it went to the inbox) for calls whose result comes from outside;
  * expired when an open call outlived its time to live.
  */
-export type CallStatus = 'running' | 'awaiting_approval' | 'waiting' | 'pending' | 'resolved' | 'expired' | 'success' | 'error' | 'rejected';
+export type CallStatus = 'running' | 'awaiting_approval' | 'awaiting_input' | 'waiting' | 'pending' | 'resolved' | 'expired' | 'success' | 'error' | 'rejected';
 
 /** What an external executor (or a person in a space) sent back for a call. */
 export type Submission = { result: unknown } | { error: string };
@@ -38,6 +39,9 @@ export interface CallRecord {
   visible: boolean;
   approval?: ApprovalRequest;
   decision?: ApprovalDecision;
+  /** The tool's question to a person (status awaiting_input), and the answer once given. */
+  question?: ElicitationRequest;
+  answer?: InputAnswer;
   submitted?: Submission;
   /** What the agent got back from its call. */
   result?: ToolResult;
@@ -118,7 +122,10 @@ export type PendingEvent =
     })
   | (EventBase & { type: 'pending.resolved'; callId: string; tool: string; previous: 'waiting' | 'pending' })
   | (EventBase & { type: 'pending.expired'; callId: string; tool: string })
-  | (EventBase & { type: 'inbox.added'; messageId: number; callId: string; tool: string });
+  | (EventBase & { type: 'inbox.added'; messageId: number; callId: string; tool: string })
+  /** A tool asks a person a question (an MCP server's elicitation): answer with POST .../answer. */
+  | (EventBase & { type: 'input.requested'; callId: string; tool: string; question: ElicitationRequest })
+  | (EventBase & { type: 'input.answered'; callId: string; tool: string; action: ElicitationAnswer['action']; by?: string });
 
 /**
  * Events of one space (also on GET /api/spaces/:spaceId/events, named there as the SDK names them:
@@ -174,6 +181,12 @@ export interface RejectBody {
   message?: string;
 }
 
+/**
+ * POST /api/tool-calls/:callId/answer: the person's answer to the call's question. accept with the
+ * form's values (fields left out take their defaults), decline, or cancel.
+ */
+export type AnswerBody = ElicitationAnswer;
+
 /** POST /api/agents/:agentId/inbox/ack */
 export interface AckBody {
   ids: number[];
@@ -202,6 +215,16 @@ export interface SubmitAnswer {
   /** inline: the waiting agent got it as its call's result; inbox: it waits in the agent's inbox. */
   delivered: 'inline' | 'inbox';
   inboxMessageId?: number;
+}
+
+/** A person's answer to a tool's question (POST /api/tool-calls/:callId/answer), and who gave it. */
+export type InputAnswer = ElicitationAnswer & { by?: string };
+
+/** The answer to POST /api/tool-calls/:callId/answer. */
+export interface AnswerReply {
+  callId: string;
+  status: CallStatus;
+  answer: InputAnswer;
 }
 
 /** Newest first; nextBefore is the cursor for the next page, absent on the last one. */

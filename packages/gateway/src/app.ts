@@ -5,6 +5,7 @@ import type { ExecutionList, HealthAnswer, HostCheck } from '@toolbelt/core';
 import type { DeclaredTool } from './config.js';
 import type { Domain } from './domain/context.js';
 import { decide } from './domain/approvals.js';
+import { answer } from './domain/questions.js';
 import { callTool, listCalls, visibleCall } from './domain/calls.js';
 import { openEventStream } from './domain/events.js';
 import { ackInbox, readInbox } from './domain/inbox.js';
@@ -16,7 +17,7 @@ import { ApiError, handleError, notFoundRoute, tooLarge } from './http/errors.js
 import { hostGuard } from './http/host-guard.js';
 import { bodyLimit, header } from './http/incoming.js';
 import { clientSignal } from './http/signal.js';
-import { ackBody, approveBody, callBody, rejectBody, resultBody, validId } from './http/schemas.js';
+import { ackBody, answerBody, approveBody, callBody, rejectBody, resultBody, validId } from './http/schemas.js';
 import type { HttpCounter } from './metrics.js';
 import { spaceRoutes } from './spaces/routes.js';
 import { consoleApiRoutes, type McpStates } from './console/api.js';
@@ -163,6 +164,13 @@ function decisionRoutes(app: Hono<AuthEnv>, d: Domain, readBody: ReadBody): void
       ? { outcome: 'reject' as const, message: body.message, by: c.var.principal.name }
       : { outcome: 'reject' as const, by: c.var.principal.name };
     return c.json(await decide(d.store, call, decision));
+  });
+
+  app.post('/api/tool-calls/:callId/answer', async (c) => {
+    requireRole(c.var.principal, 'approve');
+    const body = await readBody(c, answerBody);
+    const call = await visibleCall(d, c.var.principal, c.req.param('callId'));
+    return c.json(await answer(d.store, d.recorder, call, { ...body, by: c.var.principal.name }));
   });
 }
 

@@ -2,13 +2,14 @@
 // and the HTTP app in front. The executor is the caller's (toolbelt serve passes its runtime's only
 // one, and the gateway joins it as the approver for calls from `http`) or one of its own.
 import { setMaxListeners } from 'node:events';
-import { Executor, HostCheck, type Approver, type McpServerState, type Policy, type ToolRegistry, type Workspace } from '@toolbelt/core';
+import { Executor, HostCheck, type Approver, type Elicitor, type McpServerState, type Policy, type ToolRegistry, type Workspace } from '@toolbelt/core';
 import type { Hono } from 'hono';
 import { buildApp, type AppOptions } from './app.js';
 import type { GatewayConfig, GatewaySection } from './config.js';
 import { registerDeclared } from './declared/tool.js';
 import type { CallInfo } from './declared/pending.js';
 import { httpApprover } from './domain/approvals.js';
+import { httpElicitor } from './domain/questions.js';
 import type { Domain } from './domain/context.js';
 import { EventRecorder } from './events/recorder.js';
 import { Auth, type AuthEnv, type TokenSpec } from './http/auth.js';
@@ -120,9 +121,9 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
   const declared = registerDeclared(o.registry, config.tools ?? [], deps);
 
   const log = new StoreLogSink(store);
-  const approver = httpApprover(store, waiters, recorder);
-  const executor = o.executor ?? ownExecutor(o, approver, log);
-  const leaveExecutor = o.executor ? joinExecutor(o.executor, approver, log) : () => {};
+  const asker: HttpAsker = { approver: httpApprover(store, waiters, recorder), elicitor: httpElicitor(store, waiters, recorder) };
+  const executor = o.executor ?? ownExecutor(o, asker, log);
+  const leaveExecutor = o.executor ? joinExecutor(o.executor, asker, log) : () => {};
   const domain: Domain = { store, executor, registry: o.registry, recorder, inflight, shutdown: shutdown.signal, waiters, visible: new Map() };
   const stopRecording = recordChanges(executor, o.registry, recorder);
   const stopStreaming = streamVisible(executor, domain);
@@ -212,13 +213,20 @@ class Listeners {
 }
 
 /** The gateway's own executor: the caller's registry and policy, the store's approver and log. */
-function ownExecutor(o: GatewayBaseOptions & OwnExecutorOptions, approver: Approver, log: StoreLogSink): Executor {
+/** How a call over HTTP asks a person: approvals and tools' questions, both answered through the API. */
+interface HttpAsker {
+  approver: Approver;
+  elicitor: Elicitor;
+}
+
+function ownExecutor(o: GatewayBaseOptions & OwnExecutorOptions, asker: HttpAsker, log: StoreLogSink): Executor {
   const config = o.config ?? {};
   const limits = config.limits ?? {};
   return new Executor({
     registry: o.registry,
     policy: o.policy,
-    approver,
+    approver: asker.approver,
+    elicitors: { http: asker.elicitor },
     log,
     ...(o.workspace ? { workspace: o.workspace } : {}),
     ...(limits.maxOutputChars ? { maxOutputChars: limits.maxOutputChars } : {}),
@@ -242,11 +250,13 @@ function recordChanges(executor: Executor, registry: ToolRegistry, recorder: Eve
 }
 
 /** Joins an executor built elsewhere; returns how to leave it. */
-function joinExecutor(executor: Executor, approver: Approver, log: StoreLogSink): () => void {
-  const leaveApprovals = executor.approvals.register('http', approver);
+function joinExecutor(executor: Executor, asker: HttpAsker, log: StoreLogSink): () => void {
+  const leaveApprovals = executor.approvals.register('http', asker.approver);
+  const leaveQuestions = executor.elicitations.register('http', asker.elicitor);
   const removeLog = executor.logs.add(log);
   return () => {
     leaveApprovals();
+    leaveQuestions();
     removeLog();
   };
 }

@@ -16,7 +16,7 @@ export function useApprovals(): Approvals {
   const [requests, setRequests] = useState<ApprovalRequest[]>([]);
   const [error, setError] = useState<string>();
   const [live, setLive] = useState(false);
-  const pending = useRef(new PendingSet()).current;
+  const pending = useRef(new PendingSet<ApprovalRequest>()).current;
   const drop = (callId: string) => {
     pending.decided(callId);
     setRequests((all) => withoutCall(all, callId));

@@ -1,10 +1,13 @@
 // Approvals: calls waiting for a person, live; y / s / a approve the selected one, n rejects it.
+// Tools' questions to the person (MCP elicitations) wait here too, above the approvals.
 import { useEffect, useState } from 'preact/hooks';
 import type { ApprovalRequest, ApprovalScope, WhoAmI } from '@toolbelt/core';
 import { api } from '../api.js';
 import { ApprovalCard } from './card.js';
 import type { DiffLayout } from './preview.js';
+import { QuestionCards } from './question-card.js';
 import { useApprovals } from './use-approvals.js';
+import { useQuestions } from './use-questions.js';
 
 const SCOPE_OF_KEY: Record<string, ApprovalScope> = { y: 'once', s: 'session', a: 'always' };
 
@@ -51,6 +54,7 @@ function useKeys(current: ApprovalRequest | undefined, busy: boolean, decide: De
 
 export function ApprovalsView({ me }: { me: WhoAmI }) {
   const { requests, error, live, settle } = useApprovals();
+  const asked = useQuestions();
   const [selected, setSelected] = useState(0);
   const [rejecting, setRejecting] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -82,7 +86,10 @@ export function ApprovalsView({ me }: { me: WhoAmI }) {
           {problem}
         </p>
       )}
-      {requests.length === 0 && <p class="empty">Nothing waits for a decision. Calls the policy asks about appear here as they come.</p>}
+      <QuestionCards asked={asked} canAnswer={canApprove} />
+      {requests.length === 0 && asked.questions.length === 0 && (
+        <p class="empty">Nothing waits for a decision. Calls the policy asks about appear here as they come.</p>
+      )}
       <p class="muted keys" hidden={requests.length === 0}>
         Keys: <kbd>y</kbd> approve once · <kbd>s</kbd> for the session · <kbd>a</kbd> always · <kbd>n</kbd> reject with a message · <kbd>j</kbd>/<kbd>k</kbd>{' '}
         move

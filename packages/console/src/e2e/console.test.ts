@@ -4,10 +4,12 @@ import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import { McpManager } from '@toolbelt/mcp';
 import { builtinTools, WorkspaceGuard } from '@toolbelt/tools';
 import type { GatewayConfig } from '@toolbelt/gateway/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { echoTool, startGateway, until, type Harness } from '../../../gateway/src/__fixtures__/harness.js';
+import { fixture } from '../../../mcp/src/__fixtures__/servers.js';
 import { findChromium, launch, openPage, overflowsSideways, shot, signIn, SHOTS, tabTo } from './browser.js';
 
 const ADMIN = 'admin-token-0123456789abcdef';
@@ -184,6 +186,36 @@ describe.skipIf(!chromiumPath && !required)('the console in a browser', () => {
     await page.keyboard.press('Enter');
     await page.locator('.result').getByText('echo: typed, not clicked').waitFor();
     expect(errors).toEqual([]);
+  });
+
+  it("a tool's question shows as a form; the person's answer reaches the MCP server that asked", async () => {
+    const manager = new McpManager({ servers: { fx: fixture() }, registry: h.registry });
+    await manager.start();
+    try {
+      const { page, errors } = await openPage(browser);
+      await signIn(page, errors, h.url, ADMIN);
+      const admin = agent();
+      const call = admin.call('run-q', 'fx__ask_user', {}, { callId: 'ask-1' });
+      // The proxied tool may first need an approval (its server says nothing of its effect).
+      const waiting = await until(
+        () => admin.getCall('ask-1').catch(() => undefined),
+        (c) => c?.status === 'awaiting_approval' || c?.status === 'awaiting_input',
+        'the call to wait for a person',
+      );
+      if (waiting?.status === 'awaiting_approval') await admin.approve('ask-1');
+      const card = page.locator('article.question', { hasText: 'Which name?' });
+      await card.waitFor();
+      await expect(card.textContent()).resolves.toContain('MCP server "fx"');
+      await card.getByLabel('Name').fill('Grace');
+      await shot(page, 'question');
+      await card.getByRole('button', { name: 'Send answer' }).click();
+      const result = await call;
+      expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual({ action: 'accept', content: { name: 'Grace', count: 3, color: 'green' } });
+      await card.waitFor({ state: 'detached' });
+      expect(errors).toEqual([]);
+    } finally {
+      await manager.close();
+    }
   });
 
   it('fits a phone: no sideways scroll, every view usable', async () => {

@@ -16,6 +16,23 @@ const schema = {
 };
 
 describe('a form from a JSON Schema', () => {
+  it("labels a field with the schema's title and offers oneOf constants as choices", () => {
+    const [color] = fieldsOf({
+      type: 'object',
+      properties: {
+        color: {
+          type: 'string',
+          title: 'Colour',
+          oneOf: [
+            { const: 'r', title: 'Red' },
+            { const: 'g', title: 'Green' },
+          ],
+        },
+      },
+    });
+    expect(color).toMatchObject({ name: 'color', title: 'Colour', kind: 'enum', options: ['r', 'g'] });
+  });
+
   it('makes a field of the right kind per property, marking the required ones', () => {
     const fields = fieldsOf(schema);
     expect(fields.map((f) => [f.name, f.kind, f.required])).toEqual([

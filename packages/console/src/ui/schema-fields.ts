@@ -1,6 +1,8 @@
 // The fields of a JSON Schema object, and the input they make. Pure: no page needed to test it.
 export interface Field {
   name: string;
+  /** What the schema calls it for people, when it says. */
+  title?: string;
   kind: 'string' | 'long' | 'number' | 'integer' | 'boolean' | 'enum' | 'json';
   required: boolean;
   description?: string;
@@ -13,11 +15,19 @@ type Schema = Record<string, unknown>;
 function kindOf(s: Schema): Field['kind'] {
   const type = Array.isArray(s.type) ? (s.type as string[]).find((t) => t !== 'null') : s.type;
   if (Array.isArray(s.enum) && s.enum.every((v) => typeof v === 'string')) return 'enum';
+  if (choicesOf(s)) return 'enum';
   if (type === 'boolean') return 'boolean';
   if (type === 'integer') return 'integer';
   if (type === 'number') return 'number';
   if (type === 'string') return typeof s.maxLength === 'number' && s.maxLength <= 200 ? 'string' : 'long';
   return 'json';
+}
+
+/** Choices written as oneOf [{const, title}] (as MCP's elicitation forms allow). */
+function choicesOf(s: Schema): string[] | undefined {
+  const list = s.oneOf;
+  if (!Array.isArray(list) || list.length === 0) return undefined;
+  return list.every((o) => o && typeof (o as Schema).const === 'string') ? list.map((o) => (o as Schema).const as string) : undefined;
 }
 
 export function fieldsOf(schema: Schema): Field[] {
@@ -28,7 +38,8 @@ export function fieldsOf(schema: Schema): Field[] {
     const f: Field = { name, kind: kind === 'integer' ? 'number' : kind, required: required.has(name) };
     if (kind === 'integer') f.kind = 'integer';
     if (typeof s?.description === 'string') f.description = s.description;
-    if (kind === 'enum') f.options = s.enum as string[];
+    if (kind === 'enum') f.options = (s.enum as string[] | undefined) ?? choicesOf(s);
+    if (typeof s?.title === 'string') f.title = s.title;
     if (s && 'default' in s) f.default = s.default;
     return f;
   });

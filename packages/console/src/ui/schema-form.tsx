@@ -68,7 +68,7 @@ export function SchemaForm({ schema, initial, submitLabel, busy, id, onSubmit }:
       {fields.map((f) => (
         <div class={`field ${f.kind}`} key={f.name}>
           <label for={`${id}-${f.name}`}>
-            {f.name}
+            {f.title ?? f.name}
             {f.required && <span aria-label="required"> *</span>}
             {f.kind === 'json' && <span class="muted"> (JSON)</span>}
           </label>

@@ -44,7 +44,15 @@ export class CallContext implements ToolContext {
   }
 
   elicit(question: Question): Promise<ElicitationAnswer> {
-    const request = { ...question, callId: this.callId, sessionId: this.sessionId, tool: this.tool, origin: this.req.origin ?? 'library' };
+    const request = {
+      ...question,
+      callId: this.callId,
+      sessionId: this.sessionId,
+      tool: this.tool,
+      origin: this.req.origin ?? 'library',
+      ...(this.req.runId ? { runId: this.req.runId } : {}),
+      ...(this.req.agentId ? { agentId: this.req.agentId } : {}),
+    };
     return this.executor.elicit(request, this.signal);
   }
 }

@@ -1,6 +1,7 @@
 // Two gateways on one PostgreSQL database, in process: a call waiting for a person's approval on
-// one is approved through the other, and a rejection given on the other reaches the model.
-import { Policy, ToolRegistry } from '@toolbelt/core';
+// one is approved through the other, and a rejection given on the other reaches the model; a tool's
+// question asked on one is answered through the other.
+import { defineTool, Policy, ToolRegistry } from '@toolbelt/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dropSchemas, freshSchema, PG_URL, pgAvailable } from '../__fixtures__/pg.js';
 import { noteTool } from '../__fixtures__/harness.js';
@@ -10,9 +11,20 @@ import { openPgStore } from '../store/pg.js';
 
 afterAll(dropSchemas);
 
+const askTool = defineTool({
+  name: 'ask_name',
+  description: 'Asks the person for a name and says it back.',
+  input: { type: 'object', properties: {} },
+  effect: 'read',
+  execute: async (_input: Record<string, never>, ctx) => {
+    const answer = await ctx.elicit({ source: 'ask_name', message: 'Which name?', schema: { type: 'object', properties: { name: { type: 'string' } } } });
+    return answer.action === 'accept' ? `hello ${String(answer.content.name)}` : answer.action;
+  },
+});
+
 async function instance(schema: string) {
   const store = await openPgStore(PG_URL, { schema });
-  const registry = new ToolRegistry().registerAll([noteTool]);
+  const registry = new ToolRegistry().registerAll([noteTool, askTool]);
   const gw = await createGateway({ registry, policy: await policyWithStore(new Policy({ mode: 'safe' }), store), store, env: {} });
   const { url } = await gw.listen({ port: 0 });
   const post = async (path: string, body: unknown) => {
@@ -22,9 +34,9 @@ async function instance(schema: string) {
   return { store, post, close: async () => (await gw.close(), await store.close()) };
 }
 
-/** Until the call awaits approval, as the other instance reads the database. */
-async function awaitingApproval(status: () => Promise<string | undefined>): Promise<void> {
-  for (let i = 0; i < 400 && (await status()) !== 'awaiting_approval'; i++) await new Promise((r) => setTimeout(r, 25));
+/** Until the call has `wanted` status (it waits for a person), as the other instance reads the database. */
+async function awaitingApproval(status: () => Promise<string | undefined>, wanted = 'awaiting_approval'): Promise<void> {
+  for (let i = 0; i < 400 && (await status()) !== wanted; i++) await new Promise((r) => setTimeout(r, 25));
 }
 
 describe.skipIf(!pgAvailable)('two gateways on one PostgreSQL database', () => {
@@ -42,6 +54,11 @@ describe.skipIf(!pgAvailable)('two gateways on one PostgreSQL database', () => {
     await awaitingApproval(status('ap-2'));
     await b.post('/api/tool-calls/ap-2/reject', { message: 'not this one' });
     expect(await rejected).toMatchObject({ status: 200, body: { status: 'rejected', rejection: { userMessage: 'not this one' } } });
+
+    const asked = a.post('/api/runs/r1/tool-calls', { agentId: 'ag', name: 'ask_name', input: {}, callId: 'q-1' });
+    await awaitingApproval(status('q-1'), 'awaiting_input');
+    await b.post('/api/tool-calls/q-1/answer', { action: 'accept', content: { name: 'Grace' } });
+    expect(await asked).toMatchObject({ status: 200, body: { status: 'success', content: [{ text: 'hello Grace' }] } });
 
     await Promise.all([a.close(), b.close()]);
   });

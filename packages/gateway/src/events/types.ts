@@ -9,6 +9,8 @@ const TYPES: Record<GatewayEventType, true> = {
   'tool.call': true,
   'approval.requested': true,
   'approval.resolved': true,
+  'input.requested': true,
+  'input.answered': true,
   'tool.started': true,
   'tool.progress': true,
   'tool.output': true,

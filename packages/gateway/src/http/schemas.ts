@@ -1,5 +1,5 @@
 // Request bodies of the API, as Zod schemas: strict, so a misspelt field is reported, not ignored.
-import type { AckBody, ApproveBody, CallBody, MemberBody, MessageBody, RejectBody, ResultBody, SpaceBody } from '@toolbelt/core';
+import type { AckBody, AnswerBody, ApproveBody, CallBody, MemberBody, MessageBody, RejectBody, ResultBody, SpaceBody } from '@toolbelt/core';
 import { z } from 'zod';
 
 const text = (max: number) =>
@@ -38,6 +38,12 @@ export const messageBody = z.strictObject({ senderId: text(200), text: z.string(
 
 export const approveBody = z.strictObject({ scope: z.enum(['once', 'session', 'always']).optional() });
 export const rejectBody = z.strictObject({ message: z.string().max(4000).optional() });
+const fieldValue = z.union([z.string().max(20_000), z.number(), z.boolean(), z.array(z.string().max(20_000)).max(1000)]);
+export const answerBody = z.discriminatedUnion('action', [
+  z.strictObject({ action: z.literal('accept'), content: z.record(z.string().max(200), fieldValue) }),
+  z.strictObject({ action: z.literal('decline') }),
+  z.strictObject({ action: z.literal('cancel') }),
+]);
 export const ackBody = z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(1000) });
 
 // Each schema parses to exactly the body type of the wire contract (core's wire.ts), which the client
@@ -50,6 +56,7 @@ export type BodiesMatchTheWire = [
   Holds<Same<z.output<typeof approveBody>, ApproveBody>>,
   Holds<Same<z.output<typeof rejectBody>, RejectBody>>,
   Holds<Same<z.output<typeof ackBody>, AckBody>>,
+  Holds<Same<z.output<typeof answerBody>, AnswerBody>>,
   Holds<Same<z.output<typeof spaceBody>, SpaceBody>>,
   Holds<Same<z.output<typeof memberBody>, MemberBody>>,
   Holds<Same<z.output<typeof messageBody>, MessageBody>>,

@@ -128,6 +128,40 @@ export const PATHS = {
       responses: { '200': json(ref('DecisionAnswer'), 'rejected'), '404': err('no such call'), '409': err('not awaiting approval'), ...auth },
     },
   },
+  '/api/tool-calls/{callId}/answer': {
+    post: {
+      summary: "Answer the question a call waits on (status awaiting_input: an MCP server's elicitation) (role approve)",
+      parameters: [path('callId', 'the call')],
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: {
+              oneOf: [
+                {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['action', 'content'],
+                  properties: {
+                    action: { const: 'accept' },
+                    content: { type: 'object', description: "the form's values; fields left out take their defaults" },
+                  },
+                },
+                { type: 'object', additionalProperties: false, required: ['action'], properties: { action: { enum: ['decline', 'cancel'] } } },
+              ],
+            },
+          },
+        },
+      },
+      responses: {
+        '200': json(ref('AnswerReply'), 'answered; the call runs on'),
+        '400': err("the content does not fit the question's form"),
+        '404': err('no such call'),
+        '409': err('not waiting for an answer'),
+        ...auth,
+      },
+    },
+  },
   '/api/agents/{agentId}/inbox': {
     get: {
       summary: "The agent's unread inbox (role call)",

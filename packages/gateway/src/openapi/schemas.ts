@@ -96,6 +96,8 @@ export const SCHEMAS = {
       visible: { type: 'boolean' },
       approval: { type: 'object' },
       decision: { type: 'object' },
+      question: { type: 'object', description: "status awaiting_input: the tool's question (message, source, schema: a flat form)" },
+      answer: { type: 'object', description: 'the answer given to the question: action accept (with content), decline or cancel; by whom' },
       submitted: { type: 'object' },
       result: ref('ToolResult'),
       createdAt: { type: 'integer' },
@@ -105,6 +107,7 @@ export const SCHEMAS = {
     },
   },
   DecisionAnswer: { type: 'object', properties: { callId: { type: 'string' }, status: { enum: CALL_STATUSES }, decision: { type: 'object' } } },
+  AnswerReply: { type: 'object', properties: { callId: { type: 'string' }, status: { enum: CALL_STATUSES }, answer: { type: 'object' } } },
   InboxMessage: {
     type: 'object',
     description: 'kind tool_result: a late result (runId, callId, tool, result or error); kind message: a message posted in a space (spaceId, message)',

@@ -163,6 +163,14 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE events ADD COLUMN space_id TEXT;
     `,
   },
+  {
+    version: 3,
+    name: 'a tool asks a person: the question and its answer',
+    sql: `
+      ALTER TABLE tool_calls ADD COLUMN question TEXT;
+      ALTER TABLE tool_calls ADD COLUMN answer TEXT;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

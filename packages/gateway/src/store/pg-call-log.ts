@@ -5,6 +5,7 @@ import { jsonOfResult } from '../json.js';
 import { TurnBatch } from './pg-batch.js';
 import type { PgDb } from './pg-db.js';
 import { outcomeOf, toSpaceMessage } from './sqlite-rows.js';
+import { ACTIVE } from './sqlite-statements.js';
 import type { CallStatus, NewCall, SpaceMessage } from './types.js';
 
 const FINAL: Record<ToolResult['status'], CallStatus> = { success: 'success', error: 'error', rejected: 'rejected', pending: 'pending' };
@@ -17,7 +18,7 @@ const CREATE = `INSERT INTO tool_calls (call_id, run_id, agent_id, session_id, t
 // Each call's final status (kept when it is open or resolved), and its space message settled when it ended.
 const FINISH = `WITH v AS (SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[]) AS v(call_id, result, final, outcome, at)),
   f AS (UPDATE tool_calls t SET result = v.result, updated_at = v.at,
-      status = CASE WHEN t.status IN ('running', 'awaiting_approval') THEN v.final ELSE t.status END
+      status = CASE WHEN t.status IN (${ACTIVE}) THEN v.final ELSE t.status END
     FROM v WHERE t.call_id = v.call_id RETURNING t.call_id, t.status, t.visible)
   UPDATE space_messages m SET status = CASE WHEN f.status = 'success' THEN 'complete' ELSE 'error' END, outcome = v.outcome, updated_at = v.at
   FROM f JOIN v ON v.call_id = f.call_id

@@ -162,4 +162,14 @@ export const PG_MIGRATIONS: readonly Migration[] = [
       END $$;
     `,
   },
+  {
+    version: 4,
+    name: 'a tool asks a person: the question and its answer',
+    sql: `
+      ALTER TABLE tool_calls ADD COLUMN question TEXT;
+      ALTER TABLE tool_calls ADD COLUMN answer TEXT;
+      DROP INDEX tool_calls_live;
+      CREATE INDEX tool_calls_live ON tool_calls (status) WHERE status IN ('waiting', 'running', 'awaiting_approval', 'awaiting_input');
+    `,
+  },
 ];

@@ -1,7 +1,7 @@
 // Steps of the PostgreSQL store that several of its methods take inside one transaction.
 import { INSTANCE_LOCK_CLASS } from './pg-listen.js';
 import type { Tx } from './pg-db.js';
-import { SQL } from './sqlite-statements.js';
+import { ACTIVE, SQL } from './sqlite-statements.js';
 import { interrupted, toCall, toMessage, toSpaceMessage, type Row } from './sqlite-rows.js';
 import type { CallRecord, InboxMessage, RecoveryReport, SpaceMessage, StoreNotice, Submission } from './types.js';
 
@@ -42,7 +42,7 @@ export async function expireDue(tx: Tx, now: number): Promise<{ expired: CallRec
 /** Waiting calls of `whose` reopen as pending; their running ones end as interrupted. */
 export async function reclaimCalls(tx: Tx, now: number, whose: string): Promise<RecoveryReport> {
   const reopened = await tx.run(`UPDATE tool_calls SET status = 'pending', updated_at = ? WHERE status = 'waiting' AND ${whose}`, now);
-  const cut = await tx.all(`SELECT call_id, tool FROM tool_calls WHERE status IN ('running', 'awaiting_approval') AND ${whose} FOR UPDATE SKIP LOCKED`);
+  const cut = await tx.all(`SELECT call_id, tool FROM tool_calls WHERE status IN (${ACTIVE}) AND ${whose} FOR UPDATE SKIP LOCKED`);
   for (const r of cut) {
     const result = interrupted(r.call_id, r.tool);
     await tx.run(SQL.finish, JSON.stringify(result), now, 'error', r.call_id);

@@ -8,7 +8,7 @@
 // WAL with synchronous=NORMAL does): only a crash of the database server itself can lose their last
 // fraction of a second, and the next durable commit flushes them too, since the WAL is one sequence.
 import { randomUUID } from 'node:crypto';
-import { type ApprovalDecision, type ApprovalRequest, type ExecutionLogEntry, type Remembered, type ToolResult } from '@toolbelt/core';
+import type { ApprovalDecision, ApprovalRequest, ElicitationRequest, ExecutionLogEntry, InputAnswer, Remembered, ToolResult } from '@toolbelt/core';
 import type { GatewayEvent } from '../events/types.js';
 import { PgDb, type Broadcast } from './pg-db.js';
 import { PgCallLog } from './pg-call-log.js';
@@ -38,6 +38,7 @@ import type {
   StoreHealth,
   StoreNotice,
   Submission,
+  WaitNotice,
 } from './types.js';
 
 export type { PgStoreOptions } from './pg-options.js';
@@ -136,16 +137,29 @@ export class PgStore implements GatewayStore {
     return (await this.db.run(SQL.requestApproval, JSON.stringify(request), now, callId)) === 1;
   }
 
-  async decideApproval(callId: string, decision: ApprovalDecision, now: number): Promise<DecideOutcome> {
+  decideApproval(callId: string, decision: ApprovalDecision, now: number): Promise<DecideOutcome> {
+    return this.answerWait(callId, SQL.decide, decision, now, 'approval.decided');
+  }
+
+  async requestInput(callId: string, question: ElicitationRequest, now: number): Promise<boolean> {
+    return (await this.db.run(SQL.requestInput, JSON.stringify(question), now, callId)) === 1;
+  }
+
+  answerInput(callId: string, answer: InputAnswer, now: number): Promise<DecideOutcome> {
+    return this.answerWait(callId, SQL.answer, answer, now, 'input.answered');
+  }
+
+  /** A person's answer to a call parked for them (approval or question), moving it back to running. */
+  private async answerWait(callId: string, step: string, answer: unknown, now: number, kind: WaitNotice): Promise<DecideOutcome> {
     const out = await this.db.tx(async (tx): Promise<DecideOutcome> => {
       const row = await tx.get(`${SQL.getCall} FOR UPDATE`, callId);
       if (!row) return { ok: false, reason: 'not_found' };
-      const decided = await tx.get(`${SQL.decide} RETURNING *`, JSON.stringify(decision), now, callId);
-      if (!decided) return { ok: false, reason: 'not_awaiting', call: toCall(row) };
-      await tx.tell([{ kind: 'approval.decided', callId }]);
-      return { ok: true, call: toCall(decided) };
+      const answered = await tx.get(`${step} RETURNING *`, JSON.stringify(answer), now, callId);
+      if (!answered) return { ok: false, reason: 'not_awaiting', call: toCall(row) };
+      await tx.tell([{ kind, callId }]);
+      return { ok: true, call: toCall(answered) };
     });
-    if (out.ok) this.notify({ kind: 'approval.decided', callId });
+    if (out.ok) this.notify({ kind, callId });
     return out;
   }
 

@@ -1,5 +1,14 @@
 // Rows of the SQLite store to records and back.
-import { errorResult, textOf, type ApprovalDecision, type ApprovalRequest, type ErrorResult, type ToolResult } from '@toolbelt/core';
+import {
+  errorResult,
+  textOf,
+  type ApprovalDecision,
+  type ApprovalRequest,
+  type ElicitationRequest,
+  type ErrorResult,
+  type InputAnswer,
+  type ToolResult,
+} from '@toolbelt/core';
 import type { CallRecord, InboxMessage, SpaceMessage, Submission } from './types.js';
 
 export type Row = Record<string, any>;
@@ -23,6 +32,8 @@ export function toCall(r: Row): CallRecord {
   };
   if (r.approval !== null) call.approval = parse<ApprovalRequest>(r.approval);
   if (r.decision !== null) call.decision = parse<ApprovalDecision>(r.decision);
+  if (r.question != null) call.question = parse<ElicitationRequest>(r.question);
+  if (r.answer != null) call.answer = parse<InputAnswer>(r.answer);
   if (r.submitted !== null) call.submitted = parse<Submission>(r.submitted);
   if (r.result !== null) call.result = parse<ToolResult>(r.result);
   if (r.expires_at !== null) call.expiresAt = r.expires_at;

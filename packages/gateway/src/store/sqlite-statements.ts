@@ -2,6 +2,9 @@
 // WHERE clause depends on the filter, are prepared where they are built.
 import type Database from 'better-sqlite3';
 
+/** Statuses of a call the executor still has: finishing it ends these, a restart cuts them off. */
+export const ACTIVE = `'running', 'awaiting_approval', 'awaiting_input'`;
+
 export const SQL = {
   insertCall: `INSERT INTO tool_calls (call_id, run_id, agent_id, session_id, tool, input, status, visible, created_at, updated_at)
     VALUES (?, ?, ?, ?, ?, ?, 'running', ?, ?, ?) ON CONFLICT (call_id) DO NOTHING`,
@@ -9,13 +12,16 @@ export const SQL = {
   transition: 'UPDATE tool_calls SET status = ?, updated_at = ? WHERE call_id = ? AND status = ?',
   requestApproval: `UPDATE tool_calls SET status = 'awaiting_approval', approval = ?, updated_at = ? WHERE call_id = ? AND status = 'running'`,
   decide: `UPDATE tool_calls SET status = 'running', decision = ?, updated_at = ? WHERE call_id = ? AND status = 'awaiting_approval'`,
+  // A call may ask more than once: a new question clears the last answer.
+  requestInput: `UPDATE tool_calls SET status = 'awaiting_input', question = ?, answer = NULL, updated_at = ? WHERE call_id = ? AND status = 'running'`,
+  answer: `UPDATE tool_calls SET status = 'running', answer = ?, updated_at = ? WHERE call_id = ? AND status = 'awaiting_input'`,
   open: `UPDATE tool_calls SET status = ?, expires_at = ?, updated_at = ? WHERE call_id = ? AND status = 'running'`,
   resolve: `UPDATE tool_calls SET status = 'resolved', submitted = ?, resolved_at = ?, updated_at = ? WHERE call_id = ?`,
   finish: `UPDATE tool_calls SET result = ?, updated_at = ?,
-    status = CASE WHEN status IN ('running', 'awaiting_approval') THEN ? ELSE status END WHERE call_id = ?`,
+    status = CASE WHEN status IN (${ACTIVE}) THEN ? ELSE status END WHERE call_id = ?`,
   // finish, telling what the call became and whether it has a space message to settle.
   finishReturning: `UPDATE tool_calls SET result = ?, updated_at = ?,
-    status = CASE WHEN status IN ('running', 'awaiting_approval') THEN ? ELSE status END WHERE call_id = ? RETURNING status, visible`,
+    status = CASE WHEN status IN (${ACTIVE}) THEN ? ELSE status END WHERE call_id = ? RETURNING status, visible`,
   dueCalls: `SELECT * FROM tool_calls WHERE status = 'pending' AND expires_at IS NOT NULL AND expires_at <= ?`,
   expire: `UPDATE tool_calls SET status = 'expired', updated_at = ? WHERE call_id = ? AND status = 'pending'`,
   insertInbox: `INSERT INTO inbox (agent_id, kind, run_id, call_id, tool, payload, created_at) VALUES (?, 'tool_result', ?, ?, ?, ?, ?)
@@ -37,4 +43,19 @@ export type Statements = Record<keyof typeof SQL, Database.Statement>;
 
 export function prepareStatements(db: Database.Database): Statements {
   return Object.fromEntries(Object.entries(SQL).map(([name, sql]) => [name, db.prepare(sql)])) as Statements;
+}
+
+/** The id of the newest event older than `olderThan` (0 when none): ids grow with time, so bisection on the key finds it. */
+export function lastEventOlderThan(q: Statements, olderThan: number): number {
+  let { lo, hi } = q.eventBounds.get() as { lo: number; hi: number };
+  let last = 0;
+  while (lo <= hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    const row = q.eventTsAt.get(mid) as { id: number; ts: number } | undefined;
+    if (row && row.ts < olderThan) {
+      last = row.id;
+      lo = row.id + 1;
+    } else hi = mid - 1;
+  }
+  return last;
 }

@@ -2,7 +2,7 @@
 // committed with the others of its event-loop turn before anyone is told it happened, so a crash
 // leaves every call either before or after a step, never half-way.
 import type Database from 'better-sqlite3';
-import { type ApprovalDecision, type ApprovalRequest, type ExecutionLogEntry, type Remembered, type ToolResult } from '@toolbelt/core';
+import type { ApprovalDecision, ApprovalRequest, ElicitationRequest, ExecutionLogEntry, InputAnswer, Remembered, ToolResult } from '@toolbelt/core';
 import { spaceOf, type GatewayEvent } from '../events/types.js';
 import { jsonOfEntry, jsonOfEvent, jsonOfResult } from '../json.js';
 import type { Checkpointer } from './checkpointer.js';
@@ -11,7 +11,7 @@ import { RowInserter } from './row-inserter.js';
 import { openDatabase } from './sqlite-open.js';
 import type { StoreOptions } from './sqlite-options.js';
 import { callsQuery, eventsAfterQuery, executionsQuery } from './listings.js';
-import { prepareStatements, type Statements } from './sqlite-statements.js';
+import { ACTIVE, lastEventOlderThan, prepareStatements, type Statements } from './sqlite-statements.js';
 import { interrupted, outcomeOf, toCall, toMessage, toSpaceMessage, type Row } from './sqlite-rows.js';
 import { SqliteSpaces } from './sqlite-spaces.js';
 import type {
@@ -30,6 +30,7 @@ import type {
   SpaceMessage,
   StoreNotice,
   Submission,
+  WaitNotice,
 } from './types.js';
 
 export { StoreVersionError, type StoreOptions } from './sqlite-options.js';
@@ -102,14 +103,27 @@ export class SqliteStore implements GatewayStore {
     return this.write(() => this.q.requestApproval.run(JSON.stringify(request), now, callId).changes === 1);
   }
 
-  async decideApproval(callId: string, decision: ApprovalDecision, now: number): Promise<DecideOutcome> {
+  decideApproval(callId: string, decision: ApprovalDecision, now: number): Promise<DecideOutcome> {
+    return this.answerWait(callId, this.q.decide, decision, now, 'approval.decided');
+  }
+
+  requestInput(callId: string, question: ElicitationRequest, now: number): Promise<boolean> {
+    return this.write(() => this.q.requestInput.run(JSON.stringify(question), now, callId).changes === 1);
+  }
+
+  answerInput(callId: string, answer: InputAnswer, now: number): Promise<DecideOutcome> {
+    return this.answerWait(callId, this.q.answer, answer, now, 'input.answered');
+  }
+
+  /** A person's answer to a call parked for them (approval or question), moving it back to running. */
+  private async answerWait(callId: string, step: Database.Statement, answer: unknown, now: number, kind: WaitNotice): Promise<DecideOutcome> {
     const out = await this.write((): DecideOutcome => {
       const row = this.q.getCall.get(callId) as Row | undefined;
       if (!row) return { ok: false, reason: 'not_found' };
-      if (this.q.decide.run(JSON.stringify(decision), now, callId).changes !== 1) return { ok: false, reason: 'not_awaiting', call: toCall(row) };
+      if (step.run(JSON.stringify(answer), now, callId).changes !== 1) return { ok: false, reason: 'not_awaiting', call: toCall(row) };
       return { ok: true, call: toCall(this.q.getCall.get(callId) as Row) };
     }, 'several');
-    if (out.ok) this.notify({ kind: 'approval.decided', callId });
+    if (out.ok) this.notify({ kind, callId });
     return out;
   }
 
@@ -180,7 +194,7 @@ export class SqliteStore implements GatewayStore {
   recover(now: number): Promise<RecoveryReport> {
     return this.write(() => {
       const reopened = this.db.prepare(`UPDATE tool_calls SET status = 'pending', updated_at = ? WHERE status = 'waiting'`).run(now).changes;
-      const cut = this.db.prepare(`SELECT call_id, tool FROM tool_calls WHERE status IN ('running', 'awaiting_approval')`).all() as Row[];
+      const cut = this.db.prepare(`SELECT call_id, tool FROM tool_calls WHERE status IN (${ACTIVE})`).all() as Row[];
       for (const r of cut) {
         const result = interrupted(r.call_id, r.tool);
         this.q.finish.run(JSON.stringify(result), now, 'error', r.call_id);
@@ -228,17 +242,7 @@ export class SqliteStore implements GatewayStore {
 
   pruneEvents(olderThan: number): Promise<number> {
     return this.write(() => {
-      // Ids grow with time, so the last id older than the cutoff is found by bisection on the key.
-      let { lo, hi } = this.q.eventBounds.get() as { lo: number; hi: number };
-      let last = 0;
-      while (lo <= hi) {
-        const mid = Math.floor((lo + hi) / 2);
-        const row = this.q.eventTsAt.get(mid) as Row | undefined;
-        if (row && row.ts < olderThan) {
-          last = row.id;
-          lo = row.id + 1;
-        } else hi = mid - 1;
-      }
+      const last = lastEventOlderThan(this.q, olderThan);
       return last ? this.q.pruneEvents.run(last).changes : 0;
     });
   }

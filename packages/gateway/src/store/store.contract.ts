@@ -82,6 +82,33 @@ export function storeContract(name: string, make: () => Promise<GatewayStore>): 
       expect(notices).toEqual([{ kind: 'approval.decided', callId: 'c1' }]);
     });
 
+    it("keeps a tool's question, lets exactly one answer through and says so to waiters", async () => {
+      await store.createCall(newCall('q1'));
+      const question = {
+        callId: 'q1',
+        sessionId: 's',
+        tool: 'confirm',
+        source: 'MCP server "fx"',
+        message: 'Which?',
+        schema: { type: 'object' as const, properties: {} },
+      };
+      expect(await store.requestInput('nope', question, T0)).toBe(false);
+      expect(await store.requestInput('q1', question, T0)).toBe(true);
+      expect(await store.getCall('q1')).toMatchObject({ status: 'awaiting_input', question: { message: 'Which?' } });
+      expect((await store.listCalls({ statuses: ['awaiting_input'], limit: 10 })).map((c) => c.callId)).toEqual(['q1']);
+      const first = await store.answerInput('q1', { action: 'accept', content: { name: 'Ada' }, by: 'ada' }, T0 + 1);
+      const second = await store.answerInput('q1', { action: 'decline' }, T0 + 2);
+      expect(first).toMatchObject({ ok: true, call: { status: 'running', answer: { action: 'accept', content: { name: 'Ada' }, by: 'ada' } } });
+      expect(second).toMatchObject({ ok: false, reason: 'not_awaiting' });
+      expect(await store.answerInput('nope', { action: 'decline' }, T0)).toEqual({ ok: false, reason: 'not_found' });
+      expect(notices).toEqual([{ kind: 'input.answered', callId: 'q1' }]);
+      // A second question clears the last answer; finishing ends a call that still waits for one.
+      expect(await store.requestInput('q1', { ...question, message: 'And?' }, T0 + 3)).toBe(true);
+      expect((await store.getCall('q1'))?.answer).toBeUndefined();
+      await store.finishCall('q1', success('q1'), T0 + 4);
+      expect((await store.getCall('q1'))?.status).toBe('success');
+    });
+
     it('resolves a waiting call without an inbox message', async () => {
       await store.createCall(newCall('w1'));
       expect(await store.openCall('w1', 'waiting', T0 + 60_000, T0)).toBe(true);
@@ -156,9 +183,20 @@ export function storeContract(name: string, make: () => Promise<GatewayStore>): 
       await store.createCall(newCall('w1'));
       await store.openCall('w1', 'waiting', T0 + 60_000, T0);
       await store.createCall(newCall('r1'));
-      expect(await store.recover(T0 + 1)).toEqual({ reopened: 1, interrupted: 1 });
+      await store.createCall(newCall('q1'));
+      const question = {
+        callId: 'q1',
+        sessionId: 's',
+        tool: 'confirm',
+        source: 'a tool',
+        message: 'Which?',
+        schema: { type: 'object' as const, properties: {} },
+      };
+      await store.requestInput('q1', question, T0);
+      expect(await store.recover(T0 + 1)).toEqual({ reopened: 1, interrupted: 2 });
       expect((await store.getCall('w1'))?.status).toBe('pending');
       expect(await store.getCall('r1')).toMatchObject({ status: 'error', result: { error: { code: 'ABORTED' } } });
+      expect((await store.getCall('q1'))?.status).toBe('error');
     });
 
     it("acknowledges only the agent's own unread inbox messages", async () => {

@@ -6,9 +6,11 @@ import type {
   ApprovalRequest,
   CallRecord,
   CallStatus,
+  ElicitationRequest,
   ExecutionLogEntry,
   GatewayEvent,
   InboxMessage,
+  InputAnswer,
   Remembered,
   Submission,
   ToolResult,
@@ -23,6 +25,7 @@ export type * from './space-types.js';
 const STATUSES: Record<CallStatus, true> = {
   running: true,
   awaiting_approval: true,
+  awaiting_input: true,
   waiting: true,
   pending: true,
   resolved: true,
@@ -82,10 +85,14 @@ export interface ExecutionFilter {
 export type StoreNotice =
   | { kind: 'call.resolved'; callId: string }
   | { kind: 'approval.decided'; callId: string }
+  | { kind: 'input.answered'; callId: string }
   /** Something new in this agent's inbox: a think cycle waiting for it takes it. */
   | { kind: 'inbox.added'; agentId: string }
   /** Notices may have been missed (the database connection was lost): every waiter looks again. */
   | { kind: 'everything' };
+
+/** Notices that a person answered a call parked for them. */
+export type WaitNotice = 'approval.decided' | 'input.answered';
 
 /** The waiters' key a notice wakes. */
 export const noticeKey = (n: StoreNotice): string =>
@@ -102,7 +109,7 @@ export interface StoreHealth {
 export interface RecoveryReport {
   /** waiting calls whose waiter died with the last process: now pending, so a late result goes to the inbox. */
   reopened: number;
-  /** running / awaiting_approval calls cut off by the restart: now error. */
+  /** running / awaiting_approval / awaiting_input calls cut off by the restart: now error. */
   interrupted: number;
 }
 
@@ -118,6 +125,10 @@ export interface GatewayStore {
   requestApproval(callId: string, request: ApprovalRequest, now: number): Promise<boolean>;
   /** awaiting_approval -> running with the decision, atomically; notifies approval.decided. */
   decideApproval(callId: string, decision: ApprovalDecision, now: number): Promise<DecideOutcome>;
+  /** running -> awaiting_input, keeping the tool's question for people to read. */
+  requestInput(callId: string, question: ElicitationRequest, now: number): Promise<boolean>;
+  /** awaiting_input -> running with the answer, atomically; notifies input.answered. */
+  answerInput(callId: string, answer: InputAnswer, now: number): Promise<DecideOutcome>;
   /** running -> waiting | pending: the call now waits for a result from outside, until expiresAt. */
   openCall(callId: string, status: 'waiting' | 'pending', expiresAt: number, now: number): Promise<boolean>;
   /** waiting -> pending (the waiter gave up); false when it is no longer waiting. */
@@ -128,7 +139,7 @@ export interface GatewayStore {
    */
   resolveCall(callId: string, runId: string, submission: Submission, now: number): Promise<ResolveOutcome>;
   /**
-   * Stores what the agent got back; ends running / awaiting_approval calls with its status, and
+   * Stores what the agent got back; ends running / awaiting_* calls with its status, and
    * settles the call's space message (returned) when the call ended.
    */
   finishCall(callId: string, result: ToolResult, now: number): Promise<SpaceMessage | undefined>;
