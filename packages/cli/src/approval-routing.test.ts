@@ -121,7 +121,7 @@ describe('approval routing through one executor', () => {
         .map((e) => e.origin)
         .sort();
     expect(origins(readJsonl<ExecutionLogEntry>(rt.log!.file))).toEqual(['http', 'mcp', 'terminal']);
-    expect(origins(await store.listExecutions({ limit: 10 }))).toEqual(['http', 'mcp', 'terminal']);
+    expect(origins((await store.listExecutions({ limit: 10 })).entries)).toEqual(['http', 'mcp', 'terminal']);
   });
 
   it('rejects a call from an origin no front end approves for, asking nobody', async () => {

@@ -251,8 +251,10 @@ export interface AckAnswer {
 /** POST /api/agents/:agentId/cycles: the unread inbox as one batch, oldest first; cycleId null when empty. */
 export type CycleAnswer = { cycleId: string; messages: InboxMessage[] } | { cycleId: null; messages: [] };
 
+/** Newest first; nextBefore is the cursor for the next (older) page, absent on the last one. */
 export interface ExecutionList {
   entries: ExecutionLogEntry[];
+  nextBefore?: number;
 }
 
 export type ApiErrorCode =

@@ -107,8 +107,9 @@ export function buildApp(d: Domain, o: AppOptions): Hono<AuthEnv> {
       ...(q.agentId ? { agentId: q.agentId } : {}),
       ...(q.runId ? { runId: q.runId } : {}),
       ...(q.since ? { since: q.since } : {}),
+      ...(q.before ? { before: intParam(c, 'before', 0, Number.MAX_SAFE_INTEGER) } : {}),
     };
-    return c.json({ entries: await d.store.listExecutions(filter) } satisfies ExecutionList);
+    return c.json((await d.store.listExecutions(filter)) satisfies ExecutionList);
   });
   return app;
 }

@@ -92,7 +92,7 @@ export const logCommand: Command = {
           ...(values.run ? { runId: values.run as string } : {}),
           ...(since ? { since } : {}),
         };
-        for (const e of await store.listExecutions(filter)) entries.push({ ...e, source: 'gateway' });
+        for (const e of (await store.listExecutions(filter)).entries) entries.push({ ...e, source: 'gateway' });
       } finally {
         await store.close();
       }

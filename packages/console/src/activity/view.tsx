@@ -4,7 +4,7 @@ import type { ExecutionLogEntry, WhoAmI } from '@toolbelt/core';
 import { CallDetail } from './detail.js';
 import { LogList } from './log-list.js';
 import { Metrics } from './metrics.js';
-import { LOG_LIMIT, useLog, type LogFilter } from './use-log.js';
+import { LOG_LIMIT, useLog, type Log, type LogFilter } from './use-log.js';
 
 const STATUSES = ['', 'success', 'error', 'rejected', 'pending'];
 const SINCE = [
@@ -56,6 +56,21 @@ function Filters({ filter, setFilter }: { filter: LogFilter; setFilter(f: LogFil
   );
 }
 
+/** How many calls are on screen, and, while older pages are open, how many finished since. */
+function LogStatus({ log }: { log: Log }) {
+  const n = log.entries.length;
+  return (
+    <p class="muted log-status" aria-live="polite">
+      {log.loading ? 'Loading…' : `${n} call${n === 1 ? '' : 's'}${log.older !== undefined ? ', newest first; more below' : ''}`}
+      {log.missed > 0 && (
+        <button type="button" onClick={log.newest}>
+          {log.missed} new — show the newest
+        </button>
+      )}
+    </p>
+  );
+}
+
 export function ActivityView({ me }: { me: WhoAmI }) {
   const [filter, setFilter] = useState<LogFilter>({ tool: '', agentId: '', status: '', sinceMinutes: 0 });
   const [selected, setSelected] = useState<ExecutionLogEntry>();
@@ -71,13 +86,16 @@ export function ActivityView({ me }: { me: WhoAmI }) {
       <Metrics />
       <Filters filter={filter} setFilter={setFilter} />
       {log.error && <p class="error">{log.error}</p>}
-      <p class="muted" aria-live="polite">
-        {log.loading
-          ? 'Loading…'
-          : `${log.entries.length} call${log.entries.length === 1 ? '' : 's'}${log.entries.length === LOG_LIMIT ? ` (the newest ${LOG_LIMIT}; narrow the filters to see older ones)` : ''}`}
-      </p>
+      <LogStatus log={log} />
       <div class="log-split">
-        <LogList entries={log.entries} selected={selected?.callId} onSelect={setSelected} />
+        <div>
+          <LogList entries={log.entries} selected={selected?.callId} onSelect={setSelected} />
+          {log.older !== undefined && (
+            <button type="button" class="older" onClick={log.loadOlder}>
+              Load {LOG_LIMIT} older calls
+            </button>
+          )}
+        </div>
         {selected ? <CallDetail entry={selected} /> : <p class="empty">Pick a call to see its full record.</p>}
       </div>
     </section>

@@ -224,8 +224,15 @@ export const PATHS = {
         query('runId', 'only this run'),
         query('since', 'ISO time'),
         query('limit', '1-1000, default 100', { type: 'integer' }),
+        query('before', "the next page: the last answer's nextBefore", { type: 'integer' }),
       ],
-      responses: { '200': json({ type: 'object', properties: { entries: { type: 'array', items: { type: 'object' } } } }, 'log entries'), ...auth },
+      responses: {
+        '200': json(
+          { type: 'object', properties: { entries: { type: 'array', items: { type: 'object' } }, nextBefore: { type: 'integer' } } },
+          'log entries; nextBefore is absent on the last page',
+        ),
+        ...auth,
+      },
     },
   },
 } as const;

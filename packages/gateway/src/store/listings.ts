@@ -1,5 +1,6 @@
 // The listing queries both stores run as written (SQLite and PostgreSQL take the same SQL here):
 // each filter in one place, so the two backends can never list differently.
+import type { ExecutionList, ExecutionLogEntry } from '@toolbelt/core';
 import { SqlWhere } from './sql-where.js';
 import type { CallFilter, EventFilter, ExecutionFilter } from './types.js';
 
@@ -37,6 +38,13 @@ export function executionsQuery(f: ExecutionFilter): Query {
     .add('status = ?', f.status)
     .add('agent_id = ?', f.agentId)
     .add('run_id = ?', f.runId)
-    .add('timestamp >= ?', f.since);
-  return { sql: `SELECT entry FROM executions ${where.sql} ORDER BY id DESC LIMIT ?`, args: [...where.args, f.limit] };
+    .add('timestamp >= ?', f.since)
+    .add('id < ?', f.before);
+  return { sql: `SELECT id, entry FROM executions ${where.sql} ORDER BY id DESC LIMIT ?`, args: [...where.args, f.limit] };
+}
+
+/** A page of the execution log from its rows (id, entry), with the cursor to the next one when there may be more. */
+export function executionPage(rows: { id: number | string; entry: string }[], limit: number): ExecutionList {
+  const entries = rows.map((r) => JSON.parse(r.entry) as ExecutionLogEntry);
+  return rows.length === limit && rows.length > 0 ? { entries, nextBefore: Number(rows[rows.length - 1]!.id) } : { entries };
 }

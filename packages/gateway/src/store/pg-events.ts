@@ -1,9 +1,9 @@
 // The PostgreSQL store's append-only logs: events (in one order across instances) and executions.
-import type { ExecutionLogEntry } from '@toolbelt/core';
+import type { ExecutionList, ExecutionLogEntry } from '@toolbelt/core';
 import { spaceOf, type GatewayEvent } from '../events/types.js';
 import { jsonOfEntry, jsonOfEvent } from '../json.js';
 import type { PgDb } from './pg-db.js';
-import { eventsAfterQuery, executionsQuery } from './listings.js';
+import { eventsAfterQuery, executionPage, executionsQuery } from './listings.js';
 import { SQL } from './sqlite-statements.js';
 import type { EventFilter, ExecutionFilter, StoredEvent } from './types.js';
 
@@ -63,9 +63,8 @@ export class PgEvents {
     );
   }
 
-  async listExecutions(f: ExecutionFilter): Promise<ExecutionLogEntry[]> {
+  async listExecutions(f: ExecutionFilter): Promise<ExecutionList> {
     const q = executionsQuery(f);
-    const rows = await this.db.all(q.sql, ...q.args);
-    return rows.map((r) => JSON.parse(r.entry) as ExecutionLogEntry);
+    return executionPage((await this.db.all(q.sql, ...q.args)) as { id: string; entry: string }[], f.limit);
   }
 }

@@ -8,7 +8,16 @@
 // WAL with synchronous=NORMAL does): only a crash of the database server itself can lose their last
 // fraction of a second, and the next durable commit flushes them too, since the WAL is one sequence.
 import { randomUUID } from 'node:crypto';
-import type { ApprovalDecision, ApprovalRequest, ElicitationRequest, ExecutionLogEntry, InputAnswer, Remembered, ToolResult } from '@toolbelt/core';
+import type {
+  ApprovalDecision,
+  ApprovalRequest,
+  ElicitationRequest,
+  ExecutionList,
+  ExecutionLogEntry,
+  InputAnswer,
+  Remembered,
+  ToolResult,
+} from '@toolbelt/core';
 import type { GatewayEvent } from '../events/types.js';
 import { PgDb, type Broadcast } from './pg-db.js';
 import { PgCallLog } from './pg-call-log.js';
@@ -21,6 +30,7 @@ import { PgSpaces } from './pg-spaces.js';
 import { callsQuery } from './listings.js';
 import { SQL } from './sqlite-statements.js';
 import { toCall, toMessage } from './sqlite-rows.js';
+import { tellListeners } from './types.js';
 import type {
   CallFilter,
   CallRecord,
@@ -92,13 +102,7 @@ export class PgStore implements GatewayStore {
   }
 
   private notify(notice: StoreNotice): void {
-    for (const l of this.listeners) {
-      try {
-        l(notice);
-      } catch {
-        // A listener's failure must not undo a committed change.
-      }
-    }
+    tellListeners(this.listeners, notice);
   }
 
   private heard(b: Broadcast): void {
@@ -246,7 +250,7 @@ export class PgStore implements GatewayStore {
     return this.events.appendExecutions(entries);
   }
 
-  listExecutions(f: ExecutionFilter): Promise<ExecutionLogEntry[]> {
+  listExecutions(f: ExecutionFilter): Promise<ExecutionList> {
     return this.events.listExecutions(f);
   }
 

@@ -74,7 +74,7 @@ describe('SqliteStore files', () => {
     const w = openSqliteStore(file);
     await w.appendExecutions([{ callId: 'c', tool: 't', params: {}, status: 'success', durationMs: 1, timestamp: 'x', sessionId: 's' }]);
     const r = openSqliteStore(file, { readonly: true });
-    expect((await r.listExecutions({ limit: 5 })).map((e) => e.callId)).toEqual(['c']);
+    expect((await r.listExecutions({ limit: 5 })).entries.map((e) => e.callId)).toEqual(['c']);
     await r.close();
     await w.close();
     const other = join(dir, 'other.db');

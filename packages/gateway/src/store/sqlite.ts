@@ -2,7 +2,16 @@
 // committed with the others of its event-loop turn before anyone is told it happened, so a crash
 // leaves every call either before or after a step, never half-way.
 import type Database from 'better-sqlite3';
-import type { ApprovalDecision, ApprovalRequest, ElicitationRequest, ExecutionLogEntry, InputAnswer, Remembered, ToolResult } from '@toolbelt/core';
+import type {
+  ApprovalDecision,
+  ApprovalRequest,
+  ElicitationRequest,
+  ExecutionList,
+  ExecutionLogEntry,
+  InputAnswer,
+  Remembered,
+  ToolResult,
+} from '@toolbelt/core';
 import { spaceOf, type GatewayEvent } from '../events/types.js';
 import { jsonOfEntry, jsonOfEvent, jsonOfResult } from '../json.js';
 import type { Checkpointer } from './checkpointer.js';
@@ -10,10 +19,11 @@ import { GroupCommit } from './group-commit.js';
 import { RowInserter } from './row-inserter.js';
 import { openDatabase } from './sqlite-open.js';
 import type { StoreOptions } from './sqlite-options.js';
-import { callsQuery, eventsAfterQuery, executionsQuery } from './listings.js';
+import { callsQuery, eventsAfterQuery, executionPage, executionsQuery } from './listings.js';
 import { ACTIVE, lastEventOlderThan, prepareStatements, type Statements } from './sqlite-statements.js';
 import { interrupted, outcomeOf, toCall, toMessage, toSpaceMessage, type Row } from './sqlite-rows.js';
 import { SqliteSpaces } from './sqlite-spaces.js';
+import { tellListeners } from './types.js';
 import type {
   CallFilter,
   CallRecord,
@@ -66,13 +76,7 @@ export class SqliteStore implements GatewayStore {
   }
 
   private notify(notice: StoreNotice): void {
-    for (const l of this.listeners) {
-      try {
-        l(notice);
-      } catch {
-        // A listener's failure must not undo a committed change.
-      }
-    }
+    tellListeners(this.listeners, notice);
   }
 
   createCall(c: NewCall): Promise<boolean> {
@@ -255,9 +259,9 @@ export class SqliteStore implements GatewayStore {
     }, 'several');
   }
 
-  async listExecutions(f: ExecutionFilter): Promise<ExecutionLogEntry[]> {
+  async listExecutions(f: ExecutionFilter): Promise<ExecutionList> {
     const q = executionsQuery(f);
-    return (this.db.prepare(q.sql).all(...q.args) as Row[]).map((r) => JSON.parse(r.entry) as ExecutionLogEntry);
+    return executionPage(this.db.prepare(q.sql).all(...q.args) as { id: number; entry: string }[], f.limit);
   }
 
   async loadRemembered(): Promise<Remembered[]> {

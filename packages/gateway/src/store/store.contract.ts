@@ -253,10 +253,17 @@ export function storeContract(name: string, make: () => Promise<GatewayStore>): 
         runId: 'r',
       });
       await store.appendExecutions([entry('c1', 'read_file', 'success'), entry('c2', 'write_file', 'rejected')]);
-      expect((await store.listExecutions({ limit: 10 })).map((e) => e.callId)).toEqual(['c2', 'c1']);
-      expect(await store.listExecutions({ tool: 'read_file', limit: 10 })).toEqual([entry('c1', 'read_file', 'success')]);
-      expect((await store.listExecutions({ status: 'rejected', agentId: 'a', runId: 'r', limit: 10 })).map((e) => e.callId)).toEqual(['c2']);
-      expect(await store.listExecutions({ since: new Date(T0 + 1).toISOString(), limit: 10 })).toEqual([]);
+      expect((await store.listExecutions({ limit: 10 })).entries.map((e) => e.callId)).toEqual(['c2', 'c1']);
+      expect((await store.listExecutions({ tool: 'read_file', limit: 10 })).entries).toEqual([entry('c1', 'read_file', 'success')]);
+      expect((await store.listExecutions({ status: 'rejected', agentId: 'a', runId: 'r', limit: 10 })).entries.map((e) => e.callId)).toEqual(['c2']);
+      expect(await store.listExecutions({ since: new Date(T0 + 1).toISOString(), limit: 10 })).toEqual({ entries: [] });
+      // Pages: a full page says where the next one starts; the last one does not.
+      const first = await store.listExecutions({ limit: 1 });
+      expect(first.entries.map((e) => e.callId)).toEqual(['c2']);
+      const second = await store.listExecutions({ limit: 1, before: first.nextBefore });
+      expect(second.entries.map((e) => e.callId)).toEqual(['c1']);
+      expect(await store.listExecutions({ limit: 1, before: second.nextBefore })).toEqual({ entries: [] });
+      expect((await store.listExecutions({ limit: 5 })).nextBefore).toBeUndefined();
     });
 
     it('saves remembered approvals and loads them back', async () => {

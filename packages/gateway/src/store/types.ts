@@ -7,6 +7,7 @@ import type {
   CallRecord,
   CallStatus,
   ElicitationRequest,
+  ExecutionList,
   ExecutionLogEntry,
   GatewayEvent,
   InboxMessage,
@@ -78,6 +79,8 @@ export interface ExecutionFilter {
   runId?: string;
   /** ISO timestamp: entries at or after it. */
   since?: string;
+  /** Entries older than this cursor (the last page's nextBefore). */
+  before?: number;
   limit: number;
 }
 
@@ -97,6 +100,17 @@ export type WaitNotice = 'approval.decided' | 'input.answered';
 /** The waiters' key a notice wakes. */
 export const noticeKey = (n: StoreNotice): string =>
   n.kind === 'everything' ? EVERYTHING : n.kind === 'inbox.added' ? `inbox.added:${n.agentId}` : `${n.kind}:${n.callId}`;
+/** Tells each listener of a store; a listener's failure must not undo a committed change. */
+export function tellListeners(listeners: Iterable<(n: StoreNotice) => void>, notice: StoreNotice): void {
+  for (const l of listeners) {
+    try {
+      l(notice);
+    } catch {
+      // the change is committed; the listener's trouble is its own
+    }
+  }
+}
+
 /** The key that wakes every waiter. */
 export const EVERYTHING = '*';
 
@@ -159,7 +173,7 @@ export interface GatewayStore {
   pruneEvents(olderThan: number): Promise<number>;
 
   appendExecutions(entries: readonly ExecutionLogEntry[]): Promise<void>;
-  listExecutions(filter: ExecutionFilter): Promise<ExecutionLogEntry[]>;
+  listExecutions(filter: ExecutionFilter): Promise<ExecutionList>;
 
   loadRemembered(): Promise<Remembered[]>;
   saveRemembered(entry: Remembered): Promise<void>;
