@@ -3,6 +3,9 @@ import { EVERYTHING, noticeKey, type GatewayStore, type StoreNotice } from './st
 
 export type WaitOutcome = 'woken' | 'timeout' | 'aborted';
 
+/** Longer than any timer can run: the caller's signal bounds such a wait. */
+const FOREVER = 2 ** 31 - 1;
+
 export class Waiters {
   private readonly parked = new Map<string, Set<(o: WaitOutcome) => void>>();
   private readonly unsubscribe: () => void;
@@ -34,6 +37,27 @@ export class Waiters {
     if (signal?.aborted) done('aborted');
     else signal?.addEventListener('abort', onAbort, { once: true });
     return { outcome, cancel: () => done('aborted') };
+  }
+
+  /**
+   * A call waiting for a person (an approval, a tool's question): `ask()` puts it to people and says
+   * false when it cannot; then the wait lasts until `answer()` reads one from the store, looking again
+   * each time `key` is woken. Parked before asking, so an answer given at once is not missed. The
+   * executor bounds the wait through `signal`.
+   */
+  async forPerson<T>(key: string, signal: AbortSignal, ask: () => Promise<boolean>, answer: () => Promise<T | undefined>): Promise<T | undefined> {
+    let parked = this.park(key, FOREVER, signal);
+    if (!(await ask())) {
+      parked.cancel();
+      return undefined;
+    }
+    for (;;) {
+      const outcome = await parked.outcome;
+      const got = await answer();
+      if (got !== undefined) return got;
+      if (outcome !== 'woken') throw signal.reason ?? new Error('the wait for a person was cancelled');
+      parked = this.park(key, FOREVER, signal);
+    }
   }
 
   wake(key: string): void {

@@ -11,7 +11,7 @@ export function QuestionCards({ asked, canAnswer }: { asked: Questions; canAnswe
   return (
     <>
       {asked.error && <p class="error">{asked.error}</p>}
-      {asked.questions.map((q) => (
+      {asked.items.map((q) => (
         <QuestionCard key={q.callId} q={q} canAnswer={canAnswer} onAnswered={() => asked.settle(q.callId)} />
       ))}
     </>

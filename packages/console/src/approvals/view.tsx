@@ -87,7 +87,7 @@ export function ApprovalsView({ me }: { me: WhoAmI }) {
         </p>
       )}
       <QuestionCards asked={asked} canAnswer={canApprove} />
-      {requests.length === 0 && asked.questions.length === 0 && (
+      {requests.length === 0 && asked.items.length === 0 && (
         <p class="empty">Nothing waits for a decision. Calls the policy asks about appear here as they come.</p>
       )}
       <p class="muted keys" hidden={requests.length === 0}>

@@ -7,36 +7,30 @@ import { ApiError } from '../http/errors.js';
 import type { CallRecord, GatewayStore } from '../store/types.js';
 import type { Waiters } from '../waiters.js';
 
-/** The executor bounds how long an approval may take (approvalTimeoutMs) through the signal. */
-const FOREVER = 2 ** 31 - 1;
-
 export function httpApprover(store: GatewayStore, waiters: Waiters, recorder: EventRecorder): Approver {
   return async (request, signal) => {
-    const key = `approval.decided:${request.callId}`;
-    let parked = waiters.park(key, FOREVER, signal);
-    const now = Date.now();
-    if (!(await store.requestApproval(request.callId, request, now))) {
-      parked.cancel();
-      return { outcome: 'reject', message: 'this call can only be approved through the gateway API' };
-    }
-    // Published after the store has the request, so an approver reacting at once finds it.
-    recorder.publish({
-      type: 'approval.requested',
-      ts: now,
-      sessionId: request.sessionId,
-      callId: request.callId,
-      tool: request.tool,
-      request,
-      ...(request.runId ? { runId: request.runId } : {}),
-      ...(request.agentId ? { agentId: request.agentId } : {}),
-    });
-    for (;;) {
-      const outcome = await parked.outcome;
+    const ask = async () => {
+      const now = Date.now();
+      if (!(await store.requestApproval(request.callId, request, now))) return false;
+      // Published after the store has the request, so an approver reacting at once finds it.
+      recorder.publish({
+        type: 'approval.requested',
+        ts: now,
+        sessionId: request.sessionId,
+        callId: request.callId,
+        tool: request.tool,
+        request,
+        ...(request.runId ? { runId: request.runId } : {}),
+        ...(request.agentId ? { agentId: request.agentId } : {}),
+      });
+      return true;
+    };
+    const decided = async () => {
       const call = await store.getCall(request.callId);
-      if (call?.decision && call.status !== 'awaiting_approval') return call.decision;
-      if (outcome !== 'woken') throw signal.reason ?? new Error('approval cancelled');
-      parked = waiters.park(key, FOREVER, signal);
-    }
+      return call?.decision && call.status !== 'awaiting_approval' ? call.decision : undefined;
+    };
+    const decision = await waiters.forPerson(`approval.decided:${request.callId}`, signal, ask, decided);
+    return decision ?? { outcome: 'reject', message: 'this call can only be approved through the gateway API' };
   };
 }
 

@@ -8,36 +8,30 @@ import { ApiError } from '../http/errors.js';
 import type { CallRecord, GatewayStore } from '../store/types.js';
 import type { Waiters } from '../waiters.js';
 
-/** The executor bounds how long a call may take through the signal. */
-const FOREVER = 2 ** 31 - 1;
-
 export function httpElicitor(store: GatewayStore, waiters: Waiters, recorder: EventRecorder): Elicitor {
   return async (question, signal) => {
-    const key = `input.answered:${question.callId}`;
-    let parked = waiters.park(key, FOREVER, signal);
-    const now = Date.now();
-    if (!(await store.requestInput(question.callId, question, now))) {
-      parked.cancel();
-      return { action: 'decline' };
-    }
-    // Published after the store has the question, so a person answering at once finds it.
-    recorder.publish({
-      type: 'input.requested',
-      ts: now,
-      sessionId: question.sessionId,
-      callId: question.callId,
-      tool: question.tool,
-      question,
-      ...(question.runId ? { runId: question.runId } : {}),
-      ...(question.agentId ? { agentId: question.agentId } : {}),
-    });
-    for (;;) {
-      const outcome = await parked.outcome;
+    const ask = async () => {
+      const now = Date.now();
+      if (!(await store.requestInput(question.callId, question, now))) return false;
+      // Published after the store has the question, so a person answering at once finds it.
+      recorder.publish({
+        type: 'input.requested',
+        ts: now,
+        sessionId: question.sessionId,
+        callId: question.callId,
+        tool: question.tool,
+        question,
+        ...(question.runId ? { runId: question.runId } : {}),
+        ...(question.agentId ? { agentId: question.agentId } : {}),
+      });
+      return true;
+    };
+    const answered = async () => {
       const call = await store.getCall(question.callId);
-      if (call?.answer && call.status !== 'awaiting_input') return withoutBy(call.answer);
-      if (outcome !== 'woken') throw signal.reason ?? new Error('question cancelled');
-      parked = waiters.park(key, FOREVER, signal);
-    }
+      return call?.answer && call.status !== 'awaiting_input' ? withoutBy(call.answer) : undefined;
+    };
+    // A call the store does not have (not made over HTTP) has nobody to ask here.
+    return (await waiters.forPerson(`input.answered:${question.callId}`, signal, ask, answered)) ?? { action: 'decline' };
   };
 }
 
