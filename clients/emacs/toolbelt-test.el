@@ -444,6 +444,31 @@ Return the prompts read, in order."
     (should (equal (toolbelt-test--told (toolbelt-test--result cell))
                    '((action . "accept") (content (name . "Grace") (count . 4) (color . "red") (note . "blue note")))))))
 
+(ert-deftest toolbelt-question-reads-each-kind-of-field ()
+  ;; Each kind of field is read as it should be and sent as JSON of its type; a required field
+  ;; without a default is asked again when left empty, an optional one is left out.
+  (let* ((schema (toolbelt--json-read
+                  (concat "{\"type\":\"object\",\"required\":[\"who\"],\"properties\":{"
+                          "\"who\":{\"type\":\"string\"},"
+                          "\"size\":{\"type\":\"string\",\"oneOf\":[{\"const\":\"s\",\"title\":\"Small\"},{\"const\":\"l\",\"title\":\"Large\"}]},"
+                          "\"ratio\":{\"type\":\"number\"},"
+                          "\"sure\":{\"type\":\"boolean\",\"default\":true},"
+                          "\"tags\":{\"type\":\"array\",\"items\":{\"enum\":[\"x\",\"y\",\"z\"]}},"
+                          "\"skip\":{\"type\":\"integer\"}}}")))
+         (texts (list "" "Ada" "Large" "1.5" ""))
+         (lists (list '("x" "q") '("z" "x")))
+         (prompts nil))
+    (cl-letf* ((reply (lambda (prompt &rest _) (push prompt prompts) (pop texts)))
+               ((symbol-function 'read-string) reply)
+               ((symbol-function 'completing-read) reply)
+               ((symbol-function 'completing-read-multiple) (lambda (prompt &rest _) (push prompt prompts) (pop lists)))
+               ((symbol-function 'y-or-n-p) (lambda (prompt) (push prompt prompts) nil)))
+      (should (equal (json-encode (toolbelt--read-answer schema))
+                     "{\"who\":\"Ada\",\"size\":\"l\",\"ratio\":1.5,\"sure\":false,\"tags\":[\"z\",\"x\"]}")))
+    (should (equal (nreverse prompts)
+                   '("who: " "who: " "size (optional): " "ratio (optional): " "sure (default true): "
+                     "tags (optional): " "tags (optional): " "skip (optional): ")))))
+
 (ert-deftest toolbelt-question-waiting-before-connecting-shows-and-c-dismisses ()
   (toolbelt-test--connect)
   (toolbelt-test--no-questions)
