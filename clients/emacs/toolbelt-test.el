@@ -10,6 +10,7 @@
 
 ;;; Code:
 
+(require 'cl-lib)
 (require 'ert)
 (require 'toolbelt)
 
@@ -68,6 +69,8 @@
 
 (defun toolbelt-test--press (buffer keys)
   "Type KEYS in BUFFER, as a person would."
+  ;; The command loop reads keys in the selected window's buffer, so BUFFER is selected first.
+  (pop-to-buffer buffer)
   (with-current-buffer buffer
     (execute-kbd-macro (kbd keys))))
 
@@ -309,6 +312,183 @@
                           (error-message-string (should-error (toolbelt-call-tool "read_file" "{path:") :type 'toolbelt-error))))
   (should (string-match-p "must be a JSON object"
                           (error-message-string (should-error (toolbelt-call-tool "read_file" "[1]") :type 'toolbelt-error)))))
+
+;;;; Questions: fx__ask_user, of the MCP fixture server, asks for a name, a count, a colour and a note.
+
+(defun toolbelt-test--no-questions ()
+  "Dismiss the questions an earlier test left open, so they do not stand in front."
+  (dolist (question toolbelt--questions)
+    (toolbelt--request "POST" (format "/api/tool-calls/%s/answer" (alist-get 'callId question)) "{\"action\":\"cancel\"}"))
+  (toolbelt-test--wait (lambda () (null toolbelt--questions)) "the questions left open to be dismissed"))
+
+(defun toolbelt-test--ask ()
+  "Call fx__ask_user in the background; return a cell for its result."
+  (let ((cell (list :pending)))
+    (toolbelt-call "fx__ask_user" "{}" (lambda (result) (setcar cell result)))
+    cell))
+
+(defun toolbelt-test--approve-ask ()
+  "Approve the next fx__ask_user call in the approval buffer; return its call id."
+  (toolbelt-test--wait
+   (lambda () (let ((buffer (get-buffer toolbelt-approval-buffer)))
+                (and buffer (equal (alist-get 'tool (buffer-local-value 'toolbelt--request buffer)) "fx__ask_user"))))
+   "fx__ask_user to ask for approval")
+  (let ((id (alist-get 'callId (buffer-local-value 'toolbelt--request (get-buffer toolbelt-approval-buffer)))))
+    (toolbelt-test--press (get-buffer toolbelt-approval-buffer) "y")
+    id))
+
+(defun toolbelt-test--question-for (id)
+  "Wait for the question buffer to show the question of the call ID; return the buffer."
+  (toolbelt-test--wait
+   (lambda () (let ((buffer (get-buffer toolbelt-question-buffer)))
+                (and buffer (equal (alist-get 'callId (buffer-local-value 'toolbelt--question buffer)) id))))
+   (format "the question of %s" id))
+  (get-buffer toolbelt-question-buffer))
+
+(defun toolbelt-test--answer-with (buffer key answers)
+  "Press KEY in BUFFER, the minibuffer answering with ANSWERS in turn.
+Return the prompts read, in order."
+  (let ((prompts nil))
+    (cl-letf* ((reply (lambda (prompt &rest _)
+                        (push prompt prompts)
+                        (or (pop answers) (ert-fail (format "asked %S once too often" prompt)))))
+               ((symbol-function 'read-string) reply)
+               ((symbol-function 'completing-read) reply))
+      (toolbelt-test--press buffer key))
+    (should-not answers)
+    (nreverse prompts)))
+
+(defun toolbelt-test--told (result)
+  "Return what fx__ask_user says it was told, from its RESULT."
+  (should (equal (alist-get 'status result) "success"))
+  (toolbelt--json-read (alist-get 'text (aref (alist-get 'content result) 0))))
+
+(defun toolbelt-test--buffer-has (buffer &rest texts)
+  "Check that BUFFER holds each of TEXTS, in order."
+  (with-current-buffer buffer
+    (goto-char (point-min))
+    (dolist (text texts)
+      (should (search-forward text nil t)))))
+
+(ert-deftest toolbelt-question-answered-reaches-the-tool-with-the-defaults ()
+  (toolbelt-test--connect)
+  (toolbelt-test--no-questions)
+  (let* ((cell (toolbelt-test--ask))
+         (id (toolbelt-test--approve-ask))
+         (buffer (toolbelt-test--question-for id)))
+    (with-current-buffer buffer (should (eq major-mode 'toolbelt-question-mode)))
+    ;; Who asks, the message, and each field with its title, kind, default and choices.
+    (toolbelt-test--buffer-has buffer "Question from MCP server \"fx\"" "Tool:    fx__ask_user"
+                               (format "Agent:   emacs, run emacs, call %s" id) "Which name?"
+                               "Name (name): text, required, default \"Ada\""
+                               "Count (count): a whole number, default 3"
+                               "color: one of red, green, default \"green\""
+                               "Note (note): text\n")
+    (toolbelt-test--wait (lambda () (equal (toolbelt-call-status id) "awaiting input")) "the call list to show awaiting input")
+    (toolbelt-calls)
+    (toolbelt-test--buffer-has toolbelt-calls-buffer "fx__ask_user       awaiting input")
+    (should (eq (lookup-key toolbelt-question-mode-map (kbd "RET")) #'toolbelt-answer-question))
+    (should (eq (lookup-key toolbelt-question-mode-map "y") #'toolbelt-answer-question))
+    (toolbelt-test--press buffer "?")
+    (toolbelt-test--buffer-has "*toolbelt help*" "MCP server \"fx\" asks, during a call of fx__ask_user:" "Which name?"
+                               "d         decline")
+    ;; A name; RET alone for the rest keeps the count's and colour's defaults and leaves the note out.
+    (should (equal (toolbelt-test--answer-with buffer "RET" (list "Grace" "" "" ""))
+                   '("Name (name) (default \"Ada\"): " "Count (count) (default 3): "
+                     "color (default \"green\"): " "Note (note) (optional): ")))
+    (should (equal (toolbelt-test--told (toolbelt-test--result cell))
+                   '((action . "accept") (content (name . "Grace") (count . 3) (color . "green")))))
+    (toolbelt-test--wait (lambda () (equal (toolbelt-call-status id) "success")) "the call list to show success")
+    (should-not toolbelt--questions)
+    (should-not (buffer-local-value 'toolbelt--question buffer))))
+
+(ert-deftest toolbelt-question-d-declines-and-questions-queue ()
+  (toolbelt-test--connect)
+  (toolbelt-test--no-questions)
+  (let* ((first (toolbelt-test--ask))
+         (first-id (toolbelt-test--approve-ask))
+         (buffer (toolbelt-test--question-for first-id))
+         (second (toolbelt-test--ask))
+         (second-id (toolbelt-test--approve-ask)))
+    (toolbelt-test--wait (lambda () (= (length toolbelt--questions) 2)) "the second question to be queued")
+    ;; The first stays on display while the second waits its turn.
+    (with-current-buffer buffer
+      (should (equal (alist-get 'callId toolbelt--question) first-id))
+      (should (string-match-p "(1 more queued)" (toolbelt--question-header))))
+    (should (eq (lookup-key toolbelt-question-mode-map "d") #'toolbelt-decline-question))
+    (toolbelt-test--press buffer "d")
+    (should (equal (toolbelt-test--told (toolbelt-test--result first)) '((action . "decline"))))
+    (toolbelt-test--question-for second-id)
+    (toolbelt-test--answer-with buffer "y" (list "" "" "" ""))
+    (should (equal (toolbelt-test--told (toolbelt-test--result second))
+                   '((action . "accept") (content (name . "Ada") (count . 3) (color . "green")))))))
+
+(ert-deftest toolbelt-question-a-bad-value-is-asked-again-or-refused-and-kept ()
+  (toolbelt-test--connect)
+  (toolbelt-test--no-questions)
+  (let* ((cell (toolbelt-test--ask))
+         (id (toolbelt-test--approve-ask))
+         (buffer (toolbelt-test--question-for id)))
+    ;; What the gateway refuses is shown, and the question stays open.
+    (with-current-buffer buffer
+      (toolbelt-answer-question '((count . "three"))))
+    (toolbelt-test--buffer-has buffer "Refused: the answer does not fit the question's form: \"count\" must be a whole number"
+                               "Which name?")
+    (should (equal (alist-get 'callId (car toolbelt--questions)) id))
+    (should (equal (alist-get 'status (plist-get (toolbelt--request "GET" (concat "/api/tool-calls/" id)) :body))
+                   "awaiting_input"))
+    ;; Typed, "three" and 2.5 for the whole number are asked again before anything is sent.
+    (should (equal (toolbelt-test--answer-with buffer "RET" (list "Grace" "three" "2.5" "4" "red" "blue note"))
+                   '("Name (name) (default \"Ada\"): " "Count (count) (default 3): " "Count (count) (default 3): "
+                     "Count (count) (default 3): " "color (default \"green\"): " "Note (note) (optional): ")))
+    (should (equal (toolbelt-test--told (toolbelt-test--result cell))
+                   '((action . "accept") (content (name . "Grace") (count . 4) (color . "red") (note . "blue note")))))))
+
+(ert-deftest toolbelt-question-reads-each-kind-of-field ()
+  ;; Each kind of field is read as it should be and sent as JSON of its type; a required field
+  ;; without a default is asked again when left empty, an optional one is left out.
+  (let* ((schema (toolbelt--json-read
+                  (concat "{\"type\":\"object\",\"required\":[\"who\"],\"properties\":{"
+                          "\"who\":{\"type\":\"string\"},"
+                          "\"size\":{\"type\":\"string\",\"oneOf\":[{\"const\":\"s\",\"title\":\"Small\"},{\"const\":\"l\",\"title\":\"Large\"}]},"
+                          "\"ratio\":{\"type\":\"number\"},"
+                          "\"sure\":{\"type\":\"boolean\",\"default\":true},"
+                          "\"tags\":{\"type\":\"array\",\"items\":{\"enum\":[\"x\",\"y\",\"z\"]}},"
+                          "\"skip\":{\"type\":\"integer\"}}}")))
+         (texts (list "" "Ada" "Large" "1.5" ""))
+         (lists (list '("x" "q") '("z" "x")))
+         (prompts nil))
+    (cl-letf* ((reply (lambda (prompt &rest _) (push prompt prompts) (pop texts)))
+               ((symbol-function 'read-string) reply)
+               ((symbol-function 'completing-read) reply)
+               ((symbol-function 'completing-read-multiple) (lambda (prompt &rest _) (push prompt prompts) (pop lists)))
+               ((symbol-function 'y-or-n-p) (lambda (prompt) (push prompt prompts) nil)))
+      (should (equal (json-encode (toolbelt--read-answer schema))
+                     "{\"who\":\"Ada\",\"size\":\"l\",\"ratio\":1.5,\"sure\":false,\"tags\":[\"z\",\"x\"]}")))
+    (should (equal (nreverse prompts)
+                   '("who: " "who: " "size (optional): " "ratio (optional): " "sure (default true): "
+                     "tags (optional): " "tags (optional): " "skip (optional): ")))))
+
+(ert-deftest toolbelt-question-waiting-before-connecting-shows-and-c-dismisses ()
+  (toolbelt-test--connect)
+  (toolbelt-test--no-questions)
+  (toolbelt-disconnect)
+  (let* ((cell (toolbelt-test--ask))
+         (waiting (lambda (status)
+                    (let ((calls (alist-get 'calls (plist-get (toolbelt--request "GET" (format "/api/tool-calls?status=%s" status)) :body))))
+                      (seq-find (lambda (c) (equal (alist-get 'tool c) "fx__ask_user")) calls))))
+         (id (alist-get 'callId (toolbelt-test--wait (lambda () (funcall waiting "awaiting_approval")) "the call to await approval"))))
+    ;; Approved over HTTP, as another client would, while Emacs is away.
+    (toolbelt--check (toolbelt--request "POST" (format "/api/tool-calls/%s/approve" id) "{\"scope\":\"once\"}") "Approving")
+    (toolbelt-test--wait (lambda () (equal (alist-get 'status (plist-get (toolbelt--request "GET" (concat "/api/tool-calls/" id)) :body))
+                                           "awaiting_input"))
+                         "the call to await input")
+    (toolbelt-test--connect)
+    (let ((buffer (toolbelt-test--question-for id)))
+      (should (equal (toolbelt-call-status id) "awaiting input"))
+      (should (eq (lookup-key toolbelt-question-mode-map "c") #'toolbelt-cancel-question))
+      (toolbelt-test--press buffer "c"))
+    (should (equal (toolbelt-test--told (toolbelt-test--result cell)) '((action . "cancel"))))))
 
 (provide 'toolbelt-test)
 ;;; toolbelt-test.el ends here

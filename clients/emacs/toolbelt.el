@@ -23,6 +23,11 @@
 ;; later call the decision covers (the buffer says what that is), `s'
 ;; approves for the agent's session and `?' shows more.
 ;;
+;; When a tool asks a question mid-call (an MCP server's elicitation),
+;; the *Agent Question* buffer shows who asks, the message and the
+;; form.  There, RET asks each field in the minibuffer and sends the
+;; answer, `d' declines and `c' dismisses the question.
+;;
 ;; `toolbelt-calls' lists the calls in flight with their status and
 ;; progress.  When a tool changes a file, a buffer visiting it without
 ;; unsaved edits is reverted.  `toolbelt-list-tools' lists the tools
@@ -394,6 +399,8 @@ ACCEPT lists HTTP statuses besides those under 400 that carry an answer."
     ("error" (message "toolbelt: the gateway reports: %s" (alist-get 'message event)))
     ("approval.requested" (toolbelt--enqueue-approval (alist-get 'request event)))
     ("approval.resolved" (toolbelt--approval-settled (alist-get 'callId event)))
+    ("input.requested" (toolbelt--enqueue-question (alist-get 'question event)))
+    ((or "input.answered" "tool.result") (toolbelt--question-settled (alist-get 'callId event)))
     ("file.changed" (toolbelt--revert-file (alist-get 'path event)))
     ("agent.state" (setq toolbelt--agent-state (alist-get 'state event))))
   (when (alist-get 'callId event)
@@ -407,7 +414,8 @@ ACCEPT lists HTTP statuses besides those under 400 that carry an answer."
         toolbelt--refusal nil)
   ;; A resumed stream replayed what it missed; a fresh one asks for the calls waiting now.
   (unless (process-get proc 'toolbelt-resumed)
-    (toolbelt--fetch-waiting-approvals))
+    (toolbelt--fetch-waiting-approvals)
+    (toolbelt--fetch-waiting-questions))
   (toolbelt--refresh-calls))
 
 (defun toolbelt--fetch-waiting-approvals ()
@@ -440,7 +448,8 @@ ACCEPT lists HTTP statuses besides those under 400 that carry an answer."
 ;;;###autoload
 (defun toolbelt-connect (&optional url)
   "Follow the event stream of the gateway at URL (default `toolbelt-url').
-Calls that wait for approval pop up the *Agent Approval* buffer."
+Calls that wait for approval pop up the *Agent Approval* buffer, and
+tools' questions the *Agent Question* buffer."
   (interactive (list (and current-prefix-arg (read-string "Gateway URL: " toolbelt-url))))
   (when url (setq toolbelt-url url))
   (toolbelt-disconnect)
@@ -693,6 +702,341 @@ The approval buffer says what that is; the gateway keeps the rule."
         (princ "q  decide later: M-x toolbelt-approvals shows it again.\n\n")
         (princ (format "The request as the gateway sent it:\n\n%s\n" (toolbelt--json-pretty request)))))))
 
+;;;; Questions
+
+;; A tool may ask a person something mid-call (an MCP server's
+;; elicitation): the call waits, `awaiting_input', until it is answered
+;; with values for a flat form, declined or dismissed.
+
+(defvar toolbelt--questions nil
+  "Questions of tools waiting for an answer here, oldest first.")
+
+(defvar-local toolbelt--question nil
+  "The question this buffer shows.")
+
+(defconst toolbelt-question-buffer "*Agent Question*"
+  "Name of the buffer that shows the questions of tools.")
+
+(defvar toolbelt-question-mode-map
+  (let ((map (make-sparse-keymap)))
+    (define-key map (kbd "RET") #'toolbelt-answer-question)
+    (define-key map "y" #'toolbelt-answer-question)
+    (define-key map "d" #'toolbelt-decline-question)
+    (define-key map "c" #'toolbelt-cancel-question)
+    (define-key map "?" #'toolbelt-question-help)
+    (define-key map "q" #'toolbelt-question-later)
+    map)
+  "Keys of the question buffer.")
+
+(define-derived-mode toolbelt-question-mode special-mode "Toolbelt-Question"
+  "Answer, decline or dismiss the question of a tool.
+\\{toolbelt-question-mode-map}"
+  (setq header-line-format '(:eval (toolbelt--question-header))))
+
+(defun toolbelt--question-header ()
+  "Return the header line of the question buffer."
+  (let ((n (length toolbelt--questions)))
+    (format " %s asks%s  —  RET answer  d decline  c dismiss  ? help"
+            (or (alist-get 'tool toolbelt--question) "A tool")
+            (if (> n 1) (format " (%d more queued)" (1- n)) ""))))
+
+(defun toolbelt--question-queued (call-id)
+  "Return the queued question of CALL-ID, or nil."
+  (seq-find (lambda (q) (equal (alist-get 'callId q) call-id)) toolbelt--questions))
+
+(defun toolbelt--enqueue-question (question)
+  "Queue QUESTION and show it if no other question is shown."
+  (let ((id (alist-get 'callId question)))
+    (when (and id (not (toolbelt--question-queued id)))
+      (setq toolbelt--questions (append toolbelt--questions (list question)))
+      (toolbelt--show-question))))
+
+(defun toolbelt--question-settled (call-id)
+  "Drop CALL-ID's question: it was answered, here or elsewhere, or the call ended."
+  (when (toolbelt--question-queued call-id)
+    (setq toolbelt--questions
+          (seq-remove (lambda (q) (equal (alist-get 'callId q) call-id)) toolbelt--questions))
+    (toolbelt--show-question)))
+
+(defun toolbelt--show-question ()
+  "Show the oldest queued question, or put the question buffer away."
+  (let ((question (car toolbelt--questions))
+        (buffer (get-buffer toolbelt-question-buffer)))
+    (cond
+     (question
+      (setq buffer (get-buffer-create toolbelt-question-buffer))
+      (unless (equal (alist-get 'callId (buffer-local-value 'toolbelt--question buffer))
+                     (alist-get 'callId question))
+        (with-current-buffer buffer (toolbelt--render-question question))
+        (pop-to-buffer buffer))
+      (force-mode-line-update t))
+     (buffer
+      (with-current-buffer buffer
+        (let ((inhibit-read-only t)) (erase-buffer))
+        (setq toolbelt--question nil))
+      (dolist (window (get-buffer-window-list buffer nil t))
+        (quit-window nil window))))))
+
+(defun toolbelt--fetch-waiting-questions ()
+  "Queue the question of each call already awaiting input."
+  (toolbelt--request-async
+   "GET" "/api/tool-calls?status=awaiting_input&limit=100" nil
+   (lambda (response)
+     ;; Newest first in the answer: queue the oldest first.
+     (seq-doseq (call (reverse (alist-get 'calls (plist-get response :body))))
+       (let ((question (alist-get 'question call)))
+         (when (and question
+                    (or (null toolbelt-event-agents)
+                        (member (alist-get 'agentId call) toolbelt-event-agents)))
+           ;; Missed while away, so the call list has not seen it either.
+           (toolbelt--track-call "input.requested" `((ts . ,(alist-get 'updatedAt call)) ,@question))
+           (toolbelt--enqueue-question question)))))))
+
+(defun toolbelt--field-choices (field)
+  "Return the choices of FIELD as (TITLE . VALUE) pairs, or nil for free input."
+  (let-alist field
+    (let ((options (or .enum .oneOf .items.enum .items.anyOf)))
+      (mapcar (lambda (option)
+                (if (consp option)
+                    (cons (format "%s" (or (alist-get 'title option) (alist-get 'const option)))
+                          (alist-get 'const option))
+                  (cons option option)))
+              options))))
+
+(defun toolbelt--field-kind (field)
+  "Say what FIELD takes, in words."
+  (let ((choices (mapconcat #'car (toolbelt--field-choices field) ", ")))
+    (pcase (alist-get 'type field)
+      ("integer" "a whole number")
+      ("number" "a number")
+      ("boolean" "yes or no")
+      ("array" (if (string-empty-p choices) "a list of text" (concat "any of " choices)))
+      (_ (if (string-empty-p choices) "text" (concat "one of " choices))))))
+
+(defun toolbelt--field-title (name field)
+  "Return the title of the field NAME with schema FIELD."
+  (let ((title (alist-get 'title field)))
+    (if title (format "%s (%s)" title name) (format "%s" name))))
+
+(defun toolbelt--field-required-p (name schema)
+  "Return non-nil if the field NAME is required by SCHEMA."
+  (seq-contains-p (alist-get 'required schema) (symbol-name name)))
+
+(defun toolbelt--describe-field (name field schema)
+  "Describe the field NAME with schema FIELD of the form SCHEMA, in one line."
+  (let ((default (assq 'default field)))
+    (concat (toolbelt--field-title name field) ": " (toolbelt--field-kind field)
+            (if (toolbelt--field-required-p name schema) ", required" "")
+            (if default (format ", default %s" (json-encode (cdr default))) "")
+            (if (alist-get 'description field) (format "\n      %s" (alist-get 'description field)) ""))))
+
+(defun toolbelt--render-question (question)
+  "Fill the current buffer with QUESTION, its form and the choices."
+  (let ((inhibit-read-only t))
+    (toolbelt-question-mode)
+    (erase-buffer)
+    (setq toolbelt--question question)
+    (let-alist question
+      (insert (propertize (format "Question from %s" (or .source "a tool")) 'font-lock-face 'bold) "\n\n")
+      (toolbelt--field "Tool" .tool)
+      (toolbelt--field "Agent" (format "%s, run %s, call %s" (or .agentId "-") (or .runId "-") .callId))
+      (insert "\n" (or .message "") "\n")
+      (toolbelt--heading "Fields")
+      (dolist (entry .schema.properties)
+        (insert "  " (toolbelt--describe-field (car entry) (cdr entry) .schema) "\n"))
+      (toolbelt--heading "Actions")
+      (insert "RET, y  answer: each field is asked in the minibuffer; RET alone keeps\n"
+              "        the default, or leaves an optional field out\n"
+              "d       decline to answer\n"
+              "c       dismiss the question (cancel)\n"
+              "?       more information\n"
+              "q       answer later\n"))
+    (goto-char (point-min))))
+
+(defun toolbelt--question-refused (question why)
+  "Say WHY the gateway refused the answer to QUESTION, which stays open."
+  (let ((buffer (get-buffer toolbelt-question-buffer)))
+    (when (and buffer (equal (alist-get 'callId (buffer-local-value 'toolbelt--question buffer))
+                             (alist-get 'callId question)))
+      (with-current-buffer buffer
+        (toolbelt--render-question question)
+        (let ((inhibit-read-only t))
+          (insert (propertize (format "Refused: %s\n\n" why) 'font-lock-face 'error))))))
+  (message "toolbelt: %s; the question stays open" why))
+
+(defun toolbelt--current-question ()
+  "Return the question on display, or signal that there is none."
+  (or (and (derived-mode-p 'toolbelt-question-mode) toolbelt--question)
+      (car toolbelt--questions)
+      (signal 'toolbelt-error (list "No tool is waiting for an answer"))))
+
+(defun toolbelt--answer (question body done)
+  "Send the answer BODY, JSON text, to QUESTION.
+DONE is the message to show after it, a format for the tool's name.
+A refused answer leaves the question open and says why."
+  (let* ((id (alist-get 'callId question))
+         (response (toolbelt--request "POST" (format "/api/tool-calls/%s/answer" (url-hexify-string id)) body))
+         (status (plist-get response :status)))
+    (cond
+     ((memq status '(404 409))
+      (message "toolbelt: the question of %s (%s) was already answered elsewhere" (alist-get 'tool question) id)
+      (toolbelt--question-settled id))
+     ((eql status 400)
+      (toolbelt--question-refused
+       question (or (let-alist (plist-get response :body) .error.message) "the answer does not fit")))
+     (t
+      (toolbelt--check response (format "Answering the question of %s" id))
+      (message (concat "toolbelt: " done) (alist-get 'tool question))
+      (toolbelt--question-settled id)))))
+
+(defun toolbelt--answer-body (content)
+  "Return the JSON text accepting the question with CONTENT, an alist."
+  (format "{\"action\":\"accept\",\"content\":%s}" (if content (json-encode content) "{}")))
+
+(defun toolbelt-answer-question (content &optional question)
+  "Answer QUESTION (default: the one shown) with CONTENT, an alist of values.
+Interactively, each field is read in the minibuffer."
+  ;; The question is taken before reading: another may be shown by the time the reading ends.
+  (interactive (let ((question (toolbelt--current-question)))
+                 (list (toolbelt--read-answer (alist-get 'schema question)) question)))
+  (toolbelt--answer (or question (toolbelt--current-question))
+                    (toolbelt--answer-body content) "answered the question of %s"))
+
+(defun toolbelt-decline-question ()
+  "Decline to answer the question shown; the tool is told so."
+  (interactive)
+  (toolbelt--answer (toolbelt--current-question) "{\"action\":\"decline\"}" "declined the question of %s"))
+
+(defun toolbelt-cancel-question ()
+  "Dismiss the question shown without declining it: the tool sees a cancel."
+  (interactive)
+  (toolbelt--answer (toolbelt--current-question) "{\"action\":\"cancel\"}" "dismissed the question of %s"))
+
+(defun toolbelt-question-later ()
+  "Put the question buffer away, leaving the call waiting.
+\\[toolbelt-questions] brings it back."
+  (interactive)
+  (quit-window))
+
+;;;###autoload
+(defun toolbelt-questions ()
+  "Show the oldest question of a tool waiting for an answer."
+  (interactive)
+  (unless toolbelt--questions
+    (signal 'toolbelt-error (list "No tool is waiting for an answer")))
+  (let ((buffer (get-buffer-create toolbelt-question-buffer)))
+    (with-current-buffer buffer
+      (unless (equal toolbelt--question (car toolbelt--questions))
+        (toolbelt--render-question (car toolbelt--questions))))
+    (pop-to-buffer buffer)))
+
+(defun toolbelt-question-help ()
+  "Explain the question shown, its fields and the choices."
+  (interactive)
+  (let ((question (toolbelt--current-question)))
+    (with-help-window "*toolbelt help*"
+      (let-alist question
+        (princ (format "%s asks, during a call of %s:\n\n%s\n\n" .source .tool .message))
+        (princ "RET or y  answer: each field is read in the minibuffer.  RET alone keeps\n")
+        (princ "          the default, or leaves an optional field out.\n")
+        (princ "d         decline: the tool learns you chose not to answer.\n")
+        (princ "c         dismiss: the tool learns the question was cancelled.\n")
+        (princ "q         answer later: M-x toolbelt-questions shows it again.\n\n")
+        (princ (format "The question as the gateway sent it:\n\n%s\n" (toolbelt--json-pretty question)))))))
+
+;;;;; Reading an answer
+
+(defun toolbelt--read-answer (schema)
+  "Read a value for each field of SCHEMA; return them as an alist.
+Fields left empty are left out, so the gateway fills in their defaults."
+  (let (content)
+    (dolist (entry (alist-get 'properties schema))
+      (let ((value (toolbelt--read-field (car entry) (cdr entry)
+                                         (toolbelt--field-required-p (car entry) schema))))
+        (unless (eq value 'toolbelt--none)
+          (push (cons (car entry) value) content))))
+    (nreverse content)))
+
+(defun toolbelt--field-prompt (name field required)
+  "Return the prompt for the field NAME with schema FIELD, REQUIRED or not."
+  (let ((default (assq 'default field)))
+    (format "%s%s: " (toolbelt--field-title name field)
+            (cond (default (format " (default %s)" (json-encode (cdr default))))
+                  (required "")
+                  (t " (optional)")))))
+
+(defun toolbelt--read-field (name field required)
+  "Read a value for the field NAME with schema FIELD, REQUIRED or not.
+Return `toolbelt--none' when it is left empty, to keep its default."
+  (let* ((prompt (toolbelt--field-prompt name field required))
+         (choices (toolbelt--field-choices field))
+         ;; Left empty, a field with a default takes it, so only one without must be given.
+         (required (and required (not (assq 'default field)))))
+    (pcase (alist-get 'type field)
+      ("boolean" (if (y-or-n-p prompt) t :json-false))
+      ((or "integer" "number") (toolbelt--read-number-field prompt field required))
+      ("array" (toolbelt--read-list-field prompt choices required))
+      (_ (toolbelt--read-text-field prompt choices required)))))
+
+(defun toolbelt--again (why)
+  "Refuse the input just read, saying WHY; the field is asked again."
+  (throw 'toolbelt--again why))
+
+(defun toolbelt--read-until (read check required)
+  "Call READ until it gives an answer that CHECK accepts; return the value.
+READ returns a string; CHECK returns the value for it, or calls
+`toolbelt--again'.  Empty input gives `toolbelt--none', unless the
+field is REQUIRED, when it is asked again."
+  (let (value done)
+    (while (not done)
+      (let* ((text (string-trim (funcall read)))
+             (why (catch 'toolbelt--again
+                    (setq value (cond ((not (string-empty-p text)) (funcall check text))
+                                      (required (toolbelt--again "this field is required"))
+                                      (t 'toolbelt--none)))
+                    nil)))
+        (if why
+            (message "toolbelt: %s; try again" why)
+          (setq done t))))
+    value))
+
+(defun toolbelt--read-text-field (prompt choices required)
+  "Read text with PROMPT, one of CHOICES if any; REQUIRED or not."
+  (toolbelt--read-until
+   (lambda () (if choices
+                  (completing-read prompt choices nil t)
+                (read-string prompt)))
+   (lambda (text)
+     (cond ((not choices) text)
+           ((assoc text choices) (cdr (assoc text choices)))
+           (t (toolbelt--again (format "%s is not among %s" text (mapconcat #'car choices ", "))))))
+   required))
+
+(defun toolbelt--read-number-field (prompt field required)
+  "Read a number with PROMPT for FIELD, REQUIRED or not.
+Whole numbers only when FIELD is an integer: the gateway refuses others."
+  (let ((integer (equal (alist-get 'type field) "integer")))
+    (toolbelt--read-until
+     (lambda () (read-string prompt))
+     (lambda (text)
+       (cond ((string-match-p "\\`-?[0-9]+\\'" text) (string-to-number text))
+             (integer (toolbelt--again (format "%s is not a whole number" text)))
+             ((string-match-p "\\`-?[0-9]*\\.?[0-9]+\\(?:[eE][-+]?[0-9]+\\)?\\'" text) (string-to-number text))
+             (t (toolbelt--again (format "%s is not a number" text)))))
+     required)))
+
+(defun toolbelt--read-list-field (prompt choices required)
+  "Read a list of text with PROMPT, each among CHOICES if any; REQUIRED or not."
+  (toolbelt--read-until
+   (lambda () (string-join (completing-read-multiple prompt choices) ","))
+   (lambda (text)
+     (let* ((items (split-string text "," t "[ \t]+"))
+            (bad (and choices (seq-remove (lambda (i) (assoc i choices)) items))))
+       (if bad
+           (toolbelt--again (format "%s not among %s" (string-join bad ", ") (mapconcat #'car choices ", ")))
+         (vconcat (mapcar (lambda (i) (if choices (cdr (assoc i choices)) i)) items)))))
+   required))
+
 ;;;; Live calls
 
 (defvar toolbelt--calls (make-hash-table :test #'equal)
@@ -711,6 +1055,12 @@ The approval buffer says what that is; the gateway keeps the rule."
       ("tool.call" (if (eq .requiresApproval t) "asking" "called"))
       ("approval.requested" "awaiting approval")
       ("approval.resolved" (if (equal .decision.outcome "approve") "approved" "rejected"))
+      ("input.requested" "awaiting input")
+      ;; The call runs on with the answer; the tool decides what a decline means.
+      ("input.answered" (pcase .action
+                          ("accept" "running (answered)")
+                          ("decline" "running (declined)")
+                          (_ "running (dismissed)")))
       ("tool.started" (if (> (or .attempt 1) 1) (format "running (attempt %d)" .attempt) "running"))
       ("tool.result" (if .result.error.code
                          (format "%s: %s" .result.status .result.error.code)
@@ -764,6 +1114,7 @@ The approval buffer says what that is; the gateway keeps the rule."
   (let ((map (make-sparse-keymap)))
     (define-key map (kbd "RET") #'toolbelt-show-call)
     (define-key map "A" #'toolbelt-approvals)
+    (define-key map "Q" #'toolbelt-questions)
     (define-key map "c" #'toolbelt-call-tool)
     (define-key map "t" #'toolbelt-list-tools)
     map)
@@ -780,14 +1131,15 @@ The approval buffer says what that is; the gateway keeps the rule."
 
 (defun toolbelt--calls-header ()
   "Return the header line of the call list."
-  (format " %s  %s  agents: %s%s"
+  (format " %s  %s  agents: %s%s%s"
           (toolbelt--base-url)
           (cond (toolbelt--connected "connected")
                 (toolbelt--wanted "reconnecting…")
                 (toolbelt--refusal (format "refused: %s" toolbelt--refusal))
                 (t "not connected (M-x toolbelt-connect)"))
           (or toolbelt--agent-state "idle")
-          (if toolbelt--approvals (format "  %d awaiting approval" (length toolbelt--approvals)) "")))
+          (if toolbelt--approvals (format "  %d awaiting approval" (length toolbelt--approvals)) "")
+          (if toolbelt--questions (format "  %d awaiting input" (length toolbelt--questions)) "")))
 
 (defun toolbelt--call-entries ()
   "Return the rows of the call list."
