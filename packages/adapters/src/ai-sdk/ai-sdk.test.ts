@@ -5,6 +5,7 @@ import { MockLanguageModelV3, simulateReadableStream } from 'ai/test';
 import type { LanguageModelV3CallOptions, LanguageModelV3GenerateResult, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { aiSdkTools } from '@toolbelt/adapters/ai-sdk';
+import { shellTools } from '@toolbelt/tools';
 import { PIXEL_PNG, REJECTION, testWorkspace, type TestWorkspace } from '../../../agent/src/__fixtures__/workspace.js';
 
 const usage = {
@@ -137,5 +138,37 @@ describe('aiSdkTools', () => {
     const seen = toolResultsSeen(model.doStreamCalls[1]);
     expect(seen.r1).toMatchObject({ type: 'text', value: expect.stringContaining('alpha') });
     expect(seen.r2).toMatchObject({ type: 'error-text', value: expect.stringMatching(/^Error \(NOT_FOUND\)/) });
+  });
+
+  it("with streamOutput, streams a command's output as preliminary results; the model gets the final result", async () => {
+    ws.executor.registry.registerAll(shellTools());
+    const command = 'for i in 1 2 3; do echo line $i; sleep 0.3; done';
+    const chunks: LanguageModelV3StreamPart[] = [
+      { type: 'stream-start', warnings: [] },
+      { type: 'tool-call', toolCallId: 's1', toolName: 'shell_exec', input: JSON.stringify({ command }) },
+      { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage },
+    ];
+    const end: LanguageModelV3StreamPart[] = [
+      { type: 'stream-start', warnings: [] },
+      { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
+    ];
+    const model = new MockLanguageModelV3({ doStream: [{ stream: simulateReadableStream({ chunks }) }, { stream: simulateReadableStream({ chunks: end }) }] });
+    const result = streamText({
+      model,
+      tools: aiSdkTools(ws.executor, { tools: ['shell_exec'], streamOutput: true }),
+      prompt: 'count',
+      stopWhen: stepCountIs(3),
+    });
+    const parts: { preliminary?: boolean; output: { status: string; output?: string } }[] = [];
+    for await (const part of result.fullStream) if (part.type === 'tool-result') parts.push(part as never);
+    const running = parts.filter((p) => p.preliminary && p.output.status === 'running').map((p) => p.output.output);
+    // Each line arrived while the command still ran: the output grows, one update at a time.
+    expect(running.length).toBeGreaterThanOrEqual(2);
+    expect(running[0]).toContain('line 1');
+    expect(running[0]).not.toContain('line 3');
+    expect(running.at(-1)).toContain('line 3');
+    const final = parts.filter((p) => !p.preliminary);
+    expect(final.map((p) => p.output.status)).toEqual(['success']);
+    expect(toolResultsSeen(model.doStreamCalls[1]).s1).toMatchObject({ type: 'text', value: expect.stringContaining('line 1\nline 2\nline 3') });
   });
 });
