@@ -19,7 +19,7 @@ afterEach(async () => {
 const PERSON = 'person-token-0123456789abcdef';
 const AGENT = 'agent-token-0123456789abcdef';
 
-async function gatewayWithUpstream(): Promise<Harness> {
+async function gatewayWithUpstream(callTimeoutMs?: number): Promise<Harness> {
   h = await startGateway({
     mode: 'yolo',
     config: {
@@ -31,7 +31,7 @@ async function gatewayWithUpstream(): Promise<Harness> {
       },
     },
   });
-  manager = new McpManager({ servers: { fx: fixture() }, registry: h.registry });
+  manager = new McpManager({ servers: { fx: fixture() }, registry: h.registry, ...(callTimeoutMs ? { callTimeoutMs } : {}) });
   await manager.start();
   return h;
 }
@@ -120,5 +120,19 @@ describe("a tool's question to a person, over HTTP", () => {
     const late = await refusal(person.answerQuestion('q-bad', { action: 'decline' }));
     expect([late.status, late.message]).toEqual([409, 'call q-bad is not waiting for an answer; its status is "success"']);
     expect((await refusal(person.answerQuestion('no-such-call', { action: 'decline' }))).status).toBe(404);
+  });
+
+  it('a question nobody answers ends with the call when it times out, and leaves the waiting list', async () => {
+    const gw = await gatewayWithUpstream(1500);
+    const agent = gw.client({ token: AGENT, agentId: 'coder' });
+    const person = gw.client({ token: PERSON });
+    const { result } = await asked(agent, person, 'q-late');
+    const r = await result;
+    expect(r.status).toBe('error');
+    expect(r.error?.code).toBe('TIMEOUT');
+    expect((await person.getCall('q-late')).status).toBe('error');
+    expect((await person.calls({ status: 'awaiting_input' })).calls).toEqual([]);
+    const late = await refusal(person.answerQuestion('q-late', { action: 'decline' }));
+    expect(late.status).toBe(409);
   });
 });
