@@ -1,12 +1,23 @@
 // toolbelt's tools as LangChain structured tools. LangChain's core has no approval flow of its own,
 // so a call the policy asks about is asked by the executor's approver for `origin` while it waits.
+import { randomUUID } from 'node:crypto';
+import { dispatchCustomEvent } from '@langchain/core/callbacks/dispatch';
+import type { CallbackManagerForToolRun } from '@langchain/core/callbacks/manager';
+import { patchConfig, type RunnableConfig } from '@langchain/core/runnables';
 import { ToolMessage, type MessageContent } from '@langchain/core/messages';
 import { DynamicStructuredTool, ToolInputParsingException, type ToolRunnableConfig } from '@langchain/core/tools';
 import type { Executor, Tool, ToolResult } from '@toolbelt/core';
 import { callRequest, selectTools, type AdapterOptions } from '../shared/options.js';
 import { resultText } from '../shared/text.js';
 
-export type LangchainToolsOptions = AdapterOptions;
+export interface LangchainToolsOptions extends AdapterOptions {
+  /**
+   * Tell what a tool prints while it runs as LangChain custom events: `toolbelt.output`
+   * (`{ callId, tool, stream, chunk }`) and `toolbelt.progress` (`{ callId, tool, progress?, total?,
+   * message? }`), seen as `on_custom_event` in `streamEvents` and by callbacks' `handleCustomEvent`.
+   */
+  streamOutput?: boolean;
+}
 
 /**
  * The executor's tools as LangChain `DynamicStructuredTool`s. Invoked with a tool call, each returns
@@ -45,11 +56,15 @@ function langchainTool(executor: Executor, t: Tool, options: LangchainToolsOptio
     name: t.name,
     description: t.description,
     schema: t.jsonSchema,
-    func: async (input: unknown, _runManager?: unknown, config?: ToolRunnableConfig) => {
+    func: async (input: unknown, runManager?: CallbackManagerForToolRun, config?: ToolRunnableConfig) => {
       const toolCallId = config?.toolCall?.id;
-      const result = await executor.call(
-        callRequest(options, t.name, input, { ...(toolCallId ? { callId: toolCallId } : {}), ...(config?.signal ? { signal: config.signal } : {}) }),
-      );
+      // Output is told by callId: a call made without a tool call gets one here.
+      const callId = toolCallId ?? (options.streamOutput ? randomUUID() : undefined);
+      // Events belong to this tool's run: its child callbacks, not the caller's config as given.
+      const stopRelay = options.streamOutput ? relayOutput(executor, callId!, patchConfig(config, { callbacks: runManager?.getChild() })) : undefined;
+      const result = await executor
+        .call(callRequest(options, t.name, input, { ...(callId ? { callId } : {}), ...(config?.signal ? { signal: config.signal } : {}) }))
+        .finally(stopRelay);
       if (!toolCallId) return resultText(result);
       return new ToolMessage({
         content: messageContent(result),
@@ -60,6 +75,19 @@ function langchainTool(executor: Executor, t: Tool, options: LangchainToolsOptio
       });
     },
   });
+}
+
+/** Dispatches the call's output and progress events as LangChain custom events; returns how to stop. */
+function relayOutput(executor: Executor, callId: string, config: RunnableConfig): () => void {
+  return executor.events.on((e) => {
+    if (!('callId' in e) || e.callId !== callId) return;
+    if (e.type === 'tool.output') void tell('toolbelt.output', { callId, tool: e.tool, stream: e.stream, chunk: e.chunk });
+    else if (e.type === 'tool.progress') void tell('toolbelt.progress', { callId, tool: e.tool, progress: e.progress, total: e.total, message: e.message });
+  });
+  // A listener that fails must not fail the call.
+  function tell(name: string, payload: object): Promise<void> {
+    return dispatchCustomEvent(name, payload, config).catch(() => {});
+  }
 }
 
 /** Text, or text and images as LangChain's standard content blocks. */

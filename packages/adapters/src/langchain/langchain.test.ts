@@ -6,6 +6,7 @@ import { FakeChatModel, FakeStreamingChatModel } from '@langchain/core/utils/tes
 import type { ToolResult } from '@toolbelt/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { langchainTools } from '@toolbelt/adapters/langchain';
+import { shellTools } from '@toolbelt/tools';
 import { PIXEL_PNG, REJECTION, testWorkspace, type TestWorkspace } from '../../../agent/src/__fixtures__/workspace.js';
 
 let ws: TestWorkspace;
@@ -87,5 +88,27 @@ describe('langchainTools', () => {
   it('invoked with plain arguments it returns the text the model would read', async () => {
     const [read] = langchainTools(ws.executor, { tools: ['read_file'] });
     expect(await read.invoke({ path: 'notes.txt' })).toContain('beta');
+  });
+
+  it("with streamOutput, tells a command's output as custom events while it runs", async () => {
+    ws.executor.registry.registerAll(shellTools());
+    const [shell] = langchainTools(ws.executor, { tools: ['shell_exec'], streamOutput: true });
+    const call = { id: 'lc1', name: 'shell_exec', args: { command: 'for i in 1 2 3; do echo line $i; sleep 0.2; done' }, type: 'tool_call' as const };
+    const chunks: string[] = [];
+    let loggedAtFirstChunk: number | undefined;
+    let end: ToolMessage | undefined;
+    for await (const e of shell.streamEvents(call, { version: 'v2' })) {
+      if (e.event === 'on_custom_event' && e.name === 'toolbelt.output') {
+        // The execution log gets the call when it ends: the first chunk comes while it still runs.
+        loggedAtFirstChunk ??= ws.log.entries.length;
+        expect(e.data).toMatchObject({ callId: 'lc1', tool: 'shell_exec', stream: 'stdout' });
+        chunks.push((e.data as { chunk: string }).chunk);
+      }
+      if (e.event === 'on_tool_end') end = e.data.output as ToolMessage;
+    }
+    expect(loggedAtFirstChunk).toBe(0);
+    expect(chunks.join('')).toBe('line 1\nline 2\nline 3\n');
+    expect(end?.content).toContain('line 3');
+    expect(ws.log.entries.map((x) => [x.tool, x.callId])).toEqual([['shell_exec', 'lc1']]);
   });
 });
