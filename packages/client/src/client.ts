@@ -43,6 +43,7 @@ import type {
 } from '@toolbelt/core';
 import { cycles, type Cycle, type CycleOptions } from './cycles.js';
 import { approveWith, type ApprovalHandler } from './approver.js';
+import { answerQuestionsWith, type QuestionHandler } from './answerer.js';
 import { GatewayError } from './errors.js';
 import { streamEvents, type EventStreamOptions, type Transport } from './events.js';
 import { onToolCall, type ToolHandler } from './executor.js';
@@ -265,5 +266,10 @@ export class GatewayClient implements Transport {
   /** Acts as an approver: `handler` answers each approval request (undefined leaves it to others). */
   approveWith(handler: ApprovalHandler, o: WorkerOptions = {}): Worker {
     return approveWith(this, handler, o);
+  }
+
+  /** Answers tools' questions: `handler` returns the answer to each (undefined leaves it to a person). */
+  answerQuestionsWith(handler: QuestionHandler, o: WorkerOptions = {}): Worker {
+    return answerQuestionsWith(this, handler, o);
   }
 }

@@ -4,6 +4,7 @@ export { cycles, type Cycle, type CycleOptions } from './cycles.js';
 export { streamEvents, type EventStreamOptions } from './events.js';
 export { onToolCall, type PendingCall, type ToolHandler } from './executor.js';
 export { approveWith, type ApprovalAnswer, type ApprovalHandler } from './approver.js';
+export { answerQuestionsWith, type QuestionHandler } from './answerer.js';
 export type { Worker, WorkerOptions } from './worker.js';
 // The wire types live in core (one contract for the gateway and this SDK); re-exported for SDK users.
 export type {

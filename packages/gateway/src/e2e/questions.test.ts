@@ -135,4 +135,32 @@ describe("a tool's question to a person, over HTTP", () => {
     const late = await refusal(person.answerQuestion('q-late', { action: 'decline' }));
     expect(late.status).toBe(409);
   });
+
+  it('a program answers with the client SDK: questions asked before it started and after, once each', async () => {
+    const gw = await gatewayWithUpstream();
+    const agent = gw.client({ token: AGENT, agentId: 'coder' });
+    const person = gw.client({ token: PERSON });
+    const { result: early } = await asked(agent, person, 'q-early');
+    const seen: string[] = [];
+    const worker = person.answerQuestionsWith((q) => {
+      seen.push(q.callId);
+      return q.callId === 'q-human' ? undefined : { action: 'accept', content: { name: `bot for ${q.callId}` } };
+    });
+    await worker.ready;
+    expect(answerOf(await early)).toMatchObject({ action: 'accept', content: { name: 'bot for q-early' } });
+    const late = agent.call('run-1', 'fx__ask_user', {}, { callId: 'q-late' });
+    expect(answerOf(await late)).toMatchObject({ action: 'accept', content: { name: 'bot for q-late' } });
+    // Left to a person: the worker passes, the question stays open.
+    const { result: human } = await asked(agent, person, 'q-human');
+    await until(
+      () => seen,
+      (s) => s.includes('q-human'),
+      'the worker to see q-human',
+    );
+    expect((await person.getCall('q-human')).status).toBe('awaiting_input');
+    await person.answerQuestion('q-human', { action: 'decline' });
+    expect(answerOf(await human)).toEqual({ action: 'decline' });
+    await worker.stop();
+    expect(seen).toEqual(['q-early', 'q-late', 'q-human']);
+  });
 });
