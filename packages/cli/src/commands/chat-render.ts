@@ -1,8 +1,9 @@
 // What `toolbelt chat` shows of a run: the model's text on stdout as it streams, each tool call
-// and its outcome on stderr.
-import { textOf } from '@toolbelt/core';
+// and its outcome on stderr, and at a terminal what a tool prints while it runs.
+import { textOf, type EventBus } from '@toolbelt/core';
 import type { AgentEvent } from '@toolbelt/agent';
 import type { Io } from '../command.js';
+import { styleFor } from '../terminal/style.js';
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
@@ -23,4 +24,17 @@ export function renderEvents(io: Io): (event: AgentEvent) => void {
       io.stderr.write(`← ${event.call.name}: ${clip(detail.replace(/\s+/g, ' '), 200)}\n`);
     }
   };
+}
+
+/**
+ * At a terminal (stderr is one), a tool's output as it comes — a test run, a build — dimmed on
+ * stderr, so the person sees what the agent is waiting for; pipes get the outcome lines alone.
+ * Returns how to stop.
+ */
+export function showToolOutput(events: EventBus, io: Io, sessionId: string): () => void {
+  if (!(io.stderr as { isTTY?: boolean }).isTTY) return () => {};
+  const style = styleFor(io.stderr);
+  return events.on((e) => {
+    if (e.type === 'tool.output' && e.sessionId === sessionId) io.stderr.write(style.dim(e.chunk));
+  });
 }

@@ -11,7 +11,7 @@ import { terminalElicitor } from '../terminal/elicitor.js';
 import { TerminalPrompt } from '../terminal/prompt.js';
 import { colorEnabled } from '../terminal/style.js';
 import { chatModel, chooseModel, PROVIDER_NAMES } from './chat-model.js';
-import { renderEvents } from './chat-render.js';
+import { renderEvents, showToolOutput } from './chat-render.js';
 
 const USAGE = `Usage: toolbelt chat --provider P --model M [options]
 
@@ -55,6 +55,7 @@ function maxTurnsOf(raw: unknown): number {
 /** One prompt through the loop; an exit code when it failed or a signal stopped it. */
 async function ask(s: Session, prompt: string): Promise<number | undefined> {
   s.running = new AbortController();
+  const stopOutput = showToolOutput(s.rt.executor.events, s.io, 'chat');
   try {
     const run = await runAgent({
       executor: s.rt.executor,
@@ -75,6 +76,7 @@ async function ask(s: Session, prompt: string): Promise<number | undefined> {
     s.io.stderr.write(`error: ${s.model.provider} failed: ${(err as Error).message}\n`);
     return EXIT.toolError;
   } finally {
+    stopOutput();
     s.running = undefined;
   }
 }
