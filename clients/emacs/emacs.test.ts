@@ -1,8 +1,9 @@
 // toolbelt.el in a real Emacs (`emacs --batch`) against a real `toolbelt serve` on an ephemeral port
 // with a token, a temporary workspace and the MCP fixture server proxied: the ERT suite
 // (toolbelt-test.el) answers approvals and tools' questions, follows the event stream and
-// reconnects; and the file byte-compiles without warnings, is checkdoc clean and carries the headers package-install-file reads. Without Emacs these tests
-// skip, saying so; with TOOLBELT_REQUIRE_EMACS=1 (CI) they fail instead.
+// reconnects; and the file byte-compiles without warnings, is checkdoc clean and carries the
+// headers package-install-file reads. Without Emacs these tests skip, saying so; with
+// TOOLBELT_REQUIRE_EMACS=1 (CI) they fail instead.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
