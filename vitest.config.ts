@@ -14,6 +14,7 @@ export default defineConfig({
       '@toolbelt/adapters/langchain': src('adapters', 'langchain/index'),
       '@toolbelt/adapters/openai-agents': src('adapters', 'openai-agents/index'),
       '@toolbelt/integrations/config': src('integrations', 'section'),
+      '@toolbelt/core/approval': src('core', 'approval'),
       '@toolbelt/core': src('core'),
       '@toolbelt/tools': src('tools'),
       '@toolbelt/mcp': src('mcp'),

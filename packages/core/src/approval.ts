@@ -1,4 +1,5 @@
 // Asking a person. An approver is a function; terminals, HTTP, MCP elicitation plug in here.
+// Types and pure functions only, nothing of Node: the web console imports it as @toolbelt/core/approval.
 import type { Effect, Preview } from './tool.js';
 
 /**
@@ -78,4 +79,16 @@ export function describeRemember(target: RememberTarget): string {
     case 'path':
       return `${target.tool} on ${target.path}`;
   }
+}
+
+/**
+ * The warning a person confirms before a destructive call runs (undefined for any other call): a
+ * front end that asks a person asks twice for these — approve, then confirm — so a reflex "y" to a
+ * write never deletes anything.
+ */
+export function destructiveWarning(r: ApprovalRequest): string | undefined {
+  if (r.effect !== 'destructive') return undefined;
+  // The dialog shows the reason and the preview beside it; a command says here what it destroys.
+  const command = r.preview?.kind === 'command' ? r.preview.classification?.replace(/^destructive:\s*/, '') : undefined;
+  return command ? `This call is destructive: ${command}` : `This ${r.tool} call is destructive`;
 }

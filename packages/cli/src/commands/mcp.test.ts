@@ -188,7 +188,8 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
     const denied = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(denied.status).toBe(401);
     const client = new Client({ name: 'http-test', version: '1' }, { capabilities: { elicitation: { form: {} } } });
-    client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { decision: 'approve' } }));
+    // fx__wipe is destructive: its approval form has a confirmation to tick.
+    client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { decision: 'approve', confirm: true } }));
     await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
     try {
       expect((await client.listTools()).tools.map((t) => t.name)).toContain('fx__echo');

@@ -16,13 +16,23 @@ const request: ApprovalRequest = {
   remember: { kind: 'tool', tool: 'edit_file' },
 };
 
-async function answer(lines: string[]) {
+const destructive: ApprovalRequest = {
+  ...request,
+  tool: 'shell_exec',
+  input: { command: 'rm -r build/' },
+  effect: 'destructive',
+  reason: 'mode "safe" says ask for destructive calls',
+  preview: { kind: 'command', command: 'rm -r build/', cwd: '.', classification: 'destructive: rm -r build/' },
+  remember: { kind: 'exact', tool: 'shell_exec', command: 'rm -r build/' },
+};
+
+async function answer(lines: string[], req: ApprovalRequest = request) {
   const input = new PassThrough();
   const output = new PassThrough();
   let shown = '';
   output.on('data', (d) => (shown += d));
   const approve = terminalApprover(input, output);
-  const pending = approve(request, new AbortController().signal);
+  const pending = approve(req, new AbortController().signal);
   for (const line of lines) input.write(`${line}\n`);
   const decision = await pending;
   return { decision, shown };
@@ -36,6 +46,22 @@ describe('terminal approver', () => {
     expect(shown).toContain('"path": "src/main.rs"');
     expect(shown).toContain('+new line');
     expect(shown).toContain('[a]lways (every edit_file call)');
+  });
+
+  it('a destructive call is confirmed by typing yes; anything else goes back to the question', async () => {
+    const { decision, shown } = await answer(['y', 'y', 'a', 'YES'], destructive);
+    expect(decision).toEqual({ outcome: 'approve', scope: 'always', by: 'terminal' });
+    expect(shown).toContain('This call is destructive: rm -r build/.');
+    expect(shown.match(/Type "yes" to run it/g)).toHaveLength(2);
+    expect(shown.match(/Approve\? \[y\]es/g)).toHaveLength(2);
+  });
+
+  it('a destructive call is rejected on n without a confirmation, and when the input closes at the confirmation', async () => {
+    expect((await answer(['n', ''], destructive)).decision).toEqual({ outcome: 'reject', by: 'terminal' });
+    const input = new PassThrough();
+    const pending = terminalApprover(input, new PassThrough())(destructive, new AbortController().signal);
+    input.end('y\n');
+    expect(await pending).toMatchObject({ outcome: 'reject', message: 'no answer: the terminal input closed' });
   });
 
   it('rejects on n and passes the message on to the model', async () => {

@@ -1,6 +1,6 @@
 // The approval dialog in a terminal: tool, parameters, preview, then y / n / a / ?.
 import { TerminalPrompt } from './prompt.js';
-import { describeRemember, type ApprovalDecision, type ApprovalRequest, type Approver, type Preview } from '@toolbelt/core';
+import { describeRemember, destructiveWarning, type ApprovalDecision, type ApprovalRequest, type Approver, type Preview } from '@toolbelt/core';
 
 const bold = (s: string, color: boolean) => (color ? `\x1b[1m${s}\x1b[0m` : s);
 
@@ -25,6 +25,8 @@ export function renderRequest(req: ApprovalRequest, color = false): string {
   ];
   if (req.preview) lines.push(renderPreview(req.preview));
   for (const w of req.warnings) lines.push(`warning: ${w}`);
+  const destructive = destructiveWarning(req);
+  if (destructive) lines.push(bold(`${destructive}.`, color));
   return lines.join('\n');
 }
 
@@ -38,6 +40,13 @@ export function terminalApprover(
 ): ClosableApprover {
   const prompt = opts.prompt ?? new TerminalPrompt(input, output);
   const ask = (question: string) => prompt.ask(question);
+  // A destructive call is confirmed by typing "yes"; anything else goes back to the question.
+  const confirmed = async (req: ApprovalRequest) => {
+    const warning = destructiveWarning(req);
+    if (!warning) return true;
+    const typed = await ask(`${warning}.\nType "yes" to run it, anything else to go back: `);
+    return typed?.trim().toLowerCase() === 'yes';
+  };
   const once = async (req: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> => {
     if (signal.aborted) return { outcome: 'reject', message: 'the call was cancelled', by: 'terminal' };
     output.write(`\n${renderRequest(req, opts.color)}\n`);
@@ -45,8 +54,9 @@ export function terminalApprover(
       const raw = await ask(`Approve? [y]es / [n]o / [a]lways (${describeRemember(req.remember)}) / [?] more: `);
       if (raw === undefined) return { outcome: 'reject', message: 'no answer: the terminal input closed', by: 'terminal' };
       const answer = raw.toLowerCase();
-      if (answer === 'y' || answer === 'yes') return { outcome: 'approve', scope: 'once', by: 'terminal' };
-      if (answer === 'a' || answer === 'always') return { outcome: 'approve', scope: 'always', by: 'terminal' };
+      const scope = answer === 'y' || answer === 'yes' ? 'once' : answer === 'a' || answer === 'always' ? 'always' : undefined;
+      if (scope && (await confirmed(req))) return { outcome: 'approve', scope, by: 'terminal' };
+      if (scope) continue;
       if (answer === 'n' || answer === 'no') {
         const message = await ask('Message for the model (enter to skip): ');
         return message ? { outcome: 'reject', message, by: 'terminal' } : { outcome: 'reject', by: 'terminal' };

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApprovalRequest, ApprovalScope } from '@toolbelt/core';
 import { Json } from '../ui/json.js';
 import { PreviewView, type DiffLayout } from './preview.js';
-import { describeRemember } from './remember.js';
+import { describeRemember, destructiveWarning } from '@toolbelt/core/approval';
 
 export interface CardProps {
   request: ApprovalRequest;
@@ -17,6 +17,27 @@ export interface CardProps {
   onStartReject(): void;
   onReject(message: string): void;
   onCancelReject(): void;
+  /** A destructive call approved once: the scope chosen, while the person confirms it. */
+  confirming?: ApprovalScope;
+  onConfirm(): void;
+  onCancelConfirm(): void;
+}
+
+/** The second yes a destructive call needs: what it destroys, and a button that has the focus. */
+function ConfirmDestructive({ warning, busy, onConfirm, onCancel }: { warning: string; busy: boolean; onConfirm(): void; onCancel(): void }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div class="actions confirm" role="group" aria-label="Confirm a destructive call" onKeyDown={(e) => e.key === 'Escape' && onCancel()}>
+      <p class="warning">⚠ {warning}. Run it?</p>
+      <button ref={ref} class="danger" disabled={busy} onClick={onConfirm}>
+        Yes, run it
+      </button>
+      <button disabled={busy} onClick={onCancel}>
+        Back
+      </button>
+    </div>
+  );
 }
 
 function RejectForm({ onReject, onCancel, busy }: { onReject(m: string): void; onCancel(): void; busy: boolean }) {
@@ -59,6 +80,7 @@ function RejectForm({ onReject, onCancel, busy }: { onReject(m: string): void; o
 
 export function ApprovalCard(p: CardProps) {
   const r = p.request;
+  const warning = destructiveWarning(r);
   return (
     <article class={`card approval${p.selected ? ' selected' : ''}`} aria-label={`${r.tool} call awaiting approval`} onClick={p.onSelect} data-call={r.callId}>
       <header>
@@ -81,8 +103,11 @@ export function ApprovalCard(p: CardProps) {
         <summary>Arguments</summary>
         <Json value={r.input} />
       </details>
+      {warning && !p.confirming && <p class="warning destructive">⚠ {warning}: approving asks once more.</p>}
       {p.rejecting ? (
         <RejectForm onReject={p.onReject} onCancel={p.onCancelReject} busy={p.busy} />
+      ) : p.confirming && warning ? (
+        <ConfirmDestructive warning={warning} busy={p.busy} onConfirm={p.onConfirm} onCancel={p.onCancelConfirm} />
       ) : (
         <div class="actions">
           <button class="primary" disabled={p.busy} onClick={() => p.onApprove('once')} title="y">

@@ -35,12 +35,14 @@ function useDecide(setBusy: (b: boolean) => void, setProblem: (p?: string) => vo
   };
 }
 
+type Approve = (r: ApprovalRequest, scope: ApprovalScope) => void;
+
 /** y / s / a approve the selected request, n asks for the rejection's message, j / k move. */
-function useKeys(current: ApprovalRequest | undefined, busy: boolean, decide: Decide, reject: (callId: string) => void, move: (by: number) => void): void {
+function useKeys(current: ApprovalRequest | undefined, busy: boolean, approve: Approve, reject: (callId: string) => void, move: (by: number) => void): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (typing(e) || e.ctrlKey || e.metaKey || e.altKey || !current || busy) return;
-      if (SCOPE_OF_KEY[e.key]) void decide(current.callId, 'approve', { scope: SCOPE_OF_KEY[e.key] });
+      if (SCOPE_OF_KEY[e.key]) approve(current, SCOPE_OF_KEY[e.key]);
       else if (e.key === 'n') reject(current.callId);
       else if (e.key === 'j' || e.key === 'ArrowDown') move(1);
       else if (e.key === 'k' || e.key === 'ArrowUp') move(-1);
@@ -52,33 +54,43 @@ function useKeys(current: ApprovalRequest | undefined, busy: boolean, decide: De
   });
 }
 
+function ApprovalsBar({ count, live, layout, setLayout }: { count: number; live: boolean; layout: DiffLayout; setLayout(l: DiffLayout): void }) {
+  return (
+    <div class="bar">
+      <h1 id="approvals-title">Approvals {count > 0 && <span class="count">{count}</span>}</h1>
+      <span class={`live ${live ? 'on' : 'off'}`}>{live ? 'live' : 'reconnecting…'}</span>
+      <label class="inline">
+        Diff
+        <select value={layout} onChange={(e) => setLayout(e.currentTarget.value as DiffLayout)}>
+          <option value="side-by-side">side by side</option>
+          <option value="line-by-line">unified</option>
+        </select>
+      </label>
+    </div>
+  );
+}
+
 export function ApprovalsView({ me }: { me: WhoAmI }) {
   const { requests, error, live, settle } = useApprovals();
   const asked = useQuestions();
   const [selected, setSelected] = useState(0);
   const [rejecting, setRejecting] = useState<string>();
+  // A destructive call waits for a second yes: which call, and the scope the first one chose.
+  const [confirming, setConfirming] = useState<{ callId: string; scope: ApprovalScope }>();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [layout, setLayout] = useState<DiffLayout>(() => (innerWidth < 900 ? 'line-by-line' : 'side-by-side'));
   const current = requests[Math.min(selected, requests.length - 1)];
   const canApprove = me.roles.includes('admin') || me.roles.includes('approve');
 
-  const decide = useDecide(setBusy, setProblem, settle, () => setRejecting(undefined));
-  useKeys(current, busy, decide, setRejecting, (d) => setSelected((i) => Math.max(0, Math.min(i + d, requests.length - 1))));
+  const decide = useDecide(setBusy, setProblem, settle, () => (setRejecting(undefined), setConfirming(undefined)));
+  const approve: Approve = (r, scope) =>
+    r.effect === 'destructive' && confirming?.callId !== r.callId ? setConfirming({ callId: r.callId, scope }) : void decide(r.callId, 'approve', { scope });
+  useKeys(confirming ? undefined : current, busy, approve, setRejecting, (d) => setSelected((i) => Math.max(0, Math.min(i + d, requests.length - 1))));
 
   return (
     <section aria-labelledby="approvals-title">
-      <div class="bar">
-        <h1 id="approvals-title">Approvals {requests.length > 0 && <span class="count">{requests.length}</span>}</h1>
-        <span class={`live ${live ? 'on' : 'off'}`}>{live ? 'live' : 'reconnecting…'}</span>
-        <label class="inline">
-          Diff
-          <select value={layout} onChange={(e) => setLayout(e.currentTarget.value as DiffLayout)}>
-            <option value="side-by-side">side by side</option>
-            <option value="line-by-line">unified</option>
-          </select>
-        </label>
-      </div>
+      <ApprovalsBar count={requests.length} live={live} layout={layout} setLayout={setLayout} />
       {!canApprove && <p class="warning">This token cannot approve (it lacks the approve role); it sees the requests only.</p>}
       {error && <p class="error">{error}</p>}
       {problem && (
@@ -103,7 +115,10 @@ export function ApprovalsView({ me }: { me: WhoAmI }) {
           busy={busy}
           layout={layout}
           onSelect={() => setSelected(i)}
-          onApprove={(scope) => void decide(r.callId, 'approve', { scope })}
+          onApprove={(scope) => approve(r, scope)}
+          confirming={confirming?.callId === r.callId ? confirming.scope : undefined}
+          onConfirm={() => confirming && void decide(r.callId, 'approve', { scope: confirming.scope })}
+          onCancelConfirm={() => setConfirming(undefined)}
           onStartReject={() => setRejecting(r.callId)}
           onReject={(message) => void decide(r.callId, 'reject', message ? { message } : {})}
           onCancelReject={() => setRejecting(undefined)}

@@ -1,6 +1,6 @@
 // The console in a real browser: headless Chromium over a real gateway on 127.0.0.1, with the
 // built-in file tools in a temp workspace. Screenshots of each view go to test-results/console/.
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -100,6 +100,34 @@ describe.skipIf(!chromiumPath && !required)('the console in a browser', () => {
     expect(result.status).toBe('rejected');
     expect(result.rejection?.userMessage).toBe('Write it under docs/ instead');
     expect(JSON.stringify(result.content)).toContain('Write it under docs/ instead');
+    expect(errors).toEqual([]);
+  });
+
+  it('a destructive call says so and asks once more: Escape goes back, Enter on "Yes, run it" runs it', async () => {
+    writeFileSync(join(ws, 'old-notes.md'), 'keep?\n');
+    const { page, errors } = await openPage(browser);
+    await signIn(page, errors, h.url, ADMIN);
+    const call = agent().call('run-d', 'delete_file', { path: 'old-notes.md' });
+    const card = page.locator('article.approval', { hasText: 'delete_file' });
+    await card.locator('.warning.destructive').getByText('This delete_file call is destructive').waitFor();
+    await page.keyboard.press('y');
+    const confirm = card.getByRole('group', { name: 'Confirm a destructive call' });
+    await confirm.waitFor();
+    await until(
+      () => page.evaluate(() => document.activeElement?.textContent),
+      (t) => t === 'Yes, run it',
+      'the confirmation focused',
+    );
+    await shot(page, 'approvals-destructive');
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    expect(existsSync(join(ws, 'old-notes.md'))).toBe(true);
+    await page.keyboard.press('y');
+    await confirm.waitFor();
+    await page.keyboard.press('Enter');
+    expect((await call).status).toBe('success');
+    expect(existsSync(join(ws, 'old-notes.md'))).toBe(false);
+    await card.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
   });
 

@@ -3,6 +3,7 @@
 // come back as an error that tells the model how the user can allow it.
 import {
   describeRemember,
+  destructiveWarning,
   MODE_TABLE,
   MODES,
   rejectAll,
@@ -49,13 +50,17 @@ export function approvalMessage(r: ApprovalRequest): string {
   if (r.preview) lines.push(showPreview(r.preview));
   lines.push(`Input: ${cut(JSON.stringify(r.input, null, 2), 2000)}`);
   for (const w of r.warnings) lines.push(`Warning: ${w}`);
+  const destructive = destructiveWarning(r);
+  if (destructive) lines.push(`${destructive}. To run it, approve and tick the confirmation.`);
   return lines.join('\n');
 }
 
-function requestedSchema(remember: RememberTarget) {
+/** The form; a destructive call has one more field, a confirmation the person ticks. */
+function requestedSchema(remember: RememberTarget, destructive: boolean) {
   return {
     type: 'object' as const,
     properties: {
+      ...(destructive ? { confirm: { type: 'boolean' as const, title: 'Yes, run this destructive call', default: false } } : {}),
       decision: {
         type: 'string' as const,
         title: 'Decision',
@@ -101,12 +106,16 @@ export function elicitationApprover(callerOf: (callId: string) => McpCaller | un
       return { outcome: 'reject', message: approvalRequiredMessage(request), by: 'toolbelt-mcp' };
     }
     const answer = await origin.server.elicitInput(
-      { mode: 'form', message: approvalMessage(request), requestedSchema: requestedSchema(request.remember) },
+      { mode: 'form', message: approvalMessage(request), requestedSchema: requestedSchema(request.remember, request.effect === 'destructive') },
       { signal, relatedRequestId: origin.requestId, timeout: NO_SDK_TIMEOUT },
     );
     const message = typeof answer.content?.message === 'string' && answer.content.message.trim() ? answer.content.message.trim() : undefined;
     if (answer.action === 'accept') {
       const decision = answer.content?.decision;
+      const unconfirmed = request.effect === 'destructive' && answer.content?.confirm !== true;
+      if ((decision === 'approve' || decision === 'always') && unconfirmed) {
+        return { outcome: 'reject', message: 'the user approved but did not confirm this destructive call; ask before trying it again', by: 'mcp-elicitation' };
+      }
       if (decision === 'approve') return { outcome: 'approve', scope: 'once', by: 'mcp-elicitation' };
       if (decision === 'always') return { outcome: 'approve', scope: 'always', by: 'mcp-elicitation' };
       return { outcome: 'reject', ...(message ? { message } : {}), by: 'mcp-elicitation' };

@@ -251,6 +251,26 @@ describe('ToolServer approvals', () => {
     expect(log.entries[0].status).toBe('rejected');
   });
 
+  it('asks a destructive call to be confirmed too: approved without the tick, it does not run', async () => {
+    const answers: ElicitResult[] = [
+      { action: 'accept', content: { decision: 'approve' } },
+      { action: 'accept', content: { decision: 'approve', confirm: true } },
+    ];
+    const asked: string[] = [];
+    const { client, registry } = await setup({ elicit: (m) => (asked.push(m), answers.shift()!) });
+    let wiped = 0;
+    registry.register(
+      defineTool({ name: 'wipe', description: 'Wipes the cache.', input: z.object({}), effect: 'destructive', execute: () => `wiped ${++wiped}` }),
+    );
+    const unconfirmed = await client.callTool({ name: 'wipe', arguments: {} });
+    expect(unconfirmed.isError).toBe(true);
+    expect((unconfirmed.content as { text: string }[])[0].text).toContain('did not confirm this destructive call');
+    expect(wiped).toBe(0);
+    const confirmed = await client.callTool({ name: 'wipe', arguments: {} });
+    expect((confirmed.content as { text: string }[])[0].text).toBe('wiped 1');
+    expect(asked[0]).toContain('This wipe call is destructive. To run it, approve and tick the confirmation.');
+  });
+
   it('treats a declined or dismissed elicitation as a rejection', async () => {
     const { client } = await setup({ elicit: () => ({ action: 'cancel' }) });
     const result = await client.callTool({ name: 'save', arguments: { text: 'x' } });
