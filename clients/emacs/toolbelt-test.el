@@ -74,6 +74,17 @@
   (with-current-buffer buffer
     (execute-kbd-macro (kbd keys))))
 
+(defun toolbelt-test--press-confirming (buffer keys answer)
+  "Type KEYS in BUFFER, `yes-or-no-p' answering ANSWER; return the prompts it was asked."
+  (let ((prompts nil))
+    (cl-letf (((symbol-function 'yes-or-no-p) (lambda (prompt) (push prompt prompts) answer)))
+      (toolbelt-test--press buffer keys))
+    (nreverse prompts)))
+
+(defun toolbelt-test--status (id)
+  "Return the status the gateway gives the call ID."
+  (alist-get 'status (plist-get (toolbelt--request "GET" (concat "/api/tool-calls/" id)) :body)))
+
 (defun toolbelt-test--edit (file old new)
   "Ask the gateway to replace OLD with NEW in FILE; return the result cell."
   (toolbelt-test--call "edit_file" `((path . ,file) (old_string . ,old) (new_string . ,new))))
@@ -95,7 +106,11 @@
       (should (memq (get-text-property (match-beginning 0) 'font-lock-face) '(diff-added diff-indicator-added)))
       (should (search-forward "a  always approve every edit_file call" nil t)))
     (should (eq (lookup-key toolbelt-approval-mode-map "y") #'toolbelt-approve))
-    (toolbelt-test--press buffer "y")
+    ;; A write is not destructive: no warning, and y alone approves it, without a yes-or-no-p.
+    (with-current-buffer buffer
+      (goto-char (point-min))
+      (should-not (search-forward "DESTRUCTIVE" nil t)))
+    (should-not (toolbelt-test--press-confirming buffer "y" nil))
     (let ((result (toolbelt-test--result cell)))
       (should (equal (alist-get 'status result) "success"))
       (should (equal (alist-get 'approvedBy result) "user"))
@@ -145,7 +160,7 @@
       (goto-char (point-min))
       (should (search-forward "a  always approve every write_file call" nil t)))
     (should (eq (lookup-key toolbelt-approval-mode-map "a") #'toolbelt-approve-always))
-    (toolbelt-test--press buffer "a")
+    (should-not (toolbelt-test--press-confirming buffer "a" nil))
     (let ((result (toolbelt-test--result cell)))
       (should (equal (alist-get 'status result) "success"))
       (should (equal (alist-get 'approvedBy result) "user")))
@@ -155,6 +170,71 @@
       (should (equal (alist-get 'status result) "success"))
       (should (equal (alist-get 'approvedBy result) "remembered"))
       (should (equal (toolbelt-test--contents other) "second\n")))))
+
+(ert-deftest toolbelt-destructive-call-asks-yes-before-it-is-approved ()
+  (toolbelt-test--connect)
+  (let* ((file (toolbelt-test--file "doomed.txt" "delete me\n"))
+         (cell (toolbelt-test--call "delete_file" `((path . ,file))))
+         (buffer (toolbelt-test--approval-for file))
+         (id (alist-get 'callId (buffer-local-value 'toolbelt--request buffer)))
+         (prompt "\\`This call is destructive: .*deletes .*doomed\\.txt\\.  Run it\\? \\'"))
+    ;; A warning near the top, in the error face, says what it destroys.
+    (with-current-buffer buffer
+      (goto-char (point-min))
+      (should (re-search-forward "^DESTRUCTIVE: .*deletes .*doomed\\.txt$" nil t))
+      (should (< (line-number-at-pos) 5))
+      (should (eq (get-text-property (match-beginning 0) 'font-lock-face) 'error)))
+    ;; y, s and a each ask first; "no" sends nothing and the call keeps waiting, on display.
+    (dolist (key '("y" "s" "a"))
+      (let ((prompts (toolbelt-test--press-confirming buffer key nil)))
+        (should (= (length prompts) 1))
+        (should (string-match-p prompt (car prompts))))
+      (should (equal (toolbelt-test--status id) "awaiting_approval"))
+      (should (equal (alist-get 'callId (car toolbelt--approvals)) id))
+      (should (equal (alist-get 'callId (buffer-local-value 'toolbelt--request buffer)) id)))
+    (should (eq (car cell) :pending))
+    (should (file-exists-p file))
+    ;; "yes" sends the approval, and the file is gone.
+    (should (string-match-p prompt (car (toolbelt-test--press-confirming buffer "y" t))))
+    (let ((result (toolbelt-test--result cell)))
+      (should (equal (alist-get 'status result) "success"))
+      (should (equal (alist-get 'approvedBy result) "user")))
+    (should-not (file-exists-p file))
+    (should-not (toolbelt--queued id))))
+
+(ert-deftest toolbelt-destructive-command-names-its-classification-and-n-needs-no-yes ()
+  (toolbelt-test--connect)
+  (let* ((file (toolbelt-test--file "victim.txt" "rm me\n"))
+         (command "rm victim.txt")
+         (shell (lambda () (toolbelt-test--call "shell_exec" `((command . ,command)))))
+         (approval (lambda ()
+                     (toolbelt-test--wait
+                      (lambda () (let ((buffer (get-buffer toolbelt-approval-buffer)))
+                                   (and buffer (equal (let-alist (buffer-local-value 'toolbelt--request buffer) .input.command)
+                                                      command))))
+                      "shell_exec to ask for approval")
+                     (get-buffer toolbelt-approval-buffer)))
+         (cell (funcall shell))
+         (buffer (funcall approval))
+         (classification (let-alist (buffer-local-value 'toolbelt--request buffer) .preview.classification))
+         ;; The warning says what the classification does, without repeating "destructive".
+         (what (string-remove-suffix "." (string-remove-prefix "destructive: " classification))))
+    (should (equal (let-alist (buffer-local-value 'toolbelt--request buffer) .effect) "destructive"))
+    (should (string-match-p "rm victim\\.txt" what))
+    (with-current-buffer buffer
+      (goto-char (point-min))
+      (should (search-forward (concat "\nDESTRUCTIVE: " what "\n") nil t)))
+    ;; n rejects at once, with no yes-or-no-p.
+    (cl-letf (((symbol-function 'yes-or-no-p) (lambda (prompt) (ert-fail (format "asked %S" prompt)))))
+      (with-current-buffer buffer (toolbelt-reject "")))
+    (should (equal (alist-get 'status (toolbelt-test--result cell)) "rejected"))
+    (should (file-exists-p file))
+    ;; Asked again, "yes" lets it run.
+    (setq cell (funcall shell) buffer (funcall approval))
+    (should (equal (toolbelt-test--press-confirming buffer "y" t)
+                   (list (format "This call is destructive: %s.  Run it? " what))))
+    (should (equal (alist-get 'status (toolbelt-test--result cell)) "success"))
+    (should-not (file-exists-p file))))
 
 (ert-deftest toolbelt-file-changed-reverts-an-unmodified-buffer-only ()
   (toolbelt-test--connect)

@@ -21,7 +21,9 @@
 ;; colours, the exact command, the URL).  There, `y' approves, `n'
 ;; rejects with a message for the model, `a' approves this and every
 ;; later call the decision covers (the buffer says what that is), `s'
-;; approves for the agent's session and `?' shows more.
+;; approves for the agent's session and `?' shows more.  A destructive
+;; call (deleting files, `rm', a force push) is marked so in red, and
+;; approving it asks `yes-or-no-p' first.
 ;;
 ;; When a tool asks a question mid-call (an MCP server's elicitation),
 ;; the *Agent Question* buffer shows who asks, the message and the
@@ -590,6 +592,28 @@ tools' questions the *Agent Question* buffer."
             (if face (propertize (format "%s" value) 'font-lock-face face) (format "%s" value))
             "\n")))
 
+(defun toolbelt--destructive (request)
+  "Return what REQUEST would destroy if its effect is destructive, else nil.
+That is the command's classification, else the reason for asking."
+  (when (equal (alist-get 'effect request) "destructive")
+    (let* ((preview (alist-get 'preview request))
+           (what (or (and (equal (alist-get 'kind preview) "command")
+                          (alist-get 'classification preview))
+                     (alist-get 'reason request))))
+      ;; A classification may say "destructive: rm -r sub/": the warning says that word already.
+      (setq what (and (stringp what)
+                      (string-remove-suffix "." (string-remove-prefix "destructive: " (string-trim what)))))
+      (if (and what (not (string-empty-p what)))
+          what
+        (format "%s says it is destructive" (alist-get 'tool request))))))
+
+(defun toolbelt--confirm-approval (request)
+  "Return non-nil if REQUEST may be approved now.
+A destructive call needs a `yes-or-no-p' on top of the key."
+  (let ((what (toolbelt--destructive request)))
+    (or (not what)
+        (yes-or-no-p (format "This call is destructive: %s.  Run it? " what)))))
+
 (defun toolbelt--render-approval (request)
   "Fill the current buffer with REQUEST and its choices."
   (let ((inhibit-read-only t))
@@ -598,6 +622,11 @@ tools' questions the *Agent Question* buffer."
     (setq toolbelt--request request)
     (let-alist request
       (insert (propertize "Tool approval request" 'font-lock-face 'bold) "\n\n")
+      (let ((what (toolbelt--destructive request)))
+        (when what
+          (insert (propertize (concat "DESTRUCTIVE: " what) 'font-lock-face 'error) "\n"
+                  (propertize "Approving asks you to confirm with \"yes\"." 'font-lock-face 'error)
+                  "\n\n")))
       (toolbelt--field "Tool" (if .title (format "%s (%s)" .tool .title) .tool))
       (toolbelt--field "Effect" .effect (if (member .effect '("execute" "destructive")) 'warning nil))
       (toolbelt--field "Reason" .reason)
@@ -628,15 +657,19 @@ tools' questions the *Agent Question* buffer."
 
 (defun toolbelt--decide (verb body done)
   "Send the decision VERB with the JSON text BODY.
-DONE is the message to show after it, a format for the tool's name."
+DONE is the message to show after it, a format for the tool's name.
+Approving a destructive call asks for confirmation first; without it
+nothing is sent and the call keeps waiting."
   (let* ((request (toolbelt--current-request))
-         (id (alist-get 'callId request))
-         (response (toolbelt--request "POST" (format "/api/tool-calls/%s/%s" (url-hexify-string id) verb) body)))
-    (if (memq (plist-get response :status) '(404 409))
-        (message "toolbelt: %s (%s) was already decided elsewhere" (alist-get 'tool request) id)
-      (toolbelt--check response (format "Sending the decision on %s" id))
-      (message (concat "toolbelt: " done) (alist-get 'tool request)))
-    (toolbelt--approval-settled id)))
+         (id (alist-get 'callId request)))
+    (if (and (equal verb "approve") (not (toolbelt--confirm-approval request)))
+        (message "toolbelt: %s not approved; it still waits (n rejects it)" (alist-get 'tool request))
+      (let ((response (toolbelt--request "POST" (format "/api/tool-calls/%s/%s" (url-hexify-string id) verb) body)))
+        (if (memq (plist-get response :status) '(404 409))
+            (message "toolbelt: %s (%s) was already decided elsewhere" (alist-get 'tool request) id)
+          (toolbelt--check response (format "Sending the decision on %s" id))
+          (message (concat "toolbelt: " done) (alist-get 'tool request))))
+      (toolbelt--approval-settled id))))
 
 (defun toolbelt-approve ()
   "Approve the call shown, this once."
@@ -693,6 +726,9 @@ The approval buffer says what that is; the gateway keeps the rule."
       (let-alist request
         (princ (format "%s\n\n%s\n\n" .tool .description))
         (princ (format "Why you are asked: %s\n\n" .reason))
+        (let ((what (toolbelt--destructive request)))
+          (when what
+            (princ (format "DESTRUCTIVE: %s.\nApproving (y, s or a) asks you to type \"yes\" first.\n\n" what))))
         (princ "y  approve this call once.\n")
         (princ "n  reject it; what you type is sent to the model as the reason.\n")
         (princ (format "a  approve it, and from now on %s, without asking.\n   The gateway keeps this rule across restarts.\n"
