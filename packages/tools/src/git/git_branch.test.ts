@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { textOf } from '@toolbelt/core';
 import { addBareRemote, cleanup, harness, makeRepo, sh, write } from './__fixtures__/repos.js';
@@ -70,5 +71,22 @@ describe('git_branch', () => {
     expect(r.error?.code).toBe('CONFLICT');
     expect(r.error?.message).toContain('Commit or stash');
     expect(current(repo)).toBe('main');
+  });
+
+  it('tells which files a switch rewrote (file.changed), so editors showing them reload', async () => {
+    const repo = makeRepo();
+    const h = harness(repo);
+    sh(repo, 'switch', '-q', '-c', 'feature');
+    write(repo, 'src/new.ts', 'export const n = 1;\n');
+    sh(repo, 'add', '.');
+    sh(repo, 'commit', '-q', '-m', 'add new.ts');
+    sh(repo, 'switch', '-q', 'main');
+    const changed: [string, string][] = [];
+    h.executor.events.onType('file.changed', (e) => changed.push([e.path, e.operation]));
+    await h.call('git_branch', { action: 'switch', name: 'feature' });
+    expect(changed).toEqual([[join(repo, 'src/new.ts'), 'write']]);
+    changed.length = 0;
+    await h.call('git_branch', { action: 'switch', name: 'main' });
+    expect(changed).toEqual([[join(repo, 'src/new.ts'), 'delete']]);
   });
 });

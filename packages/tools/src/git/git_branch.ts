@@ -1,6 +1,8 @@
-import { defineTool, ToolError, type Classification } from '@toolbelt/core';
+import { join } from 'node:path';
+import { defineTool, ToolError, type Classification, type ToolContext } from '@toolbelt/core';
 import { z } from 'zod';
 import { checkBranchName, checkRevision, plainName } from './names.js';
+import { reportChanges } from '../workspace/report-changes.js';
 import { currentBranch, openRepo, type Repo } from './repo.js';
 
 const description = `List branches (current marked *, upstream, last commit), or create one (and switch to it) or switch; create and switch need approval and refuse to overwrite local changes.`;
@@ -74,6 +76,7 @@ export const gitBranch = defineTool({
     }
     if (!exists)
       throw new ToolError('NOT_FOUND', `no local branch named ${branch}; use git_branch with action "list" (all: true for remote ones), or action "create"`);
+    const before = (await repo.run(['rev-parse', '--verify', '--quiet', 'HEAD'], { allowFailure: true })).stdout.trim();
     const run = await repo.run(['switch', '--no-guess', branch], { allowFailure: true });
     if (run.code !== 0) {
       throw new ToolError(
@@ -81,6 +84,20 @@ export const gitBranch = defineTool({
         `could not switch to ${branch}: ${run.stderr.trim().split('\n').slice(0, 8).join('\n')}\nCommit or stash your changes first (see git_status).`,
       );
     }
+    if (before) await reportSwitched(repo, ctx, before);
     return `Switched to branch ${branch}.`;
   },
 });
+
+/** The files the switch rewrote, told as file.changed, so editors showing them reload. */
+async function reportSwitched(repo: Repo, ctx: ToolContext, before: string): Promise<void> {
+  const diff = await repo.run(['diff', '--name-only', '-z', before, 'HEAD'], { allowFailure: true });
+  if (diff.code !== 0) return;
+  reportChanges(
+    ctx,
+    diff.stdout
+      .split('\0')
+      .filter(Boolean)
+      .map((p) => join(repo.top, p)),
+  );
+}

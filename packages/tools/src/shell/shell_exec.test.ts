@@ -17,6 +17,21 @@ describe('shell_exec', () => {
     expect(r.metadata).toMatchObject({ exitCode: 4, signal: null, timedOut: false, cwd: '.', stdoutBytes: h.root.length + 1, stderrBytes: 5 });
   });
 
+  it('tells the files a command was judged to write or delete (file.changed), as they are after it ran', async () => {
+    const h = harness({ mode: 'yolo' });
+    writeFileSync(join(h.root, 'old.txt'), 'x');
+    const changed: [string, string][] = [];
+    h.events.onType('file.changed', (e) => changed.push([e.path, e.operation]));
+    await h.call('shell_exec', { command: 'echo hi > sub/out.txt && rm old.txt' });
+    expect(changed.sort()).toEqual([
+      [join(h.root, 'old.txt'), 'delete'],
+      [join(h.root, 'sub', 'out.txt'), 'write'],
+    ]);
+    changed.length = 0;
+    await h.call('shell_exec', { command: 'ls' });
+    expect(changed).toEqual([]);
+  });
+
   it('runs in a cwd inside the workspace, and refuses one outside or missing', async () => {
     const h = harness({ mode: 'yolo' });
     expect(textOf(await h.call('shell_exec', { command: 'pwd', cwd: 'sub' }))).toBe(`${join(h.root, 'sub')}\n[exit code 0]`);

@@ -1,6 +1,7 @@
 import { defineTool, ToolError, type Tool, type ToolContext, type ToolOutput } from '@toolbelt/core';
 import { z } from 'zod';
 import { runCommand } from '../process/run.js';
+import { reportChanges } from '../workspace/report-changes.js';
 import { commandInvocation, type Classified } from './command-invocation.js';
 import { confineCommand, confinementNotes } from './confine.js';
 import { displayCwd } from './cwd.js';
@@ -83,6 +84,8 @@ async function run(
       `could not start bash in ${displayCwd(cwd, ctx)}: ${r.spawnError.message}. Check that bash is installed and the directory still exists.`,
     );
   }
+  // What the command was judged to write or delete, as it is now (also after a failure or a timeout).
+  reportChanges(ctx, classification.subject?.paths ?? []);
   if (r.aborted) throw new ToolError('ABORTED', `shell_exec was cancelled; the process group was stopped.\n${r.stdout.text}${r.stderr.text}`);
   const text = [formatRun(r, { timeoutMs, maxTimeoutMs: s.maxTimeoutMs, killGraceMs: s.killGraceMs }), ...confinementNotes(r, confinement)].join('\n');
   // A command stopped by its timeout did not finish: an error, with what it printed so far.
