@@ -75,6 +75,22 @@ describe('runAgent tool calls', () => {
     ]);
   });
 
+  it("tells the approver where the call comes from: the model's words before it, else the task", async () => {
+    const asked: (string | undefined)[] = [];
+    const executor = new Executor({
+      registry: new ToolRegistry().registerAll(tools([])),
+      policy: new Policy({ mode: 'safe' }),
+      approver: async (r) => (asked.push(r.context), { outcome: 'approve' }),
+    });
+    server = await providerServer([
+      { named: true, sse: anthropicStream('I will note the login fix.', [{ id: 't1', name: 'note', input: { id: 'a' } }]) },
+      { named: true, sse: anthropicStream('', [{ id: 't2', name: 'note', input: { id: 'b' } }]) },
+      { named: true, sse: anthropicStream('done') },
+    ]);
+    await runAgent({ executor, model: anthropicModel({ model: 'm', apiKey: 'k', baseURL: server.url }), prompt: 'Fix the login bug' });
+    expect(asked).toEqual(['I will note the login fix.', 'Fix the login bug']);
+  });
+
   it('refuses to start without a prompt or a turn limit below one', async () => {
     const executor = new Executor({ registry: new ToolRegistry() });
     server = await providerServer([]);

@@ -80,7 +80,9 @@ export async function runAgent(opts: RunAgentOptions): Promise<AgentRun> {
 async function runToolCalls(opts: RunAgentOptions, message: AssistantMessage, turn: number): Promise<ToolResultPart[]> {
   const calls = message.toolCalls;
   for (const call of calls) opts.onEvent?.({ type: 'tool.call', call, turn });
-  const results = await opts.executor.runAll(calls.map((call) => request(opts, call)));
+  // What a person approving a call sees of the conversation: what the model said before it, else the task.
+  const context = message.text.trim() || opts.prompt?.trim();
+  const results = await opts.executor.runAll(calls.map((call) => request(opts, call, context)));
   const budget = opts.maxResultChars ?? 20_000;
   return results.map((result, i) => {
     opts.onEvent?.({ type: 'tool.result', call: calls[i], result, turn });
@@ -88,8 +90,9 @@ async function runToolCalls(opts: RunAgentOptions, message: AssistantMessage, tu
   });
 }
 
-function request(opts: RunAgentOptions, call: ToolCallPart): CallRequest {
+function request(opts: RunAgentOptions, call: ToolCallPart, context: string | undefined): CallRequest {
   const req: CallRequest = { tool: call.name, input: call.input, origin: opts.origin ?? 'library', model: opts.model.model };
+  if (context) req.context = context;
   if (opts.signal) req.signal = opts.signal;
   if (opts.sessionId) req.sessionId = opts.sessionId;
   if (opts.runId) req.runId = opts.runId;

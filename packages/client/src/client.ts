@@ -63,6 +63,8 @@ export interface CallOptions {
   callId?: string;
   sessionId?: string;
   model?: string;
+  /** Where in the conversation the call comes from: shown to whoever approves it. */
+  context?: string;
   signal?: AbortSignal;
 }
 
@@ -137,6 +139,7 @@ export class GatewayClient implements Transport {
       ...(o.callId ? { callId: o.callId } : {}),
       ...(o.sessionId ? { sessionId: o.sessionId } : {}),
       ...(o.model ? { model: o.model } : {}),
+      ...(o.context ? { context: o.context } : {}),
     };
     return this.request('POST', `/api/runs/${encodeURIComponent(runId)}/tool-calls`, { body, accept: [404, 422], ...(o.signal ? { signal: o.signal } : {}) });
   }

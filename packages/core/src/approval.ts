@@ -26,6 +26,8 @@ export interface ApprovalRequest {
   remember: RememberTarget;
   runId?: string;
   agentId?: string;
+  /** Where in the conversation the call comes from (the caller's `context`), for the person deciding. */
+  context?: string;
   /** The front end the call came from; the executor always sets it. */
   origin?: CallOrigin;
 }

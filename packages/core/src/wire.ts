@@ -160,6 +160,8 @@ export interface CallBody {
   callId?: string;
   sessionId?: string;
   model?: string;
+  /** Where in the conversation the call comes from (the task, what the model said): shown to whoever approves it. */
+  context?: string;
 }
 
 /** POST /api/runs/:runId/tool-results: exactly one of result or error. */

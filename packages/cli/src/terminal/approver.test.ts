@@ -64,6 +64,12 @@ describe('terminal approver', () => {
     expect(await pending).toMatchObject({ outcome: 'reject', message: 'no answer: the terminal input closed' });
   });
 
+  it('shows where in the conversation the call comes from, when the caller said', async () => {
+    const { shown } = await answer(['y'], { ...request, context: 'Fixing the authentication bug' });
+    expect(shown).toMatch(/Tool approval: edit_file \(write\)\nContext: Fixing the authentication bug\nWhy asked/);
+    expect((await answer(['y'])).shown).not.toContain('Context:');
+  });
+
   it('rejects on n and passes the message on to the model', async () => {
     const { decision } = await answer(['n', 'Wrong file path']);
     expect(decision).toEqual({ outcome: 'reject', message: 'Wrong file path', by: 'terminal' });

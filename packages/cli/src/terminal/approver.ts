@@ -20,6 +20,7 @@ export function renderPreview(preview: Preview): string {
 export function renderRequest(req: ApprovalRequest, color = false): string {
   const lines = [
     bold(`Tool approval: ${req.tool}`, color) + ` (${req.effect})`,
+    ...(req.context ? [`Context: ${req.context}`] : []),
     `Why asked: ${req.reason}`,
     `Parameters: ${JSON.stringify(req.input, null, 2)}`,
   ];

@@ -92,6 +92,11 @@ export function ApprovalCard(p: CardProps) {
           {r.runId ? ` · run ${r.runId}` : ''} · {r.callId}
         </span>
       </header>
+      {r.context && (
+        <p class="context">
+          <span class="muted">Context:</span> {r.context}
+        </p>
+      )}
       <p class="reason">{r.reason}</p>
       {r.warnings.map((w) => (
         <p class="warning" key={w}>

@@ -67,12 +67,18 @@ describe.skipIf(!chromiumPath && !required)('the console in a browser', () => {
     writeFileSync(join(ws, 'notes.ts'), 'export const greeting = "hello";\nexport const n = 1;\n');
     const { page, errors } = await openPage(browser);
     await signIn(page, errors, h.url, ADMIN);
-    const call = agent().call('run-1', 'edit_file', { path: 'notes.ts', old_string: '"hello"', new_string: '"hello, world"' });
+    const call = agent().call(
+      'run-1',
+      'edit_file',
+      { path: 'notes.ts', old_string: '"hello"', new_string: '"hello, world"' },
+      { context: 'Greeting the whole world' },
+    );
     const card = page.locator('article.approval', { hasText: 'edit_file' });
     await card.waitFor();
     await card.locator('.d2h-wrapper').waitFor();
     await expect(card.textContent()).resolves.toContain('hello, world');
     await expect(card.textContent()).resolves.toContain('coder');
+    await expect(card.locator('.context').textContent()).resolves.toBe('Context: Greeting the whole world');
     await shot(page, 'approvals');
     await page.keyboard.press('y');
     const result = await call;

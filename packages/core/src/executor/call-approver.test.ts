@@ -46,4 +46,16 @@ describe('CallRequest.approver', () => {
     expect(result.error?.code).toBe('PERMISSION_DENIED');
     expect(perCall.asked).toEqual([]);
   });
+
+  it("hands the person the call's context: one line, clipped to 500 characters; none when blank", async () => {
+    const approver = recording('approve');
+    const executor = new Executor({ registry: new ToolRegistry().register(write), policy: new Policy({ mode: 'safe' }), approver });
+    await executor.call({ tool: 'write', input: { path: 'a' }, context: '  Fixing the\n  authentication bug  ' });
+    await executor.call({ tool: 'write', input: { path: 'b' }, context: 'x'.repeat(600) });
+    await executor.call({ tool: 'write', input: { path: 'c' }, context: '   ' });
+    expect(approver.asked[0].context).toBe('Fixing the authentication bug');
+    expect(approver.asked[1].context).toHaveLength(500);
+    expect(approver.asked[1].context?.endsWith('…')).toBe(true);
+    expect('context' in approver.asked[2]).toBe(false);
+  });
 });

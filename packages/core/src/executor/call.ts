@@ -229,6 +229,7 @@ export class Call {
       remember: rememberTarget(tool.name, c),
       ...(req.runId ? { runId: req.runId } : {}),
       ...(req.agentId ? { agentId: req.agentId } : {}),
+      ...(req.context?.trim() ? { context: clipContext(req.context) } : {}),
       origin: req.origin ?? 'library',
     };
     const preview = this.invocation ? await this.invocation.preview?.() : await tool.preview?.(this.input, this.ctx);
@@ -275,4 +276,10 @@ export class Call {
   private body(): Promise<ToolOutput | string> | ToolOutput | string {
     return this.invocation ? this.invocation.run() : this.tool.execute!(this.input, this.ctx);
   }
+}
+
+/** A context is a line or two for a person, not a transcript. */
+function clipContext(text: string): string {
+  const t = text.trim().replace(/\s+/g, ' ');
+  return t.length > 500 ? `${t.slice(0, 499)}…` : t;
 }

@@ -14,6 +14,11 @@ export interface CallRequest {
   model?: string;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * Where in the conversation the call comes from, in words (the task, or what the model said
+   * before it): shown to the person asked to approve it, clipped to 500 characters.
+   */
+  context?: string;
   /** The front end the call came through; it picks the approver. Default `library`. */
   origin?: CallOrigin;
   /**

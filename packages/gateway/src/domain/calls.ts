@@ -32,6 +32,7 @@ export async function callTool(
     signal: requestSignal,
     origin: 'http',
     ...(body.model ? { model: body.model } : {}),
+    ...(body.context ? { context: body.context } : {}),
   });
 }
 

@@ -37,6 +37,28 @@ describe('approvals over HTTP', () => {
     expect((await second).status).toBe('rejected');
   });
 
+  it("shows whoever approves the agent's context for the call; over 2,000 characters it is refused", async () => {
+    h = await startGateway();
+    const c = h.client();
+    const pending = c.call('run-1', 'write_note', { note: 'n' }, { callId: 'ctx-1', context: 'Fixing the authentication bug' });
+    await until(
+      () => c.getCall('ctx-1').catch(() => undefined),
+      (x) => x?.status === 'awaiting_approval',
+      'ctx-1 to await approval',
+    );
+    expect((await c.getCall('ctx-1')).approval?.context).toBe('Fixing the authentication bug');
+    const [event] = await h.store.eventsAfter(0, { types: ['approval.requested'] }, 10);
+    expect(event.event).toMatchObject({ request: { context: 'Fixing the authentication bug' } });
+    await c.approve('ctx-1');
+    expect((await pending).status).toBe('success');
+    const tooLong = await c.call('run-1', 'write_note', { note: 'n' }, { context: 'x'.repeat(2001) }).then(
+      () => undefined,
+      (e: unknown) => e as GatewayError,
+    );
+    expect(tooLong?.status).toBe(400);
+    expect(tooLong?.message).toContain('context');
+  });
+
   it('gives the model the message of a rejection', async () => {
     h = await startGateway();
     const c = h.client();

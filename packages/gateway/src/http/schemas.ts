@@ -19,6 +19,7 @@ export const callBody = z.strictObject({
   callId: callId.optional(),
   sessionId: text(200).optional(),
   model: text(200).optional(),
+  context: z.string().max(2000).optional(),
 });
 
 export const resultBody = z

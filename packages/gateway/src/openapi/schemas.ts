@@ -41,6 +41,7 @@ export const SCHEMAS = {
       },
       sessionId: { type: 'string', description: 'scope of "session" approvals; default the agentId' },
       model: { type: 'string' },
+      context: { type: 'string', maxLength: 2000, description: 'where in the conversation the call comes from; shown to whoever approves it' },
     },
   },
   ToolResult: {

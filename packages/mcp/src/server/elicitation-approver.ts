@@ -46,7 +46,9 @@ function showPreview(p: Preview): string {
 }
 
 export function approvalMessage(r: ApprovalRequest): string {
-  const lines = [`Allow ${r.title ? `${r.title} (${r.tool})` : r.tool}? Effect: ${r.effect}.`, `Asked because: ${r.reason}.`];
+  const lines = [`Allow ${r.title ? `${r.title} (${r.tool})` : r.tool}? Effect: ${r.effect}.`];
+  if (r.context) lines.push(`Context: ${r.context}`);
+  lines.push(`Asked because: ${r.reason}.`);
   if (r.preview) lines.push(showPreview(r.preview));
   lines.push(`Input: ${cut(JSON.stringify(r.input, null, 2), 2000)}`);
   for (const w of r.warnings) lines.push(`Warning: ${w}`);
