@@ -393,6 +393,79 @@
   (should (string-match-p "must be a JSON object"
                           (error-message-string (should-error (toolbelt-call-tool "read_file" "[1]") :type 'toolbelt-error)))))
 
+;;;; Context: where in the conversation a call was made.  The gateway here does not send it
+;;;; yet, so these render a request shaped as `approval.requested' carries one.
+
+(defun toolbelt-test--request (&optional context)
+  "Return an approval request for an edit, as the gateway sends it, with CONTEXT if given."
+  (let ((request (toolbelt--json-read
+                  (json-encode
+                   `((callId . "tc_ctx1") (sessionId . "sess-1") (tool . "edit_file") (title . "Edit file")
+                     (description . "Replace a string in a file") (effect . "write")
+                     (reason . "mode \"safe\" says ask for write calls")
+                     (input . ((path . "/w/src/auth.ts") (old_string . "exp < now") (new_string . "exp * 1000 < now")))
+                     (preview . ((kind . "diff") (path . "/w/src/auth.ts")
+                                 (diff . "--- a/src/auth.ts\n+++ b/src/auth.ts\n@@ -1 +1 @@\n-exp < now\n+exp * 1000 < now\n")))
+                     (remember . ((kind . "tool") (tool . "edit_file")))
+                     (warnings . ["edits a file outside the last read"])
+                     (agentId . "coder") (runId . "run-7")
+                     ,@(and context `((context . ,context))))))))
+    (with-temp-buffer
+      (toolbelt--render-approval request)
+      (buffer-string))))
+
+(defun toolbelt-test--position (text haystack)
+  "Return where TEXT starts in HAYSTACK; fail if it is not there."
+  (or (string-search text haystack) (ert-fail (format "%S not in the buffer:\n%s" text haystack))))
+
+(ert-deftest toolbelt-approval-shows-the-context-after-the-header-before-the-preview ()
+  (let* ((context (concat "Fixing authentication bug: the login handler accepts expired tokens because "
+                          "the expiry check compares seconds with milliseconds, so the agent edits that "
+                          "check and then runs the test suite again to see it pass."))
+         (text (toolbelt-test--request context))
+         (at (toolbelt-test--position "\nContext: Fixing authentication bug:" text)))
+    ;; After the tool and agent lines and the warnings, before the parameters and the preview.
+    (should (< (toolbelt-test--position "\nTool:    edit_file (Edit file)" text)
+               (toolbelt-test--position "\nAgent:   coder, run run-7, call tc_ctx1" text)
+               (toolbelt-test--position "\nWarning: edits a file" text)
+               at
+               (toolbelt-test--position "\nParameters\n" text)
+               (toolbelt-test--position "\nPreview of changes to /w/src/auth.ts\n" text)
+               (toolbelt-test--position "\nActions\n" text)))
+    ;; Long text is filled: no line past `fill-column', the rest indented under the first,
+    ;; and every word still there.
+    (let* ((lines (split-string (substring text (1+ at) (toolbelt-test--position "\nParameters\n" text)) "\n" t))
+           (block (mapconcat #'identity lines " ")))
+      (should (> (length lines) 2))
+      (dolist (line lines) (should (<= (length line) fill-column)))
+      (dolist (line (cdr lines)) (should (string-prefix-p "         " line)))
+      (should (equal (split-string (string-remove-prefix "Context:" block)) (split-string context))))
+    ;; The label is bold, as the other fields' are.
+    (should (eq (get-text-property (1+ at) 'font-lock-face text) 'bold))
+    ;; ? says it too, with what it is.
+    (let ((request (toolbelt--json-read (json-encode `((callId . "tc_ctx2") (tool . "edit_file") (reason . "asked")
+                                                       (remember . ((kind . "tool") (tool . "edit_file")))
+                                                       (context . "Fixing authentication bug"))))))
+      (with-temp-buffer
+        (toolbelt--render-approval request)
+        (toolbelt-approval-help))
+      (unwind-protect
+          (with-current-buffer "*toolbelt help*"
+            (should (string-match-p "Context (where in the conversation the agent made this call, in its own words): Fixing authentication bug"
+                                    (replace-regexp-in-string "\n *" " " (buffer-string)))))
+        (kill-buffer "*toolbelt help*")))))
+
+(ert-deftest toolbelt-approval-without-context-shows-no-context-line ()
+  (dolist (context '(nil "" "  \n\t "))
+    (let ((text (toolbelt-test--request context)))
+      (should-not (string-search "Context" text))
+      ;; The rest is as before: the warnings, then the parameters.
+      (should (string-match-p "^Warning: edits a file outside the last read\n\nParameters\n" text))))
+  ;; Control characters in the agent's words become spaces, so they cannot hide or recolour text.
+  (let ((text (toolbelt-test--request "Fixing\r the \e[8mbug")))
+    (should (string-match-p "\nContext: Fixing +the +\\[8mbug\n" text))
+    (should-not (string-match-p "[\r\e]" text))))
+
 ;;;; Questions: fx__ask_user, of the MCP fixture server, asks for a name, a count, a colour and a note.
 
 (defun toolbelt-test--no-questions ()

@@ -17,6 +17,7 @@
 ;;
 ;; `toolbelt-connect' follows the gateway's event stream.  Each call
 ;; the policy asks about pops up the *Agent Approval* buffer: the tool,
+;; where in the conversation the agent made the call (when it says),
 ;; its parameters and a preview of its effect (a diff in `diff-mode'
 ;; colours, the exact command, the URL).  There, `y' approves, `n'
 ;; rejects with a message for the model, `a' approves this and every
@@ -592,6 +593,34 @@ tools' questions the *Agent Question* buffer."
             (if face (propertize (format "%s" value) 'font-lock-face face) (format "%s" value))
             "\n")))
 
+(defun toolbelt--context (request)
+  "Return the context REQUEST carries, cleaned for display, or nil.
+That is where in the conversation the agent made the call, in its own
+words.  Control characters become spaces, so none can hide text."
+  (let ((context (alist-get 'context request)))
+    (when (stringp context)
+      (setq context (string-trim (replace-regexp-in-string "[\0-\t\v-\x1f\x7f]" " " context)))
+      (unless (string-empty-p context) context))))
+
+(defun toolbelt--fill (text indent)
+  "Return TEXT filled to `fill-column', its lines after the first INDENT wide.
+Each line of TEXT is filled on its own, so its line breaks stay."
+  (let ((width fill-column))
+    (with-temp-buffer
+      (setq fill-column width)
+      (insert text)
+      (let ((fill-prefix (make-string indent ?\s))
+            (pos (point-min)))
+        (while (< pos (point-max))
+          (goto-char pos)
+          (let ((end (copy-marker (line-end-position))))
+            (unless (= pos (point-min)) (insert fill-prefix))
+            (fill-region-as-paragraph (point) end)
+            (goto-char end)
+            (set-marker end nil)
+            (setq pos (if (eobp) (point-max) (1+ (point)))))))
+      (buffer-string))))
+
 (defun toolbelt--destructive (request)
   "Return what REQUEST would destroy if its effect is destructive, else nil.
 That is the command's classification, else the reason for asking."
@@ -632,6 +661,10 @@ A destructive call needs a `yes-or-no-p' on top of the key."
       (toolbelt--field "Reason" .reason)
       (toolbelt--field "Agent" (format "%s, run %s, call %s" .agentId .runId .callId))
       (seq-doseq (warning .warnings) (toolbelt--field "Warning" warning 'warning))
+      (let ((context (toolbelt--context request)))
+        (when context
+          ;; Where in the conversation the call was made: after who asks, before what it does.
+          (toolbelt--field "Context" (substring (toolbelt--fill (concat (make-string 9 ?\s) context) 9) 9))))
       (toolbelt--heading "Parameters")
       (insert (toolbelt--json-pretty .input) "\n")
       (when .preview
@@ -726,6 +759,10 @@ The approval buffer says what that is; the gateway keeps the rule."
       (let-alist request
         (princ (format "%s\n\n%s\n\n" .tool .description))
         (princ (format "Why you are asked: %s\n\n" .reason))
+        (let ((context (toolbelt--context request)))
+          (when context
+            (princ (concat (toolbelt--fill (concat "Context (where in the conversation the agent made this call, in its own words): " context) 2)
+                           "\n\n"))))
         (let ((what (toolbelt--destructive request)))
           (when what
             (princ (format "DESTRUCTIVE: %s.\nApproving (y, s or a) asks you to type \"yes\" first.\n\n" what))))
