@@ -1,5 +1,5 @@
 // One call awaiting a decision: who asks for what and why, what it would do, and the answers.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ApprovalRequest, ApprovalScope } from '@toolbelt/core';
 import { Json } from '../ui/json.js';
 import { PreviewView, type DiffLayout } from './preview.js';
@@ -26,7 +26,8 @@ export interface CardProps {
 /** The second yes a destructive call needs: what it destroys, and a button that has the focus. */
 function ConfirmDestructive({ warning, busy, onConfirm, onCancel }: { warning: string; busy: boolean; onConfirm(): void; onCancel(): void }) {
   const ref = useRef<HTMLButtonElement>(null);
-  useEffect(() => ref.current?.focus(), []);
+  // In the commit that shows it, so a key pressed the moment it appears lands here.
+  useLayoutEffect(() => ref.current?.focus(), []);
   return (
     <div class="actions confirm" role="group" aria-label="Confirm a destructive call" onKeyDown={(e) => e.key === 'Escape' && onCancel()}>
       <p class="warning">⚠ {warning}. Run it?</p>
@@ -43,7 +44,8 @@ function ConfirmDestructive({ warning, busy, onConfirm, onCancel }: { warning: s
 function RejectForm({ onReject, onCancel, busy }: { onReject(m: string): void; onCancel(): void; busy: boolean }) {
   const [message, setMessage] = useState('');
   const ref = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => ref.current?.focus(), []);
+  // In the commit that shows it, so a key pressed the moment it appears lands here.
+  useLayoutEffect(() => ref.current?.focus(), []);
   return (
     <form
       class="reject"

@@ -1,6 +1,6 @@
 // Approvals: calls waiting for a person, live; y / s / a approve the selected one, n rejects it.
 // Tools' questions to the person (MCP elicitations) wait here too, above the approvals.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApprovalRequest, ApprovalScope, WhoAmI } from '@toolbelt/core';
 import { api } from '../api.js';
 import { ApprovalCard } from './card.js';
@@ -37,10 +37,26 @@ function useDecide(setBusy: (b: boolean) => void, setProblem: (p?: string) => vo
 
 type Approve = (r: ApprovalRequest, scope: ApprovalScope) => void;
 
-/** y / s / a approve the selected request, n asks for the rejection's message, j / k move. */
-function useKeys(current: ApprovalRequest | undefined, busy: boolean, approve: Approve, reject: (callId: string) => void, move: (by: number) => void): void {
+interface KeyTargets {
+  current: ApprovalRequest | undefined;
+  busy: boolean;
+  approve: Approve;
+  reject: (callId: string) => void;
+  move: (by: number) => void;
+}
+
+/**
+ * y / s / a approve the selected request, n asks for the rejection's message, j / k move. One
+ * listener for the page's life, reading what is on screen from a ref set while rendering: a
+ * listener re-registered in an effect would act on the last render's state for the moment between
+ * a render and its effect, and ignore a key pressed on a card that has just appeared.
+ */
+function useKeys(targets: KeyTargets): void {
+  const latest = useRef(targets);
+  latest.current = targets;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      const { current, busy, approve, reject, move } = latest.current;
       if (typing(e) || e.ctrlKey || e.metaKey || e.altKey || !current || busy) return;
       if (SCOPE_OF_KEY[e.key]) approve(current, SCOPE_OF_KEY[e.key]);
       else if (e.key === 'n') reject(current.callId);
@@ -51,7 +67,7 @@ function useKeys(current: ApprovalRequest | undefined, busy: boolean, approve: A
     };
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
-  });
+  }, []);
 }
 
 function ApprovalsBar({ count, live, layout, setLayout }: { count: number; live: boolean; layout: DiffLayout; setLayout(l: DiffLayout): void }) {
@@ -86,7 +102,8 @@ export function ApprovalsView({ me }: { me: WhoAmI }) {
   const decide = useDecide(setBusy, setProblem, settle, () => (setRejecting(undefined), setConfirming(undefined)));
   const approve: Approve = (r, scope) =>
     r.effect === 'destructive' && confirming?.callId !== r.callId ? setConfirming({ callId: r.callId, scope }) : void decide(r.callId, 'approve', { scope });
-  useKeys(confirming ? undefined : current, busy, approve, setRejecting, (d) => setSelected((i) => Math.max(0, Math.min(i + d, requests.length - 1))));
+  const move = (d: number) => setSelected((i) => Math.max(0, Math.min(i + d, requests.length - 1)));
+  useKeys({ current: confirming ? undefined : current, busy, approve, reject: setRejecting, move });
 
   return (
     <section aria-labelledby="approvals-title">

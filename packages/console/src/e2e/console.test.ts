@@ -130,6 +130,11 @@ describe.skipIf(!chromiumPath && !required)('the console in a browser', () => {
     expect(existsSync(join(ws, 'old-notes.md'))).toBe(true);
     await page.keyboard.press('y');
     await confirm.waitFor();
+    await until(
+      () => page.evaluate(() => document.activeElement?.textContent),
+      (t) => t === 'Yes, run it',
+      'the confirmation focused again',
+    );
     await page.keyboard.press('Enter');
     expect((await call).status).toBe('success');
     expect(existsSync(join(ws, 'old-notes.md'))).toBe(false);
