@@ -123,7 +123,7 @@ describe("a tool's question to a person, over HTTP", () => {
   });
 
   it('a question nobody answers ends with the call when it times out, and leaves the waiting list', async () => {
-    const gw = await gatewayWithUpstream(1500);
+    const gw = await gatewayWithUpstream(3000);
     const agent = gw.client({ token: AGENT, agentId: 'coder' });
     const person = gw.client({ token: PERSON });
     const { result } = await asked(agent, person, 'q-late');
