@@ -85,6 +85,9 @@ export function useLog(filter: LogFilter): Log {
     loadOlder: () => {
       if (state.older === undefined) return;
       paged.current = true;
+      // A reload of the newest page already on its way would replace the pages being read.
+      clearTimeout(timer.current);
+      timer.current = undefined;
       fetchPage(state.older, (page, s) => ({ ...s, entries: [...s.entries, ...page.entries], older: page.nextBefore }));
     },
     newest: () => setGeneration((g) => g + 1),
