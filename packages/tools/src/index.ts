@@ -40,6 +40,15 @@ export {
   type Confinement,
 } from './sandbox/index.js';
 export { execInvocation, type ResourceLimits, type Invocation } from './process/limits.js';
+export {
+  programChoice,
+  programChoices,
+  programPath,
+  trustedProgram,
+  untrustedProgramDirs,
+  untrustedDirReason,
+  type ProgramChoice,
+} from './process/programs.js';
 export { toolsConfigShape, parseToolsConfig, type ToolsConfig } from './config.js';
 export { workspaceSection, type WorkspaceSection } from './workspace/section.js';
 export { WorkspaceResources, type WorkspaceResource, type ResourceContents, type WorkspaceResourcesOptions } from './resources/workspace-resources.js';
