@@ -1,6 +1,9 @@
 // Asking a person. An approver is a function; terminals, HTTP, MCP elicitation plug in here.
 // Types and pure functions only, nothing of Node: the web console imports it as @toolbelt/core/approval.
 import type { Effect, Preview } from './tool.js';
+import { displayText, hasHiddenText } from './display-text.js';
+
+export { displayText, escapeChar, hasHiddenText, ESCAPED_RANGES } from './display-text.js';
 
 /**
  * Which front end a call came in through. The executor asks the approver that front end
@@ -70,7 +73,12 @@ export const rejectAll: Approver = async (request) => ({
 
 export const approveAll: Approver = async () => ({ outcome: 'approve', scope: 'once' });
 
+/** What "always" would remember, in words for a person (its command or path shown escaped, see displayText). */
 export function describeRemember(target: RememberTarget): string {
+  return displayText(rememberWords(target));
+}
+
+function rememberWords(target: RememberTarget): string {
   switch (target.kind) {
     case 'tool':
       return `every ${target.tool} call`;
@@ -92,5 +100,21 @@ export function destructiveWarning(r: ApprovalRequest): string | undefined {
   if (r.effect !== 'destructive') return undefined;
   // The dialog shows the reason and the preview beside it; a command says here what it destroys.
   const command = r.preview?.kind === 'command' ? r.preview.classification?.replace(/^destructive:\s*/, '') : undefined;
-  return command ? `This call is destructive: ${command}` : `This ${r.tool} call is destructive`;
+  return displayText(command ? `This call is destructive: ${command}` : `This ${r.tool} call is destructive`);
+}
+
+function anyHidden(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return hasHiddenText(value);
+  if (!value || typeof value !== 'object' || depth > 20) return false;
+  return Object.entries(value).some(([k, v]) => hasHiddenText(k) || anyHidden(v, depth + 1));
+}
+
+/**
+ * The warning a front end shows when anything of the request — its input, preview, reason,
+ * context — holds control, bidi or invisible characters (shown escaped, see displayText), so
+ * the person knows the escapes they see are really in the call; undefined otherwise.
+ */
+export function hiddenTextWarning(r: ApprovalRequest): string | undefined {
+  if (!anyHidden(r)) return undefined;
+  return 'This call holds control, bidi or invisible characters; they are shown escaped (\\e, \\r, <U+202E>…): what you see is what runs';
 }

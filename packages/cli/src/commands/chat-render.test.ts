@@ -8,7 +8,7 @@ import { Executor, Policy, ToolRegistry } from '@toolbelt/core';
 import { shellTools, WorkspaceGuard } from '@toolbelt/tools';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Io } from '../command.js';
-import { showToolOutput } from './chat-render.js';
+import { renderEvents, showToolOutput } from './chat-render.js';
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -61,5 +61,21 @@ describe('chat: tool output at a terminal', () => {
     await executor.call({ tool: 'shell_exec', input: { command }, sessionId: 'chat' });
     stop();
     expect(written).toEqual([]);
+  });
+});
+
+describe('chat: the calls it shows', () => {
+  it("shows a call's input and outcome with control and bidi characters escaped", () => {
+    const { io, written } = setup(true);
+    const render = renderEvents(io);
+    const call = { id: 'c1', name: 'shell_exec', input: { command: 'ls \u202e\u2066 #\x85' } };
+    render({ type: 'tool.call', call } as Parameters<typeof render>[0]);
+    const result = { status: 'error', error: { code: 'x', message: 'no\x1b[2K\rpe' } };
+    render({ type: 'tool.result', call, result } as unknown as Parameters<typeof render>[0]);
+    const text = written.join('');
+    expect(JSON.stringify(call.input) + result.error.message).toMatch(/[\u202e\x1b\r]/);
+    expect(text).not.toMatch(/[\u202e\u2066\x85\x1b\r]/);
+    expect(text).toContain('→ shell_exec {"command":"ls <U+202E><U+2066> #<U+0085>"}');
+    expect(text).toContain('← shell_exec: error x: no\\e[2K pe');
   });
 });

@@ -1,6 +1,7 @@
 // What `toolbelt chat` shows of a run: the model's text on stdout as it streams, each tool call
-// and its outcome on stderr, and at a terminal what a tool prints while it runs.
-import { textOf, type EventBus } from '@toolbelt/core';
+// and its outcome on stderr, and at a terminal what a tool prints while it runs. A call's name,
+// input and outcome are shown through displayText: their control and bidi characters escaped.
+import { displayText, textOf, type EventBus } from '@toolbelt/core';
 import type { AgentEvent } from '@toolbelt/agent';
 import type { Io } from '../command.js';
 import { styleFor } from '../terminal/style.js';
@@ -17,11 +18,11 @@ export function renderEvents(io: Io): (event: AgentEvent) => void {
       io.stdout.write('\n');
       open = false;
     } else if (event.type === 'tool.call') {
-      io.stderr.write(`→ ${event.call.name} ${clip(JSON.stringify(event.call.input), 200)}\n`);
+      io.stderr.write(`→ ${displayText(`${event.call.name} ${clip(JSON.stringify(event.call.input), 200)}`)}\n`);
     } else if (event.type === 'tool.result') {
       const r = event.result;
       const detail = r.status === 'error' ? `error ${r.error.code}: ${r.error.message}` : r.status === 'rejected' ? `rejected: ${textOf(r)}` : r.status;
-      io.stderr.write(`← ${event.call.name}: ${clip(detail.replace(/\s+/g, ' '), 200)}\n`);
+      io.stderr.write(`← ${displayText(`${event.call.name}: ${clip(detail.replace(/\s+/g, ' '), 200)}`)}\n`);
     }
   };
 }

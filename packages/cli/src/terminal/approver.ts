@@ -1,10 +1,24 @@
-// The approval dialog in a terminal: tool, parameters, preview, then y / n / a / ?.
+// The approval dialog in a terminal: tool, parameters, preview, then y / n / a / ?. Everything
+// the call brings (command, file name, diff, reason, context, description) is shown through
+// displayText: its control, bidi and invisible characters escaped, so what is read is what runs.
 import { TerminalPrompt } from './prompt.js';
-import { describeRemember, destructiveWarning, type ApprovalDecision, type ApprovalRequest, type Approver, type Preview } from '@toolbelt/core';
+import {
+  describeRemember,
+  destructiveWarning,
+  displayText,
+  hiddenTextWarning,
+  type ApprovalDecision,
+  type ApprovalRequest,
+  type Approver,
+  type Preview,
+} from '@toolbelt/core';
 
 const bold = (s: string, color: boolean) => (color ? `\x1b[1m${s}\x1b[0m` : s);
 
-export function renderPreview(preview: Preview): string {
+/** The call's text as shown: escaped, each escape in reverse video when in colour. */
+const shown = (s: string, color = false) => displayText(s, color ? (e) => `\x1b[7m${e}\x1b[27m` : undefined);
+
+function previewText(preview: Preview): string {
   switch (preview.kind) {
     case 'diff':
       return `--- preview: ${preview.path} ---\n${preview.diff}`;
@@ -17,15 +31,21 @@ export function renderPreview(preview: Preview): string {
   }
 }
 
+export function renderPreview(preview: Preview, color = false): string {
+  return shown(previewText(preview), color);
+}
+
 export function renderRequest(req: ApprovalRequest, color = false): string {
   const lines = [
-    bold(`Tool approval: ${req.tool}`, color) + ` (${req.effect})`,
-    ...(req.context ? [`Context: ${req.context}`] : []),
-    `Why asked: ${req.reason}`,
-    `Parameters: ${JSON.stringify(req.input, null, 2)}`,
+    bold(shown(`Tool approval: ${req.tool}`), color) + ` (${shown(req.effect)})`,
+    ...(req.context ? [`Context: ${shown(req.context, color)}`] : []),
+    `Why asked: ${shown(req.reason, color)}`,
+    `Parameters: ${shown(JSON.stringify(req.input, null, 2), color)}`,
   ];
-  if (req.preview) lines.push(renderPreview(req.preview));
-  for (const w of req.warnings) lines.push(`warning: ${w}`);
+  if (req.preview) lines.push(renderPreview(req.preview, color));
+  for (const w of req.warnings) lines.push(`warning: ${shown(w, color)}`);
+  const hidden = hiddenTextWarning(req);
+  if (hidden) lines.push(bold(`${hidden}.`, color));
   const destructive = destructiveWarning(req);
   if (destructive) lines.push(bold(`${destructive}.`, color));
   return lines.join('\n');
@@ -64,7 +84,7 @@ export function terminalApprover(
       }
       if (answer === '?') {
         output.write(
-          `\n${req.tool}: ${req.description}\nEffect: ${req.effect}. "Always" remembers ${describeRemember(req.remember)} in .toolbelt/approvals.json.\n`,
+          `\n${shown(`${req.tool}: ${req.description}`, opts.color)}\nEffect: ${shown(req.effect)}. "Always" remembers ${describeRemember(req.remember)} in .toolbelt/approvals.json.\n`,
         );
         continue;
       }

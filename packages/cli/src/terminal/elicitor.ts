@@ -1,6 +1,6 @@
 // A server's question in the terminal: who asks and why, then each field of its form in turn
 // (enter takes the default), checked against the field's type and choices before it is sent.
-import type { ElicitationAnswer, ElicitationField, ElicitationRequest, ElicitationValue, Elicitor } from '@toolbelt/core';
+import { displayText, type ElicitationAnswer, type ElicitationField, type ElicitationRequest, type ElicitationValue, type Elicitor } from '@toolbelt/core';
 import type { TerminalPrompt } from './prompt.js';
 
 type Parsed = { value: ElicitationValue | undefined } | { problem: string };
@@ -43,7 +43,8 @@ function label(key: string, field: ElicitationField, required: boolean): string 
     field.default !== undefined ? `default ${Array.isArray(field.default) ? field.default.join(',') : String(field.default)}` : undefined,
     required ? 'required' : undefined,
   ].filter(Boolean);
-  return `${field.title ?? key}${field.description ? ` — ${field.description}` : ''} (${hints.join(', ')}): `;
+  // The server's words, shown escaped: none of its control or bidi characters reach the terminal.
+  return displayText(`${field.title ?? key}${field.description ? ` — ${field.description}` : ''} (${hints.join(', ')}): `);
 }
 
 async function fill(prompt: TerminalPrompt, req: ElicitationRequest): Promise<ElicitationAnswer> {
@@ -55,7 +56,7 @@ async function fill(prompt: TerminalPrompt, req: ElicitationRequest): Promise<El
       if (raw === undefined) return { action: 'cancel' };
       const parsed = parseField(field, raw);
       const value = 'value' in parsed ? (parsed.value ?? field.default) : undefined;
-      if ('problem' in parsed) prompt.output.write(`${parsed.problem}.\n`);
+      if ('problem' in parsed) prompt.output.write(`${displayText(parsed.problem)}.\n`);
       else if (value === undefined && required.has(key)) prompt.output.write('This one is required.\n');
       else {
         if (value !== undefined) content[key] = value;
@@ -69,7 +70,7 @@ async function fill(prompt: TerminalPrompt, req: ElicitationRequest): Promise<El
 export function terminalElicitor(prompt: TerminalPrompt): Elicitor {
   const once = async (req: ElicitationRequest, signal: AbortSignal): Promise<ElicitationAnswer> => {
     if (signal.aborted) return { action: 'cancel' };
-    prompt.output.write(`\n${req.source} asks (during ${req.tool}):\n${req.message}\n`);
+    prompt.output.write(`\n${displayText(`${req.source} asks (during ${req.tool}):\n${req.message}`)}\n`);
     for (;;) {
       const raw = await prompt.ask('Answer? [y]es / [n]o (decline) / [c]ancel: ');
       if (raw === undefined || /^c(ancel)?$/i.test(raw)) return { action: 'cancel' };
