@@ -1,9 +1,11 @@
 // One call awaiting a decision: who asks for what and why, what it would do, and the answers.
+// Whatever the call brings is shown through displayText (d): its control, bidi and invisible
+// characters escaped, so what the person reads is what runs.
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ApprovalRequest, ApprovalScope } from '@toolbelt/core';
 import { Json } from '../ui/json.js';
 import { PreviewView, type DiffLayout } from './preview.js';
-import { describeRemember, destructiveWarning } from '@toolbelt/core/approval';
+import { describeRemember, destructiveWarning, displayText as d, hiddenTextWarning } from '@toolbelt/core/approval';
 
 export interface CardProps {
   request: ApprovalRequest;
@@ -80,31 +82,45 @@ function RejectForm({ onReject, onCancel, busy }: { onReject(m: string): void; o
   );
 }
 
+/** Who asks for what: the tool, its effect, and the agent, run and call it comes from. */
+function CardHeader({ r }: { r: ApprovalRequest }) {
+  return (
+    <header>
+      <h2>
+        {d(r.title ?? r.tool)} {r.title && <code class="muted">{d(r.tool)}</code>} <span class={`badge effect-${r.effect}`}>{d(r.effect)}</span>
+      </h2>
+      <span class="muted">
+        {d(r.agentId ? `agent ${r.agentId}` : `session ${r.sessionId}`)}
+        {r.runId ? d(` · run ${r.runId}`) : ''} · {d(r.callId)}
+      </span>
+    </header>
+  );
+}
+
 export function ApprovalCard(p: CardProps) {
   const r = p.request;
   const warning = destructiveWarning(r);
+  const hidden = hiddenTextWarning(r);
   return (
-    <article class={`card approval${p.selected ? ' selected' : ''}`} aria-label={`${r.tool} call awaiting approval`} onClick={p.onSelect} data-call={r.callId}>
-      <header>
-        <h2>
-          {r.title ?? r.tool} {r.title && <code class="muted">{r.tool}</code>} <span class={`badge effect-${r.effect}`}>{r.effect}</span>
-        </h2>
-        <span class="muted">
-          {r.agentId ? `agent ${r.agentId}` : `session ${r.sessionId}`}
-          {r.runId ? ` · run ${r.runId}` : ''} · {r.callId}
-        </span>
-      </header>
+    <article
+      class={`card approval${p.selected ? ' selected' : ''}`}
+      aria-label={`${d(r.tool)} call awaiting approval`}
+      onClick={p.onSelect}
+      data-call={r.callId}
+    >
+      <CardHeader r={r} />
       {r.context && (
         <p class="context">
-          <span class="muted">Context:</span> {r.context}
+          <span class="muted">Context:</span> {d(r.context)}
         </p>
       )}
-      <p class="reason">{r.reason}</p>
+      <p class="reason">{d(r.reason)}</p>
       {r.warnings.map((w) => (
         <p class="warning" key={w}>
-          ⚠ {w}
+          ⚠ {d(w)}
         </p>
       ))}
+      {hidden && <p class="warning hidden-text">⚠ {hidden}.</p>}
       {r.preview && <PreviewView preview={r.preview} layout={p.layout} />}
       <details open={!r.preview}>
         <summary>Arguments</summary>

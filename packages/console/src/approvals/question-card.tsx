@@ -2,6 +2,7 @@
 // from the question's schema with its defaults filled in, and the three answers MCP knows.
 import { useState } from 'preact/hooks';
 import type { AnswerBody } from '@toolbelt/core';
+import { displayText as d } from '@toolbelt/core/approval';
 import { api } from '../api.js';
 import { SchemaForm } from '../ui/schema-form.js';
 import type { Question, Questions } from './use-questions.js';
@@ -29,17 +30,17 @@ export function QuestionCard({ q, canAnswer, onAnswered }: { q: Question; canAns
       .finally(() => setBusy(false));
   };
   return (
-    <article class="card question" aria-label={`${q.question.tool} asks a question`} data-call={q.callId}>
+    <article class="card question" aria-label={`${d(q.question.tool)} asks a question`} data-call={q.callId}>
       <header>
         <h2>
-          {q.question.source} asks <code class="muted">{q.question.tool}</code>
+          {d(q.question.source)} asks <code class="muted">{d(q.question.tool)}</code>
         </h2>
         <span class="muted">
-          {q.agentId ? `agent ${q.agentId}` : `session ${q.question.sessionId}`}
-          {q.runId ? ` · run ${q.runId}` : ''} · {q.callId}
+          {d(q.agentId ? `agent ${q.agentId}` : `session ${q.question.sessionId}`)}
+          {q.runId ? d(` · run ${q.runId}`) : ''} · {d(q.callId)}
         </span>
       </header>
-      <p class="question">{q.question.message}</p>
+      <p class="question">{d(q.question.message)}</p>
       {problem && (
         <p class="error" role="alert">
           {problem}

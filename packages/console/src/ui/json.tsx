@@ -1,4 +1,6 @@
-// A value as readable, indented JSON.
+// A value as readable, indented JSON, its control, bidi and invisible characters shown escaped.
+import { displayText } from '@toolbelt/core/approval';
+
 export function Json({ value }: { value: unknown }) {
   let text: string;
   try {
@@ -6,5 +8,5 @@ export function Json({ value }: { value: unknown }) {
   } catch {
     text = String(value);
   }
-  return <pre class="json">{text}</pre>;
+  return <pre class="json">{displayText(text)}</pre>;
 }

@@ -1,6 +1,8 @@
 // A form generated from a JSON Schema object: a field per property (text, number, checkbox,
 // choice), JSON for nested values. What it sends is checked by the tool's own schema on the server.
+// The schema's words (titles, descriptions, choices) are shown through displayText (d).
 import { useState } from 'preact/hooks';
+import { displayText as d } from '@toolbelt/core/approval';
 import { fieldsOf, initialValues, toInput, type Field } from './schema-fields.js';
 
 interface Props {
@@ -21,7 +23,7 @@ function Input({ f, value, set, id }: { f: Field; value: string | boolean; set(v
         {!f.required && <option value="">—</option>}
         {f.options!.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {d(o)}
           </option>
         ))}
       </select>
@@ -68,12 +70,12 @@ export function SchemaForm({ schema, initial, submitLabel, busy, id, onSubmit }:
       {fields.map((f) => (
         <div class={`field ${f.kind}`} key={f.name}>
           <label for={`${id}-${f.name}`}>
-            {f.title ?? f.name}
+            {d(f.title ?? f.name)}
             {f.required && <span aria-label="required"> *</span>}
             {f.kind === 'json' && <span class="muted"> (JSON)</span>}
           </label>
           <Input f={f} id={`${id}-${f.name}`} value={values[f.name]} set={(v) => setValues({ ...values, [f.name]: v })} />
-          {f.description && <small class="muted">{f.description}</small>}
+          {f.description && <small class="muted">{d(f.description)}</small>}
         </div>
       ))}
       {problem && <p class="error">{problem}</p>}
