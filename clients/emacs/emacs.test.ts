@@ -5,11 +5,12 @@
 // headers package-install-file reads. Without Emacs these tests skip, saying so; with
 // TOOLBELT_REQUIRE_EMACS=1 (CI) they fail instead.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { displayText, escapeChar, ESCAPED_RANGES } from '@toolbelt/core';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repo = join(here, '../..');
@@ -75,7 +76,7 @@ describe.skipIf(!hasEmacs)('toolbelt.el', () => {
     const summary = /Ran (\d+) tests, (\d+) results as expected, (\d+) unexpected/.exec(run.out);
     expect(summary, run.out).not.toBeNull();
     expect({ code: run.code, unexpected: Number(summary![3]) }, run.out).toEqual({ code: 0, unexpected: 0 });
-    expect(Number(summary![1])).toBeGreaterThanOrEqual(21);
+    expect(Number(summary![1])).toBeGreaterThanOrEqual(23);
   }, 120_000);
 
   it('byte-compiles without warnings, is checkdoc clean and reads as a package', async () => {
@@ -98,6 +99,31 @@ describe.skipIf(!hasEmacs)('toolbelt.el', () => {
       // Byte-compiler and checkdoc complaints both start with the file name and a line.
       expect(run.out).not.toMatch(/toolbelt\.el:\d+/);
       expect(run.out).toMatch(/^package toolbelt \d+\.\d+\.\d+$/m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('shows text escaped exactly as the terminal and the console do (toolbelt--visible and displayText agree)', async () => {
+    // Every character to U+3100 but newline, and each escaped range's ends and neighbours above
+    // it (no surrogates: not UTF-8), one a line.
+    const points = new Set<number>();
+    for (let cp = 0; cp < 0x3100; cp++) points.add(cp);
+    for (const [a, b] of ESCAPED_RANGES) for (const cp of [a - 1, a, b, b + 1]) points.add(cp);
+    const chars = [...points].filter((cp) => cp >= 0 && cp !== 0x0a && (cp < 0xd800 || cp > 0xdfff)).map((cp) => String.fromCodePoint(cp));
+    const dir = mkdtempSync(join(tmpdir(), 'tb-emacs-visible-'));
+    try {
+      writeFileSync(join(dir, 'in.txt'), chars.join('\n'));
+      const script = `(let ((coding-system-for-read 'utf-8-unix) (coding-system-for-write 'utf-8-unix))
+        (write-region (toolbelt--visible (with-temp-buffer (insert-file-contents "in.txt") (buffer-string))) nil "out.txt"))`;
+      const run = await emacs(['-L', here, '-l', 'toolbelt.el', '--eval', script], dir);
+      expect(run.code, run.out).toBe(0);
+      const shown = readFileSync(join(dir, 'out.txt'), 'utf8').split('\n');
+      expect(shown).toHaveLength(chars.length);
+      const differ = chars.flatMap((c, i) => (shown[i] === displayText(c) ? [] : [`${escapeChar(c)}: ${shown[i]}`]));
+      expect(differ.slice(0, 20)).toEqual([]);
+      // And both escaped something: ESC, a bidi override, a tag character.
+      expect([shown[chars.indexOf('\x1b')], displayText('\u202e'), displayText('\u{e0041}')]).toEqual(['\\e', '<U+202E>', '<U+E0041>']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -461,10 +461,77 @@
       (should-not (string-search "Context" text))
       ;; The rest is as before: the warnings, then the parameters.
       (should (string-match-p "^Warning: edits a file outside the last read\n\nParameters\n" text))))
-  ;; Control characters in the agent's words become spaces, so they cannot hide or recolour text.
+  ;; Control characters in the agent's words are shown escaped, so they cannot hide or recolour text.
   (let ((text (toolbelt-test--request "Fixing\r the \e[8mbug")))
-    (should (string-match-p "\nContext: Fixing +the +\\[8mbug\n" text))
+    (should (string-search "\nContext: Fixing\\r the \\e[8mbug\n" text))
     (should-not (string-match-p "[\r\e]" text))))
+
+;;;; What you approve is what runs: control, bidi and invisible characters are shown escaped.
+
+(defconst toolbelt-test--raw "[\r\e\a\b\u200b\u202e\u2066-\u2069]"
+  "A character of the payloads below that must never reach a buffer as such.")
+
+(ert-deftest toolbelt-approval-shows-a-command-s-hidden-characters-escaped ()
+  (let* ((command (concat "rm -f victim.txt #\r\e[2K\e[1A\e[8m\e]8;;https://x.invalid\a"
+                          "\b\b\u202e\u2066echo hello\u2069\u200b"))
+         (request (toolbelt--json-read
+                   (json-encode
+                    `((callId . "tc_esc1") (sessionId . "sess-1") (tool . "shell_exec") (effect . "destructive")
+                      (description . "Runs a command\e[8m hidden")
+                      (reason . "mode \"safe\" says ask\r for destructive calls")
+                      (input . ((command . ,command)))
+                      (preview . ((kind . "command") (command . ,command) (cwd . ".")
+                                  (classification . ,(concat "destructive: " command))))
+                      (remember . ((kind . "exact") (tool . "shell_exec") (command . ,command)))
+                      (warnings . []) (agentId . "coder") (runId . "run-7")))))
+         (shown (concat "rm -f victim.txt #\\r\\e[2K\\e[1A\\e[8m\\e]8;;https://x.invalid\\a"
+                        "\\b\\b<U+202E><U+2066>echo hello<U+2069><U+200B>")))
+    ;; The control: the request itself holds the raw characters.
+    (should (string-match-p toolbelt-test--raw (alist-get 'command (alist-get 'input request))))
+    (with-temp-buffer
+      (toolbelt--render-approval request)
+      (let ((text (buffer-string)))
+        (should-not (string-match-p toolbelt-test--raw text))
+        (should (string-search (concat "\n$ " shown "\n  in .") text))
+        (should (string-search (concat "DESTRUCTIVE: " shown "\n") text))
+        (should (string-search "Reason:  mode \"safe\" says ask\\r for destructive calls" text))
+        (should (string-search (concat "a  always approve shell_exec running exactly `" shown "'") text))
+        (should (string-search "Warning: This call holds control, bidi or invisible characters" text))
+        ;; The parameters, as JSON: bidi characters escaped as well.
+        (should (string-search "echo hello<U+2069><U+200B>" (substring text (string-search "\nParameters\n" text))))
+        (should (eq bidi-paragraph-direction 'left-to-right)))
+      ;; ? and the header line say it escaped too.
+      (should-not (string-match-p toolbelt-test--raw (toolbelt--approval-header)))
+      (toolbelt-approval-help))
+    (unwind-protect
+        (with-current-buffer "*toolbelt help*"
+          (should-not (string-match-p toolbelt-test--raw (buffer-string)))
+          (should (string-search "Runs a command\\e[8m hidden" (buffer-string))))
+      (kill-buffer "*toolbelt help*"))))
+
+(ert-deftest toolbelt-approval-shows-a-file-name-and-diff-escaped-and-the-raw-text-is-written ()
+  (toolbelt-test--connect)
+  ;; An edit (an earlier test always approves write_file): its file name and new lines hold the payload.
+  (let* ((name "notes\u202etxt.sh")
+         (file (toolbelt-test--file name "first line\nthird\n"))
+         (new "first line\r\e[2Ksecond \u2067line\u2069\nthird\u200b")
+         (cell (toolbelt-test--edit file "first line\nthird" new))
+         (buffer (toolbelt-test--approval-for file)))
+    (should (string-match-p toolbelt-test--raw (concat name new)))
+    (with-current-buffer buffer
+      (let ((text (buffer-substring-no-properties (point-min) (point-max))))
+        (should-not (string-match-p toolbelt-test--raw text))
+        (should (string-search "Preview of changes to " text))
+        (should (string-search "notes<U+202E>txt.sh" text))
+        ;; One diff line each, escaped, still coloured as added lines by diff-mode.
+        (should (string-search "\n+first line\\r\\e[2Ksecond <U+2067>line<U+2069>\n+third<U+200B>\n" text)))
+      (goto-char (point-min))
+      (should (search-forward "+first line\\r" nil t))
+      (should (memq (get-text-property (match-beginning 0) 'font-lock-face) '(diff-added diff-indicator-added))))
+    (toolbelt-test--press buffer "y")
+    (should (equal (alist-get 'status (toolbelt-test--result cell)) "success"))
+    ;; What was written is the raw text, in the file of the raw name.
+    (should (equal (toolbelt-test--contents file) (concat new "\n")))))
 
 ;;;; Questions: fx__ask_user, of the MCP fixture server, asks for a name, a count, a colour and a note.
 

@@ -26,6 +26,10 @@
 ;; call (deleting files, `rm', a force push) is marked so in red, and
 ;; approving it asks `yes-or-no-p' first.
 ;;
+;; What you approve is what runs: control characters (ANSI escapes, a
+;; carriage return, backspaces), bidi overrides and invisible characters
+;; in a call are shown escaped (\e, \r, <U+202E>), never obeyed.
+;;
 ;; When a tool asks a question mid-call (an MCP server's elicitation),
 ;; the *Agent Question* buffer shows who asks, the message and the
 ;; form.  There, RET asks each field in the minibuffer and sends the
@@ -110,9 +114,60 @@ The data is the event's JSON object as an alist."
     (json-read-from-string text)))
 
 (defun toolbelt--json-pretty (value)
-  "Return VALUE as indented JSON text."
+  "Return VALUE as indented JSON text, to show (see `toolbelt--visible')."
   (let ((json-encoding-pretty-print t))
-    (json-encode value)))
+    (toolbelt--visible (json-encode value))))
+
+;;;; What a person reads is what runs
+
+(defconst toolbelt--escaped-ranges
+  '((#x00 . #x08) (#x0b . #x1f) (#x7f . #x9f) (#xad . #xad) (#x34f . #x34f)
+    (#x61c . #x61c) (#x115f . #x1160) (#x17b4 . #x17b5) (#x180b . #x180f)
+    (#x200b . #x200f) (#x2028 . #x202e) (#x2060 . #x206f) (#x3164 . #x3164)
+    (#xfe00 . #xfe0f) (#xfeff . #xfeff) (#xffa0 . #xffa0) (#xfff9 . #xfffb)
+    (#x1d173 . #x1d17a) (#xe0000 . #xe007f) (#xe0100 . #xe01ef))
+  "The characters `toolbelt--visible' shows escaped, as (FROM . TO) ranges.
+The C0 controls but tab and newline, DEL, the C1 controls, and the
+invisible or reordering format characters: zero-width ones, bidi marks,
+embeddings, overrides and isolates, variation selectors, tag characters.
+The same table as displayText of @toolbelt/core (display-text.ts).")
+
+(defconst toolbelt--escaped-regexp
+  (concat "["
+          (mapconcat (lambda (range)
+                       (if (= (car range) (cdr range))
+                           (string (car range))
+                         (string (car range) ?- (cdr range))))
+                     toolbelt--escaped-ranges "")
+          "]")
+  "A regexp for one character of `toolbelt--escaped-ranges'.")
+
+(defun toolbelt--escape-char (char)
+  "Return how CHAR is shown: \\e, \\r, \\b, \\a, \\f, \\v, \\xNN or <U+XXXX>."
+  (pcase char
+    (?\a "\\a") (?\b "\\b") (?\v "\\v") (?\f "\\f") (?\r "\\r") (?\e "\\e")
+    (_ (if (<= char #x7f) (format "\\x%02x" char) (format "<U+%04X>" char)))))
+
+(defun toolbelt--visible (text)
+  "Return TEXT with every control, bidi and invisible character made visible.
+Newlines and tabs stay; the rest of `toolbelt--escaped-ranges' becomes
+an escape (see `toolbelt--escape-char'), so nothing in TEXT can move the
+cursor, hide or reorder what is read.  Only for display: what runs is
+the call's own text.  TEXT that is not a string is returned as it is."
+  (if (not (stringp text))
+      text
+    (let ((case-fold-search nil))
+      (replace-regexp-in-string toolbelt--escaped-regexp
+                                (lambda (match) (toolbelt--escape-char (aref match 0)))
+                                text t t))))
+
+(defun toolbelt--hidden-p (value)
+  "Return non-nil if VALUE, a JSON value, has a string with characters to escape."
+  (let ((case-fold-search nil))
+    (cond ((stringp value) (string-match-p toolbelt--escaped-regexp value))
+          ((symbolp value) (string-match-p toolbelt--escaped-regexp (symbol-name value)))
+          ((consp value) (or (toolbelt--hidden-p (car value)) (toolbelt--hidden-p (cdr value))))
+          ((vectorp value) (seq-some #'toolbelt--hidden-p value)))))
 
 (defun toolbelt--base-url ()
   "Return `toolbelt-url' without a trailing slash."
@@ -501,13 +556,16 @@ tools' questions the *Agent Question* buffer."
 (define-derived-mode toolbelt-approval-mode special-mode "Toolbelt-Approval"
   "Approve or reject one tool call.
 \\{toolbelt-approval-mode-map}"
+  ;; Left to right whatever the text holds: its bidi controls are shown escaped, and no
+  ;; right-to-left word makes the paragraph change direction.
+  (setq bidi-paragraph-direction 'left-to-right)
   (setq header-line-format '(:eval (toolbelt--approval-header))))
 
 (defun toolbelt--approval-header ()
   "Return the header line of the approval buffer."
   (let ((n (length toolbelt--approvals)))
     (format " %s waits for approval%s  —  y approve  n reject  a always  ? help"
-            (or (alist-get 'tool toolbelt--request) "A call")
+            (string-replace "%" "%%" (toolbelt--visible (or (alist-get 'tool toolbelt--request) "A call")))
             (if (> n 1) (format " (%d more queued)" (1- n)) ""))))
 
 (defun toolbelt--enqueue-approval (request)
@@ -548,14 +606,15 @@ tools' questions the *Agent Question* buffer."
         (quit-window nil window))))))
 
 (defun toolbelt--describe-remember (target)
-  "Say what an \"always\" approval of TARGET covers."
-  (let-alist target
-    (pcase .kind
-      ("tool" (format "every %s call" .tool))
-      ("prefix" (format "%s commands starting with `%s'" .tool .prefix))
-      ("exact" (format "%s running exactly `%s'" .tool .command))
-      ("path" (format "%s on %s" .tool .path))
-      (_ (format "%s calls like this one" .tool)))))
+  "Say what an \"always\" approval of TARGET covers, escaped to show."
+  (toolbelt--visible
+   (let-alist target
+     (pcase .kind
+       ("tool" (format "every %s call" .tool))
+       ("prefix" (format "%s commands starting with `%s'" .tool .prefix))
+       ("exact" (format "%s running exactly `%s'" .tool .command))
+       ("path" (format "%s on %s" .tool .path))
+       (_ (format "%s calls like this one" .tool))))))
 
 (defun toolbelt--fontify-diff (diff)
   "Return DIFF with the faces `diff-mode' gives it."
@@ -573,33 +632,37 @@ tools' questions the *Agent Question* buffer."
     (buffer-string)))
 
 (defun toolbelt--insert-preview (preview)
-  "Insert PREVIEW, the effect a call would have."
+  "Insert PREVIEW, the effect a call would have, its text made visible.
+A diff is escaped before `diff-mode' reads it, line by line as it is."
   (let-alist preview
     (pcase .kind
-      ("diff" (insert (toolbelt--fontify-diff .diff)))
-      ("command" (insert "$ " .command "\n  in " .cwd
-                         (if .classification (format " (%s)" .classification) "") "\n"))
-      ("url" (insert (or .method "GET") " " .url "\n"))
-      (_ (insert (or .text "") "\n")))))
+      ("diff" (insert (toolbelt--fontify-diff (toolbelt--visible .diff))))
+      ("command" (insert (toolbelt--visible
+                          (concat "$ " .command "\n  in " .cwd
+                                  (if .classification (format " (%s)" .classification) "") "\n"))))
+      ("url" (insert (toolbelt--visible (concat (or .method "GET") " " .url "\n"))))
+      (_ (insert (toolbelt--visible (or .text "")) "\n")))))
 
 (defun toolbelt--heading (text)
   "Insert TEXT as a heading of the approval buffer."
   (insert "\n" (propertize text 'font-lock-face 'bold) "\n"))
 
 (defun toolbelt--field (name value &optional face)
-  "Insert a line with NAME and VALUE, the value in FACE."
+  "Insert a line with NAME and VALUE, the value in FACE and made visible."
   (when value
-    (insert (propertize (format "%-9s" (concat name ":")) 'font-lock-face 'bold)
-            (if face (propertize (format "%s" value) 'font-lock-face face) (format "%s" value))
-            "\n")))
+    (let ((shown (toolbelt--visible (format "%s" value))))
+      (insert (propertize (format "%-9s" (concat name ":")) 'font-lock-face 'bold)
+              (if face (propertize shown 'font-lock-face face) shown)
+              "\n"))))
 
 (defun toolbelt--context (request)
   "Return the context REQUEST carries, cleaned for display, or nil.
 That is where in the conversation the agent made the call, in its own
-words.  Control characters become spaces, so none can hide text."
+words.  Its control, bidi and invisible characters are shown escaped
+\(see `toolbelt--visible'), so none can hide or reorder text."
   (let ((context (alist-get 'context request)))
     (when (stringp context)
-      (setq context (string-trim (replace-regexp-in-string "[\0-\t\v-\x1f\x7f]" " " context)))
+      (setq context (toolbelt--visible (string-trim (replace-regexp-in-string "\t" " " context))))
       (unless (string-empty-p context) context))))
 
 (defun toolbelt--fill (text indent)
@@ -632,9 +695,10 @@ That is the command's classification, else the reason for asking."
       ;; A classification may say "destructive: rm -r sub/": the warning says that word already.
       (setq what (and (stringp what)
                       (string-remove-suffix "." (string-remove-prefix "destructive: " (string-trim what)))))
-      (if (and what (not (string-empty-p what)))
-          what
-        (format "%s says it is destructive" (alist-get 'tool request))))))
+      (toolbelt--visible
+       (if (and what (not (string-empty-p what)))
+           what
+         (format "%s says it is destructive" (alist-get 'tool request)))))))
 
 (defun toolbelt--confirm-approval (request)
   "Return non-nil if REQUEST may be approved now.
@@ -661,6 +725,11 @@ A destructive call needs a `yes-or-no-p' on top of the key."
       (toolbelt--field "Reason" .reason)
       (toolbelt--field "Agent" (format "%s, run %s, call %s" .agentId .runId .callId))
       (seq-doseq (warning .warnings) (toolbelt--field "Warning" warning 'warning))
+      (when (toolbelt--hidden-p request)
+        (toolbelt--field "Warning" (concat "This call holds control, bidi or invisible characters; "
+                                           "they are shown escaped (\\e, \\r, <U+202E>...): "
+                                           "what you see is what runs")
+                         'warning))
       (let ((context (toolbelt--context request)))
         (when context
           ;; Where in the conversation the call was made: after who asks, before what it does.
@@ -669,7 +738,7 @@ A destructive call needs a `yes-or-no-p' on top of the key."
       (insert (toolbelt--json-pretty .input) "\n")
       (when .preview
         (toolbelt--heading (if (equal (let-alist .preview .kind) "diff")
-                               (format "Preview of changes to %s" (let-alist .preview .path))
+                               (format "Preview of changes to %s" (toolbelt--visible (let-alist .preview .path)))
                              "Preview"))
         (toolbelt--insert-preview .preview))
       (toolbelt--heading "Actions")
@@ -677,7 +746,7 @@ A destructive call needs a `yes-or-no-p' on top of the key."
               "n  reject it, with a message for the model\n"
               (format "a  always approve %s\n" (toolbelt--describe-remember .remember))
               (format "s  approve %s for the rest of session %s\n"
-                      (toolbelt--describe-remember .remember) .sessionId)
+                      (toolbelt--describe-remember .remember) (toolbelt--visible .sessionId))
               "?  more information\n"
               "q  decide later\n"))
     (goto-char (point-min))))
@@ -757,8 +826,8 @@ The approval buffer says what that is; the gateway keeps the rule."
   (let ((request (toolbelt--current-request)))
     (with-help-window "*toolbelt help*"
       (let-alist request
-        (princ (format "%s\n\n%s\n\n" .tool .description))
-        (princ (format "Why you are asked: %s\n\n" .reason))
+        (princ (toolbelt--visible (format "%s\n\n%s\n\n" .tool .description)))
+        (princ (toolbelt--visible (format "Why you are asked: %s\n\n" .reason)))
         (let ((context (toolbelt--context request)))
           (when context
             (princ (concat (toolbelt--fill (concat "Context (where in the conversation the agent made this call, in its own words): " context) 2)
@@ -771,7 +840,7 @@ The approval buffer says what that is; the gateway keeps the rule."
         (princ (format "a  approve it, and from now on %s, without asking.\n   The gateway keeps this rule across restarts.\n"
                        (toolbelt--describe-remember .remember)))
         (princ (format "s  approve it, and %s until session %s ends.\n"
-                       (toolbelt--describe-remember .remember) .sessionId))
+                       (toolbelt--describe-remember .remember) (toolbelt--visible .sessionId)))
         (princ "q  decide later: M-x toolbelt-approvals shows it again.\n\n")
         (princ (format "The request as the gateway sent it:\n\n%s\n" (toolbelt--json-pretty request)))))))
 
@@ -804,13 +873,16 @@ The approval buffer says what that is; the gateway keeps the rule."
 (define-derived-mode toolbelt-question-mode special-mode "Toolbelt-Question"
   "Answer, decline or dismiss the question of a tool.
 \\{toolbelt-question-mode-map}"
+  ;; Left to right whatever the text holds: its bidi controls are shown escaped, and no
+  ;; right-to-left word makes the paragraph change direction.
+  (setq bidi-paragraph-direction 'left-to-right)
   (setq header-line-format '(:eval (toolbelt--question-header))))
 
 (defun toolbelt--question-header ()
   "Return the header line of the question buffer."
   (let ((n (length toolbelt--questions)))
     (format " %s asks%s  —  RET answer  d decline  c dismiss  ? help"
-            (or (alist-get 'tool toolbelt--question) "A tool")
+            (string-replace "%" "%%" (toolbelt--visible (or (alist-get 'tool toolbelt--question) "A tool")))
             (if (> n 1) (format " (%d more queued)" (1- n)) ""))))
 
 (defun toolbelt--question-queued (call-id)
@@ -866,14 +938,15 @@ The approval buffer says what that is; the gateway keeps the rule."
            (toolbelt--enqueue-question question)))))))
 
 (defun toolbelt--field-choices (field)
-  "Return the choices of FIELD as (TITLE . VALUE) pairs, or nil for free input."
+  "Return the choices of FIELD as (TITLE . VALUE) pairs, or nil for free input.
+Each TITLE is made visible (`toolbelt--visible'); its VALUE stays as sent."
   (let-alist field
     (let ((options (or .enum .oneOf .items.enum .items.anyOf)))
       (mapcar (lambda (option)
                 (if (consp option)
-                    (cons (format "%s" (or (alist-get 'title option) (alist-get 'const option)))
+                    (cons (toolbelt--visible (format "%s" (or (alist-get 'title option) (alist-get 'const option))))
                           (alist-get 'const option))
-                  (cons option option)))
+                  (cons (toolbelt--visible (format "%s" option)) option)))
               options))))
 
 (defun toolbelt--field-kind (field)
@@ -889,7 +962,7 @@ The approval buffer says what that is; the gateway keeps the rule."
 (defun toolbelt--field-title (name field)
   "Return the title of the field NAME with schema FIELD."
   (let ((title (alist-get 'title field)))
-    (if title (format "%s (%s)" title name) (format "%s" name))))
+    (toolbelt--visible (if title (format "%s (%s)" title name) (format "%s" name)))))
 
 (defun toolbelt--field-required-p (name schema)
   "Return non-nil if the field NAME is required by SCHEMA."
@@ -901,7 +974,7 @@ The approval buffer says what that is; the gateway keeps the rule."
     (concat (toolbelt--field-title name field) ": " (toolbelt--field-kind field)
             (if (toolbelt--field-required-p name schema) ", required" "")
             (if default (format ", default %s" (json-encode (cdr default))) "")
-            (if (alist-get 'description field) (format "\n      %s" (alist-get 'description field)) ""))))
+            (if (alist-get 'description field) (format "\n      %s" (toolbelt--visible (alist-get 'description field))) ""))))
 
 (defun toolbelt--render-question (question)
   "Fill the current buffer with QUESTION, its form and the choices."
@@ -910,10 +983,10 @@ The approval buffer says what that is; the gateway keeps the rule."
     (erase-buffer)
     (setq toolbelt--question question)
     (let-alist question
-      (insert (propertize (format "Question from %s" (or .source "a tool")) 'font-lock-face 'bold) "\n\n")
+      (insert (propertize (toolbelt--visible (format "Question from %s" (or .source "a tool"))) 'font-lock-face 'bold) "\n\n")
       (toolbelt--field "Tool" .tool)
       (toolbelt--field "Agent" (format "%s, run %s, call %s" (or .agentId "-") (or .runId "-") .callId))
-      (insert "\n" (or .message "") "\n")
+      (insert "\n" (toolbelt--visible (or .message "")) "\n")
       (toolbelt--heading "Fields")
       (dolist (entry .schema.properties)
         (insert "  " (toolbelt--describe-field (car entry) (cdr entry) .schema) "\n"))
@@ -1009,7 +1082,7 @@ Interactively, each field is read in the minibuffer."
   (let ((question (toolbelt--current-question)))
     (with-help-window "*toolbelt help*"
       (let-alist question
-        (princ (format "%s asks, during a call of %s:\n\n%s\n\n" .source .tool .message))
+        (princ (toolbelt--visible (format "%s asks, during a call of %s:\n\n%s\n\n" .source .tool .message)))
         (princ "RET or y  answer: each field is read in the minibuffer.  RET alone keeps\n")
         (princ "          the default, or leaves an optional field out.\n")
         (princ "d         decline: the tool learns you chose not to answer.\n")
