@@ -4,6 +4,8 @@
 import {
   describeRemember,
   destructiveWarning,
+  displayText,
+  hiddenTextWarning,
   MODE_TABLE,
   MODES,
   rejectAll,
@@ -52,9 +54,12 @@ export function approvalMessage(r: ApprovalRequest): string {
   if (r.preview) lines.push(showPreview(r.preview));
   lines.push(`Input: ${cut(JSON.stringify(r.input, null, 2), 2000)}`);
   for (const w of r.warnings) lines.push(`Warning: ${w}`);
+  const hidden = hiddenTextWarning(r);
+  if (hidden) lines.push(`${hidden}.`);
   const destructive = destructiveWarning(r);
   if (destructive) lines.push(`${destructive}. To run it, approve and tick the confirmation.`);
-  return lines.join('\n');
+  // The person reads this in their MCP client: control, bidi and invisible characters shown escaped.
+  return displayText(lines.join('\n'));
 }
 
 /** The form; a destructive call has one more field, a confirmation the person ticks. */
