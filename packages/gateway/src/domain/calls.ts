@@ -20,6 +20,7 @@ export async function callTool(
   requireAgent(p, body.agentId);
   const callId = body.callId ?? newGatewayCallId();
   const sessionId = body.sessionId ?? body.agentId;
+  await d.sessions.check(sessionId, body.agentId);
   // The request's own signal ends the call when the client hangs up, and at shutdown, when the
   // server closes every connection.
   return run(d, runId, body, {

@@ -178,6 +178,9 @@ export interface GatewayStore {
   loadRemembered(): Promise<Remembered[]>;
   saveRemembered(entry: Remembered): Promise<void>;
 
+  /** The agent a session id belongs to: recorded as `agentId` on first use, never changed after. */
+  claimSession(sessionId: string, agentId: string, now: number): Promise<string>;
+
   subscribe(listener: (notice: StoreNotice) => void): () => void;
   close(): Promise<void>;
 

@@ -178,7 +178,12 @@ describe('gmail_send', () => {
     }
     const listed = await executor({ rules: [{ tool: ['gmail_read', 'gmail_send'], action: 'allow' }] }).call({ tool: 'gmail_send', input: mail });
     expect(listed.approvedBy).toBe('rule');
-    const behind = await executor({ rules: [{ tool: 'gmail_send', action: 'allow' }, { tool: '*', action: 'allow' }] }).call({ tool: 'gmail_send', input: mail });
+    const behind = await executor({
+      rules: [
+        { tool: 'gmail_send', action: 'allow' },
+        { tool: '*', action: 'allow' },
+      ],
+    }).call({ tool: 'gmail_send', input: mail });
     expect(behind.approvedBy).toBe('rule');
   });
 
