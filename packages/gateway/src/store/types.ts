@@ -49,6 +49,8 @@ export interface CallFilter {
   tool?: string;
   /** Calls with seq below this (the next page). */
   before?: number;
+  /** Only calls that asked a person something: an approval or a question (what an approver sees). */
+  askedPerson?: boolean;
   limit: number;
 }
 
