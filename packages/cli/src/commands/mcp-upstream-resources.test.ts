@@ -18,7 +18,10 @@ afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true }))
 async function toolbeltMcp(config: Record<string, unknown>, fx: Record<string, unknown> = {}): Promise<Client> {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolbelt-upstream-res-')));
   roots.push(root);
-  writeFileSync(join(root, 'toolbelt.config.json'), JSON.stringify({ mode: 'safe', ...config, mcpServers: { fx: { command: process.execPath, args: [FIXTURE_SERVER], ...fx } } }));
+  writeFileSync(
+    join(root, 'toolbelt.config.json'),
+    JSON.stringify({ mode: 'safe', ...config, mcpServers: { fx: { command: process.execPath, args: [FIXTURE_SERVER], ...fx } } }),
+  );
   const client = new Client({ name: 'upstream-resources-test', version: '1' });
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--root', root], stderr: 'pipe' }));
   return client;

@@ -44,7 +44,11 @@ beforeAll(async () => {
   await h.store.spaces.setNotes('agent-a', 'goals', [{ id: 'g1', text: 'private goal' }], Date.now());
   echoId = (await agent.call('run', 'echo', { text: 'not for approvers' })).callId;
   asked = agent.call('run', 'write_note', { note: 'n' }, { callId: 'ask-1', context: 'fixing the login bug' });
-  await until(() => h.store.getCall('ask-1'), (c) => c?.status === 'awaiting_approval', 'ask-1 to be asked');
+  await until(
+    () => h.store.getCall('ask-1'),
+    (c) => c?.status === 'awaiting_approval',
+    'ask-1 to be asked',
+  );
 });
 afterAll(() => h.cleanup());
 
