@@ -125,17 +125,7 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
   const asker: HttpAsker = { approver: httpApprover(store, waiters, recorder), elicitor: httpElicitor(store, waiters, recorder) };
   const executor = o.executor ?? ownExecutor(o, asker, log);
   const leaveExecutor = o.executor ? joinExecutor(o.executor, asker, log) : () => {};
-  const domain: Domain = {
-    store,
-    executor,
-    registry: o.registry,
-    recorder,
-    inflight,
-    shutdown: shutdown.signal,
-    waiters,
-    visible: new Map(),
-    sessions: new SessionOwners(store),
-  };
+  const domain: Domain = { store, executor, registry: o.registry, recorder, inflight, shutdown: shutdown.signal, waiters, ...perCall(store) };
   const stopRecording = recordChanges(executor, o.registry, recorder);
   const stopStreaming = streamVisible(executor, domain);
   const app = httpApp(domain, o, { auth, hosts, declared, waiters, log });
@@ -167,6 +157,11 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
       await log.flush();
     },
   };
+}
+
+/** What the domain keeps about calls in flight and sessions. */
+function perCall(store: GatewayStore): Pick<Domain, 'visible' | 'sessions'> {
+  return { visible: new Map(), sessions: new SessionOwners(store) };
 }
 
 /** The console's directory: the caller's, none (`false`), or the one built into this package. */
