@@ -266,6 +266,8 @@ export type ApiErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
+  /** A call sent another agent's session id (403): send one of your own, or none. */
+  | 'SESSION_NOT_YOURS'
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'GONE'

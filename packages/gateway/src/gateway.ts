@@ -11,6 +11,7 @@ import type { CallInfo } from './declared/pending.js';
 import { httpApprover } from './domain/approvals.js';
 import { httpElicitor } from './domain/questions.js';
 import type { Domain } from './domain/context.js';
+import { SessionOwners } from './domain/sessions.js';
 import { EventRecorder } from './events/recorder.js';
 import { Auth, type AuthEnv, type TokenSpec } from './http/auth.js';
 import { StoreLogSink } from './log-sink.js';
@@ -124,7 +125,7 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
   const asker: HttpAsker = { approver: httpApprover(store, waiters, recorder), elicitor: httpElicitor(store, waiters, recorder) };
   const executor = o.executor ?? ownExecutor(o, asker, log);
   const leaveExecutor = o.executor ? joinExecutor(o.executor, asker, log) : () => {};
-  const domain: Domain = { store, executor, registry: o.registry, recorder, inflight, shutdown: shutdown.signal, waiters, visible: new Map() };
+  const domain: Domain = { store, executor, registry: o.registry, recorder, inflight, shutdown: shutdown.signal, waiters, ...perCall(store) };
   const stopRecording = recordChanges(executor, o.registry, recorder);
   const stopStreaming = streamVisible(executor, domain);
   const app = httpApp(domain, o, { auth, hosts, declared, waiters, log });
@@ -156,6 +157,11 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
       await log.flush();
     },
   };
+}
+
+/** What the domain keeps about calls in flight and sessions. */
+function perCall(store: GatewayStore): Pick<Domain, 'visible' | 'sessions'> {
+  return { visible: new Map(), sessions: new SessionOwners(store) };
 }
 
 /** The console's directory: the caller's, none (`false`), or the one built into this package. */

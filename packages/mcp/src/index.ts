@@ -5,12 +5,12 @@ export { proxyTool, type ProxyToolOptions, type RemoteCaller } from './client/pr
 export { effectFromAnnotations, stricter, type RemoteTrust } from './client/effect.js';
 export { serverCwd } from './client/cwd.js';
 export { limitedCommand, transportKind, type StdioLauncher } from './client/transport.js';
-export { proxyNames, sanitize } from './names.js';
+export { proxyNames, resourceReadName, sanitize } from './names.js';
 export { ToolServer, type ToolServerOptions } from './server/server.js';
 export { serveHttp, type HttpServeOptions, type HttpHandle } from './server/http.js';
 export { serveStdio } from './server/stdio.js';
 export { serveResources, servePrompts, type ResourceSource, type PromptSource } from './server/resources.js';
-export { McpCatalog } from './client/catalog.js';
+export { McpCatalog, type McpCatalogOptions, type UpstreamRead } from './client/catalog.js';
 export { elicitationApprover, approvalMessage, approvalRequiredMessage } from './server/elicitation-approver.js';
 export { toCallToolResult } from './server/result.js';
 export { mcpProvider, describeStatus, type McpProviderOptions } from './provider.js';

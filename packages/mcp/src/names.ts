@@ -7,6 +7,15 @@ import { TOOL_NAME } from '@toolbelt/core';
 const MAX = 64;
 const SEPARATOR = '__';
 
+/**
+ * The name the policy judges a read of this server's resources by: `server__resources.read`. No
+ * tool can have it (a tool name has no "."), so a rule for one of the server's tools never covers
+ * reads by accident; `server__*` matches it as it matches the server's tools.
+ */
+export function resourceReadName(server: string): string {
+  return `${sanitize(server)}${SEPARATOR}resources.read`;
+}
+
 /** Letters, digits, `_` and `-` only; anything else becomes `_`. */
 export function sanitize(part: string): string {
   const clean = part.replace(/[^A-Za-z0-9_-]/g, '_');

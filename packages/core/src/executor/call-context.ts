@@ -31,7 +31,8 @@ export class CallContext implements ToolContext {
     // An executor made without a workspace still gives one: it refuses every path (see NoWorkspace).
     const ws = executor.workspace ?? Workspace.none();
     this.workspace = ws.forTool ? ws.forTool(tool) : ws;
-    this.state = executor.session(this.sessionId);
+    // One agent's session state (what it has read) is never another's, whatever session id it sends.
+    this.state = executor.session(req.agentId === undefined ? this.sessionId : `${req.agentId}\u0000${this.sessionId}`);
     if (req.model) this.model = req.model;
   }
 

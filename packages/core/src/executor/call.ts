@@ -168,6 +168,7 @@ export class Call {
       alwaysAsk: classification.alwaysAsk,
       askFirst: classification.askFirst,
       sessionId: this.ctx.sessionId,
+      agentId: this.req.agentId,
     });
   }
 
@@ -202,7 +203,7 @@ export class Call {
     if (verdict.outcome === 'approve' && (verdict.scope === 'session' || verdict.scope === 'always')) {
       // An approver may narrow or re-aim what is remembered, but only for this same tool.
       const target = verdict.remember && verdict.remember.tool === tool.name ? verdict.remember : request.remember;
-      await host.policy.remember(target, verdict.scope, this.ctx.sessionId, c.effect);
+      await host.policy.remember(target, verdict.scope, this.ctx.sessionId, c.effect, this.req.agentId);
     }
     host.emit(this.req, {
       type: 'approval.resolved',

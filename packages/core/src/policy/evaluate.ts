@@ -1,6 +1,6 @@
 // One function decides: blocked > hard deny > deny rule > always-ask > remembered > last matching rule > ask-first > mode.
 import { MODE_TABLE } from './defaults.js';
-import { ruleMatches } from './match.js';
+import { namesTool, ruleMatches } from './match.js';
 import type { RememberedDecisions } from './remembered.js';
 import type { Effect } from '../tool.js';
 import type { Mode, PolicyCall, PolicyConfig, PolicyDecision, Rule } from './types.js';
@@ -40,14 +40,34 @@ export function evaluate(call: PolicyCall, config: PolicyConfig, remembered: Rem
 
   if (call.alwaysAsk) return { action: 'ask', source: 'always-ask', reason: `always confirmed: ${call.alwaysAsk}` };
 
-  const kept = remembered?.find(call.tool, call.subject, call.sessionId, call.effect);
+  const kept = remembered?.find(call.tool, call.subject, call.sessionId, call.effect, call.agentId);
   if (kept) return { action: 'allow', source: 'remembered', reason: `remembered "${kept.scope}" approval` };
+
+  if (call.askFirst && rule?.action === 'allow' && !namesTool(rule, call.tool)) return askFirst(call, config, roots, matched);
 
   if (rule) return { action: rule.action, source: 'rule', reason: describeRule(rule, matched, 'rule'), ruleIndex: matched };
 
   if (call.askFirst) return { action: 'ask', source: 'ask-first', reason: `asked in every mode: ${call.askFirst}` };
 
   return MODE_DECISIONS[config.mode][call.effect];
+}
+
+/**
+ * An ask-first call whose last matching rule allows it by a glob (`*`, `gmail_*`): such a rule
+ * never allows it. The last matching rule that names the tool exactly decides, else it is asked.
+ */
+function askFirst(call: PolicyCall, config: PolicyConfig, roots: readonly string[], broad: number): PolicyDecision {
+  for (let i = broad - 1; i >= 0; i--) {
+    const rule = config.rules[i];
+    if (namesTool(rule, call.tool) && ruleMatches(rule, call, roots))
+      return { action: rule.action, source: 'rule', reason: describeRule(rule, i, 'rule'), ruleIndex: i };
+  }
+  const passed = describeRule(config.rules[broad], broad, 'rule');
+  return {
+    action: 'ask',
+    source: 'ask-first',
+    reason: `asked in every mode: ${call.askFirst}; ${passed} does not name ${call.tool}, and only a rule naming it ({"tool": "${call.tool}", "action": "allow"}) allows it`,
+  };
 }
 
 // Built once: the common case (no rule matched) then allocates nothing.

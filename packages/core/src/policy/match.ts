@@ -37,6 +37,11 @@ function toolMatches(rule: Rule, tool: string): boolean {
   return patterns.some((p) => p === tool || glob(p)(tool));
 }
 
+/** Whether the rule names this tool exactly: its pattern is the name, or a list holding the name. */
+export function namesTool(rule: Rule, tool: string): boolean {
+  return typeof rule.tool === 'string' ? rule.tool === tool : (rule.tool ?? []).includes(tool);
+}
+
 function effectMatches(rule: Rule, effect: Effect): boolean {
   if (rule.effect === undefined) return true;
   return typeof rule.effect === 'string' ? rule.effect === effect : rule.effect.includes(effect);

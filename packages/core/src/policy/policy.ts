@@ -2,7 +2,7 @@
 import type { RememberTarget } from '../approval.js';
 import { DEFAULT_HARD_DENY, DEFAULT_MODE } from './defaults.js';
 import { evaluate } from './evaluate.js';
-import { ruleMatches } from './match.js';
+import { namesTool, ruleMatches } from './match.js';
 import { RememberedDecisions } from './remembered.js';
 import type { DecisionStore, Mode, PolicyCall, PolicyConfig, PolicyDecision, Rule } from './types.js';
 
@@ -53,8 +53,9 @@ export class Policy {
     return evaluate(call, this.config, this.remembered, this.roots);
   }
 
-  remember(target: RememberTarget, scope: 'session' | 'always', sessionId: string, effect?: PolicyCall['effect']): Promise<void> {
-    return this.remembered.add(target, scope, sessionId, effect);
+  /** Keeps a person's approval; with an agent, for that agent's calls only. */
+  remember(target: RememberTarget, scope: 'session' | 'always', sessionId: string, effect?: PolicyCall['effect'], agentId?: string): Promise<void> {
+    return this.remembered.add(target, scope, sessionId, effect, agentId);
   }
 
   /**
@@ -86,8 +87,4 @@ export class Policy {
     }
     return false;
   }
-}
-
-function namesTool(rule: Rule, tool: string): boolean {
-  return typeof rule.tool === 'string' ? rule.tool === tool : (rule.tool ?? []).includes(tool);
 }

@@ -73,16 +73,33 @@ export class RememberedDecisions {
     this.loading = undefined;
   }
 
-  async add(target: RememberTarget, scope: 'session' | 'always', sessionId: string, effect?: Effect): Promise<void> {
-    const entry: Remembered = { target, scope, createdAt: Date.now(), ...(effect ? { effect } : {}), ...(scope === 'session' ? { sessionId } : {}) };
+  /**
+   * Keeps a person's approval. Given the agent whose call it was, the entry is that agent's only: a
+   * session entry covers that agent's calls in that session, an "always" entry that agent's calls.
+   */
+  async add(target: RememberTarget, scope: 'session' | 'always', sessionId: string, effect?: Effect, agentId?: string): Promise<void> {
+    const entry: Remembered = {
+      target,
+      scope,
+      createdAt: Date.now(),
+      ...(effect ? { effect } : {}),
+      ...(scope === 'session' ? { sessionId } : {}),
+      ...(agentId !== undefined ? { agentId } : {}),
+    };
     this.entries.push(entry);
     if (scope === 'always' && this.store) await this.store.save(entry);
   }
 
-  /** An entry covering this call; one approved for a milder effect never covers a more severe one. */
-  find(tool: string, subject: Subject | undefined, sessionId: string, effect: Effect = 'read'): Remembered | undefined {
+  /**
+   * An entry covering this call; one approved for a milder effect never covers a more severe one.
+   * An agent's entry covers that agent's calls only; a session entry without an agent covers only
+   * calls without one (the same session id sent by an agent is another session); an "always"
+   * entry without an agent (the terminal's, or saved before entries had agents) covers every call.
+   */
+  find(tool: string, subject: Subject | undefined, sessionId: string, effect: Effect = 'read', agentId?: string): Remembered | undefined {
     for (const e of this.entries) {
-      if (e.scope === 'session' && e.sessionId !== sessionId) continue;
+      if (e.scope === 'session' && (e.sessionId !== sessionId || e.agentId !== agentId)) continue;
+      if (e.agentId !== undefined && e.agentId !== agentId) continue;
       if (e.effect && SEVERITY[effect] > SEVERITY[e.effect]) continue;
       if (rememberedCovers(e.target, tool, subject)) return e;
     }

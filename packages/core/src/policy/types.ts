@@ -39,6 +39,8 @@ export interface Remembered {
   /** The effect of the call that was approved: the entry never covers a more severe call. */
   effect?: Effect;
   sessionId?: string;
+  /** The agent whose call was approved: the entry covers that agent's calls only. */
+  agentId?: string;
   createdAt: number;
 }
 
@@ -57,6 +59,8 @@ export interface PolicyCall {
   alwaysAsk?: string;
   askFirst?: string;
   sessionId: string;
+  /** The agent making the call (a gateway's agents): remembered approvals are per agent. */
+  agentId?: string;
 }
 
 export type DecisionSource = 'blocked' | 'hard-deny' | 'rule' | 'always-ask' | 'remembered' | 'ask-first' | 'mode';

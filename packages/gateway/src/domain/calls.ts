@@ -3,6 +3,7 @@
 import { errorResult, type CallBody, type CallList, type CallRequest, type ToolResult } from '@toolbelt/core';
 import { agentScope, canActFor, requireAgent, requireRole, type Principal } from '../http/auth.js';
 import { ApiError } from '../http/errors.js';
+import { readsAskedCallsOnly } from '../http/scope.js';
 import { publishSettled, publishTool } from '../spaces/publish.js';
 import type { CallFilter, CallRecord, NewToolMessage } from '../store/types.js';
 import { newGatewayCallId } from './call-ids.js';
@@ -20,6 +21,7 @@ export async function callTool(
   requireAgent(p, body.agentId);
   const callId = body.callId ?? newGatewayCallId();
   const sessionId = body.sessionId ?? body.agentId;
+  await d.sessions.check(sessionId, body.agentId);
   // The request's own signal ends the call when the client hangs up, and at shutdown, when the
   // server closes every connection.
   return run(d, runId, body, {
@@ -83,10 +85,14 @@ async function postVisible(d: Domain, m: NewToolMessage): Promise<void> {
   publishTool(d.recorder, message, 'started');
 }
 
-/** A call this principal may see, or 404 (another agent's call is not admitted to exist). */
+/**
+ * A call this principal may see, or 404 (another agent's call is not admitted to exist). An
+ * approver sees the calls that asked a person: an approval or a question (see readsAskedCallsOnly).
+ */
 export async function visibleCall(d: Domain, p: Principal, callId: string): Promise<CallRecord> {
   const call = await d.store.getCall(callId);
-  if (!call || !canActFor(p, call.agentId)) throw new ApiError(404, 'NOT_FOUND', `no call "${callId}"; list calls with GET /api/tool-calls`);
+  const seen = call && canActFor(p, call.agentId) && (!readsAskedCallsOnly(p) || call.approval !== undefined || call.question !== undefined);
+  if (!seen) throw new ApiError(404, 'NOT_FOUND', `no call "${callId}"; list calls with GET /api/tool-calls`);
   return call;
 }
 
@@ -95,6 +101,7 @@ export async function listCalls(d: Domain, p: Principal, q: Omit<CallFilter, 'ag
   const filter: CallFilter = { ...rest };
   const agents = agentScope(p, agentId === undefined ? undefined : [agentId]);
   if (agents) filter.agentIds = agents;
+  if (readsAskedCallsOnly(p)) filter.askedPerson = true;
   const calls = await d.store.listCalls(filter);
   return calls.length === q.limit && calls.length ? { calls, nextBefore: calls[calls.length - 1].seq } : { calls };
 }

@@ -4,6 +4,7 @@ import type { CallInfo } from '../declared/pending.js';
 import type { EventRecorder } from '../events/recorder.js';
 import type { GatewayStore, SpaceMessage } from '../store/types.js';
 import type { Waiters } from '../waiters.js';
+import type { SessionOwners } from './sessions.js';
 
 export interface Domain {
   store: GatewayStore;
@@ -18,4 +19,6 @@ export interface Domain {
   waiters: Waiters;
   /** Visible calls in flight, by callId: their space message, which their streamed output joins. */
   visible: Map<string, SpaceMessage>;
+  /** Which agent each session id belongs to. */
+  sessions: SessionOwners;
 }

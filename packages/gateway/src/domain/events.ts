@@ -3,8 +3,9 @@ import { sseStream } from '../events/sse.js';
 import { EVENT_TYPES } from '../events/types.js';
 import { agentScope, requireRole, type Principal } from '../http/auth.js';
 import { ApiError } from '../http/errors.js';
+import { APPROVER_EVENTS, approverOnly, forApprover } from '../http/scope.js';
 import type { EventFilter } from '../store/types.js';
-import { visibleSpace } from '../spaces/access.js';
+import { seesSpacesAsAgent, visibleSpace } from '../spaces/access.js';
 import { spaceEventName } from '../spaces/publish.js';
 import type { Domain } from './context.js';
 
@@ -26,8 +27,32 @@ export function openEventStream(d: Domain, p: Principal, q: EventQuery, signal: 
   if (q.runId !== undefined) filter.runId = q.runId;
   const agents = agentScope(p, q.agentIds);
   if (agents) filter.agentIds = agents;
-  if (q.types?.length) filter.types = q.types;
-  return eventResponse(sseStream({ store: d.store, recorder: d.recorder, filter, after, signal, ...(heartbeatMs ? { heartbeatMs } : {}) }));
+  const types = streamedTypes(p, q.types);
+  if (types) filter.types = types;
+  const shape = approverOnly(p) ? { shape: forApprover } : {};
+  return eventResponse(sseStream({ store: d.store, recorder: d.recorder, filter, after, signal, ...shape, ...(heartbeatMs ? { heartbeatMs } : {}) }));
+}
+
+const SPACE_EVENTS: readonly string[] = ['space.message', 'space.tool'];
+
+/**
+ * The types this principal may stream, of those asked (undefined: every type). A space's events
+ * reach only tokens that see spaces as their agents (or admin): others read a space they are a
+ * member of on its own stream. An approver streams what it approves (APPROVER_EVENTS).
+ */
+function streamedTypes(p: Principal, asked: string[] | undefined): string[] | undefined {
+  const allowed = approverOnly(p) ? APPROVER_EVENTS : seesSpacesAsAgent(p) ? undefined : EVENT_TYPES.filter((t) => !SPACE_EVENTS.includes(t));
+  if (!allowed) return asked?.length ? asked : undefined;
+  if (!asked?.length) return [...allowed];
+  const refused = asked.filter((t) => !allowed.includes(t as never));
+  if (refused.length)
+    throw new ApiError(
+      403,
+      'FORBIDDEN',
+      `this token may not stream ${refused.join(', ')}; it streams ${allowed.join(', ')}` +
+        (refused.some((t) => SPACE_EVENTS.includes(t)) ? ' (a member reads a space on GET /api/spaces/:spaceId/events)' : ''),
+    );
+  return asked;
 }
 
 /** The events of one space, named as the gateway SDK names them (message, tool.started, ...). */

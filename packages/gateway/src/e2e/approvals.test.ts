@@ -71,14 +71,17 @@ describe('approvals over HTTP', () => {
     expect(await c.getCall('r-1')).toMatchObject({ status: 'rejected', decision: { outcome: 'reject' } });
   });
 
-  it('keeps "always" in the store: later calls run without asking, also after a restart', async () => {
+  it('keeps "always" in the store for the agent: its later calls run without asking, also after a restart; another agent\'s are asked', async () => {
     h = await startGateway();
     const c = h.client();
     const { result: pending } = await askedCall(c, 'al-1');
     await c.approve('al-1', 'always');
     expect((await pending).status).toBe('success');
-    expect(await c.call('run-1', 'write_note', { note: 'again' }, { agentId: 'agent-b' })).toMatchObject({ status: 'success', approvedBy: 'remembered' });
-    expect(await h.store.loadRemembered()).toMatchObject([{ scope: 'always', target: { kind: 'tool', tool: 'write_note' } }]);
+    expect(await c.call('run-1', 'write_note', { note: 'again' }, { sessionId: 'another' })).toMatchObject({ status: 'success', approvedBy: 'remembered' });
+    expect(await h.store.loadRemembered()).toMatchObject([{ scope: 'always', agentId: 'agent-a', target: { kind: 'tool', tool: 'write_note' } }]);
+    const { result: other } = await askedCall(c, 'al-b', 'b', 'agent-b');
+    await c.reject('al-b');
+    expect((await other).status).toBe('rejected');
 
     await h.stop();
     h = await startGateway({ dir: h.dir });

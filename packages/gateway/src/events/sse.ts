@@ -17,8 +17,8 @@ export function matches(filter: EventFilter, e: StoredEvent['event']): boolean {
   return true;
 }
 
-function frame(s: StoredEvent, name: (e: StoredEvent['event']) => string): string {
-  return `id: ${s.id}\nevent: ${name(s.event)}\ndata: ${jsonOfEvent(s.event)}\n\n`;
+function frame(s: StoredEvent, name: (e: StoredEvent['event']) => string, shape?: (e: StoredEvent['event']) => StoredEvent['event']): string {
+  return `id: ${s.id}\nevent: ${name(s.event)}\ndata: ${jsonOfEvent(shape ? shape(s.event) : s.event)}\n\n`;
 }
 
 const byType = (e: StoredEvent['event']) => e.type;
@@ -34,6 +34,8 @@ export interface SseOptions {
   heartbeatMs?: number;
   /** The SSE event name of an event; default its type. */
   name?: (e: StoredEvent['event']) => string;
+  /** What of an event this client is sent; default all of it. */
+  shape?: (e: StoredEvent['event']) => StoredEvent['event'];
 }
 
 /**
@@ -120,7 +122,7 @@ async function feed(o: SseOptions, out: StreamSink): Promise<void> {
   const deliver = (s: StoredEvent) => {
     if (s.id <= cursor || !matches(o.filter, s.event)) return;
     cursor = s.id;
-    out.send(frame(s, o.name ?? byType));
+    out.send(frame(s, o.name ?? byType, o.shape));
     if (out.tooFarBehind) out.close();
   };
   // Subscribe before reading the store, so an event stored meanwhile is either replayed or buffered.

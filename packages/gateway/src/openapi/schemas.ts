@@ -39,7 +39,11 @@ export const SCHEMAS = {
         pattern: '^[A-Za-z0-9_.:-]{1,128}$',
         description: 'your id for the call (e.g. the model tool_call id); one is made when absent',
       },
-      sessionId: { type: 'string', description: 'scope of "session" approvals; default the agentId' },
+      sessionId: {
+        type: 'string',
+        description:
+          'scope of "session" approvals; default the agentId. Belongs to the agent that first used it: another agent sending it gets 403 SESSION_NOT_YOURS',
+      },
       model: { type: 'string' },
       context: { type: 'string', maxLength: 2000, description: 'where in the conversation the call comes from; shown to whoever approves it' },
     },

@@ -5,8 +5,13 @@ import { ApiError } from '../http/errors.js';
 import type { GatewayStore, Space, SpaceMember } from '../store/types.js';
 
 const isAdmin = (p: Principal): boolean => p.roles.has('admin');
-/** May act for agents (its own, or any when unscoped). */
-const agentRoles = (p: Principal): boolean => hasRole(p, 'call') || hasRole(p, 'events');
+/**
+ * Sees spaces as the agents it acts for: a call token (its agents, or every agent when unscoped), or
+ * an events token scoped to agents. An unscoped events token without call (an approver's console, a
+ * dashboard) acts for no agent: it sees a space only as a person member.
+ */
+export const seesSpacesAsAgent = (p: Principal): boolean => hasRole(p, 'call') || (p.roles.has('events') && p.agents !== undefined);
+const agentRoles = seesSpacesAsAgent;
 
 /** Whether this principal may be `memberId` speaking in a space. */
 export function mayBe(p: Principal, memberId: string, kind: SpaceMember['kind']): boolean {

@@ -16,7 +16,8 @@ export function callsQuery(f: CallFilter): Query {
     .in('agent_id', f.agentIds)
     .inUnlessEmpty('status', f.statuses)
     .add('tool = ?', f.tool)
-    .add('seq < ?', f.before);
+    .add('seq < ?', f.before)
+    .when(f.askedPerson, '(approval IS NOT NULL OR question IS NOT NULL)');
   return { sql: `SELECT * FROM tool_calls ${where.sql} ORDER BY seq DESC LIMIT ?`, args: [...where.args, f.limit] };
 }
 

@@ -171,6 +171,18 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE tool_calls ADD COLUMN answer TEXT;
     `,
   },
+  {
+    version: 4,
+    name: 'sessions belong to their agent',
+    sql: `
+      -- A session id belongs to the agent that first used it: another agent sending it is refused.
+      CREATE TABLE agent_sessions (
+        session_id TEXT PRIMARY KEY,
+        agent_id TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -172,4 +172,16 @@ export const PG_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX tool_calls_live ON tool_calls (status) WHERE status IN ('waiting', 'running', 'awaiting_approval', 'awaiting_input');
     `,
   },
+  {
+    version: 5,
+    name: 'sessions belong to their agent',
+    sql: `
+      -- A session id belongs to the agent that first used it: another agent sending it is refused.
+      CREATE TABLE agent_sessions (
+        session_id TEXT PRIMARY KEY,
+        agent_id TEXT NOT NULL,
+        created_at BIGINT NOT NULL
+      );
+    `,
+  },
 ];

@@ -11,6 +11,12 @@ export const ORPHANED = `(owner IS NULL OR hashtext(owner)::oid NOT IN (SELECT l
 
 const SETTLE = `UPDATE space_messages SET status = ?, outcome = ?, updated_at = ? WHERE call_id = ? AND status IN ('running', 'requires_action') RETURNING *`;
 
+/** The agent a session id belongs to: the caller's when it is new. */
+export async function claimSession(db: Pick<Tx, 'run' | 'get'>, sessionId: string, agentId: string, now: number): Promise<string> {
+  await db.run(SQL.claimSession, sessionId, agentId, now);
+  return (await db.get(SQL.sessionOwner, sessionId))!.agent_id as string;
+}
+
 /** The call's result or error into its agent's inbox; undefined when it is there already. */
 export async function addToInbox(tx: Tx, call: Row, payload: Submission, now: number): Promise<InboxMessage | undefined> {
   const row = await tx.get(SQL.insertInbox, call.agent_id, call.run_id, call.call_id, call.tool, JSON.stringify(payload), now);

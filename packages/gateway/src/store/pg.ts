@@ -23,7 +23,7 @@ import { PgDb, type Broadcast } from './pg-db.js';
 import { PgCallLog } from './pg-call-log.js';
 import { PgEvents } from './pg-events.js';
 import { PgListener } from './pg-listen.js';
-import { addToInbox, expireDue, ORPHANED, reclaimCalls, settle } from './pg-steps.js';
+import { addToInbox, claimSession, expireDue, ORPHANED, reclaimCalls, settle } from './pg-steps.js';
 import { checkSchema, clientConfig, createPool, migrate } from './pg-open.js';
 import type { PgStoreOptions } from './pg-options.js';
 import { PgSpaces } from './pg-spaces.js';
@@ -260,6 +260,10 @@ export class PgStore implements GatewayStore {
 
   async saveRemembered(entry: Remembered): Promise<void> {
     await this.db.run(SQL.saveRemembered, JSON.stringify(entry), entry.createdAt);
+  }
+
+  claimSession(sessionId: string, agentId: string, now: number): Promise<string> {
+    return claimSession(this.db, sessionId, agentId, now);
   }
 
   subscribe(listener: (notice: StoreNotice) => void): () => void {

@@ -14,6 +14,12 @@ export class SqlWhere {
     return this;
   }
 
+  /** Adds `condition` (no argument) when `on`. */
+  when(on: boolean | undefined, condition: string): this {
+    if (on) this.conditions.push(condition);
+    return this;
+  }
+
   /** `column IN (...)` unless the list is undefined; an empty list matches nothing. */
   in(column: string, values: readonly unknown[] | undefined): this {
     if (!values) return this;

@@ -272,6 +272,10 @@ export class SqliteStore implements GatewayStore {
     return this.write(() => void this.q.saveRemembered.run(JSON.stringify(entry), entry.createdAt));
   }
 
+  claimSession(sessionId: string, agentId: string, now: number): Promise<string> {
+    return this.write(() => (this.q.claimSession.run(sessionId, agentId, now), (this.q.sessionOwner.get(sessionId) as Row).agent_id as string));
+  }
+
   subscribe(listener: (notice: StoreNotice) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

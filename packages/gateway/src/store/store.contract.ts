@@ -96,6 +96,8 @@ export function storeContract(name: string, make: () => Promise<GatewayStore>): 
       expect(await store.requestInput('q1', question, T0)).toBe(true);
       expect(await store.getCall('q1')).toMatchObject({ status: 'awaiting_input', question: { message: 'Which?' } });
       expect((await store.listCalls({ statuses: ['awaiting_input'], limit: 10 })).map((c) => c.callId)).toEqual(['q1']);
+      await store.createCall(newCall('not-asked'));
+      expect((await store.listCalls({ askedPerson: true, limit: 10 })).map((c) => c.callId)).toEqual(['q1']);
       const first = await store.answerInput('q1', { action: 'accept', content: { name: 'Ada' }, by: 'ada' }, T0 + 1);
       const second = await store.answerInput('q1', { action: 'decline' }, T0 + 2);
       expect(first).toMatchObject({ ok: true, call: { status: 'running', answer: { action: 'accept', content: { name: 'Ada' }, by: 'ada' } } });

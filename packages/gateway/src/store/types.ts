@@ -49,6 +49,8 @@ export interface CallFilter {
   tool?: string;
   /** Calls with seq below this (the next page). */
   before?: number;
+  /** Only calls that asked a person something: an approval or a question (what an approver sees). */
+  askedPerson?: boolean;
   limit: number;
 }
 
@@ -177,6 +179,9 @@ export interface GatewayStore {
 
   loadRemembered(): Promise<Remembered[]>;
   saveRemembered(entry: Remembered): Promise<void>;
+
+  /** The agent a session id belongs to: recorded as `agentId` on first use, never changed after. */
+  claimSession(sessionId: string, agentId: string, now: number): Promise<string>;
 
   subscribe(listener: (notice: StoreNotice) => void): () => void;
   close(): Promise<void>;

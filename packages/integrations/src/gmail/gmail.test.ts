@@ -169,6 +169,24 @@ describe('gmail_send', () => {
     expect(asked).toHaveLength(0);
   });
 
+  it('is never allowed by a broad rule ("*", "gmail_*"): only a rule naming gmail_send allows it', async () => {
+    for (const tool of ['*', 'gmail_*', ['gmail_*', 'calendar_*']]) {
+      const asked: ApprovalRequest[] = [];
+      const r = await executor({ mode: 'yolo', asked, rules: [{ tool, action: 'allow' }] }).call({ tool: 'gmail_send', input: mail });
+      expect(r.status).toBe('rejected');
+      expect(asked[0].reason).toMatch(/does not name gmail_send/);
+    }
+    const listed = await executor({ rules: [{ tool: ['gmail_read', 'gmail_send'], action: 'allow' }] }).call({ tool: 'gmail_send', input: mail });
+    expect(listed.approvedBy).toBe('rule');
+    const behind = await executor({
+      rules: [
+        { tool: 'gmail_send', action: 'allow' },
+        { tool: '*', action: 'allow' },
+      ],
+    }).call({ tool: 'gmail_send', input: mail });
+    expect(behind.approvedBy).toBe('rule');
+  });
+
   it('lets a rule allow recipients by address: every one must match', async () => {
     const asked: ApprovalRequest[] = [];
     const rules: Rule[] = [{ tool: 'gmail_send', url: 'mailto:*@example.com', action: 'allow' }];

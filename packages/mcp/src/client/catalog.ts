@@ -1,14 +1,31 @@
 // The resources and prompts of the proxied servers, for toolbelt's own MCP clients: a resource
 // keeps its URI (reads go to the server that listed it) and gets the name `server__name`; a prompt
-// is `server__prompt`, like a proxied tool.
-import { ToolError } from '@toolbelt/core';
+// is `server__prompt`, like a proxied tool. Every read of a resource is judged first (see UpstreamRead):
+// an upstream server is no more trusted for its resources than for its tools.
+import { ToolError, type Effect } from '@toolbelt/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ResourceUpdatedNotificationSchema, type GetPromptResult, type Prompt, type Resource, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
-import { proxyNames } from '../names.js';
+import { proxyNames, resourceReadName } from '../names.js';
+import { effectFromAnnotations } from './effect.js';
 import type { PromptSource, ResourceSource } from '../server/resources.js';
 import type { McpManager } from './manager.js';
 
 const TIMEOUT = { timeout: 30_000 };
+
+/** A read of a proxied server's resource, as the policy judges it: like a call of one of its tools. */
+export interface UpstreamRead {
+  server: string;
+  uri: string;
+  /** The name rules give it: `server__resources.read` (`server__*` covers it too). */
+  tool: string;
+  /** A read-only call of that server: `read` when the config trusts it (`"trust": "read"`), else `execute`; `minEffect` a floor. */
+  effect: Effect;
+}
+
+export interface McpCatalogOptions {
+  /** Why this read may not happen now (it is refused, with that message), or undefined to let it. */
+  judge(read: UpstreamRead): Promise<string | undefined> | string | undefined;
+}
 
 export class McpCatalog {
   /** URI -> the server that listed it. */
@@ -19,11 +36,14 @@ export class McpCatalog {
   readonly resources: ResourceSource;
   readonly prompts: PromptSource;
 
-  constructor(private readonly manager: McpManager) {
+  constructor(
+    private readonly manager: McpManager,
+    private readonly opts: McpCatalogOptions,
+  ) {
     this.resources = {
       list: async () => ({ resources: await this.listResources() }),
       owns: (uri) => this.uris.has(uri),
-      read: async (uri) => (await this.clientFor(uri).readResource({ uri }, TIMEOUT)).contents,
+      read: (uri) => this.read(uri),
       watch: (uri, onChange) => this.watch(uri, onChange),
       templates: () => this.templates(),
       refresh: async () => void (await this.listResources()),
@@ -63,6 +83,16 @@ export class McpCatalog {
       }),
     );
     return lists.flat();
+  }
+
+  private async read(uri: string) {
+    const client = this.clientFor(uri);
+    const server = this.uris.get(uri)!;
+    const config = this.manager.connection(server)?.config;
+    const trust = { ...(config?.trust ? { trust: config.trust } : {}), ...(config?.minEffect ? { minEffect: config.minEffect as Effect } : {}) };
+    const refusal = await this.opts.judge({ server, uri, tool: resourceReadName(server), effect: effectFromAnnotations({ readOnlyHint: true }, trust) });
+    if (refusal !== undefined) throw new ToolError('PERMISSION_DENIED', refusal);
+    return (await client.readResource({ uri }, TIMEOUT)).contents;
   }
 
   private clientFor(uri: string): Client {

@@ -20,7 +20,7 @@ async function setup() {
   const manager = new McpManager({ servers: { fx: fixture() }, registry });
   await manager.start();
   cleanup.push(() => manager.close());
-  const catalog = new McpCatalog(manager);
+  const catalog = new McpCatalog(manager, { judge: () => undefined });
   const server = new ToolServer({ executor: executorFor(registry), resources: [catalog.resources], prompts: catalog.prompts });
   cleanup.push(() => server.close());
   const client = new Client({ name: 'c', version: '1' });
