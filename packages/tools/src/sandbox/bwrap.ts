@@ -27,8 +27,13 @@ export interface BwrapProfile {
   writable: readonly string[];
   /** Directories in a root mounted over themselves, so they cannot be renamed or replaced (`.git`). */
   pinned?: readonly string[];
-  /** Existing paths to show empty: a directory as an empty read-only tmpfs, a file as /dev/null. */
+  /** Existing paths to show empty: a directory as an empty read-only tmpfs, a file as `emptyFile`. */
   hidden: readonly HiddenPath[];
+  /**
+   * An empty read-only regular file mounted over hidden files. /dev/null would do only outside a
+   * user namespace: mounted from inside one it is `nodev` and cannot be opened at all.
+   */
+  emptyFile?: string;
   /** Existing paths in a root that stay read-only in every profile (`.git/config`, `.git/hooks`). */
   readOnlyPaths?: readonly string[];
   /** Where the command starts; must be visible inside. */
@@ -57,7 +62,8 @@ export function bwrapArgs(p: BwrapProfile): string[] {
   for (const root of p.roots) args.push(p.readOnly ? '--ro-bind' : '--bind', root, root);
   if (!p.readOnly) for (const dir of p.writable) args.push('--bind', dir, dir);
   if (!p.readOnly) for (const dir of p.pinned ?? []) args.push('--bind', dir, dir);
-  for (const h of p.hidden) args.push(...(h.dir ? ['--tmpfs', h.path, '--remount-ro', h.path] : ['--ro-bind', '/dev/null', h.path]));
+  const empty = p.emptyFile ?? '/dev/null';
+  for (const h of p.hidden) args.push(...(h.dir ? ['--tmpfs', h.path, '--remount-ro', h.path] : ['--ro-bind', empty, h.path]));
   for (const path of p.readOnlyPaths ?? []) args.push('--ro-bind', path, path);
   // Programs honour TMPDIR first; one pointing outside /tmp would be read-only.
   args.push('--setenv', 'TMPDIR', '/tmp');

@@ -10,7 +10,7 @@ import { gitProtection } from './pinned.js';
 import { probeSandbox, type SandboxStatus } from './probe.js';
 import { SecretScanner, type ScanBudget, type ScanResult } from './secrets.js';
 import type { SandboxSettings } from './settings.js';
-import { HOMES_DEFAULT, INSTALL_DIR, kindOf, neededPlaces, otherHomes, privateDirs, readableBack, realOrSelf, rootOnlyPaths, under } from './system.js';
+import { emptyFile, HOMES_DEFAULT, INSTALL_DIR, kindOf, neededPlaces, otherHomes, privateDirs, readableBack, realOrSelf, rootOnlyPaths, under } from './system.js';
 
 export interface ConfineRequest {
   roots: readonly string[];
@@ -143,6 +143,7 @@ export class Sandbox {
       writable,
       pinned: git.pinned,
       hidden,
+      emptyFile: emptyFile(),
       readOnlyPaths: git.readOnly.filter((p) => !hidden.some((h) => under(p, h.path))),
       ...(req.cwd ? { cwd: req.cwd } : {}),
     };

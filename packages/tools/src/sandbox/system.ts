@@ -6,7 +6,8 @@
 //   Docker, D-Bus, session agents), replaced by an empty private tmpfs, but for the sockets the
 //   config keeps (sandbox.sockets) and, with the network, the resolv.conf that lives there;
 // - for a read, other users' homes and /root: a read has no need for them.
-import { existsSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HiddenPath } from './bwrap.js';
@@ -126,4 +127,27 @@ export function readableBack(priv: readonly string[], sockets: readonly string[]
     if (inPrivate(resolv)) out.add(resolv);
   }
   return [...out];
+}
+
+let empty: string | undefined;
+
+/**
+ * An empty file, read-only, of this process (in a directory of its own under the temp directory,
+ * removed when the process exits), to mount over hidden files.
+ */
+export function emptyFile(): string {
+  if (empty && existsSync(empty)) return empty;
+  const dir = mkdtempSync(join(tmpdir(), 'toolbelt-empty-'));
+  const file = join(dir, 'empty');
+  writeFileSync(file, '', { mode: 0o444 });
+  chmodSync(dir, 0o555);
+  process.once('exit', () => {
+    try {
+      chmodSync(dir, 0o700);
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Gone already.
+    }
+  });
+  return (empty = realpathSync(file));
 }
