@@ -15,7 +15,7 @@ import { sensitiveMatch } from '../workspace/sensitive.js';
 import type { HiddenPath } from './bwrap.js';
 
 export interface ScanBudget {
-  /** Directory entries looked at per call (a directory unchanged since last time counts 1). */
+  /** Directory entries read per call (a directory unchanged since last time costs only a stat and time). */
   entries: number;
   /** Milliseconds per call. */
   ms: number;
@@ -28,7 +28,7 @@ export interface ScanResult {
   hidden: HiddenPath[];
   /** Every directory under the roots was looked at. */
   complete: boolean;
-  /** Entries looked at in this call. */
+  /** Entries read in this call. */
   seen: number;
 }
 
@@ -128,8 +128,7 @@ export class SecretScanner {
         continue;
       }
       let state = this.dirs.get(dir);
-      if (state?.stamp === stamp) seen++;
-      else {
+      if (state?.stamp !== stamp) {
         const read = readDir(dir, roots);
         seen += read.entries;
         state = { stamp, ...read.state };
