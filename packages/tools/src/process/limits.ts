@@ -64,7 +64,11 @@ export function bashInvocation(script: string, limits?: ResourceLimits): Invocat
   if (flags.length === 0) return { file: programPath('bash'), args: ['-c', script, 'bash'] };
   return {
     file: programPath('bash'),
-    args: ['-c', `ulimit ${flags.join(' ')} || { echo "toolbelt: could not apply resource limits (ulimit ${flags.join(' ')})" >&2; exit 126; }; ${script}`, 'bash'],
+    args: [
+      '-c',
+      `ulimit ${flags.join(' ')} || { echo "toolbelt: could not apply resource limits (ulimit ${flags.join(' ')})" >&2; exit 126; }; ${script}`,
+      'bash',
+    ],
   };
 }
 

@@ -50,7 +50,10 @@ describe.skipIf(!sandboxWorks)('git and toolbelt files in a writable root', () =
     expect(readFileSync(join(ws, 'toolbelt.config.json'), 'utf8')).toBe(CONFIG);
     expect(existsSync(join(ws, '.git', 'hooks', 'pre-commit'))).toBe(false);
     expect(existsSync(join(ws, '.git-old'))).toBe(false);
-    const commit = await runConfined(c, 'echo b > b.txt && git add b.txt && git -c user.name=t -c user.email=t@example.com commit -qm second && git log --format=%s');
+    const commit = await runConfined(
+      c,
+      'echo b > b.txt && git add b.txt && git -c user.name=t -c user.email=t@example.com commit -qm second && git log --format=%s',
+    );
     expect(commit.stdout).toBe('second\nfirst\n');
   });
 

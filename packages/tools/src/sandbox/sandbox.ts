@@ -10,7 +10,19 @@ import { gitProtection } from './pinned.js';
 import { probeSandbox, type SandboxStatus } from './probe.js';
 import { SecretScanner, type ScanBudget, type ScanResult } from './secrets.js';
 import type { SandboxSettings } from './settings.js';
-import { emptyFile, HOMES_DEFAULT, INSTALL_DIR, kindOf, neededPlaces, otherHomes, privateDirs, readableBack, realOrSelf, rootOnlyPaths, under } from './system.js';
+import {
+  emptyFile,
+  HOMES_DEFAULT,
+  INSTALL_DIR,
+  kindOf,
+  neededPlaces,
+  otherHomes,
+  privateDirs,
+  readableBack,
+  realOrSelf,
+  rootOnlyPaths,
+  under,
+} from './system.js';
 
 export interface ConfineRequest {
   roots: readonly string[];

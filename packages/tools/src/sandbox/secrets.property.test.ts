@@ -50,7 +50,23 @@ beforeAll(() => {
 afterAll(cleanupScratch);
 
 // F a file, D a directory, G a glob.
-const FILES = ['.env', 'id_rsa', 'sub/credentials.json', '.envrc', 'kubeconfig', 'link-to-secret', 'innocent.txt', 'notes.txt', 'deep/x/.env.production', 'keys/tls.key', '~/.ssh/id_rsa', '~/.aws/credentials', 'OTHER/other/notes.txt', '/etc/shadow', '/etc/gshadow'];
+const FILES = [
+  '.env',
+  'id_rsa',
+  'sub/credentials.json',
+  '.envrc',
+  'kubeconfig',
+  'link-to-secret',
+  'innocent.txt',
+  'notes.txt',
+  'deep/x/.env.production',
+  'keys/tls.key',
+  '~/.ssh/id_rsa',
+  '~/.aws/credentials',
+  'OTHER/other/notes.txt',
+  '/etc/shadow',
+  '/etc/gshadow',
+];
 const DIRS = ['.', 'sub', 'deep', 'keys', '~', '~/.ssh', 'OTHER', 'OTHER/other'];
 const GLOBS = ['*', '.e*', '.[e]nv*', 'sub/*', '*/*/*', '.*', '~/.*/*', 'OTHER/*/*'];
 const readers = [
@@ -100,7 +116,13 @@ const script = fc
 function views(out: string): string[] {
   const bare = out.replace(/\s+/g, '');
   const hex = bare.replace(/[^0-9a-f]/gi, '');
-  return [out, bare, Buffer.from(bare, 'base64').toString('latin1'), Buffer.from(hex.length % 2 ? hex.slice(1) : hex, 'hex').toString('latin1'), Buffer.from(hex, 'hex').toString('latin1')];
+  return [
+    out,
+    bare,
+    Buffer.from(bare, 'base64').toString('latin1'),
+    Buffer.from(hex.length % 2 ? hex.slice(1) : hex, 'hex').toString('latin1'),
+    Buffer.from(hex, 'hex').toString('latin1'),
+  ];
 }
 
 function leaks(out: string, readOnly = true): string[] {
@@ -116,12 +138,18 @@ describe.skipIf(!sandboxWorks)('the sandbox secrets property', () => {
   it('has a detector that sees a marker as is, in base64 and in hex, and the shadow file', () => {
     const m = markers['ws/.env'];
     expect(leaks(`x ${m} y`)).toEqual(['ws/.env']);
-    expect(leaks(Buffer.from(`${m}\n`).toString('base64').replace(/(.{10})/g, '$1\n'))).toEqual(['ws/.env']);
+    expect(
+      leaks(
+        Buffer.from(`${m}\n`)
+          .toString('base64')
+          .replace(/(.{10})/g, '$1\n'),
+      ),
+    ).toEqual(['ws/.env']);
     expect(leaks(Buffer.from(`ab${m}\n`).toString('hex'))).toEqual(['ws/.env']);
     expect(leaks(readFileSync('/etc/passwd', 'utf8'))).toEqual([]);
   });
 
-  it('control: without the hidden paths, the grammar\'s readers show every marker and the shadow file', async () => {
+  it("control: without the hidden paths, the grammar's readers show every marker and the shadow file", async () => {
     const c = await sandbox.confine({ roots: [ws], cwd: ws, readOnly: true, network: false });
     const all = `export HOME=${home}; grep -r . . ~ ${homes}; cat innocent.txt /etc/shadow`;
     const r = await runInvocation(bwrapInvocation(c.bwrap!.path, { ...c.bwrap!.profile, hidden: [] }, bashInvocation(all)));

@@ -12,7 +12,18 @@ import { sandboxSettings } from './settings.js';
 import { sandboxWorks } from './__fixtures__/available.js';
 import { cleanupScratch, marker, plant, runConfined, runInvocation, scratchDir } from './__fixtures__/confined.js';
 
-const SECRET_FILES = ['.env', '.env.local', 'id_rsa', 'sub/credentials.json', '.envrc', 'kubeconfig', 'deep/a/b/c/.npmrc', 'keys/server.pem', '.kube/config', 'prod.credentials'];
+const SECRET_FILES = [
+  '.env',
+  '.env.local',
+  'id_rsa',
+  'sub/credentials.json',
+  '.envrc',
+  'kubeconfig',
+  'deep/a/b/c/.npmrc',
+  'keys/server.pem',
+  '.kube/config',
+  'prod.credentials',
+];
 const markers = Object.fromEntries([...SECRET_FILES, 'outside/.env'].map((f) => [f, marker(f.replace(/\W/g, '_'))]));
 const VISIBLE = marker('visible');
 let ws: string;
@@ -30,12 +41,27 @@ beforeAll(() => {
 });
 afterAll(cleanupScratch);
 
-const readers = 'cat .env .env.local id_rsa .envrc kubeconfig link-to-secret innocent.txt sub/credentials.json; grep -r . .; tar c . | cat; find . -type f -exec cat {} +; cat .kube/config';
-const leaked = (out: string) => Object.entries(markers).filter(([, m]) => out.includes(m)).map(([f]) => f);
+const readers =
+  'cat .env .env.local id_rsa .envrc kubeconfig link-to-secret innocent.txt sub/credentials.json; grep -r . .; tar c . | cat; find . -type f -exec cat {} +; cat .kube/config';
+const leaked = (out: string) =>
+  Object.entries(markers)
+    .filter(([, m]) => out.includes(m))
+    .map(([f]) => f);
 
 describe('secret names', () => {
   it('covers the names the sandbox hides, for the file tools too', () => {
-    for (const name of ['.envrc', 'kubeconfig', 'prod.kubeconfig', 'x.credentials', 'id_rsa_work', 'id_ed25519.pub', '.vault-token', '.my.cnf', '.kube/config', '.git-credentials']) {
+    for (const name of [
+      '.envrc',
+      'kubeconfig',
+      'prod.kubeconfig',
+      'x.credentials',
+      'id_rsa_work',
+      'id_ed25519.pub',
+      '.vault-token',
+      '.my.cnf',
+      '.kube/config',
+      '.git-credentials',
+    ]) {
       expect(sensitiveReason(name, 'read'), name).toBeDefined();
     }
     for (const name of ['.env.example', 'notes.txt', 'identity.ts', 'credentials.md']) expect(sensitiveReason(name, 'read'), name).toBeUndefined();

@@ -35,7 +35,10 @@ const connect = `node -e "require('net').connect('${PG_SOCKET}').on('connect', (
 describe.skipIf(!sandboxWorks)('the machine around the sandbox', () => {
   it.each([true, false])('shows files only root reads as empty (readOnly: %s)', async (readOnly) => {
     const c = await sandboxFor().confine({ roots: [ws], cwd: ws, readOnly, network: false });
-    const r = await runConfined(c, 'cat /etc/shadow /etc/gshadow; ls -A /etc/sudoers.d 2>/dev/null | wc -l; ls /etc/ssh 2>/dev/null | grep -c _key$ ; cat /etc/ssh/ssh_host_*_key 2>/dev/null');
+    const r = await runConfined(
+      c,
+      'cat /etc/shadow /etc/gshadow; ls -A /etc/sudoers.d 2>/dev/null | wc -l; ls /etc/ssh 2>/dev/null | grep -c _key$ ; cat /etc/ssh/ssh_host_*_key 2>/dev/null',
+    );
     expect(r.out).not.toMatch(/^root:/m);
     expect(r.out).not.toContain('PRIVATE KEY');
     expect(c.hidden).toEqual(expect.arrayContaining(['/etc/shadow', '/etc/gshadow'].filter(existsSync)));

@@ -47,7 +47,7 @@ beforeAll(() => {
   ws = scratchDir('tb-nobody-ws-');
   outside = scratchDir('tb-nobody-out-');
   home = scratchDir('tb-nobody-home-');
-  plant(ws, { '.env': `${SECRET}\n`, 'id_rsa': `${SECRET}\n`, 'a.txt': 'a\n' });
+  plant(ws, { '.env': `${SECRET}\n`, id_rsa: `${SECRET}\n`, 'a.txt': 'a\n' });
   for (const dir of [ws, outside, home]) {
     chownSync(dir, NOBODY, NOBODY);
     for (const f of readdirSync(dir)) chownSync(join(dir, f), NOBODY, NOBODY);
@@ -91,7 +91,7 @@ describe.skipIf(!!why)('the sandbox as an unprivileged user (nobody, via setpriv
     for (const r of report.results) {
       expect(r.stdout).toMatch(new RegExp(`^CapEff:\\s+0+\\n${NOBODY}\\n`));
       for (const word of ['REMOUNTED', 'UNMOUNTED', 'USERNS', 'WROTE']) expect(r.stdout).not.toContain(word);
-      expect(r.stdout, r.stderr).toContain("READ-HIDDEN"); // /etc/shadow and the secrets read, as empty files
+      expect(r.stdout, r.stderr).toContain('READ-HIDDEN'); // /etc/shadow and the secrets read, as empty files
       expect(r.stdout + r.stderr).not.toContain(SECRET);
     }
     expect(existsSync(join(outside, 'escaped'))).toBe(false);
