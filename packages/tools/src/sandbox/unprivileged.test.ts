@@ -26,11 +26,13 @@ function cannotRun(): string | undefined {
   return undefined;
 }
 
-/** The built sandbox is older than its sources: the test would prove nothing about them. */
+/** A built module older than its source (the sandbox and what it uses): the test would prove nothing about it. */
 function staleDist(): string | undefined {
-  for (const name of readdirSync(here).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts'))) {
-    const built = join(dist, 'sandbox', name.replace(/\.ts$/, '.js'));
-    if (!existsSync(built) || statSync(built).mtimeMs < statSync(join(here, name)).mtimeMs) return built;
+  for (const dir of ['sandbox', 'process', 'workspace']) {
+    for (const name of readdirSync(join(here, '..', dir)).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts'))) {
+      const built = join(dist, dir, name.replace(/\.ts$/, '.js'));
+      if (!existsSync(built) || statSync(built).mtimeMs < statSync(join(here, '..', dir, name)).mtimeMs) return built;
+    }
   }
   return undefined;
 }
