@@ -35,6 +35,8 @@ beforeAll(() => {
   home = scratchDir('tb-secrets-home-');
   const out = scratchDir('tb-secrets-out-');
   plant(ws, { ...Object.fromEntries(SECRET_FILES.map((f) => [f, `${markers[f]}\n`])), 'notes.txt': `${VISIBLE}\n`, '.env.example': 'KEY=\n' });
+  // Directories named like secret files are no secret: a module, a virtualenv.
+  plant(ws, { 'lib/credentials/index.js': `${VISIBLE}-module\n`, 'py/.env/bin/activate': `${VISIBLE}-venv\n` });
   plant(out, { '.env': `${markers['outside/.env']}\n` });
   symlinkSync(join(ws, 'sub', 'credentials.json'), join(ws, 'link-to-secret'));
   symlinkSync(join(out, '.env'), join(ws, 'innocent.txt'));
@@ -75,6 +77,8 @@ describe.skipIf(!sandboxWorks)('secrets in the roots', () => {
     expect(leaked(r.out)).toEqual([]);
     expect(r.out).toContain(VISIBLE);
     expect(r.out).toContain('KEY='); // .env.example is a template, not a secret
+    expect(r.out).toContain(`${VISIBLE}-module`);
+    expect(r.out).toContain(`${VISIBLE}-venv`);
     expect(c.hidden).toEqual(expect.arrayContaining([join(ws, '.env'), join(ws, 'id_rsa'), join(ws, '.kube'), join(ws, 'keys', 'server.pem')]));
   });
 

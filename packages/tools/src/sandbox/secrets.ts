@@ -11,7 +11,7 @@
 import { lstatSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { sensitiveMatch } from '../workspace/sensitive.js';
+import { secretDirName, sensitiveMatch } from '../workspace/sensitive.js';
 import type { HiddenPath } from './bwrap.js';
 
 export interface ScanBudget {
@@ -42,30 +42,34 @@ interface DirState {
 const SKIP = new Set(['.git', '.hg', '.svn']);
 
 function stampOf(dir: string): string | undefined {
-  const st = lstatSync(dir, { bigint: true, throwIfNoEntry: false });
-  return st?.isDirectory() ? `${st.ino}:${st.mtimeNs}:${st.ctimeNs}` : undefined;
+  // Milliseconds as doubles keep sub-microsecond precision for today's dates.
+  const st = lstatSync(dir, { throwIfNoEntry: false });
+  return st?.isDirectory() ? `${st.ino}:${st.mtimeMs}:${st.ctimeMs}` : undefined;
 }
 
 function under(path: string, dir: string): boolean {
   return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
 }
 
-/** A symbolic link's target when the link or its target is a secret by name; undefined otherwise. */
+/**
+ * A symbolic link's target when the link or its target is a secret by name: a file named like
+ * one, or a directory named like a secret directory or inside one. Undefined otherwise.
+ */
 function linkedSecret(link: string, roots: readonly string[]): HiddenPath | undefined {
   let real: string;
+  let dir: boolean;
   try {
     real = realpathSync(link);
+    dir = statSync(real).isDirectory();
   } catch {
     return undefined; // Dangling: nothing to read.
   }
   const root = roots.find((r) => under(real, r));
-  const named = sensitiveMatch(basename(link), 'read') ?? sensitiveMatch(root ? relative(root, real) : real, 'read');
-  if (!named) return undefined;
-  try {
-    return { path: real, dir: statSync(real).isDirectory() };
-  } catch {
-    return undefined;
-  }
+  const shown = root ? relative(root, real) : real;
+  const secret = dir
+    ? secretDirName(basename(link)) || shown.split(sep).some(secretDirName)
+    : !!(sensitiveMatch(basename(link), 'read') ?? sensitiveMatch(shown, 'read'));
+  return secret ? { path: real, dir } : undefined;
 }
 
 function readDir(dir: string, roots: readonly string[]): { state: Omit<DirState, 'stamp'>; entries: number } {
@@ -84,7 +88,7 @@ function readDir(dir: string, roots: readonly string[]): { state: Omit<DirState,
       if (target) secrets.push(target);
     } else if (e.isDirectory()) {
       if (SKIP.has(e.name)) continue;
-      if (sensitiveMatch(e.name, 'read')) secrets.push({ path, dir: true });
+      if (secretDirName(e.name)) secrets.push({ path, dir: true });
       else subdirs.push(path);
     } else if (sensitiveMatch(e.name, 'read')) {
       secrets.push({ path, dir: false });

@@ -59,6 +59,16 @@ export function ownFileReason(relPath: string, access: 'read' | 'write' | 'list'
   return undefined;
 }
 
+/**
+ * Whether a directory of this name holds secrets as a whole (`.ssh`, `.aws`…, toolbelt's
+ * `.toolbelt`). Names of secret files do not count for directories: a `credentials/` module or a
+ * virtualenv in `.env/` is no secret.
+ */
+export function secretDirName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return SENSITIVE_DIRS.has(lower) || lower === OWN_DIR;
+}
+
 /** Why a path is sensitive, and the name an allow rule's path must spell out to open it. */
 export interface Secret {
   reason: string;
