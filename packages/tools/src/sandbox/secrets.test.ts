@@ -37,6 +37,8 @@ beforeAll(() => {
   plant(ws, { ...Object.fromEntries(SECRET_FILES.map((f) => [f, `${markers[f]}\n`])), 'notes.txt': `${VISIBLE}\n`, '.env.example': 'KEY=\n' });
   // Directories named like secret files are no secret: a module, a virtualenv.
   plant(ws, { 'lib/credentials/index.js': `${VISIBLE}-module\n`, 'py/.env/bin/activate': `${VISIBLE}-venv\n` });
+  // Installed packages are no secret either: CA bundles and test fixtures that programs need.
+  plant(ws, { 'node_modules/pkg/test/key.pem': `${VISIBLE}-fixture\n`, '.venv/lib/python3.11/site-packages/certifi/cacert.pem': `${VISIBLE}-ca\n` });
   plant(out, { '.env': `${markers['outside/.env']}\n` });
   symlinkSync(join(ws, 'sub', 'credentials.json'), join(ws, 'link-to-secret'));
   symlinkSync(join(out, '.env'), join(ws, 'innocent.txt'));
@@ -79,6 +81,8 @@ describe.skipIf(!sandboxWorks)('secrets in the roots', () => {
     expect(r.out).toContain('KEY='); // .env.example is a template, not a secret
     expect(r.out).toContain(`${VISIBLE}-module`);
     expect(r.out).toContain(`${VISIBLE}-venv`);
+    expect(r.out).toContain(`${VISIBLE}-fixture`);
+    expect(r.out).toContain(`${VISIBLE}-ca`);
     expect(c.hidden).toEqual(expect.arrayContaining([join(ws, '.env'), join(ws, 'id_rsa'), join(ws, '.kube'), join(ws, 'keys', 'server.pem')]));
   });
 

@@ -1,7 +1,7 @@
 // Finds the files in the workspace roots that hold secrets by their name (the rules of
 // workspace/sensitive.ts: .env, private keys, credentials, toolbelt's own files…), so that every
 // sandbox shows them empty. The roots are walked breadth first (shallow files first: that is where
-// .env files live), skipping only version-control internals, whose names git chooses. Symbolic links
+// .env files live), skipping only what version control and package managers wrote. Symbolic links
 // are not followed; one that points at a secret (or is named like one) hides its target.
 //
 // Walked once, then kept: a directory is read again only when it changed (its inode, mtime or ctime;
@@ -38,8 +38,12 @@ interface DirState {
   subdirs: string[];
 }
 
-/** Directories whose entries version control names, never the user. */
-const SKIP = new Set(['.git', '.hg', '.svn']);
+/**
+ * Directories whose entries version control or a package manager wrote, never the user: git's
+ * internals, and installed packages (node_modules, Python's site-packages), where `*.pem` and
+ * `*.key` are CA bundles and test fixtures that programs need (Python's certifi/cacert.pem).
+ */
+const SKIP = new Set(['.git', '.hg', '.svn', 'node_modules', 'site-packages', 'dist-packages']);
 
 function stampOf(dir: string): string | undefined {
   // Milliseconds as doubles keep sub-microsecond precision for today's dates.
