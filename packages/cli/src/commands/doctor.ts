@@ -1,7 +1,7 @@
 // `toolbelt doctor`: what this machine gives toolbelt — Node, bash, git, ripgrep, and above all
 // whether the sandbox works here, and if not, why and what would fix it.
 import { spawnSync } from 'node:child_process';
-import { bwrapVersion, findProgram, findRg, probeSandbox, type SandboxSettings } from '@toolbelt/tools';
+import { bwrapVersion, findRg, probeSandbox, programChoice, type SandboxSettings } from '@toolbelt/tools';
 import { COMMON_OPTIONS, EXIT, type Command } from '../command.js';
 import { loadConfig, sandboxConfig } from '../runtime.js';
 
@@ -27,16 +27,24 @@ function nodeCheck(): Check {
   return { name: 'node', level: ok ? 'ok' : 'FAIL', summary: `${process.version} (toolbelt needs >= ${NODE_MIN.join('.')})` };
 }
 
+/** PATH entries passed over for `name` because the workspace could have filled them. */
+function skippedFor(name: string): string[] {
+  return programChoice(name).skipped.map((dir) => `skipped ${name} in ${dir}: programs never come from the workspace or node_modules`);
+}
+
 function programCheck(name: string, missing: { level: Level; why: string }): Check {
-  const path = findProgram(name);
-  if (!path) return { name, level: missing.level, summary: `not found on PATH: ${missing.why}` };
-  return { name, level: 'ok', summary: `${versionOf(path) ?? 'version unknown'} (${path})` };
+  const path = programChoice(name).path;
+  const details = skippedFor(name);
+  if (!path) return { name, level: missing.level, summary: `not found in a fixed place on PATH: ${missing.why}`, ...(details.length ? { details } : {}) };
+  return { name, level: 'ok', summary: `${versionOf(path) ?? 'version unknown'} (${path})`, ...(details.length ? { details } : {}) };
 }
 
 function rgCheck(configured: string | undefined): Check {
   const path = findRg(configured);
-  if (!path) return { name: 'ripgrep', level: 'warn', summary: 'not found: grep uses its JavaScript engine (slower on large trees); install ripgrep' };
-  return { name: 'ripgrep', level: 'ok', summary: `${versionOf(path) ?? 'version unknown'} (${path}): grep uses it` };
+  const details = configured?.startsWith('/') ? [] : skippedFor(configured || 'rg');
+  const more = details.length ? { details } : {};
+  if (!path) return { name: 'ripgrep', level: 'warn', summary: 'not found: grep uses its JavaScript engine (slower on large trees); install ripgrep', ...more };
+  return { name: 'ripgrep', level: 'ok', summary: `${versionOf(path) ?? 'version unknown'} (${path}): grep uses it`, ...more };
 }
 
 function home(path: string, h: string): string {
@@ -61,7 +69,8 @@ function confinementDetails(s: SandboxSettings): string[] {
   return [
     `writable: the workspace roots${s.writable.length ? `, ${s.writable.map((w) => home(w, s.home)).join(', ')}` : ''} and a /tmp private to each command (a command judged a read: only its /tmp)`,
     `network: ${network} (a command judged a read: none)`,
-    `hidden: ${s.hidden.map((h) => home(h, s.home)).join(', ')}, and toolbelt's own files`,
+    `hidden: ${s.hidden.map((h) => home(h, s.home)).join(', ')}; secret files in the roots (.env, keys, credentials); files only root reads (/etc/shadow…); toolbelt's own files; for a read, other users' homes`,
+    `local sockets: /run is empty${s.sockets.length ? `, but for ${s.sockets.map((h) => home(h, s.home)).join(', ')} (sandbox.sockets)` : ''}`,
     `limits per process: ${limits.join(', ')}`,
   ];
 }
@@ -84,7 +93,14 @@ async function sandboxCheck(s: SandboxSettings): Promise<Check> {
     };
   }
   const version = (await bwrapVersion(status.bwrap)) ?? 'bubblewrap';
-  return { name: 'sandbox', level: 'ok', summary: `works: ${version} (${status.bwrap}), sandbox.mode "${s.mode}"`, details: confinementDetails(s) };
+  const skipped = s.bwrap.includes('/') ? [] : skippedFor(s.bwrap);
+  const hardening = `commands run with ${status.hardening.join(' ') || 'no extra flags'}${process.getuid?.() === 0 ? ' (as nobody inside, without capabilities)' : ''}`;
+  return {
+    name: 'sandbox',
+    level: status.notes.length ? 'warn' : 'ok',
+    summary: `works: ${version} (${status.bwrap}), sandbox.mode "${s.mode}"`,
+    details: [hardening, ...status.notes, ...skipped, ...confinementDetails(s)],
+  };
 }
 
 export const doctorCommand: Command = {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { bashInvocation, execInvocation, ulimitFlags } from './limits.js';
+import { trustedProgram } from './programs.js';
 
 describe('resource limits', () => {
-  it('runs plain bash -c when there are none', () => {
-    expect(bashInvocation('echo hi')).toEqual({ file: 'bash', args: ['-c', 'echo hi'] });
+  it('runs plain bash -c when there are none, bash from a fixed place with $0 "bash"', () => {
+    expect(bashInvocation('echo hi')).toEqual({ file: trustedProgram('bash'), args: ['-c', 'echo hi', 'bash'] });
+    expect(trustedProgram('bash')).toMatch(/^\/.*\/bash$/);
   });
 
   it('turns limits into ulimit flags (memory in KiB)', () => {

@@ -1,5 +1,7 @@
 // Resource limits for a shell command, set by bash's own `ulimit` before the command runs (soft
-// and hard, so the command cannot raise them again). No native module, no extra binary.
+// and hard, so the command cannot raise them again). No native module, no extra binary. bash comes
+// from a fixed place (process/programs.ts), never from a PATH entry the workspace could fill.
+import { programPath } from './programs.js';
 
 export interface ResourceLimits {
   /** CPU time; the process gets SIGXCPU, then SIGKILL, when it is used up. */
@@ -58,10 +60,15 @@ export function ulimitFlags(limits: ResourceLimits | undefined): string[] {
  */
 export function bashInvocation(script: string, limits?: ResourceLimits): Invocation {
   const flags = ulimitFlags(limits);
-  if (flags.length === 0) return { file: 'bash', args: ['-c', script] };
+  // `bash` after the script is its $0, as when bash was found by name: messages still say "bash: line 1: …".
+  if (flags.length === 0) return { file: programPath('bash'), args: ['-c', script, 'bash'] };
   return {
-    file: 'bash',
-    args: ['-c', `ulimit ${flags.join(' ')} || { echo "toolbelt: could not apply resource limits (ulimit ${flags.join(' ')})" >&2; exit 126; }; ${script}`],
+    file: programPath('bash'),
+    args: [
+      '-c',
+      `ulimit ${flags.join(' ')} || { echo "toolbelt: could not apply resource limits (ulimit ${flags.join(' ')})" >&2; exit 126; }; ${script}`,
+      'bash',
+    ],
   };
 }
 
@@ -75,5 +82,5 @@ export function execInvocation(file: string, args: readonly string[], limits?: R
   if (flags.length === 0) return { file, args: [...args] };
   const setup = `ulimit ${flags.join(' ')} || { echo "toolbelt: could not apply resource limits (ulimit ${flags.join(' ')})" >&2; exit 126; }; exec "$@"`;
   // --norc: with a socket as stdin (how Node passes pipes) bash would take itself for rshd's and read ~/.bashrc.
-  return { file: 'bash', args: ['--norc', '--noprofile', '-c', setup, 'toolbelt-limits', file, ...args] };
+  return { file: programPath('bash'), args: ['--norc', '--noprofile', '-c', setup, 'toolbelt-limits', file, ...args] };
 }

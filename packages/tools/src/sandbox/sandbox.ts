@@ -1,14 +1,28 @@
 // Confines one command or server: decides the profile from the settings, what bubblewrap can do
 // here, and what the caller knows (the roots, toolbelt's own files, whether the command was judged a
 // read, whether it may use the network), and hands back how to run it.
-import { existsSync, statSync } from 'node:fs';
-import { dirname, join, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, dirname, join } from 'node:path';
 import { commandHasPrefix, ToolError } from '@toolbelt/core';
 import type { Invocation, ResourceLimits } from '../process/limits.js';
-import { bwrapInvocation, type BwrapProfile } from './bwrap.js';
+import { ownFileReason } from '../workspace/sensitive.js';
+import { bwrapInvocation, type BwrapProfile, type HiddenPath } from './bwrap.js';
+import { gitProtection } from './pinned.js';
 import { probeSandbox, type SandboxStatus } from './probe.js';
+import { SecretScanner, type ScanBudget, type ScanResult } from './secrets.js';
 import type { SandboxSettings } from './settings.js';
+import {
+  emptyFile,
+  HOMES_DEFAULT,
+  INSTALL_DIR,
+  kindOf,
+  neededPlaces,
+  otherHomes,
+  privateDirs,
+  readableBack,
+  realOrSelf,
+  rootOnlyPaths,
+  under,
+} from './system.js';
 
 export interface ConfineRequest {
   roots: readonly string[];
@@ -35,22 +49,33 @@ export interface Confinement {
   wrap(inv: Invocation): Invocation;
   /** Set once per sandbox when `auto` runs a command without bubblewrap: tell the model and the user. */
   notice?: string;
+  /** Said with every result of this command: the search for secrets in the roots stopped early. */
+  warnings?: readonly string[];
+  /** The bubblewrap binary and profile `wrap` uses (tests build variants of it). */
+  bwrap?: { path: string; profile: BwrapProfile };
+}
+
+export interface SandboxOptions {
+  warn?(line: string): void;
+  /** Directories whose entries are users' homes (default /home); tests use one of their own. */
+  homes?: readonly string[];
+  /** How much of the roots one command may walk to find secrets (default 200,000 entries or 3 s). */
+  scanBudget?: ScanBudget;
 }
 
 /** toolbelt's own files inside each root, which its name rules protect wherever they are. */
 const OWN_IN_ROOT = ['.toolbelt', 'toolbelt.config.json'];
 
-function under(path: string, dir: string): boolean {
-  return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
-}
-
 export class Sandbox {
   private told = false;
+  private readonly scanner: SecretScanner;
 
   constructor(
     readonly settings: SandboxSettings,
-    private readonly opts: { warn?(line: string): void } = {},
-  ) {}
+    private readonly opts: SandboxOptions = {},
+  ) {
+    this.scanner = new SecretScanner(opts.scanBudget);
+  }
 
   /** Whether bubblewrap works here (tried once per process). */
   status(): Promise<SandboxStatus> {
@@ -96,61 +121,84 @@ export class Sandbox {
       this.opts.warn?.(`toolbelt: ${notice}`);
       return none(notice);
     }
+    const profile = await this.profileFor(req, status.hardening);
+    const scan = profile.scan;
+    return {
+      profile: req.readOnly ? 'read-only' : 'workspace-write',
+      network: profile.bwrap.network,
+      roots: req.roots,
+      hidden: profile.bwrap.hidden.map((h) => h.path),
+      home,
+      limits,
+      wrap: (inv) => bwrapInvocation(status.bwrap, profile.bwrap, inv),
+      ...(scan.complete ? {} : { warnings: [scanWarning(scan, req.roots)] }),
+      bwrap: { path: status.bwrap, profile: profile.bwrap },
+    };
+  }
+
+  private async profileFor(req: ConfineRequest, hardening: readonly string[]): Promise<{ bwrap: BwrapProfile; scan: ScanResult }> {
+    const roots = req.roots.map(realOrSelf);
     const network = !req.readOnly && req.network;
-    const hidden = this.hiddenFor(req);
-    const profile: BwrapProfile = {
+    const priv = privateDirs();
+    const readable = readableBack(['/tmp', ...priv], this.settings.sockets, network);
+    const scan = await this.scanner.scan(roots);
+    const writable = req.readOnly ? [] : this.settings.writable.filter((w) => kindOf(realOrSelf(w))?.dir);
+    const git = req.readOnly ? { pinned: [], readOnly: [] } : gitProtection(roots);
+    const hidden = this.hiddenFor(req, roots, scan.hidden, { priv, readable, writable });
+    const bwrap: BwrapProfile = {
       roots: req.roots,
       readOnly: req.readOnly,
       network,
-      readable: INSTALL_UNDER_TMP,
-      writable: req.readOnly ? [] : this.settings.writable.filter((w) => isDir(w)),
+      hardening,
+      privateDirs: priv,
+      readable,
+      writable,
+      pinned: git.pinned,
       hidden,
+      emptyFile: emptyFile(),
+      readOnlyPaths: git.readOnly.filter((p) => !hidden.some((h) => under(p, h.path))),
       ...(req.cwd ? { cwd: req.cwd } : {}),
     };
-    return {
-      profile: req.readOnly ? 'read-only' : 'workspace-write',
-      network,
-      roots: req.roots,
-      hidden: hidden.map((h) => h.path),
-      home,
-      limits,
-      wrap: (inv) => bwrapInvocation(status.bwrap, profile, inv),
-    };
+    return { bwrap, scan };
   }
 
-  /** Hidden paths that exist now; never one that holds a root (the user put the workspace there). */
-  private hiddenFor(req: ConfineRequest): { path: string; dir: boolean }[] {
-    const wanted = [...this.settings.hidden, ...(req.protectedPaths ?? []), ...req.roots.flatMap((r) => OWN_IN_ROOT.map((n) => join(r, n)))];
-    const out: { path: string; dir: boolean }[] = [];
-    for (const path of new Set(wanted)) {
-      if (req.roots.some((r) => under(r, path))) continue;
-      const kind = kindOf(path);
-      if (kind) out.push({ path, dir: kind === 'dir' });
+  /**
+   * Hidden paths that exist now (real paths), never one that holds a root (the user put the
+   * workspace there), nor one under a hidden directory or a private one (already empty inside).
+   */
+  private hiddenFor(
+    req: ConfineRequest,
+    roots: readonly string[],
+    secrets: readonly HiddenPath[],
+    around: { priv: readonly string[]; readable: readonly string[]; writable: readonly string[] },
+  ): HiddenPath[] {
+    const own = [...(req.protectedPaths ?? []), ...roots.flatMap((r) => OWN_IN_ROOT.map((n) => join(r, n)))].map(realOrSelf);
+    const keep = [...roots, ...neededPlaces(), ...(INSTALL_DIR ? [INSTALL_DIR] : []), ...around.writable, ...this.settings.sockets, this.settings.home];
+    const homes = req.readOnly ? otherHomes(this.opts.homes ?? HOMES_DEFAULT, keep) : [];
+    const unhidden = this.settings.unhidden.map(realOrSelf);
+    const wanted = [
+      ...[...this.settings.hidden.map(realOrSelf), ...own].map(kindOf).filter((h): h is HiddenPath => !!h),
+      ...secrets,
+      ...rootOnlyPaths(),
+      ...homes,
+    ];
+    const visibleAgain = (p: string) => !ownFileReason(basename(p), 'read') && !own.includes(p) && unhidden.some((u) => under(p, u));
+    const shown = (p: string) => [...roots, ...around.readable].some((r) => under(p, r));
+    const byPath = new Map<string, HiddenPath>();
+    for (const h of wanted) {
+      if (roots.some((r) => under(r, h.path)) || visibleAgain(h.path)) continue;
+      if (around.priv.concat('/tmp').some((d) => under(h.path, d)) && !shown(h.path)) continue;
+      byPath.set(h.path, h);
     }
-    return out;
+    const dirs = new Set([...byPath.values()].filter((h) => h.dir).map((h) => h.path));
+    const inHiddenDir = (p: string) => {
+      for (let d = dirname(p); d !== dirname(d); d = dirname(d)) if (dirs.has(d)) return true;
+      return false;
+    };
+    return [...byPath.values()].filter((h) => !inHiddenDir(h.path)).sort((a, b) => (a.path < b.path ? -1 : 1));
   }
 }
 
-/**
- * toolbelt's own installation when it lies under /tmp (a checkout in a temp directory, a CI job):
- * the private /tmp would hide the node_modules its MCP servers and tools run from. It is the first
- * directory above this file whose node_modules holds @toolbelt; mounted back read-only.
- */
-const INSTALL_UNDER_TMP: readonly string[] = (() => {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
-    if (existsSync(join(dir, 'node_modules', '@toolbelt'))) return under(dir, '/tmp') && dir !== '/tmp' ? [dir] : [];
-  }
-  return [];
-})();
-
-function kindOf(path: string): 'dir' | 'file' | undefined {
-  try {
-    return statSync(path).isDirectory() ? 'dir' : 'file';
-  } catch {
-    return undefined;
-  }
-}
-
-function isDir(path: string): boolean {
-  return kindOf(path) === 'dir';
+function scanWarning(scan: ScanResult, roots: readonly string[]): string {
+  return `[sandbox: the search for secret files (.env, keys, credentials) in ${roots.join(', ')} stopped after ${scan.seen} entries, the limit for one command: those found are hidden, but deeper ones may be visible to this command. The next command searches further; if the workspace is this large, ask the user to add its secret files to sandbox.hidden.]`;
 }

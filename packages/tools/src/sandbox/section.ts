@@ -26,6 +26,9 @@ export const sandboxSection = z
       .optional(),
     writable: pathList(false).describe('Directories writable besides the workspace roots (absolute or ~/…)').optional(),
     hidden: pathList(true).describe('Paths shown empty besides the defaults (absolute or ~/…); "!path" unhides a default').optional(),
+    sockets: pathList(false)
+      .describe('Local sockets (or their directories) kept visible in the sandbox, which otherwise hides /run (absolute or ~/…)')
+      .optional(),
     limits: resourceLimitsSchema.describe('Resource limits per process').optional(),
     bwrapPath: nonEmptyString('a path or a program name').optional(),
   })

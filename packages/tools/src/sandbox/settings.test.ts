@@ -10,7 +10,7 @@ describe('sandbox settings', () => {
     const s = sandboxSettings(undefined, { env });
     expect(s).toMatchObject({ mode: 'auto', network: false, writable: [], bwrap: 'bwrap', home: '/home/ann' });
     expect(s.limits).toEqual({ cpuSeconds: 3600, dataMb: 1024, openFiles: 1024, processes: 4096 });
-    expect(s.hidden).toEqual(expect.arrayContaining(['/home/ann/.ssh', '/home/ann/.aws', '/home/ann/.netrc', '/home/ann/.config/gh', '/var/run/docker.sock']));
+    expect(s.hidden).toEqual(expect.arrayContaining(['/home/ann/.ssh', '/home/ann/.aws', '/home/ann/.netrc', '/home/ann/.config/gh']));
   });
 
   it('adds hidden and writable paths, expands ~, and unhides a default with "!"', () => {
@@ -61,7 +61,25 @@ describe('the bubblewrap command line', () => {
   it('mounts the roots writable after the read-only root and /tmp, and hides paths last', () => {
     const args = bwrapArgs({ ...base, readOnly: false }).join(' ');
     expect(args).toBe(
-      '--die-with-parent --unshare-all --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --bind /w /w --bind /home/ann/.cache /home/ann/.cache --tmpfs /home/ann/.ssh --ro-bind /dev/null /w/toolbelt.config.json --setenv TMPDIR /tmp --chdir /w/src',
+      '--die-with-parent --unshare-all --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --bind /w /w --bind /home/ann/.cache /home/ann/.cache --tmpfs /home/ann/.ssh --remount-ro /home/ann/.ssh --ro-bind /dev/null /w/toolbelt.config.json --setenv TMPDIR /tmp --chdir /w/src',
+    );
+  });
+
+  it('drops capabilities, empties /run, pins .git and keeps its config read-only, in that order', () => {
+    const args = bwrapArgs({
+      ...base,
+      readOnly: false,
+      hardening: ['--unshare-user', '--uid', '65534', '--gid', '65534', '--disable-userns', '--cap-drop', 'ALL'],
+      privateDirs: ['/run'],
+      readable: ['/run/systemd/resolve/stub-resolv.conf'],
+      pinned: ['/w/.git'],
+      readOnlyPaths: ['/w/.git/config', '/w/.git/hooks'],
+    }).join(' ');
+    expect(args).toBe(
+      '--die-with-parent --unshare-all --unshare-user --uid 65534 --gid 65534 --disable-userns --cap-drop ALL --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --tmpfs /run ' +
+        '--ro-bind /run/systemd/resolve/stub-resolv.conf /run/systemd/resolve/stub-resolv.conf --bind /w /w --bind /home/ann/.cache /home/ann/.cache --bind /w/.git /w/.git ' +
+        '--tmpfs /home/ann/.ssh --remount-ro /home/ann/.ssh --ro-bind /dev/null /w/toolbelt.config.json --ro-bind /w/.git/config /w/.git/config --ro-bind /w/.git/hooks /w/.git/hooks ' +
+        '--setenv TMPDIR /tmp --chdir /w/src',
     );
   });
 

@@ -15,9 +15,13 @@ export interface SandboxSettings {
   writable: readonly string[];
   /** Absolute paths shown as empty: the defaults plus the config's, less those it unhides with `!`. */
   hidden: readonly string[];
+  /** Paths the config unhides with `!`: also secrets found in the roots at or below them. */
+  unhidden: readonly string[];
+  /** Local sockets (or directories of them) kept visible although /run is hidden. */
+  sockets: readonly string[];
   /** Applied to every sandboxed command and server (and in `auto` without bubblewrap too). */
   limits: ResourceLimits;
-  /** The bubblewrap binary: a name looked up on PATH, or a path. */
+  /** The bubblewrap binary: a name looked up in the fixed places on PATH, or a path. */
   bwrap: string;
   /** What `~` stood for: paths are shown to the model with it. */
   home: string;
@@ -34,7 +38,7 @@ export interface SandboxSettings {
  */
 export const SANDBOX_LIMITS_DEFAULT: ResourceLimits = { cpuSeconds: 3600, dataMb: 1024, openFiles: 1024, processes: 4096 };
 
-/** Secrets in the home directory, and sockets that hand out more power than a read-only mount holds back. */
+/** Secrets in the home directory. (Local sockets are out of reach anyway: /run is private, see system.ts.) */
 export const HIDDEN_DEFAULT: readonly string[] = [
   '~/.ssh',
   '~/.aws',
@@ -52,9 +56,6 @@ export const HIDDEN_DEFAULT: readonly string[] = [
   '~/.pypirc',
   '~/.pgpass',
   '~/.vault-token',
-  '/run/user',
-  '/run/docker.sock',
-  '/var/run/docker.sock',
 ];
 
 /** `~/x` against home; the schema has made sure every other path is absolute. */
@@ -79,6 +80,8 @@ export function sandboxSettings(
     network: raw.network ?? false,
     writable: (raw.writable ?? []).map((w) => expand(w, home)),
     hidden: [...new Set(hidden)],
+    unhidden: [...unhide],
+    sockets: (raw.sockets ?? []).map((w) => expand(w, home)),
     limits: { ...SANDBOX_LIMITS_DEFAULT, ...setKeys(raw.limits) },
     bwrap: raw.bwrapPath ?? 'bwrap',
     home,

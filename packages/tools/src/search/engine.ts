@@ -1,7 +1,8 @@
 // Which grep engine runs: ripgrep when a binary is configured or on PATH, the JS engine otherwise
 // (and for patterns only JavaScript understands). Both return the same results.
 import { accessSync, constants, statSync } from 'node:fs';
-import { delimiter, isAbsolute, join } from 'node:path';
+import { isAbsolute } from 'node:path';
+import { trustedProgram } from '../process/programs.js';
 import { runJs } from './js/engine.js';
 import type { SearchPool } from './js/pool.js';
 import type { CompiledPattern } from './regex.js';
@@ -19,28 +20,14 @@ function executable(path: string): boolean {
   }
 }
 
-const cache = new Map<string, string | undefined>();
-
-/** The rg binary to use, or undefined when there is none. */
-export function findRg(configured?: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (configured) return isAbsolute(configured) && executable(configured) ? configured : findOnPath(configured, env);
-  return findOnPath('rg', env);
-}
-
-function findOnPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
-  const key = `${name}\0${env.PATH ?? ''}`;
-  if (cache.has(key)) return cache.get(key);
-  let found: string | undefined;
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    const candidate = join(dir, name);
-    if (executable(candidate)) {
-      found = candidate;
-      break;
-    }
-  }
-  cache.set(key, found);
-  return found;
+/**
+ * The rg binary to use, or undefined when there is none: a configured absolute path as given, else
+ * the configured name (or `rg`) from a fixed place on PATH, never from a PATH entry inside the
+ * workspace or node_modules (process/programs.ts).
+ */
+export function findRg(configured?: string): string | undefined {
+  if (configured && isAbsolute(configured)) return executable(configured) ? configured : undefined;
+  return trustedProgram(configured || 'rg');
 }
 
 export interface GrepRun {

@@ -28,5 +28,6 @@ export function confinementNotes(r: RunResult, c: Confinement): string[] {
   const failed = r.exitCode !== 0 || r.signal !== null;
   const notes = failed ? sandboxNotes(`${r.stdout.text}\n${r.stderr.text}`, c) : [];
   if (c.notice) notes.push(`[note: ${c.notice}]`);
+  notes.push(...(c.warnings ?? []));
   return notes;
 }

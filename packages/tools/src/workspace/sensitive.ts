@@ -21,7 +21,18 @@ const SENSITIVE_FILES = new Set([
   'secrets.yaml',
   'secrets.yml',
   'service-account.json',
+  '.envrc',
+  'kubeconfig',
+  '.vault-token',
+  '.my.cnf',
+  '.s3cfg',
+  '.boto',
+  '.dockercfg',
 ]);
+// SSH private keys under their usual names and variants (id_rsa_work, id_ed25519_sk, id_rsa-cert.pub).
+const SSH_KEY = /^id_(rsa|dsa|ecdsa|ed25519)/i;
+// Credentials kept under a name of one's own: prod.credentials, staging.kubeconfig.
+const CREDENTIALS_EXT = /\.(credentials|kubeconfig)$/i;
 const SENSITIVE_EXT = /\.(pem|key|p12|pfx|keystore|jks)$/i;
 // Templates of .env files are meant to be committed and hold no secrets.
 const ENV_TEMPLATE = /^\.env\.(example|sample|template|dist)$/i;
@@ -46,6 +57,16 @@ export function ownFileReason(relPath: string, access: 'read' | 'write' | 'list'
   if (parts.includes(OWN_DIR))
     return "it is toolbelt's own state (saved approvals, the execution log, sign-in tokens, the gateway database); only the user reads or changes it";
   return undefined;
+}
+
+/**
+ * Whether a directory of this name holds secrets as a whole (`.ssh`, `.aws`…, toolbelt's
+ * `.toolbelt`). Names of secret files do not count for directories: a `credentials/` module or a
+ * virtualenv in `.env/` is no secret.
+ */
+export function secretDirName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return SENSITIVE_DIRS.has(lower) || lower === OWN_DIR;
 }
 
 /** Why a path is sensitive, and the name an allow rule's path must spell out to open it. */
@@ -76,6 +97,10 @@ export function sensitiveMatch(relPath: string, access: 'read' | 'write' | 'list
   if (SENSITIVE_DIRS.has(last)) return { reason: `${name}/ holds credentials`, name: last };
   if (/^\.env($|\.)/i.test(name) && !ENV_TEMPLATE.test(name)) return { reason: `${name} usually holds secrets`, name: '.env' };
   if (SENSITIVE_FILES.has(last)) return { reason: `${name} usually holds credentials`, name: last };
+  const key = SSH_KEY.exec(name);
+  if (key) return { reason: `${name} looks like an SSH key`, name: key[0].toLowerCase() };
+  const cred = CREDENTIALS_EXT.exec(name);
+  if (cred) return { reason: `${name} usually holds credentials`, name: cred[0].toLowerCase() };
   const ext = SENSITIVE_EXT.exec(name);
   if (ext) return { reason: `${name} looks like a private key or certificate store`, name: ext[0].toLowerCase() };
   const own = ownFileReason(relPath, access);
