@@ -111,7 +111,7 @@ async function edit(args: Input, ctx: ToolContext, approvedBase: string | undefi
     throw new ToolError('CONFLICT', `${p.shown} changed while the edit waited for approval, so the approved diff no longer applies. Read it again and retry.`);
   }
   try {
-    await atomicWrite(p.abs, p.after);
+    await atomicWrite(p.abs, p.after, { resolved: true });
     const stat = await statOrUndefined(p.abs);
     if (stat) recordSeen(ctx.state, p.abs, stat);
   } catch (err) {
