@@ -5,6 +5,7 @@
 import { posix } from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import type { IsProtected, WalkMode } from './allow/tree.js';
+import { TooLarge, type Budget } from './budget.js';
 import { wordReadProblem } from './allow/word.js';
 import { assignProblem } from './allow/variables.js';
 import { forkBomb, pipedCode } from './hazards.js';
@@ -26,6 +27,8 @@ export interface WalkOptions {
   exists(path: string): boolean;
   isDirectory(path: string): boolean;
   isProtected?: IsProtected;
+  /** What the walk may cost; it throws TooLarge when spent. */
+  budget: Budget;
 }
 const SYSTEM_BIN = /^\/(usr\/)?(local\/)?s?bin\/[^/]+$/;
 const MAX_DEPTH = 4;
@@ -70,6 +73,7 @@ export class Walker {
 
   /** Parse errors are read once from the root (`hasError`), not node by node. */
   visit(node: Node): void {
+    this.opts.budget.tick();
     switch (node.type) {
       case 'comment':
         return;
@@ -105,9 +109,14 @@ export class Walker {
       case 'test_command':
         this.builtinStatement(node);
         return;
-      default:
-        this.unless(evaluationProblem(node));
+      case 'for_statement':
+        this.loopVariable(node);
+        break;
+      case 'expansion':
+        this.unparsedSubstitutions(node);
+        break;
     }
+    this.unless(evaluationProblem(node));
     if (STRUCTURAL.has(node.type)) this.structured = true;
     if (CONTROL.has(node.type)) {
       const before = this.cwd;
@@ -163,7 +172,7 @@ export class Walker {
     const assignments = [...prefix];
     let start = 0;
     while (start < raw.length && raw[start].static && /^[A-Za-z_][A-Za-z0-9_]*=/.test(raw[start].value)) assignments.push(raw[start++]);
-    const words = raw.slice(start).flatMap(expandBraces);
+    const words = raw.slice(start).flatMap((w) => expandBraces(w, this.opts.budget));
     const tokens = [...assignments, ...words].map(render);
     const text = tokens.join(' ');
     if (!words.length) return assignments.flatMap((a) => this.assigned(a, false, text));
@@ -201,6 +210,7 @@ export class Walker {
       isDirectory: this.opts.isDirectory,
       ...(this.opts.isProtected ? { isProtected: this.opts.isProtected } : {}),
       secret: (x) => this.protectedRead(render(x)),
+      spend: (n) => this.opts.budget.spendWords(n),
     });
   }
 
@@ -219,6 +229,28 @@ export class Walker {
     if ('why' in n) return this.unless(n.why);
     const why = assignProblem(n.name, false, this.opts.env);
     if (why) this.findings.push({ effect: 'execute', detail: `${node.text.replace(/\s+/g, ' ')} (${why})` });
+  }
+
+  /** `for NAME in …` and `select NAME in …` assign NAME: `for PS4 in '$(cat .env)'` sets PS4. */
+  private loopVariable(node: Node): void {
+    const name = node.childForFieldName('variable')?.text;
+    if (name === undefined) return;
+    const why = assignProblem(name, false, this.opts.env);
+    if (why) this.findings.push({ effect: 'execute', detail: `for ${name} in … (${why})` });
+  }
+
+  /**
+   * The parser leaves backquotes (and some `$(…)`) inside `${x:-…}` as plain words, yet bash runs
+   * them: each such piece is parsed again as a word of its own and walked like the rest.
+   */
+  private unparsedSubstitutions(node: Node): void {
+    const pending: Node[] = [...node.children].filter((c): c is Node => !!c);
+    while (pending.length) {
+      const n = pending.pop()!;
+      if (n.type === 'command_substitution' || n.type === 'process_substitution') continue;
+      if (n.childCount) pending.push(...n.children.filter((c): c is Node => !!c));
+      else if (/`|\$\(|[<>]\(/.test(n.text)) this.findings.push(...this.nested(`: ${n.text}`));
+    }
   }
 
   /** export/declare/local/unset/[[ ]]: shell-internal; reads when every name and operand is plain. */
@@ -271,10 +303,13 @@ export class Walker {
   private nested(text: string): Finding[] {
     this.structured = true;
     if (this.depth >= MAX_DEPTH) return [{ effect: 'execute', detail: 'shell scripts nested too deeply to check' }];
-    const tree = parseLoaded(text);
+    const budget = this.opts.budget;
+    const tree = parseLoaded(text, () => budget.expired());
+    if (!tree) throw new TooLarge(`checking it took longer than ${budget.limits.ms} ms`);
     const before = this.findings.length;
     this.depth++;
     try {
+      budget.spendNodes(tree.rootNode.descendantCount);
       if (tree.rootNode.hasError) this.parseError = true;
       this.visit(tree.rootNode);
     } finally {

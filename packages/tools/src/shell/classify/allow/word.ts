@@ -15,6 +15,8 @@ export interface WordContext {
   isProtected?: IsProtected;
   /** Called when the word names a secret, so the script lists it as a protected read. */
   secret(w: Word): void;
+  /** Counts words a glob made against the classification's budget (throws when spent). */
+  spend?(n: number): void;
 }
 
 export function wordReadProblem(w: Word, walk: WalkMode | undefined, ctx: WordContext): string | undefined {
@@ -35,6 +37,7 @@ export function wordReadProblem(w: Word, walk: WalkMode | undefined, ctx: WordCo
   if (hasGlob(w)) {
     const matches = expandGlob(w.pattern, w.value.startsWith('/') ? '/' : ctx.cwd!);
     if (!matches) return `${w.source} matches too many files to check`;
+    ctx.spend?.(matches.length);
     if (matches.length) paths = matches;
   }
   for (const p of paths) {
