@@ -16,7 +16,11 @@ export function parseLoaded(script: string, cancel?: () => boolean): Tree | unde
   if (!ready) throw new Error('the bash parser is not loaded yet; await loadBashParser() first');
   // A true from the callback cancels the parse (its type says void).
   const tree = ready.parse(script, null, cancel ? { progressCallback: cancel as () => void } : undefined);
-  if (!tree && cancel?.()) return undefined;
+  if (!tree && cancel?.()) {
+    // A cancelled parse would otherwise resume on the next call, with the next script's text.
+    ready.reset();
+    return undefined;
+  }
   if (!tree) throw new Error('the bash parser returned no tree');
   return tree;
 }

@@ -6,12 +6,12 @@ import { posix } from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import type { IsProtected, WalkMode } from './allow/tree.js';
 import { TooLarge, type Budget } from './budget.js';
-import { wordReadProblem } from './allow/word.js';
+import { globDirectoryProblem, globOption, wordReadProblem, type WordContext } from './allow/word.js';
 import { assignProblem } from './allow/variables.js';
 import { forkBomb, pipedCode } from './hazards.js';
 import { judgeCommand } from './judge-command.js';
 import { parseLoaded } from './parse.js';
-import { normalizeAbs } from './paths.js';
+import { physicalPath } from './paths.js';
 import { judgeRedirect } from './redirects.js';
 import { assignedName, evaluationProblem, statementProblem } from './statements.js';
 import { describe, type Finding, type Scope, type SimpleCommand } from './types.js';
@@ -186,9 +186,26 @@ export class Walker {
     if (SYSTEM_BIN.test(name)) name = posix.basename(name);
     else if (name.includes('/')) return [...findings, { effect: 'execute', detail: describe(cmd, `runs ${name}`) }];
     cmd.name = name;
-    if (this.functions.has(name)) return [...findings, { effect: 'read', detail: describe(cmd, 'calls a function defined in this script') }];
-    findings.push(...judgeCommand(cmd, this.scope));
+    const own = this.functions.has(name)
+      ? [{ effect: 'read' as const, detail: describe(cmd, 'calls a function defined in this script') }]
+      : judgeCommand(cmd, this.scope);
+    const globbed = this.globProblem(cmd);
+    // A glob the verdict did not see through makes a read or an edit not what it seemed; a
+    // destructive or blocked verdict stands.
+    findings.push(
+      ...(globbed ? own.map((f) => (f.effect === 'read' || f.effect === 'write' ? { effect: 'execute' as const, detail: describe(cmd, globbed) } : f)) : own),
+    );
     return findings;
+  }
+
+  /** Why a glob among the arguments makes the command more than it looks (an option, names from outside). */
+  private globProblem(cmd: SimpleCommand): string | undefined {
+    const dash = globOption(cmd.args, this.cwd, (n) => this.opts.budget.spendWords(n));
+    if (dash)
+      return dash.name
+        ? `the glob ${dash.word.source} matches ${dash.name}, which ${cmd.name} takes as an option`
+        : `the glob ${dash.word.source} may match a name that starts with -`;
+    return globDirectoryProblem(cmd.args, this.wordContext());
   }
 
   /** `FOO=1 cmd` (exported to cmd) or `FOO=1` alone (for the rest of the script). */
@@ -203,7 +220,11 @@ export class Walker {
 
   /** Why reading a word as a file is not a plain read; see Scope.readProblem. */
   private readProblem(w: Word, walk?: WalkMode): string | undefined {
-    return wordReadProblem(w, walk, {
+    return wordReadProblem(w, walk, this.wordContext());
+  }
+
+  private wordContext(): WordContext {
+    return {
       cwd: this.cwd,
       resolve: (x) => this.resolve(x),
       roots: this.opts.roots,
@@ -211,7 +232,7 @@ export class Walker {
       ...(this.opts.isProtected ? { isProtected: this.opts.isProtected } : {}),
       secret: (x) => this.protectedRead(render(x)),
       spend: (n) => this.opts.budget.spendWords(n),
-    });
+    };
   }
 
   /**
@@ -322,7 +343,8 @@ export class Walker {
 
   private resolve(w: Word): string | undefined {
     if (!w.static) return undefined;
-    if (w.value.startsWith('/')) return normalizeAbs(w.value);
-    return this.cwd === undefined ? undefined : normalizeAbs(posix.join(this.cwd, w.value));
+    // As the kernel does: `link/..` is the parent of where link points, not `.`.
+    if (w.value.startsWith('/')) return physicalPath(w.value);
+    return this.cwd === undefined ? undefined : physicalPath(`${this.cwd}/${w.value}`);
   }
 }

@@ -1,5 +1,6 @@
 // Shell words as bash would see them: quotes removed, escapes applied, `~` and $HOME expanded,
 // and anything computed at run time ($VAR, $(cmd)) marked as unknown rather than guessed.
+import { readFileSync } from 'node:fs';
 import type { Node } from 'web-tree-sitter';
 
 /** Stands for a part of a word only known at run time. */
@@ -145,11 +146,17 @@ function bareWord(text: string, home: string, atStart: boolean): Part {
   let pattern = '';
   let i = 0;
   let usedHome = false;
-  if (atStart && text.startsWith('~') && (text.length === 1 || text[1] === '/')) {
-    value = home;
-    pattern = escapeAll(home);
+  if (atStart && text.startsWith('~')) {
+    const slash = text.indexOf('/');
+    const user = text.slice(1, slash < 0 ? text.length : slash);
+    // `~name` is name's home from the passwd database; `~+`, `~-`, `~2` and a name we cannot
+    // look up are not known (bash may still expand them).
+    const dir = user === '' ? home : userHome(user);
+    if (dir === undefined) return { ...unknownPart };
+    value = dir;
+    pattern = escapeAll(dir);
     usedHome = true;
-    i = 1;
+    i = 1 + user.length;
   }
   for (; i < text.length; i++) {
     const c = text[i];
@@ -164,6 +171,25 @@ function bareWord(text: string, home: string, atStart: boolean): Part {
     }
   }
   return { value, pattern, static: true, ...(usedHome ? { home: true } : {}) };
+}
+
+let passwd: Map<string, string> | undefined;
+
+/** A user's home directory from /etc/passwd, or undefined (no such line, or no file). */
+export function userHome(name: string): string | undefined {
+  if (!/^[A-Za-z0-9._][A-Za-z0-9._-]*$/.test(name)) return undefined;
+  if (!passwd) {
+    passwd = new Map();
+    try {
+      for (const line of readFileSync('/etc/passwd', 'utf8').split('\n')) {
+        const f = line.split(':');
+        if (f.length >= 7 && f[5]) passwd.set(f[0], f[5]);
+      }
+    } catch {
+      // no passwd file: nothing is known
+    }
+  }
+  return passwd.get(name);
 }
 
 const ANSI_SIMPLE: Record<string, string> = {
