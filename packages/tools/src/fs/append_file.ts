@@ -56,16 +56,20 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
     const { fh: src } = await openChecked(abs, shown);
     try {
       // Copy the old bytes into a temp file, add the new ones, rename over: never a half-append.
-      await replaceAtomically(abs, async (fh) => {
-        const buf = Buffer.allocUnsafe(1024 * 1024);
-        for (let pos = 0; ;) {
-          const { bytesRead } = await src.read(buf, 0, buf.length, pos);
-          if (bytesRead === 0) break;
-          await fh.write(buf, 0, bytesRead);
-          pos += bytesRead;
-        }
-        await fh.write(data);
-      });
+      await replaceAtomically(
+        abs,
+        async (fh) => {
+          const buf = Buffer.allocUnsafe(1024 * 1024);
+          for (let pos = 0; ;) {
+            const { bytesRead } = await src.read(buf, 0, buf.length, pos);
+            if (bytesRead === 0) break;
+            await fh.write(buf, 0, bytesRead);
+            pos += bytesRead;
+          }
+          await fh.write(data);
+        },
+        { resolved: true },
+      );
     } finally {
       await src.close();
     }

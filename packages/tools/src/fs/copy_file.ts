@@ -1,9 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
 import { replaceAtomically } from '../text/atomic.js';
 import { openChecked } from '../workspace/special.js';
+import { mkdirsChecked } from '../workspace/opened.js';
 import { fsError } from '../errno.js';
 import { formatBytes } from '../text/amounts.js';
 import { forgetSeen } from './freshness.js';
@@ -24,7 +24,7 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
   if (!t.srcStat.isFile())
     throw new ToolError('INVALID_PARAMS', `${t.srcShown} is a directory; copy_file copies single files (copy a directory with a shell command).`);
   try {
-    await mkdir(dirname(t.dest), { recursive: true });
+    mkdirsChecked(dirname(t.dest), t.destShown);
     // Checked again on what is opened: the source may have been swapped since it was resolved.
     const { fh: src } = await openChecked(t.src, t.srcShown);
     try {
@@ -39,7 +39,7 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
             pos += bytesRead;
           }
         },
-        { mode: t.srcStat.mode & 0o7777 },
+        { mode: t.srcStat.mode & 0o7777, resolved: true },
       );
     } finally {
       await src.close();

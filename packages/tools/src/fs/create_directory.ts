@@ -1,7 +1,7 @@
-import { mkdir } from 'node:fs/promises';
 import { z } from 'zod';
 import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
 import { fsError } from '../errno.js';
+import { mkdirsChecked } from '../workspace/opened.js';
 import { statOrUndefined } from './on-disk.js';
 
 const description = `Create a directory with parents (mkdir -p); fine if it exists.`;
@@ -20,7 +20,7 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
     const existing = await statOrUndefined(abs);
     if (existing?.isDirectory()) return { content: `${shown} already exists.`, metadata: { path: shown, created: false } };
     if (existing) throw new ToolError('CONFLICT', `${shown} exists and is not a directory; choose another name or delete it first.`);
-    await mkdir(abs, { recursive: true });
+    mkdirsChecked(abs, shown);
   } catch (err) {
     throw fsError(err, shown);
   }

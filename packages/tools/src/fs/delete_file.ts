@@ -1,5 +1,6 @@
 import { lstat, readdir, rm, rmdir, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { inDir } from '../workspace/opened.js';
 import { z } from 'zod';
 import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput, type Workspace } from '@toolbelt/core';
 import { sensitiveReason } from '../workspace/sensitive.js';
@@ -86,9 +87,14 @@ function describe(t: Target): string {
 async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
   const t = await target(args, ctx, args.recursive === true);
   try {
-    if (t.kind !== 'directory') await unlink(t.abs);
-    else if (args.recursive) await rm(t.abs, { recursive: true });
-    else await rmdir(t.abs);
+    // The name is removed through its checked parent directory (workspace/opened.ts): a directory
+    // on the path swapped for a link since it was resolved cannot redirect the delete.
+    await inDir(dirname(t.abs), t.shown, async (d) => {
+      const at = d.at(basename(t.abs));
+      if (t.kind !== 'directory') await unlink(at);
+      else if (args.recursive) await rm(at, { recursive: true });
+      else await rmdir(at);
+    });
   } catch (err) {
     throw fsError(err, t.shown);
   }

@@ -5,7 +5,8 @@ import { looksBinary } from '../text/binary.js';
 import { decodeText, encodeText, toCrlf, toLf } from '../text/encoding.js';
 import { applyEdits, EditError, type Edit } from '../text/replace.js';
 import { fsError } from '../errno.js';
-import { plural } from '../text/amounts.js';
+import { FileTooLargeError } from '../text/read.js';
+import { formatBytes, plural } from '../text/amounts.js';
 import { readCurrent, statForWrite, statOrUndefined } from './on-disk.js';
 import { diffPreview, diffStat, digest, unifiedDiff } from './diff.js';
 import { assertUnchanged, recordSeen } from './freshness.js';
@@ -27,6 +28,19 @@ const input = z.object({
 });
 
 type Input = z.infer<typeof input>;
+
+/**
+ * Files edit_file edits. It holds the file, its text, the edited text and a diff region in memory at
+ * once (a replace_all over 20 MB once took 1.2 GB); past this size the shell does it in a stream.
+ */
+export const MAX_EDIT_FILE_BYTES = 10 * 1024 * 1024;
+
+function tooLarge(shown: string, size: number): ToolError {
+  return new ToolError(
+    'INVALID_PARAMS',
+    `${shown} is ${formatBytes(size)}; edit_file edits files up to ${formatBytes(MAX_EDIT_FILE_BYTES)}. Change it with a shell command that streams it instead, e.g. sed -i 's/old/new/g' ${shown} (or sed -i '120,140s/old/new/' for a range of lines), or split the file.`,
+  );
+}
 
 function editsOf(args: Input): Edit[] {
   if (args.edits) return args.edits.map((e) => ({ oldString: e.old_string, newString: e.new_string, replaceAll: e.replace_all ?? false }));
@@ -51,7 +65,11 @@ async function plan(args: Input, ctx: ToolContext): Promise<Plan> {
     const stat = await statForWrite(abs, shown);
     if (!stat) throw new ToolError('NOT_FOUND', `${shown} does not exist. edit_file changes existing files; use write_file to create one.`);
     assertUnchanged(ctx.state, abs, stat, shown);
-    before = await readCurrent(abs, shown);
+    if (stat.size > MAX_EDIT_FILE_BYTES) throw tooLarge(shown, stat.size);
+    // The limit again on what is opened: the file may have grown since the stat.
+    before = await readCurrent(abs, shown, MAX_EDIT_FILE_BYTES).catch((err: unknown) => {
+      throw err instanceof FileTooLargeError ? tooLarge(shown, err.size) : err;
+    });
   } catch (err) {
     throw fsError(err, shown);
   }
@@ -111,7 +129,7 @@ async function edit(args: Input, ctx: ToolContext, approvedBase: string | undefi
     throw new ToolError('CONFLICT', `${p.shown} changed while the edit waited for approval, so the approved diff no longer applies. Read it again and retry.`);
   }
   try {
-    await atomicWrite(p.abs, p.after);
+    await atomicWrite(p.abs, p.after, { resolved: true });
     const stat = await statOrUndefined(p.abs);
     if (stat) recordSeen(ctx.state, p.abs, stat);
   } catch (err) {

@@ -1,5 +1,6 @@
-import { mkdir, rename } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { rename } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { inDir, mkdirsChecked } from '../workspace/opened.js';
 import { z } from 'zod';
 import { defineTool, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
 import { fsError } from '../errno.js';
@@ -19,8 +20,9 @@ type Input = z.infer<typeof input>;
 async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
   const t = await resolveTransfer(args, ctx, 'delete');
   try {
-    await mkdir(dirname(t.dest), { recursive: true });
-    await rename(t.src, t.dest);
+    mkdirsChecked(dirname(t.dest), t.destShown);
+    // Both names are reached through their checked directories (workspace/opened.ts).
+    await inDir(dirname(t.src), t.srcShown, (from) => inDir(dirname(t.dest), t.destShown, (to) => rename(from.at(basename(t.src)), to.at(basename(t.dest)))));
   } catch (err) {
     throw fsError(err, t.srcShown);
   }

@@ -27,11 +27,11 @@ export async function statForWrite(abs: string, shown: string): Promise<Stats | 
 }
 
 /** The whole current content of a file about to be rewritten (never through a symlink, never a pipe). */
-export async function readCurrent(abs: string, shown: string): Promise<Buffer> {
+export async function readCurrent(abs: string, shown: string, limit = MAX_EDIT_BYTES): Promise<Buffer> {
   const { fh, stat } = await openChecked(abs, shown);
   try {
     if (stat.isDirectory()) throw Object.assign(new Error(`EISDIR: ${abs} is a directory`), { code: 'EISDIR' });
-    if (stat.size > MAX_EDIT_BYTES) throw new FileTooLargeError(stat.size, MAX_EDIT_BYTES);
+    if (stat.size > limit) throw new FileTooLargeError(stat.size, limit);
     return await fh.readFile();
   } finally {
     await fh.close();

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdirsChecked } from '../workspace/opened.js';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { defineTool, ToolError, type Invocation, type ToolContext, type ToolOutput } from '@toolbelt/core';
@@ -80,8 +80,8 @@ async function write(args: Input, ctx: ToolContext, approvedBase: string | undef
     throw new ToolError('CONFLICT', `${p.shown} changed while the write waited for approval, so the approved diff no longer applies. Read it again and retry.`);
   }
   try {
-    await mkdir(dirname(p.abs), { recursive: true });
-    await atomicWrite(p.abs, p.data);
+    mkdirsChecked(dirname(p.abs), p.shown);
+    await atomicWrite(p.abs, p.data, { resolved: true });
     const stat = await statOrUndefined(p.abs);
     if (stat) recordSeen(ctx.state, p.abs, stat);
   } catch (err) {

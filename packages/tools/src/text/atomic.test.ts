@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import ts from 'typescript';
+import { buildSync } from 'esbuild';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { atomicWrite, replaceAtomically } from './atomic.js';
 
@@ -55,9 +56,16 @@ describe('atomicWrite', () => {
 describe('crash safety', () => {
   const SIZE = 2 * 1024 * 1024;
   const moduleDir = mkdtempSync(join(dir, 'mod-'));
-  const source = readFileSync(new URL('./atomic.ts', import.meta.url), 'utf8');
-  const compiled = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
-  writeFileSync(join(moduleDir, 'atomic.mjs'), compiled);
+  // atomic.ts with what it imports, as one module a plain child process can load.
+  buildSync({
+    entryPoints: [fileURLToPath(new URL('./atomic.ts', import.meta.url))],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: join(moduleDir, 'atomic.mjs'),
+    logLevel: 'silent',
+  });
   const writer = (kind: 'atomic' | 'naive') => `
     import { atomicWrite } from './atomic.mjs';
     import { writeFile } from 'node:fs/promises';

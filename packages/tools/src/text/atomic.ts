@@ -2,21 +2,36 @@
 // symlink planted at the temp name is never followed), is flushed, then renamed over the target.
 // rename(2) replaces a symlink at the target instead of writing through it, and a reader or a
 // crash at any instant sees the old file or the new one, never a mix.
+//
+// The directory is opened first and every name is reached through its descriptor
+// (workspace/opened.ts): with `resolved`, the directory must be the one the guard checked, so a
+// directory on the path swapped for a link to /etc after the check makes the write fail instead of
+// landing outside the workspace.
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
+import { constants, fsyncSync } from 'node:fs';
 import { lstat, open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { openDirChecked, type OpenDir } from '../workspace/opened.js';
 
 export interface AtomicWriteOptions {
   /** Permission bits for a new file; an existing file keeps its own. Default 0o644 (after umask). */
   mode?: number;
   /** Skip fsync (tests, scratch files). Default false: data and directory are flushed. */
   noSync?: boolean;
+  /**
+   * `path` is a real path the workspace guard checked: its directory must still be exactly there
+   * when it is opened (no link on the way), or the write is refused. File tools always set it.
+   */
+  resolved?: boolean;
 }
 
 /** The temp name for `path`: hidden, in the same directory (rename must not cross devices). */
 export function tempPathFor(path: string): string {
-  return join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  return join(dirname(path), tempName(basename(path)));
+}
+
+function tempName(base: string): string {
+  return `.${base}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
 }
 
 /** Permission bits of an existing regular file at `path`, or undefined. */
@@ -34,8 +49,18 @@ async function existingMode(path: string): Promise<number | undefined> {
  * temp file is removed and `path` is left exactly as it was.
  */
 export async function replaceAtomically(path: string, fill: (fh: FileHandle) => Promise<void>, opts: AtomicWriteOptions = {}): Promise<void> {
-  const mode = (await existingMode(path)) ?? opts.mode ?? 0o644;
-  const tmp = tempPathFor(path);
+  const dir = openDirChecked(dirname(path), dirname(path), { check: opts.resolved === true });
+  try {
+    await replaceIn(dir, basename(path), fill, opts);
+  } finally {
+    dir.close();
+  }
+}
+
+async function replaceIn(dir: OpenDir, base: string, fill: (fh: FileHandle) => Promise<void>, opts: AtomicWriteOptions): Promise<void> {
+  const target = dir.at(base);
+  const mode = (await existingMode(target)) ?? opts.mode ?? 0o644;
+  const tmp = dir.at(tempName(base));
   // O_EXCL: fails rather than following a symlink or reusing a file someone planted at tmp.
   const fh = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), mode);
   let renamed = false;
@@ -48,12 +73,12 @@ export async function replaceAtomically(path: string, fill: (fh: FileHandle) => 
     } finally {
       await fh.close();
     }
-    await rename(tmp, path);
+    await rename(tmp, target);
     renamed = true;
   } finally {
     if (!renamed) await unlink(tmp).catch(() => undefined);
   }
-  if (!opts.noSync) await syncDirectory(dirname(path));
+  if (!opts.noSync) syncDirectory(dir);
 }
 
 /** Writes `data` to `path` atomically (see file comment). */
@@ -68,14 +93,10 @@ export async function atomicWrite(path: string, data: string | Uint8Array, opts:
 }
 
 /** Makes the rename itself durable; some file systems refuse to fsync a directory, which is fine. */
-async function syncDirectory(dir: string): Promise<void> {
-  let fh: FileHandle | undefined;
+function syncDirectory(dir: OpenDir): void {
   try {
-    fh = await open(dir, constants.O_RDONLY);
-    await fh.sync();
+    fsyncSync(dir.fd);
   } catch {
     // best effort
-  } finally {
-    await fh?.close().catch(() => undefined);
   }
 }

@@ -73,12 +73,28 @@ export function explainMiss(text: string, old: string): string {
   return `nearest is ${range}${differs}. Read those lines again and copy the exact text.`;
 }
 
+/** What an edit may grow a text to (characters), so a replace_all cannot build a giant string. */
+export const MAX_RESULT_CHARS = 64 * 1024 * 1024;
+
 function applyOne(text: string, edit: Edit, index: number, total: number): { text: string; count: number } {
   const where = total > 1 ? `edit ${index + 1} of ${total}: ` : '';
   const { oldString, newString } = edit;
   if (oldString === '')
     throw new EditError(`${where}old_string is empty; give the exact text to replace (use write_file to create or overwrite a whole file).`, index);
   if (oldString === newString) throw new EditError(`${where}old_string and new_string are the same; nothing would change.`, index);
+  if (edit.replaceAll) {
+    // split/join: one native pass, no `$&` patterns, and (measured on 2.3 million matches) a quarter
+    // of the memory of replaceAll or of concatenating around an offsets array.
+    const parts = text.split(oldString);
+    const count = parts.length - 1;
+    const length = text.length + count * (newString.length - oldString.length);
+    if (length > MAX_RESULT_CHARS)
+      throw new EditError(
+        `${where}replacing all ${count} occurrences would make the text ${length} characters long, over the ${MAX_RESULT_CHARS}-character limit; edit a smaller range or use a shell command.`,
+        index,
+      );
+    if (count > 0) return { text: parts.join(newString), count };
+  }
   const found = occurrences(text, oldString, edit.replaceAll ? undefined : 50);
   if (found.length === 0) throw new EditError(`${where}old_string was not found in the file; ${explainMiss(text, oldString)}`, index);
   if (found.length > 1 && !edit.replaceAll) {

@@ -12,6 +12,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, type Stats } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { ToolError } from '@toolbelt/core';
+import { assertOpenedAt, openHooks } from './opened.js';
 
 /** open(2) flags for reading a file without blocking, following a final symlink (check with fstat). */
 export const READ_FLAGS_FOLLOW = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
@@ -74,18 +75,21 @@ function explainOpenError(err: unknown, abs: string, shown: string): unknown {
 }
 
 /**
- * Opens an existing resolved path for reading (see READ_FLAGS), then refuses special and
- * hard-linked files by fstat: what is checked is what was opened, so a swap after an lstat is
- * caught. Directories are returned; the caller decides about them.
+ * Opens an existing resolved path for reading (see READ_FLAGS), then checks the descriptor: it must
+ * be the file at `abs` (opened.ts: a directory on the path swapped for a link since the guard
+ * resolved it is caught), and special and hard-linked files are refused by fstat. `abs` must be the
+ * real path the guard returned. Directories are returned; the caller decides about them.
  */
 export async function openChecked(abs: string, shown: string): Promise<{ fh: FileHandle; stat: Stats }> {
   let fh: FileHandle;
+  openHooks.beforeOpen?.(abs);
   try {
     fh = await open(abs, READ_FLAGS);
   } catch (err) {
     throw explainOpenError(err, abs, shown);
   }
   try {
+    assertOpenedAt(fh.fd, abs, shown);
     const stat = await fh.stat();
     assertPlainFile(stat, shown);
     return { fh, stat };
@@ -98,12 +102,14 @@ export async function openChecked(abs: string, shown: string): Promise<{ fh: Fil
 /** openChecked with synchronous calls, for read_file's fast path (a few microseconds on a local disk). */
 export function openCheckedSync(abs: string, shown: string): { fd: number; stat: Stats } {
   let fd: number;
+  openHooks.beforeOpen?.(abs);
   try {
     fd = openSync(abs, READ_FLAGS);
   } catch (err) {
     throw explainOpenError(err, abs, shown);
   }
   try {
+    assertOpenedAt(fd, abs, shown);
     const stat = fstatSync(fd);
     assertPlainFile(stat, shown);
     return { fd, stat };

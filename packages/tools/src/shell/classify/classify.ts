@@ -5,6 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { Classification } from '@toolbelt/core';
 import { readProblem, realLoose, type IsProtected } from './allow/tree.js';
+import { Budget, DEFAULT_LIMITS, TooLarge, type ClassifyLimits } from './budget.js';
 import { parseLoaded } from './parse.js';
 import { loadBashParser } from './parser.js';
 import { rememberPrefix } from './prefix.js';
@@ -25,10 +26,14 @@ export interface ClassifyOptions {
   /** File-system facts (injectable for tests). Default: the real file system. */
   exists?(path: string): boolean;
   isDirectory?(path: string): boolean;
+  /** Caps on what one classification may cost (budget.ts); over one, the command asks. */
+  limits?: Partial<ClassifyLimits>;
+  /** The clock the time cap reads (injectable for tests). Default: Date.now. */
+  now?: () => number;
 }
 
 /** Longer scripts are not parsed; they are treated as running arbitrary code. */
-export const MAX_SCRIPT_CHARS = 100_000;
+export const MAX_SCRIPT_CHARS = DEFAULT_LIMITS.scriptChars;
 const MAX_REASONS = 3;
 
 function isDir(path: string): boolean {
@@ -61,11 +66,24 @@ function contained(f: Finding, roots: readonly string[], isProtected?: IsProtect
   return f;
 }
 
+function walk(walker: Walker, script: string, budget: Budget): void {
+  const tree = parseLoaded(script, () => budget.expired());
+  if (!tree) throw new TooLarge(`parsing it took longer than ${budget.limits.ms} ms`);
+  try {
+    budget.spendNodes(tree.rootNode.descendantCount);
+    walker.visit(tree.rootNode);
+    if (tree.rootNode.hasError) walker.parseError = true;
+  } finally {
+    tree.delete();
+  }
+}
+
 export function classifyLoaded(script: string, opts: ClassifyOptions = {}): Classification {
   const subject = { command: script, commands: [script.trim().replace(/\s+/g, ' ')] };
   if (!script.trim()) return { effect: 'read', reason: 'read: empty command', subject };
-  if (script.length > MAX_SCRIPT_CHARS) {
-    return { effect: 'execute', reason: `execute: the script is longer than ${MAX_SCRIPT_CHARS} characters and was not checked`, subject };
+  const budget = new Budget(opts.limits, opts.now);
+  if (script.length > budget.limits.scriptChars) {
+    return { effect: 'execute', reason: `execute: too large to check: the script is longer than ${budget.limits.scriptChars} characters`, subject };
   }
   const roots = (opts.roots ?? (opts.cwd ? [opts.cwd] : [])).map((r) => realLoose(r));
   const walker = new Walker({
@@ -76,13 +94,13 @@ export function classifyLoaded(script: string, opts: ClassifyOptions = {}): Clas
     ...(opts.isProtected ? { isProtected: opts.isProtected } : {}),
     exists: opts.exists ?? existsSync,
     isDirectory: opts.isDirectory ?? isDir,
+    budget,
   });
-  const tree = parseLoaded(script);
   try {
-    walker.visit(tree.rootNode);
-    if (tree.rootNode.hasError) walker.parseError = true;
-  } finally {
-    tree.delete();
+    walk(walker, script, budget);
+  } catch (err) {
+    if (!(err instanceof TooLarge)) throw err;
+    return { effect: 'execute', reason: `execute: too large to check: ${err.message}; it was not judged a read`, subject };
   }
   const findings: Finding[] = walker.findings.map((f) => contained(f, roots, opts.isProtected));
   // A script we could not parse may hide anything: never a read.

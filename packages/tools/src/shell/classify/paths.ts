@@ -1,5 +1,6 @@
 // Facts about paths the classifier needs: which ones are the whole system (never delete them
 // recursively), which are disks (never write to them), which are harmless sinks.
+import { lstatSync, readlinkSync } from 'node:fs';
 import { posix } from 'node:path';
 import { hasGlob, type Word } from './words.js';
 
@@ -49,6 +50,48 @@ const SINKS = /^\/dev\/(null|zero|full|stdout|stderr|tty|fd\/\d+)$|^\/proc\/self
 export function normalizeAbs(path: string): string {
   const n = posix.normalize(path);
   return n.length > 1 && n.endsWith('/') ? n.slice(0, -1) : n;
+}
+
+const MAX_LINKS = 40;
+
+/**
+ * An absolute path as the kernel resolves it: a `..` goes up from where the component before it
+ * really is, so `link/../etc/shadow` with `link` -> `/etc/ssl` is `/etc/etc/shadow`, outside, not
+ * `./etc/shadow`. Paths without `..` are only normalized; links elsewhere are the
+ * caller's (realpath) business.
+ */
+export function physicalPath(path: string): string {
+  if (!path.split('/').includes('..')) return normalizeAbs(path);
+  const queue = path.split('/').reverse();
+  let cur = '/';
+  let links = 0;
+  while (queue.length) {
+    const comp = queue.pop()!;
+    if (comp === '' || comp === '.') continue;
+    if (comp === '..') {
+      cur = posix.dirname(cur);
+      continue;
+    }
+    const next = cur === '/' ? `/${comp}` : `${cur}/${comp}`;
+    // Only a link with a `..` after it changes the answer; the rest is left to realpath.
+    if (queue.includes('..') && isLink(next)) {
+      if (++links > MAX_LINKS) return next;
+      const target = readlinkSync(next);
+      if (target.startsWith('/')) cur = '/';
+      queue.push(...target.split('/').reverse());
+      continue;
+    }
+    cur = next;
+  }
+  return cur;
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -5,12 +5,13 @@
 import { posix } from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import type { IsProtected, WalkMode } from './allow/tree.js';
-import { wordReadProblem } from './allow/word.js';
+import { TooLarge, type Budget } from './budget.js';
+import { globDirectoryProblem, globOption, wordReadProblem, type WordContext } from './allow/word.js';
 import { assignProblem } from './allow/variables.js';
 import { forkBomb, pipedCode } from './hazards.js';
 import { judgeCommand } from './judge-command.js';
 import { parseLoaded } from './parse.js';
-import { normalizeAbs } from './paths.js';
+import { physicalPath } from './paths.js';
 import { judgeRedirect } from './redirects.js';
 import { assignedName, evaluationProblem, statementProblem } from './statements.js';
 import { describe, type Finding, type Scope, type SimpleCommand } from './types.js';
@@ -26,6 +27,8 @@ export interface WalkOptions {
   exists(path: string): boolean;
   isDirectory(path: string): boolean;
   isProtected?: IsProtected;
+  /** What the walk may cost; it throws TooLarge when spent. */
+  budget: Budget;
 }
 const SYSTEM_BIN = /^\/(usr\/)?(local\/)?s?bin\/[^/]+$/;
 const MAX_DEPTH = 4;
@@ -70,6 +73,7 @@ export class Walker {
 
   /** Parse errors are read once from the root (`hasError`), not node by node. */
   visit(node: Node): void {
+    this.opts.budget.tick();
     switch (node.type) {
       case 'comment':
         return;
@@ -105,9 +109,14 @@ export class Walker {
       case 'test_command':
         this.builtinStatement(node);
         return;
-      default:
-        this.unless(evaluationProblem(node));
+      case 'for_statement':
+        this.loopVariable(node);
+        break;
+      case 'expansion':
+        this.unparsedSubstitutions(node);
+        break;
     }
+    this.unless(evaluationProblem(node));
     if (STRUCTURAL.has(node.type)) this.structured = true;
     if (CONTROL.has(node.type)) {
       const before = this.cwd;
@@ -163,7 +172,7 @@ export class Walker {
     const assignments = [...prefix];
     let start = 0;
     while (start < raw.length && raw[start].static && /^[A-Za-z_][A-Za-z0-9_]*=/.test(raw[start].value)) assignments.push(raw[start++]);
-    const words = raw.slice(start).flatMap(expandBraces);
+    const words = raw.slice(start).flatMap((w) => expandBraces(w, this.opts.budget));
     const tokens = [...assignments, ...words].map(render);
     const text = tokens.join(' ');
     if (!words.length) return assignments.flatMap((a) => this.assigned(a, false, text));
@@ -177,9 +186,26 @@ export class Walker {
     if (SYSTEM_BIN.test(name)) name = posix.basename(name);
     else if (name.includes('/')) return [...findings, { effect: 'execute', detail: describe(cmd, `runs ${name}`) }];
     cmd.name = name;
-    if (this.functions.has(name)) return [...findings, { effect: 'read', detail: describe(cmd, 'calls a function defined in this script') }];
-    findings.push(...judgeCommand(cmd, this.scope));
+    const own = this.functions.has(name)
+      ? [{ effect: 'read' as const, detail: describe(cmd, 'calls a function defined in this script') }]
+      : judgeCommand(cmd, this.scope);
+    const globbed = this.globProblem(cmd);
+    // A glob the verdict did not see through makes a read or an edit not what it seemed; a
+    // destructive or blocked verdict stands.
+    findings.push(
+      ...(globbed ? own.map((f) => (f.effect === 'read' || f.effect === 'write' ? { effect: 'execute' as const, detail: describe(cmd, globbed) } : f)) : own),
+    );
     return findings;
+  }
+
+  /** Why a glob among the arguments makes the command more than it looks (an option, names from outside). */
+  private globProblem(cmd: SimpleCommand): string | undefined {
+    const dash = globOption(cmd.args, this.cwd, (n) => this.opts.budget.spendWords(n));
+    if (dash)
+      return dash.name
+        ? `the glob ${dash.word.source} matches ${dash.name}, which ${cmd.name} takes as an option`
+        : `the glob ${dash.word.source} may match a name that starts with -`;
+    return globDirectoryProblem(cmd.args, this.wordContext());
   }
 
   /** `FOO=1 cmd` (exported to cmd) or `FOO=1` alone (for the rest of the script). */
@@ -194,14 +220,19 @@ export class Walker {
 
   /** Why reading a word as a file is not a plain read; see Scope.readProblem. */
   private readProblem(w: Word, walk?: WalkMode): string | undefined {
-    return wordReadProblem(w, walk, {
+    return wordReadProblem(w, walk, this.wordContext());
+  }
+
+  private wordContext(): WordContext {
+    return {
       cwd: this.cwd,
       resolve: (x) => this.resolve(x),
       roots: this.opts.roots,
       isDirectory: this.opts.isDirectory,
       ...(this.opts.isProtected ? { isProtected: this.opts.isProtected } : {}),
       secret: (x) => this.protectedRead(render(x)),
-    });
+      spend: (n) => this.opts.budget.spendWords(n),
+    };
   }
 
   /**
@@ -219,6 +250,28 @@ export class Walker {
     if ('why' in n) return this.unless(n.why);
     const why = assignProblem(n.name, false, this.opts.env);
     if (why) this.findings.push({ effect: 'execute', detail: `${node.text.replace(/\s+/g, ' ')} (${why})` });
+  }
+
+  /** `for NAME in …` and `select NAME in …` assign NAME: `for PS4 in '$(cat .env)'` sets PS4. */
+  private loopVariable(node: Node): void {
+    const name = node.childForFieldName('variable')?.text;
+    if (name === undefined) return;
+    const why = assignProblem(name, false, this.opts.env);
+    if (why) this.findings.push({ effect: 'execute', detail: `for ${name} in … (${why})` });
+  }
+
+  /**
+   * The parser leaves backquotes (and some `$(…)`) inside `${x:-…}` as plain words, yet bash runs
+   * them: each such piece is parsed again as a word of its own and walked like the rest.
+   */
+  private unparsedSubstitutions(node: Node): void {
+    const pending: Node[] = [...node.children].filter((c): c is Node => !!c);
+    while (pending.length) {
+      const n = pending.pop()!;
+      if (n.type === 'command_substitution' || n.type === 'process_substitution') continue;
+      if (n.childCount) pending.push(...n.children.filter((c): c is Node => !!c));
+      else if (/`|\$\(|[<>]\(/.test(n.text)) this.findings.push(...this.nested(`: ${n.text}`));
+    }
   }
 
   /** export/declare/local/unset/[[ ]]: shell-internal; reads when every name and operand is plain. */
@@ -271,10 +324,13 @@ export class Walker {
   private nested(text: string): Finding[] {
     this.structured = true;
     if (this.depth >= MAX_DEPTH) return [{ effect: 'execute', detail: 'shell scripts nested too deeply to check' }];
-    const tree = parseLoaded(text);
+    const budget = this.opts.budget;
+    const tree = parseLoaded(text, () => budget.expired());
+    if (!tree) throw new TooLarge(`checking it took longer than ${budget.limits.ms} ms`);
     const before = this.findings.length;
     this.depth++;
     try {
+      budget.spendNodes(tree.rootNode.descendantCount);
       if (tree.rootNode.hasError) this.parseError = true;
       this.visit(tree.rootNode);
     } finally {
@@ -287,7 +343,8 @@ export class Walker {
 
   private resolve(w: Word): string | undefined {
     if (!w.static) return undefined;
-    if (w.value.startsWith('/')) return normalizeAbs(w.value);
-    return this.cwd === undefined ? undefined : normalizeAbs(posix.join(this.cwd, w.value));
+    // As the kernel does: `link/..` is the parent of where link points, not `.`.
+    if (w.value.startsWith('/')) return physicalPath(w.value);
+    return this.cwd === undefined ? undefined : physicalPath(`${this.cwd}/${w.value}`);
   }
 }

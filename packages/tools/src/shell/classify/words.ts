@@ -1,5 +1,6 @@
 // Shell words as bash would see them: quotes removed, escapes applied, `~` and $HOME expanded,
 // and anything computed at run time ($VAR, $(cmd)) marked as unknown rather than guessed.
+import { readFileSync } from 'node:fs';
 import type { Node } from 'web-tree-sitter';
 
 /** Stands for a part of a word only known at run time. */
@@ -61,9 +62,12 @@ function part(node: Node, home: string, atStart: boolean): Part {
       return { value: inner, pattern: escapeAll(inner), static: true };
     }
     case 'ansi_c_string': {
-      const inner = decodeAnsiC(node.text.slice(2, -1));
-      return { value: inner, pattern: escapeAll(inner), static: true };
+      const { value, exact } = decodeAnsiC(node.text.slice(2, -1));
+      return exact ? { value, pattern: escapeAll(value), static: true } : unknownPart;
     }
+    case 'brace_expression':
+      // `{1..3}`: expanded later (expandBraces), like `{a,b}` in a plain word.
+      return isSequence(node.text.slice(1, -1)) ? { value: node.text, pattern: node.text, static: true } : unknownPart;
     case 'string':
     case 'translated_string':
       return joined(node, home, 'quoted');
@@ -142,11 +146,17 @@ function bareWord(text: string, home: string, atStart: boolean): Part {
   let pattern = '';
   let i = 0;
   let usedHome = false;
-  if (atStart && text.startsWith('~') && (text.length === 1 || text[1] === '/')) {
-    value = home;
-    pattern = escapeAll(home);
+  if (atStart && text.startsWith('~')) {
+    const slash = text.indexOf('/');
+    const user = text.slice(1, slash < 0 ? text.length : slash);
+    // `~name` is name's home from the passwd database; `~+`, `~-`, `~2` and a name we cannot
+    // look up are not known (bash may still expand them).
+    const dir = user === '' ? home : userHome(user);
+    if (dir === undefined) return { ...unknownPart };
+    value = dir;
+    pattern = escapeAll(dir);
     usedHome = true;
-    i = 1;
+    i = 1 + user.length;
   }
   for (; i < text.length; i++) {
     const c = text[i];
@@ -161,6 +171,25 @@ function bareWord(text: string, home: string, atStart: boolean): Part {
     }
   }
   return { value, pattern, static: true, ...(usedHome ? { home: true } : {}) };
+}
+
+let passwd: Map<string, string> | undefined;
+
+/** A user's home directory from /etc/passwd, or undefined (no such line, or no file). */
+export function userHome(name: string): string | undefined {
+  if (!/^[A-Za-z0-9._][A-Za-z0-9._-]*$/.test(name)) return undefined;
+  if (!passwd) {
+    passwd = new Map();
+    try {
+      for (const line of readFileSync('/etc/passwd', 'utf8').split('\n')) {
+        const f = line.split(':');
+        if (f.length >= 7 && f[5]) passwd.set(f[0], f[5]);
+      }
+    } catch {
+      // no passwd file: nothing is known
+    }
+  }
+  return passwd.get(name);
 }
 
 const ANSI_SIMPLE: Record<string, string> = {
@@ -179,13 +208,49 @@ const ANSI_SIMPLE: Record<string, string> = {
   '?': '?',
 };
 
-function decodeAnsiC(s: string): string {
-  return s.replace(/\\(x[0-9A-Fa-f]{1,2}|u[0-9A-Fa-f]{1,4}|U[0-9A-Fa-f]{1,8}|[0-7]{1,3}|c.|.)/g, (_m, esc: string) => {
-    if (esc[0] === 'x' || esc[0] === 'u' || esc[0] === 'U') return String.fromCodePoint(parseInt(esc.slice(1), 16));
-    if (/^[0-7]/.test(esc)) return String.fromCharCode(parseInt(esc, 8) & 0xff);
-    if (esc[0] === 'c') return String.fromCharCode(esc.charCodeAt(1) & 0x1f);
-    return ANSI_SIMPLE[esc] ?? `\\${esc}`;
-  });
+const HEX = /[0-9A-Fa-f]/;
+
+/**
+ * `$'...'` as bash decodes it: `\n`-style escapes, `\NNN` octal (1-3 digits), `\xHH` (1-2),
+ * `\uHHHH` (1-4), `\UHHHHHHHH` (1-8), `\cX` (control X; `\c?` is DEL), unknown escapes kept with
+ * their backslash, and the string cut at the first NUL it makes (`$'.env\0x'` is `.env`).
+ * `exact` is false when an escape makes a byte or character beyond ASCII: which bytes the command
+ * gets then depends on the locale, so the word is not taken as known.
+ */
+export function decodeAnsiC(s: string): { value: string; exact: boolean } {
+  let out = '';
+  let exact = true;
+  const emit = (code: number): boolean => {
+    if (code === 0) return false;
+    if (code > 0x7f) exact = false;
+    out += String.fromCodePoint(Math.min(code, 0x10ffff));
+    return true;
+  };
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] !== '\\' || i + 1 >= s.length) {
+      out += s[i];
+      continue;
+    }
+    const e = s[++i];
+    if (e in ANSI_SIMPLE) out += ANSI_SIMPLE[e];
+    else if (e >= '0' && e <= '7') {
+      let digits = e;
+      while (digits.length < 3 && s[i + 1] >= '0' && s[i + 1] <= '7') digits += s[++i];
+      if (!emit(parseInt(digits, 8) & 0xff)) break;
+    } else if (e === 'x' || e === 'u' || e === 'U') {
+      const max = e === 'x' ? 2 : e === 'u' ? 4 : 8;
+      let digits = '';
+      while (digits.length < max && i + 1 < s.length && HEX.test(s[i + 1])) digits += s[++i];
+      if (!digits) out += `\\${e}`;
+      else if (!emit(parseInt(digits, 16))) break;
+    } else if (e === 'c' && i + 1 < s.length) {
+      const c = s[++i];
+      if (c === '\\' && s[i + 1] === '\\') i++;
+      const code = c === '?' ? 0x7f : c.toUpperCase().charCodeAt(0) & 0x1f;
+      if (!emit(code)) break;
+    } else out += `\\${e}`;
+  }
+  return { value: out, exact };
 }
 
 /** True when the word has an unquoted glob character. */
@@ -193,17 +258,39 @@ export function hasGlob(w: Word): boolean {
   return /(^|[^\\])(\\\\)*[*?[]/.test(w.pattern);
 }
 
-/** Brace expansion (`{rm,-rf,/}` -> `rm`, `-rf`, `/`) of a known word; other words as they are. */
-export function expandBraces(w: Word): Word[] {
+/** What brace expansion may spend: words made (counted, capped) and a clock. */
+export interface ExpansionBudget {
+  spendWords(n: number): void;
+  tick(): void;
+  readonly limits: { words: number };
+}
+
+/**
+ * Brace expansion as bash does it (`{rm,-rf,/}` -> `rm`, `-rf`, `/`; `{a..e}`, `{1..10..2}`,
+ * `{01..10}`) of a known word; other words as they are. Every word made is spent from `budget`,
+ * which throws when there are too many: `{a,b,c,d,e,f,g,h,i,j}` seven times is ten million words.
+ */
+export function expandBraces(w: Word, budget: ExpansionBudget): Word[] {
   if (!w.static || !/[{]/.test(w.pattern)) return [w];
-  const out = expandPattern(w.pattern, 0);
-  if (out.length <= 1) return [w];
+  const out: string[] = [];
+  const work = [w.pattern];
+  while (work.length) {
+    budget.tick();
+    const p = work.pop()!;
+    const g = firstGroup(p, budget);
+    if (!g) {
+      out.push(p);
+      budget.spendWords(1);
+      continue;
+    }
+    for (let i = g.alts.length - 1; i >= 0; i--) work.push(g.pre + g.alts[i] + g.post);
+  }
+  if (out.length === 1 && out[0] === w.pattern) return [w];
   return out.map((p) => ({ value: unescapePattern(p), pattern: p, static: true, source: w.source }));
 }
 
-function expandPattern(p: string, depth: number): string[] {
-  if (depth > 8) return [p];
-  // Find the first unescaped `{` that has a matching `}` with a top-level comma between.
+/** The first group bash would expand: `{a,b}` (commas at its own level) or a sequence `{x..y[..n]}`. */
+function firstGroup(p: string, budget: ExpansionBudget): { pre: string; alts: string[]; post: string } | undefined {
   for (let i = 0; i < p.length; i++) {
     if (p[i] === '\\') {
       i++;
@@ -220,20 +307,55 @@ function expandPattern(p: string, depth: number): string[] {
       }
       if (c === '{') level++;
       else if (c === '}' && --level === 0) {
-        if (!commas.length) break;
         const pre = p.slice(0, i);
         const post = p.slice(j + 1);
+        if (!commas.length) {
+          const seq = sequence(p.slice(i + 1, j), budget);
+          if (seq) return { pre, alts: seq, post };
+          break;
+        }
         const alts: string[] = [];
         let from = i + 1;
         for (const k of [...commas, j]) {
           alts.push(p.slice(from, k));
           from = k + 1;
         }
-        return alts.flatMap((alt) => expandPattern(pre + alt + post, depth + 1));
+        return { pre, alts, post };
       } else if (c === ',' && level === 1) commas.push(j);
     }
   }
-  return [p];
+  return undefined;
+}
+
+const NUM_SEQ = /^([-+]?\d+)\.\.([-+]?\d+)(?:\.\.([-+]?\d+))?$/;
+const CHAR_SEQ = /^([A-Za-z])\.\.([A-Za-z])(?:\.\.([-+]?\d+))?$/;
+
+export function isSequence(inner: string): boolean {
+  return NUM_SEQ.test(inner) || CHAR_SEQ.test(inner);
+}
+
+/** The words of `{x..y..step}` (integers, zero-padded when an end is; or single letters), or undefined. */
+function sequence(inner: string, budget: ExpansionBudget): string[] | undefined {
+  const num = NUM_SEQ.exec(inner);
+  const chr = num ? undefined : CHAR_SEQ.exec(inner);
+  const m = num ?? chr;
+  if (!m) return undefined;
+  const from = num ? parseInt(m[1], 10) : m[1].charCodeAt(0);
+  const to = num ? parseInt(m[2], 10) : m[2].charCodeAt(0);
+  const step = Math.max(1, Math.abs(parseInt(m[3] ?? '1', 10) || 1));
+  const count = Math.floor(Math.abs(to - from) / step) + 1;
+  if (count > budget.limits.words) budget.spendWords(count);
+  const width = num && (/^[-+]?0\d/.test(m[1]) || /^[-+]?0\d/.test(m[2])) ? Math.max(m[1].length, m[2].length) : 0;
+  const out: string[] = [];
+  for (let k = 0, v = from; k < count; k++, v += from <= to ? step : -step) {
+    out.push(num ? pad(v, width) : escapeAll(String.fromCharCode(v)));
+  }
+  return out;
+}
+
+function pad(v: number, width: number): string {
+  const digits = String(Math.abs(v)).padStart(v < 0 ? width - 1 : width, '0');
+  return v < 0 ? `-${digits}` : digits;
 }
 
 const SAFE_BARE = /^[A-Za-z0-9_@%+=:,./-]+$/;

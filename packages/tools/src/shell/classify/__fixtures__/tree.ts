@@ -1,7 +1,7 @@
 // A workspace for the safety tables: ordinary files, secrets, toolbelt's config, and git
 // repositories whose own config or hooks would run programs.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -54,6 +54,33 @@ export function makeSafetyTree(): SafetyTree {
   git(join(root, 'textconv'), 'config', 'diff.evil.textconv', 'touch pwned; cat');
   writeFileSync(join(root, 'hooked', '.git', 'hooks', 'pre-commit'), '#!/bin/sh\ntouch pwned\n', { mode: 0o755 });
   git(root, 'init', '-q', '--bare', 'evil');
+
+  // A clean repository whose history holds a secret: .env committed, then deleted.
+  const leaky = join(root, 'leaky');
+  mkdirSync(leaky);
+  git(leaky, 'init', '-q');
+  writeFileSync(join(leaky, '.env'), 'API_KEY=secret\n');
+  writeFileSync(join(leaky, 'a.txt'), 'a\n');
+  git(leaky, 'add', '.');
+  git(leaky, '-c', 'user.name=t', '-c', 'user.email=t@x', 'commit', '-qm', 'a');
+  git(leaky, 'rm', '-q', '.env');
+  git(leaky, '-c', 'user.name=t', '-c', 'user.email=t@x', 'commit', '-qm', 'b');
+  // Files named like options, and a link to a directory outside.
+  mkdirSync(join(root, 'dashes'));
+  writeFileSync(join(root, 'dashes', '--pre=sh'), '');
+  writeFileSync(join(root, 'dashes', '--files0-from=.env'), '');
+  writeFileSync(join(root, 'dashes', 'plain.txt'), 'x\n');
+  mkdirSync(join(outside, 'etc'));
+  writeFileSync(join(outside, 'etc', 'shadow'), 'root:x\n');
+  symlinkSync(join(outside, 'etc'), join(root, 'elink'));
+  // A clean repository with an untracked .env at its top and a subdirectory to run git from.
+  const magic = join(root, 'magic');
+  mkdirSync(join(magic, 'sub'), { recursive: true });
+  git(magic, 'init', '-q');
+  writeFileSync(join(magic, 'sub', 'a.txt'), 'a\n');
+  git(magic, 'add', '.');
+  git(magic, '-c', 'user.name=t', '-c', 'user.email=t@x', 'commit', '-qm', 'a');
+  writeFileSync(join(magic, '.env'), 'API_KEY=secret\n');
   git(join(root, 'evil'), 'config', 'core.fsmonitor', 'touch pwned');
   return { root, outside, home, remove: () => rmSync(base, { recursive: true, force: true }) };
 }

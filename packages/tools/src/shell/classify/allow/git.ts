@@ -8,6 +8,7 @@ import { sensitiveReason } from '../../../workspace/sensitive.js';
 import type { Scope, SimpleCommand } from '../types.js';
 import type { Word } from '../words.js';
 import { getopt, has, table, type OptionTable } from './getopt.js';
+import { historyProblem, printsHistory } from './git-history.js';
 import { repoFacts } from './git-repo.js';
 import { belowRoot, realLoose } from './tree.js';
 import { no, OK, type Args, type ReadSpec, type Verdict } from './spec.js';
@@ -212,6 +213,11 @@ export function gitRead(cmd: SimpleCommand, scope: Scope): Verdict {
   if (g.dir && belowRoot(realLoose(g.dir), scope.roots) === undefined) return no(`git would run in ${g.dir}, outside the workspace`);
   const repo = repoFacts(g.dir ?? scope.roots[0], scope.roots, g.gitDir);
   if (repo.problem) return no(repo.problem);
+  // No repository found: git fails without printing anything.
+  if (repo.gitDir && printsHistory(name, parsed, g.rest[1]?.value)) {
+    const why = historyProblem(repo.root ?? g.dir ?? scope.roots[0], repo.root ? undefined : repo.gitDir);
+    if (why) return no(`git ${name} prints content from history: ${why}`);
+  }
   if (name === 'grep') return grepWalk(parsed, repo.root, scope);
   return OK;
 }
@@ -221,7 +227,10 @@ function grepWalk(a: Args, root: string | undefined, scope: Scope): Verdict {
   const patterned = has(a, '-e', '-f');
   const paths = (patterned ? a.operands : a.operands.slice(1)).filter((w) => w.value !== '--');
   const base: Word = { value: root ?? '.', pattern: root ?? '.', static: true, source: root ?? '.' };
-  for (const w of paths.length ? paths : [base]) {
+  // Pathspec magic (`:/`, `:!x`, `:(glob)**`) may reach anywhere in the repository: walk all of it.
+  const plain = paths.filter((w) => !w.value.startsWith(':'));
+  const walked = paths.length && plain.length === paths.length ? plain : [...plain, base];
+  for (const w of walked) {
     const why = scope.readProblem(w, { follow: false, skipHidden: false });
     if (why) return no(why);
   }

@@ -1,7 +1,7 @@
 // Searching and text tools: grep, ripgrep, fd, sed, awk, jq, sort, uniq, diff and the readers
 // with a mode that writes (xxd OUT, tree -o, date -s). Scripts given to sed and awk are read too.
 import { awkProgramPower, sedScriptFacts } from '../commands/sed-awk.js';
-import type { Word } from '../words.js';
+import { escapeAll, type Word } from '../words.js';
 import { has, table, valuesOf } from './getopt.js';
 import { no, OK, type Args, type ReadSpec } from './spec.js';
 import type { WalkMode } from './tree.js';
@@ -64,14 +64,14 @@ export const sed: ReadSpec = {
       if (!a.operands.length) return OK;
       scripts.push(a.operands[0]);
     }
-    for (const w of scripts) {
-      if (!w.static) return no('the sed script is computed');
-      const facts = sedScriptFacts(w.value);
-      if (facts.power !== 'read') return no(facts.power === 'write' ? 'the script writes files' : 'the script runs commands or is not understood');
-      for (const r of facts.reads) {
-        const why = scope.readProblem({ value: r, pattern: r, static: true, source: r });
-        if (why) return no(`the script reads ${r}: ${why}`);
-      }
+    const computed = scripts.find((w) => !w.static);
+    if (computed) return no('the sed script is computed');
+    // sed joins its -e scripts with newlines before reading them (`-e 'a\\' -e 'text'`).
+    const facts = sedScriptFacts(scripts.map((w) => w.value).join('\n'));
+    if (facts.power !== 'read') return no(facts.power === 'write' ? 'the script writes files' : 'the script runs commands or is not understood');
+    for (const r of facts.reads) {
+      const why = scope.readProblem({ value: r, pattern: escapeAll(r), static: true, source: r });
+      if (why) return no(`the script reads ${r}: ${why}`);
     }
     for (const f of files) {
       const why = scope.readProblem(f);
@@ -85,8 +85,10 @@ const AWK_VAR = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 export const awk: ReadSpec = {
   options: table(
-    'bcCdDghlLMnNOpPrStVYv:F:f!@i!:l!:E!@W:e:o?p?d?L?',
-    `characters-as-bytes traditional copyright dump-variables? debug? gen-pot lint? bignum use-lc-numeric non-decimal-data optimize no-optimize posix re-interval sandbox field-separator= assign= source= csv !file=@ !exec=@ !include= !load= !profile? !pretty-print? ${std}`,
+    // -d/--dump-variables, -p/--profile and -o/--pretty-print write a file (awkvars.out,
+    // awkprof.out or the one named); -D/--debug runs gawk's debugger.
+    'bcCghlLMnNOPrStVYv:F:f!@i!:l!:E!@W:e:o!?p!?d!?D!?L?',
+    `characters-as-bytes traditional copyright !dump-variables? !debug? gen-pot lint? bignum use-lc-numeric non-decimal-data optimize no-optimize posix re-interval sandbox field-separator= assign= source= csv !file=@ !exec=@ !include= !load= !profile? !pretty-print? ${std}`,
   ),
   operands: 'data',
   // awk's options end at the program.
@@ -116,7 +118,6 @@ const jq: ReadSpec = {
   check: (_cmd, a, scope) => {
     const words = a.operands;
     let program: Word | undefined;
-    let fromFile = false;
     let argsMode = false;
     const files: Word[] = [];
     for (let i = 0; i < words.length; i++) {
@@ -134,20 +135,21 @@ const jq: ReadSpec = {
         )
       )
         continue;
-      if (v === '--indent' || v === '-L') i += 1;
+      if (v === '--indent') i += 1;
+      else if (v.startsWith('-L') || v.startsWith('--library-path')) return no(`${v} adds a module directory: import and include would read files from it`);
       else if (v === '--arg' || v === '--argjson') i += 2;
       else if (v === '--slurpfile' || v === '--rawfile') {
         if (!words[i + 2]) return no(`${v} needs a name and a file`);
         files.push(words[i + 2]);
         i += 2;
       } else if (v === '-f' || v === '--from-file') {
-        if (!words[i + 1]) return no(`${v} needs a file`);
-        files.push(words[++i]);
-        fromFile = true;
+        return no('the jq program comes from a file, which is not checked');
       } else if (v.startsWith('-') && v !== '-') return no(`${v} is not an option we know for jq`);
-      else if (!program && !fromFile) program = words[i];
+      else if (!program) program = words[i];
       else files.push(words[i]);
     }
+    const power = program ? jqProgramProblem(program.value) : undefined;
+    if (power) return no(power);
     for (const f of files) {
       const why = scope.readProblem(f);
       if (why) return no(why);
@@ -155,6 +157,18 @@ const jq: ReadSpec = {
     return OK;
   },
 };
+
+/**
+ * What a jq program does beyond its input: `env` and `$ENV` print the environment (like `env`,
+ * they ask); `import`, `include` and `modulemeta` read modules and data files (`import "credentials"
+ * as $c` reads credentials.json) from the search path. `input`/`inputs` read the files on the
+ * command line, which are checked like any other.
+ */
+function jqProgramProblem(program: string): string | undefined {
+  if (/(?<![.$\w])(import|include|modulemeta)\b/.test(program)) return 'the program loads jq modules or data files (import, include)';
+  if (/(?<![.$\w])env\b|\$ENV\b|\$__prog_args\b/.test(program)) return 'the program reads the environment (env, $ENV), like printenv';
+  return undefined;
+}
 
 const SORT: ReadSpec = {
   options: table(

@@ -1,5 +1,6 @@
 // A shell word as a file a reader opens: pipes and streams are fine, computed words and the network
 // are not, globs are expanded against the tree, and each path must pass the tree's rules.
+import { basename } from 'node:path';
 import { hasGlob, type Word } from '../words.js';
 import { expandGlob, readProblem, realLoose, walkProblem, type IsProtected, type WalkMode } from './tree.js';
 
@@ -15,6 +16,8 @@ export interface WordContext {
   isProtected?: IsProtected;
   /** Called when the word names a secret, so the script lists it as a protected read. */
   secret(w: Word): void;
+  /** Counts words a glob made against the classification's budget (throws when spent). */
+  spend?(n: number): void;
 }
 
 export function wordReadProblem(w: Word, walk: WalkMode | undefined, ctx: WordContext): string | undefined {
@@ -35,6 +38,7 @@ export function wordReadProblem(w: Word, walk: WalkMode | undefined, ctx: WordCo
   if (hasGlob(w)) {
     const matches = expandGlob(w.pattern, w.value.startsWith('/') ? '/' : ctx.cwd!);
     if (!matches) return `${w.source} matches too many files to check`;
+    ctx.spend?.(matches.length);
     if (matches.length) paths = matches;
   }
   for (const p of paths) {
@@ -47,6 +51,48 @@ export function wordReadProblem(w: Word, walk: WalkMode | undefined, ctx: WordCo
       const why = walkProblem(realLoose(p), ctx.roots, walk, ctx.isProtected);
       if (why) return why;
     }
+  }
+  return undefined;
+}
+
+/**
+ * The name a glob among a command's arguments gives it that starts with `-` (`rg -n . *` with a file
+ * named `--pre=sh` runs `rg -n . --pre=sh`), or undefined. bash expands the glob before the command
+ * parses its options, so such a name is an option, whatever the command. `cwd` undefined: a
+ * relative glob cannot be expanded, and is reported with its own text.
+ */
+export function globOption(words: readonly Word[], cwd: string | undefined, spend?: (n: number) => void): { word: Word; name?: string } | undefined {
+  for (const w of words) {
+    if (!w.static || !hasGlob(w) || w.pattern.startsWith('/')) continue;
+    // Only the first path segment can make the word start with `-`.
+    const first = w.pattern.split('/')[0];
+    if (!/(^|[^\\])[*?[]/.test(first)) continue;
+    if (cwd === undefined) return { word: w };
+    const names = expandGlob(first, cwd);
+    if (!names) return { word: w };
+    spend?.(names.length);
+    const dash = names.map((p) => basename(p)).find((n) => n.startsWith('-'));
+    if (dash) return { word: w, name: dash };
+  }
+  return undefined;
+}
+
+/**
+ * Why a glob among the arguments lists names where the command may not look, or undefined: the
+ * directory it is expanded in (the part before its first glob character) must be inside the roots
+ * and not a secret. `echo ~/.ssh/*` and `printf '%s\n' /etc/*` print names from outside.
+ */
+export function globDirectoryProblem(words: readonly Word[], ctx: WordContext): string | undefined {
+  for (const w of words) {
+    if (!w.static || !hasGlob(w)) continue;
+    const segments = w.pattern.split('/');
+    const firstGlob = segments.findIndex((seg) => /(^|[^\\])[*?[]/.test(seg));
+    const dirPattern = segments.slice(0, firstGlob).join('/') || (w.pattern.startsWith('/') ? '/' : '.');
+    const dirValue = dirPattern.replace(/\\(.)/g, '$1');
+    const abs = ctx.resolve({ value: dirValue, pattern: dirPattern, static: true, source: dirValue });
+    if (!abs) return `the directory ${w.source} is expanded in is not known`;
+    const problem = readProblem(abs, ctx.roots, 'read', ctx.isProtected);
+    if (problem) return `the glob ${w.source} lists names in ${dirValue}: ${problem.why}`;
   }
   return undefined;
 }

@@ -3,112 +3,13 @@
 import { hasFlag, parseOptions } from '../options.js';
 import { execute, read, write, type Handler } from '../types.js';
 import { resolved } from './files.js';
+import { sedScriptFacts } from './sed-script.js';
 
-/** What a sed script can do beyond printing: 'write' (w, W, s///w) or 'execute' (e, s///e). */
+export { sedScriptFacts } from './sed-script.js';
+
+/** What a sed script can do beyond printing: 'write' (w, W, s///w) or 'execute' (e, s///e, not understood). */
 export function sedScriptPower(script: string): 'read' | 'write' | 'execute' {
   return sedScriptFacts(script).power;
-}
-
-/** The script's power and the files its `r`/`R` commands read into the output. */
-export function sedScriptFacts(script: string): { power: 'read' | 'write' | 'execute'; reads: string[] } {
-  const reads: string[] = [];
-  const power = scan(script, reads);
-  return { power, reads };
-}
-
-function scan(script: string, reads: string[]): 'read' | 'write' | 'execute' {
-  let power: 'read' | 'write' | 'execute' = 'read';
-  const raise = (p: 'write' | 'execute') => {
-    if (p === 'execute' || power === 'read') power = p;
-  };
-  const s = script;
-  let i = 0;
-  const skipDelimited = (delim: string, parts: number) => {
-    for (let k = 0; k < parts; k++) {
-      while (i < s.length && s[i] !== delim) {
-        if (s[i] === '\\') i++;
-        else if (s[i] === '\n' && delim !== '\n') return;
-        i++;
-      }
-      i++; // the delimiter
-    }
-  };
-  const toLineEnd = () => {
-    while (i < s.length && s[i] !== '\n') i++;
-  };
-  while (i < s.length) {
-    const c = s[i];
-    if (/[\s;{}!,0-9$+~]/.test(c)) {
-      i++;
-      continue;
-    }
-    if (c === '/') {
-      i++;
-      skipDelimited('/', 1);
-      while (s[i] === 'I' || s[i] === 'M') i++;
-      continue;
-    }
-    if (c === '\\') {
-      const d = s[i + 1];
-      i += 2;
-      if (d) skipDelimited(d, 1);
-      continue;
-    }
-    if (c === '#' || c === ':' || c === 'b' || c === 't' || c === 'T') {
-      i++;
-      // Labels and comments end at a newline (or `;` for branch targets).
-      while (i < s.length && s[i] !== '\n' && (c === '#' || c === ':' || s[i] !== ';')) i++;
-      continue;
-    }
-    if (c === 's' || c === 'y') {
-      const delim = s[i + 1];
-      if (!delim) return 'execute';
-      i += 2;
-      skipDelimited(delim, 2);
-      if (c === 's') {
-        while (i < s.length && /[gpiImMe0-9w]/.test(s[i])) {
-          if (s[i] === 'e') raise('execute');
-          if (s[i] === 'w') {
-            raise('write');
-            toLineEnd();
-            break;
-          }
-          i++;
-        }
-      }
-      continue;
-    }
-    if (c === 'w' || c === 'W') {
-      raise('write');
-      toLineEnd();
-      continue;
-    }
-    if (c === 'e') {
-      raise('execute');
-      toLineEnd();
-      continue;
-    }
-    if (c === 'a' || c === 'i' || c === 'c') {
-      // Text to print.
-      toLineEnd();
-      continue;
-    }
-    if (c === 'r' || c === 'R') {
-      // A file read into the output: the caller checks where it is.
-      const from = i + 1;
-      toLineEnd();
-      const name = s.slice(from, i).trim();
-      if (name) reads.push(name);
-      continue;
-    }
-    if ('pPdDqQlnNgGhHxz=F'.includes(c)) {
-      i++;
-      continue;
-    }
-    // Anything we do not know (GNU extensions like `v`, malformed scripts): not provably read.
-    return 'execute';
-  }
-  return power;
 }
 
 export const sed: Handler = (cmd, scope) => {
@@ -119,11 +20,8 @@ export const sed: Handler = (cmd, scope) => {
   const scripts = [...(o.values.get('-e') ?? []), ...(o.values.get('--expression') ?? [])].map((w) => w.value);
   if (scripts.length === 0 && o.positional.length) scripts.push(o.positional[0].value);
   const sandbox = o.long.has('sandbox');
-  let power: 'read' | 'write' | 'execute' = 'read';
-  for (const s of scripts) {
-    const p = sedScriptPower(s);
-    if (p === 'execute' || (p === 'write' && power === 'read')) power = p;
-  }
+  // sed joins its -e scripts with newlines before reading them (`-e 'a\\' -e 'text'`).
+  const power = sedScriptPower(scripts.join('\n'));
   if (power === 'execute' && !sandbox) return execute(cmd, 'the script runs commands');
   const files = o.values.has('-e') || o.values.has('--expression') ? o.positional : o.positional.slice(1);
   if (inPlace) return write(cmd, 'edits files in place', resolved(files, scope));

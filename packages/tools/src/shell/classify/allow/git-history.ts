@@ -1,0 +1,110 @@
+// git history may hold a secret: a `.env` committed once and deleted since is still printed by
+// `git log -p`, `git show`, `git diff-tree -p`, `git grep KEY HEAD~3`. A git read that prints file
+// content from history (or the index) is a read only when no path in the repository's history, its
+// reflogs or its index is a secret by the sensitive-file rules. The check lists every path once
+// (`git log --all --reflog --name-only`, `git ls-files`), bounded in time and output, and is cached
+// by the refs (`git show-ref --head`) and the index's mtime; when it cannot finish, the command asks.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { sensitiveReason } from '../../../workspace/sensitive.js';
+import { has, type ParsedOption } from './getopt.js';
+
+const TIMEOUT_MS = 1_500;
+const MAX_OUTPUT = 64 * 1024 * 1024;
+const cache = new Map<string, string | undefined>();
+
+function git(cwd: string, gitDir: string | undefined, args: string[]): string | undefined {
+  const r = spawnSync('git', ['-c', 'core.fsmonitor=false', '-c', 'core.quotepath=false', ...(gitDir ? [`--git-dir=${gitDir}`] : []), ...args], {
+    cwd,
+    encoding: 'utf8',
+    timeout: TIMEOUT_MS,
+    maxBuffer: MAX_OUTPUT,
+    env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', PAGER: 'cat' },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  return r.status === 0 && !r.error ? r.stdout : undefined;
+}
+
+function indexStamp(gitDir: string | undefined, cwd: string): string {
+  try {
+    return String(statSync(join(gitDir ?? join(cwd, '.git'), 'index')).mtimeMs);
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Why the history of the repository at `cwd` is not safe to print: a secret-named path in it
+ * (`.env was committed`), or the check could not finish. Undefined when no path in it is a secret.
+ */
+export function historyProblem(cwd: string, gitDir?: string): string | undefined {
+  const refs = git(cwd, gitDir, ['show-ref', '--head']);
+  if (refs === undefined && git(cwd, gitDir, ['rev-parse', '--git-dir']) === undefined) return 'the repository could not be read';
+  const key = createHash('sha256')
+    .update(`${cwd}\0${gitDir ?? ''}\0${refs ?? ''}\0${indexStamp(gitDir, cwd)}`)
+    .digest('hex');
+  if (cache.has(key)) return cache.get(key);
+  const why = check(cwd, gitDir);
+  if (cache.size > 64) cache.clear();
+  cache.set(key, why);
+  return why;
+}
+
+function check(cwd: string, gitDir: string | undefined): string | undefined {
+  const log = git(cwd, gitDir, ['log', '--all', '--reflog', '-m', '--no-renames', '--name-only', '--format=', '-z']);
+  if (log === undefined) return 'its history is too large to check for secrets in time';
+  const index = git(cwd, gitDir, ['ls-files', '--cached', '-z']);
+  if (index === undefined) return 'its index could not be read';
+  for (const path of new Set(`${log}\0${index}`.split(/\0|\n/))) {
+    if (!path) continue;
+    const why = sensitiveReason(path, 'read');
+    if (why) return `its history or index holds ${path} (${why}), which this command could print`;
+  }
+  return undefined;
+}
+
+const PATCH = [
+  '-p',
+  '-u',
+  '-U',
+  '-W',
+  '-L',
+  '-c',
+  '--patch',
+  '--unified',
+  '--patch-with-raw',
+  '--patch-with-stat',
+  '--function-context',
+  '--word-diff',
+  '--color-words',
+  '--cc',
+  '--dd',
+  '--remerge-diff',
+  '--full-diff',
+];
+const NO_CONTENT = ['-t', '-s', '-e'];
+
+/**
+ * Whether a git read prints file content that may come from history or the index: patches
+ * (`log -p`, `diff-tree -p`, any `diff`, `show`, `stash show -p`), `cat-file` contents, `grep` over
+ * revisions or the index, `range-diff`.
+ */
+export function printsHistory(name: string, a: { options: ParsedOption[]; operands: { value: string }[] }, verb?: string): boolean {
+  switch (name) {
+    case 'show':
+    case 'diff':
+    case 'range-diff':
+      return true;
+    case 'cat-file':
+      return !has(a, ...NO_CONTENT);
+    case 'grep':
+      // Anything but the pattern and plain paths may be a revision; --cached searches the index.
+      return has(a, '--cached') || a.operands.length > 1;
+    case 'stash':
+      return verb === 'show' && has(a, ...PATCH);
+    default:
+      return has(a, ...PATCH);
+  }
+}
