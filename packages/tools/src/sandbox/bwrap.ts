@@ -15,6 +15,8 @@ export interface BwrapProfile {
   readable?: readonly string[];
   /** Existing directories writable besides the roots (ignored when readOnly). */
   writable: readonly string[];
+  /** Existing paths inside writable roots mounted read-only again (ignored when readOnly). */
+  readOnlyPaths?: readonly string[];
   /** Existing paths to show empty: a directory as an empty tmpfs, a file as /dev/null. */
   hidden: readonly { path: string; dir: boolean }[];
   /** Where the command starts; must be visible inside. */
@@ -40,6 +42,7 @@ export function bwrapArgs(p: BwrapProfile): string[] {
   for (const dir of p.readable ?? []) args.push('--ro-bind', dir, dir);
   for (const root of p.roots) args.push(p.readOnly ? '--ro-bind' : '--bind', root, root);
   if (!p.readOnly) for (const dir of p.writable) args.push('--bind', dir, dir);
+  if (!p.readOnly) for (const path of p.readOnlyPaths ?? []) args.push('--ro-bind', path, path);
   for (const h of p.hidden) args.push(...(h.dir ? ['--tmpfs', h.path] : ['--ro-bind', '/dev/null', h.path]));
   // Programs honour TMPDIR first; one pointing outside /tmp would be read-only.
   args.push('--setenv', 'TMPDIR', '/tmp');

@@ -18,6 +18,12 @@ export interface ConfineRequest {
   /** Judged a read: the whole file system read-only and no network, whatever the config allows. */
   readOnly: boolean;
   network: boolean;
+  /**
+   * toolbelt's own files in the roots (.toolbelt, toolbelt.config.json): hidden (the default), or
+   * shown as they are but read-only. git needs the latter: a tracked toolbelt.config.json it sees
+   * as empty is a change it would report, and stage.
+   */
+  ownFiles?: 'hidden' | 'read-only';
 }
 
 export type Profile = 'read-only' | 'workspace-write' | 'none';
@@ -39,6 +45,10 @@ export interface Confinement {
 
 /** toolbelt's own files inside each root, which its name rules protect wherever they are. */
 const OWN_IN_ROOT = ['.toolbelt', 'toolbelt.config.json'];
+
+function ownInRoots(roots: readonly string[]): string[] {
+  return roots.flatMap((r) => OWN_IN_ROOT.map((n) => join(r, n)));
+}
 
 function under(path: string, dir: string): boolean {
   return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
@@ -98,6 +108,7 @@ export class Sandbox {
     }
     const network = !req.readOnly && req.network;
     const hidden = this.hiddenFor(req);
+    const own = req.ownFiles === 'read-only' ? ownInRoots(req.roots).filter((p) => kindOf(p)) : [];
     const profile: BwrapProfile = {
       roots: req.roots,
       readOnly: req.readOnly,
@@ -105,6 +116,7 @@ export class Sandbox {
       readable: INSTALL_UNDER_TMP,
       writable: req.readOnly ? [] : this.settings.writable.filter((w) => isDir(w)),
       hidden,
+      ...(own.length ? { readOnlyPaths: own } : {}),
       ...(req.cwd ? { cwd: req.cwd } : {}),
     };
     return {
@@ -120,7 +132,8 @@ export class Sandbox {
 
   /** Hidden paths that exist now; never one that holds a root (the user put the workspace there). */
   private hiddenFor(req: ConfineRequest): { path: string; dir: boolean }[] {
-    const wanted = [...this.settings.hidden, ...(req.protectedPaths ?? []), ...req.roots.flatMap((r) => OWN_IN_ROOT.map((n) => join(r, n)))];
+    const own = req.ownFiles === 'read-only' ? [] : ownInRoots(req.roots);
+    const wanted = [...this.settings.hidden, ...(req.protectedPaths ?? []), ...own];
     const out: { path: string; dir: boolean }[] = [];
     for (const path of new Set(wanted)) {
       if (req.roots.some((r) => under(r, path))) continue;
