@@ -19,7 +19,7 @@ import {
   type Tool,
 } from '@toolbelt/core';
 import type { StdioLauncher } from '@toolbelt/mcp';
-import { builtinTools, Sandbox, sandboxSettings, WorkspaceGuard, type SandboxSettings } from '@toolbelt/tools';
+import { builtinTools, Sandbox, sandboxSettings, untrustedProgramDirs, WorkspaceGuard, type SandboxSettings } from '@toolbelt/tools';
 import { UsageError } from './command.js';
 import { canonicalMode, MODE_ALIASES } from './config/aliases.js';
 import { withWorkspaceEnv, type Env } from './config/dotenv.js';
@@ -227,6 +227,8 @@ export async function createRuntime(flags: RuntimeFlags, opts: RuntimeOptions = 
 async function assemble(plan: RuntimePlan, stores: RuntimeStores, opts: RuntimeOptions): Promise<Runtime> {
   const { config, configPath, stateDir, gatewayDb, env } = plan;
   const { workspace, policy } = guardAndPolicy(plan, stores.decisions);
+  // No program toolbelt starts (git, bwrap, a language server) is taken from a PATH entry in a root.
+  untrustedProgramDirs(workspace.roots);
   const sandbox = new Sandbox(sandboxConfig(config, env), { warn: opts.warn ?? ((line) => process.stderr.write(`${line}\n`)) });
   const launchStdio = sandboxedLauncher(sandbox, workspace);
   const withSettings = (tool: Tool) => applyToolSettings(tool, config.toolSettings);
