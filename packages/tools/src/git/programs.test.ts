@@ -21,11 +21,13 @@ afterEach(() => {
 });
 
 describe('the git tools run toolbelt’s git', () => {
-  it('never a node_modules/.bin/git planted in the workspace and put first on PATH', async () => {
+  it('never a node_modules/.bin/git (or bwrap, which runs it) planted in the workspace and put first on PATH', async () => {
     const repo = makeRepo();
     const marker = join(tempDir('toolbelt-marker-'), 'planted-git-ran');
-    write(repo, 'node_modules/.bin/git', `#!/bin/sh\ntouch '${marker}'\nexit 0\n`);
-    chmodSync(join(repo, 'node_modules/.bin/git'), 0o755);
+    for (const name of ['git', 'bwrap']) {
+      write(repo, `node_modules/.bin/${name}`, `#!/bin/sh\ntouch '${marker}'\nexit 0\n`);
+      chmodSync(join(repo, `node_modules/.bin/${name}`), 0o755);
+    }
     process.env.PATH = `${join(repo, 'node_modules/.bin')}${delimiter}${saved.PATH}`;
 
     // Control: a program started by name from this PATH is the planted one.

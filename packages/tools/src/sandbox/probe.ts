@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
+import { trustedProgram } from '../process/programs.js';
 import { bwrapArgs } from './bwrap.js';
 
 export type SandboxStatus = { ok: true; bwrap: string } | { ok: false; bwrap: string; reason: string; hint: string };
@@ -39,6 +40,11 @@ function run(file: string, args: string[]): Promise<{ code: number | null; stder
   });
 }
 
+/** bubblewrap by name from a fixed place on PATH (never the workspace's node_modules/.bin), or a configured path. */
+function locate(bwrap: string): string | undefined {
+  return bwrap.includes('/') ? findProgram(bwrap) : trustedProgram(bwrap);
+}
+
 const INSTALL = 'install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap; Arch: pacman -S bubblewrap)';
 
 /** What to do about a bwrap error message. */
@@ -53,7 +59,7 @@ export function hintFor(stderr: string): string {
 async function probe(bwrap: string): Promise<SandboxStatus> {
   if (process.platform !== 'linux')
     return { ok: false, bwrap, reason: `bubblewrap runs only on Linux (this is ${process.platform})`, hint: 'commands run without a sandbox here' };
-  const found = findProgram(bwrap);
+  const found = locate(bwrap);
   if (!found) return { ok: false, bwrap, reason: `${bwrap} was not found${bwrap.includes('/') ? '' : ' on PATH'}`, hint: INSTALL };
   const r = await run(found, [...bwrapArgs({ roots: [], readOnly: true, network: false, writable: [], hidden: [], cwd: '/' }), '--', 'true']);
   if (r.error) return { ok: false, bwrap: found, reason: `${found} could not be started: ${r.error.message}`, hint: INSTALL };
@@ -75,7 +81,7 @@ export function probeSandbox(bwrap: string): Promise<SandboxStatus> {
 
 /** bubblewrap's version line, for `toolbelt doctor`. */
 export async function bwrapVersion(bwrap: string): Promise<string | undefined> {
-  const found = findProgram(bwrap);
+  const found = locate(bwrap);
   if (!found) return undefined;
   return new Promise((resolve) => {
     const child = spawn(found, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] });
