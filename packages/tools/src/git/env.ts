@@ -2,7 +2,7 @@
 // key-like variables, no PATH entry the workspace could fill), without the variables that would
 // point git at another repository or config, and never waiting for a person.
 import type { EnvSettings } from '../shell/env.js';
-import { TOOL_ENV_DEFAULT, toolEnv } from '../process/child-env.js';
+import { TOOL_ENV_DEFAULT, toolEnv } from '../shell/child-env.js';
 
 // Variables that would point git at another repository or index than the one we chose.
 const LOCATION_VARS = [

@@ -2,7 +2,7 @@
 import { stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { ToolError, type ToolContext, type Workspace } from '@toolbelt/core';
-import { dotGitAbove } from './locate.js';
+import { dotGitAbove } from '../workspace/git-dir.js';
 import type { GitAccess, GitOptions, GitRun, GitRunner } from './run.js';
 
 export interface RepoRunOptions extends Omit<GitOptions, 'cwd' | 'signal'> {

@@ -7,7 +7,7 @@ import { ToolError, type Workspace } from '@toolbelt/core';
 import { accessSync, constants, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { spawnError } from '../errno.js';
-import { TOOL_ENV_DEFAULT, toolEnv } from '../process/child-env.js';
+import { TOOL_ENV_DEFAULT, toolEnv } from '../shell/child-env.js';
 import { trustedProgram } from '../process/programs.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import type { EnvSettings } from '../shell/env.js';

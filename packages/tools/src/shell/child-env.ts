@@ -4,8 +4,8 @@
 // node_modules/.bin, directories inside a root), so nothing that program starts by name (a git
 // helper, npm for typings) comes from the workspace either.
 import { delimiter } from 'node:path';
-import { HIDE_ENV_DEFAULT, scrubbedEnv, type EnvSettings } from '../shell/env.js';
-import { untrustedDirReason } from './programs.js';
+import { HIDE_ENV_DEFAULT, scrubbedEnv, type EnvSettings } from './env.js';
+import { untrustedDirReason } from '../process/programs.js';
 
 export const TOOL_ENV_DEFAULT: EnvSettings = { hideEnv: HIDE_ENV_DEFAULT, passEnv: [] };
 
