@@ -39,6 +39,11 @@ export interface RunOptions extends GitOptions {
 /** Plain output whatever the user's config says: paths unquoted, no colour, no pager. */
 const PLAIN = ['-c', 'core.quotepath=false', '-c', 'color.ui=never', '--no-pager'];
 const LIST = ['config', '--list', '--show-scope', '-z'];
+/**
+ * Commands that read refs and config and start no program whatever the config says: they skip
+ * the listing (a second process, in the sandbox a second bubblewrap) and keep the static overrides.
+ */
+const NO_PROGRAMS = new Set(['rev-parse', 'symbolic-ref', 'check-ref-format', 'for-each-ref', 'remote']);
 
 export class GitRunner {
   constructor(private readonly opts: GitRunnerOptions) {}
@@ -57,7 +62,7 @@ export class GitRunner {
       ownFiles: 'read-only',
     });
     const env = gitEnv(process.env, this.opts.env);
-    const guarded = this.opts.guardConfig === false ? [] : await this.guard(git, c.wrap, env, o);
+    const guarded = this.opts.guardConfig === false ? [] : NO_PROGRAMS.has(args[0]) ? STATIC_OVERRIDES : await this.guard(git, c.wrap, env, o);
     const full = [...PLAIN, ...guarded, ...args];
     return spawnGit(c.wrap({ file: git, args: full }), args, env, o);
   }
