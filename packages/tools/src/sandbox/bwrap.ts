@@ -2,7 +2,7 @@
 // Mounts apply in order, so the later ones win: the whole file system read-only, a fresh /dev,
 // /proc and /tmp, then what must stay readable under the new /tmp (toolbelt's own installation),
 // then the roots (writable, or read-only again when under /tmp), then the extra writable
-// directories, then the hidden paths on top of everything.
+// directories, then paths in them kept read-only, then the hidden paths on top of everything.
 import type { Invocation } from '../process/limits.js';
 
 export interface BwrapProfile {
