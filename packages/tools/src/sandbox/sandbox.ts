@@ -21,7 +21,7 @@ export interface ConfineRequest {
   /**
    * toolbelt's own files in the roots (.toolbelt, toolbelt.config.json): hidden (the default), or
    * shown as they are but read-only. git needs the latter: a tracked toolbelt.config.json it sees
-   * as empty is a change it would report, and stage.
+   * as empty is a change it would report in every status and diff.
    */
   ownFiles?: 'hidden' | 'read-only';
 }
