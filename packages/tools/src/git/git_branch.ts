@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { checkBranchName, checkRevision, plainName } from './names.js';
 import { reportChanges } from '../workspace/report-changes.js';
 import { currentBranch, openRepo, type Repo } from './repo.js';
+import type { GitRunner } from './run.js';
 
 const description = `List branches (current marked *, upstream, last commit), or create one (and switch to it) or switch; create and switch need approval and refuse to overwrite local changes.`;
 
@@ -39,55 +40,56 @@ async function list(repo: Repo, all: boolean): Promise<string> {
     .join('\n');
 }
 
-export const gitBranch = defineTool({
-  name: 'git_branch',
-  title: 'Git branch',
-  description,
-  input,
-  category: 'git',
-  validate({ action, name, startPoint }: Input) {
-    if (action === 'list') return undefined;
-    if (!name) return `name is required for action "${action}"`;
-    return plainName('branch name', name) ?? (startPoint?.startsWith('-') ? plainName('startPoint', startPoint) : undefined);
-  },
-  usualEffect: 'write',
-  effect({ action, name, startPoint, checkout }: Input): Classification {
-    if (action === 'list') return { effect: 'read' };
-    const reason =
-      action === 'switch'
-        ? `switches the working tree to branch ${name}`
-        : `creates branch ${name} from ${startPoint ?? 'HEAD'}${checkout ? ' and switches to it' : ''}`;
-    return { effect: 'write', reason };
-  },
-  async execute({ action, name, startPoint, checkout, all }, ctx) {
-    const repo = await openRepo(ctx);
-    if (action === 'list') return list(repo, all);
-    const branch = name!;
-    await checkBranchName(repo, branch);
-    const exists = (await repo.run(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], { allowFailure: true })).code === 0;
-    if (action === 'create') {
-      if (exists) throw new ToolError('CONFLICT', `branch ${branch} already exists; use action "switch" to check it out, or pick another name`);
-      if (startPoint) await checkRevision(repo, startPoint);
-      const from = startPoint ? ['--end-of-options', startPoint] : [];
-      // `git branch NAME` needs a commit; `switch -c` also works on a branch with no commits yet.
-      if (checkout) await repo.run(['switch', '--no-guess', '-c', branch, ...from]);
-      else await repo.run(['branch', '--no-track', branch, ...from]);
-      return `Created branch ${branch} from ${startPoint ?? 'HEAD'}${checkout ? ' and switched to it' : ''}.`;
-    }
-    if (!exists)
-      throw new ToolError('NOT_FOUND', `no local branch named ${branch}; use git_branch with action "list" (all: true for remote ones), or action "create"`);
-    const before = (await repo.run(['rev-parse', '--verify', '--quiet', 'HEAD'], { allowFailure: true })).stdout.trim();
-    const run = await repo.run(['switch', '--no-guess', branch], { allowFailure: true });
-    if (run.code !== 0) {
-      throw new ToolError(
-        'CONFLICT',
-        `could not switch to ${branch}: ${run.stderr.trim().split('\n').slice(0, 8).join('\n')}\nCommit or stash your changes first (see git_status).`,
-      );
-    }
-    if (before) await reportSwitched(repo, ctx, before);
-    return `Switched to branch ${branch}.`;
-  },
-});
+export const gitBranch = (git: GitRunner) =>
+  defineTool({
+    name: 'git_branch',
+    title: 'Git branch',
+    description,
+    input,
+    category: 'git',
+    validate({ action, name, startPoint }: Input) {
+      if (action === 'list') return undefined;
+      if (!name) return `name is required for action "${action}"`;
+      return plainName('branch name', name) ?? (startPoint?.startsWith('-') ? plainName('startPoint', startPoint) : undefined);
+    },
+    usualEffect: 'write',
+    effect({ action, name, startPoint, checkout }: Input): Classification {
+      if (action === 'list') return { effect: 'read' };
+      const reason =
+        action === 'switch'
+          ? `switches the working tree to branch ${name}`
+          : `creates branch ${name} from ${startPoint ?? 'HEAD'}${checkout ? ' and switches to it' : ''}`;
+      return { effect: 'write', reason };
+    },
+    async execute({ action, name, startPoint, checkout, all }, ctx) {
+      const repo = await openRepo(git, ctx);
+      if (action === 'list') return list(repo, all);
+      const branch = name!;
+      await checkBranchName(repo, branch);
+      const exists = (await repo.run(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], { allowFailure: true })).code === 0;
+      if (action === 'create') {
+        if (exists) throw new ToolError('CONFLICT', `branch ${branch} already exists; use action "switch" to check it out, or pick another name`);
+        if (startPoint) await checkRevision(repo, startPoint);
+        const from = startPoint ? ['--end-of-options', startPoint] : [];
+        // `git branch NAME` needs a commit; `switch -c` also works on a branch with no commits yet.
+        if (checkout) await repo.run(['switch', '--no-guess', '-c', branch, ...from], { access: 'write' });
+        else await repo.run(['branch', '--no-track', branch, ...from], { access: 'write' });
+        return `Created branch ${branch} from ${startPoint ?? 'HEAD'}${checkout ? ' and switched to it' : ''}.`;
+      }
+      if (!exists)
+        throw new ToolError('NOT_FOUND', `no local branch named ${branch}; use git_branch with action "list" (all: true for remote ones), or action "create"`);
+      const before = (await repo.run(['rev-parse', '--verify', '--quiet', 'HEAD'], { allowFailure: true })).stdout.trim();
+      const run = await repo.run(['switch', '--no-guess', branch], { access: 'write', allowFailure: true });
+      if (run.code !== 0) {
+        throw new ToolError(
+          'CONFLICT',
+          `could not switch to ${branch}: ${run.stderr.trim().split('\n').slice(0, 8).join('\n')}\nCommit or stash your changes first (see git_status).`,
+        );
+      }
+      if (before) await reportSwitched(repo, ctx, before);
+      return `Switched to branch ${branch}.`;
+    },
+  });
 
 /** The files the switch rewrote, told as file.changed, so editors showing them reload. */
 async function reportSwitched(repo: Repo, ctx: ToolContext, before: string): Promise<void> {

@@ -2,6 +2,7 @@ import { defineTool, ToolError, type Classification, type ToolContext, type Tool
 import { z } from 'zod';
 import { parseStatus, STATUS_ARGS, type StatusEntry } from './porcelain.js';
 import { currentBranch, openRepo, type Repo } from './repo.js';
+import type { GitRunner } from './run.js';
 
 const description = `Commit the staged changes, or exactly files (staged for you, others left as they are). Returns the short hash and changed files. Needs approval.`;
 
@@ -27,55 +28,56 @@ async function pending(repo: Repo, abs: string[]): Promise<string[]> {
     .filter((l): l is string => l !== undefined);
 }
 
-export const gitCommit = defineTool({
-  name: 'git_commit',
-  title: 'Git commit',
-  description,
-  input,
-  category: 'git',
-  usualEffect: 'write',
-  async effect({ files }: Input, ctx: ToolContext): Promise<Classification> {
-    const repo = await openRepo(ctx, files?.[0]);
-    const paths = await resolveFiles(repo, files);
-    const what = paths.length ? `${paths.length} path${paths.length > 1 ? 's' : ''}` : 'the staged changes';
-    return { effect: 'write', reason: `commits ${what} in ${repo.workspace.display(repo.top)}`, subject: { paths: paths.length ? paths : [repo.top] } };
-  },
-  async preview({ message, files }, ctx) {
-    const repo = await openRepo(ctx, files?.[0]);
-    const changes = await pending(repo, await resolveFiles(repo, files));
-    const branch = (await currentBranch(repo)) ?? 'detached HEAD';
-    const subject = message.split('\n')[0];
-    const list = changes.length ? changes.map((c) => `  ${c}`).join('\n') : '  (nothing: the commit will fail)';
-    return { kind: 'text', text: `git commit on ${branch}: ${subject}\n\nFiles (${changes.length}):\n${list}` };
-  },
-  async execute({ message, files }, ctx): Promise<ToolOutput> {
-    const repo = await openRepo(ctx, files?.[0]);
-    const abs = await resolveFiles(repo, files);
-    if (abs.length) {
-      if (!(await pending(repo, abs)).length) {
-        throw new ToolError('INVALID_PARAMS', `${files!.join(', ')} ${files!.length > 1 ? 'have' : 'has'} no changes to commit; check git_status`);
+export const gitCommit = (git: GitRunner) =>
+  defineTool({
+    name: 'git_commit',
+    title: 'Git commit',
+    description,
+    input,
+    category: 'git',
+    usualEffect: 'write',
+    async effect({ files }: Input, ctx: ToolContext): Promise<Classification> {
+      const repo = await openRepo(git, ctx, files?.[0]);
+      const paths = await resolveFiles(repo, files);
+      const what = paths.length ? `${paths.length} path${paths.length > 1 ? 's' : ''}` : 'the staged changes';
+      return { effect: 'write', reason: `commits ${what} in ${repo.workspace.display(repo.top)}`, subject: { paths: paths.length ? paths : [repo.top] } };
+    },
+    async preview({ message, files }, ctx) {
+      const repo = await openRepo(git, ctx, files?.[0]);
+      const changes = await pending(repo, await resolveFiles(repo, files));
+      const branch = (await currentBranch(repo)) ?? 'detached HEAD';
+      const subject = message.split('\n')[0];
+      const list = changes.length ? changes.map((c) => `  ${c}`).join('\n') : '  (nothing: the commit will fail)';
+      return { kind: 'text', text: `git commit on ${branch}: ${subject}\n\nFiles (${changes.length}):\n${list}` };
+    },
+    async execute({ message, files }, ctx): Promise<ToolOutput> {
+      const repo = await openRepo(git, ctx, files?.[0]);
+      const abs = await resolveFiles(repo, files);
+      if (abs.length) {
+        if (!(await pending(repo, abs)).length) {
+          throw new ToolError('INVALID_PARAMS', `${files!.join(', ')} ${files!.length > 1 ? 'have' : 'has'} no changes to commit; check git_status`);
+        }
+        await repo.run(['add', '--all', '--', ...abs], { access: 'write' });
+      } else {
+        const staged = await repo.run(['diff', '--cached', '--quiet', '--no-ext-diff'], { allowFailure: true });
+        if (staged.code === 0) throw new ToolError('INVALID_PARAMS', 'nothing is staged; pass files to commit specific files, or check git_status');
       }
-      await repo.run(['add', '--all', '--', ...abs]);
-    } else {
-      const staged = await repo.run(['diff', '--cached', '--quiet', '--no-ext-diff'], { allowFailure: true });
-      if (staged.code === 0) throw new ToolError('INVALID_PARAMS', 'nothing is staged; pass files to commit specific files, or check git_status');
-    }
-    const args = ['commit', '--file=-', '--cleanup=whitespace'];
-    if (abs.length) args.push('--only', '--', ...abs);
-    const run = await repo.run(args, { input: message, allowFailure: true });
-    if (run.code !== 0) {
-      const why = (run.stderr || run.stdout).trim();
-      const hint = /tell me who you are|user\.email/i.test(why)
-        ? ' Git has no author identity: ask the user to set user.name and user.email (git config).'
-        : '';
-      throw new ToolError('EXECUTION_FAILED', `git commit failed (exit ${run.code}): ${why.split('\n').slice(-6).join('\n')}${hint}`);
-    }
-    const head = (await repo.run(['log', '-1', '--format=%h%x00%H%x00%s'])).stdout.trim().split('\0');
-    const stat = (await repo.run(['show', '--stat=100', '--format=', '--no-color', 'HEAD'])).stdout.trimEnd();
-    const branch = (await currentBranch(repo)) ?? 'detached HEAD';
-    return {
-      content: `Committed ${head[0]} on ${branch}: ${head[2]}\n${stat}`,
-      metadata: { commit: head[1], branch },
-    };
-  },
-});
+      const args = ['commit', '--file=-', '--cleanup=whitespace'];
+      if (abs.length) args.push('--only', '--', ...abs);
+      const run = await repo.run(args, { access: 'write', input: message, allowFailure: true });
+      if (run.code !== 0) {
+        const why = (run.stderr || run.stdout).trim();
+        const hint = /tell me who you are|user\.email/i.test(why)
+          ? ' Git has no author identity: ask the user to set user.name and user.email (git config).'
+          : '';
+        throw new ToolError('EXECUTION_FAILED', `git commit failed (exit ${run.code}): ${why.split('\n').slice(-6).join('\n')}${hint}`);
+      }
+      const head = (await repo.run(['log', '-1', '--format=%h%x00%H%x00%s'])).stdout.trim().split('\0');
+      const stat = (await repo.run(['show', '--stat=100', '--format=', '--no-color', 'HEAD'])).stdout.trimEnd();
+      const branch = (await currentBranch(repo)) ?? 'detached HEAD';
+      return {
+        content: `Committed ${head[0]} on ${branch}: ${head[2]}\n${stat}`,
+        metadata: { commit: head[1], branch },
+      };
+    },
+  });

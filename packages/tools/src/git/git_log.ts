@@ -2,6 +2,7 @@ import { defineTool } from '@toolbelt/core';
 import { z } from 'zod';
 import { checkRevision } from './names.js';
 import { currentBranch, openRepo } from './repo.js';
+import type { GitRunner } from './run.js';
 
 const description = `Commit history, newest first. oneline: hash, date, author, subject; full adds email, message and files.`;
 
@@ -17,29 +18,30 @@ const FORMATS = {
   full: ['--format=commit %H%nAuthor: %an <%ae>%nDate:   %ad%n%n%w(0,4,4)%B', '--date=iso', '--stat=100'],
 };
 
-export const gitLog = defineTool({
-  name: 'git_log',
-  title: 'Git log',
-  description,
-  input,
-  category: 'git',
-  effect: 'read',
-  async execute({ limit, path, ref, format }, ctx) {
-    const repo = await openRepo(ctx, path);
-    const args = ['log', '--no-color', '--no-ext-diff', `--max-count=${limit}`, ...FORMATS[format]];
-    if (ref) {
-      await checkRevision(repo, ref);
-      args.push('--end-of-options', ref);
-    } else {
-      const head = await repo.run(['rev-parse', '--verify', '--quiet', 'HEAD'], { allowFailure: true });
-      if (head.code !== 0) {
-        const branch = await currentBranch(repo);
-        return `No commits yet${branch ? ` on branch ${branch}` : ''}.`;
+export const gitLog = (git: GitRunner) =>
+  defineTool({
+    name: 'git_log',
+    title: 'Git log',
+    description,
+    input,
+    category: 'git',
+    effect: 'read',
+    async execute({ limit, path, ref, format }, ctx) {
+      const repo = await openRepo(git, ctx, path);
+      const args = ['log', '--no-color', '--no-ext-diff', `--max-count=${limit}`, ...FORMATS[format]];
+      if (ref) {
+        await checkRevision(repo, ref);
+        args.push('--end-of-options', ref);
+      } else {
+        const head = await repo.run(['rev-parse', '--verify', '--quiet', 'HEAD'], { allowFailure: true });
+        if (head.code !== 0) {
+          const branch = await currentBranch(repo);
+          return `No commits yet${branch ? ` on branch ${branch}` : ''}.`;
+        }
       }
-    }
-    args.push('--');
-    if (path) args.push(await repo.pathspec(path, 'read'));
-    const out = (await repo.run(args)).stdout.trimEnd().replace(/\n{3,}/g, '\n\n');
-    return out || `No commits touched ${path}${ref ? ` in ${ref}` : ''}.`;
-  },
-});
+      args.push('--');
+      if (path) args.push(await repo.pathspec(path, 'read'));
+      const out = (await repo.run(args)).stdout.trimEnd().replace(/\n{3,}/g, '\n\n');
+      return out || `No commits touched ${path}${ref ? ` in ${ref}` : ''}.`;
+    },
+  });

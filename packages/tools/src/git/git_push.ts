@@ -1,7 +1,11 @@
+import { realpathSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineTool, ToolError, type Classification, type ToolContext } from '@toolbelt/core';
 import { z } from 'zod';
 import { plainName, remotes } from './names.js';
 import { currentBranch, openRepo, type Repo } from './repo.js';
+import type { GitRunner } from './run.js';
 
 const description = `Push a branch to a configured remote. force uses --force-with-lease: set it only when the user asked to rewrite remote history. Needs approval.`;
 
@@ -23,8 +27,8 @@ interface Plan {
   url: string;
 }
 
-async function plan({ remote, branch, force, setUpstream }: Input, ctx: ToolContext): Promise<Plan> {
-  const repo = await openRepo(ctx);
+async function plan(git: GitRunner, { remote, branch, force, setUpstream }: Input, ctx: ToolContext): Promise<Plan> {
+  const repo = await openRepo(git, ctx);
   const known = await remotes(repo);
   if (!known.includes(remote)) {
     throw new ToolError(
@@ -50,6 +54,23 @@ async function plan({ remote, branch, force, setUpstream }: Input, ctx: ToolCont
   };
 }
 
+/**
+ * The remote's directory when its URL is a local path (or file://) to an existing directory: the
+ * approved push writes there, so the sandbox makes it writable for that run.
+ */
+function localRemote(p: Plan): string | undefined {
+  const url = p.url;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith('file://')) return undefined;
+  if (!url.startsWith('file://') && /^[^/]+:/.test(url)) return undefined; // scp-like host:path
+  let dir: string;
+  try {
+    dir = realpathSync(url.startsWith('file://') ? fileURLToPath(url) : resolve(p.repo.top, url));
+  } catch {
+    return undefined;
+  }
+  return statSync(dir).isDirectory() ? dir : undefined;
+}
+
 async function oneline(repo: Repo, range: string[]): Promise<string[]> {
   const r = await repo.run(['log', '--format=%h %s', '--max-count=51', ...range, '--'], { allowFailure: true });
   const lines = r.code === 0 ? r.stdout.split('\n').filter(Boolean) : [];
@@ -65,58 +86,61 @@ async function commitsToPush(p: Plan): Promise<{ outgoing: string[]; lost: strin
   return { outgoing: await oneline(p.repo, [`${tracking}..${local}`]), lost: await oneline(p.repo, [`${local}..${tracking}`]), tracked };
 }
 
-export const gitPush = defineTool({
-  name: 'git_push',
-  title: 'Git push',
-  description,
-  input,
-  category: 'git',
-  timeoutMs: 120_000,
-  validate({ remote, branch }: Input) {
-    return plainName('remote', remote) ?? (branch !== undefined ? plainName('branch name', branch) : undefined);
-  },
-  usualEffect: 'destructive',
-  async effect(input: Input, ctx: ToolContext): Promise<Classification> {
-    const p = await plan(input, ctx);
-    const subject = { command: p.command, commands: [p.command], urls: [p.url] };
-    if (!input.force) return { effect: 'destructive', reason: `pushes ${p.branch} to ${p.remote} (${p.url})`, subject };
-    return {
-      effect: 'destructive',
-      reason: `FORCE-pushes ${p.branch} to ${p.remote} (${p.url}): rewrites the remote branch`,
-      alwaysAsk: `force push to ${p.remote}/${p.branch} rewrites remote history`,
-      warnings: [
-        `force: true — the remote branch ${p.remote}/${p.branch} will be overwritten with your local ${p.branch}.`,
-        'Commits on the remote that are not in your branch will be lost (--force-with-lease refuses if the remote moved since your last fetch).',
-      ],
-      subject,
-    };
-  },
-  async preview(input, ctx) {
-    const p = await plan(input, ctx);
-    const { outgoing, lost, tracked } = await commitsToPush(p);
-    const lines = [`${p.command}    (remote ${p.remote}: ${p.url})`, ''];
-    if (!tracked) lines.push(`${p.branch} is new on ${p.remote} (as far as the last fetch knows).`);
-    lines.push(`Commits to push (${outgoing.length}):`, ...(outgoing.length ? outgoing.map((c) => `  ${c}`) : ['  (none)']));
-    if (input.force && lost.length) lines.push('', `Commits on ${p.remote}/${p.branch} that will be LOST (${lost.length}):`, ...lost.map((c) => `  ${c}`));
-    return { kind: 'text', text: lines.join('\n') };
-  },
-  async execute(input, ctx) {
-    const p = await plan(input, ctx);
-    const run = await p.repo.run(p.args, { allowFailure: true });
-    const status = run.stdout.split('\n').find((l) => l.includes(`\trefs/heads/${p.branch}:`));
-    const [flag, , summary = ''] = status?.split('\t') ?? [];
-    if (run.code !== 0 || flag === '!' || !status) {
-      const detail = (summary || run.stderr.trim().split('\n').slice(-6).join('\n') || `exit ${run.code}`).trim();
-      if (/non-fast-forward|fetch first|stale info/.test(detail)) {
-        throw new ToolError(
-          'CONFLICT',
-          `${p.remote} rejected the push of ${p.branch}: ${detail}. The remote has commits your branch does not; fetch and integrate them first${input.force ? '' : ', or ask the user whether to force-push'}.`,
-        );
+export const gitPush = (git: GitRunner) =>
+  defineTool({
+    name: 'git_push',
+    title: 'Git push',
+    description,
+    input,
+    category: 'git',
+    timeoutMs: 120_000,
+    validate({ remote, branch }: Input) {
+      return plainName('remote', remote) ?? (branch !== undefined ? plainName('branch name', branch) : undefined);
+    },
+    usualEffect: 'destructive',
+    async effect(input: Input, ctx: ToolContext): Promise<Classification> {
+      const p = await plan(git, input, ctx);
+      const subject = { command: p.command, commands: [p.command], urls: [p.url] };
+      if (!input.force) return { effect: 'destructive', reason: `pushes ${p.branch} to ${p.remote} (${p.url})`, subject };
+      return {
+        effect: 'destructive',
+        reason: `FORCE-pushes ${p.branch} to ${p.remote} (${p.url}): rewrites the remote branch`,
+        alwaysAsk: `force push to ${p.remote}/${p.branch} rewrites remote history`,
+        warnings: [
+          `force: true — the remote branch ${p.remote}/${p.branch} will be overwritten with your local ${p.branch}.`,
+          'Commits on the remote that are not in your branch will be lost (--force-with-lease refuses if the remote moved since your last fetch).',
+        ],
+        subject,
+      };
+    },
+    async preview(input, ctx) {
+      const p = await plan(git, input, ctx);
+      const { outgoing, lost, tracked } = await commitsToPush(p);
+      const lines = [`${p.command}    (remote ${p.remote}: ${p.url})`, ''];
+      if (!tracked) lines.push(`${p.branch} is new on ${p.remote} (as far as the last fetch knows).`);
+      lines.push(`Commits to push (${outgoing.length}):`, ...(outgoing.length ? outgoing.map((c) => `  ${c}`) : ['  (none)']));
+      if (input.force && lost.length) lines.push('', `Commits on ${p.remote}/${p.branch} that will be LOST (${lost.length}):`, ...lost.map((c) => `  ${c}`));
+      return { kind: 'text', text: lines.join('\n') };
+    },
+    async execute(input, ctx) {
+      const p = await plan(git, input, ctx);
+      // Inside the sandbox with the network; a remote that is a directory here is written too.
+      const local = localRemote(p);
+      const run = await p.repo.run(p.args, { access: 'push', allowFailure: true, ...(local ? { writable: [local] } : {}) });
+      const status = run.stdout.split('\n').find((l) => l.includes(`\trefs/heads/${p.branch}:`));
+      const [flag, , summary = ''] = status?.split('\t') ?? [];
+      if (run.code !== 0 || flag === '!' || !status) {
+        const detail = (summary || run.stderr.trim().split('\n').slice(-6).join('\n') || `exit ${run.code}`).trim();
+        if (/non-fast-forward|fetch first|stale info/.test(detail)) {
+          throw new ToolError(
+            'CONFLICT',
+            `${p.remote} rejected the push of ${p.branch}: ${detail}. The remote has commits your branch does not; fetch and integrate them first${input.force ? '' : ', or ask the user whether to force-push'}.`,
+          );
+        }
+        throw new ToolError('EXECUTION_FAILED', `git push to ${p.remote} failed: ${detail}`);
       }
-      throw new ToolError('EXECUTION_FAILED', `git push to ${p.remote} failed: ${detail}`);
-    }
-    if (flag === '=') return `Everything up to date: ${p.remote}/${p.branch} already has your commits.`;
-    const how = flag === '*' ? 'new branch' : flag === '+' ? `forced update ${summary}` : summary;
-    return { content: `Pushed ${p.branch} to ${p.remote} (${how}).`, metadata: { remote: p.remote, branch: p.branch, url: p.url, forced: flag === '+' } };
-  },
-});
+      if (flag === '=') return `Everything up to date: ${p.remote}/${p.branch} already has your commits.`;
+      const how = flag === '*' ? 'new branch' : flag === '+' ? `forced update ${summary}` : summary;
+      return { content: `Pushed ${p.branch} to ${p.remote} (${how}).`, metadata: { remote: p.remote, branch: p.branch, url: p.url, forced: flag === '+' } };
+    },
+  });

@@ -74,6 +74,19 @@ describe('git_status', () => {
     expect(r2.error?.message).toContain('starts outside the workspace');
   });
 
+  it("sees toolbelt's own tracked files as they are, though the sandbox hides them from commands", async () => {
+    const repo = makeRepo();
+    write(repo, 'toolbelt.config.json', '{}\n');
+    sh(repo, 'add', '.');
+    sh(repo, 'commit', '-q', '-m', 'config');
+    const h = harness(repo);
+    expect(textOf(await h.call('git_status', {}))).toBe('On branch main, no upstream\nWorking tree clean.');
+    write(repo, 'a.txt', 'a\n');
+    const c = await h.call('git_commit', { message: 'a', files: ['a.txt'] });
+    expect(c.status, JSON.stringify(c.error)).toBe('success');
+    expect(sh(repo, 'show', '--name-status', '--format=', 'HEAD')).toBe('A\ta.txt\n');
+  });
+
   it('refuses a path outside the workspace', async () => {
     const repo = makeRepo();
     const r = await harness(repo).call('git_status', { path: '../' });

@@ -2,6 +2,7 @@ import { defineTool, type ToolOutput } from '@toolbelt/core';
 import { z } from 'zod';
 import { parseStatus, STATUS_ARGS, type Status, type StatusEntry } from './porcelain.js';
 import { openRepo, type Repo } from './repo.js';
+import type { GitRunner } from './run.js';
 
 const description = `Branch, ahead/behind upstream, and staged, unstaged, untracked and conflicted files (at most 200 per section).`;
 
@@ -11,21 +12,22 @@ const input = z.object({
 
 const MAX_PER_SECTION = 200;
 
-export const gitStatus = defineTool({
-  name: 'git_status',
-  title: 'Git status',
-  description,
-  input,
-  category: 'git',
-  effect: 'read',
-  async execute({ path }, ctx): Promise<ToolOutput> {
-    const repo = await openRepo(ctx, path);
-    const args = [...STATUS_ARGS];
-    if (path) args.push('--', await repo.pathspec(path, 'read'));
-    const status = parseStatus((await repo.run(args)).stdout);
-    return { content: formatStatus(status, repo), metadata: { ...status.branch, entries: status.entries.length } };
-  },
-});
+export const gitStatus = (git: GitRunner) =>
+  defineTool({
+    name: 'git_status',
+    title: 'Git status',
+    description,
+    input,
+    category: 'git',
+    effect: 'read',
+    async execute({ path }, ctx): Promise<ToolOutput> {
+      const repo = await openRepo(git, ctx, path);
+      const args = [...STATUS_ARGS];
+      if (path) args.push('--', await repo.pathspec(path, 'read'));
+      const status = parseStatus((await repo.run(args)).stdout);
+      return { content: formatStatus(status, repo), metadata: { ...status.branch, entries: status.entries.length } };
+    },
+  });
 
 function branchLine({ branch }: Status): string {
   const b = branch;

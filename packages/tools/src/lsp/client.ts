@@ -7,7 +7,7 @@ import { ToolError } from '@toolbelt/core';
 import type { InitializeParams, ProtocolConnection, PublishDiagnosticsParams, ServerCapabilities } from 'vscode-languageserver-protocol';
 // A CommonJS package: its named exports are read from the default export.
 import protocol from 'vscode-languageserver-protocol/node';
-import { spawnError } from '../errno.js';
+import { serverStartError, unconfinedLauncher, type Launcher, type ServerWorkspace } from './launch.js';
 import { Documents } from './documents.js';
 import type { ServerSpec } from './servers.js';
 
@@ -16,6 +16,8 @@ const { CancellationTokenSource, createProtocolConnection, StreamMessageReader, 
 export interface ClientOptions {
   /** Longest wait for any one request (initialize included). */
   requestTimeoutMs: number;
+  /** How a server is started; default: as configured, without a sandbox, in a scrubbed environment. */
+  launch?: Launcher;
 }
 
 export class LspClient {
@@ -33,6 +35,7 @@ export class LspClient {
     private readonly proc: ChildProcess,
     readonly connection: ProtocolConnection,
     private readonly opts: ClientOptions,
+    private readonly sandboxed: boolean,
   ) {
     this.documents = new Documents(connection, spec, () => this.ping());
     proc.stderr!.on('data', (b: Buffer) => {
@@ -48,23 +51,18 @@ export class LspClient {
     });
   }
 
-  static async start(spec: ServerSpec, root: string, opts: ClientOptions, signal?: AbortSignal): Promise<LspClient> {
-    const proc = spawn(spec.command, spec.args, { cwd: root, stdio: ['pipe', 'pipe', 'pipe'], env: process.env });
+  static async start(spec: ServerSpec, root: string, opts: ClientOptions, signal?: AbortSignal, workspace?: ServerWorkspace): Promise<LspClient> {
+    const launch = await (opts.launch ?? unconfinedLauncher())(spec, root, workspace ?? { roots: [root], protectedPaths: [] });
+    const proc = spawn(launch.file, launch.args, { cwd: root, stdio: ['pipe', 'pipe', 'pipe'], env: launch.env });
     const spawned = await new Promise<Error | undefined>((resolve) => {
       proc.once('spawn', () => resolve(undefined));
       proc.once('error', (e) => resolve(e));
     });
-    if (spawned) {
-      throw spawnError(
-        spawned,
-        `language server "${spec.name}" (${spec.command})`,
-        'Install it, or fix its command in the lsp section of toolbelt.config.json.',
-      );
-    }
+    if (spawned) throw serverStartError(spec, spawned);
     proc.on('error', () => {}); // later errors show up as exit
     proc.stdin!.on('error', () => {}); // writes after a crash
     const connection = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
-    const client = new LspClient(spec, root, proc, connection, opts);
+    const client = new LspClient(spec, root, proc, connection, opts, launch.sandboxed ?? false);
     client.answerServerRequests();
     connection.listen();
     try {
@@ -162,7 +160,9 @@ export class LspClient {
   private async initialize(signal?: AbortSignal): Promise<void> {
     const rootUri = pathToFileURL(this.root).href;
     const params: InitializeParams = {
-      processId: process.pid,
+      // A server exits when the process with this id is gone; in the sandbox's pid namespace
+      // toolbelt's id names no process (or another one). Its stdin closing ends it there.
+      processId: this.sandboxed ? null : process.pid,
       clientInfo: { name: 'toolbelt' },
       rootUri,
       workspaceFolders: [{ uri: rootUri, name: basename(this.root) }],

@@ -1,8 +1,12 @@
 // The LSP family: diagnostics, symbols and code_lookup (definition, references, hover) over one pool of warm
-// language servers per builtinTools() call; dispose() (the executor's close) shuts them down.
+// language servers per builtinTools() call, each in the sandbox's read-only profile; dispose() (the executor's close) shuts them down.
 import type { Tool } from '@toolbelt/core';
 import { codeLookupTool } from './code_lookup.js';
 import { diagnosticsTool } from './diagnostics.js';
+import { Sandbox } from '../sandbox/sandbox.js';
+import { sandboxSettings } from '../sandbox/settings.js';
+import type { EnvSettings } from '../shell/env.js';
+import { sandboxedLauncher } from './launch.js';
 import { LspPool } from './pool.js';
 import type { LspRuntime } from './runtime.js';
 import { serverSpecs, type LspConfigEntry } from './servers.js';
@@ -19,6 +23,10 @@ export interface LspOptions {
   diagnosticsTimeoutMs?: number;
   /** Quiet time after the last diagnostics before they count as complete. Default 200 ms. */
   settleMs?: number;
+  /** Where servers run (the read-only profile, no network); default: a sandbox with the default settings. */
+  sandbox?: Sandbox;
+  /** Which variables servers' environment loses (the shell section's hideEnv/passEnv); default the shell's defaults. */
+  env?: EnvSettings;
 }
 
 export interface Lsp {
@@ -28,7 +36,12 @@ export interface Lsp {
 }
 
 export function createLsp(opts: LspOptions = {}): Lsp {
-  const pool = new LspPool({ idleMs: opts.idleMs ?? 10 * 60_000, requestTimeoutMs: opts.requestTimeoutMs ?? 60_000 });
+  const sandbox = opts.sandbox ?? new Sandbox(sandboxSettings(undefined));
+  const pool = new LspPool({
+    idleMs: opts.idleMs ?? 10 * 60_000,
+    requestTimeoutMs: opts.requestTimeoutMs ?? 60_000,
+    launch: sandboxedLauncher(sandbox, opts.env),
+  });
   const runtime: LspRuntime = {
     pool,
     specs: serverSpecs(opts.config),

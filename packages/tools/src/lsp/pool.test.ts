@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Executor, Policy, textOf, ToolRegistry } from '@toolbelt/core';
 import { WorkspaceGuard } from '../workspace/guard.js';
+import { Sandbox } from '../sandbox/sandbox.js';
+import { sandboxSettings } from '../sandbox/settings.js';
 import { createLsp, type Lsp, type LspOptions } from './index.js';
 
 const server = join(import.meta.dirname, '__fixtures__', 'fake-server.mjs');
@@ -12,8 +14,12 @@ let root: string;
 let marker: string;
 const open: { lsp: Lsp; executor: Executor }[] = [];
 
+// The pool's lifecycle, not the sandbox (sandbox.test.ts): the fake server writes its crash-once
+// marker into the root, which the sandbox's read-only profile would not let it do.
+const unsandboxed = new Sandbox(sandboxSettings(undefined, { overrides: { mode: 'off' } }));
+
 function setup(opts: Partial<LspOptions> = {}, command = process.execPath) {
-  const lsp = createLsp({ config: { fake: { command, args: [server, marker], extensions: ['fake'] } }, ...opts });
+  const lsp = createLsp({ config: { fake: { command, args: [server, marker], extensions: ['fake'] } }, sandbox: unsandboxed, ...opts });
   const executor = new Executor({
     registry: new ToolRegistry().registerAll(lsp.tools),
     policy: new Policy({ mode: 'yolo' }),

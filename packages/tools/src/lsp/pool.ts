@@ -2,6 +2,7 @@
 // idle, started again when one has crashed. Shared by the LSP tools of one builtinTools() call.
 import { ToolError } from '@toolbelt/core';
 import type { ClientOptions, LspClient } from './client.js';
+import type { ServerWorkspace } from './launch.js';
 import type { ServerSpec } from './servers.js';
 
 export interface PoolOptions extends ClientOptions {
@@ -27,9 +28,15 @@ export class LspPool {
    * Runs `fn` with a live server for this root. If the server dies during `fn`, it is started
    * again and `fn` retried once; a second crash is reported.
    */
-  async with<T>(spec: ServerSpec, root: string, signal: AbortSignal | undefined, fn: (client: LspClient) => Promise<T>): Promise<T> {
+  async with<T>(
+    spec: ServerSpec,
+    root: string,
+    signal: AbortSignal | undefined,
+    fn: (client: LspClient) => Promise<T>,
+    workspace?: ServerWorkspace,
+  ): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      const { entry, client } = await this.acquire(spec, root);
+      const { entry, client } = await this.acquire(spec, root, workspace);
       try {
         return await fn(client);
       } catch (err) {
@@ -62,7 +69,8 @@ export class LspPool {
     );
   }
 
-  private async acquire(spec: ServerSpec, root: string): Promise<{ entry: Entry; client: LspClient }> {
+  /** `workspace` (its roots and protected paths) is what the sandbox of a server started now shows and hides. */
+  private async acquire(spec: ServerSpec, root: string, workspace: ServerWorkspace | undefined): Promise<{ entry: Entry; client: LspClient }> {
     if (this.disposed) throw new ToolError('ABORTED', 'the language servers were shut down; no more LSP calls are taken');
     const k = key(spec, root);
     let entry = this.entries.get(k);
@@ -79,7 +87,7 @@ export class LspPool {
       this.starts++;
       // Not tied to this caller's signal: other calls may be waiting on the same start.
       // The JSON-RPC and protocol libraries load with the first server, not with the tools.
-      entry = { client: import('./client.js').then(({ LspClient }) => LspClient.start(spec, root, this.opts)), busy: 0 };
+      entry = { client: import('./client.js').then(({ LspClient }) => LspClient.start(spec, root, this.opts, undefined, workspace)), busy: 0 };
       this.entries.set(k, entry);
       entry.client.catch(() => {
         if (this.entries.get(k) === entry) this.entries.delete(k);

@@ -31,10 +31,16 @@ export async function onFile<T>(
   opts: { fresh?: boolean } = {},
 ): Promise<T> {
   const file = await locateFile(ctx, rt.specs, path);
-  return rt.pool.with(file.spec, file.root, ctx.signal, async (client) => {
-    const doc = await client.documents.sync(file.abs, opts);
-    return fn({ client, doc, file });
-  });
+  return rt.pool.with(
+    file.spec,
+    file.root,
+    ctx.signal,
+    async (client) => {
+      const doc = await client.documents.sync(file.abs, opts);
+      return fn({ client, doc, file });
+    },
+    file.workspace,
+  );
 }
 
 export function requireCapability(client: LspClient, capability: keyof ServerCapabilities, what: string): void {

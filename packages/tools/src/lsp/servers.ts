@@ -1,6 +1,6 @@
 // Which language server handles which files: typescript-language-server out of the box,
 // more (or a replacement) from the `lsp` section of toolbelt.config.json.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
 import type { LspConfigEntry } from './section.js';
@@ -30,6 +30,11 @@ const TS_LANGUAGES: Record<string, string> = {
 };
 
 let tsCli: string | undefined;
+let tsServer: string | undefined;
+
+// Both packages are toolbelt's own dependencies, resolved from this file (toolbelt's
+// installation), never from the project: a workspace's node_modules is on that path only when
+// toolbelt itself is installed inside the workspace.
 
 /** typescript-language-server's entry point, found the way Node would find the package. */
 export function typescriptLanguageServerBin(): string {
@@ -43,6 +48,20 @@ export function typescriptLanguageServerBin(): string {
   return tsCli;
 }
 
+/**
+ * toolbelt's own tsserver. typescript-language-server otherwise prefers the project's
+ * node_modules/typescript, which is code the workspace wrote; and it falls back to that one too
+ * when the path given does not exist, so a missing file is an error here.
+ */
+export function ownTsserver(): string {
+  if (!tsServer) {
+    const path = createRequire(import.meta.url).resolve('typescript/lib/tsserver.js');
+    if (!existsSync(path)) throw new Error(`toolbelt's own typescript has no ${path}; reinstall toolbelt`);
+    tsServer = path;
+  }
+  return tsServer;
+}
+
 function typescriptSpec(): ServerSpec {
   return {
     name: 'typescript',
@@ -53,9 +72,15 @@ function typescriptSpec(): ServerSpec {
     },
     extensions: Object.keys(TS_LANGUAGES),
     languageIds: TS_LANGUAGES,
-    // A second tsserver for syntax keeps editors responsive during project load; an agent waits
-    // for the project anyway, and one process starts markedly faster on a busy machine.
-    initializationOptions: { tsserver: { useSyntaxServer: 'never' } },
+    get initializationOptions() {
+      return {
+        // A second tsserver for syntax keeps editors responsive during project load; an agent waits
+        // for the project anyway, and one process starts markedly faster on a busy machine.
+        tsserver: { useSyntaxServer: 'never', path: ownTsserver() },
+        // Typings acquisition runs npm to fetch @types packages: no network in the sandbox, and no reason to.
+        disableAutomaticTypingAcquisition: true,
+      };
+    },
   };
 }
 

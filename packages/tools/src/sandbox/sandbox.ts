@@ -32,6 +32,12 @@ export interface ConfineRequest {
   /** Judged a read: the whole file system read-only and no network, whatever the config allows. */
   readOnly: boolean;
   network: boolean;
+  /**
+   * toolbelt's own files in the roots (.toolbelt, toolbelt.config.json): hidden (the default), or
+   * shown as they are but read-only. git needs the latter: a tracked toolbelt.config.json it sees
+   * as empty is a change it would report in every status and diff.
+   */
+  ownFiles?: 'hidden' | 'read-only';
 }
 
 export type Profile = 'read-only' | 'workspace-write' | 'none';
@@ -65,6 +71,10 @@ export interface SandboxOptions {
 
 /** toolbelt's own files inside each root, which its name rules protect wherever they are. */
 const OWN_IN_ROOT = ['.toolbelt', 'toolbelt.config.json'];
+
+function ownInRoots(roots: readonly string[]): string[] {
+  return roots.flatMap((r) => OWN_IN_ROOT.map((n) => join(r, n)));
+}
 
 export class Sandbox {
   private told = false;
@@ -144,6 +154,7 @@ export class Sandbox {
     const scan = await this.scanner.scan(roots);
     const writable = req.readOnly ? [] : this.settings.writable.filter((w) => kindOf(realOrSelf(w))?.dir);
     const git = req.readOnly ? { pinned: [], readOnly: [] } : gitProtection(roots);
+    const ownShown = req.ownFiles === 'read-only' ? ownInRoots(roots).filter((p) => kindOf(p)) : [];
     const hidden = this.hiddenFor(req, roots, scan.hidden, { priv, readable, writable });
     const bwrap: BwrapProfile = {
       roots: req.roots,
@@ -156,7 +167,7 @@ export class Sandbox {
       pinned: git.pinned,
       hidden,
       emptyFile: emptyFile(),
-      readOnlyPaths: git.readOnly.filter((p) => !hidden.some((h) => under(p, h.path))),
+      readOnlyPaths: [...git.readOnly, ...ownShown].filter((p) => !hidden.some((h) => under(p, h.path))),
       ...(req.cwd ? { cwd: req.cwd } : {}),
     };
     return { bwrap, scan };
@@ -172,7 +183,7 @@ export class Sandbox {
     secrets: readonly HiddenPath[],
     around: { priv: readonly string[]; readable: readonly string[]; writable: readonly string[] },
   ): HiddenPath[] {
-    const own = [...(req.protectedPaths ?? []), ...roots.flatMap((r) => OWN_IN_ROOT.map((n) => join(r, n)))].map(realOrSelf);
+    const own = [...(req.protectedPaths ?? []), ...(req.ownFiles === 'read-only' ? [] : ownInRoots(roots))].map(realOrSelf);
     const keep = [...roots, ...neededPlaces(), ...(INSTALL_DIR ? [INSTALL_DIR] : []), ...around.writable, ...this.settings.sockets, this.settings.home];
     const homes = req.readOnly ? otherHomes(this.opts.homes ?? HOMES_DEFAULT, keep) : [];
     const unhidden = this.settings.unhidden.map(realOrSelf);

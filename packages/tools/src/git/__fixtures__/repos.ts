@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Executor, Policy, ToolRegistry, type ApprovalRequest, type Mode, type ToolResult } from '@toolbelt/core';
 import { WorkspaceGuard } from '../../workspace/guard.js';
-import { gitTools } from '../index.js';
+import { gitTools, type GitToolsOptions } from '../index.js';
 
 export function sh(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0' } });
@@ -58,8 +58,8 @@ export interface Harness {
 }
 
 /** Executor over the git tools; approvals are recorded and answered with `answer`. */
-export function harness(root: string, opts: { mode?: Mode; answer?: 'approve' | 'reject'; cwd?: string } = {}): Harness {
-  const registry = new ToolRegistry().registerAll(gitTools());
+export function harness(root: string, opts: { mode?: Mode; answer?: 'approve' | 'reject'; cwd?: string; tools?: GitToolsOptions } = {}): Harness {
+  const registry = new ToolRegistry().registerAll(gitTools(opts.tools));
   const requests: ApprovalRequest[] = [];
   const executor = new Executor({
     registry,

@@ -4,7 +4,7 @@
 // command is not a plain read. The user's own global config is trusted.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { gitDirOf } from '../../../git/locate.js';
+import { gitDirOf } from '../../../workspace/git-dir.js';
 import { belowRoot, realLoose } from './tree.js';
 
 export interface RepoFacts {
