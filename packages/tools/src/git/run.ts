@@ -60,6 +60,7 @@ export class GitRunner {
       readOnly: access === 'read',
       network: access === 'push',
       ownFiles: 'read-only',
+      gitConfig: 'writable',
     });
     const env = gitEnv(process.env, this.opts.env);
     const guarded = this.opts.guardConfig === false ? [] : NO_PROGRAMS.has(args[0]) ? STATIC_OVERRIDES : await this.guard(git, c.wrap, env, o);

@@ -38,6 +38,12 @@ export interface ConfineRequest {
    * as empty is a change it would report in every status and diff.
    */
   ownFiles?: 'hidden' | 'read-only';
+  /**
+   * `.git/config` (and `config.worktree`) stay read-only in write profiles, so a command cannot add
+   * a filter or hook path to them. toolbelt's git tools write them by design (`push -u` records the
+   * upstream) with fixed arguments and the repository's programs neutralised: they ask 'writable'.
+   */
+  gitConfig?: 'read-only' | 'writable';
 }
 
 export type Profile = 'read-only' | 'workspace-write' | 'none';
@@ -154,8 +160,13 @@ export class Sandbox {
     const scan = await this.scanner.scan(roots);
     const writable = req.readOnly ? [] : this.settings.writable.filter((w) => kindOf(realOrSelf(w))?.dir);
     const git = req.readOnly ? { pinned: [], readOnly: [] } : gitProtection(roots);
-    const ownShown = req.ownFiles === 'read-only' ? ownInRoots(roots).filter((p) => kindOf(p)) : [];
-    const hidden = this.hiddenFor(req, roots, scan.hidden, { priv, readable, writable });
+    if (req.gitConfig === 'writable') git.readOnly = git.readOnly.filter((p) => !/[\\/]config(\.worktree)?$/.test(p));
+    // git sees toolbelt's own files as they are (read-only), wherever in the roots the scan found them.
+    const isOwn = (p: string) => req.ownFiles === 'read-only' && !!ownFileReason(basename(p), 'read');
+    const ownShown =
+      req.ownFiles === 'read-only' ? [...ownInRoots(roots).filter((p) => kindOf(p)), ...scan.hidden.filter((h) => isOwn(h.path)).map((h) => h.path)] : [];
+    const secrets = scan.hidden.filter((h) => !isOwn(h.path));
+    const hidden = this.hiddenFor(req, roots, secrets, { priv, readable, writable });
     const bwrap: BwrapProfile = {
       roots: req.roots,
       readOnly: req.readOnly,
@@ -167,7 +178,7 @@ export class Sandbox {
       pinned: git.pinned,
       hidden,
       emptyFile: emptyFile(),
-      readOnlyPaths: [...git.readOnly, ...ownShown].filter((p) => !hidden.some((h) => under(p, h.path))),
+      readOnlyPaths: [...new Set([...git.readOnly, ...ownShown])].filter((p) => !hidden.some((h) => under(p, h.path))),
       ...(req.cwd ? { cwd: req.cwd } : {}),
     };
     return { bwrap, scan };
