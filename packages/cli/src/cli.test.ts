@@ -160,7 +160,7 @@ describe('toolbelt CLI', () => {
     writeFileSync(join(root, '.gitignore'), 'node_modules/');
     const first = await run(['init']);
     expect(first.stdout).toContain('added .toolbelt/');
-    expect(readFileSync(join(root, '.gitignore'), 'utf8')).toBe("node_modules/\n# toolbelt's execution log and saved approvals\n.toolbelt/\n");
+    expect(readFileSync(join(root, '.gitignore'), 'utf8')).toBe("node_modules/\n# toolbelt's execution log\n.toolbelt/\n");
     expect((await run(['init', '--force'])).stdout).not.toContain('added .toolbelt/');
     expect(readFileSync(join(root, '.gitignore'), 'utf8').match(/\.toolbelt\//g)).toHaveLength(1);
   });

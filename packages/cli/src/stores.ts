@@ -1,4 +1,5 @@
-// Files under <root>/.toolbelt/: saved "always" approvals and the execution log (JSON lines).
+// The CLI's stores: saved "always" approvals (a JSON file in the user's state directory, outside the
+// workspace) and the execution log (JSON lines under <root>/.toolbelt/).
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DecisionStore, ExecutionLogEntry, LogSink, Remembered } from '@toolbelt/core';
@@ -22,6 +23,27 @@ export class JsonDecisionStore implements DecisionStore {
     const tmp = `${this.file}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(all, null, 2) + '\n');
     renameSync(tmp, this.file);
+  }
+}
+
+/** "Always" approvals kept for this run only, where no file is safe to keep them in; says so at the first. */
+export class UnsavedDecisionStore implements DecisionStore {
+  private readonly entries: Remembered[] = [];
+  private told = false;
+
+  constructor(
+    private readonly notice: string,
+    private readonly warn: (line: string) => void,
+  ) {}
+
+  load(): Remembered[] {
+    return [...this.entries];
+  }
+
+  save(entry: Remembered): void {
+    this.entries.push(entry);
+    if (!this.told) this.warn(this.notice);
+    this.told = true;
   }
 }
 
