@@ -33,12 +33,18 @@ export function realish(path: string): string {
  */
 export const configKey = (path: string): string => join(realish(dirname(resolve(path))), basename(path));
 
-/** The first of `roots` that holds `path` (or is it), comparing real paths; undefined when none does. */
+/**
+ * The first of `roots` that holds `path` (or is it), comparing real paths; undefined when none does.
+ * A link counts as in a root when it is there or leads there: either way an agent can change what it reads.
+ */
 export function rootHolding(path: string, roots: readonly string[]): string | undefined {
-  const real = realish(path);
+  const places = [...new Set([realish(path), configKey(path)])];
   return roots.find((root) => {
-    const rel = relative(realish(root), real);
-    return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+    const real = realish(root);
+    return places.some((place) => {
+      const rel = relative(real, place);
+      return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+    });
   });
 }
 
