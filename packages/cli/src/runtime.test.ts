@@ -51,7 +51,9 @@ describe('createRuntime', () => {
       `${file} is invalid:\n  - workspace: cwd / is outside the workspace roots ${root}`,
     );
     writeFileSync(file, JSON.stringify({ workspace: { roots: ['missing'] } }));
-    await expect(createRuntime({ root: [root], config: file }, { env: pinned(file) })).rejects.toThrow(`workspace: workspace root ${join(root, 'missing')} does not exist`);
+    await expect(createRuntime({ root: [root], config: file }, { env: pinned(file) })).rejects.toThrow(
+      `workspace: workspace root ${join(root, 'missing')} does not exist`,
+    );
   });
 
   it('puts the gateway database in the user state directory by default, one per root', async () => {

@@ -49,7 +49,12 @@ async function stdioClient(elicitation: boolean): Promise<Client> {
   const client = new Client({ name: 'cli-test', version: '1' }, { capabilities: elicitation ? { elicitation: { form: {} } } : {} });
   if (elicitation) client.setRequestHandler(ElicitRequestSchema, (req) => answer((req.params as { message: string }).message));
   await client.connect(
-    new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--root', root], env: { ...getDefaultEnvironment(), XDG_STATE_HOME: state }, stderr: 'pipe' }),
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp', '--root', root],
+      env: { ...getDefaultEnvironment(), XDG_STATE_HOME: state },
+      stderr: 'pipe',
+    }),
   );
   return client;
 }

@@ -90,7 +90,12 @@ export function refusal(path: string, t: TrustState, root: string): string | und
 }
 
 /** Records `bytes` as the trusted content of `path`; refuses when the store is inside a root. */
-export function recordTrust(path: string, bytes: Uint8Array, roots: readonly string[], env: Env): { entry: TrustEntry; previous: TrustEntry | undefined; diff: string } {
+export function recordTrust(
+  path: string,
+  bytes: Uint8Array,
+  roots: readonly string[],
+  env: Env,
+): { entry: TrustEntry; previous: TrustEntry | undefined; diff: string } {
   const where = trustStore(roots, env);
   if (!where.store)
     throw new UsageError(
