@@ -3,7 +3,6 @@
 // registry behind the same policy); front ends plug in approvers for the calls that come from them
 // (the terminal's prompt here; MCP and the gateway on executor.approvals) and stores (the gateway
 // database keeps "always" approvals and the execution log).
-import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import {
   ConfigError,
@@ -29,7 +28,7 @@ import { rootHolding } from './config/trust-store.js';
 import type { ToolbeltConfig } from './config/schema.js';
 import { approvalsPath, gatewayDbPath, isPostgresUrl, stateHome } from './state-paths.js';
 import { sandboxedLauncher } from './stdio-sandbox.js';
-import { JsonDecisionStore, JsonlLogSink, UnsavedDecisionStore } from './stores.js';
+import { defaultDecisions, JsonlLogSink } from './stores.js';
 import { applyToolSettings } from './tool-settings.js';
 
 export { CONFIG_FILE };
@@ -188,21 +187,6 @@ function planRuntime(flags: RuntimeFlags, env: Record<string, string | undefined
   const allRoots = [...roots, ...(config.workspace?.roots ?? []).map((r) => resolve(roots[0], r))];
   const approvals = rootHolding(home, allRoots) ? undefined : approvalsPath(roots[0], env);
   return { config, configPath, roots, mode, stateDir: join(roots[0], '.toolbelt'), gatewayDb, env: ownEnv, approvals, stateHome: home };
-}
-
-/**
- * The CLI's own store of "always" approvals, outside the workspace. The file that held them in
- * <root>/.toolbelt/ is not read: an agent can write it. Says so once when it is there.
- */
-function defaultDecisions(plan: RuntimePlan, warn: (line: string) => void): DecisionStore {
-  const legacy = join(plan.stateDir, 'approvals.json');
-  const where = plan.approvals ?? 'nowhere: the state directory is inside a root';
-  if (existsSync(legacy)) warn(`toolbelt: ${legacy} is no longer read (saved approvals are kept in ${where}); approve again, then delete it.`);
-  if (plan.approvals) return new JsonDecisionStore(plan.approvals);
-  return new UnsavedDecisionStore(
-    `toolbelt: "always" approvals last this run only: the state directory ${plan.stateHome} is inside a workspace root, where an agent can write; set XDG_STATE_HOME outside every root.`,
-    warn,
-  );
 }
 
 /** The guard and the policy: each needs the other, the guard only once calls run. */
