@@ -82,7 +82,11 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
   });
 
   it('exits with a usage error for an unknown group at start', () => {
-    const run = spawnSync(process.execPath, [BIN, 'mcp', '--root', root, '--groups', 'files,nope'], { encoding: 'utf8', input: '' });
+    const run = spawnSync(process.execPath, [BIN, 'mcp', '--root', root, '--groups', 'files,nope'], {
+      encoding: 'utf8',
+      input: '',
+      env: { ...process.env, ...state },
+    });
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/--groups: unknown tool group "nope"; valid groups: .*files/);
   });
