@@ -25,11 +25,14 @@ writeFileSync(
   file,
   Array.from({ length: 200 }, (_, i) => `export const value${i} = computeSomething(${i}, 'a string literal on line ${i}');`).join('\n') + '\n',
 );
-writeFileSync(join(dir, 'toolbelt.config.json'), JSON.stringify({ mode: 'safe' }));
+// The config from outside the workspace (--config), which needs no `toolbelt trust`.
+const confDir = mkdtempSync(join(tmpdir(), 'toolbelt-bench-mcp-conf-'));
+const config = join(confDir, 'toolbelt.config.json');
+writeFileSync(config, JSON.stringify({ mode: 'safe' }));
 
 const servers = {
   [ANCHOR]: { args: [FILESYSTEM, dir], tool: 'read_text_file', input: { path: file } },
-  [SUBJECT]: { args: [TOOLBELT, 'mcp', '--root', dir], tool: 'read_file', input: { path: 'sample.ts' } },
+  [SUBJECT]: { args: [TOOLBELT, 'mcp', '--root', dir, '--config', config], tool: 'read_file', input: { path: 'sample.ts' } },
   // Attribution: the same server, executor, policy, guard and log around a trivial read tool.
   [PIPELINE]: { args: [MINIMAL, dir], tool: 'read_file', input: { path: 'sample.ts' } },
 };
@@ -141,4 +144,5 @@ try {
 } finally {
   for (const c of Object.values(clients)) await c.close().catch(() => {});
   rmSync(dir, { recursive: true, force: true });
+  rmSync(confDir, { recursive: true, force: true });
 }

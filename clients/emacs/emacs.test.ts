@@ -48,6 +48,9 @@ describe.skipIf(!hasEmacs)('toolbelt.el', () => {
     const config = { mcpServers: { fx: { command: process.execPath, args: [fixtureServer] } } };
     writeFileSync(join(root, 'toolbelt.config.json'), JSON.stringify(config));
     const env = { ...process.env, TOOLBELT_GATEWAY_TOKEN: TOKEN, TOOLBELT_GATEWAY_TOKEN_FILE: '', XDG_STATE_HOME: state };
+    // A config in the workspace takes effect once trusted, as a user does after writing it.
+    const trusted = spawnSync(process.execPath, [bin, 'trust', '--root', root], { env, encoding: 'utf8' });
+    if (trusted.status !== 0) throw new Error(`toolbelt trust failed: ${trusted.stderr}`);
     gateway = spawn(process.execPath, [bin, 'serve', '--root', root, '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     url = await new Promise<string>((resolve, reject) => {
       let out = '';

@@ -5,16 +5,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { trustConfig, useIsolatedState } from './__fixtures__/trust.js';
 import { main } from './main.js';
+import { approvalsPath } from './state-paths.js';
 
 const BIN = fileURLToPath(new URL('../bin/toolbelt.js', import.meta.url));
 let root: string;
+// Trusted configs and saved approvals go to a state directory of this file's own.
+const state = useIsolatedState();
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'toolbelt-cli-'));
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => rmSync(state, { recursive: true, force: true }));
 
 function run(args: string[], opts: { input?: string } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -99,6 +104,7 @@ describe('toolbelt CLI', () => {
         ],
       }),
     );
+    trustConfig(join(root, 'toolbelt.config.json'));
     expect((await run(['call', 'shell_exec', '{"command":"touch ok.txt"}', '--non-interactive'])).code).toBe(0);
     const denied = await run(['call', 'shell_exec', '{"command":"echo secret"}']);
     expect(denied.code).toBe(1);
@@ -113,6 +119,7 @@ describe('toolbelt CLI', () => {
     expect(badMode.stderr).toContain('unknown mode "fast"');
     expect(badMode.code).toBe(2);
     writeFileSync(join(root, 'toolbelt.config.json'), JSON.stringify({ mode: 'safe', rulez: [] }));
+    trustConfig(join(root, 'toolbelt.config.json'));
     const badConfig = await run(['tools']);
     expect(badConfig.code).toBe(2);
     expect(badConfig.stderr).toContain('rulez: unknown key; did you mean "rules"?');
@@ -141,7 +148,9 @@ describe('toolbelt CLI', () => {
     expect(await pending).toBe(0);
     expect(prompt).toContain('Tool approval: shell_exec');
     expect(prompt).toContain('$ touch a.txt');
-    const saved = JSON.parse(readFileSync(join(root, '.toolbelt', 'approvals.json'), 'utf8'));
+    // Saved outside the workspace, where the agent's tools cannot write.
+    expect(existsSync(join(root, '.toolbelt', 'approvals.json'))).toBe(false);
+    const saved = JSON.parse(readFileSync(approvalsPath(root), 'utf8'));
     expect(saved[0]).toMatchObject({ scope: 'always', target: { tool: 'shell_exec' } });
     // A later, non-interactive run of the same command is allowed by the saved approval.
     const again = await run(['call', 'shell_exec', '{"command":"touch a.txt"}', '--non-interactive', '--json']);
@@ -160,7 +169,7 @@ describe('toolbelt CLI', () => {
     writeFileSync(join(root, '.gitignore'), 'node_modules/');
     const first = await run(['init']);
     expect(first.stdout).toContain('added .toolbelt/');
-    expect(readFileSync(join(root, '.gitignore'), 'utf8')).toBe("node_modules/\n# toolbelt's execution log and saved approvals\n.toolbelt/\n");
+    expect(readFileSync(join(root, '.gitignore'), 'utf8')).toBe("node_modules/\n# toolbelt's execution log\n.toolbelt/\n");
     expect((await run(['init', '--force'])).stdout).not.toContain('added .toolbelt/');
     expect(readFileSync(join(root, '.gitignore'), 'utf8').match(/\.toolbelt\//g)).toHaveLength(1);
   });

@@ -22,6 +22,11 @@ export const COMMANDS: CommandEntry[] = [
     summary: 'Write a starting toolbelt.config.json into the workspace root',
     load: async () => (await import('./commands/init.js')).initCommand,
   },
+  {
+    name: 'trust',
+    summary: 'Trust the workspace config as it is now (after reviewing it)',
+    load: async () => (await import('./commands/trust.js')).trustCommand,
+  },
   { name: 'mcp', summary: 'Serve the tools and configured MCP servers as one MCP server', load: async () => (await import('./commands/mcp.js')).mcpCommand },
   {
     name: 'serve',
@@ -40,7 +45,7 @@ export const COMMANDS: CommandEntry[] = [
   },
   {
     name: 'doctor',
-    summary: 'Check what toolbelt needs here: Node, bash, git, ripgrep, the sandbox',
+    summary: 'Check what toolbelt needs here: Node, config trust, bash, git, ripgrep, the sandbox',
     load: async () => (await import('./commands/doctor.js')).doctorCommand,
   },
   { name: 'log', summary: 'Show the execution log of the CLI and the gateway', load: async () => (await import('./commands/log.js')).logCommand },

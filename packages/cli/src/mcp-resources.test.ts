@@ -10,6 +10,7 @@ import { ToolServer } from '@toolbelt/mcp';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ResourceUpdatedNotificationSchema, type Resource } from '@modelcontextprotocol/sdk/types.js';
+import { writeTrustedConfig } from './__fixtures__/trust.js';
 import { mcpContent } from './mcp-resources.js';
 import { createRuntime, type Runtime } from './runtime.js';
 
@@ -33,7 +34,7 @@ beforeAll(async () => {
   for (let i = 0; i < 230; i++) writeFileSync(join(root, 'many', `f${String(i).padStart(3, '0')}.txt`), `file ${i}\n`);
   writeFileSync(join(root, 'bin.dat'), Buffer.from([0, 1, 2, 3, 0, 255]));
   const config = { rules: [{ tool: 'read_file', path: 'private/**', action: 'deny', reason: 'private/ is off limits' }] };
-  writeFileSync(join(root, 'toolbelt.config.json'), JSON.stringify(config));
+  writeTrustedConfig(root, config, { XDG_STATE_HOME: state });
   rt = await createRuntime({ root: [root] }, { env: { XDG_STATE_HOME: state }, warn: () => {} });
   server = new ToolServer({ executor: rt.executor, ...mcpContent(rt, undefined) });
   client = new Client({ name: 'c', version: '1' });

@@ -7,11 +7,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILESYSTEM_SERVER, FIXTURE_SERVER } from '../../mcp/src/__fixtures__/servers.js';
+import { useIsolatedState, writeTrustedConfig } from './__fixtures__/trust.js';
 
 const BIN = fileURLToPath(new URL('../bin/toolbelt.js', import.meta.url));
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolbelt-proxied-')));
 const outside = realpathSync(mkdtempSync(join(tmpdir(), 'toolbelt-outside-')));
 const secret = join(outside, 'secret.txt');
+const state = useIsolatedState();
 
 function call(tool: string, input: Record<string, unknown>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -26,20 +28,18 @@ describe.runIf(existsSync(fileURLToPath(new URL('../dist', import.meta.url))))('
   beforeAll(() => {
     writeFileSync(join(root, 'hello.txt'), 'hello from the workspace\n');
     writeFileSync(secret, 'outside the workspace\n');
-    writeFileSync(
-      join(root, 'toolbelt.config.json'),
-      JSON.stringify({
-        mcpServers: {
-          fs: { command: process.execPath, args: [FILESYSTEM_SERVER, '.'], allowedTools: ['read_text_file'] },
-          trustedFs: { command: process.execPath, args: [FILESYSTEM_SERVER, '.'], allowedTools: ['read_text_file'], trust: 'read' },
-          fx: { command: process.execPath, args: [FIXTURE_SERVER], allowedTools: ['cwd'], trust: 'read' },
-        },
-      }),
-    );
+    writeTrustedConfig(root, {
+      mcpServers: {
+        fs: { command: process.execPath, args: [FILESYSTEM_SERVER, '.'], allowedTools: ['read_text_file'] },
+        trustedFs: { command: process.execPath, args: [FILESYSTEM_SERVER, '.'], allowedTools: ['read_text_file'], trust: 'read' },
+        fx: { command: process.execPath, args: [FIXTURE_SERVER], allowedTools: ['cwd'], trust: 'read' },
+      },
+    });
   });
   afterAll(() => {
     rmSync(root, { recursive: true, force: true });
     rmSync(outside, { recursive: true, force: true });
+    rmSync(state, { recursive: true, force: true });
   });
 
   it('starts a stdio server in the first root, not in the directory toolbelt was started from', async () => {

@@ -1,10 +1,12 @@
 // The runtime hands the workspace guard toolbelt's own files wherever they are: the --config file,
 // the gateway database (configured or default), the per-user state directory and token files.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '@toolbelt/core';
+import { TRUST_ENV } from './config/trust.js';
+import { sha256 } from './config/trust-store.js';
 import { createRuntime } from './runtime.js';
 import { gatewayDbPath, rootStateDir } from './state-paths.js';
 
@@ -16,6 +18,9 @@ writeFileSync(join(root, 'keys', 'agent.token'), 'agent-token-0123456789abcdef\n
 writeFileSync(join(root, 'notes.txt'), 'ordinary\n');
 // The user state directory inside the root: as when a root is the home directory.
 const env = { XDG_STATE_HOME: join(root, 'state') };
+// A config inside the root needs trust, and a state directory inside the root cannot hold it: pin
+// the config's bytes in the environment, as CI does.
+const pinned = (file: string) => ({ ...env, [TRUST_ENV]: sha256(readFileSync(file)) });
 writeFileSync(
   join(root, 'conf', 'agents.json'),
   JSON.stringify({ gateway: { db: 'data/gw.db', tokens: [{ tokenFile: join(root, 'keys', 'agent.token'), roles: ['call'] }] } }),
@@ -23,7 +28,8 @@ writeFileSync(
 
 describe('createRuntime', () => {
   it("refuses toolbelt's own files to the file tools, wherever they are", async () => {
-    const rt = await createRuntime({ root: [root], config: join(root, 'conf', 'agents.json') }, { env });
+    const config = join(root, 'conf', 'agents.json');
+    const rt = await createRuntime({ root: [root], config }, { env: pinned(config) });
     try {
       expect(rt.gatewayDb).toBe(join(root, 'data', 'gw.db'));
       for (const path of ['conf/agents.json', 'data/gw.db', 'data/gw.db-wal', 'keys/agent.token', 'state/toolbelt/other-root-0123/gateway.db']) {
@@ -40,12 +46,14 @@ describe('createRuntime', () => {
   it('reports a workspace section the disk refuses as a config error, naming the file', async () => {
     const file = join(root, 'conf', 'elsewhere.json');
     writeFileSync(file, JSON.stringify({ workspace: { cwd: '/' } }));
-    await expect(createRuntime({ root: [root], config: file }, { env })).rejects.toThrow(ConfigError);
-    await expect(createRuntime({ root: [root], config: file }, { env })).rejects.toThrow(
+    await expect(createRuntime({ root: [root], config: file }, { env: pinned(file) })).rejects.toThrow(ConfigError);
+    await expect(createRuntime({ root: [root], config: file }, { env: pinned(file) })).rejects.toThrow(
       `${file} is invalid:\n  - workspace: cwd / is outside the workspace roots ${root}`,
     );
     writeFileSync(file, JSON.stringify({ workspace: { roots: ['missing'] } }));
-    await expect(createRuntime({ root: [root], config: file }, { env })).rejects.toThrow(`workspace: workspace root ${join(root, 'missing')} does not exist`);
+    await expect(createRuntime({ root: [root], config: file }, { env: pinned(file) })).rejects.toThrow(
+      `workspace: workspace root ${join(root, 'missing')} does not exist`,
+    );
   });
 
   it('puts the gateway database in the user state directory by default, one per root', async () => {

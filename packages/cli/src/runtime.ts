@@ -3,7 +3,6 @@
 // registry behind the same policy); front ends plug in approvers for the calls that come from them
 // (the terminal's prompt here; MCP and the gateway on executor.approvals) and stores (the gateway
 // database keeps "always" approvals and the execution log).
-import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import {
   ConfigError,
@@ -23,14 +22,16 @@ import { builtinTools, Sandbox, sandboxSettings, untrustedProgramDirs, Workspace
 import { UsageError } from './command.js';
 import { canonicalMode, MODE_ALIASES } from './config/aliases.js';
 import { withWorkspaceEnv, type Env } from './config/dotenv.js';
-import { readConfigFile } from './config/load.js';
+import { CONFIG_FILE } from './config/load.js';
+import { loadTrustedConfig } from './config/open.js';
+import { rootHolding } from './config/trust-store.js';
 import type { ToolbeltConfig } from './config/schema.js';
-import { gatewayDbPath, isPostgresUrl, stateHome } from './state-paths.js';
+import { approvalsPath, gatewayDbPath, isPostgresUrl, stateHome } from './state-paths.js';
 import { sandboxedLauncher } from './stdio-sandbox.js';
-import { JsonDecisionStore, JsonlLogSink } from './stores.js';
+import { defaultDecisions, JsonlLogSink } from './stores.js';
 import { applyToolSettings } from './tool-settings.js';
 
-export const CONFIG_FILE = 'toolbelt.config.json';
+export { CONFIG_FILE };
 
 export interface RuntimeFlags {
   root?: string[];
@@ -48,7 +49,7 @@ export interface Runtime {
   configPath: string | undefined;
   /** What toolbelt's own settings read (keys, token variables): this process's environment over the workspace .env. */
   env: Env;
-  /** <root>/.toolbelt: saved approvals and the execution log. */
+  /** <root>/.toolbelt: the execution log (saved approvals are kept outside the workspace: RuntimePlan.approvals). */
   stateDir: string;
   /** The gateway database: --db, else TOOLBELT_DB, else gateway.db, else under the user's state directory; or a postgres:// URL. */
   gatewayDb: string;
@@ -80,11 +81,18 @@ export interface RuntimePlan {
   stateDir: string;
   gatewayDb: string;
   env: Record<string, string | undefined>;
+  /**
+   * Where the CLI saves "always" approvals: the root's directory under the user's state directory,
+   * outside every root; undefined when that directory is inside a root (approvals then last one run).
+   */
+  approvals: string | undefined;
+  /** The user's state directory as the real environment names it (never the workspace .env). */
+  stateHome: string;
 }
 
 /** Stores a front end keeps state in, opened before the policy is built. */
 export interface RuntimeStores {
-  /** Where "always" approvals are kept; default <root>/.toolbelt/approvals.json. */
+  /** Where "always" approvals are kept; default RuntimePlan.approvals. */
   decisions?: DecisionStore;
   /**
    * The front end keeps the execution log itself (its sink joins executor.logs), so the runtime
@@ -108,13 +116,15 @@ export interface RuntimeOptions {
   warn?: (line: string) => void;
 }
 
-export function loadConfig(flags: RuntimeFlags): { config: ToolbeltConfig; configPath: string | undefined; roots: string[] } {
-  const roots = (flags.root?.length ? flags.root : [process.cwd()]).map((r) => resolve(r));
-  for (const r of roots) if (!existsSync(r)) throw new UsageError(`--root ${r} does not exist`);
-  const configPath = flags.config ? resolve(flags.config) : join(roots[0], CONFIG_FILE);
-  if (flags.config && !existsSync(configPath)) throw new UsageError(`--config ${configPath} does not exist`);
-  const config = existsSync(configPath) ? readConfigFile(configPath) : {};
-  return { config, configPath: existsSync(configPath) ? configPath : undefined, roots };
+/**
+ * The config to run with and the roots. A config inside a root is refused (UntrustedConfigError)
+ * unless `toolbelt trust` recorded its exact bytes; `env` is the real environment, never the workspace .env.
+ */
+export function loadConfig(
+  flags: RuntimeFlags,
+  env: Record<string, string | undefined> = process.env,
+): { config: ToolbeltConfig; configPath: string | undefined; roots: string[] } {
+  return loadTrustedConfig(flags, env);
 }
 
 /** --mode (our words or another design's), else the config's, else safe. */
@@ -131,12 +141,13 @@ export function resolveMode(flag: string | undefined, config: ToolbeltConfig): M
  * are: the --config file, the gateway database and its journals, the per-user state directory
  * (other roots' databases), and token files. The guard refuses them to every file tool.
  */
-function ownFiles(configPath: string | undefined, gatewayDb: string, config: ToolbeltConfig, env: Env): string[] {
+function ownFiles(plan: RuntimePlan): string[] {
+  const { configPath, gatewayDb, config, env } = plan;
   const tokenFiles = (config.gateway?.tokens ?? []).flatMap((t) => (t.tokenFile ? [t.tokenFile] : []));
   return [
     ...(configPath ? [configPath] : []),
     ...(isPostgresUrl(gatewayDb) ? [] : ['', '-wal', '-shm', '-journal'].map((suffix) => gatewayDb + suffix)),
-    stateHome(env),
+    ...new Set([stateHome(env), plan.stateHome]),
     ...tokenFiles.filter((f) => isAbsolute(f)),
     ...(env[TOKEN_FILE_ENV] && isAbsolute(env[TOKEN_FILE_ENV]) ? [env[TOKEN_FILE_ENV]] : []),
   ];
@@ -166,16 +177,20 @@ function shellRules(config: ToolbeltConfig): Rule[] {
 }
 
 function planRuntime(flags: RuntimeFlags, env: Record<string, string | undefined>): RuntimePlan {
-  const { config, configPath, roots } = loadConfig(flags);
+  const { config, configPath, roots } = loadConfig(flags, env);
   const mode = resolveMode(flags.mode, config);
   // toolbelt's own settings read the workspace's .env too; commands never see it.
   const ownEnv = withWorkspaceEnv(roots[0], env);
   const gatewayDb = gatewayDbPath(flags.db ?? (ownEnv.TOOLBELT_DB || undefined) ?? config.gateway?.db, roots[0], ownEnv);
-  return { config, configPath, roots, mode, stateDir: join(roots[0], '.toolbelt'), gatewayDb, env: ownEnv };
+  // Trust and saved approvals follow the real environment: the workspace .env is the agent's to write.
+  const home = stateHome(env);
+  const allRoots = [...roots, ...(config.workspace?.roots ?? []).map((r) => resolve(roots[0], r))];
+  const approvals = rootHolding(home, allRoots) ? undefined : approvalsPath(roots[0], env);
+  return { config, configPath, roots, mode, stateDir: join(roots[0], '.toolbelt'), gatewayDb, env: ownEnv, approvals, stateHome: home };
 }
 
 /** The guard and the policy: each needs the other, the guard only once calls run. */
-function guardAndPolicy(plan: RuntimePlan, decisions: DecisionStore | undefined): { workspace: WorkspaceGuard; policy: Policy } {
+function guardAndPolicy(plan: RuntimePlan, decisions: DecisionStore): { workspace: WorkspaceGuard; policy: Policy } {
   const { config, roots } = plan;
   const workspace = configured(
     plan.configPath,
@@ -185,14 +200,14 @@ function guardAndPolicy(plan: RuntimePlan, decisions: DecisionStore | undefined)
         roots: [...roots, ...(config.workspace?.roots ?? []).map((r) => resolve(roots[0], r))],
         ...(config.workspace?.cwd ? { cwd: config.workspace.cwd } : {}),
         allowSensitive: (path, _access, secret): boolean => policy.allowsSensitivePath(path, secret),
-        protectedPaths: ownFiles(plan.configPath, plan.gatewayDb, config, plan.env),
+        protectedPaths: ownFiles(plan),
       }),
   );
   const policy = new Policy({
     mode: plan.mode,
     rules: [...shellRules(config), ...(config.rules ?? [])],
     hardDeny: config.hardDeny ?? [],
-    store: decisions ?? new JsonDecisionStore(join(plan.stateDir, 'approvals.json')),
+    store: decisions,
     // The guard's roots are real paths, as the paths rules are matched against.
     roots: workspace.roots,
   });
@@ -226,10 +241,11 @@ export async function createRuntime(flags: RuntimeFlags, opts: RuntimeOptions = 
 
 async function assemble(plan: RuntimePlan, stores: RuntimeStores, opts: RuntimeOptions): Promise<Runtime> {
   const { config, configPath, stateDir, gatewayDb, env } = plan;
-  const { workspace, policy } = guardAndPolicy(plan, stores.decisions);
+  const warn = opts.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const { workspace, policy } = guardAndPolicy(plan, stores.decisions ?? defaultDecisions(plan, warn));
   // Before any program is looked up: none may come from a PATH entry inside a root.
   untrustedProgramDirs(workspace.roots);
-  const sandbox = new Sandbox(sandboxConfig(config, env), { warn: opts.warn ?? ((line) => process.stderr.write(`${line}\n`)) });
+  const sandbox = new Sandbox(sandboxConfig(config, env), { warn });
   const launchStdio = sandboxedLauncher(sandbox, workspace);
   const withSettings = (tool: Tool) => applyToolSettings(tool, config.toolSettings);
   const enabled = (tools: Tool[]) => tools.flatMap((t) => withSettings(t) ?? []);

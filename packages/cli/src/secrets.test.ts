@@ -4,10 +4,15 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isolatedState, trustConfig } from './__fixtures__/trust.js';
 import { createRuntime, type Runtime } from './runtime.js';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'tb-secrets-')));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const env = isolatedState();
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+  rmSync(env.XDG_STATE_HOME, { recursive: true, force: true });
+});
 mkdirSync(join(root, 'src'));
 mkdirSync(join(root, 'certs'));
 mkdirSync(join(root, 'conf'));
@@ -15,10 +20,10 @@ writeFileSync(join(root, 'src', '.env'), 'API_KEY=sk-live-1234\n');
 writeFileSync(join(root, 'src', 'id_rsa'), '-----BEGIN OPENSSH PRIVATE KEY-----\n');
 writeFileSync(join(root, 'src', 'app.json'), '{}\n');
 writeFileSync(join(root, 'certs', 'server.pem'), '-----BEGIN CERTIFICATE-----\n');
-const env = { XDG_STATE_HOME: join(root, 'state') };
 
 async function withRules(rules: unknown[], run: (rt: Runtime) => Promise<void>, file = join(root, 'toolbelt.config.json')): Promise<void> {
   writeFileSync(file, JSON.stringify({ mode: 'yolo', rules }));
+  trustConfig(file, env, [root]);
   const rt = await createRuntime({ root: [root], config: file }, { env });
   try {
     await run(rt);

@@ -47,3 +47,8 @@ export function gatewayDbPath(configured: string | undefined, root: string, env:
 export function legacyGatewayDb(root: string): string {
   return join(resolve(root), '.toolbelt', 'gateway.db');
 }
+
+/** Where the CLI keeps a root's saved "always" approvals: beside its gateway database, outside the workspace. */
+export function approvalsPath(root: string, env: Env = process.env): string {
+  return join(rootStateDir(root, env), 'approvals.json');
+}

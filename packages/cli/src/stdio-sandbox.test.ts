@@ -11,6 +11,7 @@ import { textOf } from '@toolbelt/core';
 import { probeSandbox } from '@toolbelt/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVER } from '../../mcp/src/__fixtures__/servers.js';
+import { isolatedState, writeTrustedConfig } from './__fixtures__/trust.js';
 import { defaultProviders } from './providers.js';
 import { createRuntime } from './runtime.js';
 
@@ -24,7 +25,8 @@ const home = mkdtempSync(join(dirname(fileURLToPath(import.meta.url)), '.home-')
 mkdirSync(join(home, '.ssh'));
 writeFileSync(join(home, '.ssh', 'id_rsa'), 'PRIVATE-KEY-MATERIAL\n');
 writeFileSync(join(home, 'notes.txt'), 'visible notes\n');
-const roots: string[] = [];
+const state = isolatedState();
+const roots: string[] = [state.XDG_STATE_HOME];
 let http: Server;
 let url = '';
 let hits = 0;
@@ -48,14 +50,9 @@ async function withServer(config: Record<string, unknown>, fn: (probe: (input: R
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'tb-stdio-sbx-')));
   roots.push(root);
   const server = { command: process.execPath, args: [FIXTURE_SERVER], allowedTools: ['fs_probe', 'limits'], ...(config.server as object) };
-  writeFileSync(
-    join(root, 'toolbelt.config.json'),
-    JSON.stringify({ mode: 'yolo', mcpServers: { fx: server }, ...(config.sandbox ? { sandbox: config.sandbox } : {}) }),
-  );
-  const rt = await createRuntime(
-    { root: [root] },
-    { providers: defaultProviders({ mcp: { warn: () => {} } }), env: { ...process.env, HOME: home }, warn: () => {} },
-  );
+  const env = { ...process.env, HOME: home, ...state };
+  writeTrustedConfig(root, { mode: 'yolo', mcpServers: { fx: server }, ...(config.sandbox ? { sandbox: config.sandbox } : {}) }, env);
+  const rt = await createRuntime({ root: [root] }, { providers: defaultProviders({ mcp: { warn: () => {} } }), env, warn: () => {} });
   try {
     await fn(async (input) => textOf(await rt.executor.call({ tool: input.tool ?? 'fx__fs_probe', input: input.tool ? {} : input })), root);
   } finally {

@@ -1,6 +1,7 @@
-// Files under <root>/.toolbelt/: saved "always" approvals and the execution log (JSON lines).
+// The CLI's stores: saved "always" approvals (a JSON file in the user's state directory, outside the
+// workspace) and the execution log (JSON lines under <root>/.toolbelt/).
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { DecisionStore, ExecutionLogEntry, LogSink, Remembered } from '@toolbelt/core';
 
 export class JsonDecisionStore implements DecisionStore {
@@ -22,6 +23,27 @@ export class JsonDecisionStore implements DecisionStore {
     const tmp = `${this.file}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(all, null, 2) + '\n');
     renameSync(tmp, this.file);
+  }
+}
+
+/** "Always" approvals kept for this run only, where no file is safe to keep them in; says so at the first. */
+export class UnsavedDecisionStore implements DecisionStore {
+  private readonly entries: Remembered[] = [];
+  private told = false;
+
+  constructor(
+    private readonly notice: string,
+    private readonly warn: (line: string) => void,
+  ) {}
+
+  load(): Remembered[] {
+    return [...this.entries];
+  }
+
+  save(entry: Remembered): void {
+    this.entries.push(entry);
+    if (!this.told) this.warn(this.notice);
+    this.told = true;
   }
 }
 
@@ -65,4 +87,20 @@ export function readJsonl<T>(file: string): T[] {
     }
   }
   return out;
+}
+
+/**
+ * The CLI's own store of "always" approvals, outside the workspace (`approvals`; undefined when the
+ * state directory `stateHome` is inside a root). The file that held them, <stateDir>/approvals.json,
+ * is not read: an agent can write it. Says so once when it is there.
+ */
+export function defaultDecisions(plan: { stateDir: string; approvals: string | undefined; stateHome: string }, warn: (line: string) => void): DecisionStore {
+  const legacy = join(plan.stateDir, 'approvals.json');
+  const kept = plan.approvals ? `are kept in ${plan.approvals}` : 'last one run: the state directory is inside a root';
+  if (existsSync(legacy)) warn(`toolbelt: ${legacy} is no longer read (saved approvals ${kept}); approve again, then delete it.`);
+  if (plan.approvals) return new JsonDecisionStore(plan.approvals);
+  return new UnsavedDecisionStore(
+    `toolbelt: "always" approvals last this run only: the state directory ${plan.stateHome} is inside a workspace root, where an agent can write; set XDG_STATE_HOME outside every root.`,
+    warn,
+  );
 }

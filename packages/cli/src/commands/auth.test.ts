@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT, fakeGoogle, type FakeGoogle } from '../../../integrations/src/__fixtures__/google.js';
 import { json } from '../../../integrations/src/__fixtures__/server.js';
 import { runMain } from '../__fixtures__/run-main.js';
+import { useIsolatedState, writeTrustedConfig } from '../__fixtures__/trust.js';
 import { main } from '../main.js';
 
 let google: FakeGoogle;
-const roots: string[] = [];
+const roots: string[] = [useIsolatedState()];
 
 beforeAll(async () => {
   google = await fakeGoogle();
@@ -23,10 +24,7 @@ function workspace(env: string): string {
   const root = mkdtempSync(join(tmpdir(), 'tb-auth-'));
   roots.push(root);
   writeFileSync(join(root, '.env'), env);
-  writeFileSync(
-    join(root, 'toolbelt.config.json'),
-    JSON.stringify({ integrations: { google: { authUrl: google.endpoints.authUrl, tokenUrl: google.endpoints.tokenUrl } } }),
-  );
+  writeTrustedConfig(root, { integrations: { google: { authUrl: google.endpoints.authUrl, tokenUrl: google.endpoints.tokenUrl } } });
   return root;
 }
 
@@ -62,7 +60,7 @@ describe('toolbelt auth google', () => {
 
   it('leaves the workspace signed in: toolbelt call reaches Gmail with the saved token', async () => {
     const root = workspace(`GOOGLE_CLIENT_ID=${CLIENT.clientId}\nGOOGLE_CLIENT_SECRET=${CLIENT.clientSecret}\n`);
-    writeFileSync(join(root, 'toolbelt.config.json'), JSON.stringify({ integrations: { google: google.endpoints, timeZone: 'UTC' } }));
+    writeTrustedConfig(root, { integrations: { google: google.endpoints, timeZone: 'UTC' } });
     expect((await authGoogle(root)).code).toBe(0);
     google.api = (req, res) => {
       if (req.url.pathname === '/gmail/v1/users/me/messages') return json(res, 200, { messages: [{ id: 'm9' }], resultSizeEstimate: 1 });
@@ -76,7 +74,7 @@ describe('toolbelt auth google', () => {
 
   it('signs out: revokes the grant at Google and deletes the tokens', async () => {
     const root = workspace(`GOOGLE_CLIENT_ID=${CLIENT.clientId}\nGOOGLE_CLIENT_SECRET=${CLIENT.clientSecret}\n`);
-    writeFileSync(join(root, 'toolbelt.config.json'), JSON.stringify({ integrations: { google: google.endpoints } }));
+    writeTrustedConfig(root, { integrations: { google: google.endpoints } });
     expect((await authGoogle(root)).code).toBe(0);
     const refresh = JSON.parse(readFileSync(join(root, '.toolbelt', 'google-tokens.json'), 'utf8')).refresh_token;
     expect(google.refreshTokens.has(refresh)).toBe(true);

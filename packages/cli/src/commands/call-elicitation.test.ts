@@ -1,11 +1,12 @@
 // `toolbelt call` on a proxied tool whose server asks a question during the call: --yes answers
 // with the form's defaults (nobody is there), --non-interactive declines.
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVER } from '../../../mcp/src/__fixtures__/servers.js';
 import { runMain } from '../__fixtures__/run-main.js';
+import { writeTrustedConfig } from '../__fixtures__/trust.js';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'tb-call-elicit-')));
 const state = mkdtempSync(join(tmpdir(), 'tb-call-elicit-state-'));
@@ -13,8 +14,8 @@ const stateBefore = process.env.XDG_STATE_HOME;
 
 beforeAll(() => {
   const config = { sandbox: { mode: 'off' }, mcpServers: { fx: { command: process.execPath, args: [FIXTURE_SERVER], allowedTools: ['ask_user'] } } };
-  writeFileSync(join(root, 'toolbelt.config.json'), JSON.stringify(config));
   process.env.XDG_STATE_HOME = state;
+  writeTrustedConfig(root, config);
 });
 afterAll(() => {
   if (stateBefore === undefined) delete process.env.XDG_STATE_HOME;

@@ -6,9 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useIsolatedState } from '../__fixtures__/trust.js';
 
 const BIN = fileURLToPath(new URL('../../bin/toolbelt.js', import.meta.url));
 let root: string;
+// Saved approvals go to a state directory of this file's own, not the real home's.
+useIsolatedState();
 const started: number[] = [];
 
 beforeEach(() => {

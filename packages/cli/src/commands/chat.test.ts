@@ -11,8 +11,11 @@ import { chatStream } from '../../../agent/src/__fixtures__/openai.js';
 import { providerServer, type ProviderServer } from '../../../agent/src/__fixtures__/server.js';
 import { runMain } from '../__fixtures__/run-main.js';
 import { main } from '../main.js';
+import { useIsolatedState } from '../__fixtures__/trust.js';
 
 let root: string;
+// Saved approvals go to a state directory of this file's own, not the real home's.
+useIsolatedState();
 let server: ProviderServer | undefined;
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'tb-chat-'));

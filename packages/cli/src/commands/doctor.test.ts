@@ -1,16 +1,22 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { probeSandbox } from '@toolbelt/tools';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runMain, type MainRun } from '../__fixtures__/run-main.js';
+import { trustConfig, useIsolatedState } from '../__fixtures__/trust.js';
 
-const root = mkdtempSync(join(tmpdir(), 'tb-doctor-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = realpathSync(mkdtempSync(join(tmpdir(), 'tb-doctor-')));
+// Configs given with --config from outside the root need no trust.
+const confs = mkdtempSync(join(tmpdir(), 'tb-doctor-conf-'));
+const state = useIsolatedState();
+afterAll(() => {
+  for (const dir of [root, confs, state]) rmSync(dir, { recursive: true, force: true });
+});
 const works = (await probeSandbox('bwrap')).ok;
 
 async function doctor(config: Record<string, unknown> | undefined, ...flags: string[]): Promise<MainRun> {
-  const file = join(root, `config-${Math.random().toString(36).slice(2)}.json`);
+  const file = join(confs, `config-${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(file, JSON.stringify(config ?? {}));
   return runMain(['doctor', '--root', root, '--config', file, ...flags]);
 }
@@ -37,8 +43,9 @@ describe('toolbelt doctor', () => {
     const auto = await doctor({ sandbox: { bwrapPath: '/nonexistent/bwrap' } }, '--json');
     expect(auto.code).toBe(0);
     const checks = JSON.parse(auto.out) as { name: string; level: string; details?: string[] }[];
-    expect(checks.map((c) => c.name)).toEqual(['node', 'bash', 'git', 'ripgrep', 'sandbox']);
-    expect(checks[4]).toMatchObject({
+    expect(checks.map((c) => c.name)).toEqual(['node', 'config', 'bash', 'git', 'ripgrep', 'sandbox']);
+    expect(checks[1]).toMatchObject({ level: 'ok', summary: expect.stringContaining('(outside the workspace roots: needs no trust)') });
+    expect(checks[5]).toMatchObject({
       level: 'warn',
       details: expect.arrayContaining(['sandbox.mode is "auto": commands and stdio MCP servers run unconfined until it works']),
     });
@@ -49,5 +56,33 @@ describe('toolbelt doctor', () => {
     const r = await doctor({ sandbox: { writable: ['cache'] } });
     expect(r.code).toBe(2);
     expect(r.err).toContain('sandbox.writable[0]: must be an absolute path or one starting with "~/", not "cache"');
+  });
+
+  it('says whether the workspace config is trusted, and never acts on one that is not', async () => {
+    const file = join(root, 'toolbelt.config.json');
+    const run = async () => {
+      const r = await runMain(['doctor', '--root', root, '--json']);
+      const checks = JSON.parse(r.out) as { name: string; level: string; summary: string; details?: string[] }[];
+      return { code: r.code, config: checks.find((c) => c.name === 'config')!, sandbox: checks.find((c) => c.name === 'sandbox')! };
+    };
+    expect((await run()).config).toMatchObject({ level: 'ok', summary: `none (${file} is not there): the defaults apply` });
+    // bwrapPath names a program doctor would run: an untrusted file must not choose it.
+    writeFileSync(file, JSON.stringify({ sandbox: { mode: 'required', bwrapPath: '/nonexistent/bwrap' } }));
+    const untrusted = await run();
+    expect(untrusted.code).toBe(1);
+    expect(untrusted.config.level).toBe('FAIL');
+    expect(untrusted.config.summary).toBe(`untrusted: ${file}; every command refuses it`);
+    expect(untrusted.config.details).toContain('the checks below use the defaults, not this file');
+    expect(untrusted.config.details!.join('\n')).toContain(`Review it, then run \`toolbelt trust --root ${root}\``);
+    expect(untrusted.sandbox.summary).not.toContain('/nonexistent/bwrap');
+    trustConfig(file);
+    const trusted = await run();
+    expect(trusted.config).toMatchObject({ level: 'ok', summary: expect.stringMatching(new RegExp(`^trusted: ${file} \\(sha256 [0-9a-f]{12}, since `)) });
+    expect(trusted.sandbox.summary).toContain('/nonexistent/bwrap');
+    writeFileSync(file, JSON.stringify({ sandbox: { mode: 'off' } }));
+    const changed = await run();
+    expect(changed.config).toMatchObject({ level: 'FAIL', summary: `changed since trusted: ${file}; every command refuses it` });
+    expect(changed.config.details).toContain('+{"sandbox":{"mode":"off"}}');
+    expect(changed.sandbox.level).not.toBe('off');
   });
 });

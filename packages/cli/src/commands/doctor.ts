@@ -3,7 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import { bwrapVersion, findRg, probeSandbox, programChoice, type SandboxSettings } from '@toolbelt/tools';
 import { COMMON_OPTIONS, EXIT, type Command } from '../command.js';
-import { loadConfig, sandboxConfig } from '../runtime.js';
+import { inspectConfig, type InspectedConfig } from '../config/open.js';
+import { refusal, TRUST_ENV, trustCommand, usable } from '../config/trust.js';
+import { sandboxConfig } from '../runtime.js';
 
 type Level = 'ok' | 'warn' | 'FAIL' | 'off';
 
@@ -103,16 +105,49 @@ async function sandboxCheck(s: SandboxSettings): Promise<Check> {
   };
 }
 
+/** Whether the config is used: trusted, changed or untrusted, and the command that fixes it. */
+function configCheck(found: InspectedConfig): Check {
+  const { path, trust } = found;
+  if (!trust) return { name: 'config', level: 'ok', summary: `none (${path} is not there): the defaults apply` };
+  const fix = trustCommand(path, found.roots[0]);
+  switch (trust.state) {
+    case 'outside':
+      return { name: 'config', level: 'ok', summary: `${path} (outside the workspace roots: needs no trust)` };
+    case 'trusted':
+      return {
+        name: 'config',
+        level: 'ok',
+        summary: `trusted: ${path} (sha256 ${trust.sha256.slice(0, 12)}, ${trust.by === 'env' ? `pinned by ${TRUST_ENV}` : `since ${trust.at}`})`,
+        details: trust.by === 'store' ? [`after editing it, review and run: ${fix}`] : [],
+      };
+    default: {
+      const state = trust.state === 'untrusted' ? 'untrusted' : trust.state === 'changed' ? 'changed since trusted' : 'not usable';
+      const why = refusal(path, trust, found.roots[0])!.split('\n');
+      return {
+        name: 'config',
+        level: 'FAIL',
+        summary: `${state}: ${path}; every command refuses it`,
+        details: [...why, 'the checks below use the defaults, not this file'],
+      };
+    }
+  }
+}
+
 export const doctorCommand: Command = {
   name: 'doctor',
   usage:
-    'Usage: toolbelt doctor [--json] [--root DIR] [--config FILE]\nChecks Node, bash, git, ripgrep and the sandbox; exits 1 when something toolbelt needs is missing.',
+    'Usage: toolbelt doctor [--json] [--root DIR] [--config FILE]\nChecks Node, whether the config is trusted, bash, git, ripgrep and the sandbox; exits 1 when something toolbelt needs is missing.',
   options: { ...COMMON_OPTIONS, json: { type: 'boolean' } },
   async run(values, _pos, io) {
-    const { config } = loadConfig(values);
+    const found = inspectConfig(values, process.env);
+    // An untrusted config is never acted on: it may name the programs (bwrapPath, rgPath) run below.
+    const trusted = !found.trust || usable(found.trust);
+    if (trusted && found.error) throw found.error;
+    const config = (trusted && found.config) || {};
     const settings = sandboxConfig(config, process.env);
     const checks: Check[] = [
       nodeCheck(),
+      configCheck(found),
       programCheck('bash', { level: 'FAIL', why: 'the shell tools run every command with it' }),
       programCheck('git', { level: 'warn', why: 'the git tools need it' }),
       rgCheck(config.search?.rgPath),

@@ -1,19 +1,21 @@
 // `toolbelt mcp --groups` as a real process over stdio, driven by the official SDK Client: the
 // start list, load_tools and its list_changed, refusals. Runs the built CLI: `npm run build` first.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { FIXTURE_SERVER } from '../../../mcp/src/__fixtures__/servers.js';
+import { isolatedState, writeTrustedConfig } from '../__fixtures__/trust.js';
 
 const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'toolbelt.js');
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolbelt-cli-groups-')));
-writeFileSync(join(root, 'toolbelt.config.json'), JSON.stringify({ mcpServers: { fx: { command: process.execPath, args: [FIXTURE_SERVER], trust: 'read' } } }));
+const state = isolatedState();
+writeTrustedConfig(root, { mcpServers: { fx: { command: process.execPath, args: [FIXTURE_SERVER], trust: 'read' } } }, state);
 
 const text = (r: unknown) => (r as CallToolResult).content.map((b) => (b.type === 'text' ? b.text : '')).join('\n');
 const code = (r: unknown) => ((r as CallToolResult)._meta?.['toolbelt/call'] as { code?: string } | undefined)?.code;
@@ -26,7 +28,12 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
     client = new Client({ name: 'groups-test', version: '1' });
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => void listChanged++);
     await client.connect(
-      new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--root', root, '--groups', 'files,search'], stderr: 'pipe' }),
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [BIN, 'mcp', '--root', root, '--groups', 'files,search'],
+        env: { ...getDefaultEnvironment(), ...state },
+        stderr: 'pipe',
+      }),
     );
   });
   afterAll(async () => {
@@ -75,7 +82,11 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
   });
 
   it('exits with a usage error for an unknown group at start', () => {
-    const run = spawnSync(process.execPath, [BIN, 'mcp', '--root', root, '--groups', 'files,nope'], { encoding: 'utf8', input: '' });
+    const run = spawnSync(process.execPath, [BIN, 'mcp', '--root', root, '--groups', 'files,nope'], {
+      encoding: 'utf8',
+      input: '',
+      env: { ...process.env, ...state },
+    });
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/--groups: unknown tool group "nope"; valid groups: .*files/);
   });

@@ -1,25 +1,28 @@
 // `toolbelt mcp login SERVER` against a local authorization server and the MCP server it protects:
 // the command prints the authorization page, a "browser" follows it back to the loopback, and
 // `toolbelt mcp --status` then connects with the stored token.
-import { mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuthServers } from '../../../mcp/src/__fixtures__/oauth-servers.js';
 import { runMain } from '../__fixtures__/run-main.js';
+import { useIsolatedState, writeTrustedConfig } from '../__fixtures__/trust.js';
 import { main } from '../main.js';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'tb-login-')));
+const state = useIsolatedState();
 let servers: OAuthServers;
 
 beforeAll(async () => {
   servers = await new OAuthServers().start();
-  writeFileSync(join(root, 'toolbelt.config.json'), JSON.stringify({ mcpServers: { remote: { url: servers.mcp }, local: { command: 'true' } } }));
+  writeTrustedConfig(root, { mcpServers: { remote: { url: servers.mcp }, local: { command: 'true' } } });
 });
 afterAll(async () => {
   await servers.close();
   rmSync(root, { recursive: true, force: true });
+  rmSync(state, { recursive: true, force: true });
 });
 
 /** Runs `toolbelt mcp login` with a browser that approves the page the command prints. */

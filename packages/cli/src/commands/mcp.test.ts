@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
   ElicitRequestSchema,
@@ -18,19 +18,18 @@ import {
   type Progress,
 } from '@modelcontextprotocol/sdk/types.js';
 import { FILESYSTEM_SERVER, FIXTURE_SERVER } from '../../../mcp/src/__fixtures__/servers.js';
+import { useIsolatedState, writeTrustedConfig } from '../__fixtures__/trust.js';
 
 const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'toolbelt.js');
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolbelt-cli-mcp-')));
 writeFileSync(join(root, 'hello.txt'), 'hello over mcp\n');
-writeFileSync(
-  join(root, 'toolbelt.config.json'),
-  JSON.stringify({
-    mcpServers: {
-      fs: { command: process.execPath, args: [FILESYSTEM_SERVER, root], trust: 'read' },
-      fx: { command: process.execPath, args: [FIXTURE_SERVER], trust: 'read' },
-    },
-  }),
-);
+const state = useIsolatedState();
+writeTrustedConfig(root, {
+  mcpServers: {
+    fs: { command: process.execPath, args: [FILESYSTEM_SERVER, root], trust: 'read' },
+    fx: { command: process.execPath, args: [FIXTURE_SERVER], trust: 'read' },
+  },
+});
 
 const text = (r: unknown) => ((r as CallToolResult).content as { type: string; text?: string }[]).map((b) => b.text ?? '').join('\n');
 
@@ -49,7 +48,14 @@ let answer: (message: string) => ElicitResult = () => ({ action: 'cancel' });
 async function stdioClient(elicitation: boolean): Promise<Client> {
   const client = new Client({ name: 'cli-test', version: '1' }, { capabilities: elicitation ? { elicitation: { form: {} } } : {} });
   if (elicitation) client.setRequestHandler(ElicitRequestSchema, (req) => answer((req.params as { message: string }).message));
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--root', root], stderr: 'pipe' }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp', '--root', root],
+      env: { ...getDefaultEnvironment(), XDG_STATE_HOME: state },
+      stderr: 'pipe',
+    }),
+  );
   return client;
 }
 
@@ -228,8 +234,7 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
   });
 
   it('refuses to listen on 0.0.0.0 without a token, as toolbelt serve does', () => {
-    const env = { ...process.env, XDG_STATE_HOME: join(root, '.state') };
-    const refused = spawnSync(process.execPath, [BIN, 'mcp', '--root', root, '--http', '0', '--host', '0.0.0.0'], { encoding: 'utf8', env });
+    const refused = spawnSync(process.execPath, [BIN, 'mcp', '--root', root, '--http', '0', '--host', '0.0.0.0'], { encoding: 'utf8' });
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain(
       'toolbelt mcp: refusing to listen on 0.0.0.0 without a token: anyone who can reach it could run tools. Require a bearer token (toolbelt mcp --token-env VAR',
@@ -245,4 +250,7 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
   });
 });
 
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+  rmSync(state, { recursive: true, force: true });
+});

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trustConfig } from '../__fixtures__/trust.js';
 import { dropSchemas, freshSchema, PG_URL, pgAvailable } from '../../../gateway/src/__fixtures__/pg.js';
 
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -40,6 +41,7 @@ beforeAll(() => {
     timeout: 60_000,
   });
   writeFileSync(join(dir, 'toolbelt.config.json'), JSON.stringify({ tools: [tool('waitFor', false), tool('later', true)] }));
+  trustConfig(join(dir, 'toolbelt.config.json'), ENV);
 }, 120_000);
 afterAll(async () => {
   for (const c of children) c.kill('SIGKILL');

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trustConfig } from '../__fixtures__/trust.js';
 
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 const bin = join(repo, 'packages/cli/bin/toolbelt.js');
@@ -50,6 +51,7 @@ beforeAll(() => {
       ],
     }),
   );
+  trustConfig(join(dir, 'toolbelt.config.json'), ENV);
 }, 120_000);
 afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
@@ -220,6 +222,7 @@ describe('toolbelt serve', () => {
         join(root, 'toolbelt.config.json'),
         JSON.stringify({ tools: [{ description: 'A declared tool.', inputSchema: { type: 'object' }, ...tool }] }),
       );
+      trustConfig(join(root, 'toolbelt.config.json'), ENV);
       const r = spawnSync(process.execPath, [bin, 'serve', '--root', root, '--port', '0'], { encoding: 'utf8', env: ENV });
       return [r.status, r.stderr.trim()];
     };
@@ -355,6 +358,7 @@ describe('toolbelt serve', () => {
         },
       }),
     );
+    trustConfig(join(root, 'toolbelt.config.json'), ENV);
     try {
       const s = await serve([], {}, root);
       expect(s.banner).toContain('auth: 2 tokens required');
@@ -365,6 +369,7 @@ describe('toolbelt serve', () => {
       expect(await exited(s.child)).toBe(0);
 
       writeFileSync(join(root, 'toolbelt.config.json'), JSON.stringify({ gateway: { tokens: [{ tokenFile: 'relative.token', roles: ['call'] }] } }));
+      trustConfig(join(root, 'toolbelt.config.json'), ENV);
       const bad = spawnSync(process.execPath, [bin, 'serve', '--root', root, '--port', '0'], { encoding: 'utf8', env: ENV });
       expect([bad.status, bad.stderr.trim()]).toEqual([
         2,

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURE_SERVER } from '../../../mcp/src/__fixtures__/servers.js';
 import { defaultProviders } from '../providers.js';
+import { isolatedState, trustConfig } from '../__fixtures__/trust.js';
 import { createRuntime, resolveMode } from '../runtime.js';
 import { problems } from './__fixtures__/problems.js';
 import { parseConfig } from './load.js';
@@ -76,8 +77,11 @@ describe('mcp.servers beside mcpServers', () => {
 
 describe('a config written for another design, run', () => {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'tb-aliases-')));
-  const env = { XDG_STATE_HOME: join(root, 'state') };
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const env = isolatedState();
+  afterAll(() => {
+    rmSync(root, { recursive: true, force: true });
+    rmSync(env.XDG_STATE_HOME, { recursive: true, force: true });
+  });
 
   async function cwdCall(mode: string) {
     const file = join(root, `${mode}.json`);
@@ -88,6 +92,7 @@ describe('a config written for another design, run', () => {
         mcp: { servers: [{ name: 'fx', command: process.execPath, args: [FIXTURE_SERVER], transport: 'stdio', allowedTools: ['cwd', 'echo'] }] },
       }),
     );
+    trustConfig(file, env, [root]);
     const rt = await createRuntime({ root: [root], config: file }, { env, providers: defaultProviders({ mcp: { warn: () => {} } }) });
     try {
       const names = rt.registry

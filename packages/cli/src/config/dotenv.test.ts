@@ -8,20 +8,23 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, textOf } from '@toolbelt/core';
 import { createRuntime } from '../runtime.js';
+import { isolatedState, writeTrustedConfig } from '../__fixtures__/trust.js';
 import { withWorkspaceEnv } from './dotenv.js';
 
 const BIN = fileURLToPath(new URL('../../bin/toolbelt.js', import.meta.url));
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'tb-dotenv-')));
 const bare = join(root, 'bare');
 mkdirSync(bare);
-const env = { XDG_STATE_HOME: join(root, 'state'), HOME: root };
+// The user's state directory outside the root; HOME stays the root, as the test of .env wants it.
+const env = { ...isolatedState(), HOME: root };
 const PROBE = 'dotenv-probe-8b1f';
 writeFileSync(join(root, '.env'), `# credentials\nBRAVE_API_KEY=brave-from-dotenv\nDOTENV_PROBE=${PROBE}\nexport QUOTED="a b"\n`);
-writeFileSync(join(root, 'toolbelt.config.json'), JSON.stringify({ mode: 'yolo' }));
+writeTrustedConfig(root, { mode: 'yolo' }, env);
 const children = new Set<ChildProcess>();
 afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
   rmSync(root, { recursive: true, force: true });
+  rmSync(env.XDG_STATE_HOME, { recursive: true, force: true });
 });
 
 describe('the workspace .env', () => {

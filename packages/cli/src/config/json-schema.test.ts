@@ -7,11 +7,17 @@ import { PassThrough } from 'node:stream';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, describe, expect, it } from 'vitest';
+import { useIsolatedState } from '../__fixtures__/trust.js';
 import { main } from '../main.js';
 import { parseConfig } from './load.js';
 
 const root = mkdtempSync(join(tmpdir(), 'tb-json-schema-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+// `toolbelt init` trusts the config it writes, in a state directory of this file's own.
+const state = useIsolatedState();
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+  rmSync(state, { recursive: true, force: true });
+});
 
 async function toolbelt(args: string[]): Promise<{ code: number; out: string }> {
   const stdout = new PassThrough();

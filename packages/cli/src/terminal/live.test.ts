@@ -12,12 +12,15 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { EventBus } from '@toolbelt/core';
 import { closingNotes, LiveCall } from './live.js';
 import { TerminalPrompt } from './prompt.js';
+import { useIsolatedState } from '../__fixtures__/trust.js';
 
 const BIN = fileURLToPath(new URL('../../bin/toolbelt.js', import.meta.url));
 const hasScript = spawnSync('script', ['--version']).status === 0;
 if (!hasScript) console.warn('live terminal test skipped: util-linux `script` is not installed');
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'tb-live-')));
+// Saved approvals go to a state directory of this file's own, not the real home's.
+useIsolatedState();
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const ESC = String.fromCharCode(27);
