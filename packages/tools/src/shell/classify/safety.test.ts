@@ -193,6 +193,9 @@ const FOUND: [string, Expect][] = [
   ['cd objects && echo DANGLING | git log -p --stdin', 'code'],
   ['cd objects && git diff HEAD:a.txt..DANGLING:.env', 'code'],
   ['cd objects && git diff HEAD:a.txt..DANGLING:a.txt', 'code'],
+  ['cd replaced && git show HEAD:a.txt', 'code'],
+  ['cd replaced && git log -p', 'code'],
+  ['cd replaced && git cat-file -p HEAD:a.txt', 'code'],
   ['jq -n -L . \'import "credentials" as $c; $c\'', 'asks'],
   ['jq -n \'include "x"; 1\'', 'asks'],
   ['jq -n env', 'asks'],
@@ -410,6 +413,7 @@ const MANUALS: [string, Expect][] = [
   ['cd objects && git grep a HEAD', 'read'],
   ['cd objects && git ls-tree -r DANGLING', 'read'],
   ['cd objects && git format-patch --stdout --root HEAD', 'read'],
+  ['cd replaced && git log --oneline', 'read'],
   // What the review's fixes must keep reading.
   ['echo {a..e} {1..3} {01..10..3}', 'read'],
   ['cat {a,b}.txt', 'read'],

@@ -113,5 +113,15 @@ export function makeSafetyTree(): SafetyTree {
   writeFileSync(join(magic, '.env'), 'API_KEY=secret\n');
   git(join(root, 'evil'), 'config', 'core.fsmonitor', 'touch pwned');
   const objects = objectsRepo(join(root, 'objects'));
+  // A clean repository where a.txt's blob is replaced by a .env's.
+  const replaced = join(root, 'replaced');
+  mkdirSync(replaced);
+  git(replaced, 'init', '-q');
+  writeFileSync(join(replaced, 'a.txt'), 'a\n');
+  git(replaced, 'add', 'a.txt');
+  git(replaced, 'commit', '-qm', 'a');
+  writeFileSync(join(replaced, 'secret'), 'API_KEY=secret\n');
+  git(replaced, 'replace', '-f', git(replaced, 'rev-parse', 'HEAD:a.txt'), git(replaced, 'hash-object', '-w', 'secret'));
+  rmSync(join(replaced, 'secret'));
   return { root, outside, home, objects, remove: () => rmSync(base, { recursive: true, force: true }) };
 }

@@ -67,6 +67,10 @@ export function historyKey(cwd: string, gitDir?: string): string | undefined {
 }
 
 function check(cwd: string, gitDir: string | undefined): string | undefined {
+  // A replace ref makes an object print as another (a.txt's blob as a .env's): names no longer say what prints.
+  const replaced = git(cwd, gitDir, ['for-each-ref', '--count=1', '--format=%(refname)', 'refs/replace/']);
+  if (replaced === undefined) return 'its refs could not be read';
+  if (replaced.trim()) return `it has replace refs (${replaced.trim()}), which print one object in place of another`;
   const log = git(cwd, gitDir, ['log', '--all', '--reflog', '-m', '--no-renames', '--name-only', '--format=', '-z']);
   if (log === undefined) return 'its history is too large to check for secrets in time';
   const index = git(cwd, gitDir, ['ls-files', '--cached', '-z']);
