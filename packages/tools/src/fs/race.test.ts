@@ -2,12 +2,12 @@
 // outside while a file tool works. The guard checks a path, then the tool opens it; the file tools
 // must check what they opened (workspace/opened.ts), so a swap in between is refused, never read or
 // written through.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync, readSync, closeSync, renameSync, symlinkSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ToolContext } from '@toolbelt/core';
 import { makeHarness } from './__fixtures__/harness.js';
+import { startSwapper, stopSwapper } from './__fixtures__/swapper.js';
 import { fsTools } from './index.js';
 import { readFile } from './read_file.js';
 import { openHooks } from '../workspace/opened.js';
@@ -112,25 +112,6 @@ describe('a directory swapped for a link between the check and the open', () => 
   });
 });
 
-/** A child process swapping `d` between a real directory and a link to the outside, as fast as it can. */
-function startSwapper(dir: string): Promise<ChildProcess> {
-  const script = `
-    const { renameSync } = require('node:fs');
-    const [d, real, link] = ['d', 'real', 'link'].map((n) => require('node:path').join(${JSON.stringify(dir)}, n));
-    const mv = (a, b) => { try { renameSync(a, b); } catch {} };
-    process.stdout.write('go\\n');
-    for (;;) { mv(real, d); mv(d, real); mv(link, d); mv(d, link); }
-  `;
-  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve) => child.stdout!.once('data', () => resolve(child)));
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await exited;
-}
-
 describe('read_file against a real swapper process', () => {
   it('10,000 calls: the outside file is never returned', async () => {
     const dir = join(h.root, 'race');
@@ -154,7 +135,7 @@ describe('read_file against a real swapper process', () => {
         }
       }
     } finally {
-      await stop(swapper);
+      await stopSwapper(swapper);
     }
     console.log('read_file race, 10,000 calls:', seen);
     expect(seen.escaped).toBe(0);
@@ -175,7 +156,7 @@ describe('read_file against a real swapper process', () => {
         if (text.includes(MARKER)) escaped++;
       }
     } finally {
-      await stop(swapper);
+      await stopSwapper(swapper);
     }
     console.log(`naive check-then-open, 10,000 calls: ${escaped} escapes`);
   }, 300_000);

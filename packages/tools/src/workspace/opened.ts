@@ -77,12 +77,31 @@ export interface OpenDir {
 const DIR_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NOFOLLOW ?? 0);
 
 /**
+ * O_DIRECTORY|O_NOFOLLOW on a symbolic link fails with ENOTDIR (or ELOOP): when a link is what is
+ * there now, say that the path changed rather than that a parent is a file.
+ */
+function linkMet(err: unknown, dir: string, shown: string): unknown {
+  const code = (err as NodeJS.ErrnoException)?.code;
+  if (code !== 'ENOTDIR' && code !== 'ELOOP') return err;
+  try {
+    return lstatSync(dir).isSymbolicLink() ? swapped(shown) : err;
+  } catch {
+    return err;
+  }
+}
+
+/**
  * Opens a directory the guard resolved (a real path) and checks it is that directory. With
  * `check: false` (a path nobody checked, which may hold links) it is only opened.
  */
 export function openDirChecked(dir: string, shown: string, { check = true, noFollow = check }: { check?: boolean; noFollow?: boolean } = {}): OpenDir {
   openHooks.beforeOpen?.(dir);
-  const fd = openSync(dir, noFollow ? DIR_FLAGS : DIR_FLAGS & ~(constants.O_NOFOLLOW ?? 0));
+  let fd: number;
+  try {
+    fd = openSync(dir, noFollow ? DIR_FLAGS : DIR_FLAGS & ~(constants.O_NOFOLLOW ?? 0));
+  } catch (err) {
+    throw noFollow ? linkMet(err, dir, shown) : err;
+  }
   try {
     if (check) assertOpenedAt(fd, dir, shown);
   } catch (err) {

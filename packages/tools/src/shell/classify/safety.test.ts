@@ -17,8 +17,18 @@ beforeAll(() => {
 });
 afterAll(() => t.remove());
 
+/** OUT, ROOT, and the objects of the repository `objects`: BLOB (and SHORTBLOB), TREE, DANGLING. */
+const expand = (script: string) =>
+  script
+    .replaceAll('OUT', t.outside)
+    .replaceAll('ROOT', t.root)
+    .replaceAll('SHORTBLOB', t.objects.blob.slice(0, 10))
+    .replaceAll('BLOB', t.objects.blob)
+    .replaceAll('TREE', t.objects.tree)
+    .replaceAll('DANGLING', t.objects.commit);
+
 const classify = (script: string) =>
-  classifyCommand(script.replaceAll('OUT', t.outside).replaceAll('ROOT', t.root), {
+  classifyCommand(expand(script), {
     cwd: t.root,
     roots: [t.root],
     home: t.home,
@@ -155,7 +165,37 @@ const FOUND: [string, Expect][] = [
   ['cd leaky && git whatchanged -p', 'asks'],
   ['cd leaky && git diff HEAD~1', 'asks'],
   ['cd leaky && git grep API_KEY HEAD~1', 'asks'],
-  ['cd leaky && git format-patch --stdout HEAD~1', 'asks'],
+  ['cd leaky && git format-patch --stdout HEAD~1', 'code'],
+  ['cd leaky && git format-patch --stdout -1', 'code'],
+  ['cd leaky && git format-patch -1', 'code'],
+  // 8. Objects the history check never sees: a blob by its hash, a commit no ref reaches, a tag of a blob.
+  ['cd objects && git cat-file -p BLOB', 'code'],
+  ['cd objects && git cat-file blob BLOB', 'code'],
+  ['cd objects && git cat-file -p SHORTBLOB', 'code'],
+  ['cd objects && git show BLOB', 'code'],
+  ['cd objects && git show blobtag', 'code'],
+  ['cd objects && git cat-file -p blobtag', 'code'],
+  ['cd objects && git show --all', 'code'],
+  ['cd objects && git show --tags', 'code'],
+  ['cd objects && git show DANGLING', 'code'],
+  ['cd objects && git show DANGLING:a.txt', 'code'],
+  ['cd objects && git log -p DANGLING', 'code'],
+  ['cd objects && git log -p ORIG_HEAD', 'code'],
+  ['cd objects && git log -p HEAD..DANGLING', 'code'],
+  ['cd objects && git diff HEAD DANGLING', 'code'],
+  ['cd objects && git diff HEAD TREE', 'code'],
+  ['cd objects && git diff-tree -p HEAD DANGLING', 'code'],
+  ['cd objects && git grep API_KEY TREE', 'code'],
+  ['cd objects && git grep -e API_KEY DANGLING', 'code'],
+  ['cd objects && git format-patch --stdout -1 DANGLING', 'code'],
+  ['cd objects && echo BLOB | git cat-file --batch', 'code'],
+  ['cd objects && git cat-file --batch-all-objects --batch', 'code'],
+  ['cd objects && echo DANGLING | git log -p --stdin', 'code'],
+  ['cd objects && git diff HEAD:a.txt..DANGLING:.env', 'code'],
+  ['cd objects && git diff HEAD:a.txt..DANGLING:a.txt', 'code'],
+  ['cd replaced && git show HEAD:a.txt', 'code'],
+  ['cd replaced && git log -p', 'code'],
+  ['cd replaced && git cat-file -p HEAD:a.txt', 'code'],
   ['jq -n -L . \'import "credentials" as $c; $c\'', 'asks'],
   ['jq -n \'include "x"; 1\'', 'asks'],
   ['jq -n env', 'asks'],
@@ -346,6 +386,34 @@ const MANUALS: [string, Expect][] = [
   ['cd repo && git diff HEAD', 'read'],
   ['cd leaky && git log --oneline', 'read'],
   ['cd leaky && git log --stat', 'read'],
+  ['cd repo && git cat-file -t HEAD', 'read'],
+  ['cd repo && git format-patch --stdout -1', 'read'],
+  ['cd repo && git format-patch --stdout HEAD~0', 'read'],
+  ['cd repo && git format-patch -1', 'edit'],
+  ['cd repo && git format-patch -o patches -1', 'edit'],
+  ['cd repo && git format-patch -o OUT/patches -1', 'code'],
+  ['cd repo && git format-patch --output-directory=OUT/patches -1', 'code'],
+  ['cd repo && git format-patch -1 --signature-file=OUT/secret.txt', 'code'],
+  // A repository whose object store holds a secret no ref reaches: ordinary reads stay reads.
+  ['cd objects && git show HEAD', 'read'],
+  ['cd objects && git show HEAD:a.txt', 'read'],
+  ['cd objects && git show :a.txt', 'read'],
+  ['cd objects && git show v1', 'read'],
+  ['cd objects && git log -p', 'read'],
+  ['cd objects && git log -p --all', 'read'],
+  ['cd objects && git log -p HEAD~0..HEAD -- a.txt', 'read'],
+  ['cd objects && git diff HEAD', 'read'],
+  ['cd objects && git cat-file -t HEAD', 'read'],
+  ['cd objects && git cat-file -t BLOB', 'read'],
+  ['cd objects && git cat-file -s blobtag', 'read'],
+  ['cd objects && git cat-file -p HEAD', 'read'],
+  ['cd objects && git cat-file -p v1', 'read'],
+  ['cd objects && git cat-file commit HEAD', 'read'],
+  ['cd objects && git cat-file --batch-check --batch-all-objects', 'read'],
+  ['cd objects && git grep a HEAD', 'read'],
+  ['cd objects && git ls-tree -r DANGLING', 'read'],
+  ['cd objects && git format-patch --stdout --root HEAD', 'read'],
+  ['cd replaced && git log --oneline', 'read'],
   // What the review's fixes must keep reading.
   ['echo {a..e} {1..3} {01..10..3}', 'read'],
   ['cat {a,b}.txt', 'read'],

@@ -10,11 +10,41 @@ export interface SafetyTree {
   /** A directory beside the root: outside the workspace. */
   outside: string;
   home: string;
+  /** In the repository `objects`: a secret no ref reaches (see below). */
+  objects: { blob: string; tree: string; commit: string };
   remove(): void;
 }
 
-function git(cwd: string, ...args: string[]): void {
-  execFileSync('git', ['-c', 'init.defaultBranch=main', ...args], { cwd, stdio: 'ignore' });
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'user.name=t', '-c', 'user.email=t@x', ...args], {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['pipe', 'pipe', 'ignore'],
+  }).trim();
+}
+
+/**
+ * A clean repository whose history holds no secret, but whose object store does: a `.env` blob
+ * written and never committed, a tree and a commit holding it that no ref reaches (its hash also in
+ * ORIG_HEAD), and a tag pointing at the blob.
+ */
+function objectsRepo(dir: string): SafetyTree['objects'] {
+  mkdirSync(dir);
+  git(dir, 'init', '-q');
+  writeFileSync(join(dir, 'a.txt'), 'a\n');
+  git(dir, 'add', 'a.txt');
+  git(dir, 'commit', '-qm', 'a');
+  git(dir, 'tag', '-a', '-m', 'v1', 'v1');
+  writeFileSync(join(dir, '.env'), 'API_KEY=secret\n');
+  const blob = git(dir, 'hash-object', '-w', '.env');
+  git(dir, 'update-index', '--add', '.env');
+  const withSecret = git(dir, 'write-tree');
+  git(dir, 'rm', '-q', '--cached', '.env');
+  const commit = git(dir, 'commit-tree', withSecret, '-m', 'dangling');
+  git(dir, 'tag', 'blobtag', blob);
+  writeFileSync(join(dir, '.git', 'ORIG_HEAD'), `${commit}\n`);
+  rmSync(join(dir, '.env'));
+  return { blob, tree: withSecret, commit };
 }
 
 export function makeSafetyTree(): SafetyTree {
@@ -82,5 +112,16 @@ export function makeSafetyTree(): SafetyTree {
   git(magic, '-c', 'user.name=t', '-c', 'user.email=t@x', 'commit', '-qm', 'a');
   writeFileSync(join(magic, '.env'), 'API_KEY=secret\n');
   git(join(root, 'evil'), 'config', 'core.fsmonitor', 'touch pwned');
-  return { root, outside, home, remove: () => rmSync(base, { recursive: true, force: true }) };
+  const objects = objectsRepo(join(root, 'objects'));
+  // A clean repository where a.txt's blob is replaced by a .env's.
+  const replaced = join(root, 'replaced');
+  mkdirSync(replaced);
+  git(replaced, 'init', '-q');
+  writeFileSync(join(replaced, 'a.txt'), 'a\n');
+  git(replaced, 'add', 'a.txt');
+  git(replaced, 'commit', '-qm', 'a');
+  writeFileSync(join(replaced, 'secret'), 'API_KEY=secret\n');
+  git(replaced, 'replace', '-f', git(replaced, 'rev-parse', 'HEAD:a.txt'), git(replaced, 'hash-object', '-w', 'secret'));
+  rmSync(join(replaced, 'secret'));
+  return { root, outside, home, objects, remove: () => rmSync(base, { recursive: true, force: true }) };
 }

@@ -3,7 +3,9 @@
 // content from history (or the index) is a read only when no path in the repository's history, its
 // reflogs or its index is a secret by the sensitive-file rules. The check lists every path once
 // (`git log --all --reflog --name-only`, `git ls-files`), bounded in time and output, and is cached
-// by the refs (`git show-ref --head`) and the index's mtime; when it cannot finish, the command asks.
+// by the refs (`git show-ref --head`), the commits the reflogs name and the index's mtime; when it
+// cannot finish, the command asks. Objects named directly (a hash, a tag to a blob) are
+// git-objects.ts's part.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
@@ -15,14 +17,16 @@ const TIMEOUT_MS = 1_500;
 const MAX_OUTPUT = 64 * 1024 * 1024;
 const cache = new Map<string, string | undefined>();
 
-function git(cwd: string, gitDir: string | undefined, args: string[]): string | undefined {
+/** Runs a git read in the repository; its output, or undefined when it fails or takes too long. */
+export function git(cwd: string, gitDir: string | undefined, args: string[], input?: string): string | undefined {
   const r = spawnSync('git', ['-c', 'core.fsmonitor=false', '-c', 'core.quotepath=false', ...(gitDir ? [`--git-dir=${gitDir}`] : []), ...args], {
     cwd,
     encoding: 'utf8',
     timeout: TIMEOUT_MS,
     maxBuffer: MAX_OUTPUT,
     env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', PAGER: 'cat' },
-    stdio: ['ignore', 'pipe', 'ignore'],
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'ignore'],
+    ...(input === undefined ? {} : { input }),
   });
   return r.status === 0 && !r.error ? r.stdout : undefined;
 }
@@ -40,11 +44,8 @@ function indexStamp(gitDir: string | undefined, cwd: string): string {
  * (`.env was committed`), or the check could not finish. Undefined when no path in it is a secret.
  */
 export function historyProblem(cwd: string, gitDir?: string): string | undefined {
-  const refs = git(cwd, gitDir, ['show-ref', '--head']);
-  if (refs === undefined && git(cwd, gitDir, ['rev-parse', '--git-dir']) === undefined) return 'the repository could not be read';
-  const key = createHash('sha256')
-    .update(`${cwd}\0${gitDir ?? ''}\0${refs ?? ''}\0${indexStamp(gitDir, cwd)}`)
-    .digest('hex');
+  const key = historyKey(cwd, gitDir);
+  if (key === undefined) return 'the repository could not be read';
   if (cache.has(key)) return cache.get(key);
   const why = check(cwd, gitDir);
   if (cache.size > 64) cache.clear();
@@ -52,7 +53,24 @@ export function historyProblem(cwd: string, gitDir?: string): string | undefined
   return why;
 }
 
+/**
+ * What the history of a repository is made of, as a cache key: its refs, the commits its reflogs
+ * name (a reflog can be edited without moving a ref) and the index; undefined when it cannot be read.
+ */
+export function historyKey(cwd: string, gitDir?: string): string | undefined {
+  const refs = git(cwd, gitDir, ['show-ref', '--head']);
+  if (refs === undefined && git(cwd, gitDir, ['rev-parse', '--git-dir']) === undefined) return undefined;
+  const reflogs = git(cwd, gitDir, ['rev-list', '--no-walk', '--reflog']) ?? '';
+  return createHash('sha256')
+    .update(`${cwd}\0${gitDir ?? ''}\0${refs ?? ''}\0${reflogs}\0${indexStamp(gitDir, cwd)}`)
+    .digest('hex');
+}
+
 function check(cwd: string, gitDir: string | undefined): string | undefined {
+  // A replace ref makes an object print as another (a.txt's blob as a .env's): names no longer say what prints.
+  const replaced = git(cwd, gitDir, ['for-each-ref', '--count=1', '--format=%(refname)', 'refs/replace/']);
+  if (replaced === undefined) return 'its refs could not be read';
+  if (replaced.trim()) return `it has replace refs (${replaced.trim()}), which print one object in place of another`;
   const log = git(cwd, gitDir, ['log', '--all', '--reflog', '-m', '--no-renames', '--name-only', '--format=', '-z']);
   if (log === undefined) return 'its history is too large to check for secrets in time';
   const index = git(cwd, gitDir, ['ls-files', '--cached', '-z']);
@@ -99,9 +117,14 @@ export function printsHistory(name: string, a: { options: ParsedOption[]; operan
       return true;
     case 'cat-file':
       return !has(a, ...NO_CONTENT);
-    case 'grep':
-      // Anything but the pattern and plain paths may be a revision; --cached searches the index.
-      return has(a, '--cached') || a.operands.length > 1;
+    case 'grep': {
+      // Any operand before `--` but the pattern may be a revision; --cached searches the index.
+      const end = a.operands.findIndex((w) => w.value === '--');
+      const before = end < 0 ? a.operands.length : end;
+      return has(a, '--cached') || before > (has(a, '-e', '-f') ? 0 : 1);
+    }
+    case 'format-patch':
+      return true;
     case 'stash':
       return verb === 'show' && has(a, ...PATCH);
     default:

@@ -9,6 +9,7 @@ import type { Scope, SimpleCommand } from '../types.js';
 import type { Word } from '../words.js';
 import { getopt, has, table, type OptionTable } from './getopt.js';
 import { historyProblem, printsHistory } from './git-history.js';
+import { objectsProblem } from './git-objects.js';
 import { repoFacts } from './git-repo.js';
 import { belowRoot, realLoose } from './tree.js';
 import { no, OK, type Args, type ReadSpec, type Verdict } from './spec.js';
@@ -81,6 +82,11 @@ const specs: Record<string, OptionTable> = {
   grep: git(
     'iIvwnlLcohHEFGPzqaWe:f@A:B:C:',
     'cached untracked no-exclude-standard exclude-standard recurse-submodules text no-textconv ignore-case max-depth= recursive word-regexp invert-match full-name extended-regexp basic-regexp perl-regexp fixed-strings line-number column files-with-matches name-only files-without-match null only-matching count color? no-color break heading show-function context= after-context= before-context= function-context threads= and or not all-match quiet max-count= !no-index !open-files-in-pager? !textconv O!',
+  ),
+  // A read only with --stdout (checked in gitRead); -o names where the files go (the handler's part).
+  'format-patch': git(
+    'pusRabwWnNkqso:v:',
+    `${DIFF} stdout numbered no-numbered start-number= keep-subject cover-letter no-cover-letter subject-prefix= rfc? reroll-count= to= cc= no-to no-cc from? add-header= signature= no-signature signature-file=@ base= zero-commit no-binary no-stat suffix= ignore-if-in-upstream always notes? no-notes thread? no-thread in-reply-to= attach? inline? no-attach encode-email-headers no-encode-email-headers signoff root progress no-progress output-directory= max-count= skip= since= until= author= first-parent no-merges`,
   ),
   version: git('', 'build-options'),
   'get-tar-commit-id': git('', ''),
@@ -182,7 +188,12 @@ function subcommand(name: string, rest: Word[]): { table: OptionTable; check?(a:
 
 const VERBS = new Set(['list', 'show', 'get-url', 'status']);
 
-export function gitRead(cmd: SimpleCommand, scope: Scope): Verdict {
+/**
+ * Whether a git command reads only what it may. `patchFiles`: judge `git format-patch` that writes
+ * its patches to files (whose content must pass the same history checks as `--stdout`, since the
+ * files are read later without asking); where they go is the handler's part.
+ */
+export function gitRead(cmd: SimpleCommand, scope: Scope, patchFiles = false): Verdict {
   const g = globals(cmd.args, scope);
   if ('why' in g) return no(g.why);
   if (!g.rest.length) return OK; // usage
@@ -207,7 +218,7 @@ export function gitRead(cmd: SimpleCommand, scope: Scope): Verdict {
   if (dynamic) return no(`${dynamic.source} is computed`);
   const secret = parsed.operands.map((w) => [w, SECRET_WORD(w)] as const).find(([, why]) => why);
   if (secret) return no(`${secret[0].source} names a protected file: ${secret[1]}`);
-  const why = sub.check?.(parsed);
+  const why = sub.check?.(parsed) ?? (name === 'format-patch' && !patchFiles && !has(parsed, '--stdout') ? 'it writes patch files' : undefined);
   if (why) return no(why);
   if (!g.dir && !g.gitDir) return no('the directory git runs in is not known');
   if (g.dir && belowRoot(realLoose(g.dir), scope.roots) === undefined) return no(`git would run in ${g.dir}, outside the workspace`);
@@ -215,7 +226,8 @@ export function gitRead(cmd: SimpleCommand, scope: Scope): Verdict {
   if (repo.problem) return no(repo.problem);
   // No repository found: git fails without printing anything.
   if (repo.gitDir && printsHistory(name, parsed, g.rest[1]?.value)) {
-    const why = historyProblem(repo.root ?? g.dir ?? scope.roots[0], repo.root ? undefined : repo.gitDir);
+    const [cwd, gitDir] = [repo.root ?? g.dir ?? scope.roots[0], repo.root ? undefined : repo.gitDir];
+    const why = historyProblem(cwd, gitDir) ?? objectsProblem(cwd, gitDir, name, parsed);
     if (why) return no(`git ${name} prints content from history: ${why}`);
   }
   if (name === 'grep') return grepWalk(parsed, repo.root, scope);

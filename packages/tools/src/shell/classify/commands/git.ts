@@ -1,8 +1,9 @@
 // git: the subcommand decides, and a few flags turn a write into history loss.
 import { hasFlag, hasLongPrefix, parseOptions, type Options } from '../options.js';
-import { destroy, execute, read, write, type Finding, type Handler, type SimpleCommand } from '../types.js';
+import { destroy, execute, read, write, type Finding, type Handler, type Scope, type SimpleCommand } from '../types.js';
 import type { Word } from '../words.js';
 import { repoFacts } from '../allow/git-repo.js';
+import { gitRead } from '../allow/git.js';
 
 const READ_SUBCOMMANDS = new Set([
   'status',
@@ -60,7 +61,6 @@ const WRITE_SUBCOMMANDS = new Set([
   'sparse-checkout',
   'bisect',
   'repack',
-  'format-patch',
   'bundle',
   'restore-staged',
 ]);
@@ -271,6 +271,7 @@ export const git: Handler = (cmd, scope) => {
     return cmd.args.some((w) => w.value === '--version' || w.value === '--help' || w.value === '-h') ? read(cmd) : read(cmd, 'prints usage');
   }
   if (s.name === '\u0000') return execute(cmd, 'the git subcommand is computed');
+  if (s.name === 'format-patch' && !s.risky) return formatPatch(cmd, s.rest, scope);
   const o = opts(s.rest);
   const [f] = byName(cmd, s.name, o);
   if (s.risky && f.effect !== 'destructive') return execute(cmd, s.risky);
@@ -285,3 +286,25 @@ export const git: Handler = (cmd, scope) => {
   if (repo.hooks && HOOKED.has(s.name)) return execute(cmd, `runs the repository's hooks (${repo.hooks})`);
   return [{ ...f, paths: [repo.root ?? dir] }];
 };
+
+/**
+ * `git format-patch`: with --stdout it prints patches like `git log -p` (a read when the allow-list
+ * says so, which checks the history for secrets). Otherwise it writes them to files, in the cwd or
+ * `-o DIR`: an edit there, but only when the same checks pass, since the files are read later
+ * without asking.
+ */
+function formatPatch(cmd: SimpleCommand, rest: Word[], scope: Scope): Finding[] {
+  if (rest.some((w) => w.value === '--stdout')) return read(cmd, 'prints patches');
+  const checked = gitRead(cmd, scope, true);
+  if (!checked.ok) return execute(cmd, checked.why);
+  let out: Word | undefined;
+  for (let i = 0; i < rest.length && rest[i].value !== '--'; i++) {
+    const v = rest[i].value;
+    if (v === '-o' || v === '--output-directory') out = rest[i + 1];
+    else if (v.startsWith('--output-directory=')) out = { ...rest[i], value: v.slice('--output-directory='.length) };
+    else if (/^-[^-]*o./.test(v)) return execute(cmd, `${v}: where the patches go is not read apart`);
+  }
+  const dir = out ? scope.resolve(out) : scope.cwd;
+  if (!dir) return execute(cmd, 'where the patches go is not known');
+  return write(cmd, 'writes patch files', [dir]);
+}
