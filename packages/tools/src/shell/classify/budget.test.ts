@@ -10,7 +10,8 @@ import { classifyCommand } from './classify.js';
 const cwd = realpathSync(mkdtempSync(join(tmpdir(), 'tb-budget-')));
 writeFileSync(join(cwd, 'a.txt'), 'a\n');
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
-const opts = { cwd, roots: [cwd], home: '/nonexistent-home', env: {} };
+// The clock stands still unless a test moves it: a loaded machine must not turn a read into an ask.
+const opts = { cwd, roots: [cwd], home: '/nonexistent-home', env: {}, now: () => 0 };
 const TEN = '{a,b,c,d,e,f,g,h,i,j}';
 
 describe('the classification budget', () => {
