@@ -31,8 +31,9 @@ export function App() {
   if (session.state === 'down') return <p class="center error">The gateway did not answer: {session.message}. Is toolbelt serve running?</p>;
   if (session.state === 'token') return <TokenForm message={session.message} onToken={reload} />;
   const { me } = session;
+  // Spaces fill the window: the message list scrolls, the navigation and the message box stay.
   return (
-    <>
+    <div class={`shell${route.view === 'spaces' ? ' fill' : ''}`}>
       <header class="top">
         <strong class="brand">toolbelt</strong>
         <nav aria-label="Views">
@@ -63,6 +64,6 @@ export function App() {
         {route.view === 'activity' && <ActivityView me={me} />}
         {route.view === 'tools' && <ToolsView me={me} />}
       </main>
-    </>
+    </div>
   );
 }

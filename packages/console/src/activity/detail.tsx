@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { CallRecord, ExecutionLogEntry } from '@toolbelt/core';
 import { api, ApiError } from '../api.js';
-import { ms } from '../ui/format.js';
+import { clock, ms } from '../ui/format.js';
 import { Json } from '../ui/json.js';
 
 export function CallDetail({ entry }: { entry: ExecutionLogEntry }) {
@@ -22,7 +22,7 @@ export function CallDetail({ entry }: { entry: ExecutionLogEntry }) {
         <dt>call</dt>
         <dd>{entry.callId}</dd>
         <dt>when</dt>
-        <dd>{new Date(entry.timestamp).toLocaleString()}</dd>
+        <dd>{clock(entry.timestamp, 'date')}</dd>
         <dt>took</dt>
         <dd>{ms(entry.durationMs)}</dd>
         <dt>agent</dt>

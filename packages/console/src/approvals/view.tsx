@@ -91,7 +91,12 @@ function useBlind(): { isBlind(callId: string): boolean; failed(callId: string):
 type Blind = ReturnType<typeof useBlind>;
 
 /** One request's card inside its own boundary: if it throws, a plain card with the raw arguments replaces it alone. */
-function GuardedCard({ r, blind, busy, ...props }: { r: ApprovalRequest; blind: Blind; busy: boolean } & Omit<CardProps, 'request' | 'busy' | 'blind' | 'onPreviewFailed' | 'onArgumentsOpened'>) {
+function GuardedCard({
+  r,
+  blind,
+  busy,
+  ...props
+}: { r: ApprovalRequest; blind: Blind; busy: boolean } & Omit<CardProps, 'request' | 'busy' | 'blind' | 'onPreviewFailed' | 'onArgumentsOpened'>) {
   return (
     <Boundary
       onError={() => blind.failed(r.callId)}

@@ -119,11 +119,18 @@ describe.skipIf(!chromiumPath && !required)('approval cards always show the chan
     // Opening the arguments shows what runs, and lets the person approve.
     await card.locator('summary', { hasText: 'Arguments' }).click();
     await expect(card.locator('pre.json').innerText()).resolves.toContain('"colour": "teal"');
-    await until(() => approveOnce.isDisabled(), (d) => !d, 'Approve enabled once the arguments are open');
+    await until(
+      () => approveOnce.isDisabled(),
+      (d) => !d,
+      'Approve enabled once the arguments are open',
+    );
     await tmpShot(page, 'approvals-preview-failed-opened');
     await approveOnce.click();
     expect((await odd).status).toBe('success');
-    await page.locator('article.approval[data-call="fine-1"]').getByRole('button', { name: /Approve once/ }).click();
+    await page
+      .locator('article.approval[data-call="fine-1"]')
+      .getByRole('button', { name: /Approve once/ })
+      .click();
     expect((await fine).status).toBe('success');
     expect(errors).toEqual([]);
   });
