@@ -115,7 +115,11 @@ describe.skipIf(!chromiumPath && !required)('the newest message in a space is in
     await expectInView(page, 'update 40', 'on opening');
     const list = page.locator('.messages-scroll');
     await list.evaluate((e) => (e.scrollTop = 0));
-    await until(() => list.evaluate((e) => e.scrollTop), (t) => t === 0, 'the list scrolled to the top');
+    await until(
+      () => list.evaluate((e) => e.scrollTop),
+      (t) => t === 0,
+      'the list scrolled to the top',
+    );
     await h.client({ token: ADMIN, agentId: 'ops' }).postMessage('long', 'planner', 'a late update');
     const marker = page.getByRole('button', { name: '1 new message ↓' });
     await marker.waitFor();
