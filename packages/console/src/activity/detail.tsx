@@ -4,6 +4,7 @@ import type { CallRecord, ExecutionLogEntry } from '@toolbelt/core';
 import { api, ApiError } from '../api.js';
 import { clock, ms } from '../ui/format.js';
 import { Json } from '../ui/json.js';
+import { Content } from '../ui/content.js';
 
 export function CallDetail({ entry }: { entry: ExecutionLogEntry }) {
   const [record, setRecord] = useState<CallRecord | null>();
@@ -47,7 +48,7 @@ export function CallDetail({ entry }: { entry: ExecutionLogEntry }) {
       {entry.result !== undefined && (
         <>
           <h3>Result</h3>
-          <Json value={entry.result.map((c) => (c.type === 'text' ? c.text : c))} />
+          <Content content={entry.result} />
         </>
       )}
       {record && (
