@@ -77,14 +77,17 @@ function useKeys(targets: KeyTargets): void {
  * Calls whose preview (or whole card) could not be shown, and whose arguments the person has not
  * opened yet: approving them, by button or key, waits until the arguments were read.
  */
-function useBlind(): { isBlind(callId: string): boolean; failed(callId: string): void; opened(callId: string): void } {
+function useBlind(onOpened: () => void): { isBlind(callId: string): boolean; failed(callId: string): void; opened(callId: string): void } {
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
   const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
   const add = (set: (f: (s: ReadonlySet<string>) => ReadonlySet<string>) => void, id: string) => set((s) => (s.has(id) ? s : new Set(s).add(id)));
   return {
     isBlind: (id) => failed.has(id) && !opened.has(id),
     failed: (id) => add(setFailed, id),
-    opened: (id) => add(setOpened, id),
+    opened: (id) => {
+      if (failed.has(id) && !opened.has(id)) onOpened();
+      add(setOpened, id);
+    },
   };
 }
 
@@ -150,7 +153,8 @@ export function ApprovalsView({ me }: { me: WhoAmI }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [layout, setLayout] = useState<DiffLayout>(() => (innerWidth < 900 ? 'line-by-line' : 'side-by-side'));
-  const blind = useBlind();
+  // Opening the arguments answers the refusal a key got before: its message goes.
+  const blind = useBlind(() => setProblem(undefined));
   const current = requests[Math.min(selected, requests.length - 1)];
   const canApprove = me.roles.includes('admin') || me.roles.includes('approve');
 

@@ -94,7 +94,8 @@ describe.skipIf(!chromiumPath && !required)('approval cards always show the chan
     expect(readFileSync(join(ws, 'logo.png'), 'utf8')).toBe('now a text file\n');
     expect(readFileSync(join(ws, 'big.csv'), 'utf8')).toBe(BIG);
     expect(errors).toEqual([]);
-  });
+    // Eight calls, a 5,000-line diff and eight decisions: room for a busy 2-core machine (nothing here is timed).
+  }, 90_000);
 
   it('a preview the console cannot draw: the card says so, Approve (button and y) stays off until the arguments are opened', async () => {
     const { page, errors } = await openPage(browser);
