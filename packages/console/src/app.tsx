@@ -1,7 +1,7 @@
 // The shell: who is signed in, the navigation, and the view the URL names.
 import { useEffect, useState } from 'preact/hooks';
 import type { WhoAmI } from '@toolbelt/core';
-import { api, ApiError, setToken } from './api.js';
+import { api, ApiError, setToken, token } from './api.js';
 import { href, useRoute, VIEWS } from './route.js';
 import { ApprovalsView } from './approvals/view.js';
 import { SpacesView } from './spaces/view.js';
@@ -11,14 +11,25 @@ import { TokenForm } from './ui/token-form.js';
 
 type Session = { state: 'loading' } | { state: 'token'; message?: string } | { state: 'ready'; me: WhoAmI } | { state: 'down'; message: string };
 
-function useSession(): [Session, () => void] {
+/**
+ * Who the token is. A 401 asks for a token; it is shown as an error only once a token was tried
+ * (one just submitted, or one this tab kept that the gateway no longer takes), never on arrival.
+ */
+function useSession(): [Session, (submitted?: boolean) => void] {
   const [session, setSession] = useState<Session>({ state: 'loading' });
-  const load = () =>
+  const load = (submitted = false) =>
     api<WhoAmI>('/api/me')
       .then((me) => setSession({ state: 'ready', me }))
       .catch((e: unknown) => {
-        if (e instanceof ApiError && e.status === 401) setSession({ state: 'token', message: e.message });
-        else setSession({ state: 'down', message: (e as Error).message });
+        if (!(e instanceof ApiError && e.status === 401)) return setSession({ state: 'down', message: (e as Error).message });
+        const kept = !submitted && token() !== undefined;
+        setToken(undefined);
+        const message = submitted
+          ? `That token was not accepted (${e.message}).`
+          : kept
+            ? 'The token this tab kept is no longer accepted: enter one again.'
+            : undefined;
+        setSession({ state: 'token', message });
       });
   useEffect(() => void load(), []);
   return [session, load];
@@ -29,10 +40,11 @@ export function App() {
   const route = useRoute();
   if (session.state === 'loading') return <p class="center">Connecting to the gateway…</p>;
   if (session.state === 'down') return <p class="center error">The gateway did not answer: {session.message}. Is toolbelt serve running?</p>;
-  if (session.state === 'token') return <TokenForm message={session.message} onToken={reload} />;
+  if (session.state === 'token') return <TokenForm message={session.message} onToken={() => reload(true)} />;
   const { me } = session;
+  // Spaces fill the window: the message list scrolls, the navigation and the message box stay.
   return (
-    <>
+    <div class={`shell${route.view === 'spaces' ? ' fill' : ''}`}>
       <header class="top">
         <strong class="brand">toolbelt</strong>
         <nav aria-label="Views">
@@ -63,6 +75,6 @@ export function App() {
         {route.view === 'activity' && <ActivityView me={me} />}
         {route.view === 'tools' && <ToolsView me={me} />}
       </main>
-    </>
+    </div>
   );
 }

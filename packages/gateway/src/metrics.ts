@@ -49,7 +49,11 @@ export function renderMetrics(g: GatewayGauges): string {
       out.push(`toolbelt_tool_calls_total${labels({ tool: t.tool, status })} ${n}`);
     }
   }
-  family('toolbelt_tool_call_duration_milliseconds', 'summary', 'Tool call duration over the recent window, by tool.');
+  family(
+    'toolbelt_tool_call_duration_milliseconds',
+    'summary',
+    'Tool call run time over the recent window, by tool (without the time spent waiting for a person to approve or answer).',
+  );
   for (const t of g.tools) {
     for (const [q, v] of [
       ['0.5', t.p50Ms],

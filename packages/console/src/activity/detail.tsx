@@ -2,8 +2,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { CallRecord, ExecutionLogEntry } from '@toolbelt/core';
 import { api, ApiError } from '../api.js';
-import { ms } from '../ui/format.js';
+import { clock, ms } from '../ui/format.js';
 import { Json } from '../ui/json.js';
+import { Content } from '../ui/content.js';
 
 export function CallDetail({ entry }: { entry: ExecutionLogEntry }) {
   const [record, setRecord] = useState<CallRecord | null>();
@@ -22,7 +23,7 @@ export function CallDetail({ entry }: { entry: ExecutionLogEntry }) {
         <dt>call</dt>
         <dd>{entry.callId}</dd>
         <dt>when</dt>
-        <dd>{new Date(entry.timestamp).toLocaleString()}</dd>
+        <dd>{clock(entry.timestamp, 'date')}</dd>
         <dt>took</dt>
         <dd>{ms(entry.durationMs)}</dd>
         <dt>agent</dt>
@@ -47,7 +48,7 @@ export function CallDetail({ entry }: { entry: ExecutionLogEntry }) {
       {entry.result !== undefined && (
         <>
           <h3>Result</h3>
-          <Json value={entry.result.map((c) => (c.type === 'text' ? c.text : c))} />
+          <Content content={entry.result} />
         </>
       )}
       {record && (

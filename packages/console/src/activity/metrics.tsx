@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { MetricsAnswer } from '@toolbelt/core';
 import { api } from '../api.js';
 import { ChartCanvas } from '../ui/chart.js';
-import { ms } from '../ui/format.js';
+import { clock, ms } from '../ui/format.js';
 
 const EVERY_MS = 2000;
 const KEEP = 60;
@@ -73,50 +73,66 @@ function ToolTable({ tools }: { tools: MetricsAnswer['tools'] }) {
   );
 }
 
+/** A live line chart over the last readings, its axis from 0, saying in words when nothing happens. */
+function RateChart({
+  caption,
+  label,
+  unit,
+  values,
+  labels,
+  idle,
+}: {
+  caption: string;
+  label: string;
+  unit: string;
+  values: number[];
+  labels: string[];
+  idle: string;
+}) {
+  const quiet = values.every((v) => v === 0);
+  return (
+    <figure>
+      <figcaption>
+        {caption} {values.length > 0 && quiet && <span class="muted">· {idle}</span>}
+      </figcaption>
+      <ChartCanvas type="line" height={120} animate={false} fromZero={1} label={label} data={{ labels, datasets: [{ label: unit, data: values }] }} />
+    </figure>
+  );
+}
+
 export function Metrics() {
   const { last, points, error } = useMetrics();
   if (error) return <p class="error">Metrics: {error}</p>;
-  const labels = points.map((p) => new Date(p.ts).toLocaleTimeString([], { minute: '2-digit', second: '2-digit' }));
+  const labels = points.map((p) => clock(p.ts));
   const tools = (last?.tools ?? []).filter((t) => t.calls > 0).sort((a, b) => b.calls - a.calls);
   return (
     <div class="metrics">
-      <figure>
-        <figcaption>Calls / s</figcaption>
-        <ChartCanvas
-          type="line"
-          height={120}
-          animate={false}
-          label="calls per second"
-          data={{ labels, datasets: [{ label: 'calls/s', data: points.map((p) => p.rate) }] }}
-        />
-      </figure>
-      <figure>
-        <figcaption>Error rate %</figcaption>
-        <ChartCanvas
-          type="line"
-          height={120}
-          animate={false}
-          label="error rate"
-          data={{ labels, datasets: [{ label: 'errors %', data: points.map((p) => p.errorRate) }] }}
-        />
-      </figure>
+      <RateChart caption="Calls / s" label="calls per second" unit="calls/s" values={points.map((p) => p.rate)} labels={labels} idle="idle: no calls" />
+      <RateChart caption="Error rate %" label="error rate" unit="errors %" values={points.map((p) => p.errorRate)} labels={labels} idle="no errors" />
       <figure class="wide">
-        <figcaption>Latency per tool (ms)</figcaption>
-        <ChartCanvas
-          type="bar"
-          height={140}
-          animate={false}
-          label="p50 and p99 latency per tool"
-          data={{
-            labels: tools.map((t) => t.tool),
-            datasets: [
-              { label: 'p50', data: tools.map((t) => Math.round(t.p50Ms * 10) / 10) },
-              { label: 'p99', data: tools.map((t) => Math.round(t.p99Ms * 10) / 10) },
-            ],
-          }}
-        />
+        <figcaption>
+          Run time per tool, p50 and p99 (ms) <span class="muted">· the tool's own time, not the wait for approval</span>
+        </figcaption>
+        {tools.length === 0 ? (
+          <p class="empty">No calls yet. Each tool's run time shows here once it has been called.</p>
+        ) : (
+          <ChartCanvas
+            type="bar"
+            height={140}
+            animate={false}
+            fromZero={1}
+            label="p50 and p99 run time per tool"
+            data={{
+              labels: tools.map((t) => t.tool),
+              datasets: [
+                { label: 'p50', data: tools.map((t) => Math.round(t.p50Ms * 10) / 10) },
+                { label: 'p99', data: tools.map((t) => Math.round(t.p99Ms * 10) / 10) },
+              ],
+            }}
+          />
+        )}
       </figure>
-      <ToolTable tools={tools} />
+      {tools.length > 0 && <ToolTable tools={tools} />}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ApprovalRequest, ApprovalScope } from '@toolbelt/core';
 import { Json } from '../ui/json.js';
 import { PreviewView, type DiffLayout } from './preview.js';
+import { Boundary } from './boundary.js';
 import { describeRemember, destructiveWarning, displayText as d, hiddenTextWarning } from '@toolbelt/core/approval';
 
 export interface CardProps {
@@ -23,6 +24,22 @@ export interface CardProps {
   confirming?: ApprovalScope;
   onConfirm(): void;
   onCancelConfirm(): void;
+  /** The preview could not be shown and the person has not opened the arguments yet: no approving. */
+  blind: boolean;
+  onPreviewFailed(): void;
+  onArgumentsOpened(): void;
+}
+
+/** What a card shows when its preview cannot be drawn: the reason, and what to read instead. */
+export function PreviewFailed({ error, blind }: { error: Error; blind: boolean }) {
+  return (
+    <div class="preview-failed" role="alert">
+      <p class="warning">
+        ⚠ The preview of this call cannot be shown ({d(error.message)}). You would be approving without seeing the change.{' '}
+        {blind ? 'Open the arguments below and read them first: approving stays off until you do.' : 'Read the arguments below: they are exactly what runs.'}
+      </p>
+    </div>
+  );
 }
 
 /** The second yes a destructive call needs: what it destroys, and a button that has the focus. */
@@ -121,8 +138,12 @@ export function ApprovalCard(p: CardProps) {
         </p>
       ))}
       {hidden && <p class="warning hidden-text">⚠ {hidden}.</p>}
-      {r.preview && <PreviewView preview={r.preview} layout={p.layout} />}
-      <details open={!r.preview}>
+      {r.preview && (
+        <Boundary fallback={(e) => <PreviewFailed error={e} blind={p.blind} />} onError={p.onPreviewFailed}>
+          <PreviewView preview={r.preview} layout={p.layout} />
+        </Boundary>
+      )}
+      <details open={!r.preview} onToggle={(e) => e.currentTarget.open && p.onArgumentsOpened()}>
         <summary>Arguments</summary>
         <Json value={r.input} />
       </details>
@@ -133,13 +154,13 @@ export function ApprovalCard(p: CardProps) {
         <ConfirmDestructive warning={warning} busy={p.busy} onConfirm={p.onConfirm} onCancel={p.onCancelConfirm} />
       ) : (
         <div class="actions">
-          <button class="primary" disabled={p.busy} onClick={() => p.onApprove('once')} title="y">
+          <button class="primary" disabled={p.busy || p.blind} onClick={() => p.onApprove('once')} title="y">
             Approve once <kbd>y</kbd>
           </button>
-          <button disabled={p.busy} onClick={() => p.onApprove('session')} title="s">
+          <button disabled={p.busy || p.blind} onClick={() => p.onApprove('session')} title="s">
             For this session <kbd>s</kbd>
           </button>
-          <button disabled={p.busy} onClick={() => p.onApprove('always')} title={`always: ${describeRemember(r.remember)}`}>
+          <button disabled={p.busy || p.blind} onClick={() => p.onApprove('always')} title={`always: ${describeRemember(r.remember)}`}>
             Always <kbd>a</kbd>
           </button>
           <button class="danger" disabled={p.busy} onClick={p.onStartReject} title="n">

@@ -1,25 +1,12 @@
 // What a call would do: a rendered diff for edits, the command and its verdict, the URL, or text,
 // each through displayText (d): control, bidi and invisible characters escaped. A diff is escaped
-// before diff2html reads it, so a carriage return can neither hide a line nor split one.
-import { useEffect, useRef } from 'preact/hooks';
+// before diff2html reads it, so a carriage return can neither hide a line nor split one. A preview
+// that cannot be drawn throws, and the card's boundary (boundary.tsx) says so in words.
 import type { Preview } from '@toolbelt/core';
 import { displayText as d } from '@toolbelt/core/approval';
-import { Diff2HtmlUI } from 'diff2html/lib-esm/ui/js/diff2html-ui-base.js';
-import 'diff2html/bundles/css/diff2html.min.css';
-import { hljs } from './highlight.js';
+import { DiffView, type DiffLayout } from './diff-view.js';
 
-export type DiffLayout = 'side-by-side' | 'line-by-line';
-
-function DiffView({ diff, layout }: { diff: string; layout: DiffLayout }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!ref.current) return;
-    const ui = new Diff2HtmlUI(ref.current, d(diff), { outputFormat: layout, drawFileList: false, matching: 'lines', highlight: true }, hljs);
-    ui.draw();
-    ui.highlightCode();
-  }, [diff, layout]);
-  return <div class="diff" ref={ref} />;
-}
+export type { DiffLayout };
 
 export function PreviewView({ preview, layout }: { preview: Preview; layout: DiffLayout }) {
   switch (preview.kind) {
@@ -29,7 +16,7 @@ export function PreviewView({ preview, layout }: { preview: Preview; layout: Dif
           <p class="path">
             changes <code>{d(preview.path)}</code>
           </p>
-          <DiffView diff={preview.diff} layout={layout} />
+          <DiffView diff={d(preview.diff)} layout={layout} />
         </>
       );
     case 'command':
@@ -57,5 +44,8 @@ export function PreviewView({ preview, layout }: { preview: Preview; layout: Dif
       );
     case 'text':
       return <pre class="text">{d(preview.text)}</pre>;
+    default:
+      // A kind this console does not know (a newer gateway's): never an empty space where the change should be.
+      throw new Error(`a preview of kind "${d(String((preview as { kind?: unknown }).kind))}", which this console cannot show`);
   }
 }

@@ -3,10 +3,13 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApprovalRequest, ApprovalScope, WhoAmI } from '@toolbelt/core';
 import { api } from '../api.js';
-import { ApprovalCard } from './card.js';
+import { ApprovalCard, type CardProps } from './card.js';
+import { Boundary } from './boundary.js';
+import { BrokenCard } from './broken-card.js';
 import type { DiffLayout } from './preview.js';
 import { QuestionCards } from './question-card.js';
 import { useApprovals } from './use-approvals.js';
+import { displayText as d } from '@toolbelt/core/approval';
 import { useQuestions } from './use-questions.js';
 
 const SCOPE_OF_KEY: Record<string, ApprovalScope> = { y: 'once', s: 'session', a: 'always' };
@@ -70,6 +73,60 @@ function useKeys(targets: KeyTargets): void {
   }, []);
 }
 
+/**
+ * Calls whose preview (or whole card) could not be shown, and whose arguments the person has not
+ * opened yet: approving them, by button or key, waits until the arguments were read.
+ */
+function useBlind(onOpened: () => void): { isBlind(callId: string): boolean; failed(callId: string): void; opened(callId: string): void } {
+  const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
+  const add = (set: (f: (s: ReadonlySet<string>) => ReadonlySet<string>) => void, id: string) => set((s) => (s.has(id) ? s : new Set(s).add(id)));
+  return {
+    isBlind: (id) => failed.has(id) && !opened.has(id),
+    failed: (id) => add(setFailed, id),
+    opened: (id) => {
+      if (failed.has(id) && !opened.has(id)) onOpened();
+      add(setOpened, id);
+    },
+  };
+}
+
+type Blind = ReturnType<typeof useBlind>;
+
+/** One request's card inside its own boundary: if it throws, a plain card with the raw arguments replaces it alone. */
+function GuardedCard({
+  r,
+  blind,
+  busy,
+  ...props
+}: { r: ApprovalRequest; blind: Blind; busy: boolean } & Omit<CardProps, 'request' | 'busy' | 'blind' | 'onPreviewFailed' | 'onArgumentsOpened'>) {
+  return (
+    <Boundary
+      onError={() => blind.failed(r.callId)}
+      fallback={(error) => (
+        <BrokenCard
+          request={r}
+          error={error}
+          blind={blind.isBlind(r.callId)}
+          busy={busy}
+          onArgumentsOpened={() => blind.opened(r.callId)}
+          onApproveOnce={() => props.onApprove('once')}
+          onReject={() => props.onReject('')}
+        />
+      )}
+    >
+      <ApprovalCard
+        {...props}
+        request={r}
+        busy={busy}
+        blind={blind.isBlind(r.callId)}
+        onPreviewFailed={() => blind.failed(r.callId)}
+        onArgumentsOpened={() => blind.opened(r.callId)}
+      />
+    </Boundary>
+  );
+}
+
 function ApprovalsBar({ count, live, layout, setLayout }: { count: number; live: boolean; layout: DiffLayout; setLayout(l: DiffLayout): void }) {
   return (
     <div class="bar">
@@ -96,13 +153,18 @@ export function ApprovalsView({ me }: { me: WhoAmI }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [layout, setLayout] = useState<DiffLayout>(() => (innerWidth < 900 ? 'line-by-line' : 'side-by-side'));
+  // Opening the arguments answers the refusal a key got before: its message goes.
+  const blind = useBlind(() => setProblem(undefined));
   const current = requests[Math.min(selected, requests.length - 1)];
   const canApprove = me.roles.includes('admin') || me.roles.includes('approve');
 
   const decide = useDecide(setBusy, setProblem, settle, () => (setRejecting(undefined), setConfirming(undefined)));
-  const approve: Approve = (r, scope) =>
-    r.effect === 'destructive' && confirming?.callId !== r.callId ? setConfirming({ callId: r.callId, scope }) : void decide(r.callId, 'approve', { scope });
-  const move = (d: number) => setSelected((i) => Math.max(0, Math.min(i + d, requests.length - 1)));
+  const approve: Approve = (r, scope) => {
+    if (blind.isBlind(r.callId)) return setProblem(`The preview of ${d(r.tool)} could not be shown: open its arguments before approving it.`);
+    if (r.effect === 'destructive' && confirming?.callId !== r.callId) setConfirming({ callId: r.callId, scope });
+    else void decide(r.callId, 'approve', { scope });
+  };
+  const move = (by: number) => setSelected((i) => Math.max(0, Math.min(i + by, requests.length - 1)));
   useKeys({ current: confirming ? undefined : current, busy, approve, reject: setRejecting, move });
 
   return (
@@ -116,17 +178,12 @@ export function ApprovalsView({ me }: { me: WhoAmI }) {
         </p>
       )}
       <QuestionCards asked={asked} canAnswer={canApprove} />
-      {requests.length === 0 && asked.items.length === 0 && (
-        <p class="empty">Nothing waits for a decision. Calls the policy asks about appear here as they come.</p>
-      )}
-      <p class="muted keys" hidden={requests.length === 0}>
-        Keys: <kbd>y</kbd> approve once · <kbd>s</kbd> for the session · <kbd>a</kbd> always · <kbd>n</kbd> reject with a message · <kbd>j</kbd>/<kbd>k</kbd>{' '}
-        move
-      </p>
+      <Intro none={requests.length === 0} nothingAsked={asked.items.length === 0} />
       {requests.map((r, i) => (
-        <ApprovalCard
+        <GuardedCard
           key={r.callId}
-          request={r}
+          r={r}
+          blind={blind}
           selected={r === current}
           rejecting={rejecting === r.callId}
           busy={busy}
@@ -142,5 +199,18 @@ export function ApprovalsView({ me }: { me: WhoAmI }) {
         />
       ))}
     </section>
+  );
+}
+
+/** The empty state, or the keys' legend. */
+function Intro({ none, nothingAsked }: { none: boolean; nothingAsked: boolean }) {
+  return (
+    <>
+      {none && nothingAsked && <p class="empty">Nothing waits for a decision. Calls the policy asks about appear here as they come.</p>}
+      <p class="muted keys" hidden={none}>
+        Keys: <kbd>y</kbd> approve once · <kbd>s</kbd> for the session · <kbd>a</kbd> always · <kbd>n</kbd> reject with a message · <kbd>j</kbd>/<kbd>k</kbd>{' '}
+        move
+      </p>
+    </>
   );
 }

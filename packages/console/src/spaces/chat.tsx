@@ -1,14 +1,12 @@
 // One space as a chat: messages stream in, visible calls render by tool name, the person posts.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import type { PostAnswer, SpaceMessage, ToolInfo, WhoAmI } from '@toolbelt/core';
 import { api } from '../api.js';
 import { href } from '../route.js';
 import { rendererFor } from './renderers.js';
 import { useSpace } from './use-space.js';
-
-function time(ms: number): string {
-  return new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-}
+import { useStickyList } from './scroll.js';
+import { clock } from '../ui/format.js';
 
 function ToolMessage({ m, tool, output, spaceId, onAnswered }: { m: SpaceMessage; tool?: ToolInfo; output?: string; spaceId: string; onAnswered(): void }) {
   const Renderer = rendererFor(m, tool);
@@ -74,8 +72,8 @@ function Composer({ spaceId, me, onPosted }: { spaceId: string; me: WhoAmI; onPo
 
 export function Chat({ spaceId, name, me, tools }: { spaceId: string; name: string; me: WhoAmI; tools: Map<string, ToolInfo> }) {
   const [state, upsert] = useSpace(spaceId);
-  const end = useRef<HTMLDivElement>(null);
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [state.messages.length]);
+  const last = state.messages[state.messages.length - 1];
+  const list = useStickyList(state.messages.length, last?.senderId === me.name);
   return (
     <div class="chat" aria-label={`Space ${name}`}>
       <div class="bar">
@@ -86,21 +84,29 @@ export function Chat({ spaceId, name, me, tools }: { spaceId: string; name: stri
         <span class={`live ${state.live ? 'on' : 'off'}`}>{state.live ? 'live' : 'reconnecting…'}</span>
       </div>
       {state.error && <p class="error">{state.error}</p>}
-      <ol class="messages" aria-live="polite">
-        {state.messages.map((m) => (
-          <li key={m.id} class={`msg ${m.senderKind}${m.senderId === me.name ? ' mine' : ''}`}>
-            <div class="meta">
-              <strong>{m.senderId}</strong> <span class="muted">{time(m.createdAt)}</span>
-            </div>
-            {m.kind === 'text' ? (
-              <p class="text">{m.text}</p>
-            ) : (
-              <ToolMessage m={m} tool={tools.get(m.tool ?? '')} output={state.output[m.callId ?? '']} spaceId={spaceId} onAnswered={() => {}} />
-            )}
-          </li>
-        ))}
-      </ol>
-      <div ref={end} />
+      <div class="messages-wrap">
+        <div class="messages-scroll" ref={list.ref} onScroll={list.onScroll}>
+          <ol class="messages" aria-live="polite">
+            {state.messages.map((m) => (
+              <li key={m.id} class={`msg ${m.senderKind}${m.senderId === me.name ? ' mine' : ''}`} data-id={m.id}>
+                <div class="meta">
+                  <strong>{m.senderId}</strong> <span class="muted">{clock(m.createdAt, 'minutes')}</span>
+                </div>
+                {m.kind === 'text' ? (
+                  <p class="text">{m.text}</p>
+                ) : (
+                  <ToolMessage m={m} tool={tools.get(m.tool ?? '')} output={state.output[m.callId ?? '']} spaceId={spaceId} onAnswered={() => {}} />
+                )}
+              </li>
+            ))}
+          </ol>
+        </div>
+        {list.unseen > 0 && (
+          <button type="button" class="new-marker" onClick={list.toNewest}>
+            {list.unseen} new {list.unseen === 1 ? 'message' : 'messages'} ↓
+          </button>
+        )}
+      </div>
       <Composer spaceId={spaceId} me={me} onPosted={upsert} />
     </div>
   );

@@ -5,7 +5,7 @@ import type { ToolInfo, ToolResult, WhoAmI } from '@toolbelt/core';
 import { api } from '../api.js';
 import { href } from '../route.js';
 import { ms } from '../ui/format.js';
-import { Json } from '../ui/json.js';
+import { Content } from '../ui/content.js';
 import { SchemaForm } from '../ui/schema-form.js';
 
 export function TryIt({ tool, me }: { tool: ToolInfo; me: WhoAmI }) {
@@ -50,7 +50,7 @@ export function TryIt({ tool, me }: { tool: ToolInfo; me: WhoAmI }) {
           </p>
           {result.error && <p class="error">{result.error.message}</p>}
           {result.rejection && <p class="error">{result.rejection.userMessage ?? result.rejection.reason}</p>}
-          <Json value={result.content.map((c) => (c.type === 'text' ? c.text : c))} />
+          <Content content={result.content} />
         </div>
       )}
     </div>

@@ -1,4 +1,6 @@
-// Numbers and times as people read them.
+// Numbers and times as people read them. Every time on the page goes through one set of formats
+// made for the browser's locale, so a view never shows 4:05 PM next to 16:05: the locale picks
+// the 12- or 24-hour clock, and it is the same one everywhere.
 
 /** A duration: one decimal under 10 ms, whole milliseconds above, seconds from 10 s. */
 export function ms(n: number): string {
@@ -7,7 +9,28 @@ export function ms(n: number): string {
   return `${Math.round(n / 100) / 10} s`;
 }
 
-/** A time of day, 24-hour, to the second. */
-export function clock(t: string | number): string {
-  return new Date(t).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+export type TimePrecision = 'seconds' | 'minutes' | 'date';
+
+const OPTIONS: Record<TimePrecision, Intl.DateTimeFormatOptions> = {
+  seconds: { hour: 'numeric', minute: '2-digit', second: '2-digit' },
+  minutes: { hour: 'numeric', minute: '2-digit' },
+  date: { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' },
+};
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+
+/** The formatter for a precision in a locale (the browser's when none is given). */
+export function timeFormat(precision: TimePrecision, locale?: string): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${precision}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, OPTIONS[precision]);
+    cache.set(key, f);
+  }
+  return f;
+}
+
+/** A time of day (to the second by default), or a date and time, in the locale's one clock. */
+export function clock(t: string | number, precision: TimePrecision = 'seconds', locale?: string): string {
+  return timeFormat(precision, locale).format(new Date(t));
 }

@@ -19,6 +19,8 @@ export class CallContext implements ToolContext {
   readonly workspace: Workspace;
   readonly state: SessionState;
   readonly model?: string;
+  /** Milliseconds spent waiting for a person to answer the tool's questions (kept out of its latency). */
+  waitedMs = 0;
 
   constructor(
     private readonly executor: ContextHost,
@@ -54,6 +56,10 @@ export class CallContext implements ToolContext {
       ...(this.req.runId ? { runId: this.req.runId } : {}),
       ...(this.req.agentId ? { agentId: this.req.agentId } : {}),
     };
-    return this.executor.elicit(request, this.signal);
+    const asked = performance.now();
+    const answer = this.executor.elicit(request, this.signal);
+    const done = () => void (this.waitedMs += performance.now() - asked);
+    answer.then(done, done);
+    return answer;
   }
 }

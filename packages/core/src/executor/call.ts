@@ -3,7 +3,7 @@
 import type { ApprovalDecision, ApprovalRequest } from '../approval.js';
 import type { PolicyDecision } from '../policy/types.js';
 import { errorResult, rejectedResult, type ApprovedBy, type ToolErrorCode, type ToolResult } from '../result.js';
-import { ToolError, type Classification, type Effect, type Invocation, type Tool, type ToolContext, type ToolOutput } from '../tool.js';
+import { ToolError, type Classification, type Effect, type Invocation, type Tool, type ToolOutput } from '../tool.js';
 import { backoffDelay, Deadline, describeError, retryAttempts, toFailure, TimeoutReason } from './attempt.js';
 import { ReadCache } from './cache.js';
 import { CallContext } from './call-context.js';
@@ -17,12 +17,14 @@ export class Call {
   /** The raw input until it is parsed, then the parsed one (a note in its place when refused for its shape). */
   input: unknown;
   tool!: Tool;
-  ctx!: ToolContext;
+  ctx!: CallContext;
   deadline!: Deadline;
   /** The tool's own object for this call, when it has `prepare`. */
   invocation: Invocation | undefined = undefined;
   classification!: Classification;
   decision!: PolicyDecision;
+  /** Milliseconds spent waiting for the approval decision. */
+  approvalWaitMs = 0;
   /** Set when the call ended before it could run: unknown tool, bad input, a failing hook. */
   refusal: ToolResult | undefined = undefined;
 
@@ -182,10 +184,13 @@ export class Call {
     host.emit(this.req, { type: 'approval.requested', callId: this.callId, tool: tool.name, request });
     const limit = host.limits.approvalTimeoutMs;
     let verdict: ApprovalDecision;
+    const asked = performance.now();
     try {
       const approve = this.req.approver ?? host.approve;
       verdict = await deadline.run(() => approve(request, deadline.signal), limit);
+      this.approvalWaitMs = performance.now() - asked;
     } catch (err) {
+      this.approvalWaitMs = performance.now() - asked;
       if (deadline.stopped !== undefined) {
         if (deadline.stopped instanceof TimeoutReason) throw err;
         // The caller went away (a client hung up, a signal) while a person was being asked: the

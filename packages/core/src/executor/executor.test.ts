@@ -455,6 +455,18 @@ describe('results, cache, runAll, events, metrics, log', () => {
     expect(snap.echo.p99Ms).toBeGreaterThanOrEqual(snap.echo.p50Ms);
   });
 
+  it("latency counts the tool's own time, not the wait for a person's approval", async () => {
+    // The person takes 100 ms (a timer) to approve; the tool itself returns at once.
+    const approver: Approver = () => new Promise((resolve) => setTimeout(() => resolve({ outcome: 'approve' }), 100));
+    const ex = make([writeTool], { approver, policy: new Policy({ mode: 'safe' }) });
+    const result = await ex.call({ tool: 'write', input: { path: '/w/a.txt' } });
+    expect(result.status).toBe('success');
+    const [m] = ex.metrics.snapshot();
+    // durationMs is the whole call, the wait included; the latency metric is the same call without the wait.
+    expect(result.durationMs - m.p50Ms).toBeGreaterThanOrEqual(90);
+    expect(m.p50Ms).toBeGreaterThanOrEqual(0);
+  });
+
   it('writes one log entry per call with params, status and who approved it', async () => {
     const log = new MemoryLogSink();
     const ex = make([echo, writeTool], { log, approver: async () => ({ outcome: 'approve' }) });

@@ -136,7 +136,8 @@ export class Executor {
       result = errorResult(call.callId, name, f.code, f.message, { recoverable: f.recoverable });
     }
     result.durationMs = performance.now() - started;
-    this.finish(req, call.input, result);
+    // What the metrics count is the tool's own time: not the time people took to approve or answer it.
+    this.finish(req, call.input, result, call.approvalWaitMs + (call.ctx?.waitedMs ?? 0));
     return result;
   }
 
@@ -202,8 +203,9 @@ export class Executor {
     if (this.active++ === 0 && this.events.active) this.emit(req, { type: 'agent.state', state: 'tool_execution' });
   }
 
-  private finish(req: CallRequest, input: unknown, result: ToolResult): void {
-    this.metrics.record(result.tool, result.status, result.durationMs);
+  /** `waitedMs`: time spent waiting for people, left out of the latency metrics (durationMs keeps it). */
+  private finish(req: CallRequest, input: unknown, result: ToolResult, waitedMs: number): void {
+    this.metrics.record(result.tool, result.status, Math.max(0, result.durationMs - waitedMs));
     if (this.events.active) this.emit(req, { type: 'tool.result', callId: result.callId, tool: result.tool, result });
     if (--this.active === 0 && this.events.active) this.emit(req, { type: 'agent.state', state: 'idle' });
     if (this.logs.size) this.logs.write(logEntry(req, input, result, this.opts.logRedaction));
