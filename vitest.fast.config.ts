@@ -1,4 +1,4 @@
-// `npm run test:fast`: the unit tests, in about two minutes. Left out, each run by `npm test`:
+// `npm run test:fast`: the unit tests, about 4 minutes of CPU. Left out, each run by `npm test`:
 // end-to-end tests of the gateway and the console (a browser), the Emacs client, everything on
 // PostgreSQL, the MCP conformance suites, the type-checks against the providers' SDKs, the
 // packed-and-installed packages, the global install, and the docs' code blocks.
