@@ -1,5 +1,5 @@
 // The markdown bench/tokens writes: figures side by side with the ratio per row, each toolbelt
-// definition next to its server-filesystem counterpart, and the issue's goals as met / NOT met.
+// definition next to its server-filesystem counterpart, and the token budget's goals as met / NOT met.
 import { count, definitionText } from './count.mjs';
 
 // toolbelt tool -> the server-filesystem tool that answers the same need.
@@ -25,7 +25,7 @@ export function definitionRows(ourTools, theirTools) {
   return rows;
 }
 
-/** The issue's "What must hold", each checked on this run's o200k figures. */
+/** The token budget's "What must hold", each checked on this run's o200k figures. */
 export function goals(rows) {
   const by = (key) => rows.find((r) => r.key === key);
   const o = (r, side) => r?.[side]?.o200k;
@@ -101,7 +101,7 @@ export function markdown({ start, results, perTool, held, corpus, machine }) {
     '',
     figureTable(results),
     '',
-    '**What must hold** (issue 14, o200k):',
+    '**What must hold** (the token budget, o200k):',
     '',
     ...held.map((g) => `- ${g.met ? 'met' : '**NOT met**'}: ${g.goal} — ${g.figure}`),
     '- No loss of guidance: not measured here (a test over the definitions lists it).',

@@ -67,7 +67,7 @@ describe.skipIf(!hasEmacs)('toolbelt.el', () => {
     gateway?.kill('SIGKILL');
     rmSync(root, { recursive: true, force: true });
     rmSync(state, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   it('passes its ERT suite against a real toolbelt serve: approvals (destructive ones confirmed), questions, file.changed, reconnecting', async () => {
     const run = await emacs(['-L', '.', '-l', 'ert', '-l', 'toolbelt.el', '-l', 'toolbelt-test.el', '-f', 'ert-run-tests-batch-and-exit'], here, {

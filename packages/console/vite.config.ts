@@ -1,4 +1,5 @@
-// Builds the console into the gateway package (dist/console), which `toolbelt serve` serves from disk.
+// Builds the console into the gateway package (dist/console-assets), which `toolbelt serve` serves from disk.
+// A folder of its own: emptyOutDir clears it, never the gateway's compiled code beside it.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
@@ -7,7 +8,7 @@ export default defineConfig({
   base: '/',
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {
-    outDir: fileURLToPath(new URL('../gateway/dist/console', import.meta.url)),
+    outDir: fileURLToPath(new URL('../gateway/dist/console-assets', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 1200,

@@ -19,7 +19,8 @@ beforeAll(() => {
   );
 }, 120_000);
 
-afterAll(() => w?.dispose());
+// The clone and what the blocks made in it: slow to remove on a busy machine.
+afterAll(() => w?.dispose(), 60_000);
 
 for (const file of [...new Set(blocks.map(({ b }) => b.file))]) {
   describe(file, () => {

@@ -35,7 +35,32 @@ describe('toolbelt CLI', () => {
     expect((await run(['--help'])).stdout).toContain('toolbelt <command>');
     const r = await run(['frobnicate']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('unknown command "frobnicate"');
+    expect(r.stderr).toContain('unknown command "frobnicate". Commands: tools, call,');
+  });
+
+  it('suggests the command or option a typo meant, in balanced quotes', async () => {
+    const command = await run(['sevre']);
+    expect(command.code).toBe(2);
+    expect(command.stderr).toContain('toolbelt: unknown command "sevre". Did you mean "serve"? Commands: tools, call,');
+    const option = await run(['call', 'read_file', '--jsno']);
+    expect(option.code).toBe(2);
+    expect(option.stderr).toContain(
+      'toolbelt call: unknown option "--jsno". Did you mean "--json"? To pass a value that starts with "-", put it after "--": -- "--jsno".\nUsage: toolbelt call',
+    );
+    // Every quote in the message has its pair.
+    const message = option.stderr.split('\n')[0];
+    expect(message.split('"').length % 2).toBe(1);
+    expect(message).not.toContain("'");
+    const plain = await run(['tools', '--bogus']);
+    expect(plain.stderr.split('\n')[0]).toBe('toolbelt tools: unknown option "--bogus".');
+  });
+
+  it('--version says which CLI runs: its version and where its package is', async () => {
+    const r = await run(['--version']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      `toolbelt ${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version} (${fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '')})\n`,
+    );
   });
 
   it('lists the tools with their effect, as text and JSON', async () => {

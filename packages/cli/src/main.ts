@@ -1,4 +1,7 @@
 // `toolbelt <command>`: a table of commands, each in its own file.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { EXIT, UsageError, type Command, type Io } from './command.js';
 
@@ -51,6 +54,13 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'log', summary: 'Show the execution log of the CLI and the gateway', load: async () => (await import('./commands/log.js')).logCommand },
 ];
 
+/** The folder of the running CLI's package (dist/main.js and dist/bundle/main.js both sit inside it). */
+function cliHome(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
   return [
@@ -62,6 +72,16 @@ function help(): string {
     '',
     "Run `toolbelt <command> --help` for a command's options.",
   ].join('\n');
+}
+
+/** What was wrong with a command's arguments, in our words: node's own unknown-option message quotes unevenly. */
+async function argsProblem(err: NodeJS.ErrnoException, command: Command): Promise<string> {
+  const unknown = /^Unknown option '(-{1,2}[^']*)'/.exec(err.message)?.[1];
+  if (err.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || !unknown) return err.message;
+  const flags = Object.keys(command.options).map((o) => `--${o}`);
+  const hint = unknown.startsWith('--') ? (await import('@toolbelt/core')).didYouMean(unknown, flags) : '';
+  const dash = command.positionals ? ` To pass a value that starts with "-", put it after "--": -- ${JSON.stringify(unknown)}.` : '';
+  return `unknown option "${unknown}".${hint}${dash}`;
 }
 
 export async function main(argv: string[], io?: Partial<Io>): Promise<number> {
@@ -78,12 +98,14 @@ export async function main(argv: string[], io?: Partial<Io>): Promise<number> {
   }
   if (name === '--version' || name === '-v') {
     // Loaded here, not at the top: the other commands need nothing of core before they start.
-    full.stdout.write(`toolbelt ${(await import('@toolbelt/core')).VERSION}\n`);
+    full.stdout.write(`toolbelt ${(await import('@toolbelt/core')).VERSION} (${cliHome()})\n`);
     return EXIT.ok;
   }
   const entry = COMMANDS.find((c) => c.name === name);
   if (!entry) {
-    full.stderr.write(`toolbelt: unknown command "${name}". Commands: ${COMMANDS.map((c) => c.name).join(', ')}.\n`);
+    const names = COMMANDS.map((c) => c.name);
+    const hint = name.startsWith('-') ? '' : (await import('@toolbelt/core')).didYouMean(name, names);
+    full.stderr.write(`toolbelt: unknown command "${name}".${hint} Commands: ${names.join(', ')}.\n`);
     return EXIT.usage;
   }
   const command = await entry.load();
@@ -95,7 +117,7 @@ export async function main(argv: string[], io?: Partial<Io>): Promise<number> {
   try {
     parsed = parseArgs({ args: rest, options: command.options, allowPositionals: command.positionals ?? false, strict: true });
   } catch (err) {
-    full.stderr.write(`toolbelt ${name}: ${(err as Error).message}\n${command.usage}\n`);
+    full.stderr.write(`toolbelt ${name}: ${await argsProblem(err as NodeJS.ErrnoException, command)}\n${command.usage}\n`);
     return EXIT.usage;
   }
   try {

@@ -1,6 +1,7 @@
 // What a user installs: every package packed with `npm pack`, the tarballs installed into a new
 // project outside the repo, every public entry point compiled there by a strict tsc without
-// skipLibCheck, each package README's TypeScript compiled, and the README's library example run.
+// skipLibCheck, every entry point imported by node, each package README's TypeScript compiled, and
+// the README's library example run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,9 +69,10 @@ beforeAll(() => {
   expect(install.status, install.out).toBe(0);
 }, 240_000);
 
+// Removing the installed project (some 300 packages) and the global prefix takes long on a busy machine.
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
-});
+}, 180_000);
 
 describe('the packed packages', () => {
   it('are all of them, each with its LICENSE, README, CHANGELOG and built entry points, and no source maps or tests', () => {
@@ -154,6 +156,20 @@ describe('the packed packages', () => {
     expect(out.status).toBe('success');
     expect(out.content[0].text).toMatch(/^released to staging \(tc_/);
     expect(out.definitions.find((d: { name: string }) => d.name === 'deploy')).toMatchObject({ input_schema: { type: 'object' } });
+  });
+
+  it('load at run time in node: every entry point of every package (each `exports` key), with exports', () => {
+    const specs = PACKAGES.flatMap((p) => {
+      const manifest = JSON.parse(readFileSync(join(project, 'node_modules', '@toolbelt', p, 'package.json'), 'utf8'));
+      return Object.keys(manifest.exports as Record<string, unknown>).map((sub) => `@toolbelt/${p}${sub === '.' ? '' : sub.slice(1)}`);
+    });
+    const probe = `const out = {};\nfor (const spec of ${JSON.stringify(specs)}) {\n  try { out[spec] = Object.keys(await import(spec)).length; } catch (err) { out[spec] = String(err); }\n}\nconsole.log(JSON.stringify(out));\n`;
+    writeFileSync(join(project, 'load.mjs'), probe);
+    const r = run(process.execPath, ['load.mjs'], project);
+    expect(r.status, r.out).toBe(0);
+    const loaded = JSON.parse(r.stdout) as Record<string, number | string>;
+    expect(Object.keys(loaded)).toEqual(specs);
+    for (const [spec, n] of Object.entries(loaded)) expect(typeof n === 'number' && n > 0 ? 'loaded' : n, spec).toBe('loaded');
   });
 
   it('install the toolbelt command from @toolbelt/cli', () => {

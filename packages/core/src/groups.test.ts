@@ -76,4 +76,10 @@ describe('tool groups', () => {
     expect(view.has('git_status')).toBe(false);
     expect(() => registry().grouped(['web'])).toThrow(/unknown tool group "web"/);
   });
+
+  it('suggests the group a misspelled name meant', () => {
+    expect(() => registry().grouped(['files']).load(['serach'])).toThrow(
+      'unknown tool group "serach" (did you mean "search"?); valid groups: code, files, git, mcp:fx, other, search',
+    );
+  });
 });

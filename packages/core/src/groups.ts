@@ -2,6 +2,7 @@
 // with a few and load the rest when it needs them, paying for fewer definitions on every turn.
 import type { RegistryChange, ToolFilter, ToolSource } from './registry.js';
 import { applyFilter } from './registry.js';
+import { similarNames } from './similar-names.js';
 import type { Tool } from './tool.js';
 
 export interface ToolGroup {
@@ -56,7 +57,9 @@ export class UnknownGroupError extends Error {
     readonly unknown: string[],
     readonly valid: string[],
   ) {
-    super(`unknown tool group${unknown.length > 1 ? 's' : ''} ${unknown.map((g) => `"${g}"`).join(', ')}; valid groups: ${valid.join(', ')}`);
+    const close = unknown.length === 1 ? similarNames(unknown[0], valid) : [];
+    const hint = close.length ? ` (did you mean ${close.map((g) => `"${g}"`).join(' or ')}?)` : '';
+    super(`unknown tool group${unknown.length > 1 ? 's' : ''} ${unknown.map((g) => `"${g}"`).join(', ')}${hint}; valid groups: ${valid.join(', ')}`);
   }
 }
 

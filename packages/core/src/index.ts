@@ -5,6 +5,7 @@ export * from './structured-text.js';
 export * from './define.js';
 export * from './registry.js';
 export * from './groups.js';
+export { didYouMean, editDistance, similarNames } from './similar-names.js';
 export * from './formats.js';
 export * from './events.js';
 export * from './approval.js';

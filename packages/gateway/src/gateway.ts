@@ -40,7 +40,7 @@ interface GatewayBaseOptions {
   sweepIntervalMs?: number;
   /** Events older than this are pruned. Default 7 days. */
   eventRetentionMs?: number;
-  /** The built web console served at `/`; default: this package's dist/console, when built. `false`: none. */
+  /** The built web console served at `/`; default: this package's dist/console-assets, when built. `false`: none. */
   consoleDir?: string | false;
   /** The MCP servers and their connection states, for the console's catalog. */
   mcpServers?: () => McpServerState[];

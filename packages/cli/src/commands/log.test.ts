@@ -58,6 +58,17 @@ describe('toolbelt log', () => {
     expect(out).toContain('TIMEOUT: shell_exec timed out');
   });
 
+  it('lines up every column, on CLI and gateway rows alike', async () => {
+    const rows = (await run()).out.trim().split('\n');
+    // Each column starts where it starts on every row: the call id, and the parameters after it.
+    const at = (pattern: RegExp) => rows.map((r) => pattern.exec(r)?.index);
+    for (const column of [/(cli|gw)-\d /, /\{"path"/, /\d+ms/, /(read|write)_file|shell_exec/]) {
+      expect(new Set(at(column)).size, String(column)).toBe(1);
+    }
+    expect(rows[0]).toBe(`2026-01-01 10:01:00Z  success   3ms  read_file   ${'cli'.padEnd(21)}  cli-1  {"path":"cli-1.txt"}`);
+    expect(rows[1]).toBe('2026-01-01 10:02:00Z  success   3ms  read_file   gateway agent-a/run-1  gw-1   {"path":"gw-1.txt"}');
+  });
+
   it('filters by source, tool, status, agent, run and time, and limits to the most recent', async () => {
     const ids = async (...a: string[]) =>
       (await run('--json', ...a)).out

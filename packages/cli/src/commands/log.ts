@@ -31,13 +31,26 @@ export function parseSince(raw: string, now = Date.now()): string {
   return new Date(t).toISOString();
 }
 
-function line(e: Entry): string {
+/** The columns of one entry: when, status, duration, tool, who, call id, then parameters and error. */
+function cells(e: Entry): string[] {
   const when = e.timestamp.replace('T', ' ').replace(/\.\d+Z$/, 'Z');
   const who = e.source === 'gateway' ? `gateway ${e.agentId ?? '-'}/${e.runId ?? '-'}` : 'cli';
   let params = JSON.stringify(e.params) ?? '';
   if (params.length > 80) params = `${params.slice(0, 77)}...`;
   const why = e.error ? `  ${e.error.code}: ${e.error.message.split('\n')[0].slice(0, 100)}` : '';
-  return `${when}  ${e.status.padEnd(8)} ${`${Math.round(e.durationMs)}ms`.padStart(7)}  ${e.tool.padEnd(18)} ${who}  ${e.callId}  ${params}${why}`;
+  return [when, e.status, `${Math.round(e.durationMs)}ms`, e.tool, who, e.callId, `${params}${why}`];
+}
+
+/** Rows under each other: every column as wide as its widest cell (durations right-aligned), the last as it is. */
+export function table(entries: Entry[]): string[] {
+  const rows = entries.map(cells);
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows.map((r) =>
+    r
+      .map((cell, i) => (i === r.length - 1 ? cell : i === 2 ? cell.padStart(widths[i]) : cell.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 export const logCommand: Command = {
@@ -101,7 +114,7 @@ export const logCommand: Command = {
     const shown = entries.slice(-limit);
     if (values.json) for (const e of shown) io.stdout.write(JSON.stringify(e) + '\n');
     else if (!shown.length) io.stdout.write('No executions logged yet (or none match).\n');
-    else for (const e of shown) io.stdout.write(line(e) + '\n');
+    else io.stdout.write(table(shown).join('\n') + '\n');
     return EXIT.ok;
   },
 };

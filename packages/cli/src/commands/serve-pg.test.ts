@@ -48,7 +48,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
   rmSync(stateHome, { recursive: true, force: true });
   if (pgAvailable) await dropSchemas();
-});
+}, 60_000);
 
 function serve(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [bin, 'serve', '--root', dir, '--port', '0', '--mode', 'yolo', ...args], {

@@ -44,7 +44,7 @@ describe.skipIf(!chromiumPath && !required)('the console shows escaped what a ca
     await browser?.close();
     await h?.cleanup();
     if (ws) rmSync(ws, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   it('a command with \\u202e and \\x1b[8m: the card shows <U+202E> and \\e[8m; approved, the raw command runs', async () => {
     writeFileSync(join(ws, 'victim.txt'), 'x');

@@ -59,7 +59,7 @@ describe.skipIf(!chromiumPath && !required)('the console in a browser', () => {
     await browser?.close();
     await h?.cleanup();
     if (ws) rmSync(ws, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   const agent = (agentId = 'coder') => h.client({ token: ADMIN, agentId });
 

@@ -1,4 +1,4 @@
-// The console (packages/console, built into this package's dist/console) served from disk at `/`.
+// The console (packages/console, built into this package's dist/console-assets) served from disk at `/`.
 // The page and its assets are public like /healthz; every API call it makes carries the token.
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
@@ -7,10 +7,10 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import type { AuthEnv } from '../http/auth.js';
 
-/** Where the built console sits: dist/console next to this package's entry point, if it was built. */
+/** Where the built console sits: dist/console-assets next to this package's entry point, if it was built. */
 export function defaultConsoleDir(): string | undefined {
   try {
-    const dir = join(dirname(createRequire(import.meta.url).resolve('@toolbelt/gateway')), 'console');
+    const dir = join(dirname(createRequire(import.meta.url).resolve('@toolbelt/gateway')), 'console-assets');
     return existsSync(join(dir, 'index.html')) ? dir : undefined;
   } catch {
     return undefined;

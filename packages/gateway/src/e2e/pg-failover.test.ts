@@ -9,7 +9,7 @@ import { startSwitchProxy } from '../__fixtures__/switch-proxy.js';
 import { createGateway } from '../gateway.js';
 import { openPgStore } from '../store/pg.js';
 
-afterAll(dropSchemas);
+afterAll(dropSchemas, 60_000);
 
 async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
   for (let i = 0; ; i++) {

@@ -9,7 +9,7 @@ import { policyWithStore } from '../decisions.js';
 import { createGateway } from '../gateway.js';
 import { openPgStore } from '../store/pg.js';
 
-afterAll(dropSchemas);
+afterAll(dropSchemas, 60_000);
 
 const askTool = defineTool({
   name: 'ask_name',

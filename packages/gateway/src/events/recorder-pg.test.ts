@@ -6,7 +6,7 @@ import { openPgStore } from '../store/pg.js';
 import type { StoredEvent } from '../store/types.js';
 import { EventRecorder } from './recorder.js';
 
-afterAll(dropSchemas);
+afterAll(dropSchemas, 60_000);
 
 describe.skipIf(!pgAvailable)('EventRecorder on a shared store', () => {
   it("hands each subscriber every instance's events once, in id order", async () => {

@@ -7,7 +7,7 @@ import { spacesContract } from './spaces.contract.js';
 import { storeContract } from './store.contract.js';
 import type { StoreNotice } from './types.js';
 
-afterAll(dropSchemas);
+afterAll(dropSchemas, 60_000);
 
 const T0 = 1_700_000_000_000;
 const call = (callId: string) => ({ callId, runId: 'r', agentId: 'a', sessionId: 's', tool: 't', input: {}, visible: false, createdAt: T0 });
