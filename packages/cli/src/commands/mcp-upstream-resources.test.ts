@@ -1,7 +1,7 @@
 // A proxied (upstream) MCP server's resources are judged like that server's tools: `toolbelt mcp`
 // (a real process over stdio, the official SDK client) refuses a resources/read of an untrusted
 // server in safe mode, saying how to allow it; `"trust": "read"` or a rule naming the read allows it.
-import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,8 +9,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { FIXTURE_SERVER } from '../../../mcp/src/__fixtures__/servers.js';
+import { useIsolatedState, writeTrustedConfig } from '../__fixtures__/trust.js';
 
 const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'toolbelt.js');
+useIsolatedState();
 const roots: string[] = [];
 afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
 
@@ -18,12 +20,9 @@ afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true }))
 async function toolbeltMcp(config: Record<string, unknown>, fx: Record<string, unknown> = {}): Promise<Client> {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolbelt-upstream-res-')));
   roots.push(root);
-  writeFileSync(
-    join(root, 'toolbelt.config.json'),
-    JSON.stringify({ mode: 'safe', ...config, mcpServers: { fx: { command: process.execPath, args: [FIXTURE_SERVER], ...fx } } }),
-  );
+  writeTrustedConfig(root, { mode: 'safe', ...config, mcpServers: { fx: { command: process.execPath, args: [FIXTURE_SERVER], ...fx } } });
   const client = new Client({ name: 'upstream-resources-test', version: '1' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--root', root], stderr: 'pipe' }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--root', root], env: { ...process.env } as Record<string, string>, stderr: 'pipe' }));
   return client;
 }
 
