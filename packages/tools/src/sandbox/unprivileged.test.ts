@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupScratch, marker, plant } from './__fixtures__/confined.js';
-import { asNobody, assertBuilt, callsAsNobody, dist, giveToNobody, NOBODY, nobodyDir, whyNotAsNobody as why } from './__fixtures__/nobody.js';
+import { asNobody, callsAsNobody, giveToNobody, scriptsAsNobody, type ConfinedRun, NOBODY, nobodyDir, whyNotAsNobody as why } from './__fixtures__/nobody.js';
 
 if (why) console.warn(`unprivileged sandbox tests skipped: ${why}`);
 
@@ -32,20 +32,7 @@ unshare -Urm true 2>/dev/null && echo USERNS
 touch ${outside}/escaped 2>/dev/null && echo WROTE
 true`;
 
-interface Report {
-  uid: number;
-  status: { ok: boolean; hardening?: string[] };
-  results: { profile: string; code: number; stdout: string; stderr: string }[];
-}
-
-function confineAsNobody(runs: { readOnly: boolean; network: boolean; script: string; bare?: boolean }[]): Report {
-  assertBuilt();
-  const r = asNobody(process.execPath, [join(import.meta.dirname, '__fixtures__', 'unprivileged.mjs'), dist, JSON.stringify({ roots: [ws], home, runs })], {
-    cwd: ws,
-  });
-  if (r.status !== 0) throw new Error(`the runner failed (${r.status}): ${r.stderr}`);
-  return JSON.parse(r.stdout) as Report;
-}
+const confineAsNobody = (runs: ConfinedRun[]) => scriptsAsNobody({ roots: [ws], home, runs });
 
 describe.skipIf(!!why)('the sandbox as an unprivileged user (nobody, via setpriv)', () => {
   it('keeps its own uid, drops capabilities and takes --disable-userns', () => {

@@ -115,3 +115,29 @@ export function callsAsNobody(spec: CallSpec, env: Record<string, string | undef
   if (r.status !== 0) throw new Error(`the unprivileged run failed (${r.status ?? r.signal}): ${r.stderr}`);
   return JSON.parse(r.stdout) as CallResult[];
 }
+
+export interface ConfinedRun {
+  readOnly: boolean;
+  network: boolean;
+  script: string;
+  /** Without the hardening flags (a control). */
+  bare?: boolean;
+  /** Without the hidden paths (a control). */
+  unhidden?: boolean;
+}
+
+export interface ScriptsReport {
+  uid: number;
+  status: { ok: boolean; hardening?: string[] };
+  results: { profile: string; code: number; stdout: string; stderr: string; out: string }[];
+}
+
+/** Scripts confined by the built package's Sandbox as nobody (__fixtures__/unprivileged.mjs), each run by bash. */
+export function scriptsAsNobody(spec: { roots: string[]; home: string; homes?: string[]; runs: ConfinedRun[] }): ScriptsReport {
+  assertBuilt();
+  const r = asNobody(process.execPath, [join(import.meta.dirname, 'unprivileged.mjs'), dist, JSON.stringify(spec)], { cwd: spec.roots[0] });
+  if (r.status !== 0) throw new Error(`the runner failed (${r.status ?? r.signal}): ${r.stderr}`);
+  const report = JSON.parse(r.stdout) as ScriptsReport;
+  for (const x of report.results) x.out = x.stdout + x.stderr;
+  return report;
+}
