@@ -110,10 +110,18 @@ export interface CallResult {
 
 /** Runs tool calls as nobody through the built package's executor (__fixtures__/nobody-calls.mjs). */
 export function callsAsNobody(spec: CallSpec, env: Record<string, string | undefined> = process.env): CallResult[] {
+  return runnerAsNobody<CallResult[]>(join(import.meta.dirname, 'nobody-calls.mjs'), spec, { cwd: spec.root, env });
+}
+
+/**
+ * Runs the script `runner` as nobody with node, given the built package's dist directory and `spec`
+ * as JSON; what it printed, parsed as JSON. Throws, saying to build, when dist is stale.
+ */
+export function runnerAsNobody<T>(runner: string, spec: unknown, opts: AsNobody = {}): T {
   assertBuilt();
-  const r = asNobody(process.execPath, [join(import.meta.dirname, 'nobody-calls.mjs'), dist, JSON.stringify(spec)], { cwd: spec.root, env });
-  if (r.status !== 0) throw new Error(`the unprivileged run failed (${r.status ?? r.signal}): ${r.stderr}`);
-  return JSON.parse(r.stdout) as CallResult[];
+  const r = asNobody(process.execPath, [runner, dist, JSON.stringify(spec)], opts);
+  if (r.status !== 0) throw new Error(`${runner} failed as nobody (${r.status ?? r.signal}): ${r.stderr}`);
+  return JSON.parse(r.stdout) as T;
 }
 
 export interface ConfinedRun {
@@ -134,10 +142,7 @@ export interface ScriptsReport {
 
 /** Scripts confined by the built package's Sandbox as nobody (__fixtures__/unprivileged.mjs), each run by bash. */
 export function scriptsAsNobody(spec: { roots: string[]; home: string; homes?: string[]; runs: ConfinedRun[] }): ScriptsReport {
-  assertBuilt();
-  const r = asNobody(process.execPath, [join(import.meta.dirname, 'unprivileged.mjs'), dist, JSON.stringify(spec)], { cwd: spec.roots[0] });
-  if (r.status !== 0) throw new Error(`the runner failed (${r.status ?? r.signal}): ${r.stderr}`);
-  const report = JSON.parse(r.stdout) as ScriptsReport;
+  const report = runnerAsNobody<ScriptsReport>(join(import.meta.dirname, 'unprivileged.mjs'), spec, { cwd: spec.roots[0] });
   for (const x of report.results) x.out = x.stdout + x.stderr;
   return report;
 }
