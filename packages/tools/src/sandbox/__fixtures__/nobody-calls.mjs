@@ -1,7 +1,7 @@
 // Run by the tests as an unprivileged user (setpriv, see nobody.ts): tool calls through the built
 // @toolbelt/tools behind a real executor, as toolbelt running as that user would make them.
 // argv[2]: the tools package's dist directory; argv[3]: JSON { root, tools, mode?, sandbox?, lsp?,
-// calls } (nobody.ts: CallSpec). Prints each result's tool, status, text and approvals as JSON.
+// git?, calls } (nobody.ts: CallSpec). Prints each result's tool, status, text and approvals as JSON.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Executor, Policy, textOf, ToolRegistry } from '@toolbelt/core';
@@ -13,7 +13,7 @@ const spec = JSON.parse(json);
 const sandbox = spec.sandbox === 'off' ? new tb.Sandbox(tb.sandboxSettings(undefined, { overrides: { mode: 'off' } })) : undefined;
 const opts = sandbox ? { sandbox } : {};
 const sets = {
-  git: () => tb.gitTools(opts),
+  git: () => tb.gitTools({ ...opts, ...spec.git }),
   shell: () => tb.shellTools(opts),
   lsp: () => tb.createLsp({ ...opts, ...(spec.lsp ? { config: spec.lsp } : {}) }).tools,
   fs: () => tb.fsTools(),

@@ -98,6 +98,8 @@ export interface CallSpec {
   sandbox?: 'off';
   /** The `lsp` config section. */
   lsp?: Record<string, unknown>;
+  /** More options for gitTools (JSON: guardConfig, config). */
+  git?: Record<string, unknown>;
   calls: { tool: string; input: Record<string, unknown> }[];
 }
 
