@@ -2,15 +2,16 @@
 // external diff drivers, fsmonitor, hooks) in every spelling git accepts, and the git tools run
 // none of them on the host. Checked by effect (a marker the program would leave), with a control
 // that leaves them, so that these tests can fail.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Sandbox } from '../sandbox/sandbox.js';
 import { sandboxSettings } from '../sandbox/settings.js';
 import { probeSandbox } from '../sandbox/probe.js';
 import { cleanup, harness, tempDir } from './__fixtures__/repos.js';
-import { changedFiles, plantRepos, workflow, type Call, type Planted } from './__fixtures__/planted.js';
+import { changedFiles, plantRepos, workflow, type Planted } from './__fixtures__/planted.js';
+import { callsAsNobody, giveToNobody, whyNotAsNobody, type CallSpec } from '../sandbox/__fixtures__/nobody.js';
 import type { GitToolsOptions } from './index.js';
 
 afterAll(cleanup);
@@ -79,60 +80,33 @@ describe("a repository's own config runs nothing on the host through the git too
   });
 });
 
-/** The built package, which the unprivileged process imports. */
-const dist = join(import.meta.dirname, '..', '..', 'dist', 'index.js');
-const runner = join(import.meta.dirname, '__fixtures__', 'run-calls.mjs');
-const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((f) => existsSync(f));
-const whyNotUnprivileged =
-  process.getuid?.() !== 0
-    ? 'not root, so no other user to become'
-    : !setpriv
-      ? 'setpriv is not installed'
-      : !existsSync(dist)
-        ? `the package is not built (${dist}); run npm run build`
-        : undefined;
-
-/** Gives the tree to nobody (65534) and runs the workflow's calls as nobody, from the built package. */
-function runAsNobody(p: Planted, tools: Record<string, unknown>): { tool: string; status: string; error?: string }[] {
+/** Gives each repository to nobody (65534) and runs the workflow's calls as nobody, from the built package. */
+function runAsNobody(p: Planted, spec: Pick<CallSpec, 'sandbox' | 'git'>): { tool: string; status: string; text: string }[] {
   const files = changedFiles(p);
   const home = tempDir('toolbelt-nobody-home-');
-  const out: { tool: string; status: string; error?: string }[] = [];
-  for (const [i, repo] of p.repos.entries()) {
-    const calls: Call[] = workflow(repo, files[i]);
-    chownTree(repo, 65534);
-    chownSync(home, 65534, 65534);
-    const r = spawnSync(
-      setpriv!,
-      ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, runner, JSON.stringify({ root: repo, tools, calls })],
-      { encoding: 'utf8', env: { ...process.env, HOME: home }, timeout: 120_000 },
-    );
-    if (r.status !== 0) throw new Error(`the unprivileged run failed (${r.status}): ${r.stderr}`);
-    out.push(...(JSON.parse(r.stdout) as typeof out));
-  }
-  return out;
+  giveToNobody(home);
+  return p.repos.flatMap((repo, i) => {
+    giveToNobody(repo);
+    return callsAsNobody({ root: repo, tools: ['git'], ...spec, calls: workflow(repo, files[i]) }, { ...process.env, HOME: home }).map((r) => ({
+      tool: `${r.tool} in ${repo}`,
+      status: r.status,
+      text: r.text,
+    }));
+  });
 }
 
-function chownTree(dir: string, id: number): void {
-  chownSync(dir, id, id);
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) chownTree(path, id);
-    else chownSync(path, id, id);
-  }
-}
-
-describe.skipIf(!!whyNotUnprivileged)(`as an unprivileged user${whyNotUnprivileged ? ` (skipped: ${whyNotUnprivileged})` : ''}`, () => {
+describe.skipIf(!!whyNotAsNobody)(`as an unprivileged user${whyNotAsNobody ? ` (skipped: ${whyNotAsNobody})` : ''}`, () => {
   it('control: with the sandbox off and no overrides, the planted programs run as that user', () => {
     const p = plantRepos(parentFor65534());
     try {
-      runAsNobody(p, { config: { sandbox: { mode: 'off' } }, guardConfig: false });
+      runAsNobody(p, { sandbox: 'off', git: { guardConfig: false } });
       expect(p.ran().sort()).toEqual([...p.names].sort());
     } finally {
       p.cleanup();
     }
   });
 
-  it.skipIf(!sandboxWorks)('as toolbelt runs them: none runs, and every call succeeds', () => {
+  it('as toolbelt runs them: none runs, and every call succeeds', () => {
     const p = plantRepos(parentFor65534());
     try {
       const results = runAsNobody(p, {});

@@ -47,8 +47,17 @@ export function realOrSelf(path: string): string {
   }
 }
 
+/**
+ * What is at `path`, or undefined when nothing this user can reach is: a path under a directory it
+ * may not search (a HOME of root's, kept by setpriv or runuser) is out of a command's reach too.
+ */
 export function kindOf(path: string): HiddenPath | undefined {
-  const st = lstatSync(path, { throwIfNoEntry: false });
+  let st;
+  try {
+    st = lstatSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined; // EACCES, ENOTDIR, ELOOP: the command, running as this user, cannot reach it either
+  }
   if (!st) return undefined;
   return { path, dir: st.isDirectory() };
 }
