@@ -72,15 +72,21 @@ export class Documents {
    * for `settleMs`; undefined when it published nothing within `timeoutMs`.
    */
   async diagnostics(doc: OpenDoc, opts: { timeoutMs: number; settleMs: number; signal?: AbortSignal }): Promise<Diagnostic[] | undefined> {
-    const deadline = Date.now() + opts.timeoutMs;
+    const started = Date.now();
+    const deadline = started + opts.timeoutMs;
+    let settle = opts.settleMs;
     for (;;) {
       opts.signal?.throwIfAborted();
       const got = this.published.get(doc.path);
       const now = Date.now();
       if (got && got.generation === doc.generation) {
+        // A server publishes syntax errors first and type errors later; a server slow to publish
+        // the first (a project loading, a loaded machine) is as slow to publish the next, so the
+        // quiet to wait for grows with it (half the wait for the first, at most 3 s).
+        if (got.at > started) settle = Math.max(settle, Math.min(3_000, (got.at - started) / 2));
         const quiet = now - got.at;
-        if (quiet >= opts.settleMs) return got.diagnostics;
-        await this.nextPublish(doc.path, opts.settleMs - quiet, opts.signal);
+        if (quiet >= settle) return got.diagnostics;
+        await this.nextPublish(doc.path, settle - quiet, opts.signal);
         continue;
       }
       if (now >= deadline) return undefined;
