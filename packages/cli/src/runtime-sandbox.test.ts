@@ -7,17 +7,19 @@ import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { useIsolatedState, writeTrustedConfig } from './__fixtures__/trust.js';
 import { createRuntime } from './runtime.js';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'tb-runtime-sandbox-')));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: root });
 writeFileSync(join(root, 'a.ts'), 'export const a = 1;\n');
-writeFileSync(join(root, 'toolbelt.config.json'), JSON.stringify({ mode: 'yolo', sandbox: { mode: 'required', bwrapPath: '/nonexistent/bwrap' } }));
+const env = { HOME: root, XDG_STATE_HOME: useIsolatedState() };
+writeTrustedConfig(root, { mode: 'yolo', sandbox: { mode: 'required', bwrapPath: '/nonexistent/bwrap' } }, env);
 
 describe('the runtime’s sandbox', () => {
   it('is where the git tools and the language servers run', async () => {
-    const rt = await createRuntime({ root: [root] }, { env: { HOME: root } });
+    const rt = await createRuntime({ root: [root] }, { env });
     try {
       for (const [tool, input] of [
         ['git_status', {}],

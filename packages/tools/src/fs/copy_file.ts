@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
 import { replaceAtomically } from '../text/atomic.js';
 import { openChecked } from '../workspace/special.js';
-import { mkdirsChecked } from '../workspace/opened.js';
+import { mkdirsChecked } from '../text/opened.js';
 import { fsError } from '../errno.js';
 import { formatBytes } from '../text/amounts.js';
 import { forgetSeen } from './freshness.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
 import { fsError } from '../errno.js';
-import { mkdirsChecked } from '../workspace/opened.js';
+import { mkdirsChecked } from '../text/opened.js';
 import { statOrUndefined } from './on-disk.js';
 
 const description = `Create a directory with parents (mkdir -p); fine if it exists.`;

@@ -1,6 +1,6 @@
 import { lstat, readdir, rm, rmdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { inDir } from '../workspace/opened.js';
+import { inDir } from '../text/opened.js';
 import { z } from 'zod';
 import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput, type Workspace } from '@toolbelt/core';
 import { sensitiveReason } from '../workspace/sensitive.js';
@@ -87,7 +87,7 @@ function describe(t: Target): string {
 async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
   const t = await target(args, ctx, args.recursive === true);
   try {
-    // The name is removed through its checked parent directory (workspace/opened.ts): a directory
+    // The name is removed through its checked parent directory (text/opened.ts): a directory
     // on the path swapped for a link since it was resolved cannot redirect the delete.
     await inDir(dirname(t.abs), t.shown, async (d) => {
       const at = d.at(basename(t.abs));

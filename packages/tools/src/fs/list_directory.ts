@@ -1,4 +1,4 @@
-// Names are read through an opened, checked descriptor (workspace/opened.ts): the directory listed
+// Names are read through an opened, checked descriptor (text/opened.ts): the directory listed
 // is the one the guard checked, and each subdirectory is opened from its parent without following a
 // link, so a directory swapped for a link to /etc during the call is never listed.
 import { lstatSync, readdirSync, type Dirent } from 'node:fs';
@@ -8,7 +8,7 @@ import { levelFor, matchIgnore, SearchFilter, VCS_EXCLUDES, type Level } from '.
 import { rootLevel } from '../walk/walk.js';
 import { sensitiveReason } from '../workspace/sensitive.js';
 import { hasOtherNames, specialKind } from '../workspace/special.js';
-import { assertOpenedAt, openDirChecked, type OpenDir } from '../workspace/opened.js';
+import { assertOpenedAt, openDirChecked, type OpenDir } from '../text/opened.js';
 import { fsError } from '../errno.js';
 import { formatBytes } from '../text/amounts.js';
 

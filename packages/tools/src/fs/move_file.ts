@@ -1,6 +1,6 @@
 import { rename } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { inDir, mkdirsChecked } from '../workspace/opened.js';
+import { inDir, mkdirsChecked } from '../text/opened.js';
 import { z } from 'zod';
 import { defineTool, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
 import { fsError } from '../errno.js';
@@ -21,7 +21,7 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
   const t = await resolveTransfer(args, ctx, 'delete');
   try {
     mkdirsChecked(dirname(t.dest), t.destShown);
-    // Both names are reached through their checked directories (workspace/opened.ts).
+    // Both names are reached through their checked directories (text/opened.ts).
     await inDir(dirname(t.src), t.srcShown, (from) => inDir(dirname(t.dest), t.destShown, (to) => rename(from.at(basename(t.src)), to.at(basename(t.dest)))));
   } catch (err) {
     throw fsError(err, t.srcShown);

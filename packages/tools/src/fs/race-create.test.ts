@@ -8,7 +8,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { makeHarness } from './__fixtures__/harness.js';
 import { raceTree, startSwapper, stopSwapper } from './__fixtures__/swapper.js';
 import { fsTools } from './index.js';
-import { openHooks } from '../workspace/opened.js';
+import { openHooks } from '../text/opened.js';
 
 const h = makeHarness(fsTools());
 afterAll(() => h.close());

@@ -1,6 +1,6 @@
 // The workspace is untrusted: a process in it may swap a directory for a link to a directory
 // outside while a file tool works. The guard checks a path, then the tool opens it; the file tools
-// must check what they opened (workspace/opened.ts), so a swap in between is refused, never read or
+// must check what they opened (text/opened.ts), so a swap in between is refused, never read or
 // written through.
 import { mkdirSync, openSync, readFileSync, readSync, closeSync, renameSync, symlinkSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import { makeHarness } from './__fixtures__/harness.js';
 import { startSwapper, stopSwapper } from './__fixtures__/swapper.js';
 import { fsTools } from './index.js';
 import { readFile } from './read_file.js';
-import { openHooks } from '../workspace/opened.js';
+import { openHooks } from '../text/opened.js';
 import { READ_FLAGS } from '../workspace/special.js';
 
 const MARKER = 'MARKER-outside-the-workspace';

@@ -1,4 +1,4 @@
-import { mkdirsChecked } from '../workspace/opened.js';
+import { mkdirsChecked } from '../text/opened.js';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { defineTool, ToolError, type Invocation, type ToolContext, type ToolOutput } from '@toolbelt/core';

@@ -4,14 +4,14 @@
 // crash at any instant sees the old file or the new one, never a mix.
 //
 // The directory is opened first and every name is reached through its descriptor
-// (workspace/opened.ts): with `resolved`, the directory must be the one the guard checked, so a
+// (text/opened.ts): with `resolved`, the directory must be the one the guard checked, so a
 // directory on the path swapped for a link to /etc after the check makes the write fail instead of
 // landing outside the workspace.
 import { randomBytes } from 'node:crypto';
 import { constants, fsyncSync } from 'node:fs';
 import { lstat, open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { openDirChecked, type OpenDir } from '../workspace/opened.js';
+import { openDirChecked, type OpenDir } from './opened.js';
 
 export interface AtomicWriteOptions {
   /** Permission bits for a new file; an existing file keeps its own. Default 0o644 (after umask). */

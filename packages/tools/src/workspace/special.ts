@@ -12,7 +12,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, type Stats } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { ToolError } from '@toolbelt/core';
-import { assertOpenedAt, openHooks } from './opened.js';
+import { assertOpenedAt, openHooks } from '../text/opened.js';
 
 /** open(2) flags for reading a file without blocking, following a final symlink (check with fstat). */
 export const READ_FLAGS_FOLLOW = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);

@@ -14,7 +14,7 @@ import { Executor, Policy, textOf, ToolRegistry } from '@toolbelt/core';
 const [dist, json] = process.argv.slice(2);
 const load = (rel) => import(pathToFileURL(join(dist, rel)).href);
 const { fsTools, WorkspaceGuard } = await load('index.js');
-const { openHooks } = await load('workspace/opened.js');
+const { openHooks } = await load('text/opened.js');
 const { READ_FLAGS } = await load('workspace/special.js');
 const { root, outside, what, calls, marker } = JSON.parse(json);
 
