@@ -22,7 +22,14 @@ async function toolbeltMcp(config: Record<string, unknown>, fx: Record<string, u
   roots.push(root);
   writeTrustedConfig(root, { mode: 'safe', ...config, mcpServers: { fx: { command: process.execPath, args: [FIXTURE_SERVER], ...fx } } });
   const client = new Client({ name: 'upstream-resources-test', version: '1' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--root', root], env: { ...process.env } as Record<string, string>, stderr: 'pipe' }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, 'mcp', '--root', root],
+      env: { ...process.env } as Record<string, string>,
+      stderr: 'pipe',
+    }),
+  );
   return client;
 }
 
