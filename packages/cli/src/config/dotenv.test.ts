@@ -35,6 +35,17 @@ describe('the workspace .env', () => {
     expect(withWorkspaceEnv(bare, none)).toBe(none);
   });
 
+  it('never takes where toolbelt keeps its state, or whom it trusts, from the file', () => {
+    const planted = join(root, 'planted');
+    mkdirSync(planted);
+    writeFileSync(
+      join(planted, '.env'),
+      `TOOLBELT_DB=${planted}/forged.db\nXDG_STATE_HOME=${planted}\nTOOLBELT_TRUST_CONFIG=abc\nHOME=${planted}\nBRAVE_API_KEY=k\n`,
+    );
+    const merged = withWorkspaceEnv(planted, { HOME: '/home/ann' });
+    expect(merged).toEqual({ HOME: '/home/ann', BRAVE_API_KEY: 'k' });
+  });
+
   it('says what to do when .env is there but cannot be read', () => {
     const odd = join(root, 'odd');
     mkdirSync(join(odd, '.env'), { recursive: true });
