@@ -79,7 +79,8 @@ export function mcpProvider(opts: McpProviderOptions = {}) {
     await manager.start();
     const warn = opts.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
     for (const [name, status] of Object.entries(manager.status())) {
-      if (status.state === 'failed' && opts.warnUnavailable !== false) warn(`toolbelt: MCP server "${name}" is unavailable: ${status.reason}. Details in ${join(rt.stateDir, 'mcp.log')}.`);
+      if (status.state === 'failed' && opts.warnUnavailable !== false)
+        warn(`toolbelt: MCP server "${name}" is unavailable: ${status.reason}. Details in ${join(rt.stateDir, 'mcp.log')}.`);
     }
     return {
       tools: [],

@@ -121,7 +121,9 @@ export const mcpCommand: Command = {
       server?.log('warning', line, 'toolbelt');
     };
     const onLog: McpProviderOptions['onLog'] = (name, message) => server?.log(message.level, message.data, message.logger ? `${name}/${message.logger}` : name);
-    const rt = await createRuntime(values, { warn, providers: defaultProviders({ mcp: { warn, onLog, onManager: (m) => (manager = m), warnUnavailable: !values.status } }) });
+    // --status prints every server's status, failures included: no warning repeats them.
+    const mcp = { warn, onLog, onManager: (m: McpManager) => (manager = m), warnUnavailable: !values.status };
+    const rt = await createRuntime(values, { warn, providers: defaultProviders({ mcp }) });
     if (values.status) {
       try {
         return await printStatus(rt, manager, io);
