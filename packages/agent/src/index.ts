@@ -6,3 +6,4 @@ export { openaiChatModel } from './providers/openai-chat.js';
 export { openaiResponsesModel } from './providers/openai-responses.js';
 export type { OpenAIOptions } from './providers/openai-client.js';
 export { geminiModel, type GeminiOptions } from './providers/gemini.js';
+export { ModelUnreachableError } from './providers/reach.js';

@@ -44,7 +44,7 @@ import type {
 import { cycles, type Cycle, type CycleOptions } from './cycles.js';
 import { approveWith, type ApprovalHandler } from './approver.js';
 import { answerQuestionsWith, type QuestionHandler } from './answerer.js';
-import { GatewayError } from './errors.js';
+import { GatewayError, reachingFetch } from './errors.js';
 import { streamEvents, type EventStreamOptions, type Transport } from './events.js';
 import { onToolCall, type ToolHandler } from './executor.js';
 import type { Worker, WorkerOptions } from './worker.js';
@@ -83,7 +83,7 @@ export class GatewayClient implements Transport {
 
   constructor(readonly options: ClientOptions) {
     this.base = options.url.replace(/\/+$/, '');
-    this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.fetch = reachingFetch(this.base, options.fetch ?? globalThis.fetch.bind(globalThis));
   }
 
   url(path: string, query: Record<string, string | number | boolean | undefined> = {}): string {

@@ -1,5 +1,5 @@
 // A refused request: the HTTP status and the gateway's code and message.
-import type { ApiErrorBody } from '@toolbelt/core';
+import { isConnectionFailure, unreachableMessage, type ApiErrorBody } from '@toolbelt/core';
 
 export class GatewayError extends Error {
   constructor(
@@ -27,4 +27,27 @@ export class GatewayError extends Error {
 export function isRetryable(err: unknown): boolean {
   if (!(err instanceof GatewayError)) return true;
   return err.status === 408 || err.status === 429 || err.status >= 500;
+}
+
+/** The gateway could not be reached at all (refused, unresolved, timed out): no HTTP answer. */
+export class GatewayUnreachableError extends Error {
+  constructor(
+    readonly url: string,
+    cause: unknown,
+  ) {
+    super(unreachableMessage('the gateway', url, cause), { cause });
+    this.name = 'GatewayUnreachableError';
+  }
+}
+
+/** `fetch` whose failure to connect names the gateway's URL and the cause, not a bare "fetch failed". */
+export function reachingFetch(url: string, inner: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    try {
+      return await inner(input, init);
+    } catch (err) {
+      if (init?.signal?.aborted || !isConnectionFailure(err)) throw err;
+      throw new GatewayUnreachableError(url, err);
+    }
+  };
 }

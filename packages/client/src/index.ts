@@ -1,5 +1,5 @@
 export { GatewayClient, type CallFilter, type CallOptions, type ClientOptions } from './client.js';
-export { GatewayError } from './errors.js';
+export { GatewayError, GatewayUnreachableError } from './errors.js';
 export { cycles, type Cycle, type CycleOptions } from './cycles.js';
 export { streamEvents, type EventStreamOptions } from './events.js';
 export { onToolCall, type PendingCall, type ToolHandler } from './executor.js';

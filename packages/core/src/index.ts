@@ -28,6 +28,7 @@ export { LogSinks, MemoryLogSink, type ExecutionLogEntry, type LogRedaction, typ
 export { truncateText, truncateContent } from './executor/truncate.js';
 export { TimeoutReason } from './executor/attempt.js';
 export { assertSafeBind, BindRefusedError, isLoopback, isWildcard, type BindAdvice } from './net/bind.js';
+export { describeCause, errorCode, isConnectionFailure, unreachableMessage } from './net/cause.js';
 export { HostCheck, HostConfigError, hostNameOf, type HostCheckOptions, type HostRefusal } from './net/host-check.js';
 export {
   adviseFetch,

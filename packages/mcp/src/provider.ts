@@ -12,6 +12,8 @@ import type { StdioLauncher } from './client/transport.js';
 export interface McpProviderOptions {
   /** Where to say that a server is unavailable; default process.stderr. Never stdout: it may carry MCP. */
   warn?: (line: string) => void;
+  /** Warn about servers that failed to start; false when the caller prints every server's status itself (`toolbelt mcp --status`). Default true. */
+  warnUnavailable?: boolean;
   connectTimeoutMs?: number;
   /** A server's log notifications (also written to mcp.log). */
   onLog?: (server: string, message: LoggingMessageNotification['params']) => void;
@@ -77,7 +79,8 @@ export function mcpProvider(opts: McpProviderOptions = {}) {
     await manager.start();
     const warn = opts.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
     for (const [name, status] of Object.entries(manager.status())) {
-      if (status.state === 'failed') warn(`toolbelt: MCP server "${name}" is unavailable: ${status.reason}. Details in ${join(rt.stateDir, 'mcp.log')}.`);
+      if (status.state === 'failed' && opts.warnUnavailable !== false)
+        warn(`toolbelt: MCP server "${name}" is unavailable: ${status.reason}. Details in ${join(rt.stateDir, 'mcp.log')}.`);
     }
     return {
       tools: [],

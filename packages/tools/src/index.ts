@@ -40,6 +40,7 @@ export {
   type Confinement,
 } from './sandbox/index.js';
 export { execInvocation, type ResourceLimits, type Invocation } from './process/limits.js';
+export { commandFound, commandNotFoundError } from './process/command-found.js';
 export {
   programChoice,
   programChoices,

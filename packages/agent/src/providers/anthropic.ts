@@ -3,6 +3,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlockParam, MessageParam, Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages';
 import type { Tool } from '@toolbelt/core';
 import { lazy } from './lazy.js';
+import { reaching } from './reach.js';
 import type { AgentMessage, ModelContent, ModelProvider, ModelRequest, ModelTurn, StopReason, ToolCallPart } from '../types.js';
 
 export interface AnthropicOptions {
@@ -27,30 +28,35 @@ export function anthropicModel(opts: AnthropicOptions): ModelProvider {
     provider: 'anthropic',
     model: opts.model,
     async turn(req: ModelRequest): Promise<ModelTurn> {
-      const stream = (await client()).messages.stream(
-        {
-          model: opts.model,
-          max_tokens: opts.maxTokens ?? 8192,
-          ...(req.system ? { system: req.system } : {}),
-          messages: toMessages(req.messages),
-          ...(req.tools.length ? { tools: req.tools.map(toTool) } : {}),
-        },
-        { signal: req.signal },
-      );
-      if (req.onText) stream.on('text', (delta) => req.onText!(delta));
-      const message = await stream.finalMessage();
-      const toolCalls: ToolCallPart[] = [];
-      let text = '';
-      for (const block of message.content) {
-        if (block.type === 'text') text += block.text;
-        else if (block.type === 'tool_use') toolCalls.push({ id: block.id, name: block.name, input: block.input });
-      }
-      return {
-        message: { role: 'assistant', text, toolCalls, native: { provider: 'anthropic', value: message.content } },
-        stop: STOPS[message.stop_reason ?? ''] ?? 'other',
-        usage: { inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens },
-      };
+      const sdk = await client();
+      return reaching(sdk.baseURL, req.signal, () => messagesTurn(sdk, opts, req));
     },
+  };
+}
+
+async function messagesTurn(sdk: Anthropic, opts: AnthropicOptions, req: ModelRequest): Promise<ModelTurn> {
+  const stream = sdk.messages.stream(
+    {
+      model: opts.model,
+      max_tokens: opts.maxTokens ?? 8192,
+      ...(req.system ? { system: req.system } : {}),
+      messages: toMessages(req.messages),
+      ...(req.tools.length ? { tools: req.tools.map(toTool) } : {}),
+    },
+    { signal: req.signal },
+  );
+  if (req.onText) stream.on('text', (delta) => req.onText!(delta));
+  const message = await stream.finalMessage();
+  const toolCalls: ToolCallPart[] = [];
+  let text = '';
+  for (const block of message.content) {
+    if (block.type === 'text') text += block.text;
+    else if (block.type === 'tool_use') toolCalls.push({ id: block.id, name: block.name, input: block.input });
+  }
+  return {
+    message: { role: 'assistant', text, toolCalls, native: { provider: 'anthropic', value: message.content } },
+    stop: STOPS[message.stop_reason ?? ''] ?? 'other',
+    usage: { inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens },
   };
 }
 

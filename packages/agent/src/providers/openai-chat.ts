@@ -1,10 +1,12 @@
 // OpenAI Chat Completions through the official SDK, streamed. Tool messages carry text only, so a
 // tool result's images follow in one user message.
+import type OpenAI from 'openai';
 import type { ChatCompletionContentPart, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { Tool } from '@toolbelt/core';
 import { contentText, parseArguments } from '../content.js';
 import type { AgentMessage, ModelProvider, ModelRequest, ModelTurn, StopReason, ToolCallPart } from '../types.js';
 import { dataUrl, openaiClient, type OpenAIOptions } from './openai-client.js';
+import { reaching } from './reach.js';
 
 const STOPS: Record<string, StopReason> = { stop: 'end', tool_calls: 'tool_use', length: 'max_tokens' };
 
@@ -14,28 +16,37 @@ export function openaiChatModel(opts: OpenAIOptions): ModelProvider {
     provider: 'openai',
     model: opts.model,
     async turn(req: ModelRequest): Promise<ModelTurn> {
-      const stream = (await client()).chat.completions.stream(
-        {
-          model: opts.model,
-          messages: toMessages(req.system, req.messages),
-          ...(req.tools.length ? { tools: req.tools.map(toTool) } : {}),
-          ...(opts.maxTokens ? { max_completion_tokens: opts.maxTokens } : {}),
-          stream_options: { include_usage: true },
-        },
-        { signal: req.signal },
-      );
-      if (req.onText) stream.on('content', (delta) => req.onText!(delta));
-      const completion = await stream.finalChatCompletion();
-      const choice = completion.choices[0];
-      const toolCalls: ToolCallPart[] = (choice?.message.tool_calls ?? []).flatMap((c) =>
-        c.type === 'function' ? [{ id: c.id, name: c.function.name, input: parseArguments(c.function.arguments) }] : [],
-      );
-      return {
-        message: { role: 'assistant', text: choice?.message.content ?? '', toolCalls },
-        stop: STOPS[choice?.finish_reason ?? ''] ?? 'other',
-        ...(completion.usage ? { usage: { inputTokens: completion.usage.prompt_tokens, outputTokens: completion.usage.completion_tokens } } : {}),
-      };
+      const sdk = await client();
+      return reaching(sdk.baseURL, req.signal, () => chatTurn(sdk, opts, req));
     },
+  };
+}
+
+async function chatTurn(sdk: OpenAI, opts: OpenAIOptions, req: ModelRequest): Promise<ModelTurn> {
+  const stream = sdk.chat.completions.stream(
+    {
+      model: opts.model,
+      messages: toMessages(req.system, req.messages),
+      ...(req.tools.length ? { tools: req.tools.map(toTool) } : {}),
+      ...(opts.maxTokens ? { max_completion_tokens: opts.maxTokens } : {}),
+      stream_options: { include_usage: true },
+    },
+    { signal: req.signal },
+  );
+  // Some local servers (llama.cpp, LM Studio, Ollama) leave out the role: it is the assistant's.
+  stream.on('chunk', (_chunk, snapshot) => {
+    for (const choice of snapshot.choices) choice.message.role ??= 'assistant';
+  });
+  if (req.onText) stream.on('content', (delta) => req.onText!(delta));
+  const completion = await stream.finalChatCompletion();
+  const choice = completion.choices[0];
+  const toolCalls: ToolCallPart[] = (choice?.message.tool_calls ?? []).flatMap((c) =>
+    c.type === 'function' ? [{ id: c.id, name: c.function.name, input: parseArguments(c.function.arguments) }] : [],
+  );
+  return {
+    message: { role: 'assistant', text: choice?.message.content ?? '', toolCalls },
+    stop: STOPS[choice?.finish_reason ?? ''] ?? 'other',
+    ...(completion.usage ? { usage: { inputTokens: completion.usage.prompt_tokens, outputTokens: completion.usage.completion_tokens } } : {}),
   };
 }
 

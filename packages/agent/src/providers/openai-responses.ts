@@ -1,10 +1,12 @@
 // OpenAI Responses through the official SDK, streamed. The model's output items are replayed as
 // they came (reasoning items included), and a tool result may carry images.
+import type OpenAI from 'openai';
 import type { FunctionTool, ResponseInputItem, ResponseOutputItem } from 'openai/resources/responses/responses';
 import type { Tool } from '@toolbelt/core';
 import { parseArguments } from '../content.js';
 import type { AgentMessage, ModelContent, ModelProvider, ModelRequest, ModelTurn, ToolCallPart } from '../types.js';
 import { dataUrl, openaiClient, type OpenAIOptions } from './openai-client.js';
+import { reaching } from './reach.js';
 
 export function openaiResponsesModel(opts: OpenAIOptions): ModelProvider {
   const client = openaiClient(opts);
@@ -12,28 +14,33 @@ export function openaiResponsesModel(opts: OpenAIOptions): ModelProvider {
     provider: 'openai-responses',
     model: opts.model,
     async turn(req: ModelRequest): Promise<ModelTurn> {
-      const stream = (await client()).responses.stream(
-        {
-          model: opts.model,
-          input: toInput(req.messages),
-          ...(req.system ? { instructions: req.system } : {}),
-          ...(req.tools.length ? { tools: req.tools.map(toTool) } : {}),
-          ...(opts.maxTokens ? { max_output_tokens: opts.maxTokens } : {}),
-        },
-        { signal: req.signal },
-      );
-      if (req.onText) stream.on('response.output_text.delta', (e) => req.onText!(e.delta));
-      const response = await stream.finalResponse();
-      const toolCalls: ToolCallPart[] = [];
-      for (const item of response.output)
-        if (item.type === 'function_call') toolCalls.push({ id: item.call_id, name: item.name, input: parseArguments(item.arguments) });
-      const stop = toolCalls.length ? 'tool_use' : response.status === 'incomplete' ? 'max_tokens' : response.status === 'completed' ? 'end' : 'other';
-      return {
-        message: { role: 'assistant', text: response.output_text, toolCalls, native: { provider: 'openai-responses', value: response.output } },
-        stop,
-        ...(response.usage ? { usage: { inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens } } : {}),
-      };
+      const sdk = await client();
+      return reaching(sdk.baseURL, req.signal, () => responsesTurn(sdk, opts, req));
     },
+  };
+}
+
+async function responsesTurn(sdk: OpenAI, opts: OpenAIOptions, req: ModelRequest): Promise<ModelTurn> {
+  const stream = sdk.responses.stream(
+    {
+      model: opts.model,
+      input: toInput(req.messages),
+      ...(req.system ? { instructions: req.system } : {}),
+      ...(req.tools.length ? { tools: req.tools.map(toTool) } : {}),
+      ...(opts.maxTokens ? { max_output_tokens: opts.maxTokens } : {}),
+    },
+    { signal: req.signal },
+  );
+  if (req.onText) stream.on('response.output_text.delta', (e) => req.onText!(e.delta));
+  const response = await stream.finalResponse();
+  const toolCalls: ToolCallPart[] = [];
+  for (const item of response.output)
+    if (item.type === 'function_call') toolCalls.push({ id: item.call_id, name: item.name, input: parseArguments(item.arguments) });
+  const stop = toolCalls.length ? 'tool_use' : response.status === 'incomplete' ? 'max_tokens' : response.status === 'completed' ? 'end' : 'other';
+  return {
+    message: { role: 'assistant', text: response.output_text, toolCalls, native: { provider: 'openai-responses', value: response.output } },
+    stop,
+    ...(response.usage ? { usage: { inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens } } : {}),
   };
 }
 

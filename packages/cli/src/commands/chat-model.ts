@@ -35,9 +35,19 @@ export function chooseModel(values: Record<string, unknown>): ChatChoice {
   return { name, model, entry, baseUrl: values['base-url'] as string | undefined };
 }
 
-/** The chosen model with its key from `env` (this process's environment over the workspace's .env). */
+// Sent to a --base-url server when no key is set: local servers (llama.cpp, Ollama, LM Studio,
+// vLLM) ignore the header, and the SDKs refuse to start without one.
+export const NO_KEY = 'no-key';
+
+/**
+ * The chosen model with its key from `env` (this process's environment over the workspace's .env).
+ * With --base-url the key is optional: a local server needs none.
+ */
 export function chatModel(choice: ChatChoice, env: Env): ModelProvider {
-  const key = choice.entry.keys.map((k) => env[k]).find(Boolean);
-  if (!key) throw new UsageError(`no API key for ${choice.name}: set ${choice.entry.keys.join(' or ')} in the environment or in the workspace's .env`);
+  const key = choice.entry.keys.map((k) => env[k]).find(Boolean) ?? (choice.baseUrl ? NO_KEY : undefined);
+  if (!key)
+    throw new UsageError(
+      `no API key for ${choice.name}: set ${choice.entry.keys.join(' or ')} in the environment or in the workspace's .env (a local server at --base-url needs none)`,
+    );
   return choice.entry.make(choice.model, key, choice.baseUrl);
 }

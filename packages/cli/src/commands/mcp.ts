@@ -1,5 +1,6 @@
 // `toolbelt mcp`: the built-in tools and every configured MCP server, served as one MCP server
 // behind one policy — over stdio for an MCP client's config, or over Streamable HTTP.
+import { join } from 'node:path';
 import { BindRefusedError, HostConfigError, UnknownGroupError } from '@toolbelt/core';
 import { describeStatus, serveHttp, serveStdio, ToolServer, type McpManager, type McpProviderOptions } from '@toolbelt/mcp';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command, type Io } from '../command.js';
@@ -73,6 +74,8 @@ async function printStatus(rt: Runtime, manager: McpManager | undefined, io: Io)
     const tools = manager!.toolsOf(name);
     io.stdout.write(`${name.padEnd(width)}  ${describeStatus(s)}${tools.length ? `\n${' '.repeat(width + 2)}${tools.join(', ')}` : ''}\n`);
   }
+  // The status lines already say why; the warning that would repeat it is off for --status.
+  if (failed) io.stdout.write(`Details in ${join(rt.stateDir, 'mcp.log')}.\n`);
   return failed ? EXIT.toolError : EXIT.ok;
 }
 
@@ -118,7 +121,9 @@ export const mcpCommand: Command = {
       server?.log('warning', line, 'toolbelt');
     };
     const onLog: McpProviderOptions['onLog'] = (name, message) => server?.log(message.level, message.data, message.logger ? `${name}/${message.logger}` : name);
-    const rt = await createRuntime(values, { warn, providers: defaultProviders({ mcp: { warn, onLog, onManager: (m) => (manager = m) } }) });
+    // --status prints every server's status, failures included: no warning repeats them.
+    const mcp = { warn, onLog, onManager: (m: McpManager) => (manager = m), warnUnavailable: !values.status };
+    const rt = await createRuntime(values, { warn, providers: defaultProviders({ mcp }) });
     if (values.status) {
       try {
         return await printStatus(rt, manager, io);

@@ -1,6 +1,6 @@
 // One HTTP client for every service: a timeout per attempt, core's retries (reset, 408, 429 with
 // Retry-After, 5xx) and one mapping from a failed answer to a ToolError that says what to do.
-import { adviseFetch, retryingFetch, ToolError, withHttpRetries, type HttpRetryOptions } from '@toolbelt/core';
+import { adviseFetch, describeCause, retryingFetch, ToolError, withHttpRetries, type HttpRetryOptions } from '@toolbelt/core';
 
 export interface ApiOptions {
   /** Named in errors ("Gmail"). */
@@ -134,24 +134,27 @@ export class ApiClient {
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(req.form).toString();
     }
+    const url = this.url(path, req.query);
     try {
-      return await (req.once ? this.fetchOnce : this.fetch)(this.url(path, req.query), {
+      return await (req.once ? this.fetchOnce : this.fetch)(url, {
         method: req.method ?? 'GET',
         headers,
         ...(body !== undefined ? { body } : {}),
         signal,
       });
     } catch (err) {
-      throw this.networkError(err, signal);
+      throw this.networkError(err, url, signal);
     }
   }
 
-  private networkError(err: unknown, signal: AbortSignal): ToolError {
+  private networkError(err: unknown, url: string, signal: AbortSignal): ToolError {
     const { service, timeoutMs = 30_000 } = this.opts;
     if (signal.aborted) return new ToolError('ABORTED', `the ${service} request was cancelled`);
     if ((err as Error).name === 'TimeoutError')
       return new ToolError('TIMEOUT', `${service} did not answer within ${Math.round(timeoutMs / 1000)} s; try again`, { recoverable: true });
-    return new ToolError('EXECUTION_FAILED', `could not reach ${service}: ${(err as Error).message}`, { recoverable: true });
+    // Where it went without the query (it may carry ids), and why: "fetch failed" alone says neither.
+    const where = url.split('?')[0];
+    return new ToolError('EXECUTION_FAILED', `could not reach ${service} at ${where}: ${describeCause(err)}`, { recoverable: true });
   }
 
   private statusError(res: Response, detail: string): ToolError {

@@ -41,7 +41,7 @@ export function callError(err: unknown, c: FailedCall): ToolError {
 export function connectProblem(err: unknown, command: string | undefined): string {
   const e = err as NodeJS.ErrnoException;
   if (e?.code === 'ENOENT' && e.syscall?.startsWith('spawn')) {
-    return `command "${command}" was not found (${e.message}); fix "command" for this server in mcpServers or install it`;
+    return `the command "${command}" was not found (ENOENT); fix "command" for this server in mcpServers or install it`;
   }
   return e instanceof Error ? e.message : String(err);
 }

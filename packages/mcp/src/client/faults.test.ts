@@ -40,7 +40,7 @@ describe('McpManager fault isolation', () => {
   it('reports a missing command and a hanging server as failed while the others connect', () => {
     // Retries start at once, so look at the first failure each reported.
     const firstFailure = (name: string) => statuses[name].find((s) => s.state === 'failed') as { reason: string } | undefined;
-    expect(firstFailure('missing')?.reason).toMatch(/^command "toolbelt-no-such-command-3f9a" was not found \(spawn .*ENOENT\); fix "command"/);
+    expect(firstFailure('missing')?.reason).toMatch(/^the command "toolbelt-no-such-command-3f9a" was not found \(ENOENT\); fix "command"/);
     expect(firstFailure('hang')?.reason).toBe('no answer within 500 ms (connectTimeoutMs)');
     expect(manager.status().flaky).toMatchObject({ state: 'connected' });
     expect(manager.status().fs).toMatchObject({ state: 'connected' });

@@ -36,6 +36,8 @@ export function limitedCommand(cfg: McpServerConfig, platform: NodeJS.Platform =
   if (l.dataMb) steps.push(`ulimit -d ${l.dataMb * 1024}`);
   if (l.openFiles) steps.push(`ulimit -n ${l.openFiles}`);
   if (!steps.length) return { command, args };
+  // A missing program is said once, plainly, not as the shell's "toolbelt-mcp: exec: …: not found".
+  steps.push(`{ command -v "$1" >/dev/null || { echo "toolbelt: the command \\"$1\\" was not found" >&2; exit 127; }; }`);
   return { command: '/bin/sh', args: ['-c', `${steps.join(' && ')} && exec "$@"`, 'toolbelt-mcp', command, ...args] };
 }
 

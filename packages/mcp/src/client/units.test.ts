@@ -1,4 +1,5 @@
 // Small pure pieces of the client: effects from hints, transports from config, results to outputs.
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { effectFromAnnotations } from './effect.js';
 import { limitedCommand, shouldFallBackToSse, transportKind } from './transport.js';
@@ -44,7 +45,15 @@ describe('limitedCommand', () => {
   it("wraps the command in ulimit calls on Linux and exec's it with its arguments intact", () => {
     const out = limitedCommand({ command: 'srv', args: ['a b', '$HOME'], limits: { cpuSeconds: 10, memoryMb: 512, openFiles: 100 } }, 'linux');
     expect(out.command).toBe('/bin/sh');
-    expect(out.args).toEqual(['-c', 'ulimit -t 10 && ulimit -v 524288 && ulimit -n 100 && exec "$@"', 'toolbelt-mcp', 'srv', 'a b', '$HOME']);
+    const found = '{ command -v "$1" >/dev/null || { echo "toolbelt: the command \\"$1\\" was not found" >&2; exit 127; }; }';
+    expect(out.args).toEqual(['-c', `ulimit -t 10 && ulimit -v 524288 && ulimit -n 100 && ${found} && exec "$@"`, 'toolbelt-mcp', 'srv', 'a b', '$HOME']);
+  });
+
+  it.skipIf(process.platform !== 'linux')('a program that is not there is named once, plainly, with exit 127', () => {
+    const out = limitedCommand({ command: 'toolbelt-no-such-command', limits: { openFiles: 40 } }, 'linux');
+    const r = spawnSync(out.command, out.args, { encoding: 'utf8' });
+    expect(r.status).toBe(127);
+    expect(r.stderr).toBe('toolbelt: the command "toolbelt-no-such-command" was not found\n');
   });
 
   it('leaves the command alone without limits or off Linux', () => {

@@ -33,6 +33,13 @@ describe('resource limits', () => {
     expect(execInvocation('node', ['-v'])).toEqual({ file: 'node', args: ['-v'] });
   });
 
+  it('a program that is not there is named once, plainly, with exit 127', () => {
+    const inv = execInvocation('toolbelt-no-such-command', ['x'], { openFiles: 40 });
+    const r = spawnSync(inv.file, inv.args, { encoding: 'utf8' });
+    expect(r.status).toBe(127);
+    expect(r.stderr).toBe('toolbelt: the command "toolbelt-no-such-command" was not found\n');
+  });
+
   it('refuses limits that are not positive integers', () => {
     expect(() => ulimitFlags({ cpuSeconds: 0 })).toThrow(/cpuSeconds must be a positive integer/);
     expect(() => ulimitFlags({ memoryMb: 1.5 })).toThrow(/memoryMb/);

@@ -80,7 +80,9 @@ export function bashInvocation(script: string, limits?: ResourceLimits): Invocat
 export function execInvocation(file: string, args: readonly string[], limits?: ResourceLimits): Invocation {
   const flags = ulimitFlags(limits);
   if (flags.length === 0) return { file, args: [...args] };
-  const setup = `ulimit ${flags.join(' ')} || { echo "toolbelt: could not apply resource limits (ulimit ${flags.join(' ')})" >&2; exit 126; }; exec "$@"`;
+  // A missing program is said once, plainly, not as bash's "toolbelt-limits: line 1: exec: …".
+  const found = `command -v -- "$1" >/dev/null || { echo "toolbelt: the command \\"$1\\" was not found" >&2; exit 127; }`;
+  const setup = `ulimit ${flags.join(' ')} || { echo "toolbelt: could not apply resource limits (ulimit ${flags.join(' ')})" >&2; exit 126; }; ${found}; exec "$@"`;
   // --norc: with a socket as stdin (how Node passes pipes) bash would take itself for rshd's and read ~/.bashrc.
   return { file: programPath('bash'), args: ['--norc', '--noprofile', '-c', setup, 'toolbelt-limits', file, ...args] };
 }
