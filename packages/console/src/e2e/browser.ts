@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const SHOTS = fileURLToPath(new URL('../../../../test-results/console/', import.meta.url));
-export const CONSOLE_DIR = fileURLToPath(new URL('../../../gateway/dist/console/', import.meta.url));
+export const CONSOLE_DIR = fileURLToPath(new URL('../../../gateway/dist/console-assets/', import.meta.url));
 
 /** The system chromium, or undefined when it is not installed. */
 export function findChromium(): string | undefined {
