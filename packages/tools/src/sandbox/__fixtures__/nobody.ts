@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { trustedProgram } from '../../process/programs.js';
 import { sandboxWorks } from './available.js';
 import { scratchDir } from './confined.js';
+import { openCheckoutToNobody } from './reachable.js';
 
 export const NOBODY = 65534;
 const src = join(import.meta.dirname, '..', '..');
@@ -38,6 +39,8 @@ function cannotRun(): string | undefined {
   if (!sandboxWorks) return 'the sandbox does not work here';
   if (process.getuid?.() !== 0) return 'not root: the other sandbox tests already run as an unprivileged user';
   if (!setpriv) return 'setpriv (util-linux) is not installed';
+  const unreachable = openCheckoutToNobody();
+  if (unreachable) return unreachable;
   const r = asNobody(trustedProgram('bwrap') ?? 'bwrap', ['--unshare-user', '--ro-bind', '/', '/', '--', '/bin/true']);
   if (r.status !== 0) return `unprivileged user namespaces do not work here: ${r.stderr.trim()}`;
   return undefined;
