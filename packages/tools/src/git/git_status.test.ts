@@ -74,13 +74,16 @@ describe('git_status', () => {
     expect(r2.error?.message).toContain('starts outside the workspace');
   });
 
-  it("sees toolbelt's own tracked files as they are, though the sandbox hides them from commands", async () => {
+  it("sees toolbelt's own tracked files and tracked secrets as they are (a diff never prints a committed secret), though the sandbox hides them from commands", async () => {
     const repo = makeRepo();
     write(repo, 'toolbelt.config.json', '{}\n');
+    write(repo, '.env', 'API_KEY=committed-secret-7f3a\n');
     sh(repo, 'add', '.');
     sh(repo, 'commit', '-q', '-m', 'config');
     const h = harness(repo);
     expect(textOf(await h.call('git_status', {}))).toBe('On branch main, no upstream\nWorking tree clean.');
+    // Hidden as empty, the committed .env would be a change whose diff prints the secret.
+    expect(textOf(await h.call('git_diff', {}))).not.toContain('committed-secret-7f3a');
     write(repo, 'a.txt', 'a\n');
     const c = await h.call('git_commit', { message: 'a', files: ['a.txt'] });
     expect(c.status, JSON.stringify(c.error)).toBe('success');

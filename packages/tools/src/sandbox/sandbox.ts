@@ -33,9 +33,9 @@ export interface ConfineRequest {
   readOnly: boolean;
   network: boolean;
   /**
-   * toolbelt's own files in the roots (.toolbelt, toolbelt.config.json): hidden (the default), or
-   * shown as they are but read-only. git needs the latter: a tracked toolbelt.config.json it sees
-   * as empty is a change it would report in every status and diff.
+   * toolbelt's own files and the secrets found in the roots: hidden (the default), or shown as they
+   * are but read-only. git needs the latter: a tracked file it sees as empty is a change it would
+   * report in every status, and whose diff would print the committed content.
    */
   ownFiles?: 'hidden' | 'read-only';
   /**
@@ -161,11 +161,12 @@ export class Sandbox {
     const writable = req.readOnly ? [] : this.settings.writable.filter((w) => kindOf(realOrSelf(w))?.dir);
     const git = req.readOnly ? { pinned: [], readOnly: [] } : gitProtection(roots);
     if (req.gitConfig === 'writable') git.readOnly = git.readOnly.filter((p) => !/[\\/]config(\.worktree)?$/.test(p));
-    // git sees toolbelt's own files as they are (read-only), wherever in the roots the scan found them.
-    const isOwn = (p: string) => req.ownFiles === 'read-only' && !!ownFileReason(basename(p), 'read');
-    const ownShown =
-      req.ownFiles === 'read-only' ? [...ownInRoots(roots).filter((p) => kindOf(p)), ...scan.hidden.filter((h) => isOwn(h.path)).map((h) => h.path)] : [];
-    const secrets = scan.hidden.filter((h) => !isOwn(h.path));
+    // git (fixed arguments, its repository's programs neutralised) sees the files in the roots as
+    // they are, read-only: a tracked .env shown empty would be a change whose diff prints the
+    // committed secret, and a tracked toolbelt.config.json would always look modified.
+    const asIs = req.ownFiles === 'read-only';
+    const ownShown = asIs ? [...ownInRoots(roots).filter((p) => kindOf(p)), ...scan.hidden.map((h) => h.path)] : [];
+    const secrets = asIs ? [] : scan.hidden;
     const hidden = this.hiddenFor(req, roots, secrets, { priv, readable, writable });
     const bwrap: BwrapProfile = {
       roots: req.roots,
