@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
-import { replaceAtomically } from '../text/atomic.js';
+import { copyInto, replaceAtomically } from '../text/atomic.js';
 import { looksBinary } from '../text/binary.js';
 import { openChecked } from '../workspace/special.js';
 import { fsError } from '../errno.js';
@@ -59,13 +59,7 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
       await replaceAtomically(
         abs,
         async (fh) => {
-          const buf = Buffer.allocUnsafe(1024 * 1024);
-          for (let pos = 0; ;) {
-            const { bytesRead } = await src.read(buf, 0, buf.length, pos);
-            if (bytesRead === 0) break;
-            await fh.write(buf, 0, bytesRead);
-            pos += bytesRead;
-          }
+          await copyInto(src, fh);
           await fh.write(data);
         },
         { resolved: true },

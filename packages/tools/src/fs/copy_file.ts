@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
-import { replaceAtomically } from '../text/atomic.js';
+import { copyInto, replaceAtomically } from '../text/atomic.js';
 import { openChecked } from '../workspace/special.js';
 import { mkdirsChecked } from '../text/opened.js';
 import { fsError } from '../errno.js';
@@ -31,13 +31,7 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
       await replaceAtomically(
         t.dest,
         async (fh) => {
-          const buf = Buffer.allocUnsafe(1024 * 1024);
-          for (let pos = 0; ;) {
-            const { bytesRead } = await src.read(buf, 0, buf.length, pos);
-            if (bytesRead === 0) break;
-            await fh.write(buf, 0, bytesRead);
-            pos += bytesRead;
-          }
+          await copyInto(src, fh);
         },
         { mode: t.srcStat.mode & 0o7777, resolved: true },
       );

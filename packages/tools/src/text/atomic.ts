@@ -100,3 +100,14 @@ function syncDirectory(dir: OpenDir): void {
     // best effort
   }
 }
+
+/** Copies all of `src` (from its start) into `dest` at its position, a megabyte at a time. */
+export async function copyInto(src: FileHandle, dest: FileHandle): Promise<void> {
+  const buf = Buffer.allocUnsafe(1024 * 1024);
+  for (let pos = 0; ;) {
+    const { bytesRead } = await src.read(buf, 0, buf.length, pos);
+    if (bytesRead === 0) return;
+    await dest.write(buf, 0, bytesRead);
+    pos += bytesRead;
+  }
+}
