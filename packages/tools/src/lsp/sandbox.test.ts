@@ -46,8 +46,28 @@ process.exit(1);
   process.env.TOOLBELT_LSP_PROBE = 'visible';
 });
 
+/** Until no process runs the planted tsserver: one that typescript-language-server restarted while it
+ * was being closed would otherwise leave its marker after the cleanup below and fail the next test. */
+async function plantedGone(): Promise<void> {
+  const planted = join(root, 'node_modules', 'typescript');
+  for (let i = 0; i < 200; i++) {
+    const alive = readdirSync('/proc')
+      .filter((n) => /^\d+$/.test(n))
+      .some((n) => {
+        try {
+          return readFileSync(`/proc/${n}/cmdline`, 'utf8').includes(planted);
+        } catch {
+          return false;
+        }
+      });
+    if (!alive) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 afterEach(async () => {
   for (const e of open.splice(0)) await e.close();
+  await plantedGone();
   rmSync(`/tmp/${id}`, { force: true });
   rmSync(join(outside, 'ran'), { force: true });
 });
