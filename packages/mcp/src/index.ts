@@ -4,7 +4,7 @@ export type { RestartPolicy, ServerStatus } from './client/status.js';
 export { proxyTool, type ProxyToolOptions, type RemoteCaller } from './client/proxy-tool.js';
 export { effectFromAnnotations, stricter, type RemoteTrust } from './client/effect.js';
 export { serverCwd } from './client/cwd.js';
-export { limitedCommand, transportKind, type StdioLauncher } from './client/transport.js';
+export { limitedCommand, transportKind, type StdioLaunch, type StdioLauncher } from './client/transport.js';
 export { proxyNames, resourceReadName, sanitize } from './names.js';
 export { ToolServer, type ToolServerOptions } from './server/server.js';
 export { serveHttp, type HttpServeOptions, type HttpHandle } from './server/http.js';

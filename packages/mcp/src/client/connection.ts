@@ -6,7 +6,7 @@ import type { McpServerConfig } from '../config.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { LoggingMessageNotification, CallToolResult, Progress, Tool as RemoteTool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { callError, connectProblem } from './call-error.js';
 import { CLIENT_CAPABILITIES, type Asker } from './elicitation.js';
 import { handleServerMessages } from './server-messages.js';
@@ -15,37 +15,12 @@ import { serverCwd } from './cwd.js';
 import { listAllTools, untilWoken, withDeadline } from './requests.js';
 import { DEFAULT_RESTART, retryDelay, type RestartPolicy, type ServerStatus } from './status.js';
 import { StderrTail } from './stderr.js';
-import { httpTransport, shouldFallBackToSse, stdioTransport, transportKind, type StdioLauncher, type TransportKind } from './transport.js';
+import { httpTransport, launchStdio, shouldFallBackToSse, stdioTransport, transportKind, type StdioLaunch, type TransportKind } from './transport.js';
+import type { CallOptions, ConnectionOptions } from './connection-options.js';
 
 export type { RestartPolicy, ServerStatus } from './status.js';
 
-export interface ConnectionOptions {
-  name: string;
-  config: McpServerConfig;
-  /** Workspace roots: a stdio server starts in the first, or in its `cwd`, which must be inside them. */
-  roots?: readonly string[];
-  /** Default: the config's connectTimeoutMs, else 10 s. */
-  connectTimeoutMs?: number;
-  restart?: Partial<RestartPolicy>;
-  /** Called with the full tool list after each connect and each tools/list_changed. */
-  onTools(tools: RemoteTool[]): void;
-  onStatus?(status: ServerStatus): void;
-  /** The server's log notifications (notifications/message). */
-  onLog?(message: LoggingMessageNotification['params']): void;
-  /** Lines the server wrote to stderr, and our notes about it. */
-  log?(line: string): void;
-  /** Where OAuth state of http servers is kept (`.toolbelt/oauth`); without it no OAuth. */
-  oauthDir?: string;
-  /** Makes a stdio server's command line (the sandbox); default: the config's, with its limits. */
-  launcher?: StdioLauncher;
-}
-
-export interface CallOptions {
-  signal: AbortSignal;
-  onprogress?: (p: Progress) => void;
-  /** Asks the call's person when the server elicits during the call. */
-  elicit?: Asker;
-}
+export type { CallOptions, ConnectionOptions } from './connection-options.js';
 
 const CLIENT_INFO = { name: 'toolbelt', version: VERSION };
 
@@ -177,8 +152,10 @@ export class McpConnection {
       return;
     }
     this.setStatus({ state: 'connecting', attempt: this.failures + 1 });
+    let launched: StdioLaunch | undefined;
     try {
-      await withDeadline(this.connect(kind, cwd), this.connectTimeoutMs);
+      launched = kind === 'stdio' ? await launchStdio(this.opts.launcher, this.name, { ...this.config, ...(cwd ? { cwd } : {}) }) : undefined;
+      await withDeadline(this.connect(kind, cwd, launched), this.connectTimeoutMs);
       if (this.closed) return void (await this.disconnect());
       this.failures = 0;
       const tools = await withDeadline(listAllTools(this.client!, this.connectTimeoutMs), this.connectTimeoutMs);
@@ -190,7 +167,8 @@ export class McpConnection {
       void this.disconnect(true);
       if (this.closed) return;
       this.failures++;
-      const reason = needsLogin(err) ? new NeedsLoginError(this.name).message : `${connectProblem(err, this.config.command)}${this.stderr.note()}`;
+      const hint = launched?.hint ? `; ${launched.hint}` : '';
+      const reason = needsLogin(err) ? new NeedsLoginError(this.name).message : `${connectProblem(err, this.config.command)}${this.stderr.note()}${hint}`;
       this.opts.log?.(`connect failed: ${reason}`);
       // Only a sign-in fixes this: no retries until `toolbelt mcp login` and a reconnect.
       if (needsLogin(err)) return this.setStatus({ state: 'failed', reason, attempts: this.failures });
@@ -213,9 +191,9 @@ export class McpConnection {
     this.timer.unref();
   }
 
-  private async connect(kind: TransportKind, cwd: string | undefined): Promise<void> {
+  private async connect(kind: TransportKind, cwd: string | undefined, launched?: StdioLaunch): Promise<void> {
     try {
-      await this.open(kind, cwd);
+      await this.open(kind, cwd, launched);
     } catch (err) {
       if (kind !== 'http' || !shouldFallBackToSse(err)) throw err;
       void this.disconnect();
@@ -224,11 +202,10 @@ export class McpConnection {
     }
   }
 
-  private async open(kind: TransportKind, cwd?: string): Promise<void> {
-    const launch = this.opts.launcher ? { server: this.name, launcher: this.opts.launcher } : undefined;
+  private async open(kind: TransportKind, cwd?: string, launched?: StdioLaunch): Promise<void> {
     const transport =
       kind === 'stdio'
-        ? await stdioTransport({ ...this.config, ...(cwd ? { cwd } : {}) }, launch)
+        ? await stdioTransport({ ...this.config, ...(cwd ? { cwd } : {}) }, launched)
         : await httpTransport(this.config, kind, oauthFor(this.name, this.config, this.opts.oauthDir));
     if (kind === 'stdio') this.stderr.follow((transport as StdioClientTransport).stderr as Readable | null);
     const client = new Client(CLIENT_INFO, { capabilities: CLIENT_CAPABILITIES });

@@ -2,6 +2,7 @@
 // optional rlimits), or a URL over Streamable HTTP with the older SSE transport as a fallback.
 import { retryingFetch } from '@toolbelt/core';
 import type { McpServerConfig } from '../config.js';
+import { withDeadline } from './requests.js';
 import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
@@ -41,17 +42,38 @@ export function limitedCommand(cfg: McpServerConfig, platform: NodeJS.Platform =
   return { command: '/bin/sh', args: ['-c', `${steps.join(' && ')} && exec "$@"`, 'toolbelt-mcp', command, ...args] };
 }
 
+/** A stdio server's command line as the embedder made it. */
+export interface StdioLaunch {
+  command: string;
+  args: string[];
+  /** Over the config's env (a package runner's cache, say). */
+  env?: Record<string, string>;
+  /** Said with a failed start: what confines the server and which key to change. */
+  hint?: string;
+}
+
 /**
  * How a stdio server's command line is made when the embedder confines servers (the CLI runs them
- * in its sandbox); without one, limitedCommand. May throw to refuse starting the server.
+ * in its sandbox); without one, limitedCommand. May throw to refuse starting the server. It may
+ * take time of its own (fetching a package first): the connect timeout starts after it.
  */
-export type StdioLauncher = (server: string, cfg: McpServerConfig) => Promise<{ command: string; args: string[] }>;
+export type StdioLauncher = (server: string, cfg: McpServerConfig) => Promise<StdioLaunch>;
 
-export async function stdioTransport(cfg: McpServerConfig, launch?: { server: string; launcher: StdioLauncher }): Promise<StdioClientTransport> {
+/** A launcher may download the server first (npx): time enough for a cold npm cache. */
+const LAUNCH_TIMEOUT_MS = 180_000;
+
+/** The embedder's command line for a stdio server, under a deadline of its own; none without a launcher. */
+export async function launchStdio(launcher: StdioLauncher | undefined, server: string, cfg: McpServerConfig): Promise<StdioLaunch | undefined> {
+  if (!launcher) return undefined;
+  return withDeadline(launcher(server, cfg), LAUNCH_TIMEOUT_MS, 'its command line (a package runner fetching the server) was not ready within');
+}
+
+export async function stdioTransport(cfg: McpServerConfig, launched?: StdioLaunch): Promise<StdioClientTransport> {
   const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
-  const { command, args } = launch ? await launch.launcher(launch.server, cfg) : limitedCommand(cfg);
+  const { command, args, env }: StdioLaunch = launched ?? limitedCommand(cfg);
   // The SDK adds only HOME, LOGNAME, PATH, SHELL, TERM and USER to what the config passes.
-  return new StdioClientTransport({ command, args, env: cfg.env ?? {}, stderr: 'pipe', ...(cfg.cwd ? { cwd: cfg.cwd } : {}) });
+  const vars = { ...cfg.env, ...env };
+  return new StdioClientTransport({ command, args, env: vars, stderr: 'pipe', ...(cfg.cwd ? { cwd: cfg.cwd } : {}) });
 }
 
 export async function httpTransport(cfg: McpServerConfig, kind: 'http' | 'sse', authProvider?: OAuthClientProvider): Promise<Transport> {

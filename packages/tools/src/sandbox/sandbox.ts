@@ -44,6 +44,8 @@ export interface ConfineRequest {
    * upstream) with fixed arguments and the repository's programs neutralised: they ask 'writable'.
    */
   gitConfig?: 'read-only' | 'writable';
+  /** Directories writable besides the roots and sandbox.writable (a package runner's cache). */
+  writable?: readonly string[];
 }
 
 export type Profile = 'read-only' | 'workspace-write' | 'none';
@@ -158,7 +160,7 @@ export class Sandbox {
     const priv = privateDirs();
     const readable = readableBack(['/tmp', ...priv], this.settings.sockets, network);
     const scan = await this.scanner.scan(roots);
-    const writable = req.readOnly ? [] : this.settings.writable.filter((w) => kindOf(realOrSelf(w))?.dir);
+    const writable = req.readOnly ? [] : [...this.settings.writable, ...(req.writable ?? [])].filter((w) => kindOf(realOrSelf(w))?.dir);
     const git = req.readOnly ? { pinned: [], readOnly: [] } : gitProtection(roots);
     if (req.gitConfig === 'writable') git.readOnly = git.readOnly.filter((p) => !/[\\/]config(\.worktree)?$/.test(p));
     // git (fixed arguments, its repository's programs neutralised) sees the files in the roots as
