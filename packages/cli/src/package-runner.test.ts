@@ -69,7 +69,7 @@ describe('package runners', () => {
   });
 
   it('fetching runs no package code', () => {
-    expect(fetchArgs('srv@1')).toEqual(['exec', '--yes', '--ignore-scripts', '--package=srv@1', '--', 'true']);
+    expect(fetchArgs('srv@1')).toEqual(['exec', '--yes', '--ignore-scripts', '--package=srv@1', '--', '/bin/true']);
   });
 });
 

@@ -1,7 +1,7 @@
 // A stdio MCP server started through npx (or `npm exec`) downloads its package on first start. In
 // the sandbox it has no network and a read-only ~/.npm, so it would hang until the connect timeout.
 // The package is fetched first, in a sandbox of its own with the network and a cache toolbelt owns,
-// running no package code (--ignore-scripts, and `true` as the command); the server then starts
+// running no package code (--ignore-scripts, and /bin/true as the command); the server then starts
 // offline from that cache, without the network unless its config gives it.
 import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -71,9 +71,12 @@ export const execFetcher: Fetcher = async (file, args, env) => {
   }
 };
 
-/** The npm command line that downloads `spec` and its dependencies into the cache, running none of their code. */
+/**
+ * The npm command line that downloads `spec` and its dependencies into the cache, running none of
+ * their code: no install scripts, and /bin/true by its path (a bare `true` would find a package's bin of that name first).
+ */
 export function fetchArgs(spec: string): string[] {
-  return ['exec', '--yes', '--ignore-scripts', `--package=${spec}`, '--', 'true'];
+  return ['exec', '--yes', '--ignore-scripts', `--package=${spec}`, '--', '/bin/true'];
 }
 
 /** Makes the cache directory; fetched specs are remembered per process, so restarts start at once. */

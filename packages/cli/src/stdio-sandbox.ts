@@ -27,7 +27,7 @@ export function sandboxedLauncher(sandbox: Sandbox, workspace: WorkspaceGuard, o
     let env: Record<string, string> | undefined;
     if (pkg) {
       env = packageRunnerEnv(cache.dir);
-      // Fetched with the network (npm runs no package code: --ignore-scripts, and `true` as the command).
+      // Fetched with the network (npm runs no package code: --ignore-scripts, and /bin/true as the command).
       const f = await confine(true);
       const inv = f.wrap(execInvocation('npm', fetchArgs(pkg.spec), f.limits));
       await cache.fetch(pkg.spec, () => fetcher(inv.file, inv.args, env!));
