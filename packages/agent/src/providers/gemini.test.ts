@@ -58,3 +58,17 @@ describe('runAgent over the Gemini API', () => {
     expect(server.requests[1].body.contents[2].parts[0].functionResponse).toMatchObject({ id: 'fc-7', name: 'read_file' });
   });
 });
+
+describe('an unreachable Gemini server', () => {
+  it('names the URL and the cause, not a bare "fetch failed"', async () => {
+    // A port that was just listening and is now closed: connection refused.
+    server = await providerServer([]);
+    const url = server.url;
+    await server.close();
+    const model = geminiModel({ model: 'gemini-test', apiKey: 'k', baseUrl: url });
+    const err = await model.turn({ messages: [{ role: 'user', content: 'hi' }], tools: [] }).catch((e: Error) => e);
+    expect((err as Error).message).toMatch(
+      new RegExp(`^cannot reach the model server at ${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: connection refused \\(ECONNREFUSED\\)`),
+    );
+  });
+});

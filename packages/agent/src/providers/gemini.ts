@@ -4,6 +4,7 @@ import type { Content, FunctionDeclaration, GoogleGenAI, Part } from '@google/ge
 import type { Tool } from '@toolbelt/core';
 import { contentText } from '../content.js';
 import { lazy } from './lazy.js';
+import { reaching } from './reach.js';
 import type { AgentMessage, ModelProvider, ModelRequest, ModelTurn, StopReason, ToolCallPart } from '../types.js';
 
 export interface GeminiOptions {
@@ -18,6 +19,8 @@ export interface GeminiOptions {
 
 /** Gemini may send a call without an id; ours are made up and never sent back. */
 const MADE_UP = 'gemini-call-';
+/** Where the SDK sends requests without a baseUrl (said when it cannot be reached). */
+const GEMINI_URL = 'https://generativelanguage.googleapis.com';
 const STOPS: Record<string, StopReason> = { STOP: 'end', MAX_TOKENS: 'max_tokens' };
 
 export function geminiModel(opts: GeminiOptions): ModelProvider {
@@ -31,42 +34,44 @@ export function geminiModel(opts: GeminiOptions): ModelProvider {
   return {
     provider: 'gemini',
     model: opts.model,
-    async turn(req: ModelRequest): Promise<ModelTurn> {
-      const stream = await (
-        await client()
-      ).models.generateContentStream({
-        model: opts.model,
-        contents: toContents(req.messages),
-        config: {
-          ...(req.system ? { systemInstruction: req.system } : {}),
-          ...(req.tools.length ? { tools: [{ functionDeclarations: req.tools.map(toDeclaration) }] } : {}),
-          ...(opts.maxTokens ? { maxOutputTokens: opts.maxTokens } : {}),
-          ...(req.signal ? { abortSignal: req.signal } : {}),
-        },
-      });
-      const parts: Part[] = [];
-      let finish = '';
-      let usage: ModelTurn['usage'];
-      for await (const chunk of stream) {
-        const candidate = chunk.candidates?.[0];
-        for (const part of candidate?.content?.parts ?? []) {
-          if (part.text && !part.thought) req.onText?.(part.text);
-          parts.push(part);
-        }
-        if (candidate?.finishReason) finish = candidate.finishReason;
-        if (chunk.usageMetadata) usage = { inputTokens: chunk.usageMetadata.promptTokenCount, outputTokens: chunk.usageMetadata.candidatesTokenCount };
-      }
-      const toolCalls: ToolCallPart[] = parts.flatMap((p) =>
-        p.functionCall ? [{ id: p.functionCall.id ?? `${MADE_UP}${++made}`, name: p.functionCall.name ?? '', input: p.functionCall.args ?? {} }] : [],
-      );
-      const text = parts.map((p) => (p.text && !p.thought ? p.text : '')).join('');
-      return {
-        message: { role: 'assistant', text, toolCalls, native: { provider: 'gemini', value: parts } },
-        stop: toolCalls.length ? 'tool_use' : (STOPS[finish] ?? 'other'),
-        ...(usage ? { usage } : {}),
-      };
-    },
+    turn: (req: ModelRequest) => reaching(opts.baseUrl ?? GEMINI_URL, req.signal, () => geminiTurn(req)),
   };
+
+  async function geminiTurn(req: ModelRequest): Promise<ModelTurn> {
+    const stream = await (
+      await client()
+    ).models.generateContentStream({
+      model: opts.model,
+      contents: toContents(req.messages),
+      config: {
+        ...(req.system ? { systemInstruction: req.system } : {}),
+        ...(req.tools.length ? { tools: [{ functionDeclarations: req.tools.map(toDeclaration) }] } : {}),
+        ...(opts.maxTokens ? { maxOutputTokens: opts.maxTokens } : {}),
+        ...(req.signal ? { abortSignal: req.signal } : {}),
+      },
+    });
+    const parts: Part[] = [];
+    let finish = '';
+    let usage: ModelTurn['usage'];
+    for await (const chunk of stream) {
+      const candidate = chunk.candidates?.[0];
+      for (const part of candidate?.content?.parts ?? []) {
+        if (part.text && !part.thought) req.onText?.(part.text);
+        parts.push(part);
+      }
+      if (candidate?.finishReason) finish = candidate.finishReason;
+      if (chunk.usageMetadata) usage = { inputTokens: chunk.usageMetadata.promptTokenCount, outputTokens: chunk.usageMetadata.candidatesTokenCount };
+    }
+    const toolCalls: ToolCallPart[] = parts.flatMap((p) =>
+      p.functionCall ? [{ id: p.functionCall.id ?? `${MADE_UP}${++made}`, name: p.functionCall.name ?? '', input: p.functionCall.args ?? {} }] : [],
+    );
+    const text = parts.map((p) => (p.text && !p.thought ? p.text : '')).join('');
+    return {
+      message: { role: 'assistant', text, toolCalls, native: { provider: 'gemini', value: parts } },
+      stop: toolCalls.length ? 'tool_use' : (STOPS[finish] ?? 'other'),
+      ...(usage ? { usage } : {}),
+    };
+  }
 }
 
 function toDeclaration(tool: Tool): FunctionDeclaration {
