@@ -99,7 +99,7 @@ writeDocSection(
   'lsp',
   `## LSP: time to first diagnostics
 
-The \`diagnostics\` tool on the fixture project (\`packages/tools/src/lsp/__fixtures__/project\`, three files, one type error) through the executor: with a cold typescript-language-server (spawn, initialize, project load, diagnostics), and with a warm one from the pool, for an unchanged file and right after an edit on disk. The anchor is what an agent would otherwise run: \`tsc --noEmit -p\` in a fresh process. The tool always reopens the file so the server checks it anew, then waits 200 ms of quiet for the last publish, so a warm call includes typescript-language-server's own ~300 ms diagnostics delay.
+The \`diagnostics\` tool on the fixture project (\`packages/tools/src/lsp/__fixtures__/project\`, three files, one type error) through the executor: with a cold typescript-language-server (spawn, initialize, project load, diagnostics), and with a warm one from the pool, for an unchanged file and right after an edit on disk. The anchor is what an agent would otherwise run: \`tsc --noEmit -p\` in a fresh process. The tool always reopens the file so the server checks it anew, then asks for the diagnostics rather than waiting for them: typescript-language-server offers no LSP pull diagnostics, but forwards tsserver's synchronous syntactic and semantic diagnostics (`typescript.tsserverRequest`), so a warm call no longer waits out its 300–800 ms publish delay and the quiet after it (~565 ms before). `pull.test.ts` checks that the asked-for list equals the published one. Goal: warm diagnostics at most 250 ms.
 
 ${table}
 

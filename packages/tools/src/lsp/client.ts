@@ -173,6 +173,7 @@ export class LspClient {
         textDocument: {
           synchronization: { dynamicRegistration: false, didSave: false },
           publishDiagnostics: { relatedInformation: false, versionSupport: true },
+          diagnostic: { dynamicRegistration: false },
           hover: { contentFormat: ['markdown', 'plaintext'] },
           definition: { linkSupport: true },
           references: {},

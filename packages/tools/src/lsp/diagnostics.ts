@@ -1,6 +1,7 @@
 import { defineTool, ToolError, type Tool, type ToolOutput } from '@toolbelt/core';
 import { z } from 'zod';
 import { formatDiagnostic } from './format.js';
+import { pullDiagnostics } from './pull.js';
 import { onFile, readsFile, type LspRuntime } from './runtime.js';
 
 const description = `Errors and warnings in one source file as on disk, from its language server (TypeScript/JavaScript built in); at most 100. The first call in a project may take seconds.`;
@@ -27,7 +28,9 @@ export function diagnosticsTool(rt: LspRuntime): Tool {
         ctx,
         path,
         async ({ client, doc, file }) => {
-          const found = await client.documents.diagnostics(doc, { timeoutMs: rt.diagnosticsTimeoutMs, settleMs: rt.settleMs, signal: ctx.signal });
+          // Asked for where the server can answer (no publish delay to wait out), else waited for.
+          const asked = await pullDiagnostics(client.capabilities, (m, p, s) => client.request(m, p, s), doc, ctx.signal).catch(() => undefined);
+          const found = asked ?? (await client.documents.diagnostics(doc, { timeoutMs: rt.diagnosticsTimeoutMs, settleMs: rt.settleMs, signal: ctx.signal }));
           const shown = file.workspace.display(file.abs);
           if (!found) {
             throw new ToolError(
