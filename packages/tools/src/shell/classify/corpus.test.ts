@@ -57,7 +57,9 @@ describe.skipIf(!strace || !sandboxWorks)('the shell corpus', () => {
     expect(corpus.length).toBeGreaterThanOrEqual(1000);
     const m = await measure(corpus, { sandbox, space, sampleSize: SAMPLE, width: WIDTH });
     const f = figures(m);
-    const bad = m.reads.filter((r) => r.verdict.problems.length || r.leaks.length).map((r) => `${r.cmd.command}: ${[...r.verdict.problems, ...r.leaks].join('; ')}`);
+    const bad = m.reads
+      .filter((r) => r.verdict.problems.length || r.leaks.length)
+      .map((r) => `${r.cmd.command}: ${[...r.verdict.problems, ...r.leaks].join('; ')}`);
     console.info(
       `shell corpus: ${f.total} commands, ${f.reads} reads ran (${f.readsRefused.length} had a write refused), ${f.asked} ask, ` +
         `${f.sampledHarmless} of ${f.sampled} sampled asks only read; ${(100 * f.share).toFixed(1)}% of harmless commands run without asking; ` +

@@ -55,7 +55,10 @@ function fill(inner, first) {
   if (COMMITISH.test(t)) return 'HEAD~1';
   if (t === 'command') return first ? 'ls' : 'wc';
   if (t in WORDS) return WORDS[t];
-  return t.replace(/^\/path\/to\//, 'path/to/').replace(/ \.\.\.$/, '').replace(/\(s\)/g, 's');
+  return t
+    .replace(/^\/path\/to\//, 'path/to/')
+    .replace(/ \.\.\.$/, '')
+    .replace(/\(s\)/g, 's');
 }
 
 function concrete(raw) {
@@ -71,7 +74,8 @@ function concrete(raw) {
 }
 
 // Words of the commands that name files or directories the workspace must hold.
-const FILE_WORD = /^(path\/to\/[\w./-]*|[\w-]*file[\w-]*(\.\w+)*|\w+\.(txt|json|md5|sha1|sha256|sha512|tar|gz|bz2|xz|zip|ts|js|py|log|class|fastq|patch|php|mso|pem))$/i;
+const FILE_WORD =
+  /^(path\/to\/[\w./-]*|[\w-]*file[\w-]*(\.\w+)*|\w+\.(txt|json|md5|sha1|sha256|sha512|tar|gz|bz2|xz|zip|ts|js|py|log|class|fastq|patch|php|mso|pem))$/i;
 const DIR_WORD = /(directory|folder|dir\d?|\/)$/;
 
 function workspaceEntries(commands) {
@@ -91,7 +95,9 @@ function workspaceEntries(commands) {
 
 const seen = new Set();
 const rows = [];
-for (const name of readdirSync(here).filter((f) => /^raw-.*\.txt$/.test(f)).sort()) {
+for (const name of readdirSync(here)
+  .filter((f) => /^raw-.*\.txt$/.test(f))
+  .sort()) {
   const source = SOURCES[name.replace(/^raw-(\w+)-\d+\.txt$/, '$1')];
   if (!source) throw new Error(`${name}: no source for this raw file`);
   let header;

@@ -63,7 +63,8 @@ export function ownPrograms(command: string): Set<string> {
 }
 
 const EXEC = /^(\d+ +)?execve\("((?:[^"\\]|\\.)*)", .*\) = 0$/;
-const WRITE_TRY = /^(\d+ +)?(open|openat|creat|mkdir|mkdirat|rename|renameat2?|unlink|unlinkat|rmdir|link|linkat|symlink|symlinkat|truncate|chmod|fchmodat|utimensat)\((?:AT_FDCWD, |\d+, )?"((?:[^"\\]|\\.)*)"(.*)= -1 (EROFS|EACCES|EPERM)/;
+const WRITE_TRY =
+  /^(\d+ +)?(open|openat|creat|mkdir|mkdirat|rename|renameat2?|unlink|unlinkat|rmdir|link|linkat|symlink|symlinkat|truncate|chmod|fchmodat|utimensat)\((?:AT_FDCWD, |\d+, )?"((?:[^"\\]|\\.)*)"(.*)= -1 (EROFS|EACCES|EPERM)/;
 
 /** Programs started that are neither the command's own nor outside the workspace. */
 export function foreignExecs(trace: string, command: string, ws: string): string[] {

@@ -78,7 +78,12 @@ export async function measure(corpus: readonly CorpusCommand[], o: MeasureOption
     return { cmd: j.cmd, reason: j.reason, verdict: judge(r, j.cmd.command, ws), leaks: leaksOf(markers, r.out) };
   };
   const asked = judged.filter((j) => !j.read);
-  const sampled = new Set(fixedSample(asked.map((j) => j.cmd), o.sampleSize));
+  const sampled = new Set(
+    fixedSample(
+      asked.map((j) => j.cmd),
+      o.sampleSize,
+    ),
+  );
   const reads = await pool(
     judged.filter((j) => j.read),
     o.width,

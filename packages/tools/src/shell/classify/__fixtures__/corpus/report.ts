@@ -18,8 +18,13 @@ export interface Figures {
   sampledHarmless: number;
   /** The harmless asked commands the sample stands for, in the whole corpus. */
   askedHarmlessEstimate: number;
-  /** readsHarmless / (readsHarmless + askedHarmlessEstimate). */
+  /** Of the harmless asked in the sample, those whose ask the command's words do not justify. */
+  sampledFalse: number;
+  falseEstimate: number;
+  /** readsHarmless / (readsHarmless + falseEstimate): the goal's measure. */
   share: number;
+  /** readsHarmless / (readsHarmless + askedHarmlessEstimate): every run that only read counted. */
+  shareAll: number;
   groups: Group[];
   p50Ms: number;
   p99Ms: number;
@@ -27,13 +32,26 @@ export interface Figures {
 
 /** The first reason's words, without the command they were said about: what groups asks. */
 export function reasonGroup(reason: string): string {
+  const effect = /^(\w+): /.exec(reason)?.[1] ?? 'execute';
   const first = reason.replace(/^\w+: /, '').split('; ')[0];
-  const why = /\(([^()]*(?:\([^()]*\)[^()]*)*)\)\s*$/.exec(first)?.[1] ?? first;
+  const why = /\(([^()]*(?:\([^()]*\)[^()]*)*)\)\s*$/.exec(first)?.[1];
+  // A reason that only names the command: the command is not on the read-only list.
+  if (!why) return `${effect}: not a read-only command by name`;
   return why
     .replace(/\/\S+/g, 'PATH')
     .replace(/\b\d+\b/g, 'N')
     .replace(/["'`][^"'`]*["'`]/g, '…')
     .slice(0, 100);
+}
+
+// Asks a command's own words justify: it writes, deletes, extracts or reaches outside; that it did
+// nothing here (its target was missing, or it only failed) does not make the ask a false one.
+const JUSTIFIED =
+  /^(write|destructive):|outside the workspace|writes|deletes|extracts|publishes|stops|truncates|creates|removes|other hosts|network|sets the clock|changes git|evaluates a computed|runs the commands in/;
+
+/** An ask the command's words justify, though the run only read. */
+export function justifiedAsk(r: Ran): boolean {
+  return JUSTIFIED.test(r.reason.split('; ')[0]) || JUSTIFIED.test(reasonGroup(r.reason));
 }
 
 function groupsOf(runs: readonly Ran[]): Group[] {
@@ -53,7 +71,10 @@ const quantile = (xs: readonly number[], q: number) => xs[Math.min(xs.length - 1
 export function figures(m: Measurement): Figures {
   const readsHarmless = m.reads.filter(harmless).length;
   const sampleHarmless = m.sample.filter(harmless);
-  const askedHarmlessEstimate = m.sample.length ? Math.round((sampleHarmless.length / m.sample.length) * m.asked) : 0;
+  const scale = (n: number) => (m.sample.length ? Math.round((n / m.sample.length) * m.asked) : 0);
+  const askedHarmlessEstimate = scale(sampleHarmless.length);
+  const falseAsks = sampleHarmless.filter((r) => !justifiedAsk(r));
+  const falseEstimate = scale(falseAsks.length);
   return {
     total: m.total,
     reads: m.reads.length,
@@ -63,8 +84,11 @@ export function figures(m: Measurement): Figures {
     sampled: m.sample.length,
     sampledHarmless: sampleHarmless.length,
     askedHarmlessEstimate,
-    share: readsHarmless / (readsHarmless + askedHarmlessEstimate),
-    groups: groupsOf(sampleHarmless),
+    sampledFalse: falseAsks.length,
+    falseEstimate,
+    share: readsHarmless / (readsHarmless + falseEstimate),
+    shareAll: readsHarmless / (readsHarmless + askedHarmlessEstimate),
+    groups: groupsOf(falseAsks),
     p50Ms: quantile(m.classifyMs, 0.5),
     p99Ms: quantile(m.classifyMs, 0.99),
   };
@@ -85,12 +109,23 @@ export function policySection(f: Figures, day: string): string {
     'the read-only sandbox under strace; so did a fixed sample of those that ask, to see which only read.',
     '',
     `- **${pct(f.share)} of the harmless commands run without asking** (goal: 90%): ${f.readsHarmless} harmless reads, and about`,
-    `  ${f.askedHarmlessEstimate} harmless commands that ask (${f.sampledHarmless} of the ${f.sampled} sampled of ${f.asked} that ask only read).`,
+    `  ${f.falseEstimate} likely false asks. Of the ${f.sampled} commands run of the ${f.asked} that ask, ${f.sampledHarmless} only read; setting aside`,
+    `  those whose ask their own words justify (writers, deleters, extractors, paths outside, the network: they did`,
+    `  nothing here only because a target was missing or the sandbox refused), ${f.sampledFalse} are likely false asks.`,
+    `  Counting every run that only read, the share is ${pct(f.shareAll)}.`,
     `- Of the ${f.reads} judged reads, none wrote outside its private \`/tmp\`, reached the network, ran another`,
-    `  program or showed a secret; ${f.readsRefused.length} tried to write and the sandbox refused it${f.readsRefused.length ? ` (${f.readsRefused.slice(0, 3).map((r) => code(r.cmd.command)).join(', ')})` : ''}.`,
+    `  program or showed a secret; ${f.readsRefused.length} tried to write and the sandbox refused it${
+      f.readsRefused.length
+        ? ` (${f.readsRefused
+            .slice(0, 3)
+            .map((r) => code(r.cmd.command))
+            .join(', ')})`
+        : ''
+    }.`,
     `- Classification took ${f.p50Ms.toFixed(1)} ms at the median and ${f.p99Ms.toFixed(1)} ms at p99.`,
     '',
-    'Why the harmless commands of the sample asked (the first reason, grouped):',
+    'Why the likely false asks asked (the first reason, grouped; "not a read-only command by name" is a command',
+    'not on the allow-list):',
     '',
     '| count | reason | examples |',
     '|---:|---|---|',

@@ -30,7 +30,9 @@ function contentFor(path: string, ws: string): Buffer | string {
   if (/\.gz$/.test(path) && !/\.tar\.gz$/.test(path)) return gzipSync(TEXT);
   if (/\.(md5|sha1|sha256|sha512)$/.test(path)) {
     const algo = /\.md5$/.test(path) ? 'md5' : path.slice(path.lastIndexOf('.') + 1);
-    return `${createHash(algo).update(readFileSync(join(ws, 'path/to/file'))).digest('hex')}  path/to/file\n`;
+    return `${createHash(algo)
+      .update(readFileSync(join(ws, 'path/to/file')))
+      .digest('hex')}  path/to/file\n`;
   }
   return TEXT;
 }
