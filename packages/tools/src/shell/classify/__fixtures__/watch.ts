@@ -72,7 +72,6 @@ export function runWatched(s: Scratch, script: string, timeoutMs = 5_000): strin
     timeout: timeoutMs,
     killSignal: 'SIGKILL',
   });
-  const found: string[] = [];
   let text: string;
   try {
     text = readFileSync(trace, 'utf8');
@@ -80,19 +79,26 @@ export function runWatched(s: Scratch, script: string, timeoutMs = 5_000): strin
     return ['strace wrote no trace'];
   }
   rmSync(trace, { force: true });
-  for (const line of text.split('\n')) {
-    const open = OPEN.exec(line);
-    if (open && WRITE_FLAGS.test(open[4] ?? (open[2] === 'creat' ? 'O_CREAT' : '')) && !HARMLESS.test(open[3]) && !open[3].startsWith(s.tmp)) {
-      found.push(`opened ${open[3]} for writing`);
-      continue;
-    }
-    const change = CHANGES.exec(line);
-    if (change && !change[3].includes(`"${s.tmp}`)) found.push(`${change[2]}(${change[3].slice(0, 120)})`);
-    const socket = SOCKET.exec(line);
-    if (socket) found.push(`opened a network socket (${socket[2]})`);
-  }
+  const found = traceProblems(text, s.tmp);
   const after = snapshot(s.base, s.tmp);
   for (const [path, sig] of after) if (before.get(path) !== sig) found.push(`${before.has(path) ? 'changed' : 'created'} ${path}`);
   for (const path of before.keys()) if (!after.has(path)) found.push(`removed ${path}`);
   return [...new Set(found)];
+}
+
+/** What an strace trace (-f, %file,%network,%desc) shows a read must not do: a file opened for writing, created, changed or removed outside `tmp`, or a network socket. */
+export function traceProblems(text: string, tmp: string): string[] {
+  const found: string[] = [];
+  for (const line of text.split('\n')) {
+    const open = OPEN.exec(line);
+    if (open && WRITE_FLAGS.test(open[4] ?? (open[2] === 'creat' ? 'O_CREAT' : '')) && !HARMLESS.test(open[3]) && !open[3].startsWith(tmp)) {
+      found.push(`opened ${open[3]} for writing`);
+      continue;
+    }
+    const change = CHANGES.exec(line);
+    if (change && !change[3].includes(`"${tmp}`)) found.push(`${change[2]}(${change[3].slice(0, 120)})`);
+    const socket = SOCKET.exec(line);
+    if (socket) found.push(`opened a network socket (${socket[2]})`);
+  }
+  return found;
 }
