@@ -55,7 +55,9 @@ describe('the agent prompt', () => {
   it("is refused to a token for another agent and to a person who shares no space with it (control: the agent's own token reads it)", async () => {
     await expect(as(T.planner).agentPrompt('planner')).resolves.toMatchObject({ agentId: 'planner' });
     for (const token of [T.other, T.eve]) {
-      const err = await as(token).agentPrompt('planner').catch((e: unknown) => e);
+      const err = await as(token)
+        .agentPrompt('planner')
+        .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(GatewayError);
       expect((err as GatewayError).status).toBe(403);
     }
