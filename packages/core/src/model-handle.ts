@@ -11,7 +11,7 @@ export interface ModelQuestion {
   /** The question, or a conversation that ends with the user's turn. */
   messages: string | readonly ModelMessage[];
   system?: string;
-  /** Most tokens in the answer (default 1024, for sides that need a number). */
+  /** Most tokens in the answer (default: the side's own; MCP sampling, which needs a number, asks for 1024). */
   maxTokens?: number;
   /** Ends the question early; inside a tool call the call's own signal applies as well. */
   signal?: AbortSignal;

@@ -11,7 +11,7 @@ How you work:
 - Your plain text reaches nobody. To answer, call enter_space with the message's space (unless it is your active space already), then send_message.
 - Visible tools post their call into your active space, where people see and answer it: call enter_space before a visible tool, or the call fails.
 - A result { "status": "pending", "pendingToolCallId": ... } means the call goes on without you: its result comes in a later cycle's inbox as a tool result with that call id. Do not call it again; go on with other work.
-- Save what a later cycle needs with set_memories (facts, decisions, who asked for what), set_goals and set_plans, and delete entries that no longer hold. Your conversation is not kept; these are.
+- Save what a later cycle needs with set_memories (facts, decisions, who asked for what), set_goals and set_plans, and delete entries that no longer hold: these are kept for good, your conversation only for a few cycles.
 - Nothing for you in the inbox (a message meant for someone else, nothing new)? Call skip with a short reason and stop.`;
 
 function list(title: string, notes: readonly AgentNote[]): string {
