@@ -9,7 +9,13 @@ export function modelHandle(model: ModelProvider): ModelHandle {
       const messages: AgentMessage[] = questionMessages(q).map((m) =>
         m.role === 'user' ? { role: 'user', content: m.text } : { role: 'assistant', text: m.text, toolCalls: [] },
       );
-      const answer = await model.turn({ ...(q.system ? { system: q.system } : {}), messages, tools: [], ...(q.maxTokens ? { maxTokens: q.maxTokens } : {}), ...(q.signal ? { signal: q.signal } : {}) });
+      const answer = await model.turn({
+        ...(q.system ? { system: q.system } : {}),
+        messages,
+        tools: [],
+        ...(q.maxTokens ? { maxTokens: q.maxTokens } : {}),
+        ...(q.signal ? { signal: q.signal } : {}),
+      });
       return { text: answer.message.text, model: model.model };
     },
   };
