@@ -18,6 +18,7 @@ import { servePrompts, serveResources, type PromptSource, type ResourceSource } 
 import { elicitationForwarder } from './elicitation-forwarder.js';
 import { LOAD_TOOLS, loadTools, loadToolsDefinition, notLoaded } from './load-tools.js';
 import { toCallToolResult } from './result.js';
+import { samplingModel } from './sampling.js';
 
 export interface ToolServerOptions {
   executor: Executor;
@@ -128,8 +129,10 @@ export class ToolServer {
       const early = view && this.groupCall(view, server, request.params.name, request.params.arguments ?? {}, callId);
       if (early) return toCallToolResult(early);
       this.calls.set(callId, live);
+      const llm = samplingModel(server, extra.requestId);
       try {
         const result = await this.executor.call({
+          ...(llm ? { llm } : {}),
           tool: request.params.name,
           input: request.params.arguments ?? {},
           callId,
