@@ -129,10 +129,9 @@ export class ToolServer {
       const early = view && this.groupCall(view, server, request.params.name, request.params.arguments ?? {}, callId);
       if (early) return toCallToolResult(early);
       this.calls.set(callId, live);
-      const llm = samplingModel(server, extra.requestId);
       try {
         const result = await this.executor.call({
-          ...(llm ? { llm } : {}),
+          llm: samplingModel(server, extra.requestId),
           tool: request.params.name,
           input: request.params.arguments ?? {},
           callId,
