@@ -54,7 +54,7 @@ export interface ExecutorOptions {
   logRedaction?: LogRedaction;
   /**
    * The config section of a tool's package, handed to its calls as `ctx.config` (a frozen copy,
-   * made once per tool). The embedder knows the config; core knows no section names.
+   * made once per section object). The embedder knows the config; core knows no section names.
    */
   toolConfig?: (tool: Tool) => object | undefined;
 }
@@ -76,6 +76,8 @@ export class Executor {
   private readonly opts: ExecutorOptions;
   private readonly sessions = new Map<string, SessionState>();
   private readonly configs = new WeakMap<Tool, ToolConfig | undefined>();
+  /** One frozen copy per section object, however many tools share it. */
+  private readonly sections = new WeakMap<object, ToolConfig>();
   private readonly inFlight = new Set<Deadline>();
   private readonly host: CallHost;
   private active = 0;
@@ -123,7 +125,8 @@ export class Executor {
     if (!tool) return undefined;
     if (!this.configs.has(tool)) {
       const section = this.opts.toolConfig!(tool);
-      this.configs.set(tool, section === undefined ? undefined : (frozenCopy(section) as ToolConfig));
+      if (section && !this.sections.has(section)) this.sections.set(section, frozenCopy(section) as ToolConfig);
+      this.configs.set(tool, section && this.sections.get(section));
     }
     return this.configs.get(tool);
   }
