@@ -74,6 +74,7 @@ function remember(agent: GatewayAgent, conversation: AgentMessage[]): void {
 /**
  * Runs the agent's think cycles until `cycles` are done (default: until the signal aborts). Each waits
  * for the inbox (`waitMs` per request, default 25 s) and is acknowledged before the next is taken.
+ * Once started, a gateway that is briefly away is retried (the SDK's cycles()); at the start it is not.
  */
 export async function runGatewayAgent(
   opts: GatewayAgentOptions & { cycles?: number; waitMs?: number; onCycle?: (run: CycleRun) => void },
@@ -81,6 +82,8 @@ export async function runGatewayAgent(
   const agent: GatewayAgent = { ...opts, consciousness: [] };
   const runs: CycleRun[] = [];
   if (opts.cycles === 0) return runs;
+  // Fails at once on a gateway that cannot be reached, a bad token or another agent's, before any wait.
+  await opts.client.agentPrompt(opts.agentId);
   const source = opts.client.agent(opts.agentId).cycles({ waitMs: opts.waitMs ?? 25_000, ...signalOf(opts) });
   for await (const cycle of source) {
     const run = await runCycle(agent, cycle);

@@ -83,27 +83,8 @@ describe.each(stores)('toolbelt agent on $name', ({ db, skip }) => {
   let model: ProviderServer;
   let url: string;
   const as = (token: string) => new GatewayClient({ url, token, agentId: 'planner' });
-  const agent = () =>
-    runCli(
-      [
-        'agent',
-        '--gateway',
-        url,
-        '--agent',
-        'planner',
-        '--provider',
-        'openai-chat',
-        '--model',
-        'gpt-test',
-        '--base-url',
-        `${model.url}/v1`,
-        '--cycles',
-        '1',
-        '--wait',
-        '20000',
-      ],
-      { ...ENV, TOOLBELT_GATEWAY_TOKEN: T.planner },
-    );
+  const flags = () => ['--gateway', url, '--agent', 'planner', '--provider', 'openai-chat', '--model', 'gpt-test', '--base-url', `${model.url}/v1`];
+  const agent = (token = T.planner) => runCli(['agent', ...flags(), '--cycles', '1', '--wait', '20000'], { ...ENV, TOOLBELT_GATEWAY_TOKEN: token });
   const body = (i: number) => model.requests[i].body as { messages: { role: string; content: string }[]; tools: { function: { name: string } }[] };
   const system = (i: number) => body(i).messages[0].content;
   const userTurns = (i: number) =>
@@ -185,6 +166,18 @@ describe.each(stores)('toolbelt agent on $name', ({ db, skip }) => {
       for (const r of runs) expect(`${first.stderr}${second.stderr}`).toContain(`cycle ${r}:`);
     },
     120_000,
+  );
+
+  it.skipIf(skip)(
+    'stops at once with a token the gateway does not know: exit 1, no model call',
+    async () => {
+      const before = model.requests.length;
+      const refused = await agent('not-a-known-token-0123456789');
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/^error: .*token/m);
+      expect(model.requests).toHaveLength(before);
+    },
+    60_000,
   );
 
   it.skipIf(skip)(
