@@ -3,6 +3,7 @@
 import { GatewayError, type GatewayClient, type ToolInfo } from '@toolbelt/client';
 import { errorResult, type ToolResult } from '@toolbelt/core';
 import type { ToolRunner } from '../loop.js';
+import type { ToolCallPart } from '../types.js';
 
 export interface GatewayRunnerOptions {
   client: GatewayClient;
@@ -27,16 +28,16 @@ export function gatewayRunner(tools: readonly ToolInfo[], o: GatewayRunnerOption
     tools: tools.map((t) => ({ name: t.name, description: t.description, jsonSchema: t.inputSchema })),
     async run(calls, context) {
       const results: ToolResult[] = [];
-      for (const call of calls) results.push(await callOne(o, call.name, call.input, context));
+      for (const call of calls) results.push(await callOne(o, call, context));
       return results;
     },
   };
 }
 
-async function callOne(o: GatewayRunnerOptions, name: string, input: unknown, context: string | undefined): Promise<ToolResult> {
+async function callOne(o: GatewayRunnerOptions, call: ToolCallPart, context: string | undefined): Promise<ToolResult> {
   try {
     // The model's own call id is not sent: ids repeat across conversations, and the gateway refuses a reused one.
-    return await o.client.call(o.runId, name, input as Record<string, unknown>, {
+    return await o.client.call(o.runId, call.name, call.input as Record<string, unknown>, {
       agentId: o.agentId,
       model: o.model,
       ...(context ? { context: context.slice(0, 2000) } : {}),
@@ -45,6 +46,6 @@ async function callOne(o: GatewayRunnerOptions, name: string, input: unknown, co
   } catch (err) {
     // A refused request (a 403, a malformed input the body schema caught) is the model's to read; an unreachable gateway ends the cycle.
     if (!(err instanceof GatewayError) || err.status >= 500) throw err;
-    return errorResult(`refused-${Date.now()}`, name, err.status === 403 ? 'PERMISSION_DENIED' : 'INVALID_PARAMS', err.message);
+    return errorResult(call.id, call.name, err.status === 403 ? 'PERMISSION_DENIED' : 'INVALID_PARAMS', err.message);
   }
 }
