@@ -38,11 +38,16 @@ export interface ToolMessage {
 
 export type AgentMessage = UserMessage | AssistantMessage | ToolMessage;
 
+/** What a model is shown of a tool: a core Tool is one, and so is a gateway's tool listing turned into one. */
+export type ModelTool = Pick<Tool, 'name' | 'description' | 'jsonSchema'>;
+
 export interface ModelRequest {
   system?: string;
   messages: readonly AgentMessage[];
-  tools: readonly Tool[];
+  tools: readonly ModelTool[];
   signal?: AbortSignal;
+  /** Most tokens in this answer, over the provider's own setting (a tool asking through ctx.llm). */
+  maxTokens?: number;
   /** Streamed text, as it arrives. */
   onText?: (delta: string) => void;
 }

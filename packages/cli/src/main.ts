@@ -21,6 +21,11 @@ export const COMMANDS: CommandEntry[] = [
     load: async () => (await import('./commands/chat.js')).chatCommand,
   },
   {
+    name: 'agent',
+    summary: 'Be an agent of a gateway: think cycles, inbox, spaces and memories, driven by a model',
+    load: async () => (await import('./commands/agent.js')).agentCommand,
+  },
+  {
     name: 'init',
     summary: 'Write a starting toolbelt.config.json into the workspace root',
     load: async () => (await import('./commands/init.js')).initCommand,

@@ -29,6 +29,7 @@ import type { ToolbeltConfig } from './config/schema.js';
 import { approvalsPath, gatewayDbPath, isPostgresUrl, stateHome } from './state-paths.js';
 import { sandboxedLauncher } from './stdio-sandbox.js';
 import { defaultDecisions, JsonlLogSink } from './stores.js';
+import { toolConfigOf } from './tool-config.js';
 import { applyToolSettings } from './tool-settings.js';
 
 export { CONFIG_FILE };
@@ -250,6 +251,7 @@ async function assemble(plan: RuntimePlan, stores: RuntimeStores, opts: RuntimeO
   const withSettings = (tool: Tool) => applyToolSettings(tool, config.toolSettings);
   const enabled = (tools: Tool[]) => tools.flatMap((t) => withSettings(t) ?? []);
   const registry = new ToolRegistry().registerAll(enabled(builtinTools({ config, env, sandbox })));
+  const builtins = new Set(registry.list().map((t) => t.name));
   const log = stores.keepsLog ? undefined : new JsonlLogSink(join(stateDir, 'executions.jsonl'));
   const partial = { config, configPath, env, stateDir, gatewayDb, workspace, policy, registry, sandbox, launchStdio, applyToolSettings: withSettings, log };
   const closers: (() => Promise<void>)[] = [];
@@ -266,6 +268,7 @@ async function assemble(plan: RuntimePlan, stores: RuntimeStores, opts: RuntimeO
     ...(opts.approvers ? { approvers: opts.approvers } : {}),
     ...(opts.elicitors ? { elicitors: opts.elicitors } : {}),
     ...executorSettings(config),
+    toolConfig: toolConfigOf(config, builtins),
   });
   return {
     ...partial,

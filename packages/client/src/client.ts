@@ -3,6 +3,7 @@
 import type {
   AckAnswer,
   AckBody,
+  AgentPrompt,
   AnswerBody,
   AnswerReply,
   ApprovalScope,
@@ -239,6 +240,11 @@ export class GatewayClient implements Transport {
   /** An agent's goals, memories or plans. */
   async notes(agentId: string, kind: NoteKind): Promise<NoteList['notes']> {
     return (await this.request<NoteList>('GET', `/api/agents/${encodeURIComponent(agentId)}/${kind}`)).notes;
+  }
+
+  /** The system-prompt fragment for a model driving the agent (the rules, its spaces, notes), made fresh now. */
+  agentPrompt(agentId: string): Promise<AgentPrompt> {
+    return this.request('GET', `/api/agents/${encodeURIComponent(agentId)}/prompt`);
   }
 
   /** Takes the agent's unread inbox as one think cycle, waiting up to waitMs for a first message. */

@@ -26,6 +26,7 @@ export type {
   ToolInfo,
   ToolList,
   AgentNote,
+  AgentPrompt,
   CycleAnswer,
   MemberKind,
   MessageList,

@@ -12,6 +12,8 @@ export * from './approval.js';
 export { ApprovalRouter, type ApproversByOrigin } from './approval-router.js';
 export { OriginRouter } from './origin-router.js';
 export * from './elicitation.js';
+export * from './model-handle.js';
+export { frozenCopy, type ReadonlyDeep } from './frozen.js';
 export * from './config/index.js';
 export type * from './wire.js';
 export { MAX_INPUT_CHARS, MAX_INPUT_DEPTH, shapeProblem, type ShapeLimits } from './input-shape.js';

@@ -4,6 +4,7 @@
 import type { ContentBlock, Display, ToolErrorCode } from './result.js';
 import type { InputSchema } from './schema.js';
 import type { ElicitationAnswer, ElicitationSchema } from './elicitation.js';
+import type { ModelHandle } from './model-handle.js';
 
 /** What a call does to the world; drives approval. */
 export type Effect = 'read' | 'write' | 'execute' | 'destructive';
@@ -107,6 +108,9 @@ export const Workspace = {
   none: (): Workspace => NO_WORKSPACE,
 };
 
+/** A tool's config section as its calls see it: read-only data. */
+export type ToolConfig = { readonly [key: string]: unknown };
+
 /** Per-session state a tool may read and update (e.g. which files the agent has read). */
 export type SessionState = Map<string, unknown>;
 
@@ -120,6 +124,17 @@ export interface ToolContext {
   state: SessionState;
   /** The model in use, when the caller said. */
   model?: string;
+  /**
+   * A model this tool may ask, where one is present: the agent loop's (runAgent), an MCP client's
+   * that offers sampling. Undefined elsewhere (the terminal, the gateway): a tool must do without.
+   * An ask ends with the call.
+   */
+  llm?: ModelHandle;
+  /**
+   * The config section of the tool's package (a built-in family's own section, an MCP server's
+   * entry, `integrations`), as the embedder hands it to the executor; frozen, read-only.
+   */
+  readonly config?: ToolConfig;
   emit(event: ToolEmit): void;
   /**
    * Asks the person behind the call's front end a question (MCP elicitation, the terminal). Where

@@ -105,3 +105,18 @@ export interface CycleDoneAnswer {
   cycleId: string;
   acknowledged: number;
 }
+
+/** GET /api/agents/:agentId/prompt: what a model driving the agent is told, and what it was made from. */
+export interface AgentPrompt {
+  agentId: string;
+  /** A system-prompt fragment: the gateway's rules, then the agent's spaces, visible tools, goals, memories and plans. */
+  prompt: string;
+  /** The agent's active space, or null when it is in none. */
+  activeSpace: string | null;
+  spaces: Space[];
+  /** The tools whose calls are posted to the active space (they need enter_space first). */
+  visibleTools: string[];
+  goals: AgentNote[];
+  memories: AgentNote[];
+  plans: AgentNote[];
+}

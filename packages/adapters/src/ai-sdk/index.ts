@@ -7,6 +7,7 @@ import { toModelOutput } from './output.js';
 import { runWithOutput, type RunningOutput } from './preliminary.js';
 
 export { toModelOutput, type RunningOutput };
+export { aiSdkModel } from './model.js';
 
 export interface AiSdkToolsOptions extends AdapterOptions {
   /**

@@ -1,6 +1,6 @@
 // What every framework adapter shares: which tools to hand over, and the request each call makes.
 // Calls always go through the Executor, so policy, approvals, the log and metrics stay toolbelt's.
-import type { Approver, CallOrigin, CallRequest, Executor, Tool, ToolFilter } from '@toolbelt/core';
+import type { Approver, CallOrigin, CallRequest, Executor, ModelHandle, Tool, ToolFilter } from '@toolbelt/core';
 
 export interface AdapterOptions {
   /** Which tools the framework gets: names, a category or a predicate (default: all). */
@@ -11,6 +11,8 @@ export interface AdapterOptions {
   agentId?: string;
   /** The front end the calls are logged under; it picks the executor's approver. Default `library`. */
   origin?: CallOrigin;
+  /** The framework's model, for tools that ask one (ctx.llm): `aiSdkModel(model)`, or any ModelHandle. */
+  llm?: ModelHandle;
 }
 
 export function selectTools(executor: Executor, options: AdapterOptions): Tool[] {
@@ -22,6 +24,7 @@ export function callRequest(options: AdapterOptions, tool: string, input: unknow
   if (options.sessionId) req.sessionId = options.sessionId;
   if (options.runId) req.runId = options.runId;
   if (options.agentId) req.agentId = options.agentId;
+  if (options.llm) req.llm = options.llm;
   return req;
 }
 

@@ -1,10 +1,9 @@
 // Anthropic Messages API through the official SDK, streamed.
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlockParam, MessageParam, Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages';
-import type { Tool } from '@toolbelt/core';
 import { lazy } from './lazy.js';
 import { reaching } from './reach.js';
-import type { AgentMessage, ModelContent, ModelProvider, ModelRequest, ModelTurn, StopReason, ToolCallPart } from '../types.js';
+import type { AgentMessage, ModelContent, ModelProvider, ModelRequest, ModelTurn, StopReason, ToolCallPart, ModelTool } from '../types.js';
 
 export interface AnthropicOptions {
   model: string;
@@ -38,7 +37,7 @@ async function messagesTurn(sdk: Anthropic, opts: AnthropicOptions, req: ModelRe
   const stream = sdk.messages.stream(
     {
       model: opts.model,
-      max_tokens: opts.maxTokens ?? 8192,
+      max_tokens: req.maxTokens ?? opts.maxTokens ?? 8192,
       ...(req.system ? { system: req.system } : {}),
       messages: toMessages(req.messages),
       ...(req.tools.length ? { tools: req.tools.map(toTool) } : {}),
@@ -60,7 +59,7 @@ async function messagesTurn(sdk: Anthropic, opts: AnthropicOptions, req: ModelRe
   };
 }
 
-function toTool(tool: Tool): AnthropicTool {
+function toTool(tool: ModelTool): AnthropicTool {
   return { name: tool.name, description: tool.description, input_schema: tool.jsonSchema as AnthropicTool['input_schema'] };
 }
 

@@ -1,11 +1,10 @@
 // Gemini through the official SDK (@google/genai), streamed. The model's parts are replayed as they
 // came, so thought signatures go back with the calls they belong to.
 import type { Content, FunctionDeclaration, GoogleGenAI, Part } from '@google/genai';
-import type { Tool } from '@toolbelt/core';
 import { contentText } from '../content.js';
 import { lazy } from './lazy.js';
 import { reaching } from './reach.js';
-import type { AgentMessage, ModelProvider, ModelRequest, ModelTurn, StopReason, ToolCallPart } from '../types.js';
+import type { AgentMessage, ModelProvider, ModelRequest, ModelTurn, StopReason, ToolCallPart, ModelTool } from '../types.js';
 
 export interface GeminiOptions {
   model: string;
@@ -46,7 +45,7 @@ export function geminiModel(opts: GeminiOptions): ModelProvider {
       config: {
         ...(req.system ? { systemInstruction: req.system } : {}),
         ...(req.tools.length ? { tools: [{ functionDeclarations: req.tools.map(toDeclaration) }] } : {}),
-        ...(opts.maxTokens ? { maxOutputTokens: opts.maxTokens } : {}),
+        ...((req.maxTokens ?? opts.maxTokens) ? { maxOutputTokens: req.maxTokens ?? opts.maxTokens } : {}),
         ...(req.signal ? { abortSignal: req.signal } : {}),
       },
     });
@@ -74,7 +73,7 @@ export function geminiModel(opts: GeminiOptions): ModelProvider {
   }
 }
 
-function toDeclaration(tool: Tool): FunctionDeclaration {
+function toDeclaration(tool: ModelTool): FunctionDeclaration {
   return { name: tool.name, description: tool.description, parametersJsonSchema: tool.jsonSchema };
 }
 

@@ -2,9 +2,8 @@
 // tool result's images follow in one user message.
 import type OpenAI from 'openai';
 import type { ChatCompletionContentPart, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
-import type { Tool } from '@toolbelt/core';
 import { contentText, parseArguments } from '../content.js';
-import type { AgentMessage, ModelProvider, ModelRequest, ModelTurn, StopReason, ToolCallPart } from '../types.js';
+import type { AgentMessage, ModelProvider, ModelRequest, ModelTurn, StopReason, ToolCallPart, ModelTool } from '../types.js';
 import { dataUrl, openaiClient, type OpenAIOptions } from './openai-client.js';
 import { reaching } from './reach.js';
 
@@ -28,7 +27,7 @@ async function chatTurn(sdk: OpenAI, opts: OpenAIOptions, req: ModelRequest): Pr
       model: opts.model,
       messages: toMessages(req.system, req.messages),
       ...(req.tools.length ? { tools: req.tools.map(toTool) } : {}),
-      ...(opts.maxTokens ? { max_completion_tokens: opts.maxTokens } : {}),
+      ...((req.maxTokens ?? opts.maxTokens) ? { max_completion_tokens: req.maxTokens ?? opts.maxTokens } : {}),
       stream_options: { include_usage: true },
     },
     { signal: req.signal },
@@ -50,7 +49,7 @@ async function chatTurn(sdk: OpenAI, opts: OpenAIOptions, req: ModelRequest): Pr
   };
 }
 
-function toTool(tool: Tool): ChatCompletionTool {
+function toTool(tool: ModelTool): ChatCompletionTool {
   return { type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.jsonSchema } };
 }
 

@@ -2,9 +2,8 @@
 // they came (reasoning items included), and a tool result may carry images.
 import type OpenAI from 'openai';
 import type { FunctionTool, ResponseInputItem, ResponseOutputItem } from 'openai/resources/responses/responses';
-import type { Tool } from '@toolbelt/core';
 import { parseArguments } from '../content.js';
-import type { AgentMessage, ModelContent, ModelProvider, ModelRequest, ModelTurn, ToolCallPart } from '../types.js';
+import type { AgentMessage, ModelContent, ModelProvider, ModelRequest, ModelTurn, ToolCallPart, ModelTool } from '../types.js';
 import { dataUrl, openaiClient, type OpenAIOptions } from './openai-client.js';
 import { reaching } from './reach.js';
 
@@ -27,7 +26,7 @@ async function responsesTurn(sdk: OpenAI, opts: OpenAIOptions, req: ModelRequest
       input: toInput(req.messages),
       ...(req.system ? { instructions: req.system } : {}),
       ...(req.tools.length ? { tools: req.tools.map(toTool) } : {}),
-      ...(opts.maxTokens ? { max_output_tokens: opts.maxTokens } : {}),
+      ...((req.maxTokens ?? opts.maxTokens) ? { max_output_tokens: req.maxTokens ?? opts.maxTokens } : {}),
     },
     { signal: req.signal },
   );
@@ -44,7 +43,7 @@ async function responsesTurn(sdk: OpenAI, opts: OpenAIOptions, req: ModelRequest
   };
 }
 
-function toTool(tool: Tool): FunctionTool {
+function toTool(tool: ModelTool): FunctionTool {
   return { type: 'function', name: tool.name, description: tool.description, parameters: tool.jsonSchema, strict: false };
 }
 

@@ -2,7 +2,8 @@
 import type { CallRequest } from './executor.js';
 import type { Deadline } from './attempt.js';
 import type { ElicitationAnswer, Elicitor } from '../elicitation.js';
-import { Workspace, type Question, type SessionState, type ToolContext, type ToolEmit } from '../tool.js';
+import { boundModel, type ModelHandle } from '../model-handle.js';
+import { Workspace, type Question, type SessionState, type ToolConfig, type ToolContext, type ToolEmit } from '../tool.js';
 
 /** What a context needs from its executor. */
 export interface ContextHost {
@@ -11,6 +12,8 @@ export interface ContextHost {
   toolEmitted(tool: string, req: CallRequest, callId: string, e: ToolEmit): void;
   /** The elicitor of the call's origin. */
   readonly elicit: Elicitor;
+  /** The config section the embedder gives this tool, frozen. */
+  toolConfig(tool: string): ToolConfig | undefined;
 }
 
 /** A class rather than a literal: `signal` is a getter, so calls that never look at it never pay for one. */
@@ -36,6 +39,15 @@ export class CallContext implements ToolContext {
     // One agent's session state (what it has read) is never another's, whatever session id it sends.
     this.state = executor.session(req.agentId === undefined ? this.sessionId : `${req.agentId}\u0000${this.sessionId}`);
     if (req.model) this.model = req.model;
+  }
+
+  /** Looked up when a tool reads it, so calls that never do pay nothing. */
+  get config(): ToolConfig | undefined {
+    return this.executor.toolConfig(this.tool);
+  }
+
+  get llm(): ModelHandle | undefined {
+    return this.req.llm && boundModel(this.req.llm, this.signal);
   }
 
   get signal(): AbortSignal {

@@ -9,7 +9,8 @@ import { Policy } from '../policy/policy.js';
 import type { ToolSource } from '../registry.js';
 import { errorResult, type ToolResult } from '../result.js';
 import type { StructuredText } from '../structured-text.js';
-import type { Effect, SessionState, ToolEmit, Workspace } from '../tool.js';
+import { frozenCopy } from '../frozen.js';
+import type { Effect, SessionState, Tool, ToolConfig, ToolEmit, Workspace } from '../tool.js';
 import { Deadline, toFailure } from './attempt.js';
 import { ReadCache } from './cache.js';
 import { Call } from './call.js';
@@ -51,6 +52,11 @@ export interface ExecutorOptions {
   retryBaseDelayMs?: number;
   /** What the execution log leaves out: parameter values by name, results. */
   logRedaction?: LogRedaction;
+  /**
+   * The config section of a tool's package, handed to its calls as `ctx.config` (a frozen copy,
+   * made once per section object). The embedder knows the config; core knows no section names.
+   */
+  toolConfig?: (tool: Tool) => object | undefined;
 }
 
 export class Executor {
@@ -69,6 +75,9 @@ export class Executor {
   readonly structuredText: StructuredText;
   private readonly opts: ExecutorOptions;
   private readonly sessions = new Map<string, SessionState>();
+  private readonly configs = new WeakMap<Tool, ToolConfig | undefined>();
+  /** One frozen copy per section object, however many tools share it. */
+  private readonly sections = new WeakMap<object, ToolConfig>();
   private readonly inFlight = new Set<Deadline>();
   private readonly host: CallHost;
   private active = 0;
@@ -108,6 +117,18 @@ export class Executor {
 
   get workspace(): Workspace | undefined {
     return this.opts.workspace;
+  }
+
+  /** The frozen config section `ctx.config` holds for this tool's calls (undefined: none given). */
+  toolConfig(name: string): ToolConfig | undefined {
+    const tool = this.opts.toolConfig && this.registry.get(name);
+    if (!tool) return undefined;
+    if (!this.configs.has(tool)) {
+      const section = this.opts.toolConfig!(tool);
+      if (section && !this.sections.has(section)) this.sections.set(section, frozenCopy(section) as ToolConfig);
+      this.configs.set(tool, section && this.sections.get(section));
+    }
+    return this.configs.get(tool);
   }
 
   session(id: string): SessionState {

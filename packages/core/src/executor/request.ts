@@ -2,6 +2,7 @@
 import type { Approver, CallOrigin } from '../approval.js';
 import type { PolicyDecision } from '../policy/types.js';
 import type { ToolResult } from '../result.js';
+import type { ModelHandle } from '../model-handle.js';
 import type { Classification, Effect } from '../tool.js';
 
 export interface CallRequest {
@@ -12,6 +13,8 @@ export interface CallRequest {
   runId?: string;
   agentId?: string;
   model?: string;
+  /** A model the tool may ask (ctx.llm): the caller's own, an agent loop's or an MCP client's sampling. */
+  llm?: ModelHandle;
   signal?: AbortSignal;
   timeoutMs?: number;
   /**

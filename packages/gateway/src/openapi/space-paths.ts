@@ -93,6 +93,14 @@ export const SPACE_PATHS = {
   '/api/agents/{agentId}/goals': notes('goals'),
   '/api/agents/{agentId}/memories': notes('memories'),
   '/api/agents/{agentId}/plans': notes('plans'),
+  '/api/agents/{agentId}/prompt': {
+    get: {
+      summary: 'A system-prompt fragment for a model driving the agent: the rules, its spaces, visible tools, goals, memories and plans',
+      description: 'Made fresh on each request from the store; `toolbelt agent` asks for it at the start of every think cycle.',
+      parameters: [path('agentId', 'the agent')],
+      responses: { '200': json(ref('AgentPrompt'), 'the prompt and what it was made from'), ...auth },
+    },
+  },
   '/api/agents/{agentId}/cycles': {
     post: {
       summary: 'Start a think cycle: the unread inbox as one batch, oldest first, marked taken (role call)',

@@ -27,6 +27,20 @@ export const SPACE_SCHEMAS = {
     },
   },
   AgentNote: { type: 'object', properties: { id: str, text: str, updatedAt: int } },
+  AgentPrompt: {
+    type: 'object',
+    description: 'prompt is the system-prompt fragment; the other fields are what it was made from',
+    properties: {
+      agentId: str,
+      prompt: str,
+      activeSpace: { type: ['string', 'null'] },
+      spaces: { type: 'array', items: { $ref: '#/components/schemas/Space' } },
+      visibleTools: { type: 'array', items: str },
+      goals: { type: 'array', items: { $ref: '#/components/schemas/AgentNote' } },
+      memories: { type: 'array', items: { $ref: '#/components/schemas/AgentNote' } },
+      plans: { type: 'array', items: { $ref: '#/components/schemas/AgentNote' } },
+    },
+  },
   Cycle: {
     type: 'object',
     description: 'cycleId null and no messages when the inbox stayed empty',

@@ -1,7 +1,8 @@
-// The routes of spaces, agents' notes and think cycles; each hands its input to one domain function.
+// The routes of spaces, agents' notes, prompts and think cycles; each hands its input to one domain function.
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import type { NoteKind } from '@toolbelt/core';
+import { agentPrompt } from '../domain/agent-prompt.js';
 import { finishCycle, takeCycle } from '../domain/cycles.js';
 import type { Domain } from '../domain/context.js';
 import { openSpaceStream } from '../domain/events.js';
@@ -41,6 +42,7 @@ export function spaceRoutes(app: Hono<AuthEnv>, d: Domain, readBody: ReadBody, h
     return openSpaceStream(d, c.var.principal, id(c, 'spaceId'), after, heartbeatMs);
   });
   for (const kind of NOTE_KINDS) app.get(`/api/agents/:agentId/${kind}`, async (c) => c.json(await readNotes(d, c.var.principal, id(c, 'agentId'), kind)));
+  app.get('/api/agents/:agentId/prompt', async (c) => c.json(await agentPrompt(d, c.var.principal, id(c, 'agentId'))));
   app.post('/api/agents/:agentId/cycles', async (c) => {
     const q = { waitMs: intParam(c, 'wait', 0, MAX_WAIT_MS), limit: intParam(c, 'limit', 100, 1000) || 100 };
     return c.json(await takeCycle(d, d.waiters, c.var.principal, id(c, 'agentId'), q, clientSignal(c)));

@@ -18,6 +18,7 @@ import { servePrompts, serveResources, type PromptSource, type ResourceSource } 
 import { elicitationForwarder } from './elicitation-forwarder.js';
 import { LOAD_TOOLS, loadTools, loadToolsDefinition, notLoaded } from './load-tools.js';
 import { toCallToolResult } from './result.js';
+import { samplingModel } from './sampling.js';
 
 export interface ToolServerOptions {
   executor: Executor;
@@ -130,6 +131,7 @@ export class ToolServer {
       this.calls.set(callId, live);
       try {
         const result = await this.executor.call({
+          llm: samplingModel(server, extra.requestId),
           tool: request.params.name,
           input: request.params.arguments ?? {},
           callId,
