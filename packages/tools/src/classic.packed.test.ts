@@ -75,12 +75,18 @@ describe('the classic Tool API, packed and installed', () => {
 
   it('lists definitions and tools, refuses a duplicate, validates, confirms and runs by the modes', () => {
     const r = example('checks');
-    expect(r.names).toEqual(expect.arrayContaining(['read_file', 'write_file', 'shell_exec', 'glob', 'grep', 'edit_file', 'web_fetch', 'my_tool', 'save_note']));
+    expect(r.names).toEqual(
+      expect.arrayContaining(['read_file', 'write_file', 'shell_exec', 'glob', 'grep', 'edit_file', 'web_fetch', 'my_tool', 'save_note']),
+    );
     expect(r.counts[0]).toBe(r.counts[1]);
     expect(r.myDefinition).toEqual({
       name: 'my_tool',
       description: 'Does something useful',
-      parameters: expect.objectContaining({ type: 'object', properties: { input: { type: 'string', description: 'The input to process' } }, required: ['input'] }),
+      parameters: expect.objectContaining({
+        type: 'object',
+        properties: { input: { type: 'string', description: 'The input to process' } },
+        required: ['input'],
+      }),
     });
     expect(r.duplicate).toMatch(/"my_tool" is already registered/);
     expect(r.has).toBe(true);

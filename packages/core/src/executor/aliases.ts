@@ -3,6 +3,8 @@
 // Only calls see this: the definitions a model is shown stay as they are.
 import type { ToolSource } from '../registry.js';
 import type { Tool, ToolAlias } from '../tool.js';
+import { toolName } from './call-input.js';
+import { unknownToolMessage } from './suggest.js';
 
 export type AliasMatch = { tool: Tool; alias?: ToolAlias } | { refusal: string };
 
@@ -36,7 +38,9 @@ export class AliasIndex {
     if (fitting.length > 0 && fitting.every((c) => c.tool === fitting[0].tool)) return fitting[0];
     const choices = [...new Set(claims.map((c) => c.tool.name))].join(', ');
     if (fitting.length === 0)
-      return { refusal: `Unknown tool "${name}". Another tool set's name; here it is one of ${choices}, chosen by the input, and none takes this input. Call one of them by its own name.` };
+      return {
+        refusal: `Unknown tool "${name}". Another tool set's name; here it is one of ${choices}, chosen by the input, and none takes this input. Call one of them by its own name.`,
+      };
     return { refusal: `Ambiguous tool "${name}": it could be ${choices}. Call one of them by its own name.` };
   }
 
@@ -57,6 +61,19 @@ export class AliasIndex {
     this.claims = claims;
     return claims;
   }
+}
+
+export type Found = { tool: Tool; alias?: { alias: ToolAlias | undefined } } | { refusal: string; recoverable: boolean };
+
+/** The registered tool of a name, else the tool that claims it as an alias (`alias` set); a refusal when none or several do. */
+export function findTool(registry: ToolSource, aliases: AliasIndex | undefined, name: unknown, input: unknown): Found {
+  if (typeof name !== 'string') return { refusal: unknownToolMessage(toolName(name), registry), recoverable: false };
+  const tool = registry.get(name);
+  if (tool) return { tool };
+  const match = aliases?.resolve(name, input);
+  if (!match) return { refusal: unknownToolMessage(name, registry), recoverable: false };
+  if ('refusal' in match) return { refusal: match.refusal, recoverable: true };
+  return { tool: match.tool, alias: { alias: match.alias } };
 }
 
 /**

@@ -8,10 +8,9 @@ import { backoffDelay, Deadline, describeError, retryAttempts, toFailure, Timeou
 import { ReadCache } from './cache.js';
 import { CallContext } from './call-context.js';
 import type { CallHost } from './call-host.js';
-import { inOwnWords } from './aliases.js';
+import { findTool, inOwnWords } from './aliases.js';
 import { admitInput, REFUSED_INPUT, rememberTarget, STATIC_CLASSIFICATION, toolName } from './call-input.js';
 import type { CallRequest, Explanation } from './request.js';
-import { unknownToolMessage } from './suggest.js';
 import { outputToResult } from './truncate.js';
 
 export class Call {
@@ -75,17 +74,10 @@ export class Call {
 
   /** The registered tool of that name, else the one that claims it as an alias; refuses when none or several do. */
   private lookup(input: unknown): Tool | undefined {
-    const { registry, aliases } = this.host;
-    const name = this.req.tool;
-    if (typeof name !== 'string') return void this.refuse('UNKNOWN_TOOL', unknownToolMessage(toolName(name), registry), false);
-    const tool = registry.get(name);
-    if (tool) return tool;
-    const match = aliases?.resolve(name, input);
-    if (match && 'refusal' in match) return void this.refuse('UNKNOWN_TOOL', match.refusal, true);
-    if (!match) return void this.refuse('UNKNOWN_TOOL', unknownToolMessage(name, registry), false);
-    this.calledAs = name;
-    this.alias = match.alias;
-    return match.tool;
+    const found = findTool(this.host.registry, this.host.aliases, this.req.tool, input);
+    if ('refusal' in found) return void this.refuse('UNKNOWN_TOOL', found.refusal, found.recoverable);
+    if (found.alias) [this.calledAs, this.alias] = [this.req.tool, found.alias.alias];
+    return found.tool;
   }
 
   /** The tool's verdict: its invocation's when it has `prepare` (kept for the later stages), else its effect's. */

@@ -4,7 +4,17 @@ import { DEFAULT_HARD_DENY, DEFAULT_MODE } from './defaults.js';
 import { evaluate } from './evaluate.js';
 import { namesTool, ruleMatches } from './match.js';
 import { RememberedDecisions } from './remembered.js';
-import { canonicalMode, MODES, type DecisionStore, type Mode, type ModeAlias, type PolicyCall, type PolicyConfig, type PolicyDecision, type Rule } from './types.js';
+import {
+  canonicalMode,
+  MODES,
+  type DecisionStore,
+  type Mode,
+  type ModeAlias,
+  type PolicyCall,
+  type PolicyConfig,
+  type PolicyDecision,
+  type Rule,
+} from './types.js';
 
 export interface PolicyOptions {
   /** `none` and `all`, the classic API's modes, are read as `ask` and `yolo`. */

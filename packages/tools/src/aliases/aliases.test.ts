@@ -13,56 +13,155 @@ import { BUILTIN_ALIASES } from './table.js';
 type Input = Record<string, unknown>;
 /** Each alias name: a call by that name, and the same call by the tool's own name. */
 const BY_NAME: Record<string, [Input, Input]> = {
-  Read: [{ file_path: 'a.txt', offset: 2 }, { path: 'a.txt', offset: 2 }],
+  Read: [
+    { file_path: 'a.txt', offset: 2 },
+    { path: 'a.txt', offset: 2 },
+  ],
   read: [{ filePath: 'a.txt' }, { path: 'a.txt' }],
   view_file: [{ path: 'a.txt' }, { path: 'a.txt' }],
-  'str_replace_editor/view': [{ command: 'view', path: 'a.txt', view_range: [2, 3] }, { path: 'a.txt', offset: 2, limit: 2 }],
-  Write: [{ file_path: 'b.txt', content: 'x' }, { path: 'b.txt', content: 'x' }],
-  write: [{ filePath: 'b.txt', content: 'x' }, { path: 'b.txt', content: 'x' }],
-  create_file: [{ path: 'b.txt', content: 'x', createDirectories: true }, { path: 'b.txt', content: 'x' }],
-  'str_replace_editor/create': [{ command: 'create', path: 'b.txt', file_text: 'x' }, { path: 'b.txt', content: 'x' }],
-  Edit: [{ file_path: 'a.txt', old_string: 'one', new_string: '1' }, { path: 'a.txt', old_string: 'one', new_string: '1' }],
-  edit: [{ filePath: 'a.txt', oldString: 'one', newString: '1', replaceAll: true }, { path: 'a.txt', old_string: 'one', new_string: '1', replace_all: true }],
-  MultiEdit: [{ file_path: 'a.txt', edits: [{ old_string: 'one', new_string: '1' }] }, { path: 'a.txt', edits: [{ old_string: 'one', new_string: '1' }] }],
-  multiedit: [{ filePath: 'a.txt', edits: [{ filePath: 'a.txt', oldString: 'one', newString: '1' }] }, { path: 'a.txt', edits: [{ old_string: 'one', new_string: '1' }] }],
-  replace: [{ file_path: 'a.txt', old_string: 'one', new_string: '1', expected_replacements: 2 }, { path: 'a.txt', old_string: 'one', new_string: '1', replace_all: true }],
-  str_replace: [{ path: 'a.txt', old_str: 'one', new_str: '1' }, { path: 'a.txt', old_string: 'one', new_string: '1' }],
-  'str_replace_editor/str_replace': [{ command: 'str_replace', path: 'a.txt', old_str: 'one', new_str: '1' }, { path: 'a.txt', old_string: 'one', new_string: '1' }],
+  'str_replace_editor/view': [
+    { command: 'view', path: 'a.txt', view_range: [2, 3] },
+    { path: 'a.txt', offset: 2, limit: 2 },
+  ],
+  Write: [
+    { file_path: 'b.txt', content: 'x' },
+    { path: 'b.txt', content: 'x' },
+  ],
+  write: [
+    { filePath: 'b.txt', content: 'x' },
+    { path: 'b.txt', content: 'x' },
+  ],
+  create_file: [
+    { path: 'b.txt', content: 'x', createDirectories: true },
+    { path: 'b.txt', content: 'x' },
+  ],
+  'str_replace_editor/create': [
+    { command: 'create', path: 'b.txt', file_text: 'x' },
+    { path: 'b.txt', content: 'x' },
+  ],
+  Edit: [
+    { file_path: 'a.txt', old_string: 'one', new_string: '1' },
+    { path: 'a.txt', old_string: 'one', new_string: '1' },
+  ],
+  edit: [
+    { filePath: 'a.txt', oldString: 'one', newString: '1', replaceAll: true },
+    { path: 'a.txt', old_string: 'one', new_string: '1', replace_all: true },
+  ],
+  MultiEdit: [
+    { file_path: 'a.txt', edits: [{ old_string: 'one', new_string: '1' }] },
+    { path: 'a.txt', edits: [{ old_string: 'one', new_string: '1' }] },
+  ],
+  multiedit: [
+    { filePath: 'a.txt', edits: [{ filePath: 'a.txt', oldString: 'one', newString: '1' }] },
+    { path: 'a.txt', edits: [{ old_string: 'one', new_string: '1' }] },
+  ],
+  replace: [
+    { file_path: 'a.txt', old_string: 'one', new_string: '1', expected_replacements: 2 },
+    { path: 'a.txt', old_string: 'one', new_string: '1', replace_all: true },
+  ],
+  str_replace: [
+    { path: 'a.txt', old_str: 'one', new_str: '1' },
+    { path: 'a.txt', old_string: 'one', new_string: '1' },
+  ],
+  'str_replace_editor/str_replace': [
+    { command: 'str_replace', path: 'a.txt', old_str: 'one', new_str: '1' },
+    { path: 'a.txt', old_string: 'one', new_string: '1' },
+  ],
   LS: [{ path: '.', ignore: ['*.log'] }, { path: '.' }],
   list: [{ path: '.' }, { path: '.' }],
-  list_dir: [{ dir_path: '.', depth: 2, offset: 1, limit: 10 }, { path: '.', depth: 2 }],
+  list_dir: [
+    { dir_path: '.', depth: 2, offset: 1, limit: 10 },
+    { path: '.', depth: 2 },
+  ],
   list_files: [{ path: '.' }, { path: '.' }],
   ls: [{ path: '.' }, { path: '.' }],
-  rename_file: [{ source: 'a.txt', dest: 'c.txt' }, { source: 'a.txt', destination: 'c.txt' }],
+  rename_file: [
+    { source: 'a.txt', dest: 'c.txt' },
+    { source: 'a.txt', destination: 'c.txt' },
+  ],
   mkdir: [{ dir_path: 'd' }, { path: 'd' }],
-  search_files: [{ pattern: '*.txt', path: '.' }, { pattern: '*.txt', path: '.' }],
-  find_files: [{ pattern: '*.txt', respect_git_ignore: false }, { pattern: '*.txt', include_ignored: true }],
-  search_file_content: [{ pattern: 'one', dir_path: '.', include: '*.txt' }, { pattern: 'one', path: '.', glob: '*.txt' }],
-  search_code: [{ pattern: 'one', caseInsensitive: true, maxResults: 5 }, { pattern: 'one', case_insensitive: true, max_results: 5 }],
-  grep_files: [{ pattern: 'one', include: '*.txt', limit: 5 }, { pattern: 'one', glob: '*.txt', max_results: 5, output_mode: 'files_with_matches' }],
-  shell: [{ command: 'rm -rf x', timeout: 5000 }, { command: 'rm -rf x', timeout_ms: 5000 }],
+  search_files: [
+    { pattern: '*.txt', path: '.' },
+    { pattern: '*.txt', path: '.' },
+  ],
+  find_files: [
+    { pattern: '*.txt', respect_git_ignore: false },
+    { pattern: '*.txt', include_ignored: true },
+  ],
+  search_file_content: [
+    { pattern: 'one', dir_path: '.', include: '*.txt' },
+    { pattern: 'one', path: '.', glob: '*.txt' },
+  ],
+  search_code: [
+    { pattern: 'one', caseInsensitive: true, maxResults: 5 },
+    { pattern: 'one', case_insensitive: true, max_results: 5 },
+  ],
+  grep_files: [
+    { pattern: 'one', include: '*.txt', limit: 5 },
+    { pattern: 'one', glob: '*.txt', max_results: 5, output_mode: 'files_with_matches' },
+  ],
+  shell: [
+    { command: 'rm -rf x', timeout: 5000 },
+    { command: 'rm -rf x', timeout_ms: 5000 },
+  ],
   bash: [{ command: 'rm -rf x' }, { command: 'rm -rf x' }],
   'Bash/background': [{ command: 'sleep 1', run_in_background: true, description: 'wait' }, { command: 'sleep 1' }],
-  run_shell_command: [{ command: 'ls', description: 'list', directory: 'd' }, { command: 'ls', cwd: 'd' }],
-  execute_bash: [{ command: 'ls', is_input: false, security_risk: 'LOW' }, { command: 'ls' }],
-  shell_command: [{ command: ['bash', '-lc', 'git status'], workdir: 'd', timeout_ms: 1000 }, { command: 'git status', cwd: 'd', timeout_ms: 1000 }],
+  run_shell_command: [
+    { command: 'ls', description: 'list', directory: 'd' },
+    { command: 'ls', cwd: 'd' },
+  ],
+  execute_bash: [
+    { command: 'ls', is_input: false, security_risk: 'LOW', timeout: 5 },
+    { command: 'ls', timeout_ms: 5000 },
+  ],
+  shell_command: [
+    { command: ['bash', '-lc', 'git status'], workdir: 'd', timeout_ms: 1000 },
+    { command: 'git status', cwd: 'd', timeout_ms: 1000 },
+  ],
   exec_command: [{ cmd: 'ls -la' }, { command: 'ls -la' }],
   run_terminal_cmd: [{ command: 'ls' }, { command: 'ls' }],
   execute_command: [{ command: ['rm', '-rf', 'my dir'] }, { command: "rm -rf 'my dir'" }],
-  hover: [{ path: 'a.ts', line: 1, col: 7 }, { what: 'hover', path: 'a.ts', line: 1, column: 7 }],
-  definition: [{ file_path: 'a.ts', line: 1, character: 7 }, { what: 'definition', path: 'a.ts', line: 1, column: 7 }],
-  goto_definition: [{ path: 'a.ts', line: 1, symbol: 'x' }, { what: 'definition', path: 'a.ts', line: 1, symbol: 'x' }],
-  references: [{ path: 'a.ts', line: 1, col: 7 }, { what: 'references', path: 'a.ts', line: 1, column: 7 }],
-  find_references: [{ path: 'a.ts', line: 1, col: 7 }, { what: 'references', path: 'a.ts', line: 1, column: 7 }],
+  hover: [
+    { path: 'a.ts', line: 1, col: 7 },
+    { what: 'hover', path: 'a.ts', line: 1, column: 7 },
+  ],
+  definition: [
+    { file_path: 'a.ts', line: 1, character: 7 },
+    { what: 'definition', path: 'a.ts', line: 1, column: 7 },
+  ],
+  goto_definition: [
+    { path: 'a.ts', line: 1, symbol: 'x' },
+    { what: 'definition', path: 'a.ts', line: 1, symbol: 'x' },
+  ],
+  references: [
+    { path: 'a.ts', line: 1, col: 7 },
+    { what: 'references', path: 'a.ts', line: 1, column: 7 },
+  ],
+  find_references: [
+    { path: 'a.ts', line: 1, col: 7 },
+    { what: 'references', path: 'a.ts', line: 1, column: 7 },
+  ],
   WebFetch: [{ url: 'https://example.com/', prompt: 'summarize' }, { url: 'https://example.com/' }],
   webfetch: [{ url: 'https://example.com/', format: 'markdown', timeout: 10 }, { url: 'https://example.com/' }],
-  fetch: [{ url: 'https://example.com/', max_length: 5000 }, { url: 'https://example.com/', maxChars: 5000 }],
+  fetch: [
+    { url: 'https://example.com/', max_length: 5000 },
+    { url: 'https://example.com/', maxChars: 5000 },
+  ],
   fetch_url: [{ url: 'https://example.com/' }, { url: 'https://example.com/' }],
   web_read: [{ url: 'https://example.com/' }, { url: 'https://example.com/' }],
-  WebSearch: [{ query: 'toolbelt', max_results: 3 }, { query: 'toolbelt', count: 3 }],
+  WebSearch: [
+    { query: 'toolbelt', max_results: 3 },
+    { query: 'toolbelt', count: 3 },
+  ],
   google_web_search: [{ query: 'toolbelt' }, { query: 'toolbelt' }],
-  websearch: [{ q: 'toolbelt', num_results: 3 }, { query: 'toolbelt', count: 3 }],
-  search_web: [{ query: 'toolbelt', limit: 3 }, { query: 'toolbelt', count: 3 }],
+  websearch: [
+    { q: 'toolbelt', num_results: 3 },
+    { query: 'toolbelt', count: 3 },
+  ],
+  search_web: [
+    { query: 'toolbelt', limit: 3 },
+    { query: 'toolbelt', count: 3 },
+  ],
 };
 /** Calls by a tool's own name in another tool set's spelling. */
 const BY_SPELLING: [string, Input, Input][] = [
@@ -70,6 +169,7 @@ const BY_SPELLING: [string, Input, Input][] = [
   ['copy_file', { source: 'a.txt', dest: 'c.txt' }, { source: 'a.txt', destination: 'c.txt' }],
   ['git_branch', { name: 'feature', create: true }, { action: 'create', name: 'feature' }],
   ['grep', { pattern: 'one', '-i': true, '-C': 1, '-n': true, head_limit: 3 }, { pattern: 'one', case_insensitive: true, context: 1, max_results: 3 }],
+  ['grep', { pattern: 'one', '-A': 2, '-B': 1, include: '*.txt' }, { pattern: 'one', after: 2, before: 1, glob: '*.txt' }],
   ['read_file', { absolute_path: 'a.txt' }, { path: 'a.txt' }],
   ['write_file', { file_path: 'b.txt', content: 'x', createDirectories: true }, { path: 'b.txt', content: 'x' }],
   ['web_fetch', { prompt: 'Summarize https://example.com/page please' }, { url: 'https://example.com/page' }],
@@ -130,7 +230,14 @@ describe('other tool sets’ names for the built-ins', () => {
   for (const [key, [input, ownInput]] of Object.entries(BY_NAME)) {
     const name = key.split('/')[0];
     const claims = table.filter((t) => t.name.toLowerCase() === name.toLowerCase()).map((t) => t.tool);
-    const own = claims.length === 1 ? claims[0] : key.includes('/background') ? 'shell_background' : key.startsWith('str_replace_editor') ? { view: 'read_file', create: 'write_file', str_replace: 'edit_file' }[key.split('/')[1]]! : claims.find((c) => c !== 'shell_background')!;
+    const own =
+      claims.length === 1
+        ? claims[0]
+        : key.includes('/background')
+          ? 'shell_background'
+          : key.startsWith('str_replace_editor')
+            ? { view: 'read_file', create: 'write_file', str_replace: 'edit_file' }[key.split('/')[1]]!
+            : claims.find((c) => c !== 'shell_background')!;
     it(`${key} runs as ${own}, judged and logged as ${own}`, async () => {
       const result = await sameAsOwnName(name, input, own, ownInput);
       expect(result.metadata?.calledAs).toBe(name);

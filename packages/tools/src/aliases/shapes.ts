@@ -79,8 +79,19 @@ export const negate =
 /** Each edit of an `edits` list in our words (opencode's multiedit spells them oldString/newString). */
 export function editsInOwnWords(input: Input): Input {
   if (!Array.isArray(input.edits)) return input;
-  const names = { old: 'old_string', old_str: 'old_string', oldString: 'old_string', new: 'new_string', new_str: 'new_string', newString: 'new_string', replaceAll: 'replace_all' };
-  return { ...input, edits: input.edits.map((e) => (e && typeof e === 'object' && !Array.isArray(e) ? drop('filePath', 'file_path')(rename(names)(e as Input)) : e)) };
+  const names = {
+    old: 'old_string',
+    old_str: 'old_string',
+    oldString: 'old_string',
+    new: 'new_string',
+    new_str: 'new_string',
+    newString: 'new_string',
+    replaceAll: 'replace_all',
+  };
+  return {
+    ...input,
+    edits: input.edits.map((e) => (e && typeof e === 'object' && !Array.isArray(e) ? drop('filePath', 'file_path')(rename(names)(e as Input)) : e)),
+  };
 }
 
 /** gemini-cli's replace: expected_replacements above 1 means every occurrence. */

@@ -6,7 +6,19 @@
 // (execute_bash, str_replace_editor, web_read) and the specifications' own names (search_files,
 // hover, definition, references, shell, bash, edit). camelCase forms of our parameters need no entry.
 import type { ToolAliases } from '@toolbelt/core';
-import { argvToCommand, createFlag, drop, editsInOwnWords, expectedReplacements, fixed, negate, pipe, secondsToMs, urlFromPrompt, viewRange } from './shapes.js';
+import {
+  argvToCommand,
+  createFlag,
+  drop,
+  editsInOwnWords,
+  expectedReplacements,
+  fixed,
+  negate,
+  pipe,
+  secondsToMs,
+  urlFromPrompt,
+  viewRange,
+} from './shapes.js';
 
 const PATH = { file_path: 'path', filePath: 'path', absolute_path: 'path', target_file: 'path', dir_path: 'path', directory: 'path' };
 const editor = (command: string) => (input: Record<string, unknown>) => input.command === command;
@@ -26,7 +38,15 @@ export const BUILTIN_ALIASES: Readonly<Record<string, ToolAliases>> = {
     input: drop('createDirectories', 'create_directories'),
   },
   edit_file: {
-    names: ['Edit', 'edit', 'MultiEdit', 'multiedit', 'replace', 'str_replace', { name: 'str_replace_editor', when: editor('str_replace'), input: drop('command') }],
+    names: [
+      'Edit',
+      'edit',
+      'MultiEdit',
+      'multiedit',
+      'replace',
+      'str_replace',
+      { name: 'str_replace_editor', when: editor('str_replace'), input: drop('command') },
+    ],
     params: { ...PATH, old: 'old_string', old_str: 'old_string', new: 'new_string', new_str: 'new_string' },
     input: pipe(expectedReplacements, editsInOwnWords),
   },
@@ -47,7 +67,17 @@ export const BUILTIN_ALIASES: Readonly<Record<string, ToolAliases>> = {
   },
   grep: {
     names: ['search_file_content', 'search_code', { name: 'grep_files', input: fixed({ output_mode: 'files_with_matches' }) }],
-    params: { ...PATH, '-i': 'case_insensitive', ignore_case: 'case_insensitive', '-C': 'context', '-A': 'after', '-B': 'before', head_limit: 'max_results', limit: 'max_results', include: 'glob' },
+    params: {
+      ...PATH,
+      '-i': 'case_insensitive',
+      ignore_case: 'case_insensitive',
+      '-C': 'context',
+      '-A': 'after',
+      '-B': 'before',
+      head_limit: 'max_results',
+      limit: 'max_results',
+      include: 'glob',
+    },
     input: drop('-n'),
   },
   shell_exec: {
@@ -55,7 +85,7 @@ export const BUILTIN_ALIASES: Readonly<Record<string, ToolAliases>> = {
       'shell',
       { name: 'bash', when: (i) => !claudeBackground(i) },
       'run_shell_command',
-      'execute_bash',
+      { name: 'execute_bash', input: secondsToMs },
       'shell_command',
       'exec_command',
       'run_terminal_cmd',
