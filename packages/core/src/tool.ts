@@ -34,6 +34,12 @@ export interface Classification {
   /** Set when a person must confirm this call in every mode, yolo included, unless a rule allows it
    * or a person approved it for the session or always (sending mail, inviting people). Weaker than alwaysAsk. */
   askFirst?: string;
+  /**
+   * Set when whoever set toolbelt up vouched for this call (a tool the operator declared in the
+   * config): it runs without asking in every mode but `ask`, unless a rule, a hard deny or an
+   * always-ask says otherwise. Says who vouched, for the decision's reason.
+   */
+  vouchedFor?: string;
   subject?: Subject;
   /**
    * What "always approve" remembers for this call, e.g. the command prefix `npm run test`.

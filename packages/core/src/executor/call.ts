@@ -177,6 +177,7 @@ export class Call {
       blocked: classification.blocked,
       alwaysAsk: classification.alwaysAsk,
       askFirst: classification.askFirst,
+      vouchedFor: classification.vouchedFor,
       sessionId: this.ctx.sessionId,
       agentId: this.req.agentId,
     });

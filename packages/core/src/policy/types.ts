@@ -67,6 +67,8 @@ export interface PolicyCall {
   blocked?: string;
   alwaysAsk?: string;
   askFirst?: string;
+  /** See Classification.vouchedFor. */
+  vouchedFor?: string;
   sessionId: string;
   /** The agent making the call (a gateway's agents): remembered approvals are per agent. */
   agentId?: string;
