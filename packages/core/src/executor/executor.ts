@@ -9,8 +9,8 @@ import { Policy } from '../policy/policy.js';
 import type { ToolSource } from '../registry.js';
 import { errorResult, type ToolResult } from '../result.js';
 import type { StructuredText } from '../structured-text.js';
-import type { Effect, SessionState, ToolEmit, Workspace } from '../tool.js';
-import { AliasIndex } from './aliases.js';
+import type { Effect, SessionState, Tool, ToolEmit, Workspace } from '../tool.js';
+import { AliasIndex, findTool } from './aliases.js';
 import { Deadline, toFailure } from './attempt.js';
 import { ReadCache } from './cache.js';
 import { Call } from './call.js';
@@ -147,6 +147,15 @@ export class Executor {
     // What the metrics count is the tool's own time: not the time people took to approve or answer it.
     this.finish(req, call.input, result, call.approvalWaitMs + (call.ctx?.waitedMs ?? 0));
     return result;
+  }
+
+  /**
+   * The tool a call by this name runs: the registered one, or the one that claims the name as an
+   * alias (`bash` -> shell_exec); undefined when none does, or several (front ends that record calls by tool).
+   */
+  toolFor(name: string, input?: unknown): Tool | undefined {
+    const found = findTool(this.registry, this.host.aliases, name, input);
+    return 'tool' in found ? found.tool : undefined;
   }
 
   /** What would happen to this call, without running it: lookup, validation, classification, decision. */
