@@ -1,7 +1,16 @@
 // The rest of what the classic Tool API promises, each printed for the test to compare: the
 // registry's methods, validation, confirmation, the modes, and a classic tool run by the executor.
 import { MemoryLogSink } from '@toolbelt/core';
-import { BaseTool, Executor, Policy, ToolRegistry, type Tool, type ToolConfirmation, type ToolDefinition, type ToolExecutionResult } from '@toolbelt/core/classic';
+import {
+  BaseTool,
+  Executor,
+  Policy,
+  ToolRegistry,
+  type Tool,
+  type ToolConfirmation,
+  type ToolDefinition,
+  type ToolExecutionResult,
+} from '@toolbelt/core/classic';
 import { createBuiltinTools } from '@toolbelt/tools';
 import { z } from 'zod';
 import { MyTool } from './custom-tool.js';
@@ -37,7 +46,9 @@ try {
 
 const my = registry.getTool('my_tool')!;
 const direct = await my.execute({ input: 'x' });
-const confirmations = Object.fromEntries(['read_file', 'write_file', 'shell_exec', 'glob', 'grep', 'edit_file'].map((n) => [n, registry.getTool(n)!.getConfirmation?.({})]));
+const confirmations = Object.fromEntries(
+  ['read_file', 'write_file', 'shell_exec', 'glob', 'grep', 'edit_file'].map((n) => [n, registry.getTool(n)!.getConfirmation?.({})]),
+);
 
 /** my_tool and save_note through an executor in one mode, with no one to ask. */
 async function inMode(mode: 'none' | 'safe' | 'all') {
@@ -49,7 +60,14 @@ async function inMode(mode: 'none' | 'safe' | 'all') {
   const bad = await executor.call({ tool: 'my_tool', input: { input: 42 } });
   const note = await executor.call({ tool: 'save_note', input: { text: 'n' } });
   await executor.logs.flush();
-  return { my: mine.status, note: note.status, content: mine.content, bad: bad.status === 'error' ? bad.error.message : bad.status, events: seen.includes('tool.result'), logged: log.entries.map((e) => e.tool) };
+  return {
+    my: mine.status,
+    note: note.status,
+    content: mine.content,
+    bad: bad.status === 'error' ? bad.error.message : bad.status,
+    events: seen.includes('tool.result'),
+    logged: log.entries.map((e) => e.tool),
+  };
 }
 
 console.log(
