@@ -15,6 +15,7 @@ export default defineConfig({
       '@toolbelt/adapters/openai-agents': src('adapters', 'openai-agents/index'),
       '@toolbelt/integrations/config': src('integrations', 'section'),
       '@toolbelt/core/approval': src('core', 'approval'),
+      '@toolbelt/core/classic': src('core', 'classic/index'),
       '@toolbelt/core': src('core'),
       '@toolbelt/tools': src('tools'),
       '@toolbelt/mcp': src('mcp'),

@@ -12,6 +12,7 @@ export const SLOW = [
   '**/conformance*.test.ts', // the official MCP conformance suites against our client and server
   '**/*.sdk.test.ts', // tsc over the OpenAI, Anthropic and Google SDKs' request types
   'packages/cli/src/packed.test.ts', // npm pack, install and strict tsc in a new project
+  '**/*.packed.test.ts', // the same for one API's examples (the classic Tool API)
   'packages/cli/src/install-global.test.ts', // npm run install-global into a temp prefix
   'scripts/doc-tests/**', // every code block of the README and docs, in a clone
   '**/*.property.test.ts', // random scripts run for real in the sandbox, under strace

@@ -24,6 +24,7 @@ await build({
     '@toolbelt/mcp/config': `${root}packages/mcp/src/config.ts`,
     '@toolbelt/gateway/config': `${root}packages/gateway/src/config.ts`,
     '@toolbelt/integrations/config': `${root}packages/integrations/src/section.ts`,
+    '@toolbelt/core/classic': `${root}packages/core/src/classic/index.ts`,
     ...Object.fromEntries(
       ['core', 'tools', 'agent', 'mcp', 'gateway', 'client', 'integrations'].map((p) => [`@toolbelt/${p}`, `${root}packages/${p}/src/index.ts`]),
     ),

@@ -62,6 +62,20 @@ export function cases(root, tb, fs) {
       },
     },
     {
+      what: `the same matches, output_mode lines vs \`rg -n\` (file:line:text)`,
+      key: 'grep-lines',
+      anchor: 'rg -n',
+      ours: () => callText(tb, 'grep', { pattern: GREP_PATTERN, output_mode: 'lines' }),
+      theirs: async () => rg(root, ['-n', '--no-heading', '--sort', 'path', GREP_PATTERN]),
+    },
+    {
+      what: `the same matches with 1 line before and 2 after vs \`rg -n --heading -B1 -A2\``,
+      key: 'grep-context',
+      anchor: 'rg -n --heading -B1 -A2',
+      ours: () => callText(tb, 'grep', { pattern: GREP_PATTERN, before: 1, after: 2 }),
+      theirs: async () => rg(root, ['-n', '--heading', '--sort', 'path', '-B1', '-A2', GREP_PATTERN]),
+    },
+    {
       what: '2-line edit preview (toolbelt has no dry run: its answer to the applied edit)',
       theirs: () => callText(fs, 'edit_file', { path: abs(READ_FILE), edits: [{ oldText, newText }], dryRun: true }),
       ours: async () => {
@@ -95,6 +109,10 @@ export function cases(root, tb, fs) {
       theirs: async () => structuredText({ files: fileRecords(abs(LIST_DIR)) }, 'json'),
     },
   ];
+}
+
+function rg(cwd, args) {
+  return execFileSync('rg', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /** Path, line count and size of each file directly in `dir`, sorted by path. */

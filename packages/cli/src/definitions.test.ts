@@ -92,4 +92,19 @@ const BUDGET = { all: 3000, files: 900 };
  * what a write or move takes, a search's pattern, and switches whose name is the whole story. Any
  * other parameter has a description or is named in its tool's description.
  */
-const SELF_EVIDENT = new Set(['path', 'content', 'source', 'destination', 'old_string', 'new_string', 'pattern', 'case_insensitive', 'output_mode']);
+const SELF_EVIDENT = new Set([
+  'path',
+  'content',
+  'source',
+  'destination',
+  'old_string',
+  'new_string',
+  'pattern',
+  'case_insensitive',
+  'output_mode',
+  // grep's own switches, named as grep and rg name them (-F, -C, -B, -A).
+  'literal',
+  'context',
+  'before',
+  'after',
+]);

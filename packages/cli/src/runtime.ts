@@ -223,6 +223,7 @@ function executorSettings(config: ToolbeltConfig) {
     ...(limits.defaultTimeoutMs ? { defaultTimeoutMs: limits.defaultTimeoutMs } : {}),
     ...(limits.approvalTimeoutMs ? { approvalTimeoutMs: limits.approvalTimeoutMs } : {}),
     ...(config.structuredText ? { structuredText: config.structuredText } : {}),
+    ...(config.aliases === false ? { aliases: false } : {}),
     ...(config.log
       ? { logRedaction: { ...(config.log.redact ? { params: config.log.redact } : {}), ...(config.log.results === false ? { results: false } : {}) } }
       : {}),

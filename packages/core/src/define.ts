@@ -61,14 +61,20 @@ export abstract class BaseTool<I> implements Tool<I> {
   abstract execute(input: I, ctx: ToolContext): Promise<ToolOutput | string> | ToolOutput | string;
 
   private compiled?: ReturnType<typeof compileSchema<I>>;
-  private get schema() {
+  private get compiledInput() {
+    if (this.input === undefined) {
+      // The classic shape (`schema`, getConfirmation) has its own base class; say so rather than fail each call.
+      throw new Error(
+        `tool "${this.name}" has no \`input\` schema: this BaseTool takes input and effect; for a class with \`schema\` (and getConfirmation), extend BaseTool from '@toolbelt/core/classic'`,
+      );
+    }
     this.compiled ??= compileSchema(this.input);
     return this.compiled;
   }
   get jsonSchema(): JsonSchema {
-    return this.schema.jsonSchema;
+    return this.compiledInput.jsonSchema;
   }
   parse(raw: unknown) {
-    return this.schema.parse(raw);
+    return this.compiledInput.parse(raw);
   }
 }

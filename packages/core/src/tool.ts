@@ -35,6 +35,12 @@ export interface Classification {
   /** Set when a person must confirm this call in every mode, yolo included, unless a rule allows it
    * or a person approved it for the session or always (sending mail, inviting people). Weaker than alwaysAsk. */
   askFirst?: string;
+  /**
+   * Set when whoever set toolbelt up vouched for this call (a tool the operator declared in the
+   * config): it runs without asking in every mode but `ask`, unless a rule, a hard deny or an
+   * always-ask says otherwise. Says who vouched, for the decision's reason.
+   */
+  vouchedFor?: string;
   subject?: Subject;
   /**
    * What "always approve" remembers for this call, e.g. the command prefix `npm run test`.
@@ -182,6 +188,28 @@ export interface RetryOptions {
   baseDelayMs?: number;
 }
 
+/** Another tool set's name for this tool, accepted at call time; never shown to a model. */
+export interface ToolAlias {
+  name: string;
+  /** Claims only calls whose input this accepts (a tool whose `command` picks one of ours). */
+  when?(input: Record<string, unknown>): boolean;
+  /** The input in this tool's words, for shapes beyond renamed parameters (a command as an argv array). */
+  input?(input: Record<string, unknown>): Record<string, unknown>;
+}
+
+/**
+ * What models trained on other agents call this tool and its parameters. Accepted at call time
+ * only, so nothing is added to the definitions a model is shown: the call runs, is judged and is
+ * logged as this tool, and its result says the name it was called by (`metadata.calledAs`).
+ */
+export interface ToolAliases {
+  names?: readonly (string | ToolAlias)[];
+  /** Other spellings of parameters, for any name of the tool: `{ old: 'old_string' }`. camelCase forms need none. */
+  params?: Readonly<Record<string, string>>;
+  /** Other shapes of input for any name, after the renames (`git_branch {create: true}`). */
+  input?(input: Record<string, unknown>): Record<string, unknown>;
+}
+
 export interface ToolSpec<I = Record<string, unknown>> {
   name: string;
   title?: string;
@@ -218,6 +246,8 @@ export interface ToolSpec<I = Record<string, unknown>> {
   annotations?: { idempotent?: boolean; openWorld?: boolean; destructive?: boolean };
   /** Whether the call is shown to people in the active space. */
   visible?: boolean;
+  /** Names and parameter spellings other tool sets use for this tool; see ToolAliases. */
+  aliases?: ToolAliases;
   /** Runs the call. Required unless the tool has `prepare`. */
   execute?(input: I, ctx: ToolContext): Promise<ToolOutput | string> | ToolOutput | string;
   /**

@@ -20,6 +20,7 @@ export const declaredToolSchema = z.strictObject({
   isAsync: z.boolean().optional(),
   timeout: positiveInt().optional(),
   effect: effectSchema.optional(),
+  requiresApproval: z.boolean().optional(),
   execution: z
     .strictObject({
       url: z.url(mustBe('a URL')),

@@ -10,6 +10,7 @@ import { lspTools } from './lsp/index.js';
 import { webTools } from './web/index.js';
 import { fsTools } from './fs/index.js';
 import { searchTools } from './search/index.js';
+import { withAliases } from './aliases/index.js';
 
 export interface BuiltinOptions {
   /** toolbelt.config.json (or an object like it); its shell, sandbox, search, web and lsp sections are checked and read. */
@@ -27,7 +28,7 @@ export function builtinTools(opts: BuiltinOptions = {}): Tool[] {
   // git and the language servers lose the variables shell commands lose (shell.hideEnv/passEnv).
   const { hideEnv, passEnv } = shellSettings(config.shell);
   const env = { hideEnv, passEnv };
-  return [
+  const tools = [
     ...fsTools(),
     ...searchTools({ settings: config.search ?? {} }),
     ...shellTools({ config, ...(opts.env ? { env: opts.env } : {}), sandbox }),
@@ -35,4 +36,5 @@ export function builtinTools(opts: BuiltinOptions = {}): Tool[] {
     ...lspTools({ ...(config.lsp ? { config: config.lsp } : {}), sandbox, env }),
     ...webTools({ ...(config.web ? { config: config.web } : {}), env: opts.env ?? process.env }),
   ];
+  return tools.map(withAliases);
 }

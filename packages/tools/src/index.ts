@@ -1,6 +1,8 @@
 export { WorkspaceGuard, type Access, type WorkspaceOptions } from './workspace/guard.js';
 export { sensitiveReason } from './workspace/sensitive.js';
 export { builtinTools, type BuiltinOptions } from './builtin.js';
+export { createBuiltinTools, type ClassicBuiltinOptions } from './classic.js';
+export { BUILTIN_ALIASES, withAliases } from './aliases/index.js';
 export { shellTools, classifyCommand, loadBashParser, shellSection, type ShellToolsOptions, type ShellSettings, type ShellSection } from './shell/index.js';
 export { gitTools } from './git/index.js';
 export { createLsp, lspTools, LspPool, serverSpecs, lspSection, type Lsp, type LspOptions, type LspConfigEntry, type ServerSpec } from './lsp/index.js';

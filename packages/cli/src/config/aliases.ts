@@ -4,17 +4,12 @@
 //   mode "none" -> "ask", "all" -> "yolo" ("safe" means the same in both)
 //   mcp: { servers: [{ name, ...server }] } -> mcpServers: { [name]: server }
 import { z } from 'zod';
-import { MODES, mustBe, nonEmptyString, oneOf, type Mode } from '@toolbelt/core';
+import { canonicalMode, MODE_ALIASES, MODES, mustBe, nonEmptyString, oneOf } from '@toolbelt/core';
 import { mcpServerSchema } from '@toolbelt/mcp/config';
 import { configSchema, type ToolbeltConfig } from './schema.js';
 
-export const MODE_ALIASES: Readonly<Record<string, Mode>> = { none: 'ask', all: 'yolo' };
-
-/** A mode as given (config or --mode), in our words; undefined when it is no mode at all. */
-export function canonicalMode(mode: string): Mode | undefined {
-  if ((MODES as readonly string[]).includes(mode)) return mode as Mode;
-  return MODE_ALIASES[mode];
-}
+// The mode aliases live with the policy, which takes them too (the classic API's modes).
+export { canonicalMode, MODE_ALIASES };
 
 const modeOrAlias = oneOf([...MODES, ...Object.keys(MODE_ALIASES)] as [string, ...string[]]);
 

@@ -17,6 +17,7 @@ describe('the composed config schema', () => {
         'toolSettings',
         'limits',
         'structuredText',
+        'aliases',
         'log',
         'workspace',
         'shell',

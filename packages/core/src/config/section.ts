@@ -50,6 +50,10 @@ export const coreConfigShape = {
     })
     .describe('What the execution log (.toolbelt/executions.jsonl, the gateway database) leaves out')
     .optional(),
+  aliases: z
+    .boolean()
+    .describe("Accept other tool sets' names for tools and parameters in calls (bash, Read, old_str; default true); false refuses them")
+    .optional(),
   structuredText: oneOf(STRUCTURED_TEXTS as [StructuredText, ...StructuredText[]])
     .describe('How structured results reach the model as text: json (pretty, the default) or toon (TOON or compact JSON, whichever is shorter)')
     .optional(),

@@ -5,6 +5,7 @@ import type { EventBus, ToolEvent } from '../events.js';
 import type { Policy } from '../policy/policy.js';
 import type { ToolSource } from '../registry.js';
 import type { StructuredText } from '../structured-text.js';
+import type { AliasIndex } from './aliases.js';
 import type { Deadline } from './attempt.js';
 import type { ReadCache } from './cache.js';
 import type { ContextHost } from './call-context.js';
@@ -35,6 +36,8 @@ export interface CallHost {
   /** Deadlines of the calls running now, so close() can abort them. */
   readonly inFlight: Set<Deadline>;
   readonly contexts: ContextHost;
+  /** Other tool sets' names for the registered tools; absent when aliases are off. */
+  readonly aliases?: AliasIndex;
   isClosed(): boolean;
   /** The executor's approver for the call's origin, at the moment of asking. */
   approve: Approver;

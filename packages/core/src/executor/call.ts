@@ -3,14 +3,14 @@
 import type { ApprovalDecision, ApprovalRequest } from '../approval.js';
 import type { PolicyDecision } from '../policy/types.js';
 import { errorResult, rejectedResult, type ApprovedBy, type ToolErrorCode, type ToolResult } from '../result.js';
-import { ToolError, type Classification, type Effect, type Invocation, type Tool, type ToolOutput } from '../tool.js';
+import { ToolError, type Classification, type Effect, type Invocation, type Tool, type ToolAlias, type ToolOutput } from '../tool.js';
 import { backoffDelay, Deadline, describeError, retryAttempts, toFailure, TimeoutReason } from './attempt.js';
 import { ReadCache } from './cache.js';
 import { CallContext } from './call-context.js';
 import type { CallHost } from './call-host.js';
+import { findTool, inOwnWords } from './aliases.js';
 import { admitInput, REFUSED_INPUT, rememberTarget, STATIC_CLASSIFICATION, toolName } from './call-input.js';
 import type { CallRequest, Explanation } from './request.js';
-import { unknownToolMessage } from './suggest.js';
 import { outputToResult } from './truncate.js';
 
 export class Call {
@@ -25,6 +25,9 @@ export class Call {
   decision!: PolicyDecision;
   /** Milliseconds spent waiting for the approval decision. */
   approvalWaitMs = 0;
+  /** The name the call came with, when it was another tool set's name for this tool. */
+  calledAs: string | undefined = undefined;
+  private alias: ToolAlias | undefined = undefined;
   /** Set when the call ended before it could run: unknown tool, bad input, a failing hook. */
   refusal: ToolResult | undefined = undefined;
 
@@ -46,22 +49,19 @@ export class Call {
     return this.classify();
   }
 
-  /** Finds the tool and parses the input; false, with the refusal set, when either fails. */
+  /** Finds the tool (by its name or another tool set's) and parses the input; false, with the refusal set, when either fails. */
   admit(): boolean {
-    const name = this.req.tool;
-    const tool = typeof name === 'string' ? this.host.registry.get(name) : undefined;
-    if (!tool) {
-      this.refuse('UNKNOWN_TOOL', unknownToolMessage(toolName(name), this.host.registry), false);
-      return false;
-    }
-    this.tool = tool;
     const admitted = admitInput(this.req.input);
+    const tool = this.lookup(admitted.ok ? admitted.value : undefined);
+    if (!tool) return false;
+    this.tool = tool;
+    const name = tool.name;
     if (!admitted.ok) {
       this.input = REFUSED_INPUT;
       this.refuse('INVALID_PARAMS', `Invalid parameters for ${name}: ${admitted.problem}.`, true);
       return false;
     }
-    const parsed = tool.parse(admitted.value);
+    const parsed = tool.parse(this.host.aliases ? inOwnWords(tool, admitted.value, this.alias) : admitted.value);
     if (!parsed.ok) {
       this.refuse('INVALID_PARAMS', `Invalid parameters for ${name}: ${parsed.message}. Fix them and call again.`, true);
       return false;
@@ -70,6 +70,14 @@ export class Call {
     this.deadline = new Deadline();
     this.ctx = new CallContext(this.host.contexts, tool.name, this.req, this.callId, this.deadline);
     return true;
+  }
+
+  /** The registered tool of that name, else the one that claims it as an alias; refuses when none or several do. */
+  private lookup(input: unknown): Tool | undefined {
+    const found = findTool(this.host.registry, this.host.aliases, this.req.tool, input);
+    if ('refusal' in found) return void this.refuse('UNKNOWN_TOOL', found.refusal, found.recoverable);
+    if (found.alias) [this.calledAs, this.alias] = [this.req.tool, found.alias.alias];
+    return found.tool;
   }
 
   /** The tool's verdict: its invocation's when it has `prepare` (kept for the later stages), else its effect's. */
@@ -169,13 +177,14 @@ export class Call {
       blocked: classification.blocked,
       alwaysAsk: classification.alwaysAsk,
       askFirst: classification.askFirst,
+      vouchedFor: classification.vouchedFor,
       sessionId: this.ctx.sessionId,
       agentId: this.req.agentId,
     });
   }
 
   private refuse(code: ToolErrorCode, message: string, recoverable: boolean): void {
-    this.refusal = errorResult(this.callId, toolName(this.req.tool), code, message, { recoverable });
+    this.refusal = errorResult(this.callId, this.tool?.name ?? toolName(this.req.tool), code, message, { recoverable });
   }
 
   private async ask(): Promise<ApprovalDecision> {

@@ -11,6 +11,7 @@ import { errorResult, type ToolResult } from '../result.js';
 import type { StructuredText } from '../structured-text.js';
 import { frozenCopy } from '../frozen.js';
 import type { Effect, SessionState, Tool, ToolConfig, ToolEmit, Workspace } from '../tool.js';
+import { AliasIndex, findTool } from './aliases.js';
 import { Deadline, toFailure } from './attempt.js';
 import { ReadCache } from './cache.js';
 import { Call } from './call.js';
@@ -57,6 +58,11 @@ export interface ExecutorOptions {
    * made once per section object). The embedder knows the config; core knows no section names.
    */
   toolConfig?: (tool: Tool) => object | undefined;
+  /**
+   * Whether calls may use other tool sets' names for tools and parameters (`bash`, `Read`,
+   * `old_str`), as the tools declare them (ToolAliases). Default true.
+   */
+  aliases?: boolean;
 }
 
 export class Executor {
@@ -99,6 +105,7 @@ export class Executor {
       cache: this.cache,
       inFlight: this.inFlight,
       contexts: this,
+      ...(opts.aliases === false ? {} : { aliases: new AliasIndex(this.registry) }),
       limits: {
         defaultTimeoutMs: opts.defaultTimeoutMs ?? 120_000,
         maxTimeoutMs: opts.maxTimeoutMs ?? 600_000,
@@ -157,9 +164,19 @@ export class Executor {
       result = errorResult(call.callId, name, f.code, f.message, { recoverable: f.recoverable });
     }
     result.durationMs = performance.now() - started;
+    if (call.calledAs) result.metadata = { ...result.metadata, calledAs: call.calledAs };
     // What the metrics count is the tool's own time: not the time people took to approve or answer it.
     this.finish(req, call.input, result, call.approvalWaitMs + (call.ctx?.waitedMs ?? 0));
     return result;
+  }
+
+  /**
+   * The tool a call by this name runs: the registered one, or the one that claims the name as an
+   * alias (`bash` -> shell_exec); undefined when none does, or several (front ends that record calls by tool).
+   */
+  toolFor(name: string, input?: unknown): Tool | undefined {
+    const found = findTool(this.registry, this.host.aliases, name, input);
+    return 'tool' in found ? found.tool : undefined;
   }
 
   /** What would happen to this call, without running it: lookup, validation, classification, decision. */
@@ -198,11 +215,11 @@ export class Executor {
 
   /** The effect runAll orders by: the static one, or the tool's verdict on the parsed input (no validate). */
   private async effectOf(req: CallRequest): Promise<Effect | undefined> {
-    const tool = this.registry.get(req.tool);
-    if (!tool) return undefined;
-    if (typeof tool.effect === 'string') return tool.effect;
+    const known = this.registry.get(req.tool);
+    if (known && typeof known.effect === 'string') return known.effect;
     const call = new Call(this.host, req, 'classify', performance.now());
     if (!call.admit()) return undefined;
+    if (typeof call.tool.effect === 'string') return call.tool.effect;
     try {
       const verdict = await call.verdict();
       return typeof verdict === 'string' ? verdict : verdict.effect;

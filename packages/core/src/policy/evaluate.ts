@@ -1,4 +1,4 @@
-// One function decides: blocked > hard deny > deny rule > always-ask > remembered > last matching rule > ask-first > mode.
+// One function decides: blocked > hard deny > deny rule > always-ask > remembered > last matching rule > ask-first > vouched for > mode.
 import { MODE_TABLE } from './defaults.js';
 import { namesTool, ruleMatches } from './match.js';
 import type { RememberedDecisions } from './remembered.js';
@@ -48,6 +48,8 @@ export function evaluate(call: PolicyCall, config: PolicyConfig, remembered: Rem
   if (rule) return { action: rule.action, source: 'rule', reason: describeRule(rule, matched, 'rule'), ruleIndex: matched };
 
   if (call.askFirst) return { action: 'ask', source: 'ask-first', reason: `asked in every mode: ${call.askFirst}` };
+
+  if (call.vouchedFor && config.mode !== 'ask') return { action: 'allow', source: 'mode', reason: `mode "${config.mode}" runs it: ${call.vouchedFor}` };
 
   return MODE_DECISIONS[config.mode][call.effect];
 }

@@ -4,10 +4,21 @@ import { DEFAULT_HARD_DENY, DEFAULT_MODE } from './defaults.js';
 import { evaluate } from './evaluate.js';
 import { namesTool, ruleMatches } from './match.js';
 import { RememberedDecisions } from './remembered.js';
-import type { DecisionStore, Mode, PolicyCall, PolicyConfig, PolicyDecision, Rule } from './types.js';
+import {
+  canonicalMode,
+  MODES,
+  type DecisionStore,
+  type Mode,
+  type ModeAlias,
+  type PolicyCall,
+  type PolicyConfig,
+  type PolicyDecision,
+  type Rule,
+} from './types.js';
 
 export interface PolicyOptions {
-  mode?: Mode;
+  /** `none` and `all`, the classic API's modes, are read as `ask` and `yolo`. */
+  mode?: Mode | ModeAlias;
   rules?: Rule[];
   /** Added to the default hard denies, which always apply. */
   hardDeny?: Rule[];
@@ -24,7 +35,7 @@ export class Policy {
 
   constructor(opts: PolicyOptions = {}) {
     this.config = {
-      mode: opts.mode ?? DEFAULT_MODE,
+      mode: modeOf(opts.mode ?? DEFAULT_MODE),
       rules: [...(opts.rules ?? [])],
       hardDeny: [...DEFAULT_HARD_DENY, ...(opts.hardDeny ?? [])],
     };
@@ -36,8 +47,8 @@ export class Policy {
     return this.config.mode;
   }
 
-  set mode(mode: Mode) {
-    this.config.mode = mode;
+  set mode(mode: Mode | ModeAlias) {
+    this.config.mode = modeOf(mode);
   }
 
   /**
@@ -87,4 +98,10 @@ export class Policy {
     }
     return false;
   }
+}
+
+function modeOf(mode: string): Mode {
+  const canonical = canonicalMode(mode);
+  if (!canonical) throw new Error(`unknown mode "${mode}": use one of ${MODES.join(', ')} (or none = ask, all = yolo)`);
+  return canonical;
 }

@@ -5,6 +5,15 @@ import type { Effect, Subject } from '../tool.js';
 export type Action = 'allow' | 'ask' | 'deny';
 export type Mode = 'ask' | 'safe' | 'auto-edit' | 'yolo';
 export const MODES: readonly Mode[] = ['ask', 'safe', 'auto-edit', 'yolo'];
+/** Confirmation modes of the classic API, taken as ours: `none` confirms nothing by itself (ask), `all` approves all (yolo). */
+export type ModeAlias = 'none' | 'all';
+export const MODE_ALIASES: Readonly<Record<ModeAlias, Mode>> = { none: 'ask', all: 'yolo' };
+
+/** A mode as given, in our words; undefined when it is no mode at all. */
+export function canonicalMode(mode: string): Mode | undefined {
+  if ((MODES as readonly string[]).includes(mode)) return mode as Mode;
+  return Object.hasOwn(MODE_ALIASES, mode) ? MODE_ALIASES[mode as ModeAlias] : undefined;
+}
 
 /** An argument matcher: an exact value, or a regular expression over the value as text. */
 export type ArgMatcher = string | number | boolean | null | { pattern: string };
@@ -58,6 +67,8 @@ export interface PolicyCall {
   blocked?: string;
   alwaysAsk?: string;
   askFirst?: string;
+  /** See Classification.vouchedFor. */
+  vouchedFor?: string;
   sessionId: string;
   /** The agent making the call (a gateway's agents): remembered approvals are per agent. */
   agentId?: string;

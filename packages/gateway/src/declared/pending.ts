@@ -112,6 +112,6 @@ async function awaitResult(spec: DeclaredTool, ctx: ToolContext, deps: PendingDe
   }
   throw new ToolError(
     'TIMEOUT',
-    `${spec.name} got no result within ${wait.waitMs} ms. The call stays open: if its result arrives later it goes to your inbox (call ${callId}). Tell the user, or call again only if a repeat is harmless.`,
+    `Tool timed out after ${wait.waitMs}ms: ${spec.name} got no result in time. The call stays open: if its result arrives later it goes to your inbox (call ${callId}). Tell the user, or call again only if a repeat is harmless.`,
   );
 }

@@ -1,6 +1,6 @@
 // Tools declared as JSON in the config become ordinary core tools, so policy, approval,
 // logging, metrics and events apply to them like to any other tool.
-import { defineTool, type Effect, type Tool, type ToolRegistry } from '@toolbelt/core';
+import { defineTool, type Classification, type Effect, type Tool, type ToolRegistry } from '@toolbelt/core';
 import type { DeclaredTool } from '../config.js';
 import { httpCall } from './http-call.js';
 import { DEFAULT_WAIT_MS, pendingCall, type PendingDeps } from './pending.js';
@@ -34,6 +34,20 @@ export function defaultEffect(spec: DeclaredTool): Effect {
   return 'write';
 }
 
+const VOUCHED = 'declared in the config by the operator, who vouches for its calls (set effect or requiresApproval in the declaration to have them judged)';
+
+/**
+ * A declared tool is the operator's own: unless the declaration says otherwise its calls run in every
+ * mode but ask (vouched for). `requiresApproval: true` asks in every mode; an explicit `effect` is
+ * judged by the mode like any tool's; `requiresApproval: false` vouches for it even then.
+ */
+export function declaredClassification(spec: DeclaredTool): Classification {
+  const effect = defaultEffect(spec);
+  if (spec.requiresApproval === true) return { effect, askFirst: `the config declares ${spec.name} with requiresApproval` };
+  if (spec.requiresApproval === false || spec.effect === undefined) return { effect, vouchedFor: VOUCHED };
+  return { effect };
+}
+
 export function isVisible(spec: DeclaredTool): boolean {
   return spec.visible ?? spec.executionType !== 'internal';
 }
@@ -51,7 +65,9 @@ export function declaredTool(spec: DeclaredTool, deps: DeclaredDeps): Tool {
       name: spec.name,
       description: spec.description,
       input: spec.inputSchema,
-      effect: defaultEffect(spec),
+      ...(spec.effect !== undefined && spec.requiresApproval === undefined
+        ? { effect: spec.effect as Effect }
+        : { effect: () => declaredClassification(spec), usualEffect: defaultEffect(spec) }),
       category: 'declared',
       visible: isVisible(spec),
       ...(timeoutMs ? { timeoutMs } : {}),

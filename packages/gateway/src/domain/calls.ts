@@ -45,7 +45,8 @@ async function run(
   req: CallRequest & { callId: string; sessionId: string },
 ): Promise<{ status: 200 | 404 | 422; result: ToolResult }> {
   const { callId, sessionId } = req;
-  const tool = d.registry.get(body.name);
+  // By its name or another tool set's (`bash`): the call is recorded under the tool it runs.
+  const tool = d.executor.toolFor(body.name, body.input);
   if (!tool) return { status: 404, result: await d.executor.call(req) };
   const space = tool.visible ? await d.store.spaces.activeSpace(body.agentId) : undefined;
   if (tool.visible && !space) return { status: 200, result: notInSpace(callId, body.name) };
@@ -54,13 +55,13 @@ async function run(
     runId,
     agentId: body.agentId,
     sessionId,
-    tool: body.name,
+    tool: tool.name,
     input: body.input ?? {},
     visible: tool.visible ?? false,
     createdAt: Date.now(),
   });
   if (!created) throw new ApiError(409, 'CONFLICT', `callId "${callId}" was already used; send a new one, or leave it out and the gateway picks one`);
-  if (space) await postVisible(d, { spaceId: space, senderId: body.agentId, callId, runId, tool: body.name, input: body.input ?? {}, createdAt: Date.now() });
+  if (space) await postVisible(d, { spaceId: space, senderId: body.agentId, callId, runId, tool: tool.name, input: body.input ?? {}, createdAt: Date.now() });
   d.inflight.set(callId, { runId, agentId: body.agentId, sessionId });
   let result: ToolResult;
   try {

@@ -46,10 +46,10 @@ function tools(): DeclaredTool[] {
       name: 'fetchExternalData',
       description: 'Looked up by an external server.',
       inputSchema: obj({ query: { type: 'string' } }, ['query']),
+      // As the gateway specification declares it: no effect, so the operator's own, run in the default mode.
       executionType: 'external',
       isAsync: false,
       timeout: 5000,
-      effect: 'read',
       visible: false,
     },
     {
@@ -58,7 +58,6 @@ function tools(): DeclaredTool[] {
       inputSchema: obj({ query: { type: 'string' } }),
       executionType: 'external',
       timeout: 150,
-      effect: 'read',
     },
     {
       name: 'confirmAction',
@@ -163,7 +162,7 @@ describe('declared tools over the gateway', () => {
     const r = await agent.call('run-4', 'slowLookup', { query: 'q' });
     expect(r.status).toBe('error');
     expect(r.error!.code).toBe('TIMEOUT');
-    expect(r.error!.message).toContain('goes to your inbox');
+    expect(r.error!.message).toMatch(/^Tool timed out after 150ms: slowLookup got no result in time\. .*goes to your inbox/);
     expect((await agent.getCall(r.callId)).status).toBe('pending');
 
     const answer = await agent.submitResult('run-4', r.callId, { found: 3 });

@@ -193,7 +193,8 @@ export class ToolServer {
 
   /** With groups: answers load_tools, and refuses a tool whose group this client has not loaded. */
   private groupCall(view: GroupedView, server: Server, name: string, input: Record<string, unknown>, callId: string) {
-    if (name !== LOAD_TOOLS) return notLoaded(this.executor.registry, view, name, callId);
+    // An alias (`bash`) answers for its tool's group as the tool's own name does.
+    if (name !== LOAD_TOOLS) return notLoaded(this.executor.registry, view, this.executor.toolFor(name, input)?.name ?? name, callId);
     const result = loadTools(view, input, callId);
     if (result.status === 'success') server.sendToolListChanged().catch(() => {});
     return result;

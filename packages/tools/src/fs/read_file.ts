@@ -11,6 +11,7 @@ import { fsError } from '../errno.js';
 import { formatBytes } from '../text/amounts.js';
 import { describeBinary, imageMime, isDocx, readDocx, readImage } from './formats.js';
 import { recordSeen } from './freshness.js';
+import { locateForRead } from './locate.js';
 
 export const DEFAULT_LINES = 2000;
 export const MAX_LINE_CHARS = 2000;
@@ -70,8 +71,14 @@ async function readSmall(fh: FileHandle, size: number): Promise<Buffer> {
 
 /** The path is resolved once, to classify the call, and read by its run. */
 async function prepare(args: Input, ctx: ToolContext): Promise<Invocation> {
-  const abs = await ctx.workspace.resolve(args.path, 'read');
-  return { classification: { effect: 'read', subject: { paths: [abs] } }, run: () => read(args, abs, ctx) };
+  const { abs, note } = await locateForRead(args.path, ctx.workspace);
+  return { classification: { effect: 'read', subject: { paths: [abs] } }, run: () => read(args, abs, ctx).then((out) => (note ? withNote(out, note) : out)) };
+}
+
+/** The output with a first line saying which file was read. */
+function withNote(out: ToolOutput, note: string): ToolOutput {
+  const content = typeof out.content === 'string' ? `${note}\n${out.content}` : [{ type: 'text' as const, text: note }, ...(out.content ?? [])];
+  return { ...out, content, metadata: { ...out.metadata, foundFromRoot: true } };
 }
 
 /** An opened file: a small regular file already read whole, a larger one open for streaming reads. */

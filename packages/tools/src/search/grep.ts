@@ -18,7 +18,7 @@ const DEFAULT_MAX = 200;
 export const MAX_PATTERN_CHARS = 10_000;
 const SHOWN_CHARS = 500;
 
-const description = `Search file contents by regex (JavaScript syntax, max ${MAX_PATTERN_CHARS.toLocaleString('en-US')} chars); skips .git, gitignored unless include_ignored, and binary files. Counts matches past max_results (default ${DEFAULT_MAX}).`;
+const description = `Search files by regex (JavaScript syntax, max ${MAX_PATTERN_CHARS.toLocaleString('en-US')} chars); skips binary, .git, gitignored unless include_ignored. Counts matches past max_results (default ${DEFAULT_MAX}).`;
 
 const input = z.object({
   pattern: z.string(),
@@ -29,9 +29,14 @@ const input = z.object({
     .describe('Files, e.g. "*.{ts,js}"; "!" excludes.'),
   type: z.string().optional().describe('e.g. "ts,py".'),
   case_insensitive: z.boolean().optional(),
-  literal: z.boolean().optional().describe('Plain text.'),
-  output_mode: z.enum(['content', 'files_with_matches', 'count']).default('content'),
-  context: z.number().int().min(0).max(50).optional().describe('Lines around each match.'),
+  literal: z.boolean().optional(),
+  // `lines` is content as grep -n prints it (file:line:text), for callers that parse such lines.
+  output_mode: z.enum(['content', 'files_with_matches', 'count', 'lines']).default('content'),
+  // grep's -C, -B and -A: a side given on its own wins over context. Their bound of 50 is checked in
+  // validate, so the definitions a model reads do not repeat it three times.
+  context: z.number().int().min(0).max(50).optional(),
+  before: z.number().int().min(0).optional(),
+  after: z.number().int().min(0).optional(),
   multiline: z.boolean().optional().describe('Match across lines.'),
   max_results: z.number().int().min(1).max(5000).optional(),
   include_ignored: z.boolean().optional(),
@@ -61,6 +66,30 @@ async function admitHeld(ws: Workspace, run: GrepRun): Promise<{ hits: FileHit[]
 
 function clip(text: string): string {
   return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}… [line cut]` : text;
+}
+
+const MAX_CONTEXT = 50;
+
+function contextTooLong({ before, after }: Input): string | undefined {
+  const side = (before ?? 0) > MAX_CONTEXT ? 'before' : (after ?? 0) > MAX_CONTEXT ? 'after' : undefined;
+  return side ? `\`${side}\` is at most ${MAX_CONTEXT} lines` : undefined;
+}
+
+/** grep -n's form: `file:12:match` and `file-11-context`, `--` between groups that do not touch. */
+function formatLines(ws: Workspace, hits: FileHit[], context: boolean): { text: string; lines: number } {
+  const out: string[] = [];
+  let matched = 0;
+  for (const h of hits) {
+    const name = ws.display(h.path);
+    let prev = 0;
+    for (const l of h.lines ?? []) {
+      if (context && out.length && (prev === 0 || l.n > prev + 1)) out.push('--');
+      out.push(`${name}${l.match ? ':' : '-'}${l.n}${l.match ? ':' : '-'}${clip(l.text)}`);
+      if (l.match) matched++;
+      prev = l.n;
+    }
+  }
+  return { text: out.join('\n'), lines: matched };
 }
 
 function formatHits(ws: Workspace, mode: OutputMode, hits: FileHit[], context: boolean): { text: string; lines: number } {
@@ -108,9 +137,9 @@ function queryOf(args: Input, root: string, isFile: boolean, typeGlobs: string[]
   return {
     root,
     isFile,
-    mode: args.output_mode ?? 'content',
-    before: args.context ?? 0,
-    after: args.context ?? 0,
+    mode: args.output_mode === 'lines' ? 'content' : (args.output_mode ?? 'content'),
+    before: args.before ?? args.context ?? 0,
+    after: args.after ?? args.context ?? 0,
     multiline: args.multiline === true,
     globs: typeof args.glob === 'string' ? [args.glob] : (args.glob ?? []),
     typeGlobs,
@@ -185,7 +214,8 @@ export function createGrep(settings: SearchSettings = {}): Tool<Input> {
       const cut = dropped ? ` ${dropped} protected file(s) matched but are not shown.` : '';
       return { content: `No matches for ${JSON.stringify(args.pattern)} in ${where}.${hint}${cut}`, metadata: { engine: run.engine, files: 0, matches: 0 } };
     }
-    const body = formatHits(ws, mode, hits, q.before + q.after > 0);
+    const shown = q.before + q.after > 0;
+    const body = args.output_mode === 'lines' ? formatLines(ws, hits, shown) : formatHits(ws, mode, hits, shown);
     return {
       content: `${body.text}\n\n${footer(args, mode, run, body, hits.length, dropped, max)}`,
       metadata: { engine: run.engine, ...(run.fallback ? { fallback: run.fallback } : {}), files: hits.length, matches: body.lines, capped: run.capped },
@@ -204,7 +234,7 @@ export function createGrep(settings: SearchSettings = {}): Tool<Input> {
       return { effect: 'read', subject: { paths: [abs] } };
     },
     annotations: { idempotent: true },
-    validate: ({ pattern }) => patternTooLong(pattern),
+    validate: (args) => patternTooLong(args.pattern) ?? contextTooLong(args),
     execute,
     dispose: () => pool.close(),
   });

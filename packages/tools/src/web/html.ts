@@ -4,9 +4,11 @@
 import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
 import { parseDocument, type Doc } from './document.js';
+import { addTableRule } from './tables.js';
 
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '_' });
 turndown.remove(['script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'form'] as TurndownService.Filter);
+addTableRule(turndown);
 
 export interface Converted {
   title?: string;

@@ -57,12 +57,18 @@ describe('web_search through Brave', () => {
     expect(r.approvedBy).toBe('auto');
   });
 
-  it('asks for 5 results by default, refuses more than 20 and cuts long queries to 400 characters', async () => {
+  it('asks for 5 results by default, clamps count into 1-20 and cuts long queries to 400 characters', async () => {
     const ex = executorWith();
     await ex.call({ tool: 'web_search', input: { query: 'x' } });
     expect(queries.at(-1)?.get('count')).toBe('5');
-    const tooMany = await ex.call({ tool: 'web_search', input: { query: 'x', count: 21 } });
-    expect(tooMany.error?.code).toBe('INVALID_PARAMS');
+    const tooMany = await ex.call({ tool: 'web_search', input: { query: 'x', count: 50 } });
+    expect(tooMany.status).toBe('success');
+    expect(queries.at(-1)?.get('count')).toBe('20');
+    await ex.call({ tool: 'web_search', input: { query: 'x', count: 0 } });
+    expect(queries.at(-1)?.get('count')).toBe('1');
+    await ex.call({ tool: 'web_search', input: { query: 'x', count: 20 } });
+    expect(queries.at(-1)?.get('count')).toBe('20');
+    expect((await ex.call({ tool: 'web_search', input: { query: 'x', count: 2.5 } })).error?.code).toBe('INVALID_PARAMS');
     const long = await ex.call({ tool: 'web_search', input: { query: 'q'.repeat(450) } });
     expect(queries.at(-1)?.get('q')).toHaveLength(400);
     expect(textOf(long)).toContain('(query cut to 400 characters)');
