@@ -10,6 +10,7 @@ import { cases } from './cases.mjs';
 import { count, definitionText } from './count.mjs';
 import { FILESYSTEM, TOOLBELT, connect, groupsFlagAccepted } from './servers.mjs';
 import { definitionRows, goals, markdown } from './tables.mjs';
+import { INTEGRATION_TOOLS } from '../../packages/integrations/dist/index.js';
 
 // The 8 file and search tools the issue budgets on their own.
 const FILE_SEARCH = ['read_file', 'write_file', 'edit_file', 'list_directory', 'create_directory', 'move_file', 'glob', 'grep'];
@@ -26,8 +27,13 @@ const pair = (what, theirs, ours, extra = {}) => ({ what, theirs, ours, ...extra
 
 async function startFigures(tb, fs) {
   const tbFiles = tb.list.tools.filter((t) => FILE_SEARCH.includes(t.name));
+  // The budget is the built-ins'; integrations (on when their credentials are set) are counted apart.
+  const integration = new Set(Object.values(INTEGRATION_TOOLS).flat());
+  const builtins = tb.list.tools.filter((t) => !integration.has(t.name));
+  const integrations = tb.list.tools.filter((t) => integration.has(t.name));
   const rows = [
-    pair(`all definitions (${fs.list.tools.length} vs ${tb.list.tools.length} tools)`, defs(fs.list.tools), defs(tb.list.tools), { key: 'defs' }),
+    pair(`all definitions (${fs.list.tools.length} vs ${builtins.length} built-in tools)`, defs(fs.list.tools), defs(builtins), { key: 'defs' }),
+    pair(`integration tools on here (${integrations.map((t) => t.name).join(', ') || 'none'})`, { o200k: NaN, cl100k: NaN }, defs(integrations)),
     pair(`the 8 file/search tools`, { o200k: NaN, cl100k: NaN }, defs(tbFiles), { key: 'files' }),
     pair('full tools/list answer', count(JSON.stringify(fs.list)), count(JSON.stringify(tb.list)), { key: 'list' }),
     pair('server instructions', count(fs.instructions), count(tb.instructions)),

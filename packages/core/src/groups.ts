@@ -18,13 +18,13 @@ const SUMMARIES: Record<string, string> = {
   files: 'read, write, edit and list files',
   file_ops: 'mkdir, move, copy, append, delete',
   search: 'find files by name and text by regex',
-  shell: 'run commands, also in the background',
+  shell: 'run commands (background too)',
   git: 'status, diff, log, branch, commit, push',
   code: 'diagnostics, symbols, definitions, references, hover',
-  web: 'fetch pages, search the web',
+  web: 'fetch pages, web search',
   gmail: 'search, read and send mail',
   calendar: 'list, read and create calendar events',
-  linkedin: 'search LinkedIn jobs and read postings',
+  linkedin: 'LinkedIn job postings',
   anthropic: 'Anthropic organization usage and cost',
 };
 

@@ -49,10 +49,10 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
     expect(names).toContain('load_tools');
     expect(names.filter((n) => n.startsWith('git_') || n.startsWith('shell_') || n.startsWith('fx__'))).toEqual([]);
     const description = tools.find((t) => t.name === 'load_tools')!.description!;
-    expect(description).toMatch(/^- git: status, diff, log, branch, commit, push$/m);
-    expect(description).toMatch(/^- file_ops: mkdir, move, copy, append, delete$/m);
-    expect(description).toMatch(/^- mcp:fx: tools of MCP server "fx": .*fx__echo/m);
-    expect(description).not.toMatch(/^- files:/m);
+    expect(description).toMatch(/^git: status, diff, log, branch, commit, push$/m);
+    expect(description).toMatch(/^file_ops: mkdir, move, copy, append, delete$/m);
+    expect(description).toMatch(/^mcp:fx: tools of MCP server "fx": .*fx__echo/m);
+    expect(description).not.toMatch(/^files:/m);
   });
 
   it('refuses a tool whose group is not loaded, naming the group to load', async () => {

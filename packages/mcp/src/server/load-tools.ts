@@ -6,7 +6,7 @@ import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 export const LOAD_TOOLS = 'load_tools';
 
 export function loadToolsDefinition(view: GroupedView): McpTool {
-  const lines = view.unloaded().map((g) => `- ${g.name}: ${g.summary}`);
+  const lines = view.unloaded().map((g) => `${g.name}: ${g.summary}`);
   return {
     name: LOAD_TOOLS,
     description: `Adds tool groups. Not loaded yet:\n${lines.join('\n') || '(none: every group is loaded)'}`,
