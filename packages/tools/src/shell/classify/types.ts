@@ -62,6 +62,8 @@ export interface Scope {
   readonly cwd: string | undefined;
   /** The workspace roots (real paths). */
   readonly roots: readonly string[];
+  /** Reads run read-only in the sandbox with the roots' secrets hidden. */
+  readonly confined: boolean;
   /**
    * Why reading this word as a file is not a plain read (computed, outside the roots, a secret,
    * a directory with secrets when `walk` is given); undefined when it is. Globs are expanded first.

@@ -15,7 +15,8 @@ import { physicalPath } from './paths.js';
 import { judgeRedirect } from './redirects.js';
 import { assignedName, evaluationProblem, statementProblem } from './statements.js';
 import { describe, type Finding, type Scope, type SimpleCommand } from './types.js';
-import { expandBraces, literalWord, render, resolveWord, type Word } from './words.js';
+import { combinations, loopValues, type Bindings } from './loops.js';
+import { expandBraces, literalWord, render, resolveWord, type Known, type Word } from './words.js';
 
 export interface WalkOptions {
   cwd: string | undefined;
@@ -29,6 +30,8 @@ export interface WalkOptions {
   isProtected?: IsProtected;
   /** What the walk may cost; it throws TooLarge when spent. */
   budget: Budget;
+  /** Reads run read-only in the sandbox with the roots' secrets hidden (ClassifyOptions.readsConfined). */
+  confined?: boolean;
 }
 const SYSTEM_BIN = /^\/(usr\/)?(local\/)?s?bin\/[^/]+$/;
 const MAX_DEPTH = 4;
@@ -47,6 +50,8 @@ export class Walker {
   private cwd: string | undefined;
   private depth = 0;
   private readonly functions = new Set<string>();
+  /** `for` variables whose loop body is being walked, with the values they take. */
+  private readonly bindings: Bindings = new Map();
   private readonly scope: Scope;
 
   constructor(private readonly opts: WalkOptions) {
@@ -66,6 +71,7 @@ export class Walker {
         return self.cwd;
       },
       roots: opts.roots,
+      confined: !!opts.confined,
       readProblem: (w, walk) => self.readProblem(w, walk),
       assignProblem: (name, exported) => assignProblem(name, exported, opts.env),
     };
@@ -120,7 +126,8 @@ export class Walker {
     if (STRUCTURAL.has(node.type)) this.structured = true;
     if (CONTROL.has(node.type)) {
       const before = this.cwd;
-      this.children(node);
+      if (node.type === 'for_statement') this.boundLoop(node);
+      else this.children(node);
       if (this.cwd !== before) this.cwd = undefined; // a cd that may or may not have run
       return;
     }
@@ -142,28 +149,47 @@ export class Walker {
     this.cwd = before;
   }
 
+  /** `for f in …; do …; done`: the body walked with f bound to the list's values (loops.ts). */
+  private boundLoop(node: Node): void {
+    const loop = loopValues(node, this.opts.home, this.cwd, this.opts.budget);
+    const outer = loop ? this.bindings.get(loop.name) : undefined;
+    if (loop) this.bindings.set(loop.name, loop.values);
+    try {
+      this.children(node);
+    } finally {
+      if (loop && outer) this.bindings.set(loop.name, outer);
+      else if (loop) this.bindings.delete(loop.name);
+    }
+  }
+
   private command(node: Node): Finding[] {
-    const words: Word[] = [];
-    const assignments: Word[] = [];
+    const words: Node[] = [];
+    const assignments: Node[] = [];
     for (let i = 0; i < node.childCount; i++) {
       const child = node.child(i);
       if (!child) continue;
       const field = node.fieldNameForChild(i);
       if (child.type === 'variable_assignment') {
         this.children(child);
-        assignments.push(this.assignmentWord(child));
+        assignments.push(child);
       } else if (field === 'name' || field === 'argument') {
         this.visit(child);
-        words.push(resolveWord(field === 'name' ? (child.firstChild ?? child) : child, this.opts.home));
+        words.push(field === 'name' ? (child.firstChild ?? child) : child);
       } else if (field === 'redirect' || child.type.endsWith('redirect') || child.type === 'ERROR') this.visit(child);
     }
-    return this.runArgv(words, assignments);
+    // Judged once per value of the loop variables it uses (and $PWD, `$(pwd)` as the cwd).
+    const findings: Finding[] = [];
+    for (const known of combinations(node.text, this.bindings, this.cwd)) {
+      const argv = words.map((w) => resolveWord(w, this.opts.home, known));
+      findings.push(...this.runArgv(argv, assignments.map((a) => this.assignmentWord(a, known))));
+    }
+    return findings;
   }
 
-  private assignmentWord(node: Node): Word {
+  private assignmentWord(node: Node, known: Known = {}): Word {
     const name = node.childForFieldName('name')?.text ?? '';
     const valueNode = node.childForFieldName('value');
-    const value = valueNode ? resolveWord(valueNode, this.opts.home) : literalWord('');
+    const value = valueNode ? resolveWord(valueNode, this.opts.home, known) : literalWord('');
     return { value: `${name}=${value.value}`, pattern: `${name}=${value.pattern}`, static: value.static, source: node.text };
   }
 
@@ -232,6 +258,8 @@ export class Walker {
       ...(this.opts.isProtected ? { isProtected: this.opts.isProtected } : {}),
       secret: (x) => this.protectedRead(render(x)),
       spend: (n) => this.opts.budget.spendWords(n),
+      expired: () => this.opts.budget.expired(),
+      ...(this.opts.confined ? { confined: true } : {}),
     };
   }
 

@@ -9,6 +9,7 @@ import type { Scope, SimpleCommand } from '../types.js';
 import type { Word } from '../words.js';
 import { getopt, has, table, type OptionTable } from './getopt.js';
 import { historyProblem, printsHistory } from './git-history.js';
+import { gitGrepReads } from './git-grep.js';
 import { objectsProblem } from './git-objects.js';
 import { repoFacts } from './git-repo.js';
 import { belowRoot, realLoose } from './tree.js';
@@ -230,22 +231,7 @@ export function gitRead(cmd: SimpleCommand, scope: Scope, patchFiles = false): V
     const why = historyProblem(cwd, gitDir) ?? objectsProblem(cwd, gitDir, name, parsed);
     if (why) return no(`git ${name} prints content from history: ${why}`);
   }
-  if (name === 'grep') return grepWalk(parsed, repo.root, scope);
-  return OK;
-}
-
-/** git grep reads every tracked file: checked like grep -r over the work tree. */
-function grepWalk(a: Args, root: string | undefined, scope: Scope): Verdict {
-  const patterned = has(a, '-e', '-f');
-  const paths = (patterned ? a.operands : a.operands.slice(1)).filter((w) => w.value !== '--');
-  const base: Word = { value: root ?? '.', pattern: root ?? '.', static: true, source: root ?? '.' };
-  // Pathspec magic (`:/`, `:!x`, `:(glob)**`) may reach anywhere in the repository: walk all of it.
-  const plain = paths.filter((w) => !w.value.startsWith(':'));
-  const walked = paths.length && plain.length === paths.length ? plain : [...plain, base];
-  for (const w of walked) {
-    const why = scope.readProblem(w, { follow: false, skipHidden: false });
-    if (why) return no(why);
-  }
+  if (name === 'grep') return gitGrepReads(parsed, repo.root, repo.root ? undefined : repo.gitDir, scope);
   return OK;
 }
 
