@@ -16,6 +16,7 @@ import { judgeRedirect } from './redirects.js';
 import { assignedName, evaluationProblem, statementProblem } from './statements.js';
 import { describe, type Finding, type Scope, type SimpleCommand } from './types.js';
 import { combinations, loopValues, type Bindings } from './loops.js';
+import { namesPrinted, type Names } from './producers.js';
 import { expandBraces, literalWord, render, resolveWord, type Known, type Word } from './words.js';
 
 export interface WalkOptions {
@@ -50,6 +51,8 @@ export class Walker {
   private cwd: string | undefined;
   private depth = 0;
   private readonly functions = new Set<string>();
+  /** Set while a pipeline part after a names producer is walked (producers.ts). */
+  private stdinNames: Names | undefined;
   /** `for` variables whose loop body is being walked, with the values they take. */
   private readonly bindings: Bindings = new Map();
   private readonly scope: Scope;
@@ -72,6 +75,9 @@ export class Walker {
       },
       roots: opts.roots,
       confined: !!opts.confined,
+      get stdinNames() {
+        return self.stdinNames;
+      },
       readProblem: (w, walk) => self.readProblem(w, walk),
       assignProblem: (name, exported) => assignProblem(name, exported, opts.env),
     };
@@ -100,7 +106,7 @@ export class Walker {
       case 'pipeline': {
         this.structured = true;
         const from = this.simple.length;
-        this.isolated(node, true);
+        this.pipeline(node);
         const piped = pipedCode(this.simple.slice(from));
         if (piped) this.findings.push(piped);
         return;
@@ -138,7 +144,36 @@ export class Walker {
     for (const child of node.children) if (child) this.visit(child);
   }
 
-  /** Subshells and pipeline parts run in their own process: a cd inside does not leak out. */
+  /**
+   * Each part of a pipeline runs in its own process (a cd does not leak out); a part that follows a
+   * command printing only names (find) knows what its stdin holds.
+   */
+  private pipeline(node: Node): void {
+    const before = this.cwd;
+    let names: Names | undefined;
+    // `a | b < f` parses as the pipeline redirected: b reads f.
+    const parent = node.parent;
+    const lastRedirected = parent?.type === 'redirected_statement' && parent.children.some((c) => !!c && c !== node && /^\d*<(?!\()/.test(c.text));
+    const last = node.namedChildren.filter((c) => !!c).pop();
+    try {
+      for (const child of node.children) {
+        if (!child?.isNamed) continue;
+        if (child.id === last?.id && lastRedirected) names = undefined;
+        // Only a plain command reads the names, unless a redirection gives it another stdin.
+        const redirected = child.children.some((c) => !!c && /redirect|herestring/.test(c.type) && /^\d*<(?!\()/.test(c.text));
+        this.stdinNames = child.type === 'command' && !redirected ? names : undefined;
+        const seen = this.simple.length;
+        this.visit(child);
+        this.cwd = before;
+        names = this.simple.length === seen + 1 && child.type === 'command' ? namesPrinted(this.simple[seen]) : undefined;
+      }
+    } finally {
+      this.stdinNames = undefined;
+      this.cwd = before;
+    }
+  }
+
+  /** Subshells run in their own process: a cd inside does not leak out. */
   private isolated(node: Node, eachChild: boolean): void {
     const before = this.cwd;
     for (const child of node.children) {

@@ -106,9 +106,10 @@ export const COREUTILS: Record<string, ReadSpec> = {
     { complete: false },
   ),
   lsmem: s('abJnrsP', 'all bytes json noheadings raw summary? pairs', 'none', { complete: false }),
+  // util-linux column: -s and -o take a separator, attached (`-s,`) or not.
   column: s(
-    'tnesxdJLRr:c:o:N:E:H:W:T:l:',
-    'table keep-empty-lines separator= output-separator= table-columns= table-empty-lines table-noextreme= table-hide= table-right= table-truncate= table-wrap= table-order= table-name= table-columns-limit= json tree= tree-id= tree-parent= output-width= fillrows use-spaces=',
+    'tdeLJxhVn:O:N:l:E:H:R:T:W:r:i:p:c:o:s:',
+    'table table-name= table-order= table-columns= table-columns-limit= table-noextreme= table-noheadings table-header-repeat table-hide= table-right= table-truncate= table-wrap= keep-empty-lines json tree= tree-id= tree-parent= output-width= output-separator= separator= fillrows',
     'paths',
     { complete: false },
   ),

@@ -152,12 +152,18 @@ class Rules {
   }
 
   /** Why reading this entry is not a plain read (a secret, toolbelt's own, a name xargs splits). */
-  entryProblem(name: string, path: string): string | undefined {
+  entryProblem(name: string, path: string, secretDir: string | undefined): string | undefined {
     if (this.mode.split && ODD[this.mode.split].test(name)) return `the name ${JSON.stringify(name)} would be split into several words by xargs`;
     if (this.ctx.confined) return undefined;
     const rel = belowRoot(path, this.ctx.roots) ?? path;
-    const why = sensitiveReason(name, 'read') ?? (this.ctx.isProtected?.(path, 'read') ? "it is one of toolbelt's own files" : undefined);
+    const why = secretDir ?? sensitiveReason(name, 'read') ?? (this.ctx.isProtected?.(path, 'read') ? "it is one of toolbelt's own files" : undefined);
     return why ? `it would read ${rel}: ${why}` : undefined;
+  }
+
+  /** Why the files of this directory are secret (`.ssh/`, `.toolbelt/`, a protected directory), outside the sandbox. */
+  dirSecret(name: string, path: string): string | undefined {
+    if (this.ctx.confined) return undefined;
+    return sensitiveReason(name, 'read') ?? (this.ctx.isProtected?.(path, 'read') ? "it is one of toolbelt's own files" : undefined);
   }
 
   ignoresAt(dir: string, parent: Ignores): Ignores {
@@ -182,38 +188,41 @@ export function walkNeeded(mode: WalkMode, ctx: WalkContext): boolean {
 export function walkProblem(start: string, mode: WalkMode, ctx: WalkContext): string | undefined {
   if (!walkNeeded(mode, ctx)) return undefined;
   const rules = new Rules(mode, ctx, start);
-  const stack: [string, Ignores][] = [[start, rules.ignoresAt(start, [])]];
+  // Each directory with the ignore files above it, and why its files are secret (inside `.ssh/`).
+  const stack: [string, Ignores, string | undefined][] = [[start, rules.ignoresAt(start, []), undefined]];
   const seen = new Set<string>([start]);
   let n = 0;
   while (stack.length) {
     if ((++n & 127) === 0 && ctx.expired?.()) throw new WalkTooLong(`${belowRoot(start, ctx.roots) || '.'} has too many files to check in time`);
-    const [dir, ignores] = stack.pop()!;
+    const [dir, ignores, secretDir] = stack.pop()!;
     const facts = factsOf(dir);
     if (!facts) continue;
     for (const name of facts.files) {
       const path = join(dir, name);
       if (!rules.reads(name, path, false, ignores)) continue;
-      const why = rules.entryProblem(name, path);
+      const why = rules.entryProblem(name, path, secretDir);
       if (why) return why;
     }
     for (const name of facts.dirs) {
       const path = join(dir, name);
       if (!rules.reads(name, path, true, ignores)) continue;
-      const why = rules.entryProblem(name, path);
+      // A secret directory (`.ssh/`, `.toolbelt/`) is a problem only if a file in it is read.
+      const secret = secretDir ?? rules.dirSecret(name, path);
+      const why = mode.split ? rules.entryProblem(name, path, undefined) : undefined;
       if (why) return why;
-      stack.push([path, rules.ignoresAt(path, ignores)]);
+      stack.push([path, rules.ignoresAt(path, ignores), secret]);
     }
     for (const name of facts.links) {
       const path = join(dir, name);
       if (!rules.reads(name, path, false, ignores)) continue;
-      const why = rules.entryProblem(name, path) ?? (mode.follow ? followLink(path, rules, seen, stack, ignores) : undefined);
+      const why = rules.entryProblem(name, path, secretDir) ?? (mode.follow ? followLink(path, rules, seen, stack, ignores) : undefined);
       if (why) return why;
     }
   }
   return undefined;
 }
 
-function followLink(path: string, rules: Rules, seen: Set<string>, stack: [string, Ignores][], ignores: Ignores): string | undefined {
+function followLink(path: string, rules: Rules, seen: Set<string>, stack: [string, Ignores, string | undefined][], ignores: Ignores): string | undefined {
   const { roots } = rules.ctx;
   const rel = belowRoot(path, roots) ?? path;
   const real = realLoose(path);
@@ -222,6 +231,6 @@ function followLink(path: string, rules: Rules, seen: Set<string>, stack: [strin
   if (!rules.ctx.confined && sensitiveReason(target, 'read')) return `${rel} links to a protected file`;
   if (seen.has(real)) return undefined;
   seen.add(real);
-  if (lstatSync(real, { throwIfNoEntry: false })?.isDirectory()) stack.push([real, ignores]);
+  if (lstatSync(real, { throwIfNoEntry: false })?.isDirectory()) stack.push([real, ignores, undefined]);
   return undefined;
 }
