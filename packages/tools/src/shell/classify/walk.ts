@@ -216,7 +216,12 @@ export class Walker {
     const findings: Finding[] = [];
     for (const known of combinations(node.text, this.bindings, this.cwd)) {
       const argv = words.map((w) => resolveWord(w, this.opts.home, known));
-      findings.push(...this.runArgv(argv, assignments.map((a) => this.assignmentWord(a, known))));
+      findings.push(
+        ...this.runArgv(
+          argv,
+          assignments.map((a) => this.assignmentWord(a, known)),
+        ),
+      );
     }
     return findings;
   }

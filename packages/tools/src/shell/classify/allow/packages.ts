@@ -27,7 +27,8 @@ const NPM_SUB: Record<string, OptionTable> = {
 function npmRead(a: Args): Verdict {
   const [first, ...rest] = a.operands;
   if (!first) return has(a, '-v', '--version') ? OK : no('npm without a subcommand we know');
-  if (first.value === 'version' || first.value === '-v' || first.value === '--version') return rest.length ? no('npm version with an argument bumps the version') : OK;
+  if (first.value === 'version' || first.value === '-v' || first.value === '--version')
+    return rest.length ? no('npm version with an argument bumps the version') : OK;
   if (!first.static || !Object.hasOwn(NPM_SUB, first.value)) return no(`npm ${first.source} is not a query we know to be read-only`);
   const parsed = getopt(rest, NPM_SUB[first.value]);
   if (!parsed.ok) return no(parsed.why);
