@@ -1,8 +1,11 @@
 // Commands whose output is names of files below paths we know, so that `find . -name '*.ts' |
 // xargs wc -l` gives wc words that are not options (each name starts with a start path) and not
-// paths outside (each is below a start). Only find with tests and -print/-print0 is such a
-// producer here; what xargs does to the names (splitting at blanks) is judged where they are read.
+// paths outside (each is below a start): find with tests and -print/-print0, and `rg --files`,
+// `rg -l`, `grep -rl` given their paths (without one, rg prints bare names, which may start with
+// `-`). What xargs or the shell does to the names (splitting at blanks) is judged where they are read.
 import { FLAGS, NEWER_XY, WITH_PATH, WITH_VALUE } from './allow/find.js';
+import { getopt, has } from './allow/getopt.js';
+import { TEXT } from './allow/text.js';
 import type { SimpleCommand } from './types.js';
 import type { Word } from './words.js';
 
@@ -18,9 +21,32 @@ export interface Names {
 
 const PRINTS = new Set(['-print', '-print0']);
 
-/** What `find` prints, when it prints only names (no -printf, -ls, -exec, -delete…). */
+/** What a command prints when it prints only names below paths it is given, else undefined. */
 export function namesPrinted(cmd: SimpleCommand): Names | undefined {
-  if (cmd.name !== 'find') return undefined;
+  if (cmd.name === 'find') return findNames(cmd);
+  if (cmd.name === 'rg' || cmd.name === 'grep') return searchNames(cmd);
+  return undefined;
+}
+
+/** `rg --files DIR`, `rg -l P DIR`, `grep -rl P DIR`: file names, each starting with a path given. */
+function searchNames(cmd: SimpleCommand): Names | undefined {
+  const spec = TEXT[cmd.name];
+  const parsed = getopt(cmd.args, spec.options!);
+  if (!parsed.ok || parsed.options.some((o) => o.info.unsafe || (o.value && !o.value.static))) return undefined;
+  const rg = cmd.name === 'rg';
+  const lists = rg
+    ? has(parsed, '--files', '-l', '--files-with-matches', '--files-without-match')
+    : has(parsed, '-l', '-L', '--files-with-matches', '--files-without-match');
+  if (!lists || (!rg && !spec.recursive?.(parsed))) return undefined;
+  // rg --null, grep -Z/--null: NUL after each name.
+  const nul = rg ? has(parsed, '-0', '--null') : has(parsed, '-Z', '--null');
+  const paths = has(parsed, ...spec.patternOptions!) ? parsed.operands : parsed.operands.slice(1);
+  if (!paths.length || paths.some((w) => !w.static || w.value.startsWith('-'))) return undefined;
+  return { producer: cmd.name, starts: paths, follow: true, nul };
+}
+
+/** What `find` prints, when it prints only names (no -printf, -ls, -exec, -delete…). */
+function findNames(cmd: SimpleCommand): Names | undefined {
   const args = cmd.args;
   let i = 0;
   let follow = false;

@@ -184,6 +184,20 @@ export class Walker {
     this.cwd = before;
   }
 
+  /**
+   * An unquoted `$(find …)` (or `$(rg --files DIR)`) as a whole argument: names below the start
+   * paths, split by the shell at blanks and globbed (a name with a blank or glob character asks).
+   */
+  private substitutedNames(node: Node, seen: number, into: Map<number, Word>): void {
+    if (node.type !== 'command_substitution' || this.simple.length !== seen + 1) return;
+    const inner = node.namedChildren.filter((c) => !!c);
+    if (inner.length !== 1 || inner[0]!.type !== 'command') return;
+    const names = namesPrinted(this.simple[seen]);
+    if (!names) return;
+    const under = { starts: names.starts, follow: true, split: 'shell' as const };
+    into.set(node.id, { value: '{}', pattern: '{}', static: false, source: node.text, under });
+  }
+
   /** `for f in …; do …; done`: the body walked with f bound to the list's values (loops.ts). */
   private boundLoop(node: Node): void {
     const loop = loopValues(node, this.opts.home, this.cwd, this.opts.budget);
@@ -200,6 +214,7 @@ export class Walker {
   private command(node: Node): Finding[] {
     const words: Node[] = [];
     const assignments: Node[] = [];
+    const listed = new Map<number, Word>();
     for (let i = 0; i < node.childCount; i++) {
       const child = node.child(i);
       if (!child) continue;
@@ -208,14 +223,16 @@ export class Walker {
         this.children(child);
         assignments.push(child);
       } else if (field === 'name' || field === 'argument') {
+        const seen = this.simple.length;
         this.visit(child);
         words.push(field === 'name' ? (child.firstChild ?? child) : child);
+        if (field === 'argument') this.substitutedNames(child, seen, listed);
       } else if (field === 'redirect' || child.type.endsWith('redirect') || child.type === 'ERROR') this.visit(child);
     }
     // Judged once per value of the loop variables it uses (and $PWD, `$(pwd)` as the cwd).
     const findings: Finding[] = [];
     for (const known of combinations(node.text, this.bindings, this.cwd)) {
-      const argv = words.map((w) => resolveWord(w, this.opts.home, known));
+      const argv = words.map((w) => listed.get(w.id) ?? resolveWord(w, this.opts.home, known));
       findings.push(
         ...this.runArgv(
           argv,

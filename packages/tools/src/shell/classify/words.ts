@@ -22,7 +22,7 @@ export interface Word {
    * A file found below these start paths at run time (`{}` of find -exec, names find gives xargs).
    * `split`: the names reach the command through xargs, which splits them at blanks or newlines.
    */
-  under?: { starts: Word[]; follow: boolean; split?: 'blank' | 'newline' };
+  under?: { starts: Word[]; follow: boolean; split?: 'blank' | 'newline' | 'shell' };
 }
 
 const HOME_VARS = new Set(['HOME']);

@@ -66,6 +66,20 @@ export const READS: [string, Expect][] = [
   ['xargs md5sum < a.txt', 'asks'],
   ['find dir | xargs rm', 'asks'],
   ['find dir | xargs sh -c id', 'code'],
+  // rg and grep listing names below the paths they are given; without a path rg prints bare names.
+  ['rg --files dir | xargs wc -l', 'read'],
+  ['rg -l x dir | xargs cat', 'read'],
+  ['grep -rlZ x dir | xargs -0 cat', 'read'],
+  ['rg --files | xargs wc -l', 'asks'],
+  ['grep -l x a.txt | xargs cat', 'asks'],
+  ['rg --files spaced | xargs wc -l', 'asks'],
+  // An unquoted $(find …): names below its start paths, split by the shell at blanks and globbed.
+  ["wc -l $(find dir -name '*.txt')", 'read'],
+  ['cat -- $(rg --files dir)', 'read'],
+  ['wc -l $(find spaced)', 'asks'],
+  ['cat $(find OUT)', 'asks'],
+  ['cat $(git ls-files)', 'asks'],
+  ['cat $(ls)', 'asks'],
   // More read-only commands, from their manuals.
   ['md5sum a.txt', 'read'],
   ['sha1sum a.txt b.txt', 'read'],

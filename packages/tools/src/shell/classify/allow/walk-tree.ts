@@ -28,8 +28,8 @@ export interface WalkMode {
   onlyFiles?: readonly string[];
   /** rg's --glob overrides: a match reads the file even when hidden or ignored, `!glob` skips it. */
   globs?: readonly string[];
-  /** The names become words for xargs: `blank` splits at blanks and quotes, `newline` at newlines. */
-  split?: 'blank' | 'newline';
+  /** The names become words: for xargs (`blank`: at blanks and quotes; `newline`), or of an unquoted `$(…)` (`shell`). */
+  split?: 'blank' | 'newline' | 'shell';
 }
 
 export interface WalkContext {
@@ -53,7 +53,8 @@ interface DirFacts {
 const dirCache = new Map<string, DirFacts>();
 const MAX_CACHED_DIRS = 200_000;
 const IGNORE_FILES = ['.gitignore', '.ignore', '.rgignore'];
-const ODD = { blank: /[\s'"\\]/, newline: /\n/ };
+// xargs splits at blanks and takes quotes and backslashes; the shell splits a `$(…)` at blanks and globs it.
+const ODD = { blank: /[\s'"\\]/, newline: /\n/, shell: /[\s*?[]/ };
 
 function stampOf(dir: string): string | undefined {
   const st = lstatSync(dir, { throwIfNoEntry: false });
@@ -153,7 +154,7 @@ class Rules {
 
   /** Why reading this entry is not a plain read (a secret, toolbelt's own, a name xargs splits). */
   entryProblem(name: string, path: string, secretDir: string | undefined): string | undefined {
-    if (this.mode.split && ODD[this.mode.split].test(name)) return `the name ${JSON.stringify(name)} would be split into several words by xargs`;
+    if (this.mode.split && ODD[this.mode.split].test(name)) return `the name ${JSON.stringify(name)} would be split into several words`;
     if (this.ctx.confined) return undefined;
     const rel = belowRoot(path, this.ctx.roots) ?? path;
     const why = secretDir ?? sensitiveReason(name, 'read') ?? (this.ctx.isProtected?.(path, 'read') ? "it is one of toolbelt's own files" : undefined);
