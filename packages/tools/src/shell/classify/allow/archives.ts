@@ -3,6 +3,7 @@
 // --checkpoint-action), read a list of names from a file we have not checked, or page through
 // `more` are not in the tables: they ask. Extracting is the handlers' part (commands/system.ts).
 import type { Word } from '../words.js';
+import type { Card } from './card.js';
 import { getopt, has, table } from './getopt.js';
 import { no, OK, type ReadSpec, type Verdict } from './spec.js';
 
@@ -70,4 +71,34 @@ const zipinfo: ReadSpec = {
   check: (_cmd, a, scope) => zipArchive(a.operands, (w) => scope.readProblem(w)),
 };
 
-export const ARCHIVES: Record<string, ReadSpec> = { tar, unzip, zipinfo };
+export const ARCHIVE_CARDS: Card[] = [
+  {
+    names: ['tar'],
+    worst: 'execute',
+    spec: tar,
+    examples: {
+      read: ['tar -tf a.tar', 'tar tzf a.tgz', 'tar -tvf a.tar x/', 'tar --list --file=a.tar', 'tar -xOzf a.tgz package/package.json'],
+      asks: ['tar -tf OUT/a.tar', 'tar -tf h:a.tar', 'tar --li -f a.tar'],
+      edit: ['tar -xzf a.tgz', 'tar -cf new.tar a.txt'],
+      code: ['tar -t -I sh -f a.tar', 'tar -xOf a.tar --to-command=id', 'tar -xf a.tar -C OUT'],
+    },
+  },
+  {
+    names: ['unzip'],
+    // Extracting where -d points, outside the workspace too.
+    worst: 'execute',
+    spec: unzip,
+    examples: {
+      read: ['unzip -l a.zip', 'unzip -v a.zip', 'unzip -t a.zip', 'unzip -p a.zip x.txt', 'unzip -qq -l a.zip', 'unzip -Z -1 a.zip'],
+      asks: ["unzip -l '*.zip'", 'unzip -l OUT/a.zip', 'unzip -l -M a.zip', 'unzip -T -l a.zip'],
+      edit: ['unzip a.zip', 'unzip -o a.zip -d build'],
+      code: ['unzip a.zip -d OUT'],
+    },
+  },
+  {
+    names: ['zipinfo'],
+    worst: 'read',
+    spec: zipinfo,
+    examples: { read: ['zipinfo a.zip', 'zipinfo -1 a.zip', 'zipinfo -l a.zip x.txt'], asks: ['zipinfo OUT/a.zip', 'zipinfo -M a.zip'] },
+  },
+];

@@ -14,8 +14,6 @@ function s(short: string, long: string, operands: Operands, extra: Partial<ReadS
 /** Interpreters asked only for their version. */
 const VERSION = s('vV', '', 'none', { complete: false });
 
-const SUMS = s('bctwz', 'binary check tag text zero ignore-missing quiet status strict warn', 'paths');
-
 export const COREUTILS: Record<string, ReadSpec> = {
   ls: s(
     'aAbBcCdfFgGhHiklLmnNopqQrRsStuUvxXZ1DI:T:w:',
@@ -47,15 +45,6 @@ export const COREUTILS: Record<string, ReadSpec> = {
   tr: s('cCdst', 'complement delete squeeze-repeats truncate-set1', 'data'),
   tsort: s('', '', 'paths'),
   shuf: s('ei:n:rz', 'echo input-range= head-count= !output= !random-source= repeat zero-terminated', 'paths'),
-  md5sum: SUMS,
-  sha1sum: SUMS,
-  sha224sum: SUMS,
-  sha256sum: SUMS,
-  sha384sum: SUMS,
-  sha512sum: SUMS,
-  b2sum: s('bctwzl:', 'binary check tag text zero ignore-missing quiet status strict warn length=', 'paths'),
-  cksum: s('a:lrtzw', 'algorithm= base64 check length= raw tag untagged zero ignore-missing quiet status strict warn debug', 'paths'),
-  sum: s('rs', 'sysv', 'paths'),
   base64: s('diw:', 'decode ignore-garbage wrap=', 'paths', { maxOperands: 1 }),
   base32: s('diw:', 'decode ignore-garbage wrap=', 'paths', { maxOperands: 1 }),
   basenc: s('diw:', 'base64 base64url base32 base32hex base16 base2msbf base2lsbf z85 decode ignore-garbage wrap=', 'paths', { maxOperands: 1 }),

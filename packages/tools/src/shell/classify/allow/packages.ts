@@ -5,6 +5,7 @@
 // virtualenv in the workspace is code the workspace wrote). So both are reads only where reads run
 // in the sandbox (read-only, no network). Everything else (install, run, view, which reach the
 // network or run scripts) is the handlers' part (commands/system.ts).
+import type { Card } from './card.js';
 import { getopt, has, table, type OptionTable } from './getopt.js';
 import { no, OK, type Args, type ReadSpec, type Verdict } from './spec.js';
 
@@ -68,4 +69,25 @@ const pip: ReadSpec = {
   },
 };
 
-export const PACKAGES: Record<string, ReadSpec> = { npm, pip, pip3: pip };
+export const PACKAGE_CARDS: Card[] = [
+  {
+    names: ['npm'],
+    worst: 'destructive',
+    spec: npm,
+    examples: { asks: ['npm --version', 'npm ls'], code: ['npm install', 'npm run build', 'npm exec x'] },
+    confined: {
+      read: ['npm --version', 'npm -v', 'npm version', 'npm ls', 'npm ls --depth=0', 'npm ls --all --json', 'npm list zod', 'npm root', 'npm prefix'],
+      asks: ['npm ls -g', 'npm version patch', 'npm ls --depth=$D', 'npm view zod', 'npm config get //registry.npmjs.org/:_authToken'],
+    },
+  },
+  {
+    names: ['pip', 'pip3'],
+    worst: 'execute',
+    spec: pip,
+    examples: { asks: ['pip list', 'pip show requests'], code: ['pip install requests', 'pip3 uninstall -y x'] },
+    confined: {
+      read: ['pip list', 'pip list --format=json', 'pip3 show -f requests', 'pip freeze', 'pip --version'],
+      asks: ['pip list --outdated', 'pip download x', 'pip show $PKG', 'pip install requests'],
+    },
+  },
+];
