@@ -755,5 +755,5 @@ describe('the allow-list rule where reads run in the sandbox (secrets shown empt
     const noGit = times.filter((x) => !x.git).map((x) => x.ms);
     console.log(`classification of ${all.length} table rows: p99 ${p99(all)} ms; without git rows (${noGit.length}): p99 ${p99(noGit)} ms`);
     expect(all.length).toBe(rows.length * 2);
-  });
+  }, 300_000);
 });

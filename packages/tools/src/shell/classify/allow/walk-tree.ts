@@ -48,6 +48,8 @@ interface DirFacts {
   files: string[];
   dirs: string[];
   links: string[];
+  /** The files a walk may stop at by name: secrets, and names with blanks, quotes or glob characters. */
+  marked: string[];
 }
 
 const dirCache = new Map<string, DirFacts>();
@@ -55,6 +57,7 @@ const MAX_CACHED_DIRS = 200_000;
 const IGNORE_FILES = ['.gitignore', '.ignore', '.rgignore'];
 // xargs splits at blanks and takes quotes and backslashes; the shell splits a `$(…)` at blanks and globs it.
 const ODD = { blank: /[\s'"\\]/, newline: /\n/, shell: /[\s*?[]/ };
+const ANY_ODD = /[\s'"\\*?[]/;
 
 function stampOf(dir: string): string | undefined {
   const st = lstatSync(dir, { throwIfNoEntry: false });
@@ -66,12 +69,15 @@ function factsOf(dir: string): DirFacts | undefined {
   if (!stamp) return undefined;
   const hit = dirCache.get(dir);
   if (hit?.stamp === stamp) return hit;
-  const facts: DirFacts = { stamp, files: [], dirs: [], links: [] };
+  const facts: DirFacts = { stamp, files: [], dirs: [], links: [], marked: [] };
   try {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       if (e.isSymbolicLink()) facts.links.push(e.name);
       else if (e.isDirectory()) facts.dirs.push(e.name);
-      else facts.files.push(e.name);
+      else {
+        facts.files.push(e.name);
+        if (ANY_ODD.test(e.name) || sensitiveReason(e.name, 'read')) facts.marked.push(e.name);
+      }
     }
   } catch {
     // Unreadable: the reader cannot read it either.
@@ -188,6 +194,20 @@ export function walkNeeded(mode: WalkMode, ctx: WalkContext): boolean {
  */
 export function walkProblem(start: string, mode: WalkMode, ctx: WalkContext): string | undefined {
   if (!walkNeeded(mode, ctx)) return undefined;
+  // A script classifies several times in a moment (policy, the approver's preview): a second's memory.
+  const key = JSON.stringify([start, mode, !!ctx.confined, !!ctx.isProtected, ctx.roots]);
+  const hit = recent.get(key);
+  if (hit && Date.now() - hit.at < RECENT_MS) return hit.why;
+  const why = walkTree(start, mode, ctx);
+  if (recent.size > 256) recent.clear();
+  recent.set(key, { at: Date.now(), why });
+  return why;
+}
+
+const RECENT_MS = 1_000;
+const recent = new Map<string, { at: number; why: string | undefined }>();
+
+function walkTree(start: string, mode: WalkMode, ctx: WalkContext): string | undefined {
   const rules = new Rules(mode, ctx, start);
   // Each directory with the ignore files above it, and why its files are secret (inside `.ssh/`).
   const stack: [string, Ignores, string | undefined][] = [[start, rules.ignoresAt(start, []), undefined]];
@@ -198,7 +218,10 @@ export function walkProblem(start: string, mode: WalkMode, ctx: WalkContext): st
     const [dir, ignores, secretDir] = stack.pop()!;
     const facts = factsOf(dir);
     if (!facts) continue;
-    for (const name of facts.files) {
+    // Only a marked file can stop the walk, unless each file must be asked about (toolbelt's
+    // protected paths) or every file read is a problem (inside a secret directory).
+    const everyFile = !ctx.confined && (!!ctx.isProtected || secretDir !== undefined);
+    for (const name of everyFile ? facts.files : facts.marked) {
       const path = join(dir, name);
       if (!rules.reads(name, path, false, ignores)) continue;
       const why = rules.entryProblem(name, path, secretDir);
