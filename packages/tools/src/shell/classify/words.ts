@@ -94,7 +94,7 @@ function part(node: Node, c: Ctx, atStart: boolean): Part {
     case 'expansion':
       return homeExpansion(node, c.home) ?? knownExpansion(node, c.known, false) ?? unknownPart;
     case 'command_substitution':
-      return workingDirectory(node, c.known, false) ?? unknownPart;
+      return workingDirectory(node, c.known, false) ?? absolutePath(node) ?? unknownPart;
     default:
       return unknownPart;
   }
@@ -149,7 +149,7 @@ function quotedPart(node: Node, c: Ctx): Part {
     if (h) return { value: h.value, pattern: escapeAll(h.value), static: true, home: true };
     return knownExpansion(node, c.known, true) ?? unknownPart;
   }
-  if (node.type === 'command_substitution') return workingDirectory(node, c.known, true) ?? unknownPart;
+  if (node.type === 'command_substitution') return workingDirectory(node, c.known, true) ?? absolutePath(node) ?? unknownPart;
   return unknownPart;
 }
 
@@ -165,6 +165,17 @@ function knownExpansion(node: Node, known: Known, quoted: boolean): Part | undef
   if (!m || node.text.startsWith('${') !== node.text.endsWith('}')) return undefined;
   const value = known.vars?.get(m[1]) ?? (m[1] === 'PWD' ? known.cwd : undefined);
   return value === undefined ? undefined : knownPart(value, quoted);
+}
+
+/**
+ * `$(which node)`, `$(realpath x)`, `$(readlink -f x)`: paths (absolute, or `./x` from a relative
+ * PATH entry), never an option, though not a path known before it runs: fine where a command takes
+ * data (`dirname $(which node)`), computed where it reads a file.
+ */
+// Not `realpath --relative-to=…`, whose output may be `-x`.
+const PATH_PRINTERS = /^\$\(\s*(which|realpath|readlink\s+-[fem])(\s+(?!--rel)[^\s;&|`$()<>'"\\]+)+\s*\)$/;
+function absolutePath(node: Node): Part | undefined {
+  return PATH_PRINTERS.test(node.text) ? { value: `/${UNKNOWN}`, pattern: `/${UNKNOWN}`, static: false } : undefined;
 }
 
 /** `$(pwd)` (or `-L`/`-P`): the directory it runs in. */

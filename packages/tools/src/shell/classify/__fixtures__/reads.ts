@@ -50,6 +50,12 @@ export const READS: [string, Expect][] = [
   ['cat $(pwd)/.env', 'asks'],
   ['cd - && cat "$PWD/a.txt"', 'asks'],
   ['cat $(pwd | tr a b)/a.txt', 'asks'],
+  // Paths printed by which/realpath are never options, but not known files either.
+  ['dirname $(which node)', 'read'],
+  ['basename "$(realpath a.txt)"', 'read'],
+  ['cat $(which node)', 'asks'],
+  ['dirname $(realpath --relative-to=. a.txt)', 'asks'],
+  ['dirname $(which node; touch x)', 'asks'],
   // xargs fed names by find: not options (each starts with a start path), split only at blanks.
   ["find dir -name '*.txt' | xargs wc -l", 'read'],
   ["find dir -name '*.txt' -print0 | xargs -0 md5sum", 'read'],
