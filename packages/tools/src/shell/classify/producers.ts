@@ -13,6 +13,11 @@ import type { Word } from './words.js';
 export interface Names {
   producer: string;
   starts: Word[];
+  /**
+   * The names are bare paths relative to the directory the command runs in (`rg --files`, `git
+   * ls-files`): each starts with the name of an entry there, so they are options only if one does.
+   */
+  bare?: boolean;
   /** Symbolic links among them lead where the reader goes (find -L lists through links). */
   follow: boolean;
   /** Terminated by NUL (-print0), not newline. */
@@ -25,8 +30,56 @@ const PRINTS = new Set(['-print', '-print0']);
 export function namesPrinted(cmd: SimpleCommand): Names | undefined {
   if (cmd.name === 'find') return findNames(cmd);
   if (cmd.name === 'rg' || cmd.name === 'grep') return searchNames(cmd);
+  if (cmd.name === 'git') return gitFiles(cmd);
   return undefined;
 }
+
+const DOT: Word = { value: '.', pattern: '.', static: true, source: '.' };
+
+/** `git ls-files` (run where it is, names relative to it): -z, which files, pathspecs below. */
+function gitFiles(cmd: SimpleCommand): Names | undefined {
+  const [sub, ...rest] = cmd.args;
+  if (sub?.value !== 'ls-files') return undefined;
+  let nul = false;
+  for (const w of rest) {
+    if (!w.static) return undefined;
+    if (w.value === '-z') nul = true;
+    else if (!LS_FILES.test(w.value) && (w.value.startsWith('-') || w.value.startsWith(':') || w.value.startsWith('/') || w.value.split('/').includes('..')))
+      return undefined;
+  }
+  return { producer: 'git ls-files', starts: [DOT], follow: true, nul, bare: true };
+}
+
+const LS_FILES = /^(-[cmodi]+|--(cached|modified|others|deleted|ignored|exclude-standard|directory|no-empty-directory|recurse-submodules))$/;
+
+/**
+ * Filters whose output is some of their input lines, unchanged: names pass through them (`find |
+ * head -20 | xargs wc -l`). Newline-separated names only.
+ */
+export function passesNames(cmd: SimpleCommand): boolean {
+  const words = cmd.args.map((w) => (w.static ? w.value : undefined));
+  if (words.some((w) => w === undefined)) return false;
+  const args = words as string[];
+  const rule = FILTERS[cmd.name];
+  if (!rule) return false;
+  let operands = 0;
+  for (let i = 0; i < args.length; i++) {
+    if (rule.valued.test(args[i])) i++;
+    else if (cmd.name === 'grep' && !args[i].startsWith('-')) operands++;
+    else if (!rule.flags.test(args[i])) return false;
+  }
+  // grep's one operand is its pattern (none with -e); another would be a file it reads instead.
+  return operands <= (args.some((a) => a.startsWith('-e')) ? 0 : 1);
+}
+
+const FILTERS: Record<string, { flags: RegExp; valued: RegExp }> = {
+  head: { flags: /^(-\d+|-n\d+|--lines=\d+)$/, valued: /^-n$/ },
+  tail: { flags: /^(-\d+|-n\+?\d+|--lines=\+?\d+)$/, valued: /^-n$/ },
+  sort: { flags: /^(-[rufVnhdbis]+|--(reverse|unique|ignore-case|version-sort|numeric-sort|human-numeric-sort|stable)|-k\S+|-t\S)$/, valued: /^-[kt]$/ },
+  uniq: { flags: /^-[udi]+$/, valued: /^$/ },
+  grep: { flags: /^(-[viEFwxP]+|-e\S+)$/, valued: /^-e$/ },
+  cat: { flags: /^-$/, valued: /^$/ },
+};
 
 /** `rg --files DIR`, `rg -l P DIR`, `grep -rl P DIR`: file names, each starting with a path given. */
 function searchNames(cmd: SimpleCommand): Names | undefined {
@@ -41,7 +94,9 @@ function searchNames(cmd: SimpleCommand): Names | undefined {
   // rg --null, grep -Z/--null: NUL after each name.
   const nul = rg ? has(parsed, '-0', '--null') : has(parsed, '-Z', '--null');
   const paths = has(parsed, ...spec.patternOptions!) ? parsed.operands : parsed.operands.slice(1);
-  if (!paths.length || paths.some((w) => !w.static || w.value.startsWith('-'))) return undefined;
+  // Without a path, rg (and grep -r) print names relative to where they run.
+  if (!paths.length) return { producer: cmd.name, starts: [DOT], follow: true, nul, bare: true };
+  if (paths.some((w) => !w.static || w.value.startsWith('-'))) return undefined;
   return { producer: cmd.name, starts: paths, follow: true, nul };
 }
 

@@ -16,7 +16,7 @@ import { judgeRedirect } from './redirects.js';
 import { assignedName, evaluationProblem, statementProblem } from './statements.js';
 import { describe, type Finding, type Scope, type SimpleCommand } from './types.js';
 import { combinations, loopValues, type Bindings } from './loops.js';
-import { namesPrinted, type Names } from './producers.js';
+import { namesPrinted, passesNames, type Names } from './producers.js';
 import { expandBraces, literalWord, render, resolveWord, type Known, type Word } from './words.js';
 
 export interface WalkOptions {
@@ -165,7 +165,9 @@ export class Walker {
         const seen = this.simple.length;
         this.visit(child);
         this.cwd = before;
-        names = this.simple.length === seen + 1 && child.type === 'command' ? namesPrinted(this.simple[seen]) : undefined;
+        const cmd = this.simple.length === seen + 1 && child.type === 'command' ? this.simple[seen] : undefined;
+        // A filter that passes some input lines unchanged (head, sort, grep) passes the names on.
+        names = cmd && (namesPrinted(cmd) ?? (names && !names.nul && !redirected && passesNames(cmd) ? names : undefined));
       }
     } finally {
       this.stdinNames = undefined;
@@ -194,7 +196,7 @@ export class Walker {
     if (inner.length !== 1 || inner[0]!.type !== 'command') return;
     const names = namesPrinted(this.simple[seen]);
     if (!names) return;
-    const under = { starts: names.starts, follow: true, split: 'shell' as const };
+    const under = { starts: names.starts, follow: true, split: 'shell' as const, ...(names.bare ? { bare: true } : {}) };
     into.set(node.id, { value: '{}', pattern: '{}', static: false, source: node.text, under });
   }
 

@@ -21,8 +21,9 @@ export interface Word {
   /**
    * A file found below these start paths at run time (`{}` of find -exec, names find gives xargs).
    * `split`: the names reach the command through xargs, which splits them at blanks or newlines.
+   * `bare`: they are relative to the start, so each begins with the name of an entry there.
    */
-  under?: { starts: Word[]; follow: boolean; split?: 'blank' | 'newline' | 'shell' };
+  under?: { starts: Word[]; follow: boolean; split?: 'blank' | 'newline' | 'shell'; bare?: boolean };
 }
 
 const HOME_VARS = new Set(['HOME']);

@@ -67,7 +67,21 @@ export const READS: [string, Expect][] = [
   ['find dir | xargs wc -l < a.txt', 'asks'],
   ['find . -name a.txt | xargs cat', 'asks'],
   ["find dir -printf '%p\\n' | xargs cat", 'asks'],
-  ['find dir | sort | xargs cat', 'asks'],
+  ['find dir | sort | xargs cat', 'read'],
+  ['find dir | head -20 | xargs wc -l', 'read'],
+  ['find dir | grep -v x | sort -u | xargs wc -l', 'read'],
+  ['find dir | cut -c2- | xargs cat', 'asks'],
+  ['find dir | grep x a.txt | xargs cat', 'asks'],
+  ['find dir | head -c 10 | xargs cat', 'asks'],
+  // Bare names (relative to where they run): options only if an entry there starts with -.
+  ['cd repo && rg --files | xargs wc -l', 'read'],
+  ['cd repo && git ls-files | xargs wc -l', 'read'],
+  ['cd repo && git ls-files -z | xargs -0 wc -l', 'read'],
+  // Outside the sandbox the names are checked as any file below could be one: proj's .env asks.
+  ['cd proj && rg --files | xargs wc -l', 'asks'],
+  ['cd dashes && rg --files | xargs wc -l', 'asks'],
+  ['git ls-files --full-name | xargs cat', 'asks'],
+  ['git ls-files .. | xargs cat', 'asks'],
   ['ls | xargs wc -l', 'asks'],
   ['xargs md5sum < a.txt', 'asks'],
   ['find dir | xargs rm', 'asks'],
@@ -76,7 +90,6 @@ export const READS: [string, Expect][] = [
   ['rg --files dir | xargs wc -l', 'read'],
   ['rg -l x dir | xargs cat', 'read'],
   ['grep -rlZ x dir | xargs -0 cat', 'read'],
-  ['rg --files | xargs wc -l', 'asks'],
   ['grep -l x a.txt | xargs cat', 'asks'],
   ['rg --files spaced | xargs wc -l', 'asks'],
   // An unquoted $(find …): names below its start paths, split by the shell at blanks and globbed.
@@ -84,6 +97,7 @@ export const READS: [string, Expect][] = [
   ['cat -- $(rg --files dir)', 'read'],
   ['wc -l $(find spaced)', 'asks'],
   ['cat $(find OUT)', 'asks'],
+  ['cd repo && cat $(git ls-files)', 'read'],
   ['cat $(git ls-files)', 'asks'],
   ['cat $(ls)', 'asks'],
   // More read-only commands, from their manuals.
@@ -138,11 +152,14 @@ export const CONFINED: [string, Expect][] = [
   ['rg x', 'read'],
   ['rg --files', 'read'],
   ["cd proj && find . -name '*.ts' | xargs wc -l", 'read'],
+  ['cd proj && rg --files | xargs wc -l', 'read'],
+  ['cd proj && git ls-files | xargs wc -l', 'read'],
   ['cat hard/a.txt', 'read'],
   ['npm --version', 'read'],
   ['npm ls --depth=0', 'read'],
   ['pip list', 'read'],
   ['pip show requests', 'read'],
+  ['ps aux', 'read'],
   // What the sandbox does not cover still asks: links out when followed, names as options, paths
   // outside, secrets named outright, programs run.
   ['grep -Rn x .', 'asks'],

@@ -28,6 +28,8 @@ export interface WalkMode {
   onlyFiles?: readonly string[];
   /** rg's --glob overrides: a match reads the file even when hidden or ignored, `!glob` skips it. */
   globs?: readonly string[];
+  /** The names are relative to the start: an entry there whose name starts with `-` makes one an option. */
+  dashTop?: boolean;
   /** The names become words: for xargs (`blank`: at blanks and quotes; `newline`), or of an unquoted `$(…)` (`shell`). */
   split?: 'blank' | 'newline' | 'shell';
 }
@@ -184,7 +186,7 @@ class Rules {
 
 /** Whether a walk is needed at all: in the sandbox only links and split names are looked for. */
 export function walkNeeded(mode: WalkMode, ctx: WalkContext): boolean {
-  return !ctx.confined || mode.follow || !!mode.split;
+  return !ctx.confined || mode.follow || !!mode.split || !!mode.dashTop;
 }
 
 /**
@@ -208,6 +210,11 @@ const RECENT_MS = 1_000;
 const recent = new Map<string, { at: number; why: string | undefined }>();
 
 function walkTree(start: string, mode: WalkMode, ctx: WalkContext): string | undefined {
+  if (mode.dashTop) {
+    const top = factsOf(start);
+    const dash = top && [...top.files, ...top.dirs, ...top.links].find((n) => n.startsWith('-'));
+    if (dash) return `${belowRoot(join(start, dash), ctx.roots) ?? dash} starts with -: a name printed relative to it would be an option`;
+  }
   const rules = new Rules(mode, ctx, start);
   // Each directory with the ignore files above it, and why its files are secret (inside `.ssh/`).
   const stack: [string, Ignores, string | undefined][] = [[start, rules.ignoresAt(start, []), undefined]];

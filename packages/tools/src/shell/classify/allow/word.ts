@@ -43,7 +43,12 @@ function walked(dir: string, mode: WalkMode, ctx: WordContext): string | undefin
 
 export function wordReadProblem(w: Word, walk: WalkMode | undefined, ctx: WordContext): string | undefined {
   if (w.under) {
-    const mode: WalkMode = { follow: w.under.follow, skipHidden: false, ...(w.under.split ? { split: w.under.split } : {}) };
+    const mode: WalkMode = {
+      follow: w.under.follow,
+      skipHidden: false,
+      ...(w.under.split ? { split: w.under.split } : {}),
+      ...(w.under.bare ? { dashTop: true } : {}),
+    };
     for (const start of w.under.starts) {
       const why = wordReadProblem(start, mode, ctx);
       if (why) return why;

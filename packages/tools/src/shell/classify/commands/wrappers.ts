@@ -93,7 +93,7 @@ function inputWords(o: Options, scope: Scope): Word {
     if (delimiter !== '\\n' && delimiter !== '\n') return fromInput('<stdin>');
     split = names.nul ? 'blank' : 'newline';
   } else split = 'blank';
-  const under = { starts: names.starts, follow: true, ...(split ? { split } : {}) };
+  const under = { starts: names.starts, follow: true, ...(split ? { split } : {}), ...(names.bare ? { bare: true } : {}) };
   return { value: '{}', pattern: '{}', static: false, source: `<names from ${names.producer}>`, under };
 }
 
