@@ -15,7 +15,7 @@ const SETTERS = new Set(['read', 'getopts', 'mapfile', 'readarray', 'eval', 'sou
 export type Bindings = Map<string, string[]>;
 
 /** Whether the body may give the variable a value of its own. */
-function bodySets(body: Node, name: string): boolean {
+export function bodySets(body: Node, name: string): boolean {
   for (const n of body.descendantsOfType(['variable_assignment', 'declaration_command', 'unset_command', 'command', 'for_statement'])) {
     if (!n) continue;
     if (n.type === 'variable_assignment' && n.childForFieldName('name')?.text === name) return true;

@@ -15,7 +15,7 @@ import { physicalPath } from './paths.js';
 import { judgeRedirect } from './redirects.js';
 import { assignedName, evaluationProblem, statementProblem } from './statements.js';
 import { describe, type Finding, type Scope, type SimpleCommand } from './types.js';
-import { combinations, loopValues, type Bindings } from './loops.js';
+import { bodySets, combinations, loopValues, type Bindings } from './loops.js';
 import { namesPrinted, passesNames, type Names } from './producers.js';
 import { expandBraces, literalWord, render, resolveWord, type Known, type Word } from './words.js';
 
@@ -53,6 +53,8 @@ export class Walker {
   private readonly functions = new Set<string>();
   /** Set while a pipeline part after a names producer is walked (producers.ts). */
   private stdinNames: Names | undefined;
+  /** `for` variables bound to the names a producer prints (`for f in $(find …)`). */
+  private readonly loopNamed = new Map<string, Word>();
   /** `for` variables whose loop body is being walked, with the values they take. */
   private readonly bindings: Bindings = new Map();
   private readonly scope: Scope;
@@ -186,6 +188,13 @@ export class Walker {
     this.cwd = before;
   }
 
+  /** `$f`, `"$f"`, `${f}` as a whole word, f bound to a producer's names. */
+  private loopName(node: Node): Word | undefined {
+    if (!this.loopNamed.size) return undefined;
+    const m = /^"?\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?"?$/.exec(node.text);
+    return m && node.text.startsWith('"') === node.text.endsWith('"') ? this.loopNamed.get(m[1]) : undefined;
+  }
+
   /**
    * An unquoted `$(find …)` (or `$(rg --files DIR)`) as a whole argument: names below the start
    * paths, split by the shell at blanks and globbed (a name with a blank or glob character asks).
@@ -202,15 +211,42 @@ export class Walker {
 
   /** `for f in …; do …; done`: the body walked with f bound to the list's values (loops.ts). */
   private boundLoop(node: Node): void {
+    const body = node.childForFieldName('body');
+    // The list first (its substitutions run before the body), then the body with the variable bound.
+    const seen = this.simple.length;
+    for (const child of node.children) if (child && child.id !== body?.id) this.visit(child);
     const loop = loopValues(node, this.opts.home, this.cwd, this.opts.budget);
+    const name = node.childForFieldName('variable')?.text;
+    const names = loop || !name ? undefined : this.loopNames(node, seen);
     const outer = loop ? this.bindings.get(loop.name) : undefined;
+    const outerNames = name ? this.loopNamed.get(name) : undefined;
     if (loop) this.bindings.set(loop.name, loop.values);
+    if (names && name) this.loopNamed.set(name, names);
     try {
-      this.children(node);
+      if (body) this.visit(body);
     } finally {
       if (loop && outer) this.bindings.set(loop.name, outer);
       else if (loop) this.bindings.delete(loop.name);
+      if (names && name && outerNames) this.loopNamed.set(name, outerNames);
+      else if (names && name) this.loopNamed.delete(name);
     }
+  }
+
+  /**
+   * `for f in $(find …)`: f is one of the names, split by the shell at blanks and globbed (a name
+   * with either asks); undefined when the list is anything else or the body may set f.
+   */
+  private loopNames(node: Node, seen: number): Word | undefined {
+    const values = node.childrenForFieldName('value').filter((n): n is Node => !!n);
+    const body = node.childForFieldName('body');
+    const name = node.childForFieldName('variable')?.text ?? '';
+    if (values.length !== 1 || values[0].type !== 'command_substitution' || !body || bodySets(body, name)) return undefined;
+    const inner = values[0].namedChildren.filter((c) => !!c);
+    if (inner.length !== 1 || inner[0]!.type !== 'command' || this.simple.length !== seen + 1) return undefined;
+    const names = namesPrinted(this.simple[seen]);
+    if (!names) return undefined;
+    const under = { starts: names.starts, follow: true, split: 'shell' as const, ...(names.bare ? { bare: true } : {}) };
+    return { value: '{}', pattern: '{}', static: false, source: `$${name}`, under };
   }
 
   private command(node: Node): Finding[] {
@@ -234,7 +270,7 @@ export class Walker {
     // Judged once per value of the loop variables it uses (and $PWD, `$(pwd)` as the cwd).
     const findings: Finding[] = [];
     for (const known of combinations(node.text, this.bindings, this.cwd)) {
-      const argv = words.map((w) => listed.get(w.id) ?? resolveWord(w, this.opts.home, known));
+      const argv = words.map((w) => listed.get(w.id) ?? this.loopName(w) ?? resolveWord(w, this.opts.home, known));
       findings.push(
         ...this.runArgv(
           argv,

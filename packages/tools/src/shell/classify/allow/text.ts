@@ -145,8 +145,13 @@ const jq: ReadSpec = {
     const files: Word[] = [];
     for (let i = 0; i < words.length; i++) {
       const v = words[i].value;
-      if (!words[i].static && !argsMode) return no(`${words[i].source} is computed`);
       if (argsMode) continue;
+      // Names below known paths (`find … | xargs jq .`) are files once the program is given.
+      if (words[i].under && program) {
+        files.push(words[i]);
+        continue;
+      }
+      if (!words[i].static) return no(`${words[i].source} is computed`);
       if (v === '--args' || v === '--jsonargs') {
         argsMode = true;
         continue;
