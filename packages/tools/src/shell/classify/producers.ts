@@ -31,6 +31,9 @@ export function namesPrinted(cmd: SimpleCommand): Names | undefined {
   if (cmd.name === 'find') return findNames(cmd);
   if (cmd.name === 'rg' || cmd.name === 'grep') return searchNames(cmd);
   if (cmd.name === 'git') return gitFiles(cmd);
+  // `ls` alone (or -1, -A: never `.` and `..`) prints the names of the entries where it runs.
+  if (cmd.name === 'ls' && cmd.args.every((w) => w.static && /^-[1A]+$/.test(w.value)))
+    return { producer: 'ls', starts: [DOT], follow: true, nul: false, bare: true };
   return undefined;
 }
 
