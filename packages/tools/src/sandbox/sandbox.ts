@@ -112,6 +112,20 @@ export class Sandbox {
     return !!commands?.length && commands.every((c) => n.some((prefix) => commandHasPrefix(c, prefix)));
   }
 
+  /**
+   * Whether a command judged a read runs confined here: bubblewrap works, the mode is not off, the
+   * search for the roots' secrets finished (so every one is shown empty), and no path in the roots
+   * is shown again by sandbox.hidden's `!` entries. The classifier then need not walk a recursive
+   * read for secrets.
+   */
+  async confinesReads(roots: readonly string[]): Promise<boolean> {
+    if (this.settings.mode === 'off' || !(await this.status()).ok) return false;
+    const real = roots.map(realOrSelf);
+    const unhidden = this.settings.unhidden.map(realOrSelf);
+    if (unhidden.some((u) => real.some((r) => under(u, r) || under(r, u)))) return false;
+    return (await this.scanner.scan(real)).complete;
+  }
+
   async confine(req: ConfineRequest, limits: ResourceLimits | undefined = this.limits): Promise<Confinement> {
     const home = this.settings.home;
     const none = (notice?: string): Confinement => ({

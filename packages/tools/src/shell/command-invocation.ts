@@ -27,12 +27,22 @@ function withWriteAccess(c: Classification): Classification {
   return { ...c, effect: 'execute', reason: `execute: run with write access on request (judged ${c.reason ?? 'a read'})` };
 }
 
-async function classifyInput(input: CommandInput, ctx: ToolContext, env: EnvSettings): Promise<Classified> {
+/** Whether commands judged reads run confined (read-only sandbox, the roots' secrets shown empty). */
+export type ReadsConfined = (roots: readonly string[]) => Promise<boolean>;
+
+async function classifyInput(input: CommandInput, ctx: ToolContext, env: EnvSettings, confined?: ReadsConfined): Promise<Classified> {
   const cwd = await resolveCwd(input.cwd, ctx);
   const ws = ctx.workspace;
   const roots = ws.roots;
   const isProtected = ws.isProtected ? (p: string, access: 'read' | 'write') => ws.isProtected!(p, access) : undefined;
-  const classification = await classifyCommand(input.command, { cwd, roots, env: commandEnv(env), ...(isProtected ? { isProtected } : {}) });
+  const readsConfined = confined ? await confined(roots) : false;
+  const classification = await classifyCommand(input.command, {
+    cwd,
+    roots,
+    env: commandEnv(env),
+    ...(isProtected ? { isProtected } : {}),
+    ...(readsConfined ? { readsConfined } : {}),
+  });
   return { cwd, classification: input.write_access ? withWriteAccess(classification) : classification };
 }
 
@@ -42,8 +52,9 @@ export async function commandInvocation(
   ctx: ToolContext,
   env: EnvSettings,
   run: (c: Classified) => Promise<ToolOutput>,
+  confined?: ReadsConfined,
 ): Promise<Invocation> {
-  const classified = await classifyInput(input, ctx, env);
+  const classified = await classifyInput(input, ctx, env, confined);
   const { cwd, classification } = classified;
   return {
     classification,

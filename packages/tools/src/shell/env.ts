@@ -83,5 +83,7 @@ export function gitReadEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   }
   out.GIT_CONFIG_COUNT = String(n);
   out.GIT_NO_REPLACE_OBJECTS = '1';
+  // `git status` refreshes the index (a write, and a lock file) unless told not to.
+  out.GIT_OPTIONAL_LOCKS = '0';
   return out;
 }

@@ -26,7 +26,14 @@ export function shellBackground(manager: ShellManager): Tool {
     category: 'shell',
     validate: (i: Input) => (i.command.includes('\0') ? 'command contains a NUL byte, which bash cannot run; remove it' : undefined),
     usualEffect: 'execute',
-    prepare: (i: Input, ctx) => commandInvocation(i, ctx, manager.settings, (c) => start(manager, i.command, ctx, c)),
+    prepare: (i: Input, ctx) =>
+      commandInvocation(
+        i,
+        ctx,
+        manager.settings,
+        (c) => start(manager, i.command, ctx, c),
+        (roots) => manager.sandbox.confinesReads(roots),
+      ),
     dispose: () => manager.dispose(),
   }) as Tool;
 }

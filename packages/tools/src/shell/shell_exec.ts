@@ -39,7 +39,14 @@ export function shellExec(manager: ShellManager): Tool {
     timeoutMs: s.maxTimeoutMs + s.killGraceMs + 5_000,
     validate: (i: Input) => (i.command.includes('\0') ? 'command contains a NUL byte, which bash cannot run; remove it' : undefined),
     usualEffect: 'execute',
-    prepare: (i: Input, ctx) => commandInvocation(i, ctx, s, (c) => run(manager, i, ctx, c)),
+    prepare: (i: Input, ctx) =>
+      commandInvocation(
+        i,
+        ctx,
+        s,
+        (c) => run(manager, i, ctx, c),
+        (roots) => manager.sandbox.confinesReads(roots),
+      ),
     dispose: () => manager.dispose(),
   }) as Tool;
 }

@@ -30,6 +30,13 @@ export interface ClassifyOptions {
   limits?: Partial<ClassifyLimits>;
   /** The clock the time cap reads (injectable for tests). Default: Date.now. */
   now?: () => number;
+  /**
+   * A command judged a read will run in the read-only sandbox: no writes, no network, and every
+   * secret in the roots and toolbelt's own files shown empty (the sandbox's search for them
+   * finished). Then a recursive read needs no walk for secrets first, and a hard-linked file is a
+   * file of the read-only view. Only the caller that confines reads may say so.
+   */
+  readsConfined?: boolean;
 }
 
 /** Longer scripts are not parsed; they are treated as running arbitrary code. */
@@ -95,6 +102,7 @@ export function classifyLoaded(script: string, opts: ClassifyOptions = {}): Clas
     exists: opts.exists ?? existsSync,
     isDirectory: opts.isDirectory ?? isDir,
     budget,
+    ...(opts.readsConfined ? { confined: true } : {}),
   });
   try {
     walk(walker, script, budget);

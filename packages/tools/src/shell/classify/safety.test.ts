@@ -6,6 +6,7 @@
 //   edit  an edit of files inside the workspace: `auto-edit` runs it, `safe` asks
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyCommand } from './classify.js';
+import { CONFINED, READS } from './__fixtures__/reads.js';
 import { REGRESSIONS } from './__fixtures__/regressions.js';
 import { makeSafetyTree, type SafetyTree } from './__fixtures__/tree.js';
 
@@ -27,13 +28,22 @@ const expand = (script: string) =>
     .replaceAll('TREE', t.objects.tree)
     .replaceAll('DANGLING', t.objects.commit);
 
-const classify = (script: string) =>
+const classify = (script: string, readsConfined = false) =>
   classifyCommand(expand(script), {
     cwd: t.root,
     roots: [t.root],
     home: t.home,
     env: { PATH: '/usr/bin:/bin', HOME: t.home },
+    ...(readsConfined ? { readsConfined } : {}),
   });
+
+function check(c: Awaited<ReturnType<typeof classify>>, expected: Expect): void {
+  const why = `${c.effect}: ${c.reason}`;
+  if (expected === 'read') expect(c.effect, why).toBe('read');
+  if (expected === 'asks') expect(c.effect, why).not.toBe('read');
+  if (expected === 'code') expect(['execute', 'destructive'], why).toContain(c.effect);
+  if (expected === 'edit') expect(c.effect, why).toBe('write');
+}
 
 /** What the review found: each ran without asking before. */
 const FOUND: [string, Expect][] = [
@@ -628,7 +638,7 @@ const MANUALS: [string, Expect][] = [
   // tar and compressors.
   ['tar -xf a.tar', 'edit'],
   ['tar xzf a.tgz', 'edit'],
-  ['tar -tf a.tar', 'asks'],
+  ['tar -tf a.tar', 'read'],
   ['tar -xf a.tar -C OUT', 'code'],
   ['tar -xPf a.tar', 'code'],
   ["tar -I 'sh -c id' -xf a.tar", 'code'],
@@ -694,16 +704,56 @@ describe('the allow-list rule', () => {
   it('covers every spelling the review found and at least 150 more from the manuals', () => {
     expect(FOUND.length).toBeGreaterThanOrEqual(70);
     expect(MANUALS.length).toBeGreaterThanOrEqual(150);
-    const all = [...FOUND, ...MANUALS, ...REGRESSIONS].map(([c]) => c);
+    const all = [...FOUND, ...MANUALS, ...REGRESSIONS, ...READS].map(([c]) => c);
     expect(new Set(all).size).toBe(all.length);
   });
 
-  it.each([...FOUND, ...MANUALS, ...REGRESSIONS])('%j: %s', async (script, expected) => {
-    const c = await classify(script);
-    const why = `${c.effect}: ${c.reason}`;
-    if (expected === 'read') expect(c.effect, why).toBe('read');
-    if (expected === 'asks') expect(c.effect, why).not.toBe('read');
-    if (expected === 'code') expect(['execute', 'destructive'], why).toContain(c.effect);
-    if (expected === 'edit') expect(c.effect, why).toBe('write');
+  it.each([...FOUND, ...MANUALS, ...REGRESSIONS, ...READS])('%j: %s', async (script, expected) => {
+    check(await classify(script), expected);
   });
+});
+
+describe('the allow-list rule where reads run in the sandbox (secrets shown empty)', () => {
+  it.each(CONFINED)('%j: %s', async (script, expected) => {
+    check(await classify(script, true), expected);
+  });
+
+  // Every code or edit row keeps its verdict in the sandbox, but these two, which were code only
+  // for the secret they read (.env, shown empty there).
+  const readSecrets = new Set(['grep -r API_KEY .', 'git grep KEY']);
+  it.each([...FOUND, ...MANUALS, ...REGRESSIONS, ...READS].filter(([s, e]) => (e === 'code' || e === 'edit') && !readSecrets.has(s)))(
+    '%j: %s',
+    async (script, expected) => {
+      check(await classify(script, true), expected);
+    },
+  );
+
+  it.each([...readSecrets])('%j reads a secret the sandbox shows empty: a read there', async (script) => {
+    check(await classify(script, true), 'read');
+    check(await classify(script), 'code');
+  });
+
+  // git reads that print history spawn git to check it for secrets (git-history.ts): reported apart.
+  // Each row's time is its median over three runs, so a pause of the machine is not a row's cost.
+  it('classifies every row of the tables fast (p99 reported, not asserted)', async () => {
+    const rows = [...FOUND, ...MANUALS, ...REGRESSIONS, ...READS].map(([s]) => s);
+    for (const script of rows) await classify(script);
+    const times: { ms: number; git: boolean }[] = [];
+    for (const confined of [false, true]) {
+      for (const script of rows) {
+        const runs: number[] = [];
+        for (let i = 0; i < 3; i++) {
+          const started = performance.now();
+          await classify(script, confined);
+          runs.push(performance.now() - started);
+        }
+        times.push({ ms: runs.sort((a, b) => a - b)[1], git: /\bgit\b/.test(script) });
+      }
+    }
+    const p99 = (list: number[]) => list.sort((a, b) => a - b)[Math.floor(0.99 * (list.length - 1))].toFixed(2);
+    const all = times.map((x) => x.ms);
+    const noGit = times.filter((x) => !x.git).map((x) => x.ms);
+    console.log(`classification of ${all.length} table rows: p99 ${p99(all)} ms; without git rows (${noGit.length}): p99 ${p99(noGit)} ms`);
+    expect(all.length).toBe(rows.length * 2);
+  }, 300_000);
 });

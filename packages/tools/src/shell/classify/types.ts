@@ -1,6 +1,7 @@
 // What the classifier says about one piece of a script, and what a command handler may ask of it.
 import type { Effect } from '@toolbelt/core';
 import type { WalkMode } from './allow/tree.js';
+import type { Names } from './producers.js';
 import type { Word } from './words.js';
 
 export type { Effect };
@@ -62,6 +63,10 @@ export interface Scope {
   readonly cwd: string | undefined;
   /** The workspace roots (real paths). */
   readonly roots: readonly string[];
+  /** Reads run read-only in the sandbox with the roots' secrets hidden. */
+  readonly confined: boolean;
+  /** What the command reads on stdin, when the command before it in a pipeline prints only names. */
+  readonly stdinNames: Names | undefined;
   /**
    * Why reading this word as a file is not a plain read (computed, outside the roots, a secret,
    * a directory with secrets when `walk` is given); undefined when it is. Globs are expanded first.

@@ -15,7 +15,9 @@ import { physicalPath } from './paths.js';
 import { judgeRedirect } from './redirects.js';
 import { assignedName, evaluationProblem, statementProblem } from './statements.js';
 import { describe, type Finding, type Scope, type SimpleCommand } from './types.js';
-import { expandBraces, literalWord, render, resolveWord, type Word } from './words.js';
+import { bodySets, combinations, loopValues, type Bindings } from './loops.js';
+import { namesPrinted, passesNames, type Names } from './producers.js';
+import { expandBraces, literalWord, render, resolveWord, type Known, type Word } from './words.js';
 
 export interface WalkOptions {
   cwd: string | undefined;
@@ -29,6 +31,8 @@ export interface WalkOptions {
   isProtected?: IsProtected;
   /** What the walk may cost; it throws TooLarge when spent. */
   budget: Budget;
+  /** Reads run read-only in the sandbox with the roots' secrets hidden (ClassifyOptions.readsConfined). */
+  confined?: boolean;
 }
 const SYSTEM_BIN = /^\/(usr\/)?(local\/)?s?bin\/[^/]+$/;
 const MAX_DEPTH = 4;
@@ -47,6 +51,12 @@ export class Walker {
   private cwd: string | undefined;
   private depth = 0;
   private readonly functions = new Set<string>();
+  /** Set while a pipeline part after a names producer is walked (producers.ts). */
+  private stdinNames: Names | undefined;
+  /** `for` variables bound to the names a producer prints (`for f in $(find …)`). */
+  private readonly loopNamed = new Map<string, Word>();
+  /** `for` variables whose loop body is being walked, with the values they take. */
+  private readonly bindings: Bindings = new Map();
   private readonly scope: Scope;
 
   constructor(private readonly opts: WalkOptions) {
@@ -66,6 +76,10 @@ export class Walker {
         return self.cwd;
       },
       roots: opts.roots,
+      confined: !!opts.confined,
+      get stdinNames() {
+        return self.stdinNames;
+      },
       readProblem: (w, walk) => self.readProblem(w, walk),
       assignProblem: (name, exported) => assignProblem(name, exported, opts.env),
     };
@@ -94,7 +108,7 @@ export class Walker {
       case 'pipeline': {
         this.structured = true;
         const from = this.simple.length;
-        this.isolated(node, true);
+        this.pipeline(node);
         const piped = pipedCode(this.simple.slice(from));
         if (piped) this.findings.push(piped);
         return;
@@ -120,7 +134,8 @@ export class Walker {
     if (STRUCTURAL.has(node.type)) this.structured = true;
     if (CONTROL.has(node.type)) {
       const before = this.cwd;
-      this.children(node);
+      if (node.type === 'for_statement') this.boundLoop(node);
+      else this.children(node);
       if (this.cwd !== before) this.cwd = undefined; // a cd that may or may not have run
       return;
     }
@@ -131,7 +146,38 @@ export class Walker {
     for (const child of node.children) if (child) this.visit(child);
   }
 
-  /** Subshells and pipeline parts run in their own process: a cd inside does not leak out. */
+  /**
+   * Each part of a pipeline runs in its own process (a cd does not leak out); a part that follows a
+   * command printing only names (find) knows what its stdin holds.
+   */
+  private pipeline(node: Node): void {
+    const before = this.cwd;
+    let names: Names | undefined;
+    // `a | b < f` parses as the pipeline redirected: b reads f.
+    const parent = node.parent;
+    const lastRedirected = parent?.type === 'redirected_statement' && parent.children.some((c) => !!c && c !== node && /^\d*<(?!\()/.test(c.text));
+    const last = node.namedChildren.filter((c) => !!c).pop();
+    try {
+      for (const child of node.children) {
+        if (!child?.isNamed) continue;
+        if (child.id === last?.id && lastRedirected) names = undefined;
+        // Only a plain command reads the names, unless a redirection gives it another stdin.
+        const redirected = child.children.some((c) => !!c && /redirect|herestring/.test(c.type) && /^\d*<(?!\()/.test(c.text));
+        this.stdinNames = child.type === 'command' && !redirected ? names : undefined;
+        const seen = this.simple.length;
+        this.visit(child);
+        this.cwd = before;
+        const cmd = this.simple.length === seen + 1 && child.type === 'command' ? this.simple[seen] : undefined;
+        // A filter that passes some input lines unchanged (head, sort, grep) passes the names on.
+        names = cmd && (namesPrinted(cmd) ?? (names && !names.nul && !redirected && passesNames(cmd) ? names : undefined));
+      }
+    } finally {
+      this.stdinNames = undefined;
+      this.cwd = before;
+    }
+  }
+
+  /** Subshells run in their own process: a cd inside does not leak out. */
   private isolated(node: Node, eachChild: boolean): void {
     const before = this.cwd;
     for (const child of node.children) {
@@ -142,28 +188,103 @@ export class Walker {
     this.cwd = before;
   }
 
+  /** `$f`, `"$f"`, `${f}` as a whole word, f bound to a producer's names. */
+  private loopName(node: Node): Word | undefined {
+    if (!this.loopNamed.size) return undefined;
+    const m = /^"?\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?"?$/.exec(node.text);
+    return m && node.text.startsWith('"') === node.text.endsWith('"') ? this.loopNamed.get(m[1]) : undefined;
+  }
+
+  /**
+   * An unquoted `$(find …)` (or `$(rg --files DIR)`) as a whole argument: names below the start
+   * paths, split by the shell at blanks and globbed (a name with a blank or glob character asks).
+   */
+  private substitutedNames(node: Node, seen: number, into: Map<number, Word>): void {
+    if (node.type !== 'command_substitution' || this.simple.length !== seen + 1) return;
+    const inner = node.namedChildren.filter((c) => !!c);
+    if (inner.length !== 1 || inner[0]!.type !== 'command') return;
+    const names = namesPrinted(this.simple[seen]);
+    if (!names) return;
+    const under = { starts: names.starts, follow: true, split: 'shell' as const, ...(names.bare ? { bare: true } : {}) };
+    into.set(node.id, { value: '{}', pattern: '{}', static: false, source: node.text, under });
+  }
+
+  /** `for f in …; do …; done`: the body walked with f bound to the list's values (loops.ts). */
+  private boundLoop(node: Node): void {
+    const body = node.childForFieldName('body');
+    // The list first (its substitutions run before the body), then the body with the variable bound.
+    const seen = this.simple.length;
+    for (const child of node.children) if (child && child.id !== body?.id) this.visit(child);
+    const loop = loopValues(node, this.opts.home, this.cwd, this.opts.budget);
+    const name = node.childForFieldName('variable')?.text;
+    const names = loop || !name ? undefined : this.loopNames(node, seen);
+    const outer = loop ? this.bindings.get(loop.name) : undefined;
+    const outerNames = name ? this.loopNamed.get(name) : undefined;
+    if (loop) this.bindings.set(loop.name, loop.values);
+    if (names && name) this.loopNamed.set(name, names);
+    try {
+      if (body) this.visit(body);
+    } finally {
+      if (loop && outer) this.bindings.set(loop.name, outer);
+      else if (loop) this.bindings.delete(loop.name);
+      if (names && name && outerNames) this.loopNamed.set(name, outerNames);
+      else if (names && name) this.loopNamed.delete(name);
+    }
+  }
+
+  /**
+   * `for f in $(find …)`: f is one of the names, split by the shell at blanks and globbed (a name
+   * with either asks); undefined when the list is anything else or the body may set f.
+   */
+  private loopNames(node: Node, seen: number): Word | undefined {
+    const values = node.childrenForFieldName('value').filter((n): n is Node => !!n);
+    const body = node.childForFieldName('body');
+    const name = node.childForFieldName('variable')?.text ?? '';
+    if (values.length !== 1 || values[0].type !== 'command_substitution' || !body || bodySets(body, name)) return undefined;
+    const inner = values[0].namedChildren.filter((c) => !!c);
+    if (inner.length !== 1 || inner[0]!.type !== 'command' || this.simple.length !== seen + 1) return undefined;
+    const names = namesPrinted(this.simple[seen]);
+    if (!names) return undefined;
+    const under = { starts: names.starts, follow: true, split: 'shell' as const, ...(names.bare ? { bare: true } : {}) };
+    return { value: '{}', pattern: '{}', static: false, source: `$${name}`, under };
+  }
+
   private command(node: Node): Finding[] {
-    const words: Word[] = [];
-    const assignments: Word[] = [];
+    const words: Node[] = [];
+    const assignments: Node[] = [];
+    const listed = new Map<number, Word>();
     for (let i = 0; i < node.childCount; i++) {
       const child = node.child(i);
       if (!child) continue;
       const field = node.fieldNameForChild(i);
       if (child.type === 'variable_assignment') {
         this.children(child);
-        assignments.push(this.assignmentWord(child));
+        assignments.push(child);
       } else if (field === 'name' || field === 'argument') {
+        const seen = this.simple.length;
         this.visit(child);
-        words.push(resolveWord(field === 'name' ? (child.firstChild ?? child) : child, this.opts.home));
+        words.push(field === 'name' ? (child.firstChild ?? child) : child);
+        if (field === 'argument') this.substitutedNames(child, seen, listed);
       } else if (field === 'redirect' || child.type.endsWith('redirect') || child.type === 'ERROR') this.visit(child);
     }
-    return this.runArgv(words, assignments);
+    // Judged once per value of the loop variables it uses (and $PWD, `$(pwd)` as the cwd).
+    const findings: Finding[] = [];
+    for (const known of combinations(node.text, this.bindings, this.cwd)) {
+      const argv = words.map((w) => listed.get(w.id) ?? this.loopName(w) ?? resolveWord(w, this.opts.home, known));
+      findings.push(
+        ...this.runArgv(
+          argv,
+          assignments.map((a) => this.assignmentWord(a, known)),
+        ),
+      );
+    }
+    return findings;
   }
 
-  private assignmentWord(node: Node): Word {
+  private assignmentWord(node: Node, known: Known = {}): Word {
     const name = node.childForFieldName('name')?.text ?? '';
     const valueNode = node.childForFieldName('value');
-    const value = valueNode ? resolveWord(valueNode, this.opts.home) : literalWord('');
+    const value = valueNode ? resolveWord(valueNode, this.opts.home, known) : literalWord('');
     return { value: `${name}=${value.value}`, pattern: `${name}=${value.pattern}`, static: value.static, source: node.text };
   }
 
@@ -232,6 +353,8 @@ export class Walker {
       ...(this.opts.isProtected ? { isProtected: this.opts.isProtected } : {}),
       secret: (x) => this.protectedRead(render(x)),
       spend: (n) => this.opts.budget.spendWords(n),
+      expired: () => this.opts.budget.expired(),
+      ...(this.opts.confined ? { confined: true } : {}),
     };
   }
 

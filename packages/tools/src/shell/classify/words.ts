@@ -18,11 +18,29 @@ export interface Word {
   home?: boolean;
   /** A process substitution `<(cmd)`: a pipe's path, not a file in the tree. */
   pipe?: boolean;
-  /** A file found below these start paths at run time (`{}` of find -exec). */
-  under?: { starts: Word[]; follow: boolean };
+  /**
+   * A file found below these start paths at run time (`{}` of find -exec, names find gives xargs).
+   * `split`: the names reach the command through xargs, which splits them at blanks or newlines.
+   * `bare`: they are relative to the start, so each begins with the name of an entry there.
+   */
+  under?: { starts: Word[]; follow: boolean; split?: 'blank' | 'newline' | 'shell'; bare?: boolean };
 }
 
 const HOME_VARS = new Set(['HOME']);
+
+/**
+ * Values known before the script runs, beyond $HOME: the cwd (for $PWD and `$(pwd)`) and `for`
+ * variables while their loop's body is walked (one value of the list at a time).
+ */
+export interface Known {
+  cwd?: string;
+  vars?: ReadonlyMap<string, string>;
+}
+
+interface Ctx {
+  home: string;
+  known: Known;
+}
 
 export function literalWord(text: string): Word {
   return { value: text, pattern: escapeAll(text), static: true, source: text };
@@ -45,16 +63,16 @@ interface Part {
 
 const unknownPart: Part = { value: UNKNOWN, pattern: UNKNOWN, static: false };
 
-export function resolveWord(node: Node, home: string): Word {
+export function resolveWord(node: Node, home: string, known: Known = {}): Word {
   if (node.type === 'process_substitution') return { value: '/dev/fd/63', pattern: '/dev/fd/63', static: true, source: node.text, pipe: true };
-  const p = part(node, home, true);
+  const p = part(node, { home, known }, true);
   return { value: p.value, pattern: p.pattern, static: p.static, source: node.text, ...(p.home ? { home: true } : {}) };
 }
 
-function part(node: Node, home: string, atStart: boolean): Part {
+function part(node: Node, c: Ctx, atStart: boolean): Part {
   switch (node.type) {
     case 'word':
-      return bareWord(node.text, home, atStart);
+      return bareWord(node.text, c.home, atStart);
     case 'number':
       return { value: node.text, pattern: node.text, static: true };
     case 'raw_string': {
@@ -70,19 +88,21 @@ function part(node: Node, home: string, atStart: boolean): Part {
       return isSequence(node.text.slice(1, -1)) ? { value: node.text, pattern: node.text, static: true } : unknownPart;
     case 'string':
     case 'translated_string':
-      return joined(node, home, 'quoted');
+      return joined(node, c, 'quoted');
     case 'concatenation':
-      return joined(node, home, 'bare', atStart);
+      return joined(node, c, 'bare', atStart);
     case 'simple_expansion':
     case 'expansion':
-      return homeExpansion(node, home) ?? unknownPart;
+      return homeExpansion(node, c.home) ?? knownExpansion(node, c.known, false) ?? unknownPart;
+    case 'command_substitution':
+      return workingDirectory(node, c.known, false) ?? absolutePath(node) ?? unknownPart;
     default:
       return unknownPart;
   }
 }
 
 /** Children of a string or concatenation, with the text between them kept as literal. */
-function joined(node: Node, home: string, mode: 'quoted' | 'bare', atStart = false): Part {
+function joined(node: Node, c: Ctx, mode: 'quoted' | 'bare', atStart = false): Part {
   const src = node.text;
   const base = node.startIndex;
   let value = '';
@@ -98,7 +118,7 @@ function joined(node: Node, home: string, mode: 'quoted' | 'bare', atStart = fal
       value += v;
       pattern += escapeAll(v);
     } else {
-      const p = bareWord(text, home, atStart && value === '');
+      const p = bareWord(text, c.home, atStart && value === '');
       value += p.value;
       pattern += p.pattern;
       usedHome ||= !!p.home;
@@ -112,7 +132,7 @@ function joined(node: Node, home: string, mode: 'quoted' | 'bare', atStart = fal
     addLiteral(src.slice(pos, from));
     if (child.type === 'string_content') addLiteral(child.text);
     else {
-      const p = mode === 'quoted' ? quotedPart(child, home) : part(child, home, atStart && value === '');
+      const p = mode === 'quoted' ? quotedPart(child, c) : part(child, c, atStart && value === '');
       value += p.value;
       pattern += p.pattern;
       isStatic &&= p.static;
@@ -124,12 +144,45 @@ function joined(node: Node, home: string, mode: 'quoted' | 'bare', atStart = fal
   return { value, pattern, static: isStatic, ...(usedHome ? { home: true } : {}) };
 }
 
-function quotedPart(node: Node, home: string): Part {
+function quotedPart(node: Node, c: Ctx): Part {
   if (node.type === 'simple_expansion' || node.type === 'expansion') {
-    const h = homeExpansion(node, home);
+    const h = homeExpansion(node, c.home);
     if (h) return { value: h.value, pattern: escapeAll(h.value), static: true, home: true };
+    return knownExpansion(node, c.known, true) ?? unknownPart;
   }
+  if (node.type === 'command_substitution') return workingDirectory(node, c.known, true) ?? absolutePath(node) ?? unknownPart;
   return unknownPart;
+}
+
+/** Unquoted, a value is split at blanks and globbed: only one without blanks or glob characters stays itself. */
+function knownPart(value: string, quoted: boolean): Part | undefined {
+  if (!quoted && /[\s*?[\]\\]/.test(value)) return undefined;
+  return { value, pattern: escapeAll(value), static: true };
+}
+
+/** `$f` / `${f}` of a bound `for` variable, and $PWD. */
+function knownExpansion(node: Node, known: Known, quoted: boolean): Part | undefined {
+  const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(node.text);
+  if (!m || node.text.startsWith('${') !== node.text.endsWith('}')) return undefined;
+  const value = known.vars?.get(m[1]) ?? (m[1] === 'PWD' ? known.cwd : undefined);
+  return value === undefined ? undefined : knownPart(value, quoted);
+}
+
+/**
+ * `$(which node)`, `$(realpath x)`, `$(readlink -f x)`: paths (absolute, or `./x` from a relative
+ * PATH entry), never an option, though not a path known before it runs: fine where a command takes
+ * data (`dirname $(which node)`), computed where it reads a file.
+ */
+// Not `realpath --relative-to=…`, whose output may be `-x`.
+const PATH_PRINTERS = /^\$\(\s*(which|realpath|readlink\s+-[fem])(\s+(?!--rel)[^\s;&|`$()<>'"\\]+)+\s*\)$/;
+function absolutePath(node: Node): Part | undefined {
+  return PATH_PRINTERS.test(node.text) ? { value: `/${UNKNOWN}`, pattern: `/${UNKNOWN}`, static: false } : undefined;
+}
+
+/** `$(pwd)` (or `-L`/`-P`): the directory it runs in. */
+function workingDirectory(node: Node, known: Known, quoted: boolean): Part | undefined {
+  if (known.cwd === undefined || !/^\$\(\s*pwd(\s+-[LP])?\s*\)$/.test(node.text)) return undefined;
+  return knownPart(known.cwd, quoted);
 }
 
 function homeExpansion(node: Node, home: string): Part | undefined {

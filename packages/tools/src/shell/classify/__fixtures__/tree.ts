@@ -1,7 +1,7 @@
 // A workspace for the safety tables: ordinary files, secrets, toolbelt's config, and git
 // repositories whose own config or hooks would run programs.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -45,6 +45,34 @@ function objectsRepo(dir: string): SafetyTree['objects'] {
   writeFileSync(join(dir, '.git', 'ORIG_HEAD'), `${commit}\n`);
   rmSync(join(dir, '.env'));
   return { blob, tree: withSecret, commit };
+}
+
+/**
+ * What the recursive readers meet: `proj/`, a repository with ignored packages (a key among their
+ * files), toolbelt's own `.toolbelt/`, an untracked `.env`; `pkgs/*` for loops; `spaced/` with a
+ * name xargs would split; `hard/` with a file of two names.
+ */
+function readersTree(root: string): void {
+  const proj = join(root, 'proj');
+  for (const d of ['src', 'node_modules/pkg/test', '.toolbelt']) mkdirSync(join(proj, d), { recursive: true });
+  git(proj, 'init', '-q');
+  writeFileSync(join(proj, '.gitignore'), 'node_modules/\n.toolbelt/\n');
+  writeFileSync(join(proj, 'src', 'a.ts'), 'export const x = 1;\n');
+  git(proj, 'add', '.');
+  git(proj, 'commit', '-qm', 'a');
+  writeFileSync(join(proj, 'node_modules', 'pkg', 'package.json'), '{"name":"pkg"}\n');
+  writeFileSync(join(proj, 'node_modules', 'pkg', 'test', 'key.pem'), 'KEY\n');
+  writeFileSync(join(proj, '.toolbelt', 'approvals.json'), '{}\n');
+  writeFileSync(join(proj, '.env'), 'API_KEY=secret\n');
+  for (const p of ['a', 'b']) {
+    mkdirSync(join(root, 'pkgs', p), { recursive: true });
+    writeFileSync(join(root, 'pkgs', p, 'package.json'), `{"name":"${p}"}\n`);
+  }
+  mkdirSync(join(root, 'spaced'));
+  writeFileSync(join(root, 'spaced', 'a b.txt'), 'x\n');
+  mkdirSync(join(root, 'hard'));
+  writeFileSync(join(root, 'hard', 'a.txt'), 'x\n');
+  linkSync(join(root, 'hard', 'a.txt'), join(root, 'hard', 'b.txt'));
 }
 
 export function makeSafetyTree(): SafetyTree {
@@ -123,5 +151,6 @@ export function makeSafetyTree(): SafetyTree {
   writeFileSync(join(replaced, 'secret'), 'API_KEY=secret\n');
   git(replaced, 'replace', '-f', git(replaced, 'rev-parse', 'HEAD:a.txt'), git(replaced, 'hash-object', '-w', 'secret'));
   rmSync(join(replaced, 'secret'));
+  readersTree(root);
   return { root, outside, home, objects, remove: () => rmSync(base, { recursive: true, force: true }) };
 }

@@ -14,8 +14,6 @@ function s(short: string, long: string, operands: Operands, extra: Partial<ReadS
 /** Interpreters asked only for their version. */
 const VERSION = s('vV', '', 'none', { complete: false });
 
-const SUMS = s('bctwz', 'binary check tag text zero ignore-missing quiet status strict warn', 'paths');
-
 export const COREUTILS: Record<string, ReadSpec> = {
   ls: s(
     'aAbBcCdfFgGhHiklLmnNopqQrRsStuUvxXZ1DI:T:w:',
@@ -47,15 +45,6 @@ export const COREUTILS: Record<string, ReadSpec> = {
   tr: s('cCdst', 'complement delete squeeze-repeats truncate-set1', 'data'),
   tsort: s('', '', 'paths'),
   shuf: s('ei:n:rz', 'echo input-range= head-count= !output= !random-source= repeat zero-terminated', 'paths'),
-  md5sum: SUMS,
-  sha1sum: SUMS,
-  sha224sum: SUMS,
-  sha256sum: SUMS,
-  sha384sum: SUMS,
-  sha512sum: SUMS,
-  b2sum: s('bctwzl:', 'binary check tag text zero ignore-missing quiet status strict warn length=', 'paths'),
-  cksum: s('a:lrtzw', 'algorithm= base64 check length= raw tag untagged zero ignore-missing quiet status strict warn debug', 'paths'),
-  sum: s('rs', 'sysv', 'paths'),
   base64: s('diw:', 'decode ignore-garbage wrap=', 'paths', { maxOperands: 1 }),
   base32: s('diw:', 'decode ignore-garbage wrap=', 'paths', { maxOperands: 1 }),
   basenc: s('diw:', 'base64 base64url base32 base32hex base16 base2msbf base2lsbf z85 decode ignore-garbage wrap=', 'paths', { maxOperands: 1 }),
@@ -106,9 +95,10 @@ export const COREUTILS: Record<string, ReadSpec> = {
     { complete: false },
   ),
   lsmem: s('abJnrsP', 'all bytes json noheadings raw summary? pairs', 'none', { complete: false }),
+  // util-linux column: -s and -o take a separator, attached (`-s,`) or not.
   column: s(
-    'tnesxdJLRr:c:o:N:E:H:W:T:l:',
-    'table keep-empty-lines separator= output-separator= table-columns= table-empty-lines table-noextreme= table-hide= table-right= table-truncate= table-wrap= table-order= table-name= table-columns-limit= json tree= tree-id= tree-parent= output-width= fillrows use-spaces=',
+    'tdeLJxhVn:O:N:l:E:H:R:T:W:r:i:p:c:o:s:',
+    'table table-name= table-order= table-columns= table-columns-limit= table-noextreme= table-noheadings table-header-repeat table-hide= table-right= table-truncate= table-wrap= keep-empty-lines json tree= tree-id= tree-parent= output-width= output-separator= separator= fillrows',
     'paths',
     { complete: false },
   ),

@@ -5,7 +5,7 @@ import { describe, type Finding } from '../types.js';
 import type { Word } from '../words.js';
 import { no, type ReadSpec } from './spec.js';
 
-const FLAGS = new Set([
+export const FLAGS = new Set([
   '-print',
   '-print0',
   '-ls',
@@ -44,7 +44,7 @@ const FLAGS = new Set([
   '-version',
   '--version',
 ]);
-const WITH_VALUE = new Set([
+export const WITH_VALUE = new Set([
   '-name',
   '-iname',
   '-path',
@@ -79,8 +79,8 @@ const WITH_VALUE = new Set([
   '-fstype',
   '-context',
 ]);
-const WITH_PATH = new Set(['-newer', '-anewer', '-cnewer', '-samefile', '-files0-from']);
-const NEWER_XY = /^-newer[aBcmt][aBcmt]$/;
+export const WITH_PATH = new Set(['-newer', '-anewer', '-cnewer', '-samefile', '-files0-from']);
+export const NEWER_XY = /^-newer[aBcmt][aBcmt]$/;
 const EXEC = /^-(exec|execdir|ok|okdir)$/;
 const WRITES = /^-(delete|fprint|fprint0|fprintf|fls)$/;
 

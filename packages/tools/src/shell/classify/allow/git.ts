@@ -9,6 +9,7 @@ import type { Scope, SimpleCommand } from '../types.js';
 import type { Word } from '../words.js';
 import { getopt, has, table, type OptionTable } from './getopt.js';
 import { historyProblem, printsHistory } from './git-history.js';
+import { gitGrepReads } from './git-grep.js';
 import { objectsProblem } from './git-objects.js';
 import { repoFacts } from './git-repo.js';
 import { belowRoot, realLoose } from './tree.js';
@@ -89,6 +90,7 @@ const specs: Record<string, OptionTable> = {
     `${DIFF} stdout numbered no-numbered start-number= keep-subject cover-letter no-cover-letter subject-prefix= rfc? reroll-count= to= cc= no-to no-cc from? add-header= signature= no-signature signature-file=@ base= zero-commit no-binary no-stat suffix= ignore-if-in-upstream always notes? no-notes thread? no-thread in-reply-to= attach? inline? no-attach encode-email-headers no-encode-email-headers signoff root progress no-progress output-directory= max-count= skip= since= until= author= first-parent no-merges`,
   ),
   version: git('', 'build-options'),
+  'check-mailmap': git('', 'mailmap-file=@ mailmap-blob='),
   'get-tar-commit-id': git('', ''),
 };
 
@@ -180,13 +182,21 @@ function subcommand(name: string, rest: Word[]): { table: OptionTable; check?(a:
       return !verb || verb === 'show' ? { table: specs.log } : undefined;
     case 'worktree':
       return verb === 'list' ? { table: git('vz', 'porcelain verbose') } : undefined;
+    case 'notes':
+      // `notes show` prints a blob, which `notes add -C` may have made of any object: not listed.
+      return !verb || verb === 'list' ? { table: git('', 'ref=') } : undefined;
+    case 'sparse-checkout':
+      return verb === 'list' ? { table: git('', '') } : undefined;
+    case 'bisect':
+      return verb === 'log' ? { table: git('', '') } : undefined;
     case 'submodule':
       return verb === 'status' ? { table: git('q', 'cached recursive quiet') } : undefined;
   }
   return undefined;
 }
 
-const VERBS = new Set(['list', 'show', 'get-url', 'status']);
+const VERB_COMMANDS = new Set(['stash', 'remote', 'reflog', 'worktree', 'submodule', 'notes', 'sparse-checkout', 'bisect']);
+const VERBS = new Set(['list', 'show', 'get-url', 'status', 'log']);
 
 /**
  * Whether a git command reads only what it may. `patchFiles`: judge `git format-patch` that writes
@@ -201,8 +211,7 @@ export function gitRead(cmd: SimpleCommand, scope: Scope, patchFiles = false): V
   const sub = subcommand(name, g.rest.slice(1));
   if (!sub) return no(`git ${name} is not a read we know`);
   let rest = g.rest.slice(1);
-  if (rest[0] && VERBS.has(rest[0].value) && (name === 'stash' || name === 'remote' || name === 'reflog' || name === 'worktree' || name === 'submodule'))
-    rest = rest.slice(1);
+  if (rest[0] && VERBS.has(rest[0].value) && VERB_COMMANDS.has(name)) rest = rest.slice(1);
   const parsed = getopt(rest, sub.table);
   if (!parsed.ok) return no(parsed.why);
   const unsafe = parsed.options.find((o) => o.info.unsafe);
@@ -230,22 +239,7 @@ export function gitRead(cmd: SimpleCommand, scope: Scope, patchFiles = false): V
     const why = historyProblem(cwd, gitDir) ?? objectsProblem(cwd, gitDir, name, parsed);
     if (why) return no(`git ${name} prints content from history: ${why}`);
   }
-  if (name === 'grep') return grepWalk(parsed, repo.root, scope);
-  return OK;
-}
-
-/** git grep reads every tracked file: checked like grep -r over the work tree. */
-function grepWalk(a: Args, root: string | undefined, scope: Scope): Verdict {
-  const patterned = has(a, '-e', '-f');
-  const paths = (patterned ? a.operands : a.operands.slice(1)).filter((w) => w.value !== '--');
-  const base: Word = { value: root ?? '.', pattern: root ?? '.', static: true, source: root ?? '.' };
-  // Pathspec magic (`:/`, `:!x`, `:(glob)**`) may reach anywhere in the repository: walk all of it.
-  const plain = paths.filter((w) => !w.value.startsWith(':'));
-  const walked = paths.length && plain.length === paths.length ? plain : [...plain, base];
-  for (const w of walked) {
-    const why = scope.readProblem(w, { follow: false, skipHidden: false });
-    if (why) return no(why);
-  }
+  if (name === 'grep') return gitGrepReads(parsed, repo.root, repo.root ? undefined : repo.gitDir, scope);
   return OK;
 }
 

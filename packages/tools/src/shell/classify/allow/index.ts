@@ -1,13 +1,21 @@
 // Command name -> what makes it a read. A command not here is never a read.
+import { ARCHIVE_CARDS } from './archives.js';
+import { specsOf, type Card } from './card.js';
+import { CHECKSUM_CARDS } from './checksums.js';
 import { BUILTINS } from './builtins.js';
 import { COREUTILS } from './coreutils.js';
 import { find } from './find.js';
 import { gitSpec } from './git.js';
+import { PACKAGE_CARDS } from './packages.js';
+import { PROCESS_CARDS } from './processes.js';
 import type { ReadSpec } from './spec.js';
 import { TEXT } from './text.js';
 import { WRAPPERS } from './wrappers.js';
 
-const ALLOW: Record<string, ReadSpec> = { ...COREUTILS, ...TEXT, ...BUILTINS, ...WRAPPERS, find, git: gitSpec };
+/** The command families kept as cards (card.ts): rule, severity and examples together. */
+export const CARDS: readonly Card[] = [...CHECKSUM_CARDS, ...ARCHIVE_CARDS, ...PACKAGE_CARDS, ...PROCESS_CARDS];
+
+const ALLOW: Record<string, ReadSpec> = { ...COREUTILS, ...TEXT, ...BUILTINS, ...WRAPPERS, ...specsOf(CARDS), find, git: gitSpec };
 
 export function readSpecFor(name: string): ReadSpec | undefined {
   return Object.hasOwn(ALLOW, name) ? ALLOW[name] : undefined;

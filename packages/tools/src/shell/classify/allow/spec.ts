@@ -45,6 +45,12 @@ export const no = (why: string): Verdict => ({ ok: false, why });
 const DOT: Word = { value: '.', pattern: '.', static: true, source: '.' };
 
 export function judge(cmd: SimpleCommand, spec: ReadSpec, scope: Scope): Verdict {
+  // Names found at run time (`find | xargs cmd`) are checked wherever they land, data included:
+  // one that would split, start with `-` or lead out of the workspace asks.
+  for (const w of cmd.args) {
+    const why = w.under ? scope.readProblem(w) : undefined;
+    if (why) return no(why);
+  }
   const parsed = spec.options ? getopt(cmd.args, spec.options, spec.stopAtOperand) : { ok: true as const, options: [], operands: cmd.args };
   if (!parsed.ok) return no(parsed.why);
   const args: Args = parsed;

@@ -8,10 +8,23 @@ import type { WalkMode } from './tree.js';
 
 const std = 'help version';
 
+const values = (a: Args, ...names: string[]): string[] => valuesOf(a, ...names).map((w) => w.value);
+
+/** grep -r reads every file below, but the directories and files its globs skip. */
 const grepRecursive = (a: Args): WalkMode | undefined => {
   const dirs = valuesOf(a, '-d', '--directories').some((w) => w.value === 'recurse' || w.value === 'r');
-  if (has(a, '-R', '--dereference-recursive')) return { follow: true, skipHidden: false };
-  return has(a, '-r', '--recursive') || dirs ? { follow: false, skipHidden: false } : undefined;
+  const follow = has(a, '-R', '--dereference-recursive');
+  if (!follow && !has(a, '-r', '--recursive') && !dirs) return undefined;
+  const skipDirs = values(a, '--exclude-dir');
+  const skipFiles = values(a, '--exclude');
+  const onlyFiles = values(a, '--include');
+  return {
+    follow,
+    skipHidden: false,
+    ...(skipDirs.length ? { skipDirs } : {}),
+    ...(skipFiles.length ? { skipFiles } : {}),
+    ...(onlyFiles.length ? { onlyFiles } : {}),
+  };
 };
 
 const GREP: ReadSpec = {
@@ -26,7 +39,14 @@ const GREP: ReadSpec = {
   defaultDir: true,
 };
 
-const rgHidden = (a: Args) => has(a, '--hidden', '-.', '-u', '--unrestricted');
+// -u is --no-ignore; -uu adds --hidden. A --glob that matches overrides both hidden and ignore
+// rules (walk-tree.ts models that); --iglob is not modelled: the walk then skips nothing.
+const rgIglob = (a: Args) => has(a, '--iglob', '--glob-case-insensitive');
+const rgHidden = (a: Args) => rgIglob(a) || has(a, '--hidden', '-.', '--unrestricted') || a.options.filter((o) => o.name === '-u').length >= 2;
+const rgGlobs = (a: Args) => (rgIglob(a) ? [] : values(a, '-g', '--glob'));
+const rgNoIgnore = (a: Args) =>
+  rgIglob(a) ||
+  has(a, '-u', '--unrestricted', '--no-ignore', '--no-ignore-dot', '--no-ignore-vcs', '--no-ignore-files', '--no-ignore-exclude', '--no-ignore-parent');
 
 const RG: ReadSpec = {
   // ripgrep parses options itself: exact names only. --pre and --hostname-bin run programs.
@@ -37,7 +57,10 @@ const RG: ReadSpec = {
   operands: 'pattern-paths',
   // --files and --type-list take no pattern: every operand is a path.
   patternOptions: ['-e', '--regexp', '-f', '--file', '--files', '--type-list'],
-  recursive: (a) => ({ follow: has(a, '-L', '--follow'), skipHidden: !rgHidden(a) }),
+  recursive: (a) => {
+    const globs = rgGlobs(a);
+    return { follow: has(a, '-L', '--follow'), skipHidden: !rgHidden(a), ...(rgNoIgnore(a) ? {} : { ignoreFiles: true }), ...(globs.length ? { globs } : {}) };
+  },
   defaultDir: true,
 };
 
@@ -122,8 +145,13 @@ const jq: ReadSpec = {
     const files: Word[] = [];
     for (let i = 0; i < words.length; i++) {
       const v = words[i].value;
-      if (!words[i].static && !argsMode) return no(`${words[i].source} is computed`);
       if (argsMode) continue;
+      // Names below known paths (`find … | xargs jq .`) are files once the program is given.
+      if (words[i].under && program) {
+        files.push(words[i]);
+        continue;
+      }
+      if (!words[i].static) return no(`${words[i].source} is computed`);
       if (v === '--args' || v === '--jsonargs') {
         argsMode = true;
         continue;

@@ -1,7 +1,7 @@
 // What a read-only command may read: real paths inside the workspace roots, outside the
-// sensitive-file rules, with globs expanded against the tree first (`cat .e*` is `cat .env`) and
-// the directories a recursive reader walks searched for secrets before it runs.
-import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+// sensitive-file rules, with globs expanded against the tree first (`cat .e*` is `cat .env`). The
+// directories a recursive reader walks are walk-tree.ts's part.
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { sensitiveReason } from '../../../workspace/sensitive.js';
@@ -33,18 +33,23 @@ export function belowRoot(real: string, roots: readonly string[]): string | unde
   return best;
 }
 
-/**
- * Why reading this absolute path is not a plain read, or undefined when it is: outside the roots
- * (after symlinks), a secret, or a file with other hard links whose names we cannot see.
- */
 /** Paths the workspace protects beyond the name rules (`--config FILE`, the gateway's database). */
 export type IsProtected = (real: string, access: 'read' | 'write') => boolean;
+
+/**
+ * Why reading this absolute path is not a plain read, or undefined when it is: outside the roots
+ * (after symlinks), a secret, or a file with other hard links whose names we cannot see. `confined`:
+ * reads run in the read-only sandbox, where a hard link is just a file of the read-only view: its
+ * other names were made by the user or by a command that asked (`ln` of a file from outside is not
+ * an edit), and no command inside a sandbox can link a file from another mount (EXDEV).
+ */
 
 export function readProblem(
   abs: string,
   roots: readonly string[],
   access: 'read' | 'write' = 'read',
   isProtected?: IsProtected,
+  confined = false,
 ): { why: string; secret?: true } | undefined {
   const given = belowRoot(abs, roots);
   if (given !== undefined) {
@@ -57,6 +62,7 @@ export function readProblem(
   const why = sensitiveReason(rel, access);
   if (why) return { why: `${rel || '.'} is protected: ${why}`, secret: true };
   if (isProtected?.(real, access)) return { why: `${rel} is protected: it is one of toolbelt's own files`, secret: true };
+  if (confined) return undefined;
   try {
     const st = statSync(real);
     if (st.isFile() && st.nlink > 1) return { why: `${rel} has ${st.nlink} hard links; another name may be outside the workspace` };
@@ -102,71 +108,4 @@ export function expandGlob(pattern: string, cwd: string): string[] | undefined {
   return current;
 }
 
-export interface WalkMode {
-  /** Follow symbolic links met in the walk (grep -R, rg -L). */
-  follow: boolean;
-  /** Skip dotfiles and dot-directories (rg without --hidden). */
-  skipHidden: boolean;
-}
-
-const MAX_ENTRIES = 20_000;
-const MAX_DEPTH = 40;
-const CACHE_MS = 1_000;
-const cache = new Map<string, { at: number; why: string | undefined }>();
-
-/**
- * Why a recursive read of this directory is not a plain read: it holds a secret, a link out of
- * the workspace, or more files than we check. Cached for a second (a script classifies fast).
- */
-export function walkProblem(realDir: string, roots: readonly string[], mode: WalkMode, isProtected?: IsProtected): string | undefined {
-  const key = `${mode.follow ? 1 : 0}${mode.skipHidden ? 1 : 0}${roots.join('\0')}\0${realDir}`;
-  const hit = cache.get(key);
-  const now = Date.now();
-  if (hit && now - hit.at < CACHE_MS) return hit.why;
-  const why = walk(realDir, roots, mode, isProtected);
-  if (cache.size > 256) cache.clear();
-  cache.set(key, { at: now, why });
-  return why;
-}
-
-function walk(start: string, roots: readonly string[], mode: WalkMode, isProtected?: IsProtected): string | undefined {
-  const stack: [string, number][] = [[start, 0]];
-  const seen = new Set<string>([start]);
-  let entries = 0;
-  while (stack.length) {
-    const [dir, depth] = stack.pop()!;
-    if (depth > MAX_DEPTH) return `${dir} is nested too deeply to check`;
-    let list;
-    try {
-      list = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const e of list) {
-      if (++entries > MAX_ENTRIES)
-        return `more than ${MAX_ENTRIES} files below ${belowRoot(start, roots) || '.'} to check for secrets; search a narrower directory`;
-      if (mode.skipHidden && e.name.startsWith('.')) continue;
-      const path = join(dir, e.name);
-      const rel = belowRoot(path, roots) ?? path;
-      const why = sensitiveReason(rel, 'read') ?? (isProtected?.(path, 'read') ? "it is one of toolbelt's own files" : undefined);
-      if (why) return `it would read ${rel}: ${why}`;
-      if (e.isSymbolicLink()) {
-        if (!mode.follow) continue;
-        const real = realLoose(path);
-        if (belowRoot(real, roots) === undefined) return `${rel} links to ${real}, outside the workspace`;
-        if (seen.has(real)) continue;
-        seen.add(real);
-        try {
-          if (lstatSync(real).isDirectory()) stack.push([real, depth + 1]);
-          else if (sensitiveReason(belowRoot(real, roots) ?? real, 'read')) return `${rel} links to a protected file`;
-        } catch {
-          // dangling
-        }
-        continue;
-      }
-      // Hard links are checked on named files only: a stat per walked file costs more than the walk.
-      if (e.isDirectory()) stack.push([path, depth + 1]);
-    }
-  }
-  return undefined;
-}
+export type { WalkMode } from './walk-tree.js';

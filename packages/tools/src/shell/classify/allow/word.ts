@@ -2,7 +2,9 @@
 // are not, globs are expanded against the tree, and each path must pass the tree's rules.
 import { basename } from 'node:path';
 import { hasGlob, type Word } from '../words.js';
-import { expandGlob, readProblem, realLoose, walkProblem, type IsProtected, type WalkMode } from './tree.js';
+import { expandGlob, readProblem, realLoose, type IsProtected } from './tree.js';
+import { walkProblem, WalkTooLong, type WalkMode } from './walk-tree.js';
+import { TooLarge } from '../budget.js';
 
 /** Reading these is reading a pipe or the terminal, not a file. */
 const STREAMS = /^\/dev\/(stdin|stdout|stderr|null|zero|fd\/\d+)$|^\/proc\/self\/fd\/\d+$/;
@@ -18,12 +20,37 @@ export interface WordContext {
   secret(w: Word): void;
   /** Counts words a glob made against the classification's budget (throws when spent). */
   spend?(n: number): void;
+  /** Reads run read-only in the sandbox with the roots' secrets hidden (see ClassifyOptions.readsConfined). */
+  confined?: boolean;
+  /** True once the classification's time is spent. */
+  expired?(): boolean;
+}
+
+/** The walk of a recursive read, its running out of time made the classification's own cap. */
+function walked(dir: string, mode: WalkMode, ctx: WordContext): string | undefined {
+  try {
+    return walkProblem(realLoose(dir), mode, {
+      roots: ctx.roots,
+      ...(ctx.isProtected ? { isProtected: ctx.isProtected } : {}),
+      ...(ctx.confined ? { confined: true } : {}),
+      ...(ctx.expired ? { expired: ctx.expired } : {}),
+    });
+  } catch (err) {
+    if (err instanceof WalkTooLong) throw new TooLarge(err.message);
+    throw err;
+  }
 }
 
 export function wordReadProblem(w: Word, walk: WalkMode | undefined, ctx: WordContext): string | undefined {
   if (w.under) {
+    const mode: WalkMode = {
+      follow: w.under.follow,
+      skipHidden: false,
+      ...(w.under.split ? { split: w.under.split } : {}),
+      ...(w.under.bare ? { dashTop: true } : {}),
+    };
     for (const start of w.under.starts) {
-      const why = wordReadProblem(start, { follow: w.under.follow, skipHidden: false }, ctx);
+      const why = wordReadProblem(start, mode, ctx);
       if (why) return why;
     }
     return undefined;
@@ -42,13 +69,13 @@ export function wordReadProblem(w: Word, walk: WalkMode | undefined, ctx: WordCo
     if (matches.length) paths = matches;
   }
   for (const p of paths) {
-    const problem = readProblem(p, ctx.roots, 'read', ctx.isProtected);
+    const problem = readProblem(p, ctx.roots, 'read', ctx.isProtected, ctx.confined);
     if (problem) {
       if (problem.secret) ctx.secret(w);
       return problem.why;
     }
     if (walk && ctx.isDirectory(p)) {
-      const why = walkProblem(realLoose(p), ctx.roots, walk, ctx.isProtected);
+      const why = walked(p, walk, ctx);
       if (why) return why;
     }
   }

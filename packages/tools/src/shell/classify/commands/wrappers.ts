@@ -1,6 +1,6 @@
 // Commands that run other commands: the inner command is classified like any other, and the
 // wrapper adds what it does itself (sudo: root).
-import { hasFlag, parseOptions, type OptionSpec } from '../options.js';
+import { hasFlag, parseOptions, type Options, type OptionSpec } from '../options.js';
 import { block, describe, destroy, execute, read, type Finding, type Handler, type Scope, type SimpleCommand } from '../types.js';
 import { criticalTarget } from '../paths.js';
 import { literalWord, UNKNOWN, type Word } from '../words.js';
@@ -76,6 +76,27 @@ function substituted(words: Word[], placeholders: RegExp): Word[] {
   return words.map((w) => (placeholders.test(w.value) && !new RegExp(`^(${placeholders.source})$`).test(w.value) ? fromInput(w.source) : w));
 }
 
+/**
+ * The words xargs makes of its stdin: names below known paths when the command before it prints
+ * only names (find), split as xargs splits them (a name with a blank then becomes several words,
+ * which the reader's walk asks about); anything else is arguments nobody has seen.
+ */
+function inputWords(o: Options, scope: Scope): Word {
+  const names = scope.stdinNames;
+  if (!names || o.values.has('-a') || o.long.has('arg-file')) return fromInput('<stdin>');
+  const delimiter = o.values.get('-d')?.[0]?.value ?? (typeof o.long.get('delimiter') === 'string' ? (o.long.get('delimiter') as string) : undefined);
+  const nulInput = o.short.has('0') || o.long.has('null');
+  let split: 'blank' | 'newline' | undefined;
+  if (nulInput) split = undefined;
+  else if (delimiter !== undefined) {
+    // Only a newline delimiter keeps names whole; another one (`-d /`) cuts them anywhere.
+    if (delimiter !== '\\n' && delimiter !== '\n') return fromInput('<stdin>');
+    split = names.nul ? 'blank' : 'newline';
+  } else split = 'blank';
+  const under = { starts: names.starts, follow: true, ...(split ? { split } : {}), ...(names.bare ? { bare: true } : {}) };
+  return { value: '{}', pattern: '{}', static: false, source: `<names from ${names.producer}>`, under };
+}
+
 export const xargs: Handler = (cmd, scope) => {
   const o = parseOptions(cmd.args, {
     // -i, -e and -l take their value only when attached (`-i{}`): they are plain flags here.
@@ -85,16 +106,17 @@ export const xargs: Handler = (cmd, scope) => {
   });
   const rest = cmd.args.slice(o.rest);
   if (!rest.length) return read(cmd);
+  const input = inputWords(o, scope);
   const replace =
     o.values.get('-I')?.[0]?.value ??
     (o.short.has('i') || o.long.has('replace') ? (typeof o.long.get('replace') === 'string' ? (o.long.get('replace') as string) : '{}') : undefined);
   if (replace) {
     // Every line of stdin is put where the replace string is, and nothing is appended.
-    const inner = rest.map((w) => (w.value.includes(replace) ? (w.value === replace ? fromInput('<stdin>') : fromInput(w.source)) : w));
+    const inner = rest.map((w) => (w.value.includes(replace) ? (w.value === replace ? input : fromInput(w.source)) : w));
     return scope.argv(inner);
   }
-  // The words read from stdin are appended: arguments nobody has seen.
-  return scope.argv([...rest, fromInput('<stdin>')]);
+  // The words read from stdin are appended.
+  return scope.argv([...rest, input]);
 };
 
 export const watch: Handler = (cmd, scope) => {
