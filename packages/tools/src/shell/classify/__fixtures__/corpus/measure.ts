@@ -67,9 +67,12 @@ export async function measure(corpus: readonly CorpusCommand[], o: MeasureOption
   const confined = await o.sandbox.confine({ roots: [ws], cwd: ws, readOnly: true, network: false });
   const classifyMs: number[] = [];
   const judged: { cmd: CorpusCommand; reason: string; read: boolean }[] = [];
+  // Judged as shell_exec judges it where the sandbox works: reads are confined (read-only, no
+  // network, secrets shown empty), so the classifier need not walk trees for secrets.
+  const readsConfined = await o.sandbox.confinesReads([ws]);
   for (const cmd of corpus) {
     const t0 = performance.now();
-    const c = await classifyCommand(cmd.command, { cwd: ws, roots: [ws], home, env: classifyEnv });
+    const c = await classifyCommand(cmd.command, { cwd: ws, roots: [ws], home, env: classifyEnv, ...(readsConfined ? { readsConfined } : {}) });
     classifyMs.push(performance.now() - t0);
     judged.push({ cmd, reason: c.reason ?? c.effect, read: c.effect === 'read' });
   }
