@@ -3,7 +3,8 @@ import { INSTANCE_LOCK_CLASS } from './pg-listen.js';
 import type { Tx } from './pg-db.js';
 import { ACTIVE, SQL } from './sqlite-statements.js';
 import { interrupted, toCall, toMessage, toSpaceMessage, type Row } from './sqlite-rows.js';
-import type { CallRecord, InboxMessage, RecoveryReport, SpaceMessage, StoreNotice, Submission } from './types.js';
+import { jsonOfResult } from '../json.js';
+import type { CallRecord, InboxMessage, LeaveWait, RecoveryReport, ReleaseOutcome, SpaceMessage, StoreNotice, Submission } from './types.js';
 
 /** Calls whose instance is gone: no live instance holds the lock named after their owner. */
 export const ORPHANED = `(owner IS NULL OR hashtext(owner)::oid NOT IN (SELECT l.objid FROM pg_locks l WHERE l.locktype = 'advisory'
@@ -27,6 +28,17 @@ export async function addToInbox(tx: Tx, call: Row, payload: Submission, now: nu
 export async function settle(tx: Tx, callId: string, status: 'complete' | 'error', outcome: Submission, now: number): Promise<SpaceMessage | undefined> {
   const row = await tx.get(SETTLE, status, JSON.stringify(outcome), now, callId);
   return row ? toSpaceMessage(row) : undefined;
+}
+
+/** The waiter leaves its call in one transaction (see GatewayStore.releaseWaiter). */
+export async function leaveWait(tx: Tx, callId: string, now: number, leave: LeaveWait): Promise<ReleaseOutcome> {
+  const row = await tx.get(`${SQL.getCall} FOR UPDATE`, callId);
+  if (!row) return { outcome: 'other' };
+  if ((await tx.run(SQL.leave, jsonOfResult(leave.why), leave.expiresAt, now, callId)) === 1) return { outcome: 'released' };
+  if (row.status !== 'resolved') return { outcome: 'other' };
+  const inbox = leave.orInbox ? await addToInbox(tx, row, JSON.parse(row.submitted as string) as Submission, now) : undefined;
+  if (inbox) await tx.tell([{ kind: 'inbox.added', agentId: inbox.agentId }]);
+  return inbox ? { outcome: 'resolved', inbox } : { outcome: 'resolved' };
 }
 
 /** Pending calls past their expiry -> expired, each with an inbox message; rows another instance is expiring are skipped. */

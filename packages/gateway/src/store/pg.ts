@@ -23,7 +23,7 @@ import { PgDb, type Broadcast } from './pg-db.js';
 import { PgCallLog } from './pg-call-log.js';
 import { PgEvents } from './pg-events.js';
 import { PgListener } from './pg-listen.js';
-import { addToInbox, claimSession, expireDue, ORPHANED, reclaimCalls, settle } from './pg-steps.js';
+import { addToInbox, claimSession, expireDue, leaveWait, ORPHANED, reclaimCalls, settle } from './pg-steps.js';
 import { checkSchema, clientConfig, createPool, migrate } from './pg-open.js';
 import type { PgStoreOptions } from './pg-options.js';
 import { PgSpaces } from './pg-spaces.js';
@@ -40,7 +40,9 @@ import type {
   ExecutionFilter,
   GatewayStore,
   InboxMessage,
+  LeaveWait,
   NewCall,
+  ReleaseOutcome,
   RecoveryReport,
   ResolveOutcome,
   StoredEvent,
@@ -49,12 +51,16 @@ import type {
   StoreNotice,
   Submission,
   WaitNotice,
+  WaitsHere,
 } from './types.js';
 
 export type { PgStoreOptions } from './pg-options.js';
 
 /** The call a result is submitted for, locked, and whether it waits on an instance that is gone. */
 const RESOLVING = `SELECT *, CASE WHEN status = 'waiting' THEN ${ORPHANED} ELSE false END AS orphaned FROM tool_calls WHERE call_id = ? FOR UPDATE OF tool_calls`;
+
+/** The SQLite store's retake, and this instance becomes the call's owner. */
+const RETAKE = SQL.retake.replace("SET status = 'running',", "SET owner = ?, status = 'running',");
 
 export class PgStore implements GatewayStore {
   readonly shared = true;
@@ -171,17 +177,25 @@ export class PgStore implements GatewayStore {
     return (await this.db.run(SQL.open, status, expiresAt, now, callId)) === 1;
   }
 
-  async releaseWaiter(callId: string, now: number): Promise<boolean> {
-    return (await this.db.run(SQL.transition, 'pending', now, callId, 'waiting')) === 1;
+  async releaseWaiter(callId: string, now: number, leave?: LeaveWait): Promise<ReleaseOutcome> {
+    if (!leave) return { outcome: (await this.db.run(SQL.transition, 'pending', now, callId, 'waiting')) === 1 ? 'released' : 'other' };
+    const out = await this.db.tx((tx) => leaveWait(tx, callId, now, leave));
+    if (out.inbox) this.notify({ kind: 'inbox.added', agentId: out.inbox.agentId });
+    return out;
   }
 
-  async resolveCall(callId: string, runId: string, submission: Submission, now: number): Promise<ResolveOutcome> {
+  async retakeCall(c: NewCall): Promise<boolean> {
+    return (await this.db.run(RETAKE, this.instance, c.createdAt, c.callId, c.agentId, c.runId, c.tool, JSON.stringify(c.input ?? null))) === 1;
+  }
+
+  async resolveCall(callId: string, runId: string, submission: Submission, now: number, waitsHere?: WaitsHere): Promise<ResolveOutcome> {
     let notices: StoreNotice[] = [];
     const out = await this.db.tx(async (tx): Promise<ResolveOutcome> => {
       const row = await tx.get(RESOLVING, callId);
       if (!row || row.run_id !== runId) return { ok: false, reason: 'not_found' };
-      // A waiting call whose instance is gone has nobody waiting: its result goes to the inbox.
-      const previous = (row.status === 'waiting' && row.orphaned ? 'pending' : row.status) as CallStatus;
+      // A waiting call whose instance is gone, or whose waiter here failed, has nobody waiting: its result goes to the inbox.
+      const lost = row.orphaned || (row.owner === this.instance && waitsHere !== undefined && !waitsHere(callId));
+      const previous = (row.status === 'waiting' && lost ? 'pending' : row.status) as CallStatus;
       const expired = previous === 'expired' || (previous === 'pending' && row.expires_at !== null && row.expires_at <= now);
       if (expired) return { ok: false, reason: 'expired', call: toCall(row) };
       if (previous !== 'waiting' && previous !== 'pending') return { ok: false, reason: 'not_open', call: toCall(row) };

@@ -16,6 +16,13 @@ export const SQL = {
   requestInput: `UPDATE tool_calls SET status = 'awaiting_input', question = ?, answer = NULL, updated_at = ? WHERE call_id = ? AND status = 'running'`,
   answer: `UPDATE tool_calls SET status = 'running', answer = ?, updated_at = ? WHERE call_id = ? AND status = 'awaiting_input'`,
   open: `UPDATE tool_calls SET status = ?, expires_at = ?, updated_at = ? WHERE call_id = ? AND status = 'running'`,
+  // The waiter left (see GatewayStore.releaseWaiter): a call not yet open gets its expiry here.
+  leave: `UPDATE tool_calls SET status = 'pending', result = ?, expires_at = COALESCE(expires_at, ?), updated_at = ?
+    WHERE call_id = ? AND status IN ('running', 'waiting')`,
+  // A retry of a call that never got its result: same agent, run, tool and input (see GatewayStore.retakeCall).
+  retake: `UPDATE tool_calls SET status = 'running', result = NULL, expires_at = NULL, updated_at = ?
+    WHERE call_id = ? AND agent_id = ? AND run_id = ? AND tool = ? AND input = ?
+      AND (status = 'pending' OR (status = 'error' AND result LIKE '%"code":"ABORTED"%'))`,
   resolve: `UPDATE tool_calls SET status = 'resolved', submitted = ?, resolved_at = ?, updated_at = ? WHERE call_id = ?`,
   finish: `UPDATE tool_calls SET result = ?, updated_at = ?,
     status = CASE WHEN status IN (${ACTIVE}) THEN ? ELSE status END WHERE call_id = ?`,

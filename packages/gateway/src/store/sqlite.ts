@@ -33,7 +33,9 @@ import type {
   ExecutionFilter,
   GatewayStore,
   InboxMessage,
+  LeaveWait,
   NewCall,
+  ReleaseOutcome,
   RecoveryReport,
   ResolveOutcome,
   StoredEvent,
@@ -41,6 +43,7 @@ import type {
   StoreNotice,
   Submission,
   WaitNotice,
+  WaitsHere,
 } from './types.js';
 
 export { StoreVersionError, type StoreOptions } from './sqlite-options.js';
@@ -135,15 +138,29 @@ export class SqliteStore implements GatewayStore {
     return this.write(() => this.q.open.run(status, expiresAt, now, callId).changes === 1);
   }
 
-  releaseWaiter(callId: string, now: number): Promise<boolean> {
-    return this.write(() => this.q.transition.run('pending', now, callId, 'waiting').changes === 1);
+  async releaseWaiter(callId: string, now: number, leave?: LeaveWait): Promise<ReleaseOutcome> {
+    const out = await this.write((): ReleaseOutcome => {
+      if (!leave) return { outcome: this.q.transition.run('pending', now, callId, 'waiting').changes === 1 ? 'released' : 'other' };
+      if (this.q.leave.run(jsonOfResult(leave.why), leave.expiresAt, now, callId).changes === 1) return { outcome: 'released' };
+      const row = this.q.getCall.get(callId) as Row | undefined;
+      if (row?.status !== 'resolved') return { outcome: 'other' };
+      const inbox = leave.orInbox ? this.addToInbox(row, JSON.parse(row.submitted) as Submission, now) : undefined;
+      return inbox ? { outcome: 'resolved', inbox } : { outcome: 'resolved' };
+    }, 'several');
+    if (out.inbox) this.notify({ kind: 'inbox.added', agentId: out.inbox.agentId });
+    return out;
   }
 
-  async resolveCall(callId: string, runId: string, submission: Submission, now: number): Promise<ResolveOutcome> {
+  retakeCall(c: NewCall): Promise<boolean> {
+    return this.write(() => this.q.retake.run(c.createdAt, c.callId, c.agentId, c.runId, c.tool, JSON.stringify(c.input ?? null)).changes === 1);
+  }
+
+  async resolveCall(callId: string, runId: string, submission: Submission, now: number, waitsHere?: WaitsHere): Promise<ResolveOutcome> {
     const out = await this.write((): ResolveOutcome => {
       const row = this.q.getCall.get(callId) as Row | undefined;
       if (!row || row.run_id !== runId) return { ok: false, reason: 'not_found' };
-      const previous = row.status as CallStatus;
+      // One process: a waiting call nobody here waits for has lost its waiter; its result goes to the inbox.
+      const previous = (row.status === 'waiting' && waitsHere && !waitsHere(callId) ? 'pending' : row.status) as CallStatus;
       const expired = previous === 'expired' || (previous === 'pending' && row.expires_at !== null && row.expires_at <= now);
       if (expired) return { ok: false, reason: 'expired', call: toCall(row) };
       if (previous !== 'waiting' && previous !== 'pending') return { ok: false, reason: 'not_open', call: toCall(row) };

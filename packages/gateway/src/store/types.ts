@@ -58,6 +58,24 @@ export type ResolveOutcome =
   | { ok: true; previous: 'waiting' | 'pending'; call: CallRecord; inbox?: InboxMessage; message?: SpaceMessage }
   | { ok: false; reason: 'not_found' | 'not_open' | 'expired'; call?: CallRecord };
 
+/** How a waiter leaves its call (see releaseWaiter). */
+export interface LeaveWait {
+  /** The result the agent got instead, recorded with the call. */
+  why: ToolResult;
+  /** When a pending call with no expiry yet expires. */
+  expiresAt: number;
+  /** A result that arrived first goes to the inbox: nobody is left to hand it to. */
+  orInbox: boolean;
+}
+
+export type ReleaseOutcome = { outcome: 'released' | 'resolved' | 'other'; inbox?: InboxMessage };
+
+/**
+ * Whether a live waiter in this process waits for the call: a 'waiting' call without one (its waiter
+ * failed before it could say so) takes its result into the inbox, never "inline" to nobody.
+ */
+export type WaitsHere = (callId: string) => boolean;
+
 export type DecideOutcome = { ok: true; call: CallRecord } | { ok: false; reason: 'not_found' | 'not_awaiting'; call?: CallRecord };
 
 export interface StoredEvent {
@@ -147,13 +165,22 @@ export interface GatewayStore {
   answerInput(callId: string, answer: InputAnswer, now: number): Promise<DecideOutcome>;
   /** running -> waiting | pending: the call now waits for a result from outside, until expiresAt. */
   openCall(callId: string, status: 'waiting' | 'pending', expiresAt: number, now: number): Promise<boolean>;
-  /** waiting -> pending (the waiter gave up); false when it is no longer waiting. */
-  releaseWaiter(callId: string, now: number): Promise<boolean>;
+  /**
+   * The waiter leaves, for whatever reason (`why`, recorded as the call's result): running or waiting
+   * -> pending in one step, so a later result goes to the inbox. 'resolved' when the result came
+   * first: with `orInbox` (the waiter cannot hand it over) it goes to the inbox in the same step.
+   */
+  releaseWaiter(callId: string, now: number, leave?: LeaveWait): Promise<ReleaseOutcome>;
+  /**
+   * A retry with the callId of a call that never got its result (pending, or cut off by a restart):
+   * the same agent, run, tool and input take it up again as running. False otherwise.
+   */
+  retakeCall(call: NewCall): Promise<boolean>;
   /**
    * Stores a submitted result for an open call of this run, atomically: waiting -> resolved
    * (the waiter picks it up) or pending -> resolved plus exactly one inbox message.
    */
-  resolveCall(callId: string, runId: string, submission: Submission, now: number): Promise<ResolveOutcome>;
+  resolveCall(callId: string, runId: string, submission: Submission, now: number, waitsHere?: WaitsHere): Promise<ResolveOutcome>;
   /**
    * Stores what the agent got back; ends running / awaiting_* calls with its status, and
    * settles the call's space message (returned) when the call ended.
