@@ -19,6 +19,7 @@ import { HttpCounter, renderMetrics } from './metrics.js';
 import { assertSafeBind, DEFAULT_HOST, DEFAULT_PORT, listen, type Listening } from './server.js';
 import type { GatewayStore, RecoveryReport } from './store/types.js';
 import { Waiters } from './waiters.js';
+import { WaitingCalls } from './waiting-calls.js';
 import { registerBuiltins, streamVisible } from './spaces/builtins.js';
 import { publishSettled } from './spaces/publish.js';
 import { defaultConsoleDir } from './console/static.js';
@@ -109,6 +110,7 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
   // Every open event stream listens for shutdown.
   setMaxListeners(Infinity, shutdown.signal);
   const inflight = new Map<string, CallInfo>();
+  const waiting = new WaitingCalls();
 
   const deps = {
     store,
@@ -116,6 +118,7 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
     recorder,
     callInfo: (id: string) => inflight.get(id),
     pendingTtlMs: gw.pendingTtlMs ?? 24 * 3600_000,
+    waiting,
     ...(o.fetch ? { fetch: o.fetch } : {}),
   };
   registerBuiltins(o.registry, deps);
@@ -125,7 +128,7 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
   const asker: HttpAsker = { approver: httpApprover(store, waiters, recorder), elicitor: httpElicitor(store, waiters, recorder) };
   const executor = o.executor ?? ownExecutor(o, asker, log);
   const leaveExecutor = o.executor ? joinExecutor(o.executor, asker, log) : () => {};
-  const domain: Domain = { store, executor, registry: o.registry, recorder, inflight, shutdown: shutdown.signal, waiters, ...perCall(store) };
+  const domain: Domain = { store, executor, registry: o.registry, recorder, inflight, waiting, shutdown: shutdown.signal, waiters, ...perCall(store) };
   const stopRecording = recordChanges(executor, o.registry, recorder);
   const stopStreaming = streamVisible(executor, domain);
   const app = httpApp(domain, o, { auth, hosts, declared, waiters, log });
@@ -151,6 +154,10 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
       leaveExecutor();
       shutdown.abort();
       waiters.close();
+      // Each waiter leaves its call (pending, so a late result reaches the inbox) before the store closes.
+      await waiting.drained(5000);
+      await waiting.payOwed();
+      waiting.close();
       await listeners.closeAll();
       await recorder.flush();
       recorder.close();

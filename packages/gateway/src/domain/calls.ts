@@ -8,6 +8,8 @@ import { publishSettled, publishTool } from '../spaces/publish.js';
 import type { CallFilter, CallRecord, NewToolMessage } from '../store/types.js';
 import { newGatewayCallId } from './call-ids.js';
 import type { Domain } from './context.js';
+import type { CallInfo } from '../declared/pending.js';
+import { StoreUnavailableError } from '../store/unavailable.js';
 
 /** Runs one call; the HTTP status says whether the request itself was acceptable. */
 export async function callTool(
@@ -49,7 +51,7 @@ async function run(
   if (!tool) return { status: 404, result: await d.executor.call(req) };
   const space = tool.visible ? await d.store.spaces.activeSpace(body.agentId) : undefined;
   if (tool.visible && !space) return { status: 200, result: notInSpace(callId, body.name) };
-  const created = await d.store.createCall({
+  const call = {
     callId,
     runId,
     agentId: body.agentId,
@@ -58,10 +60,18 @@ async function run(
     input: body.input ?? {},
     visible: tool.visible ?? false,
     createdAt: Date.now(),
-  });
-  if (!created) throw new ApiError(409, 'CONFLICT', `callId "${callId}" was already used; send a new one, or leave it out and the gateway picks one`);
+  };
+  // A retry of a call that never got its result (pending, or cut off by a restart) takes it up again.
+  const created = (await d.store.createCall(call)) || (await d.store.retakeCall(call));
+  if (!created)
+    throw new ApiError(
+      409,
+      'CONFLICT',
+      `callId "${callId}" was already used (by another call, or this one is running or has its result); send a new one, or leave it out and the gateway picks one`,
+    );
   if (space) await postVisible(d, { spaceId: space, senderId: body.agentId, callId, runId, tool: body.name, input: body.input ?? {}, createdAt: Date.now() });
-  d.inflight.set(callId, { runId, agentId: body.agentId, sessionId });
+  const info: CallInfo = { runId, agentId: body.agentId, sessionId };
+  d.inflight.set(callId, info);
   let result: ToolResult;
   try {
     result = await d.executor.call(req);
@@ -69,6 +79,8 @@ async function run(
     d.inflight.delete(callId);
     d.visible.delete(callId);
   }
+  // The database failed under the call: the agent hears 503 (retry shortly), never a tool error.
+  if (info.storeError !== undefined) throw new StoreUnavailableError(info.storeError);
   publishSettled(d.recorder, await d.store.finishCall(callId, result, Date.now()));
   return { status: result.error?.code === 'INVALID_PARAMS' ? 422 : 200, result };
 }

@@ -11,7 +11,7 @@ function newCall(callId: string, over: Partial<NewCall> = {}): NewCall {
 }
 
 const leaving = (callId: string, orInbox: boolean): LeaveWait => ({
-  why: errorResult(callId, 'confirm', 'UNAVAILABLE', 'the database failed'),
+  why: errorResult(callId, 'confirm', 'EXECUTION_FAILED', 'the database failed'),
   expiresAt: T0 + 60_000,
   orInbox,
 });
@@ -30,7 +30,7 @@ export function leaveContract(name: string, make: () => Promise<GatewayStore>): 
       await store.createCall(newCall('w1'));
       await store.openCall('w1', 'waiting', T0 + 60_000, T0);
       expect(await store.releaseWaiter('w1', T0 + 5, leaving('w1', true))).toEqual({ outcome: 'released' });
-      expect(await store.getCall('w1')).toMatchObject({ status: 'pending', result: { error: { code: 'UNAVAILABLE' } } });
+      expect(await store.getCall('w1')).toMatchObject({ status: 'pending', result: { error: { code: 'EXECUTION_FAILED' } } });
       expect(await store.resolveCall('w1', 'run-1', { result: 7 }, T0 + 6)).toMatchObject({ ok: true, previous: 'pending', inbox: { callId: 'w1' } });
     });
 

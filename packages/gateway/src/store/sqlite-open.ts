@@ -25,7 +25,8 @@ export function openDatabase(file: string, opts: StoreOptions = {}): { db: Datab
       checkpointer = startCheckpointer(file);
     }
   }
-  db.pragma('busy_timeout = 5000');
+  // A write never waits on another process's lock: it fails at once (503, retry) instead of blocking the event loop.
+  db.pragma(`busy_timeout = ${opts.readonly ? 5000 : 0}`);
   migrate(db, file, opts.readonly ?? false);
   return checkpointer ? { db, checkpointer } : { db };
 }
