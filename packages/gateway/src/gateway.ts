@@ -109,18 +109,9 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
   const shutdown = new AbortController();
   // Every open event stream listens for shutdown.
   setMaxListeners(Infinity, shutdown.signal);
-  const inflight = new Map<string, CallInfo>();
-  const waiting = new WaitingCalls();
-
-  const deps = {
-    store,
-    waiters,
-    recorder,
-    callInfo: (id: string) => inflight.get(id),
-    pendingTtlMs: gw.pendingTtlMs ?? 24 * 3600_000,
-    waiting,
-    ...(o.fetch ? { fetch: o.fetch } : {}),
-  };
+  const [inflight, waiting] = [new Map<string, CallInfo>(), new WaitingCalls()];
+  const pendingTtlMs = gw.pendingTtlMs ?? 24 * 3600_000;
+  const deps = { store, waiters, recorder, callInfo: (id: string) => inflight.get(id), pendingTtlMs, waiting, ...(o.fetch ? { fetch: o.fetch } : {}) };
   registerBuiltins(o.registry, deps);
   const declared = registerDeclared(o.registry, config.tools ?? [], deps);
 
@@ -154,10 +145,7 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
       leaveExecutor();
       shutdown.abort();
       waiters.close();
-      // Each waiter leaves its call (pending, so a late result reaches the inbox) before the store closes.
-      await waiting.drained(5000);
-      await waiting.payOwed();
-      waiting.close();
+      await waiting.close(5000);
       await listeners.closeAll();
       await recorder.flush();
       recorder.close();

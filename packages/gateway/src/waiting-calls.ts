@@ -70,7 +70,10 @@ export class WaitingCalls {
     });
   }
 
-  close(): void {
+  /** At shutdown: each waiter leaves its call (pending, so a late result reaches the inbox) before the store closes. */
+  async close(limitMs: number): Promise<void> {
+    await this.drained(limitMs);
+    await this.payOwed();
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
   }

@@ -4,7 +4,18 @@ import type { Tx } from './pg-db.js';
 import { ACTIVE, SQL } from './sqlite-statements.js';
 import { interrupted, toCall, toMessage, toSpaceMessage, type Row } from './sqlite-rows.js';
 import { jsonOfResult } from '../json.js';
-import type { CallRecord, InboxMessage, LeaveWait, RecoveryReport, ReleaseOutcome, SpaceMessage, StoreNotice, Submission } from './types.js';
+import type {
+  CallRecord,
+  CallStatus,
+  InboxMessage,
+  LeaveWait,
+  RecoveryReport,
+  ReleaseOutcome,
+  ResolveOutcome,
+  SpaceMessage,
+  StoreNotice,
+  Submission,
+} from './types.js';
 
 /** Calls whose instance is gone: no live instance holds the lock named after their owner. */
 export const ORPHANED = `(owner IS NULL OR hashtext(owner)::oid NOT IN (SELECT l.objid FROM pg_locks l WHERE l.locktype = 'advisory'
@@ -28,6 +39,33 @@ export async function addToInbox(tx: Tx, call: Row, payload: Submission, now: nu
 export async function settle(tx: Tx, callId: string, status: 'complete' | 'error', outcome: Submission, now: number): Promise<SpaceMessage | undefined> {
   const row = await tx.get(SETTLE, status, JSON.stringify(outcome), now, callId);
   return row ? toSpaceMessage(row) : undefined;
+}
+
+/** The call a result is submitted for, locked, and whether it waits on an instance that is gone. */
+const RESOLVING = `SELECT *, CASE WHEN status = 'waiting' THEN ${ORPHANED} ELSE false END AS orphaned FROM tool_calls WHERE call_id = ? FOR UPDATE OF tool_calls`;
+
+/**
+ * A submitted result for an open call, in one transaction (see GatewayStore.resolveCall); `lost`: a
+ * waiting call nobody waits for any more, whose result goes to the inbox.
+ */
+export async function resolveStep(
+  tx: Tx,
+  s: { callId: string; runId: string; submission: Submission; now: number },
+  lost: (row: Row) => boolean,
+): Promise<{ out: ResolveOutcome; notices: StoreNotice[] }> {
+  const { callId, submission, now } = s;
+  const row = await tx.get(RESOLVING, callId);
+  if (!row || row.run_id !== s.runId) return { out: { ok: false, reason: 'not_found' }, notices: [] };
+  const previous = (row.status === 'waiting' && lost(row) ? 'pending' : row.status) as CallStatus;
+  const expired = previous === 'expired' || (previous === 'pending' && row.expires_at !== null && row.expires_at <= now);
+  if (expired) return { out: { ok: false, reason: 'expired', call: toCall(row) }, notices: [] };
+  if (previous !== 'waiting' && previous !== 'pending') return { out: { ok: false, reason: 'not_open', call: toCall(row) }, notices: [] };
+  const call = toCall((await tx.get(`${SQL.resolve} RETURNING *`, JSON.stringify(submission), now, now, callId))!);
+  const inbox = previous === 'pending' ? await addToInbox(tx, row, submission, now) : undefined;
+  const message = await settle(tx, callId, 'error' in submission ? 'error' : 'complete', submission, now);
+  const notices: StoreNotice[] = [{ kind: 'call.resolved', callId }, ...(inbox ? [{ kind: 'inbox.added' as const, agentId: inbox.agentId }] : [])];
+  await tx.tell(notices);
+  return { out: { ok: true, previous, call, ...(inbox ? { inbox } : {}), ...(message ? { message } : {}) }, notices };
 }
 
 /** The waiter leaves its call in one transaction (see GatewayStore.releaseWaiter). */

@@ -23,7 +23,8 @@ import { PgDb, type Broadcast } from './pg-db.js';
 import { PgCallLog } from './pg-call-log.js';
 import { PgEvents } from './pg-events.js';
 import { PgListener } from './pg-listen.js';
-import { addToInbox, claimSession, expireDue, leaveWait, ORPHANED, reclaimCalls, settle } from './pg-steps.js';
+import { claimSession, expireDue, leaveWait, ORPHANED, reclaimCalls, resolveStep } from './pg-steps.js';
+import type { Row } from './sqlite-rows.js';
 import { checkSchema, clientConfig, createPool, migrate } from './pg-open.js';
 import type { PgStoreOptions } from './pg-options.js';
 import { PgSpaces } from './pg-spaces.js';
@@ -55,9 +56,6 @@ import type {
 } from './types.js';
 
 export type { PgStoreOptions } from './pg-options.js';
-
-/** The call a result is submitted for, locked, and whether it waits on an instance that is gone. */
-const RESOLVING = `SELECT *, CASE WHEN status = 'waiting' THEN ${ORPHANED} ELSE false END AS orphaned FROM tool_calls WHERE call_id = ? FOR UPDATE OF tool_calls`;
 
 /** The SQLite store's retake, and this instance becomes the call's owner. */
 const RETAKE = SQL.retake.replace("SET status = 'running',", "SET owner = ?, status = 'running',");
@@ -189,23 +187,9 @@ export class PgStore implements GatewayStore {
   }
 
   async resolveCall(callId: string, runId: string, submission: Submission, now: number, waitsHere?: WaitsHere): Promise<ResolveOutcome> {
-    let notices: StoreNotice[] = [];
-    const out = await this.db.tx(async (tx): Promise<ResolveOutcome> => {
-      const row = await tx.get(RESOLVING, callId);
-      if (!row || row.run_id !== runId) return { ok: false, reason: 'not_found' };
-      // A waiting call whose instance is gone, or whose waiter here failed, has nobody waiting: its result goes to the inbox.
-      const lost = row.orphaned || (row.owner === this.instance && waitsHere !== undefined && !waitsHere(callId));
-      const previous = (row.status === 'waiting' && lost ? 'pending' : row.status) as CallStatus;
-      const expired = previous === 'expired' || (previous === 'pending' && row.expires_at !== null && row.expires_at <= now);
-      if (expired) return { ok: false, reason: 'expired', call: toCall(row) };
-      if (previous !== 'waiting' && previous !== 'pending') return { ok: false, reason: 'not_open', call: toCall(row) };
-      const call = toCall((await tx.get(`${SQL.resolve} RETURNING *`, JSON.stringify(submission), now, now, callId))!);
-      const inbox = previous === 'pending' ? await addToInbox(tx, row, submission, now) : undefined;
-      const message = await settle(tx, callId, 'error' in submission ? 'error' : 'complete', submission, now);
-      notices = [{ kind: 'call.resolved', callId }, ...(inbox ? [{ kind: 'inbox.added' as const, agentId: inbox.agentId }] : [])];
-      await tx.tell(notices);
-      return { ok: true, previous, call, ...(inbox ? { inbox } : {}), ...(message ? { message } : {}) };
-    });
+    // A waiting call whose instance is gone, or whose waiter here failed, has nobody waiting: its result goes to the inbox.
+    const lost = (row: Row) => Boolean(row.orphaned) || (row.owner === this.instance && waitsHere !== undefined && !waitsHere(callId));
+    const { out, notices } = await this.db.tx((tx) => resolveStep(tx, { callId, runId, submission, now }, lost));
     if (out.ok) for (const n of notices) this.notify(n);
     return out;
   }

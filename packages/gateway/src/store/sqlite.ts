@@ -20,8 +20,9 @@ import { RowInserter } from './row-inserter.js';
 import { openDatabase } from './sqlite-open.js';
 import type { StoreOptions } from './sqlite-options.js';
 import { callsQuery, eventsAfterQuery, executionPage, executionsQuery } from './listings.js';
-import { ACTIVE, lastEventOlderThan, prepareStatements, type Statements } from './sqlite-statements.js';
-import { interrupted, outcomeOf, toCall, toMessage, toSpaceMessage, type Row } from './sqlite-rows.js';
+import { lastEventOlderThan, prepareStatements, type Statements } from './sqlite-statements.js';
+import { leaveStep, recoverStep } from './sqlite-leave.js';
+import { outcomeOf, toCall, toMessage, toSpaceMessage, type Row } from './sqlite-rows.js';
 import { SqliteSpaces } from './sqlite-spaces.js';
 import { tellListeners } from './types.js';
 import type {
@@ -139,14 +140,7 @@ export class SqliteStore implements GatewayStore {
   }
 
   async releaseWaiter(callId: string, now: number, leave?: LeaveWait): Promise<ReleaseOutcome> {
-    const out = await this.write((): ReleaseOutcome => {
-      if (!leave) return { outcome: this.q.transition.run('pending', now, callId, 'waiting').changes === 1 ? 'released' : 'other' };
-      if (this.q.leave.run(jsonOfResult(leave.why), leave.expiresAt, now, callId).changes === 1) return { outcome: 'released' };
-      const row = this.q.getCall.get(callId) as Row | undefined;
-      if (row?.status !== 'resolved') return { outcome: 'other' };
-      const inbox = leave.orInbox ? this.addToInbox(row, JSON.parse(row.submitted) as Submission, now) : undefined;
-      return inbox ? { outcome: 'resolved', inbox } : { outcome: 'resolved' };
-    }, 'several');
+    const out = await this.write(() => leaveStep(this.q, { callId, now, leave }, (row, s) => this.addToInbox(row, s, now)), 'several');
     if (out.inbox) this.notify({ kind: 'inbox.added', agentId: out.inbox.agentId });
     return out;
   }
@@ -213,16 +207,7 @@ export class SqliteStore implements GatewayStore {
   }
 
   recover(now: number): Promise<RecoveryReport> {
-    return this.write(() => {
-      const reopened = this.db.prepare(`UPDATE tool_calls SET status = 'pending', updated_at = ? WHERE status = 'waiting'`).run(now).changes;
-      const cut = this.db.prepare(`SELECT call_id, tool FROM tool_calls WHERE status IN (${ACTIVE})`).all() as Row[];
-      for (const r of cut) {
-        const result = interrupted(r.call_id, r.tool);
-        this.q.finish.run(JSON.stringify(result), now, 'error', r.call_id);
-        this.settleMessage(r.call_id, 'error', { error: result.error.message }, now);
-      }
-      return { reopened, interrupted: cut.length };
-    }, 'several');
+    return this.write(() => recoverStep(this.db, this.q, now, (callId, error) => this.settleMessage(callId, 'error', { error }, now)), 'several');
   }
 
   async listInbox(agentId: string, o: { after?: number; limit: number; includeAcked?: boolean }): Promise<InboxMessage[]> {
