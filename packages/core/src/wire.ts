@@ -250,8 +250,18 @@ export interface AckAnswer {
   acknowledged: number;
 }
 
-/** POST /api/agents/:agentId/cycles: the unread inbox as one batch, oldest first; cycleId null when empty. */
-export type CycleAnswer = { cycleId: string; messages: InboxMessage[] } | { cycleId: null; messages: [] };
+/**
+ * POST /api/agents/:agentId/cycles: the unread inbox as one batch, oldest first; cycleId null when
+ * empty. A cycle not marked done by `leaseExpiresAt` (epoch ms; a heartbeat extends it) offers its
+ * messages again to the next cycle: at least once.
+ */
+export type CycleAnswer = { cycleId: string; messages: InboxMessage[]; leaseExpiresAt?: number } | { cycleId: null; messages: [] };
+
+/** POST /api/agents/:agentId/cycles/:cycleId/heartbeat: the cycle's lease, extended. */
+export interface CycleHeartbeatAnswer {
+  cycleId: string;
+  leaseExpiresAt: number;
+}
 
 /** Newest first; nextBefore is the cursor for the next (older) page, absent on the last one. */
 export interface ExecutionList {

@@ -20,6 +20,7 @@ import { assertSafeBind, DEFAULT_HOST, DEFAULT_PORT, listen, type Listening } fr
 import type { GatewayStore, RecoveryReport } from './store/types.js';
 import { Waiters } from './waiters.js';
 import { WaitingCalls } from './waiting-calls.js';
+import { DEFAULT_CYCLE_LEASE_MS } from './store/sqlite-statements.js';
 import { registerBuiltins, streamVisible } from './spaces/builtins.js';
 import { publishSettled } from './spaces/publish.js';
 import { defaultConsoleDir } from './console/static.js';
@@ -119,7 +120,7 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
   const asker: HttpAsker = { approver: httpApprover(store, waiters, recorder), elicitor: httpElicitor(store, waiters, recorder) };
   const executor = o.executor ?? ownExecutor(o, asker, log);
   const leaveExecutor = o.executor ? joinExecutor(o.executor, asker, log) : () => {};
-  const domain: Domain = { store, executor, registry: o.registry, recorder, inflight, waiting, shutdown: shutdown.signal, waiters, ...perCall(store) };
+  const domain: Domain = { store, executor, registry: o.registry, recorder, inflight, waiting, shutdown: shutdown.signal, waiters, ...perCall(store, gw) };
   const stopRecording = recordChanges(executor, o.registry, recorder);
   const stopStreaming = streamVisible(executor, domain);
   const app = httpApp(domain, o, { auth, hosts, declared, waiters, log });
@@ -155,8 +156,8 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
 }
 
 /** What the domain keeps about calls in flight and sessions. */
-function perCall(store: GatewayStore): Pick<Domain, 'visible' | 'sessions'> {
-  return { visible: new Map(), sessions: new SessionOwners(store) };
+function perCall(store: GatewayStore, gw: GatewaySection): Pick<Domain, 'visible' | 'sessions' | 'cycleLeaseMs'> {
+  return { visible: new Map(), sessions: new SessionOwners(store), cycleLeaseMs: gw.cycleLeaseMs ?? DEFAULT_CYCLE_LEASE_MS };
 }
 
 /** The console's directory: the caller's, none (`false`), or the one built into this package. */

@@ -16,6 +16,8 @@ export interface Domain {
   inflight: Map<string, CallInfo>;
   /** Calls a waiter here waits on (a result for any other 'waiting' call goes to the inbox). */
   waiting: WaitingCalls;
+  /** How long a think cycle holds its messages before they are offered again (a heartbeat extends it). */
+  cycleLeaseMs: number;
   /** Aborted when the gateway shuts down: every event stream ends. (Calls end with their connections.) */
   shutdown: AbortSignal;
   /** Parked callers (long-polling think cycles wait here). */

@@ -48,6 +48,20 @@ export const SQL = {
   sessionOwner: 'SELECT agent_id FROM agent_sessions WHERE session_id = ?',
 } as const;
 
+/** How long a think cycle holds its messages when the gateway's config says nothing (extended by a heartbeat). */
+export const DEFAULT_CYCLE_LEASE_MS = 5 * 60_000;
+
+/** Think cycles: SQL both stores run (with ? placeholders). */
+export const CYCLE_SQL = {
+  // Unread messages no live cycle holds: never taken, or held by a cycle whose lease ran out undone.
+  free: `agent_id = ? AND acked_at IS NULL AND (cycle_id IS NULL OR cycle_id IN
+    (SELECT id FROM cycles WHERE agent_id = ? AND done_at IS NULL AND COALESCE(lease_until, 0) <= ?))`,
+  insert: 'INSERT INTO cycles (id, agent_id, created_at, lease_until) VALUES (?, ?, ?, ?)',
+  done: 'UPDATE cycles SET done_at = COALESCE(done_at, ?) WHERE id = ? AND agent_id = ?',
+  ack: 'UPDATE inbox SET acked_at = ? WHERE cycle_id = ? AND acked_at IS NULL',
+  extend: 'UPDATE cycles SET lease_until = ? WHERE id = ? AND agent_id = ? AND done_at IS NULL',
+} as const;
+
 export type Statements = Record<keyof typeof SQL, Database.Statement>;
 
 export function prepareStatements(db: Database.Database): Statements {
