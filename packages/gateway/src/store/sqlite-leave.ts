@@ -1,10 +1,10 @@
-// Steps of the SQLite store for calls whose wait ended: the waiter left, or the process that ran them
-// is gone. Each runs inside the store's group commit, as one atomic step.
+// Steps of the SQLite store for calls whose wait ended: the waiter left, the process that ran them
+// is gone, or their time ran out. Each runs inside the store's group commit, as one atomic step.
 import type Database from 'better-sqlite3';
 import { jsonOfResult } from '../json.js';
 import { ACTIVE, type Statements } from './sqlite-statements.js';
-import { interrupted, type Row } from './sqlite-rows.js';
-import type { InboxMessage, LeaveWait, RecoveryReport, ReleaseOutcome, Submission } from './types.js';
+import { interrupted, toCall, type Row } from './sqlite-rows.js';
+import type { CallRecord, InboxMessage, LeaveWait, RecoveryReport, ReleaseOutcome, Submission } from './types.js';
 
 /** The waiter leaves its call (see GatewayStore.releaseWaiter); `toInbox` adds a result to the inbox. */
 export function leaveStep(
@@ -31,4 +31,15 @@ export function recoverStep(db: Database.Database, q: Statements, now: number, s
     settle(r.call_id, result.error.message);
   }
   return { reopened, interrupted: cut.length };
+}
+
+/** Pending calls past their expiry -> expired; `tell` gives each one's agent the news. */
+export function expireStep(q: Statements, now: number, tell: (row: Row, error: string) => void): CallRecord[] {
+  const out: CallRecord[] = [];
+  for (const row of q.dueCalls.all(now) as Row[]) {
+    if (q.expire.run(now, row.call_id).changes !== 1) continue;
+    tell(row, `${row.tool} got no result before the call expired`);
+    out.push(toCall({ ...row, status: 'expired', updated_at: now }));
+  }
+  return out;
 }

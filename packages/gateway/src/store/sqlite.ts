@@ -16,12 +16,13 @@ import { spaceOf, type GatewayEvent } from '../events/types.js';
 import { jsonOfEntry, jsonOfEvent, jsonOfResult } from '../json.js';
 import type { Checkpointer } from './checkpointer.js';
 import { GroupCommit } from './group-commit.js';
+import { SqliteFile } from './sqlite-file.js';
 import { RowInserter } from './row-inserter.js';
 import { openDatabase } from './sqlite-open.js';
 import type { StoreOptions } from './sqlite-options.js';
 import { callsQuery, eventsAfterQuery, executionPage, executionsQuery } from './listings.js';
 import { lastEventOlderThan, prepareStatements, type Statements } from './sqlite-statements.js';
-import { leaveStep, recoverStep } from './sqlite-leave.js';
+import { expireStep, leaveStep, recoverStep } from './sqlite-leave.js';
 import { outcomeOf, toCall, toMessage, toSpaceMessage, type Row } from './sqlite-rows.js';
 import { SqliteSpaces } from './sqlite-spaces.js';
 import { tellListeners } from './types.js';
@@ -41,6 +42,7 @@ import type {
   ResolveOutcome,
   StoredEvent,
   SpaceMessage,
+  StoreHealth,
   StoreNotice,
   Submission,
   WaitNotice,
@@ -62,13 +64,15 @@ export class SqliteStore implements GatewayStore {
   private readonly checkpointer: Checkpointer | undefined;
   private readonly commits: GroupCommit;
   private readonly rows: RowInserter;
+  private readonly fileState: SqliteFile;
 
   constructor(
     readonly file: string,
     opts: StoreOptions = {},
   ) {
     ({ db: this.db, checkpointer: this.checkpointer } = openDatabase(file, opts));
-    this.commits = new GroupCommit(this.db);
+    this.fileState = new SqliteFile(file, this.db);
+    this.commits = new GroupCommit(this.db, () => this.fileState.guard());
     this.rows = new RowInserter(this.db);
     this.q = prepareStatements(this.db);
     this.spaces = new SqliteSpaces(this.db, this.commits, (n) => this.notify(n));
@@ -190,17 +194,8 @@ export class SqliteStore implements GatewayStore {
   }
 
   expireCalls(now: number): Promise<CallRecord[]> {
-    return this.write(() => {
-      const out: CallRecord[] = [];
-      for (const row of this.q.dueCalls.all(now) as Row[]) {
-        if (this.q.expire.run(now, row.call_id).changes !== 1) continue;
-        const error = `${row.tool} got no result before the call expired`;
-        this.addToInbox(row, { error }, now);
-        this.settleMessage(row.call_id, 'error', { error }, now);
-        out.push(toCall({ ...row, status: 'expired', updated_at: now }));
-      }
-      return out;
-    }, 'several').then((out) => {
+    const told = (row: Row, error: string) => (this.addToInbox(row, { error }, now), this.settleMessage(row.call_id, 'error', { error }, now));
+    return this.write(() => expireStep(this.q, now, told), 'several').then((out) => {
       for (const agentId of new Set(out.map((c) => c.agentId))) this.notify({ kind: 'inbox.added', agentId });
       return out;
     });
@@ -276,6 +271,10 @@ export class SqliteStore implements GatewayStore {
 
   claimSession(sessionId: string, agentId: string, now: number): Promise<string> {
     return this.write(() => (this.q.claimSession.run(sessionId, agentId, now), (this.q.sessionOwner.get(sessionId) as Row).agent_id as string));
+  }
+
+  async health(): Promise<StoreHealth> {
+    return this.fileState.health();
   }
 
   subscribe(listener: (notice: StoreNotice) => void): () => void {
