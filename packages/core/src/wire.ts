@@ -26,7 +26,17 @@ export type CallStatus = 'running' | 'awaiting_approval' | 'awaiting_input' | 'w
 export type Submission = { result: unknown } | { error: string };
 
 /** A call as the gateway keeps it: GET /api/tool-calls and /api/tool-calls/:callId. */
+/** In a listing: fields too large to list, cut to a preview; the whole record is at `href`. */
+export interface Truncated {
+  fields: string[];
+  /** Characters of the fields as stored. */
+  size: number;
+  href: string;
+}
+
 export interface CallRecord {
+  /** Listings only: which fields were cut to a preview (GET the href for the whole call). */
+  truncated?: Truncated;
   /** Monotonic per store; the cursor for listing. */
   seq: number;
   callId: string;

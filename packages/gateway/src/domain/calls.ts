@@ -115,5 +115,5 @@ export async function listCalls(d: Domain, p: Principal, q: Omit<CallFilter, 'ag
   if (agents) filter.agentIds = agents;
   if (readsAskedCallsOnly(p)) filter.askedPerson = true;
   const calls = await d.store.listCalls(filter);
-  return calls.length === q.limit && calls.length ? { calls, nextBefore: calls[calls.length - 1].seq } : { calls };
+  return (calls.length === q.limit || calls.cut) && calls.length ? { calls: [...calls], nextBefore: calls[calls.length - 1].seq } : { calls: [...calls] };
 }

@@ -28,12 +28,13 @@ import type { Row } from './sqlite-rows.js';
 import { checkSchema, clientConfig, createPool, migrate } from './pg-open.js';
 import type { PgStoreOptions } from './pg-options.js';
 import { PgSpaces } from './pg-spaces.js';
-import { callsQuery } from './listings.js';
+import { callPage, callsQuery } from './listings.js';
 import { SQL } from './sqlite-statements.js';
 import { toCall, toMessage } from './sqlite-rows.js';
 import { tellListeners } from './types.js';
 import type {
   CallFilter,
+  CallPage,
   CallRecord,
   CallStatus,
   DecideOutcome,
@@ -130,9 +131,10 @@ export class PgStore implements GatewayStore {
     return row ? toCall(row) : undefined;
   }
 
-  async listCalls(f: CallFilter): Promise<CallRecord[]> {
+  async listCalls(f: CallFilter): Promise<CallPage> {
     const q = callsQuery(f);
-    return (await this.db.all(q.sql, ...q.args)).map(toCall);
+    const { calls, cut } = callPage(await this.db.all(q.sql, ...q.args));
+    return Object.assign(calls, cut ? { cut } : {});
   }
 
   async countCallsByStatus(): Promise<Partial<Record<CallStatus, number>>> {

@@ -20,7 +20,7 @@ import { SqliteFile } from './sqlite-file.js';
 import { RowInserter } from './row-inserter.js';
 import { openDatabase } from './sqlite-open.js';
 import type { StoreOptions } from './sqlite-options.js';
-import { callsQuery, eventsAfterQuery, executionPage, executionsQuery } from './listings.js';
+import { callPage, callsQuery, eventsAfterQuery, executionPage, executionsQuery } from './listings.js';
 import { lastEventOlderThan, prepareStatements, type Statements } from './sqlite-statements.js';
 import { expireStep, leaveStep, recoverStep } from './sqlite-leave.js';
 import { outcomeOf, toCall, toMessage, toSpaceMessage, type Row } from './sqlite-rows.js';
@@ -28,6 +28,7 @@ import { SqliteSpaces } from './sqlite-spaces.js';
 import { tellListeners } from './types.js';
 import type {
   CallFilter,
+  CallPage,
   CallRecord,
   CallStatus,
   DecideOutcome,
@@ -100,9 +101,10 @@ export class SqliteStore implements GatewayStore {
     return row ? toCall(row) : undefined;
   }
 
-  async listCalls(f: CallFilter): Promise<CallRecord[]> {
+  async listCalls(f: CallFilter): Promise<CallPage> {
     const q = callsQuery(f);
-    return (this.db.prepare(q.sql).all(...q.args) as Row[]).map(toCall);
+    const { calls, cut } = callPage(this.db.prepare(q.sql).all(...q.args) as Row[]);
+    return Object.assign(calls, cut ? { cut } : {});
   }
 
   async countCallsByStatus(): Promise<Partial<Record<CallStatus, number>>> {
@@ -258,7 +260,7 @@ export class SqliteStore implements GatewayStore {
 
   async listExecutions(f: ExecutionFilter): Promise<ExecutionList> {
     const q = executionsQuery(f);
-    return executionPage(this.db.prepare(q.sql).all(...q.args) as { id: number; entry: string }[], f.limit);
+    return executionPage(this.db.prepare(q.sql).all(...q.args) as Row[], f.limit);
   }
 
   async loadRemembered(): Promise<Remembered[]> {

@@ -41,6 +41,9 @@ export const OPEN_STATUSES: readonly CallStatus[] = ['waiting', 'pending'];
 
 export type NewCall = Pick<CallRecord, 'callId' | 'runId' | 'agentId' | 'sessionId' | 'tool' | 'input' | 'visible'> & { createdAt: number };
 
+/** A page of calls: `cut` says it ended early for its size (there may be more). */
+export type CallPage = CallRecord[] & { cut?: boolean };
+
 export interface CallFilter {
   runId?: string;
   /** Only calls of these agents (token scope); undefined means any agent. */
@@ -153,7 +156,8 @@ export interface GatewayStore {
   /** Records a new call as running. False when the callId is already taken. */
   createCall(call: NewCall): Promise<boolean>;
   getCall(callId: string): Promise<CallRecord | undefined>;
-  listCalls(filter: CallFilter): Promise<CallRecord[]>;
+  /** Newest first, large fields cut to previews; `cut` when the page ended early for its size. */
+  listCalls(filter: CallFilter): Promise<CallPage>;
   countCallsByStatus(): Promise<Partial<Record<CallStatus, number>>>;
   /** running -> awaiting_approval, keeping the request for approvers to read. */
   requestApproval(callId: string, request: ApprovalRequest, now: number): Promise<boolean>;
