@@ -105,3 +105,9 @@ export interface CycleDoneAnswer {
   cycleId: string;
   acknowledged: number;
 }
+
+/** POST /api/agents/:agentId/cycles/:cycleId/heartbeat: the cycle's lease, extended. */
+export interface CycleHeartbeatAnswer {
+  cycleId: string;
+  leaseExpiresAt: number;
+}

@@ -267,12 +267,6 @@ export interface AckAnswer {
  */
 export type CycleAnswer = { cycleId: string; messages: InboxMessage[]; leaseExpiresAt?: number } | { cycleId: null; messages: [] };
 
-/** POST /api/agents/:agentId/cycles/:cycleId/heartbeat: the cycle's lease, extended. */
-export interface CycleHeartbeatAnswer {
-  cycleId: string;
-  leaseExpiresAt: number;
-}
-
 /** Newest first; nextBefore is the cursor for the next (older) page, absent on the last one. */
 export interface ExecutionList {
   entries: ExecutionLogEntry[];
