@@ -10,6 +10,7 @@ import type { GatewayStore, Submission } from '../store/types.js';
 import type { Waiters, WaitOutcome } from '../waiters.js';
 import type { WaitingCalls } from '../waiting-calls.js';
 import { publishMessage } from '../spaces/publish.js';
+import { within } from '../store/unavailable.js';
 
 export interface CallInfo {
   runId: string;
@@ -31,6 +32,12 @@ export interface PendingDeps {
 }
 
 export const DEFAULT_WAIT_MS = 30_000;
+/** How long past its own deadline a call waits for the database to record how it ended. */
+const GRACE_MS = 1000;
+
+/** `op` bounded by the call's deadline (plus the grace to record its end): a silent database fails the call on time. */
+const onTime = <T>(op: Promise<T>, wait: Wait, what: string): Promise<T> =>
+  within(op, Math.max(GRACE_MS, wait.started + wait.waitMs + GRACE_MS - Date.now()), what);
 
 export function outputOf(name: string, s: Submission | undefined): ToolOutput {
   if (!s) throw new ToolError('EXECUTION_FAILED', `${name}: the call was resolved without a result`);
@@ -73,10 +80,10 @@ async function openAndWait(spec: DeclaredTool, input: unknown, ctx: ToolContext,
   // Park first: a result submitted the instant the call opens must still wake us.
   const parked = mode === 'waiting' ? deps.waiters.park(wait.key, wait.waitMs, ctx.signal) : undefined;
   try {
-    if (!(await deps.store.openCall(callId, mode, wait.expiresAt, wait.started)))
+    if (!(await onTime(deps.store.openCall(callId, mode, wait.expiresAt, wait.started), wait, 'opening the call')))
       throw new ToolError('CONFLICT', `${spec.name}: call ${callId} is not in a state that can wait for a result; call again with a new callId`);
     // A space tool's message now waits for a person's answer.
-    const asking = spec.executionType === 'space' ? await deps.store.spaces.requireAction(callId, wait.started) : undefined;
+    const asking = spec.executionType === 'space' ? await onTime(deps.store.spaces.requireAction(callId, wait.started), wait, 'asking the space') : undefined;
     if (asking) publishMessage(deps.recorder, asking);
   } catch (err) {
     parked?.cancel();
@@ -124,7 +131,7 @@ async function leaveAfterFailure(tool: string, callId: string, info: CallInfo, d
   const why = errorResult(callId, tool, 'EXECUTION_FAILED', message, { recoverable: true });
   const step = () => deps.store.releaseWaiter(callId, Date.now(), { why, expiresAt: wait.expiresAt, orInbox: true });
   try {
-    await step();
+    await within(step(), GRACE_MS, 'recording the call as pending');
   } catch {
     deps.waiting.owe(callId, step);
   }
@@ -141,7 +148,7 @@ async function awaitResult(spec: DeclaredTool, ctx: ToolContext, deps: PendingDe
   const { store } = deps;
   const { callId } = ctx;
   for (;;) {
-    const call = await store.getCall(callId);
+    const call = await onTime(store.getCall(callId), wait, 'reading the call');
     if (call?.status === 'resolved') return outputOf(spec.name, call.submitted);
     const left = wait.started + wait.waitMs - Date.now();
     if (outcome !== 'woken' || left <= 0) break;
@@ -156,9 +163,10 @@ async function awaitResult(spec: DeclaredTool, ctx: ToolContext, deps: PendingDe
         );
   // Cancelled, nobody is left to hand a result to; timed out, the agent still gets one that just landed.
   const why = errorResult(callId, spec.name, error.code, error.message, { recoverable: error.recoverable });
-  const left = await store.releaseWaiter(callId, Date.now(), { why, expiresAt: wait.expiresAt, orInbox: outcome === 'aborted' });
+  const leave = { why, expiresAt: wait.expiresAt, orInbox: outcome === 'aborted' };
+  const left = await onTime(store.releaseWaiter(callId, Date.now(), leave), wait, 'recording the call as pending');
   if (left.outcome === 'resolved' && outcome !== 'aborted') {
-    const call = await store.getCall(callId);
+    const call = await onTime(store.getCall(callId), wait, 'reading the call');
     if (call?.status === 'resolved') return outputOf(spec.name, call.submitted);
   }
   throw error;

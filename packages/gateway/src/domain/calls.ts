@@ -9,7 +9,7 @@ import type { CallFilter, CallRecord, NewToolMessage } from '../store/types.js';
 import { newGatewayCallId } from './call-ids.js';
 import type { Domain } from './context.js';
 import type { CallInfo } from '../declared/pending.js';
-import { StoreUnavailableError } from '../store/unavailable.js';
+import { StoreUnavailableError, UNAVAILABLE_TEXT } from '../store/unavailable.js';
 
 /** Runs one call; the HTTP status says whether the request itself was acceptable. */
 export async function callTool(
@@ -81,6 +81,8 @@ async function run(
   }
   // The database failed under the call: the agent hears 503 (retry shortly), never a tool error.
   if (info.storeError !== undefined) throw new StoreUnavailableError(info.storeError);
+  // A tool of the gateway's own (a space's, a note's) that failed on the database: 503 as well.
+  if (result.error?.code === 'EXECUTION_FAILED' && result.error.message.includes(UNAVAILABLE_TEXT)) throw new StoreUnavailableError(result.error.message);
   publishSettled(d.recorder, await d.store.finishCall(callId, result, Date.now()));
   return { status: result.error?.code === 'INVALID_PARAMS' ? 422 : 200, result };
 }
