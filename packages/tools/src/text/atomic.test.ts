@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
@@ -109,6 +109,25 @@ describe('crash safety', () => {
     }
     // The kills must really have landed inside writes (a temp file left behind), or the test proves nothing.
     expect(interruptedMidWrite).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('names its temp files as its own and removes those of a killed writer at the next write in their directory', async () => {
+    const killed = join(moduleDir, 'killed');
+    mkdirSync(killed);
+    const target = join(killed, 'target.bin');
+    writeFileSync(target, Buffer.alloc(SIZE, 'a'));
+    let leftovers: string[] = [];
+    for (let i = 0; i < 30 && !leftovers.length; i++) {
+      await killMidWrite('atomic-writer.mjs', target, (i * 7) % 40);
+      leftovers = readdirSync(killed).filter((n) => n !== 'target.bin');
+    }
+    expect(leftovers.length).toBeGreaterThan(0);
+    for (const n of leftovers) expect(n).toMatch(/^\.target\.bin\.toolbelt-\d+-[0-9a-f]{12}\.tmp$/);
+    // The control: a temp file of a writer that is alive (this process's parent's pid) stays.
+    const live = `.other.txt.toolbelt-${process.ppid}-0123456789ab.tmp`;
+    writeFileSync(join(killed, live), 'in progress');
+    await atomicWrite(join(killed, 'other.txt'), 'next');
+    expect(readdirSync(killed).sort()).toEqual([live, 'other.txt', 'target.bin'].sort());
   }, 60_000);
 
   it('detects torn files from a plain writeFile writer (the harness can fail)', async () => {

@@ -9,7 +9,7 @@
 // landing outside the workspace.
 import { randomBytes } from 'node:crypto';
 import { constants, fsyncSync } from 'node:fs';
-import { lstat, open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { lstat, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { openDirChecked, type OpenDir } from './opened.js';
 
@@ -25,13 +25,42 @@ export interface AtomicWriteOptions {
   resolved?: boolean;
 }
 
-/** The temp name for `path`: hidden, in the same directory (rename must not cross devices). */
+/** The temp name for `path`: hidden, in the same directory (rename must not cross devices), named as toolbelt's with its pid. */
 export function tempPathFor(path: string): string {
   return join(dirname(path), tempName(basename(path)));
 }
 
 function tempName(base: string): string {
-  return `.${base}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  return `.${base}.toolbelt-${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+}
+
+/** A temp file of ours: the writer's pid in the name (the older form `.<name>.<pid>.<hex>.tmp` too). */
+const TEMP = /^\..+\.(?:toolbelt-(\d+)-|(\d+)\.)[0-9a-f]{12}\.tmp$/;
+const swept = new Set<string>();
+
+/**
+ * Removes the temp files a killed write left in this directory (their writer's process is gone):
+ * once per directory per process, at its first write, so a crash never leaves them for good.
+ */
+async function sweepLeftovers(dir: OpenDir): Promise<void> {
+  if (swept.has(dir.path)) return;
+  if (swept.size > 10_000) swept.clear();
+  swept.add(dir.path);
+  for (const name of await readdir(dir.path).catch(() => [] as string[])) {
+    const m = TEMP.exec(name);
+    const pid = m ? Number(m[1] ?? m[2]) : undefined;
+    if (pid === undefined || pid === process.pid || alive(pid)) continue;
+    await unlink(dir.at(name)).catch(() => undefined);
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Permission bits of an existing regular file at `path`, or undefined. */
@@ -58,6 +87,7 @@ export async function replaceAtomically(path: string, fill: (fh: FileHandle) => 
 }
 
 async function replaceIn(dir: OpenDir, base: string, fill: (fh: FileHandle) => Promise<void>, opts: AtomicWriteOptions): Promise<void> {
+  await sweepLeftovers(dir);
   const target = dir.at(base);
   const mode = (await existingMode(target)) ?? opts.mode ?? 0o644;
   const tmp = dir.at(tempName(base));
