@@ -1,11 +1,11 @@
 // Calling a tool over HTTP, and reading calls back: each call is recorded in the store first, so
 // approvers, external executors and the agent itself can follow it.
-import { errorResult, type CallBody, type CallList, type CallRequest, type ToolResult } from '@toolbelt/core';
+import { errorResult, type CallBody, type ContentBlock, type CallList, type CallRequest, type ToolResult } from '@toolbelt/core';
 import { agentScope, canActFor, requireAgent, requireRole, type Principal } from '../http/auth.js';
 import { ApiError } from '../http/errors.js';
 import { readsAskedCallsOnly } from '../http/scope.js';
 import { publishSettled, publishTool } from '../spaces/publish.js';
-import type { CallFilter, CallRecord, NewToolMessage } from '../store/types.js';
+import type { CallFilter, CallRecord, NewCall, NewToolMessage } from '../store/types.js';
 import { newGatewayCallId } from './call-ids.js';
 import type { Domain } from './context.js';
 import type { CallInfo } from '../declared/pending.js';
@@ -63,12 +63,15 @@ async function run(
   };
   // A retry of a call that never got its result (pending, or cut off by a restart) takes it up again.
   const created = (await d.store.createCall(call)) || (await d.store.retakeCall(call));
-  if (!created)
+  if (!created) {
+    const again = await resultOnRetry(d, call);
+    if (again) return { status: 200, result: again };
     throw new ApiError(
       409,
       'CONFLICT',
-      `callId "${callId}" was already used (by another call, or this one is running or has its result); send a new one, or leave it out and the gateway picks one`,
+      `callId "${callId}" was already used (by another call, or this one is running or its result is in your inbox); send a new one, or leave it out and the gateway picks one`,
     );
+  }
   if (space) await postVisible(d, { spaceId: space, senderId: body.agentId, callId, runId, tool: body.name, input: body.input ?? {}, createdAt: Date.now() });
   const info: CallInfo = { runId, agentId: body.agentId, sessionId };
   d.inflight.set(callId, info);
@@ -85,6 +88,20 @@ async function run(
   if (result.error?.code === 'EXECUTION_FAILED' && result.error.message.includes(UNAVAILABLE_TEXT)) throw new StoreUnavailableError(result.error.message);
   publishSettled(d.recorder, await d.store.finishCall(callId, result, Date.now()));
   return { status: result.error?.code === 'INVALID_PARAMS' ? 422 : 200, result };
+}
+
+/**
+ * A retry of a call whose result arrived while its agent was cut off (a crash, a lost connection) and
+ * never went to the inbox: the same result again, so an acknowledged result is never lost.
+ */
+async function resultOnRetry(d: Domain, call: NewCall): Promise<ToolResult | undefined> {
+  const had = await d.store.getCall(call.callId);
+  const same = had?.agentId === call.agentId && had.runId === call.runId && had.tool === call.tool;
+  if (!same || had.status !== 'resolved' || !had.submitted || (await d.store.inboxOfCall(call.callId))) return undefined;
+  const s = had.submitted;
+  if ('error' in s) return errorResult(call.callId, call.tool, 'EXECUTION_FAILED', `${call.tool} failed: ${s.error}`);
+  const content: ContentBlock[] = typeof s.result === 'string' ? [{ type: 'text', text: s.result }] : [{ type: 'json', json: s.result }];
+  return { status: 'success', callId: call.callId, tool: call.tool, content, structured: s.result, durationMs: 0 };
 }
 
 /** seed 001's answer to a visible call made outside a space. */

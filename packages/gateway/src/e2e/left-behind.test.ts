@@ -112,4 +112,18 @@ describe('a waiting call is never left behind', () => {
     expect(await (await submit('c3', 7)).json()).toMatchObject({ delivered: 'inbox' });
     expect(await h.store.listInbox('agent-a', { limit: 10 })).toMatchObject([{ callId: 'c3', result: 7 }]);
   });
+
+  it('hands a result that arrived while its agent was cut off to the retry with the same callId, once; one in the inbox is not repeated', async () => {
+    h = await startGateway({ config: { tools: [lookup(60_000)] }, mode: 'yolo' });
+    // As a crash leaves it: the call was waiting, its result was taken "inline", and nobody answered the agent.
+    const record = { runId: 'r1', agentId: 'agent-a', sessionId: 'agent-a', tool: 'lookup', input: { q: 'x' }, visible: false, createdAt: Date.now() };
+    for (const callId of ['cut', 'boxed']) {
+      await h.store.createCall({ ...record, callId });
+      await h.store.openCall(callId, callId === 'cut' ? 'waiting' : 'pending', Date.now() + 60_000, Date.now());
+      await h.store.resolveCall(callId, 'r1', { result: { answer: callId } }, Date.now());
+    }
+    expect(await (await call('cut')).json()).toMatchObject({ status: 'success', structured: { answer: 'cut' } });
+    // The control: a result that went to the inbox is not handed out a second time.
+    expect((await call('boxed')).status).toBe(409);
+  });
 });

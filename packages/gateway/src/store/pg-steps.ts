@@ -13,6 +13,7 @@ import type {
   ReleaseOutcome,
   ResolveOutcome,
   SpaceMessage,
+  StoreHealth,
   StoreNotice,
   Submission,
 } from './types.js';
@@ -105,4 +106,18 @@ export async function reclaimCalls(tx: Tx, now: number, whose: string): Promise<
     await settle(tx, r.call_id, 'error', { error: result.error.message }, now);
   }
   return { reopened, interrupted: cut.length };
+}
+
+/** The SQLite store's retake, and this instance becomes the call's owner. */
+export const RETAKE = SQL.retake.replace("SET status = 'running',", "SET owner = ?, status = 'running',");
+
+/** Healthy: the listener is connected and a query answers. */
+export async function healthOf(listener: { connected: boolean; lastError?: unknown }, db: Pick<Tx, 'get'>): Promise<StoreHealth> {
+  if (!listener.connected) return { ok: false, error: `the database connection is down: ${String(listener.lastError)}` };
+  try {
+    await db.get('SELECT 1');
+    return { ok: true };
+  } catch (err) {
+    return { ok: false, error: (err as Error).message };
+  }
 }

@@ -23,7 +23,7 @@ import { PgDb, type Broadcast } from './pg-db.js';
 import { PgCallLog } from './pg-call-log.js';
 import { PgEvents } from './pg-events.js';
 import { PgListener } from './pg-listen.js';
-import { claimSession, expireDue, leaveWait, ORPHANED, reclaimCalls, resolveStep } from './pg-steps.js';
+import { claimSession, expireDue, healthOf, leaveWait, ORPHANED, RETAKE, reclaimCalls, resolveStep } from './pg-steps.js';
 import type { Row } from './sqlite-rows.js';
 import { checkSchema, clientConfig, createPool, migrate } from './pg-open.js';
 import type { PgStoreOptions } from './pg-options.js';
@@ -57,9 +57,6 @@ import type {
 } from './types.js';
 
 export type { PgStoreOptions } from './pg-options.js';
-
-/** The SQLite store's retake, and this instance becomes the call's owner. */
-const RETAKE = SQL.retake.replace("SET status = 'running',", "SET owner = ?, status = 'running',");
 
 export class PgStore implements GatewayStore {
   readonly shared = true;
@@ -220,6 +217,10 @@ export class PgStore implements GatewayStore {
     return this.db.tx((tx) => reclaimCalls(tx, now, whose));
   }
 
+  async inboxOfCall(callId: string): Promise<InboxMessage | undefined> {
+    return (await this.db.all(SQL.inboxOfCall, callId)).map(toMessage)[0];
+  }
+
   async listInbox(agentId: string, o: { after?: number; limit: number; includeAcked?: boolean }): Promise<InboxMessage[]> {
     const sql = `SELECT * FROM inbox WHERE agent_id = ? AND id > ? ${o.includeAcked ? '' : 'AND acked_at IS NULL'} ORDER BY id LIMIT ?`;
     return (await this.db.all(sql, agentId, o.after ?? 0, o.limit)).map(toMessage);
@@ -276,14 +277,8 @@ export class PgStore implements GatewayStore {
     return () => this.eventWatchers.delete(listener);
   }
 
-  async health(): Promise<StoreHealth> {
-    if (!this.listener.connected) return { ok: false, error: `the database connection is down: ${this.listener.lastError}` };
-    try {
-      await this.db.get('SELECT 1');
-      return { ok: true };
-    } catch (err) {
-      return { ok: false, error: (err as Error).message };
-    }
+  health(): Promise<StoreHealth> {
+    return healthOf(this.listener, this.db);
   }
 
   async close(): Promise<void> {

@@ -33,6 +33,7 @@ export const SQL = {
   expire: `UPDATE tool_calls SET status = 'expired', updated_at = ? WHERE call_id = ? AND status = 'pending'`,
   insertInbox: `INSERT INTO inbox (agent_id, kind, run_id, call_id, tool, payload, created_at) VALUES (?, 'tool_result', ?, ?, ?, ?, ?)
     ON CONFLICT (call_id) DO NOTHING RETURNING *`,
+  inboxOfCall: 'SELECT * FROM inbox WHERE call_id = ?',
   ack: `UPDATE inbox SET acked_at = ? WHERE agent_id = ? AND id = ? AND acked_at IS NULL`,
   lastEvent: 'SELECT COALESCE(MAX(id), 0) AS id FROM events',
   pruneEvents: 'DELETE FROM events WHERE id <= ?',

@@ -1,6 +1,5 @@
-// The embedded store: one SQLite file (better-sqlite3, WAL). Each state change is one atomic step,
-// committed with the others of its event-loop turn before anyone is told it happened, so a crash
-// leaves every call either before or after a step, never half-way.
+// The embedded store: one SQLite file (better-sqlite3, WAL). Each state change is one atomic step, committed with the others of
+// its event-loop turn before anyone is told it happened, so a crash leaves every call before or after a step, never half-way.
 import type Database from 'better-sqlite3';
 import type {
   ApprovalDecision,
@@ -108,9 +107,7 @@ export class SqliteStore implements GatewayStore {
   }
 
   async countCallsByStatus(): Promise<Partial<Record<CallStatus, number>>> {
-    const out: Partial<Record<CallStatus, number>> = {};
-    for (const r of this.q.countByStatus.all() as Row[]) out[r.status as CallStatus] = r.n;
-    return out;
+    return Object.fromEntries((this.q.countByStatus.all() as Row[]).map((r) => [r.status, r.n]));
   }
 
   requestApproval(callId: string, request: ApprovalRequest, now: number): Promise<boolean> {
@@ -205,6 +202,10 @@ export class SqliteStore implements GatewayStore {
 
   recover(now: number): Promise<RecoveryReport> {
     return this.write(() => recoverStep(this.db, this.q, now, (callId, error) => this.settleMessage(callId, 'error', { error }, now)), 'several');
+  }
+
+  async inboxOfCall(callId: string): Promise<InboxMessage | undefined> {
+    return (this.q.inboxOfCall.all(callId) as Row[]).map(toMessage)[0];
   }
 
   async listInbox(agentId: string, o: { after?: number; limit: number; includeAcked?: boolean }): Promise<InboxMessage[]> {

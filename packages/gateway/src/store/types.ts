@@ -195,6 +195,8 @@ export interface GatewayStore {
   /** After a restart: see RecoveryReport. */
   recover(now: number): Promise<RecoveryReport>;
 
+  /** The inbox message of a call's late result, when it went to the inbox. */
+  inboxOfCall(callId: string): Promise<InboxMessage | undefined>;
   listInbox(agentId: string, opts: { after?: number; limit: number; includeAcked?: boolean }): Promise<InboxMessage[]>;
   /** Marks messages of this agent read; returns how many were newly acknowledged. */
   ackInbox(agentId: string, ids: readonly number[], now: number): Promise<number>;
