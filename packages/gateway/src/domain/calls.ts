@@ -5,7 +5,7 @@ import { agentScope, canActFor, requireAgent, requireRole, type Principal } from
 import { ApiError } from '../http/errors.js';
 import { readsAskedCallsOnly } from '../http/scope.js';
 import { publishSettled, publishTool } from '../spaces/publish.js';
-import type { CallFilter, CallRecord, NewCall, NewToolMessage } from '../store/types.js';
+import type { CallFilter, CallRecord, NewCall, NewToolMessage, SpaceMessage } from '../store/types.js';
 import { newGatewayCallId } from './call-ids.js';
 import type { Domain } from './context.js';
 import type { CallInfo } from '../declared/pending.js';
@@ -86,8 +86,19 @@ async function run(
   if (info.storeError !== undefined) throw new StoreUnavailableError(info.storeError);
   // A tool of the gateway's own (a space's, a note's) that failed on the database: 503 as well.
   if (result.error?.code === 'EXECUTION_FAILED' && result.error.message.includes(UNAVAILABLE_TEXT)) throw new StoreUnavailableError(result.error.message);
-  publishSettled(d.recorder, await d.store.finishCall(callId, result, Date.now()));
+  publishSettled(d.recorder, await finish(d, callId, result));
   return { status: result.error?.code === 'INVALID_PARAMS' ? 422 : 200, result };
+}
+
+/** Records how the call ended; when the database fails, the agent gets 503 and the record is retried until it is taken. */
+async function finish(d: Domain, callId: string, result: ToolResult): Promise<SpaceMessage | undefined> {
+  const now = Date.now();
+  try {
+    return await d.store.finishCall(callId, result, now);
+  } catch (err) {
+    d.waiting.owe(`finish:${callId}`, () => d.store.finishCall(callId, result, now));
+    throw err;
+  }
 }
 
 /**
