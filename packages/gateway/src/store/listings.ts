@@ -47,3 +47,10 @@ export function executionsQuery(f: ExecutionFilter): Query {
     .add('id < ?', f.before);
   return { sql: `SELECT ${EXECUTION_LISTING_COLUMNS} FROM executions ${where.sql} ORDER BY id DESC LIMIT ?`, args: [...where.args, f.limit] };
 }
+
+/** An agent's inbox after `after`, oldest first, as many as fit PAGE_CHARS (at least one): read on with the last id. */
+export function inboxQuery(agentId: string, o: { after?: number; limit: number; includeAcked?: boolean }): Query {
+  const unread = o.includeAcked ? '' : 'AND acked_at IS NULL';
+  const sized = `SELECT *, SUM(length(payload)) OVER (ORDER BY id) - length(payload) AS before_it FROM inbox WHERE agent_id = ? AND id > ? ${unread} ORDER BY id LIMIT ?`;
+  return { sql: `SELECT * FROM (${sized}) page WHERE before_it < ? ORDER BY id`, args: [agentId, o.after ?? 0, o.limit, PAGE_CHARS] };
+}

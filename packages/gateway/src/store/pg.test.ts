@@ -6,6 +6,7 @@ import { openPgStore } from './pg.js';
 import { spacesContract } from './spaces.contract.js';
 import { storeContract } from './store.contract.js';
 import { leaveContract } from './leave.contract.js';
+import { listingContract } from './listing.contract.js';
 import type { StoreNotice } from './types.js';
 
 afterAll(dropSchemas, 60_000);
@@ -16,6 +17,7 @@ const call = (callId: string) => ({ callId, runId: 'r', agentId: 'a', sessionId:
 describe.skipIf(!pgAvailable)('PostgreSQL store', () => {
   storeContract('PgStore', () => openPgStore(PG_URL, { schema: freshSchema() }));
   leaveContract('PgStore', () => openPgStore(PG_URL, { schema: freshSchema() }));
+  listingContract('PgStore', () => openPgStore(PG_URL, { schema: freshSchema() }));
   spacesContract('PgStore', () => openPgStore(PG_URL, { schema: freshSchema() }));
 
   it('migrates once when several instances start at the same moment', async () => {

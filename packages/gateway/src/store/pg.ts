@@ -28,7 +28,7 @@ import type { Row } from './sqlite-rows.js';
 import { checkSchema, clientConfig, createPool, migrate } from './pg-open.js';
 import type { PgStoreOptions } from './pg-options.js';
 import { PgSpaces } from './pg-spaces.js';
-import { callPage, callsQuery } from './listings.js';
+import { callPage, callsQuery, inboxQuery } from './listings.js';
 import { SQL } from './sqlite-statements.js';
 import { toCall, toMessage } from './sqlite-rows.js';
 import { tellListeners } from './types.js';
@@ -222,8 +222,8 @@ export class PgStore implements GatewayStore {
   }
 
   async listInbox(agentId: string, o: { after?: number; limit: number; includeAcked?: boolean }): Promise<InboxMessage[]> {
-    const sql = `SELECT * FROM inbox WHERE agent_id = ? AND id > ? ${o.includeAcked ? '' : 'AND acked_at IS NULL'} ORDER BY id LIMIT ?`;
-    return (await this.db.all(sql, agentId, o.after ?? 0, o.limit)).map(toMessage);
+    const q = inboxQuery(agentId, o);
+    return (await this.db.all(q.sql, ...q.args)).map(toMessage);
   }
 
   async ackInbox(agentId: string, ids: readonly number[], now: number): Promise<number> {

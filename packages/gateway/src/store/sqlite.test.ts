@@ -7,6 +7,7 @@ import { LATEST_VERSION } from './migrations.js';
 import { openSqliteStore, StoreVersionError } from './sqlite.js';
 import { storeContract } from './store.contract.js';
 import { leaveContract } from './leave.contract.js';
+import { listingContract } from './listing.contract.js';
 import { spacesContract } from './spaces.contract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tb-store-'));
@@ -15,6 +16,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 storeContract('SqliteStore', async () => openSqliteStore(join(dir, `contract-${n++}.db`)));
 leaveContract('SqliteStore', async () => openSqliteStore(join(dir, `contract-${n++}.db`)));
+listingContract('SqliteStore', async () => openSqliteStore(join(dir, `contract-${n++}.db`)));
 spacesContract('SqliteStore', async () => openSqliteStore(join(dir, `contract-${n++}.db`)));
 
 describe('SqliteStore files', () => {

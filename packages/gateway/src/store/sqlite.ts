@@ -19,7 +19,7 @@ import { SqliteFile } from './sqlite-file.js';
 import { RowInserter } from './row-inserter.js';
 import { openDatabase } from './sqlite-open.js';
 import type { StoreOptions } from './sqlite-options.js';
-import { callPage, callsQuery, eventsAfterQuery, executionPage, executionsQuery } from './listings.js';
+import { callPage, callsQuery, inboxQuery, eventsAfterQuery, executionPage, executionsQuery } from './listings.js';
 import { lastEventOlderThan, prepareStatements, type Statements } from './sqlite-statements.js';
 import { expireStep, leaveStep, recoverStep } from './sqlite-leave.js';
 import { outcomeOf, toCall, toMessage, toSpaceMessage, type Row } from './sqlite-rows.js';
@@ -209,8 +209,8 @@ export class SqliteStore implements GatewayStore {
   }
 
   async listInbox(agentId: string, o: { after?: number; limit: number; includeAcked?: boolean }): Promise<InboxMessage[]> {
-    const sql = `SELECT * FROM inbox WHERE agent_id = ? AND id > ? ${o.includeAcked ? '' : 'AND acked_at IS NULL'} ORDER BY id LIMIT ?`;
-    return (this.db.prepare(sql).all(agentId, o.after ?? 0, o.limit) as Row[]).map(toMessage);
+    const q = inboxQuery(agentId, o);
+    return (this.db.prepare(q.sql).all(...q.args) as Row[]).map(toMessage);
   }
 
   ackInbox(agentId: string, ids: readonly number[], now: number): Promise<number> {
