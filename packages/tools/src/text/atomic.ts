@@ -12,6 +12,7 @@ import { constants, fsyncSync } from 'node:fs';
 import { lstat, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { openDirChecked, type OpenDir } from './opened.js';
+import { deadWriterOf } from './leftovers.js';
 
 export interface AtomicWriteOptions {
   /** Permission bits for a new file; an existing file keeps its own. Default 0o644 (after umask). */
@@ -34,8 +35,6 @@ function tempName(base: string): string {
   return `.${base}.toolbelt-${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
 }
 
-/** A temp file of ours: the writer's pid in the name (the older form `.<name>.<pid>.<hex>.tmp` too). */
-const TEMP = /^\..+\.(?:toolbelt-(\d+)-|(\d+)\.)[0-9a-f]{12}\.tmp$/;
 const swept = new Set<string>();
 
 /**
@@ -47,19 +46,7 @@ async function sweepLeftovers(dir: OpenDir): Promise<void> {
   if (swept.size > 10_000) swept.clear();
   swept.add(dir.path);
   for (const name of await readdir(dir.path).catch(() => [] as string[])) {
-    const m = TEMP.exec(name);
-    const pid = m ? Number(m[1] ?? m[2]) : undefined;
-    if (pid === undefined || pid === process.pid || alive(pid)) continue;
-    await unlink(dir.at(name)).catch(() => undefined);
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if (deadWriterOf(name) !== undefined) await unlink(dir.at(name)).catch(() => undefined);
   }
 }
 
