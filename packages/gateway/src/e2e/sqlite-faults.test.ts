@@ -1,10 +1,10 @@
 // SQLite as an operator expects: another process's lock fails writes at once (503 + Retry-After,
 // the event loop free), a deleted file refuses writes instead of acknowledging what a restart would
-// lose, a full disk is reported by /healthz and a failed commit keeps the gateway up;
+// lose, a replaced file, a read-only directory or a full disk is reported by /healthz and a failed commit keeps the gateway up;
 // each recovers by itself once the fault is gone. Real processes, files and tmpfs mounts.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +36,7 @@ const canMount = (() => {
   mounted = undefined;
   return typeof m === 'string' ? undefined : m.skip;
 })();
-if (canMount) console.warn(`the full-disk test is skipped: ${canMount}`);
+if (canMount) console.warn(`the full-disk and read-only tests are skipped: ${canMount}`);
 
 const call = (text: string) =>
   fetch(`${h!.url}/api/runs/r1/tool-calls`, {
@@ -97,5 +97,27 @@ describe('the SQLite store under faults', () => {
     rmSync(filler);
     await until(health, (x) => x.status === 200, 'healthz to recover');
     expect((await call('after')).status).toBe(200);
+  });
+
+  it('reports a replaced database file and refuses writes to the old one', async () => {
+    h = await startGateway({ mode: 'yolo' });
+    expect((await call('before')).status).toBe(200);
+    writeFileSync(`${h.db}.new`, 'another file');
+    renameSync(`${h.db}.new`, h.db);
+    expect(await health()).toMatchObject({ status: 503, body: { error: expect.stringMatching(/was replaced/) } });
+    expect((await call('into the old file')).status).toBe(503);
+  });
+
+  it.skipIf(canMount !== undefined)('reports a read-only directory on /healthz and recovers when it is writable again', async () => {
+    h = await startGateway({ mode: 'yolo' });
+    expect((await call('before')).status).toBe(200);
+    // A read-only view of the directory over its own path, as an operator's remount would give.
+    expect(spawnSync('mount', ['--bind', h.dir, h.dir]).status).toBe(0);
+    mounted = h.dir;
+    expect(spawnSync('mount', ['-o', 'remount,bind,ro', h.dir]).status).toBe(0);
+    expect(await health()).toMatchObject({ status: 503, body: { error: expect.stringMatching(/read-only \(EROFS\)/) } });
+    spawnSync('umount', [h.dir]);
+    mounted = undefined;
+    await until(health, (x) => x.status === 200, 'healthz to recover');
   });
 });
