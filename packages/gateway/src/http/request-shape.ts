@@ -3,11 +3,14 @@
 // take (405 with Allow, not 404: the path exists).
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { errorBody, notFoundRoute } from './errors.js';
+import { nodeRequest } from './incoming.js';
 
 /** 400 for a URL with a NUL character (raw or %00) in its path or query. */
 export function noNulInUrl(): MiddlewareHandler {
   return async (c, next) => {
-    if (/%00|\u0000/i.test(c.req.url)) return c.json(errorBody('BAD_REQUEST', 'the URL must not contain NUL characters (%00); remove them'), 400);
+    // The raw request line on Node: building the web Request for c.req.url costs a share of a call.
+    if (/%00|\u0000/i.test(nodeRequest(c)?.url ?? c.req.url))
+      return c.json(errorBody('BAD_REQUEST', 'the URL must not contain NUL characters (%00); remove them'), 400);
     return next();
   };
 }
