@@ -133,6 +133,11 @@ export async function main(argv: string[], io?: Partial<Io>): Promise<number> {
       full.stderr.write(`toolbelt ${name}: ${(err as Error).message}\n`);
       return EXIT.usage;
     }
+    // The gateway database could not be opened: its one sentence says what, where and what to do.
+    if ((err as Error)?.name === 'StoreOpenError' || (err as Error)?.name === 'StoreVersionError') {
+      full.stderr.write(`toolbelt ${name}: ${(err as Error).message}\n`);
+      return EXIT.toolError;
+    }
     throw err;
   }
 }

@@ -18,7 +18,7 @@ import {
   type Tool,
 } from '@toolbelt/core';
 import type { StdioLauncher } from '@toolbelt/mcp';
-import { builtinTools, Sandbox, sandboxSettings, untrustedProgramDirs, WorkspaceGuard, type SandboxSettings } from '@toolbelt/tools';
+import { builtinTools, Sandbox, sandboxSettings, sweepLeftoverTemps, untrustedProgramDirs, WorkspaceGuard, type SandboxSettings } from '@toolbelt/tools';
 import { UsageError } from './command.js';
 import { canonicalMode, MODE_ALIASES } from './config/aliases.js';
 import { withWorkspaceEnv, type Env } from './config/dotenv.js';
@@ -247,6 +247,8 @@ async function assemble(plan: RuntimePlan, stores: RuntimeStores, opts: RuntimeO
   const { workspace, policy } = guardAndPolicy(plan, stores.decisions ?? defaultDecisions(plan, warn));
   // Before any program is looked up: none may come from a PATH entry inside a root.
   untrustedProgramDirs(workspace.roots);
+  // Temp files of writes killed mid-way (a crash) are removed in the background, never blocking the start.
+  void sweepLeftoverTemps(workspace.roots);
   const sandbox = new Sandbox(sandboxConfig(config, env), { warn });
   const launchStdio = sandboxedLauncher(sandbox, workspace);
   const withSettings = (tool: Tool) => applyToolSettings(tool, config.toolSettings);

@@ -28,6 +28,7 @@ import type {
   ToolResult,
   CycleAnswer,
   CycleDoneAnswer,
+  CycleHeartbeatAnswer,
   MemberBody,
   MemberKind,
   MemberList,
@@ -255,6 +256,11 @@ export class GatewayClient implements Transport {
 
   finishCycle(agentId: string, cycleId: string): Promise<CycleDoneAnswer> {
     return this.request('POST', `/api/agents/${encodeURIComponent(agentId)}/cycles/${encodeURIComponent(cycleId)}/done`);
+  }
+
+  /** Extends a cycle's lease, so a long cycle keeps its messages (the cycles() loop does this for you). */
+  heartbeatCycle(agentId: string, cycleId: string): Promise<CycleHeartbeatAnswer> {
+    return this.request('POST', `/api/agents/${encodeURIComponent(agentId)}/cycles/${encodeURIComponent(cycleId)}/heartbeat`);
   }
 
   /** One agent: its think cycles as an async iterator, and its notes. */

@@ -120,3 +120,9 @@ export interface AgentPrompt {
   memories: AgentNote[];
   plans: AgentNote[];
 }
+
+/** POST /api/agents/:agentId/cycles/:cycleId/heartbeat: the cycle's lease, extended. */
+export interface CycleHeartbeatAnswer {
+  cycleId: string;
+  leaseExpiresAt: number;
+}

@@ -26,7 +26,17 @@ export type CallStatus = 'running' | 'awaiting_approval' | 'awaiting_input' | 'w
 export type Submission = { result: unknown } | { error: string };
 
 /** A call as the gateway keeps it: GET /api/tool-calls and /api/tool-calls/:callId. */
+/** In a listing: fields too large to list, cut to a preview; the whole record is at `href`. */
+export interface Truncated {
+  fields: string[];
+  /** Characters of the fields as stored. */
+  size: number;
+  href: string;
+}
+
 export interface CallRecord {
+  /** Listings only: which fields were cut to a preview (GET the href for the whole call). */
+  truncated?: Truncated;
   /** Monotonic per store; the cursor for listing. */
   seq: number;
   callId: string;
@@ -250,8 +260,12 @@ export interface AckAnswer {
   acknowledged: number;
 }
 
-/** POST /api/agents/:agentId/cycles: the unread inbox as one batch, oldest first; cycleId null when empty. */
-export type CycleAnswer = { cycleId: string; messages: InboxMessage[] } | { cycleId: null; messages: [] };
+/**
+ * POST /api/agents/:agentId/cycles: the unread inbox as one batch, oldest first; cycleId null when
+ * empty. A cycle not marked done by `leaseExpiresAt` (epoch ms; a heartbeat extends it) offers its
+ * messages again to the next cycle: at least once.
+ */
+export type CycleAnswer = { cycleId: string; messages: InboxMessage[]; leaseExpiresAt?: number } | { cycleId: null; messages: [] };
 
 /** Newest first; nextBefore is the cursor for the next (older) page, absent on the last one. */
 export interface ExecutionList {

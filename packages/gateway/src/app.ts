@@ -13,7 +13,9 @@ import { submitResult } from './domain/results.js';
 import { listTools } from './domain/tools.js';
 import { requireRole, type Auth, type AuthEnv } from './http/auth.js';
 import { intParam, listParam, readBody as readBodyOf } from './http/body.js';
-import { ApiError, handleError, notFoundRoute, tooLarge } from './http/errors.js';
+import { ApiError, handleError, tooLarge } from './http/errors.js';
+import { noNulInUrl, notFoundOrWrongMethod } from './http/request-shape.js';
+import { within } from './store/unavailable.js';
 import { hostGuard } from './http/host-guard.js';
 import { bodyLimit, header } from './http/incoming.js';
 import { clientSignal } from './http/signal.js';
@@ -51,6 +53,9 @@ function statuses(raw: string[] | undefined): CallStatus[] | undefined {
   return raw as CallStatus[] | undefined;
 }
 
+/** /healthz answers within this, whatever the database does. */
+const HEALTH_MS = 1000;
+
 /** Reads a request body against its schema, within the gateway's size limit. */
 type ReadBody = <S extends z.ZodType>(c: Context, schema: S) => Promise<z.output<S>>;
 
@@ -58,7 +63,7 @@ export function buildApp(d: Domain, o: AppOptions): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
   const readBody: ReadBody = (c, schema) => readBodyOf(c, schema, o.maxBodyBytes);
   app.onError(handleError);
-  app.notFound(notFoundRoute);
+  app.notFound(notFoundOrWrongMethod(app));
   app.use('*', async (c, next) => {
     await next();
     o.http.add(c.req.method, c.req.routePath, c.res.status);
@@ -69,12 +74,15 @@ export function buildApp(d: Domain, o: AppOptions): Hono<AuthEnv> {
 
   // Public (to a client with an allowed Host): liveness and the API description.
   app.get('/healthz', async (c) => {
-    const health = (await d.store.health?.()) ?? { ok: true };
+    // A database that does not answer is unhealthy within a second, not at the driver's timeout.
+    const probe = d.store.health?.() ?? Promise.resolve({ ok: true });
+    const health = await within(probe, HEALTH_MS, 'the health check').catch((err: Error) => ({ ok: false, error: err.message }));
     return c.json(health satisfies HealthAnswer, health.ok ? 200 : 503);
   });
   app.get('/api/openapi.json', (c) => c.json(OPENAPI));
   consoleRoutes(app, o.consoleDir);
 
+  app.use('/api/*', noNulInUrl());
   app.use('/api/*', o.auth.middleware());
   app.use('/metrics', o.auth.middleware());
   app.use(

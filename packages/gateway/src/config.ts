@@ -57,6 +57,9 @@ export const gatewaySection = z
     allowedHosts: stringList('a list of host names').describe('Host names answered besides localhost and the bound address (against DNS rebinding)').optional(),
     maxBodyBytes: positiveInt().describe('Largest request body read; larger ones get 413. Default 4 MiB').optional(),
     pendingTtlMs: positiveInt().describe('How long an open (pending) call accepts its result. Default 24 h').optional(),
+    cycleLeaseMs: positiveInt()
+      .describe('How long a think cycle holds its messages before they are offered again, unless it is done or sends a heartbeat. Default 5 min')
+      .optional(),
   })
   .describe('toolbelt serve: the HTTP gateway');
 

@@ -19,6 +19,8 @@ import { HttpCounter, renderMetrics } from './metrics.js';
 import { assertSafeBind, DEFAULT_HOST, DEFAULT_PORT, listen, type Listening } from './server.js';
 import type { GatewayStore, RecoveryReport } from './store/types.js';
 import { Waiters } from './waiters.js';
+import { WaitingCalls } from './waiting-calls.js';
+import { DEFAULT_CYCLE_LEASE_MS } from './store/sqlite-statements.js';
 import { registerBuiltins, streamVisible } from './spaces/builtins.js';
 import { publishSettled } from './spaces/publish.js';
 import { defaultConsoleDir } from './console/static.js';
@@ -108,16 +110,9 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
   const shutdown = new AbortController();
   // Every open event stream listens for shutdown.
   setMaxListeners(Infinity, shutdown.signal);
-  const inflight = new Map<string, CallInfo>();
-
-  const deps = {
-    store,
-    waiters,
-    recorder,
-    callInfo: (id: string) => inflight.get(id),
-    pendingTtlMs: gw.pendingTtlMs ?? 24 * 3600_000,
-    ...(o.fetch ? { fetch: o.fetch } : {}),
-  };
+  const [inflight, waiting] = [new Map<string, CallInfo>(), new WaitingCalls()];
+  const pendingTtlMs = gw.pendingTtlMs ?? 24 * 3600_000;
+  const deps = { store, waiters, recorder, callInfo: (id: string) => inflight.get(id), pendingTtlMs, waiting, ...(o.fetch ? { fetch: o.fetch } : {}) };
   registerBuiltins(o.registry, deps);
   const declared = registerDeclared(o.registry, config.tools ?? [], deps);
 
@@ -125,7 +120,7 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
   const asker: HttpAsker = { approver: httpApprover(store, waiters, recorder), elicitor: httpElicitor(store, waiters, recorder) };
   const executor = o.executor ?? ownExecutor(o, asker, log);
   const leaveExecutor = o.executor ? joinExecutor(o.executor, asker, log) : () => {};
-  const domain: Domain = { store, executor, registry: o.registry, recorder, inflight, shutdown: shutdown.signal, waiters, ...perCall(store) };
+  const domain: Domain = { store, executor, registry: o.registry, recorder, inflight, waiting, shutdown: shutdown.signal, waiters, ...perCall(store, gw) };
   const stopRecording = recordChanges(executor, o.registry, recorder);
   const stopStreaming = streamVisible(executor, domain);
   const app = httpApp(domain, o, { auth, hosts, declared, waiters, log });
@@ -151,6 +146,7 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
       leaveExecutor();
       shutdown.abort();
       waiters.close();
+      await waiting.close(5000);
       await listeners.closeAll();
       await recorder.flush();
       recorder.close();
@@ -160,8 +156,8 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
 }
 
 /** What the domain keeps about calls in flight and sessions. */
-function perCall(store: GatewayStore): Pick<Domain, 'visible' | 'sessions'> {
-  return { visible: new Map(), sessions: new SessionOwners(store) };
+function perCall(store: GatewayStore, gw: GatewaySection): Pick<Domain, 'visible' | 'sessions' | 'cycleLeaseMs'> {
+  return { visible: new Map(), sessions: new SessionOwners(store), cycleLeaseMs: gw.cycleLeaseMs ?? DEFAULT_CYCLE_LEASE_MS };
 }
 
 /** The console's directory: the caller's, none (`false`), or the one built into this package. */

@@ -2,6 +2,7 @@ export { createGateway, type Gateway, type GatewayOptions } from './gateway.js';
 export { declaredToolSchema, gatewayConfigShape, gatewaySection, type DeclaredTool, type GatewayConfig, type GatewaySection } from './config.js';
 export { policyWithStore, storeDecisions } from './decisions.js';
 export { openSqliteStore, SqliteStore, StoreVersionError } from './store/sqlite.js';
+export { openProblem, StoreOpenError } from './store/sqlite-options.js';
 export { openPgStore, PgStore, type PgStoreOptions } from './store/pg.js';
 export { StoreUnavailableError } from './store/unavailable.js';
 export type * from './store/types.js';

@@ -24,6 +24,7 @@ export {
   type SearchProvider,
   type SearchResult,
 } from './web/index.js';
+export { sweepLeftoverTemps } from './text/leftovers.js';
 export { fsTools, readFile, writeFile, editFile, appendFile, deleteFile, listDirectory, createDirectory, copyFile, moveFile } from './fs/index.js';
 export { searchTools, searchSection, createGrep, glob, globFiles, findRg, runGrep, type SearchSettings } from './search/index.js';
 export {

@@ -7,6 +7,7 @@ import {
   AuthConfigError,
   BindRefusedError,
   createGateway,
+  openProblem,
   DeclaredToolError,
   DEFAULT_HOST,
   DEFAULT_PORT,
@@ -91,7 +92,7 @@ async function openStore(plan: RuntimePlan, dbFlag: unknown): Promise<OpenedStor
     if (!explicit) mkdirSync(dirname(dbFile), { recursive: true, mode: 0o700 });
     return { store: await openGatewayDb(dbFile), legacyNote };
   } catch (err) {
-    if (err instanceof StoreVersionError) throw new UsageError(err.message);
+    if (err instanceof StoreVersionError || (err as Error).name === 'StoreOpenError') throw new UsageError((err as Error).message);
     throw new UsageError(`cannot open the gateway database ${describeDb(dbFile)}: ${errorText(err)}`);
   }
 }
@@ -112,7 +113,7 @@ function errorText(err: unknown): string {
   return e.message || e.errors?.map((x) => x.message).join('; ') || e.code || String(err);
 }
 
-function usageErrorOf(err: unknown, port: unknown): unknown {
+function usageErrorOf(err: unknown, port: unknown, db: string): unknown {
   const e = err as NodeJS.ErrnoException;
   if (
     err instanceof BindRefusedError ||
@@ -123,6 +124,8 @@ function usageErrorOf(err: unknown, port: unknown): unknown {
   )
     return new UsageError(e.message);
   if (e.code === 'EADDRINUSE') return new UsageError(`port ${String(port)} is already in use; pick another with --port (0 picks a free one)`);
+  // The database opened but its first writes failed (locked by another process, read-only, full).
+  if (e.name === 'SqliteError' || e.name === 'StoreUnavailableError') return new UsageError(openProblem(db, err).message);
   return err;
 }
 
@@ -157,7 +160,7 @@ export const serveCommand: Command = {
     } catch (err) {
       await gateway?.close();
       await rt.close();
-      throw usageErrorOf(err, values.port ?? gw.port ?? DEFAULT_PORT);
+      throw usageErrorOf(err, values.port ?? gw.port ?? DEFAULT_PORT, describeDb(rt.gatewayDb));
     }
     // Listen for signals before saying we listen: whoever reads the banner may stop us at once.
     const stopped = untilStopSignal();

@@ -23,6 +23,8 @@ export interface ExecutionLogEntry {
   agentId?: string;
   /** The front end the call came from (absent in entries older than this field). */
   origin?: CallOrigin;
+  /** Listings only: params and result were too large to list; they are cut to a preview. */
+  truncated?: { fields: string[]; size: number; href: string };
 }
 
 export interface LogSink {

@@ -1,13 +1,15 @@
 // Calling a tool over HTTP, and reading calls back: each call is recorded in the store first, so
 // approvers, external executors and the agent itself can follow it.
-import { errorResult, type CallBody, type CallList, type CallRequest, type ToolResult } from '@toolbelt/core';
+import { errorResult, type CallBody, type ContentBlock, type CallList, type CallRequest, type ToolResult } from '@toolbelt/core';
 import { agentScope, canActFor, requireAgent, requireRole, type Principal } from '../http/auth.js';
 import { ApiError } from '../http/errors.js';
 import { readsAskedCallsOnly } from '../http/scope.js';
 import { publishSettled, publishTool } from '../spaces/publish.js';
-import type { CallFilter, CallRecord, NewToolMessage } from '../store/types.js';
+import type { CallFilter, CallRecord, NewCall, NewToolMessage, SpaceMessage } from '../store/types.js';
 import { newGatewayCallId } from './call-ids.js';
 import type { Domain } from './context.js';
+import type { CallInfo } from '../declared/pending.js';
+import { StoreUnavailableError, UNAVAILABLE_TEXT } from '../store/unavailable.js';
 
 /** Runs one call; the HTTP status says whether the request itself was acceptable. */
 export async function callTool(
@@ -50,7 +52,7 @@ async function run(
   if (!tool) return { status: 404, result: await d.executor.call(req) };
   const space = tool.visible ? await d.store.spaces.activeSpace(body.agentId) : undefined;
   if (tool.visible && !space) return { status: 200, result: notInSpace(callId, body.name) };
-  const created = await d.store.createCall({
+  const call = {
     callId,
     runId,
     agentId: body.agentId,
@@ -59,10 +61,21 @@ async function run(
     input: body.input ?? {},
     visible: tool.visible ?? false,
     createdAt: Date.now(),
-  });
-  if (!created) throw new ApiError(409, 'CONFLICT', `callId "${callId}" was already used; send a new one, or leave it out and the gateway picks one`);
+  };
+  // A retry of a call that never got its result (pending, or cut off by a restart) takes it up again.
+  const created = (await d.store.createCall(call)) || (await d.store.retakeCall(call));
+  if (!created) {
+    const again = await resultOnRetry(d, call);
+    if (again) return { status: 200, result: again };
+    throw new ApiError(
+      409,
+      'CONFLICT',
+      `callId "${callId}" was already used (by another call, or this one is running or its result is in your inbox); send a new one, or leave it out and the gateway picks one`,
+    );
+  }
   if (space) await postVisible(d, { spaceId: space, senderId: body.agentId, callId, runId, tool: tool.name, input: body.input ?? {}, createdAt: Date.now() });
-  d.inflight.set(callId, { runId, agentId: body.agentId, sessionId });
+  const info: CallInfo = { runId, agentId: body.agentId, sessionId };
+  d.inflight.set(callId, info);
   let result: ToolResult;
   try {
     result = await d.executor.call(req);
@@ -70,8 +83,37 @@ async function run(
     d.inflight.delete(callId);
     d.visible.delete(callId);
   }
-  publishSettled(d.recorder, await d.store.finishCall(callId, result, Date.now()));
+  // The database failed under the call: the agent hears 503 (retry shortly), never a tool error.
+  if (info.storeError !== undefined) throw new StoreUnavailableError(info.storeError);
+  // A tool of the gateway's own (a space's, a note's) that failed on the database: 503 as well.
+  if (result.error?.code === 'EXECUTION_FAILED' && result.error.message.includes(UNAVAILABLE_TEXT)) throw new StoreUnavailableError(result.error.message);
+  publishSettled(d.recorder, await finish(d, callId, result));
   return { status: result.error?.code === 'INVALID_PARAMS' ? 422 : 200, result };
+}
+
+/** Records how the call ended; when the database fails, the agent gets 503 and the record is retried until it is taken. */
+async function finish(d: Domain, callId: string, result: ToolResult): Promise<SpaceMessage | undefined> {
+  const now = Date.now();
+  try {
+    return await d.store.finishCall(callId, result, now);
+  } catch (err) {
+    d.waiting.owe(`finish:${callId}`, () => d.store.finishCall(callId, result, now));
+    throw err;
+  }
+}
+
+/**
+ * A retry of a call whose result arrived while its agent was cut off (a crash, a lost connection) and
+ * never went to the inbox: the same result again, so an acknowledged result is never lost.
+ */
+async function resultOnRetry(d: Domain, call: NewCall): Promise<ToolResult | undefined> {
+  const had = await d.store.getCall(call.callId);
+  const same = had?.agentId === call.agentId && had.runId === call.runId && had.tool === call.tool;
+  if (!same || had.status !== 'resolved' || !had.submitted || (await d.store.inboxOfCall(call.callId))) return undefined;
+  const s = had.submitted;
+  if ('error' in s) return errorResult(call.callId, call.tool, 'EXECUTION_FAILED', `${call.tool} failed: ${s.error}`);
+  const content: ContentBlock[] = typeof s.result === 'string' ? [{ type: 'text', text: s.result }] : [{ type: 'json', json: s.result }];
+  return { status: 'success', callId: call.callId, tool: call.tool, content, structured: s.result, durationMs: 0 };
 }
 
 /** seed 001's answer to a visible call made outside a space. */
@@ -104,5 +146,5 @@ export async function listCalls(d: Domain, p: Principal, q: Omit<CallFilter, 'ag
   if (agents) filter.agentIds = agents;
   if (readsAskedCallsOnly(p)) filter.askedPerson = true;
   const calls = await d.store.listCalls(filter);
-  return calls.length === q.limit && calls.length ? { calls, nextBefore: calls[calls.length - 1].seq } : { calls };
+  return (calls.length === q.limit || calls.cut) && calls.length ? { calls: [...calls], nextBefore: calls[calls.length - 1].seq } : { calls: [...calls] };
 }

@@ -4,6 +4,7 @@ import type { CallInfo } from '../declared/pending.js';
 import type { EventRecorder } from '../events/recorder.js';
 import type { GatewayStore, SpaceMessage } from '../store/types.js';
 import type { Waiters } from '../waiters.js';
+import type { WaitingCalls } from '../waiting-calls.js';
 import type { SessionOwners } from './sessions.js';
 
 export interface Domain {
@@ -13,6 +14,10 @@ export interface Domain {
   recorder: EventRecorder;
   /** Calls this instance is running, with who made them (declared tools read it). */
   inflight: Map<string, CallInfo>;
+  /** Calls a waiter here waits on (a result for any other 'waiting' call goes to the inbox). */
+  waiting: WaitingCalls;
+  /** How long a think cycle holds its messages before they are offered again (a heartbeat extends it). */
+  cycleLeaseMs: number;
   /** Aborted when the gateway shuts down: every event stream ends. (Calls end with their connections.) */
   shutdown: AbortSignal;
   /** Parked callers (long-polling think cycles wait here). */

@@ -65,8 +65,9 @@ export async function openSpaceStream(d: Domain, p: Principal, spaceId: string, 
   );
 }
 
+/** Where a stream resumes: after the given id, or from now when none is given (an empty Last-Event-ID included). */
 function resumePoint(raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
+  if (raw === undefined || raw.trim() === '') return undefined;
   const after = Number(raw);
   if (!Number.isSafeInteger(after) || after < 0)
     throw new ApiError(400, 'BAD_REQUEST', `Last-Event-ID must be an event id (a non-negative integer), not "${raw}"`);

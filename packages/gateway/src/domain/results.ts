@@ -17,7 +17,7 @@ export async function submitResult(d: Domain, p: Principal, runId: string, callI
     throw new ApiError(404, 'NOT_FOUND', `call "${callId}" was not posted in space "${spaceId}"; answer it in the space it was posted to`);
   if (!call || call.runId !== runId) throw missing();
   const now = Date.now();
-  const out = await d.store.resolveCall(callId, runId, submission, now);
+  const out = await d.store.resolveCall(callId, runId, submission, now, d.waiting.has);
   if (!out.ok) {
     if (out.reason === 'not_found') throw missing();
     if (out.reason === 'expired') {

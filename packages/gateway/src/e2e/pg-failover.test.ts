@@ -75,6 +75,23 @@ describe.skipIf(!pgAvailable)('gateway on PostgreSQL, database lost and back', (
       (s) => s === 200,
     );
     expect(after).toBe(200);
+    // The call that was waiting is not left behind: pending, and its late result reaches the inbox.
+    const [left] = open;
+    expect(
+      (
+        await until(
+          () => store.getCall(left.callId),
+          (c) => c?.status === 'pending',
+        )
+      )?.status,
+    ).toBe('pending');
+    const submitted = await fetch(`${base}/api/runs/r1/tool-results`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ callId: left.callId, result: 'late' }),
+    });
+    expect(await submitted.json()).toMatchObject({ delivered: 'inbox' });
+    expect(await store.listInbox('a', { limit: 10 })).toMatchObject([{ callId: left.callId, result: 'late' }]);
 
     await gw.close();
     await store.close();

@@ -105,7 +105,8 @@ export class EventRecorder {
         this.delivered = s.id;
         this.broadcast(s);
       }
-      if (page.length < PAGE) return;
+      // A page can end early for its size: only an empty one says there is no more.
+      if (!page.length) return;
     }
   }
 

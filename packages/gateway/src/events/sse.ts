@@ -52,7 +52,8 @@ async function catchUp(o: SseOptions, setCursor: (at: number) => void, deliver: 
     const page = await o.store.eventsAfter(cursor, o.filter, PAGE);
     for (const s of page) deliver(s);
     if (page.length) cursor = Math.max(cursor, page[page.length - 1].id);
-    if (page.length < PAGE || isClosed()) return cursor;
+    // A page can end early for its size: only an empty one says the replay is done.
+    if (!page.length || isClosed()) return cursor;
   }
 }
 

@@ -30,10 +30,29 @@ export function handleError(err: Error, c: Context): Response {
   if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status);
   if (err instanceof PayloadTooLargeError) return tooLarge(c, err.limit);
   if (err instanceof StoreUnavailableError) return c.json(errorBody('UNAVAILABLE', err.message), 503, { 'retry-after': '1' });
+  if (isSqliteError(err) || isPgError(err)) return storeFailed(c, err);
   if (err instanceof HTTPException && err.status === 413) return tooLarge(c);
   if (err instanceof HTTPException) return c.json(errorBody(err.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', err.message), err.status);
   console.error(`toolbelt gateway: ${c.req.method} ${c.req.path} failed:`, err);
   return c.json(errorBody('INTERNAL', 'the gateway failed on this request; it was logged on the server. Retry, and report it if it persists.'), 500);
+}
+
+/** Any failure of the database: 503 with Retry-After, a value it refused (a data exception): 400. */
+function storeFailed(c: Context, err: Error): Response {
+  const code = String((err as { code?: unknown }).code ?? '');
+  if (code.startsWith('22')) return c.json(errorBody('BAD_REQUEST', `the database refused a value in this request: ${err.message}`), 400);
+  return c.json(errorBody('UNAVAILABLE', new StoreUnavailableError(err).message), 503, { 'retry-after': '1' });
+}
+
+/** pg's errors from the server: a severity and a five-character SQLSTATE. */
+function isPgError(err: Error): boolean {
+  const e = err as { severity?: unknown; code?: unknown };
+  return typeof e.severity === 'string' && typeof e.code === 'string' && e.code.length === 5;
+}
+
+/** better-sqlite3's errors (busy, read-only, disk full, I/O): the database, not the request, failed. */
+function isSqliteError(err: Error): boolean {
+  return err.name === 'SqliteError' || /^SQLITE_/.test(String((err as { code?: unknown }).code ?? ''));
 }
 
 export function tooLarge(c: Context, limit?: number): Response {

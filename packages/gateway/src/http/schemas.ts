@@ -9,6 +9,13 @@ const text = (max: number) =>
     .max(max)
     .regex(/^[^\u0000-\u001f]*$/, 'must not contain control characters');
 
+/** Free text: any character but NUL, which PostgreSQL cannot store (refused on both stores alike). */
+const freeText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[^\u0000]*$/, 'must not contain NUL characters');
+
 export const CALL_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 const callId = z.string().regex(CALL_ID, 'use 1-128 letters, digits, "_", "-", "." or ":"');
 
@@ -19,14 +26,14 @@ export const callBody = z.strictObject({
   callId: callId.optional(),
   sessionId: text(200).optional(),
   model: text(200).optional(),
-  context: z.string().max(2000).optional(),
+  context: freeText(2000).optional(),
 });
 
 export const resultBody = z
   .strictObject({
     callId,
     result: z.unknown().optional(),
-    error: z.string().min(1).max(20_000).optional(),
+    error: freeText(20_000).min(1).optional(),
     spaceId: text(200).optional(),
   })
   .refine((b) => ('result' in b && b.result !== undefined) !== (b.error !== undefined), {
@@ -35,10 +42,10 @@ export const resultBody = z
 
 export const spaceBody = z.strictObject({ name: text(200), id: text(200).optional() });
 export const memberBody = z.strictObject({ memberId: text(200), kind: z.enum(['person', 'agent']) });
-export const messageBody = z.strictObject({ senderId: text(200), text: z.string().min(1).max(100_000) });
+export const messageBody = z.strictObject({ senderId: text(200), text: freeText(100_000).min(1) });
 
 export const approveBody = z.strictObject({ scope: z.enum(['once', 'session', 'always']).optional() });
-export const rejectBody = z.strictObject({ message: z.string().max(4000).optional() });
+export const rejectBody = z.strictObject({ message: freeText(4000).optional() });
 const fieldValue = z.union([z.string().max(20_000), z.number(), z.boolean(), z.array(z.string().max(20_000)).max(1000)]);
 export const answerBody = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('accept'), content: z.record(z.string().max(200), fieldValue) }),

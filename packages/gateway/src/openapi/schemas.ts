@@ -90,6 +90,11 @@ export const SCHEMAS = {
   Call: {
     type: 'object',
     properties: {
+      truncated: {
+        type: 'object',
+        description: 'listings only: these fields were over 8 KiB and are listed as a preview string; GET href for the whole call',
+        properties: { fields: { type: 'array', items: { type: 'string' } }, size: { type: 'integer' }, href: { type: 'string' } },
+      },
       seq: { type: 'integer' },
       callId: { type: 'string' },
       runId: { type: 'string' },

@@ -104,7 +104,8 @@ export const SPACE_PATHS = {
   '/api/agents/{agentId}/cycles': {
     post: {
       summary: 'Start a think cycle: the unread inbox as one batch, oldest first, marked taken (role call)',
-      description: 'A message is handed to one cycle only, across restarts too. With ?wait= the request waits for a first message.',
+      description:
+        'A message is held by one cycle at a time, across restarts too, until leaseExpiresAt: a cycle not done by then offers its messages again to the next cycle (at least once). With ?wait= the request waits for a first message.',
       parameters: [
         path('agentId', 'the agent'),
         query('wait', 'ms to wait for a first message, at most 60000', { type: 'integer' }),
@@ -115,12 +116,22 @@ export const SPACE_PATHS = {
   },
   '/api/agents/{agentId}/cycles/{cycleId}/done': {
     post: {
-      summary: "Acknowledge a cycle's messages (role call)",
+      summary: 'Acknowledge the messages a cycle still holds (role call); done again acknowledges 0',
       parameters: [path('agentId', 'the agent'), path('cycleId', 'from POST .../cycles')],
       responses: {
         '200': json({ type: 'object', properties: { cycleId: { type: 'string' }, acknowledged: { type: 'integer' } } }, 'done'),
         '404': err('no such cycle of this agent'),
-        '409': err('done already'),
+        ...auth,
+      },
+    },
+  },
+  '/api/agents/{agentId}/cycles/{cycleId}/heartbeat': {
+    post: {
+      summary: "Extend a cycle's lease by the configured lease from now (role call), so a long cycle keeps its messages",
+      parameters: [path('agentId', 'the agent'), path('cycleId', 'from POST .../cycles')],
+      responses: {
+        '200': json({ type: 'object', properties: { cycleId: { type: 'string' }, leaseExpiresAt: { type: 'integer' } } }, 'the new lease'),
+        '404': err('no such cycle of this agent, or it is done'),
         ...auth,
       },
     },

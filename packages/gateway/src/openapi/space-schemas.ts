@@ -44,6 +44,10 @@ export const SPACE_SCHEMAS = {
   Cycle: {
     type: 'object',
     description: 'cycleId null and no messages when the inbox stayed empty',
-    properties: { cycleId: { type: ['string', 'null'] }, messages: { type: 'array', items: { $ref: '#/components/schemas/InboxMessage' } } },
+    properties: {
+      cycleId: { type: ['string', 'null'] },
+      messages: { type: 'array', items: { $ref: '#/components/schemas/InboxMessage' } },
+      leaseExpiresAt: { type: 'integer', description: 'epoch ms: not done by then, the messages go to the next cycle (a heartbeat extends it)' },
+    },
   },
 } as const;

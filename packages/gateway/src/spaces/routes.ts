@@ -3,7 +3,7 @@ import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import type { NoteKind } from '@toolbelt/core';
 import { agentPrompt } from '../domain/agent-prompt.js';
-import { finishCycle, takeCycle } from '../domain/cycles.js';
+import { finishCycle, heartbeatCycle, takeCycle } from '../domain/cycles.js';
 import type { Domain } from '../domain/context.js';
 import { openSpaceStream } from '../domain/events.js';
 import { addMember, createSpace, listMembers, listMessages, listSpaces, postMessage, readNotes, removeMember } from '../domain/spaces.js';
@@ -48,4 +48,5 @@ export function spaceRoutes(app: Hono<AuthEnv>, d: Domain, readBody: ReadBody, h
     return c.json(await takeCycle(d, d.waiters, c.var.principal, id(c, 'agentId'), q, clientSignal(c)));
   });
   app.post('/api/agents/:agentId/cycles/:cycleId/done', async (c) => c.json(await finishCycle(d, c.var.principal, id(c, 'agentId'), id(c, 'cycleId'))));
+  app.post('/api/agents/:agentId/cycles/:cycleId/heartbeat', async (c) => c.json(await heartbeatCycle(d, c.var.principal, id(c, 'agentId'), id(c, 'cycleId'))));
 }

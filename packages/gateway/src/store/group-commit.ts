@@ -9,7 +9,11 @@ export class GroupCommit {
   private readonly release: Database.Statement;
   private readonly rollbackTo: Database.Statement;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(
+    private readonly db: Database.Database,
+    /** Throws when no write may go ahead now (the file is gone or replaced). */
+    private readonly guard: () => void = () => {},
+  ) {
     this.savepoint = db.prepare('SAVEPOINT step');
     this.release = db.prepare('RELEASE step');
     this.rollbackTo = db.prepare('ROLLBACK TO step');
@@ -23,7 +27,13 @@ export class GroupCommit {
    */
   write<T>(fn: () => T, steps: 'one' | 'several' = 'one'): Promise<T> {
     if (!this.open) {
-      this.db.exec('BEGIN IMMEDIATE');
+      try {
+        this.guard();
+        // Another process's lock fails this at once (busy_timeout 0): the request gets 503, the loop never blocks.
+        this.db.exec('BEGIN IMMEDIATE');
+      } catch (err) {
+        return Promise.reject(err);
+      }
       this.open = new Promise<void>((resolve, reject) => setImmediate(() => setImmediate(() => this.commit(resolve, reject))));
     }
     const committed = this.open;
@@ -62,7 +72,13 @@ export class GroupCommit {
       this.db.exec('COMMIT');
       resolve();
     } catch (err) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      // A failed COMMIT (disk full, I/O error) fails the writes of this turn and nothing else: the
+      // rollback may fail too (SQLite may have rolled back already), and must not end the process.
+      try {
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      } catch {
+        // nothing more to undo
+      }
       reject(err);
     }
   }

@@ -1,7 +1,8 @@
 // The listing queries both stores run as written (SQLite and PostgreSQL take the same SQL here):
 // each filter in one place, so the two backends can never list differently.
-import type { ExecutionList, ExecutionLogEntry } from '@toolbelt/core';
 import { SqlWhere } from './sql-where.js';
+import { CALL_LISTING_COLUMNS, EXECUTION_LISTING_COLUMNS, PAGE_CHARS } from './listing-bounds.js';
+export { callPage, executionPage } from './listing-bounds.js';
 import type { CallFilter, EventFilter, ExecutionFilter } from './types.js';
 
 export interface Query {
@@ -18,10 +19,10 @@ export function callsQuery(f: CallFilter): Query {
     .add('tool = ?', f.tool)
     .add('seq < ?', f.before)
     .when(f.askedPerson, '(approval IS NOT NULL OR question IS NOT NULL)');
-  return { sql: `SELECT * FROM tool_calls ${where.sql} ORDER BY seq DESC LIMIT ?`, args: [...where.args, f.limit] };
+  return { sql: `SELECT ${CALL_LISTING_COLUMNS} FROM tool_calls ${where.sql} ORDER BY seq DESC LIMIT ?`, args: [...where.args, f.limit] };
 }
 
-/** Events after `afterId`, in id order. */
+/** Events after `afterId`, in id order; an empty page means there are no more. */
 export function eventsAfterQuery(afterId: number, f: EventFilter, limit: number): Query {
   const where = new SqlWhere()
     .add('id > ?', afterId)
@@ -29,7 +30,10 @@ export function eventsAfterQuery(afterId: number, f: EventFilter, limit: number)
     .in('agent_id', f.agentIds)
     .inUnlessEmpty('type', f.types)
     .add('space_id = ?', f.spaceId);
-  return { sql: `SELECT id, data FROM events ${where.sql} ORDER BY id LIMIT ?`, args: [...where.args, limit] };
+  // Whole events, but only as many as fit PAGE_CHARS (at least one): a run of large events never
+  // loads hundreds of megabytes at once. A page may end early; the next one starts after it.
+  const sized = `SELECT id, data, SUM(length(data)) OVER (ORDER BY id) - length(data) AS before_it FROM events ${where.sql} ORDER BY id LIMIT ?`;
+  return { sql: `SELECT id, data FROM (${sized}) page WHERE before_it < ? ORDER BY id`, args: [...where.args, limit, PAGE_CHARS] };
 }
 
 /** Execution-log entries, newest first. */
@@ -41,11 +45,12 @@ export function executionsQuery(f: ExecutionFilter): Query {
     .add('run_id = ?', f.runId)
     .add('timestamp >= ?', f.since)
     .add('id < ?', f.before);
-  return { sql: `SELECT id, entry FROM executions ${where.sql} ORDER BY id DESC LIMIT ?`, args: [...where.args, f.limit] };
+  return { sql: `SELECT ${EXECUTION_LISTING_COLUMNS} FROM executions ${where.sql} ORDER BY id DESC LIMIT ?`, args: [...where.args, f.limit] };
 }
 
-/** A page of the execution log from its rows (id, entry), with the cursor to the next one when there may be more. */
-export function executionPage(rows: { id: number | string; entry: string }[], limit: number): ExecutionList {
-  const entries = rows.map((r) => JSON.parse(r.entry) as ExecutionLogEntry);
-  return rows.length === limit && rows.length > 0 ? { entries, nextBefore: Number(rows[rows.length - 1]!.id) } : { entries };
+/** An agent's inbox after `after`, oldest first, as many as fit PAGE_CHARS (at least one): read on with the last id. */
+export function inboxQuery(agentId: string, o: { after?: number; limit: number; includeAcked?: boolean }): Query {
+  const unread = o.includeAcked ? '' : 'AND acked_at IS NULL';
+  const sized = `SELECT *, SUM(length(payload)) OVER (ORDER BY id) - length(payload) AS before_it FROM inbox WHERE agent_id = ? AND id > ? ${unread} ORDER BY id LIMIT ?`;
+  return { sql: `SELECT * FROM (${sized}) page WHERE before_it < ? ORDER BY id`, args: [agentId, o.after ?? 0, o.limit, PAGE_CHARS] };
 }

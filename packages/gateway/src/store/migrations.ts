@@ -183,6 +183,14 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'think cycles hold their messages for a lease',
+    sql: `
+      -- A cycle not done by then gives its messages back to the next cycle (at least once).
+      ALTER TABLE cycles ADD COLUMN lease_until INTEGER;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

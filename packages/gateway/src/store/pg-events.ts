@@ -65,6 +65,6 @@ export class PgEvents {
 
   async listExecutions(f: ExecutionFilter): Promise<ExecutionList> {
     const q = executionsQuery(f);
-    return executionPage((await this.db.all(q.sql, ...q.args)) as { id: string; entry: string }[], f.limit);
+    return executionPage(await this.db.all(q.sql, ...q.args), f.limit);
   }
 }

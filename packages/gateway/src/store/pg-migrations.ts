@@ -184,4 +184,12 @@ export const PG_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 6,
+    name: 'think cycles hold their messages for a lease',
+    sql: `
+      -- A cycle not done by then gives its messages back to the next cycle (at least once).
+      ALTER TABLE cycles ADD COLUMN lease_until BIGINT;
+    `,
+  },
 ];

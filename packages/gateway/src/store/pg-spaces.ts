@@ -3,6 +3,7 @@
 import type { InboxMessage } from '@toolbelt/core';
 import type { PgDb } from './pg-db.js';
 import { toMessage, toSpaceMessage, type Row } from './sqlite-rows.js';
+import { CYCLE_SQL, DEFAULT_CYCLE_LEASE_MS } from './sqlite-statements.js';
 import type { StoreNotice } from './types.js';
 import type { AgentNote, CycleOutcome, NewToolMessage, NoteKind, PostOutcome, Space, SpaceMember, SpaceMessage, SpaceStore } from './space-types.js';
 
@@ -147,30 +148,31 @@ export class PgSpaces implements SpaceStore {
     return (await this.db.all('SELECT * FROM agent_notes WHERE agent_id = ? AND kind = ? ORDER BY seq', agentId, kind)).map(toNote);
   }
 
-  takeCycle(agentId: string, cycleId: string, limit: number, now: number): Promise<InboxMessage[]> {
+  takeCycle(agentId: string, cycleId: string, limit: number, now: number, leaseUntil = now + DEFAULT_CYCLE_LEASE_MS): Promise<InboxMessage[]> {
     return this.db.tx(async (tx) => {
       // Rows another instance is taking right now are skipped, not waited for and taken twice.
       const rows = await tx.all(
-        `UPDATE inbox SET cycle_id = ? WHERE id IN (SELECT id FROM inbox WHERE agent_id = ? AND cycle_id IS NULL AND acked_at IS NULL
-          ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED) RETURNING *`,
+        `UPDATE inbox SET cycle_id = ? WHERE id IN (SELECT id FROM inbox WHERE ${CYCLE_SQL.free} ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED) RETURNING *`,
         cycleId,
         agentId,
+        agentId,
+        now,
         limit,
       );
       if (!rows.length) return [];
-      await tx.run('INSERT INTO cycles (id, agent_id, created_at) VALUES (?, ?, ?)', cycleId, agentId, now);
+      await tx.run(CYCLE_SQL.insert, cycleId, agentId, now, leaseUntil);
       return rows.map(toMessage).sort((a, b) => a.id - b.id);
     });
   }
 
   finishCycle(agentId: string, cycleId: string, now: number): Promise<CycleOutcome> {
     return this.db.tx(async (tx): Promise<CycleOutcome> => {
-      const cycle = await tx.get('SELECT * FROM cycles WHERE id = ? AND agent_id = ? FOR UPDATE', cycleId, agentId);
-      if (!cycle) return { ok: false, reason: 'not_found' };
-      if (cycle.done_at !== null) return { ok: false, reason: 'done' };
-      await tx.run('UPDATE cycles SET done_at = ? WHERE id = ?', now, cycleId);
-      const acknowledged = await tx.run('UPDATE inbox SET acked_at = ? WHERE cycle_id = ? AND acked_at IS NULL', now, cycleId);
-      return { ok: true, acknowledged };
+      if ((await tx.run(CYCLE_SQL.done, now, cycleId, agentId)) !== 1) return { ok: false, reason: 'not_found' };
+      return { ok: true, acknowledged: await tx.run(CYCLE_SQL.ack, now, cycleId) };
     });
+  }
+
+  async extendCycle(agentId: string, cycleId: string, leaseUntil: number): Promise<boolean> {
+    return (await this.db.run(CYCLE_SQL.extend, leaseUntil, cycleId, agentId)) === 1;
   }
 }

@@ -5,6 +5,8 @@ import { PG_LATEST_VERSION } from './pg-open.js';
 import { openPgStore } from './pg.js';
 import { spacesContract } from './spaces.contract.js';
 import { storeContract } from './store.contract.js';
+import { leaveContract } from './leave.contract.js';
+import { listingContract } from './listing.contract.js';
 import type { StoreNotice } from './types.js';
 
 afterAll(dropSchemas, 60_000);
@@ -14,6 +16,8 @@ const call = (callId: string) => ({ callId, runId: 'r', agentId: 'a', sessionId:
 
 describe.skipIf(!pgAvailable)('PostgreSQL store', () => {
   storeContract('PgStore', () => openPgStore(PG_URL, { schema: freshSchema() }));
+  leaveContract('PgStore', () => openPgStore(PG_URL, { schema: freshSchema() }));
+  listingContract('PgStore', () => openPgStore(PG_URL, { schema: freshSchema() }));
   spacesContract('PgStore', () => openPgStore(PG_URL, { schema: freshSchema() }));
 
   it('migrates once when several instances start at the same moment', async () => {

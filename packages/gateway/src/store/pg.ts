@@ -23,16 +23,18 @@ import { PgDb, type Broadcast } from './pg-db.js';
 import { PgCallLog } from './pg-call-log.js';
 import { PgEvents } from './pg-events.js';
 import { PgListener } from './pg-listen.js';
-import { addToInbox, claimSession, expireDue, ORPHANED, reclaimCalls, settle } from './pg-steps.js';
+import { claimSession, expireDue, healthOf, leaveWait, ORPHANED, RETAKE, reclaimCalls, resolveStep } from './pg-steps.js';
+import type { Row } from './sqlite-rows.js';
 import { checkSchema, clientConfig, createPool, migrate } from './pg-open.js';
 import type { PgStoreOptions } from './pg-options.js';
 import { PgSpaces } from './pg-spaces.js';
-import { callsQuery } from './listings.js';
+import { callPage, callsQuery, inboxQuery } from './listings.js';
 import { SQL } from './sqlite-statements.js';
 import { toCall, toMessage } from './sqlite-rows.js';
 import { tellListeners } from './types.js';
 import type {
   CallFilter,
+  CallPage,
   CallRecord,
   CallStatus,
   DecideOutcome,
@@ -40,7 +42,9 @@ import type {
   ExecutionFilter,
   GatewayStore,
   InboxMessage,
+  LeaveWait,
   NewCall,
+  ReleaseOutcome,
   RecoveryReport,
   ResolveOutcome,
   StoredEvent,
@@ -49,12 +53,10 @@ import type {
   StoreNotice,
   Submission,
   WaitNotice,
+  WaitsHere,
 } from './types.js';
 
 export type { PgStoreOptions } from './pg-options.js';
-
-/** The call a result is submitted for, locked, and whether it waits on an instance that is gone. */
-const RESOLVING = `SELECT *, CASE WHEN status = 'waiting' THEN ${ORPHANED} ELSE false END AS orphaned FROM tool_calls WHERE call_id = ? FOR UPDATE OF tool_calls`;
 
 export class PgStore implements GatewayStore {
   readonly shared = true;
@@ -126,9 +128,10 @@ export class PgStore implements GatewayStore {
     return row ? toCall(row) : undefined;
   }
 
-  async listCalls(f: CallFilter): Promise<CallRecord[]> {
+  async listCalls(f: CallFilter): Promise<CallPage> {
     const q = callsQuery(f);
-    return (await this.db.all(q.sql, ...q.args)).map(toCall);
+    const { calls, cut } = callPage(await this.db.all(q.sql, ...q.args));
+    return Object.assign(calls, cut ? { cut } : {});
   }
 
   async countCallsByStatus(): Promise<Partial<Record<CallStatus, number>>> {
@@ -171,27 +174,21 @@ export class PgStore implements GatewayStore {
     return (await this.db.run(SQL.open, status, expiresAt, now, callId)) === 1;
   }
 
-  async releaseWaiter(callId: string, now: number): Promise<boolean> {
-    return (await this.db.run(SQL.transition, 'pending', now, callId, 'waiting')) === 1;
+  async releaseWaiter(callId: string, now: number, leave?: LeaveWait): Promise<ReleaseOutcome> {
+    if (!leave) return { outcome: (await this.db.run(SQL.transition, 'pending', now, callId, 'waiting')) === 1 ? 'released' : 'other' };
+    const out = await this.db.tx((tx) => leaveWait(tx, callId, now, leave));
+    if (out.inbox) this.notify({ kind: 'inbox.added', agentId: out.inbox.agentId });
+    return out;
   }
 
-  async resolveCall(callId: string, runId: string, submission: Submission, now: number): Promise<ResolveOutcome> {
-    let notices: StoreNotice[] = [];
-    const out = await this.db.tx(async (tx): Promise<ResolveOutcome> => {
-      const row = await tx.get(RESOLVING, callId);
-      if (!row || row.run_id !== runId) return { ok: false, reason: 'not_found' };
-      // A waiting call whose instance is gone has nobody waiting: its result goes to the inbox.
-      const previous = (row.status === 'waiting' && row.orphaned ? 'pending' : row.status) as CallStatus;
-      const expired = previous === 'expired' || (previous === 'pending' && row.expires_at !== null && row.expires_at <= now);
-      if (expired) return { ok: false, reason: 'expired', call: toCall(row) };
-      if (previous !== 'waiting' && previous !== 'pending') return { ok: false, reason: 'not_open', call: toCall(row) };
-      const call = toCall((await tx.get(`${SQL.resolve} RETURNING *`, JSON.stringify(submission), now, now, callId))!);
-      const inbox = previous === 'pending' ? await addToInbox(tx, row, submission, now) : undefined;
-      const message = await settle(tx, callId, 'error' in submission ? 'error' : 'complete', submission, now);
-      notices = [{ kind: 'call.resolved', callId }, ...(inbox ? [{ kind: 'inbox.added' as const, agentId: inbox.agentId }] : [])];
-      await tx.tell(notices);
-      return { ok: true, previous, call, ...(inbox ? { inbox } : {}), ...(message ? { message } : {}) };
-    });
+  async retakeCall(c: NewCall): Promise<boolean> {
+    return (await this.db.run(RETAKE, this.instance, c.createdAt, c.callId, c.agentId, c.runId, c.tool, JSON.stringify(c.input ?? null))) === 1;
+  }
+
+  async resolveCall(callId: string, runId: string, submission: Submission, now: number, waitsHere?: WaitsHere): Promise<ResolveOutcome> {
+    // A waiting call whose instance is gone, or whose waiter here failed, has nobody waiting: its result goes to the inbox.
+    const lost = (row: Row) => Boolean(row.orphaned) || (row.owner === this.instance && waitsHere !== undefined && !waitsHere(callId));
+    const { out, notices } = await this.db.tx((tx) => resolveStep(tx, { callId, runId, submission, now }, lost));
     if (out.ok) for (const n of notices) this.notify(n);
     return out;
   }
@@ -220,9 +217,13 @@ export class PgStore implements GatewayStore {
     return this.db.tx((tx) => reclaimCalls(tx, now, whose));
   }
 
+  async inboxOfCall(callId: string): Promise<InboxMessage | undefined> {
+    return (await this.db.all(SQL.inboxOfCall, callId)).map(toMessage)[0];
+  }
+
   async listInbox(agentId: string, o: { after?: number; limit: number; includeAcked?: boolean }): Promise<InboxMessage[]> {
-    const sql = `SELECT * FROM inbox WHERE agent_id = ? AND id > ? ${o.includeAcked ? '' : 'AND acked_at IS NULL'} ORDER BY id LIMIT ?`;
-    return (await this.db.all(sql, agentId, o.after ?? 0, o.limit)).map(toMessage);
+    const q = inboxQuery(agentId, o);
+    return (await this.db.all(q.sql, ...q.args)).map(toMessage);
   }
 
   async ackInbox(agentId: string, ids: readonly number[], now: number): Promise<number> {
@@ -276,14 +277,8 @@ export class PgStore implements GatewayStore {
     return () => this.eventWatchers.delete(listener);
   }
 
-  async health(): Promise<StoreHealth> {
-    if (!this.listener.connected) return { ok: false, error: `the database connection is down: ${this.listener.lastError}` };
-    try {
-      await this.db.get('SELECT 1');
-      return { ok: true };
-    } catch (err) {
-      return { ok: false, error: (err as Error).message };
-    }
+  health(): Promise<StoreHealth> {
+    return healthOf(this.listener, this.db);
   }
 
   async close(): Promise<void> {

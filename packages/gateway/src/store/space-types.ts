@@ -17,7 +17,7 @@ export interface NewToolMessage {
 
 export type PostOutcome = { ok: true; message: SpaceMessage; inbox: InboxMessage[] } | { ok: false; reason: 'no_space' | 'not_member'; kind?: MemberKind };
 
-export type CycleOutcome = { ok: true; acknowledged: number } | { ok: false; reason: 'not_found' | 'done' };
+export type CycleOutcome = { ok: true; acknowledged: number } | { ok: false; reason: 'not_found' };
 
 export interface SpaceStore {
   /** False when the id is taken. */
@@ -56,8 +56,13 @@ export interface SpaceStore {
   deleteNotes(agentId: string, kind: NoteKind, ids: readonly string[]): Promise<string[]>;
   listNotes(agentId: string, kind: NoteKind): Promise<AgentNote[]>;
 
-  /** Marks the agent's unread, untaken inbox (oldest first, at most `limit`) as taken by a new cycle. */
-  takeCycle(agentId: string, cycleId: string, limit: number, now: number): Promise<InboxMessage[]>;
-  /** Acknowledges every message of the cycle. */
+  /**
+   * Marks the agent's unread inbox that no live cycle holds (oldest first, at most `limit`) as taken
+   * by a new cycle leased until `leaseUntil`; messages of a cycle whose lease ran out undone are taken again.
+   */
+  takeCycle(agentId: string, cycleId: string, limit: number, now: number, leaseUntil?: number): Promise<InboxMessage[]>;
+  /** Acknowledges every message the cycle still holds; done again acknowledges nothing and is no error. */
   finishCycle(agentId: string, cycleId: string, now: number): Promise<CycleOutcome>;
+  /** Extends the lease of a cycle not yet done; false when there is none. */
+  extendCycle(agentId: string, cycleId: string, leaseUntil: number): Promise<boolean>;
 }

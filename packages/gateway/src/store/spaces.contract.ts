@@ -144,10 +144,26 @@ export function spacesContract(name: string, make: () => Promise<GatewayStore>):
       expect(second.map((m) => m.kind === 'message' && m.message.text)).toEqual(['m2']);
       expect(await store.spaces.takeCycle('planner', 'cy3', 10, T0 + 12)).toEqual([]);
       expect(await store.spaces.finishCycle('planner', 'cy1', T0 + 13)).toEqual({ ok: true, acknowledged: 2 });
-      expect(await store.spaces.finishCycle('planner', 'cy1', T0 + 14)).toEqual({ ok: false, reason: 'done' });
+      expect(await store.spaces.finishCycle('planner', 'cy1', T0 + 14)).toEqual({ ok: true, acknowledged: 0 });
       expect(await store.spaces.finishCycle('coder', 'cy2', T0 + 14)).toEqual({ ok: false, reason: 'not_found' });
       expect(await store.spaces.finishCycle('planner', 'cy3', T0 + 14)).toEqual({ ok: false, reason: 'not_found' });
       expect((await store.listInbox('planner', { limit: 10 })).map((m) => m.cycleId)).toEqual(['cy2']);
+    });
+
+    it('offers the messages of a cycle not done within its lease to the next cycle, and a heartbeat extends the lease', async () => {
+      for (let i = 0; i < 2; i++) await store.spaces.postText('room', 'husam', `m${i}`, T0 + i);
+      expect(await store.spaces.takeCycle('planner', 'cy1', 10, T0 + 10, T0 + 100)).toHaveLength(2);
+      // The control: within the lease nothing is offered twice.
+      expect(await store.spaces.takeCycle('planner', 'cy2', 10, T0 + 99, T0 + 200)).toEqual([]);
+      const again = await store.spaces.takeCycle('planner', 'cy2', 10, T0 + 100, T0 + 200);
+      expect(again.map((m) => m.kind === 'message' && m.message.text)).toEqual(['m0', 'm1']);
+      expect(await store.spaces.extendCycle('planner', 'cy2', T0 + 1000)).toBe(true);
+      expect(await store.spaces.takeCycle('planner', 'cy3', 10, T0 + 500, T0 + 600)).toEqual([]);
+      // The first cycle's late done acknowledges nothing: its messages are the second's now.
+      expect(await store.spaces.finishCycle('planner', 'cy1', T0 + 501)).toEqual({ ok: true, acknowledged: 0 });
+      expect(await store.spaces.finishCycle('planner', 'cy2', T0 + 502)).toEqual({ ok: true, acknowledged: 2 });
+      expect(await store.spaces.extendCycle('planner', 'cy2', T0 + 2000)).toBe(false);
+      expect(await store.spaces.takeCycle('planner', 'cy4', 10, T0 + 5000, T0 + 6000)).toEqual([]);
     });
   });
 }

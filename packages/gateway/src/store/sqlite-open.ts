@@ -5,10 +5,18 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { startCheckpointer, type Checkpointer } from './checkpointer.js';
 import { LATEST_VERSION, MIGRATIONS } from './migrations.js';
-import { StoreVersionError, type StoreOptions } from './sqlite-options.js';
+import { openProblem, StoreVersionError, type StoreOptions } from './sqlite-options.js';
 import type { Row } from './sqlite-rows.js';
 
 export function openDatabase(file: string, opts: StoreOptions = {}): { db: Database.Database; checkpointer?: Checkpointer } {
+  try {
+    return openOrThrow(file, opts);
+  } catch (err) {
+    throw openProblem(file, err);
+  }
+}
+
+function openOrThrow(file: string, opts: StoreOptions): { db: Database.Database; checkpointer?: Checkpointer } {
   let db: Database.Database;
   let checkpointer: Checkpointer | undefined;
   if (opts.readonly) {
@@ -16,7 +24,8 @@ export function openDatabase(file: string, opts: StoreOptions = {}): { db: Datab
     db = new Database(file, { readonly: true, fileMustExist: true });
   } else {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    db = new Database(file);
+    // Opening waits at most a second for another process's lock, then says so (see openProblem).
+    db = new Database(file, { timeout: 1000 });
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     if (file !== ':memory:' && opts.backgroundCheckpoints !== false) {
@@ -25,7 +34,8 @@ export function openDatabase(file: string, opts: StoreOptions = {}): { db: Datab
       checkpointer = startCheckpointer(file);
     }
   }
-  db.pragma('busy_timeout = 5000');
+  // A write never waits on another process's lock: it fails at once (503, retry) instead of blocking the event loop.
+  db.pragma(`busy_timeout = ${opts.readonly ? 5000 : 0}`);
   migrate(db, file, opts.readonly ?? false);
   return checkpointer ? { db, checkpointer } : { db };
 }

@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import type { InboxMessage } from '@toolbelt/core';
 import type { GroupCommit } from './group-commit.js';
 import { toMessage, toSpaceMessage, type Row } from './sqlite-rows.js';
+import { CYCLE_SQL, DEFAULT_CYCLE_LEASE_MS } from './sqlite-statements.js';
 import type { StoreNotice } from './types.js';
 import type { AgentNote, CycleOutcome, NewToolMessage, NoteKind, PostOutcome, Space, SpaceMember, SpaceMessage, SpaceStore } from './space-types.js';
 
@@ -162,12 +163,11 @@ export class SqliteSpaces implements SpaceStore {
     return this.all('SELECT * FROM agent_notes WHERE agent_id = ? AND kind = ? ORDER BY seq', agentId, kind).map(toNote);
   }
 
-  takeCycle(agentId: string, cycleId: string, limit: number, now: number): Promise<InboxMessage[]> {
+  takeCycle(agentId: string, cycleId: string, limit: number, now: number, leaseUntil = now + DEFAULT_CYCLE_LEASE_MS): Promise<InboxMessage[]> {
     return this.write(() => {
-      const sql = 'SELECT * FROM inbox WHERE agent_id = ? AND cycle_id IS NULL AND acked_at IS NULL ORDER BY id LIMIT ?';
-      const rows = this.all(sql, agentId, limit);
+      const rows = this.all(`SELECT * FROM inbox WHERE ${CYCLE_SQL.free} ORDER BY id LIMIT ?`, agentId, agentId, now, limit);
       if (!rows.length) return [];
-      this.db.prepare('INSERT INTO cycles (id, agent_id, created_at) VALUES (?, ?, ?)').run(cycleId, agentId, now);
+      this.db.prepare(CYCLE_SQL.insert).run(cycleId, agentId, now, leaseUntil);
       const take = this.db.prepare('UPDATE inbox SET cycle_id = ? WHERE id = ?');
       for (const r of rows) take.run(cycleId, r.id);
       return rows.map((r) => toMessage({ ...r, cycle_id: cycleId }));
@@ -176,12 +176,12 @@ export class SqliteSpaces implements SpaceStore {
 
   finishCycle(agentId: string, cycleId: string, now: number): Promise<CycleOutcome> {
     return this.write((): CycleOutcome => {
-      const cycle = this.get('SELECT * FROM cycles WHERE id = ? AND agent_id = ?', cycleId, agentId);
-      if (!cycle) return { ok: false, reason: 'not_found' };
-      if (cycle.done_at !== null) return { ok: false, reason: 'done' };
-      this.db.prepare('UPDATE cycles SET done_at = ? WHERE id = ?').run(now, cycleId);
-      const acknowledged = this.db.prepare('UPDATE inbox SET acked_at = ? WHERE cycle_id = ? AND acked_at IS NULL').run(now, cycleId).changes;
-      return { ok: true, acknowledged };
+      if (this.db.prepare(CYCLE_SQL.done).run(now, cycleId, agentId).changes !== 1) return { ok: false, reason: 'not_found' };
+      return { ok: true, acknowledged: this.db.prepare(CYCLE_SQL.ack).run(now, cycleId).changes };
     });
+  }
+
+  extendCycle(agentId: string, cycleId: string, leaseUntil: number): Promise<boolean> {
+    return this.write(() => this.db.prepare(CYCLE_SQL.extend).run(leaseUntil, cycleId, agentId).changes === 1);
   }
 }

@@ -6,6 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LATEST_VERSION } from './migrations.js';
 import { openSqliteStore, StoreVersionError } from './sqlite.js';
 import { storeContract } from './store.contract.js';
+import { leaveContract } from './leave.contract.js';
+import { listingContract } from './listing.contract.js';
 import { spacesContract } from './spaces.contract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tb-store-'));
@@ -13,6 +15,8 @@ let n = 0;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 storeContract('SqliteStore', async () => openSqliteStore(join(dir, `contract-${n++}.db`)));
+leaveContract('SqliteStore', async () => openSqliteStore(join(dir, `contract-${n++}.db`)));
+listingContract('SqliteStore', async () => openSqliteStore(join(dir, `contract-${n++}.db`)));
 spacesContract('SqliteStore', async () => openSqliteStore(join(dir, `contract-${n++}.db`)));
 
 describe('SqliteStore files', () => {

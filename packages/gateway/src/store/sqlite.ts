@@ -1,6 +1,5 @@
-// The embedded store: one SQLite file (better-sqlite3, WAL). Each state change is one atomic step,
-// committed with the others of its event-loop turn before anyone is told it happened, so a crash
-// leaves every call either before or after a step, never half-way.
+// The embedded store: one SQLite file (better-sqlite3, WAL). Each state change is one atomic step, committed with the others of
+// its event-loop turn before anyone is told it happened, so a crash leaves every call before or after a step, never half-way.
 import type Database from 'better-sqlite3';
 import type {
   ApprovalDecision,
@@ -16,16 +15,19 @@ import { spaceOf, type GatewayEvent } from '../events/types.js';
 import { jsonOfEntry, jsonOfEvent, jsonOfResult } from '../json.js';
 import type { Checkpointer } from './checkpointer.js';
 import { GroupCommit } from './group-commit.js';
+import { SqliteFile } from './sqlite-file.js';
 import { RowInserter } from './row-inserter.js';
 import { openDatabase } from './sqlite-open.js';
 import type { StoreOptions } from './sqlite-options.js';
-import { callsQuery, eventsAfterQuery, executionPage, executionsQuery } from './listings.js';
-import { ACTIVE, lastEventOlderThan, prepareStatements, type Statements } from './sqlite-statements.js';
-import { interrupted, outcomeOf, toCall, toMessage, toSpaceMessage, type Row } from './sqlite-rows.js';
+import { callPage, callsQuery, inboxQuery, eventsAfterQuery, executionPage, executionsQuery } from './listings.js';
+import { lastEventOlderThan, prepareStatements, type Statements } from './sqlite-statements.js';
+import { expireStep, leaveStep, recoverStep } from './sqlite-leave.js';
+import { outcomeOf, toCall, toMessage, toSpaceMessage, type Row } from './sqlite-rows.js';
 import { SqliteSpaces } from './sqlite-spaces.js';
 import { tellListeners } from './types.js';
 import type {
   CallFilter,
+  CallPage,
   CallRecord,
   CallStatus,
   DecideOutcome,
@@ -33,14 +35,18 @@ import type {
   ExecutionFilter,
   GatewayStore,
   InboxMessage,
+  LeaveWait,
   NewCall,
+  ReleaseOutcome,
   RecoveryReport,
   ResolveOutcome,
   StoredEvent,
   SpaceMessage,
+  StoreHealth,
   StoreNotice,
   Submission,
   WaitNotice,
+  WaitsHere,
 } from './types.js';
 
 export { StoreVersionError, type StoreOptions } from './sqlite-options.js';
@@ -58,13 +64,15 @@ export class SqliteStore implements GatewayStore {
   private readonly checkpointer: Checkpointer | undefined;
   private readonly commits: GroupCommit;
   private readonly rows: RowInserter;
+  private readonly fileState: SqliteFile;
 
   constructor(
     readonly file: string,
     opts: StoreOptions = {},
   ) {
     ({ db: this.db, checkpointer: this.checkpointer } = openDatabase(file, opts));
-    this.commits = new GroupCommit(this.db);
+    this.fileState = new SqliteFile(file, this.db);
+    this.commits = new GroupCommit(this.db, () => this.fileState.guard());
     this.rows = new RowInserter(this.db);
     this.q = prepareStatements(this.db);
     this.spaces = new SqliteSpaces(this.db, this.commits, (n) => this.notify(n));
@@ -92,15 +100,14 @@ export class SqliteStore implements GatewayStore {
     return row ? toCall(row) : undefined;
   }
 
-  async listCalls(f: CallFilter): Promise<CallRecord[]> {
+  async listCalls(f: CallFilter): Promise<CallPage> {
     const q = callsQuery(f);
-    return (this.db.prepare(q.sql).all(...q.args) as Row[]).map(toCall);
+    const { calls, cut } = callPage(this.db.prepare(q.sql).all(...q.args) as Row[]);
+    return Object.assign(calls, cut ? { cut } : {});
   }
 
   async countCallsByStatus(): Promise<Partial<Record<CallStatus, number>>> {
-    const out: Partial<Record<CallStatus, number>> = {};
-    for (const r of this.q.countByStatus.all() as Row[]) out[r.status as CallStatus] = r.n;
-    return out;
+    return Object.fromEntries((this.q.countByStatus.all() as Row[]).map((r) => [r.status, r.n]));
   }
 
   requestApproval(callId: string, request: ApprovalRequest, now: number): Promise<boolean> {
@@ -135,15 +142,22 @@ export class SqliteStore implements GatewayStore {
     return this.write(() => this.q.open.run(status, expiresAt, now, callId).changes === 1);
   }
 
-  releaseWaiter(callId: string, now: number): Promise<boolean> {
-    return this.write(() => this.q.transition.run('pending', now, callId, 'waiting').changes === 1);
+  async releaseWaiter(callId: string, now: number, leave?: LeaveWait): Promise<ReleaseOutcome> {
+    const out = await this.write(() => leaveStep(this.q, { callId, now, leave }, (row, s) => this.addToInbox(row, s, now)), 'several');
+    if (out.inbox) this.notify({ kind: 'inbox.added', agentId: out.inbox.agentId });
+    return out;
   }
 
-  async resolveCall(callId: string, runId: string, submission: Submission, now: number): Promise<ResolveOutcome> {
+  retakeCall(c: NewCall): Promise<boolean> {
+    return this.write(() => this.q.retake.run(c.createdAt, c.callId, c.agentId, c.runId, c.tool, JSON.stringify(c.input ?? null)).changes === 1);
+  }
+
+  async resolveCall(callId: string, runId: string, submission: Submission, now: number, waitsHere?: WaitsHere): Promise<ResolveOutcome> {
     const out = await this.write((): ResolveOutcome => {
       const row = this.q.getCall.get(callId) as Row | undefined;
       if (!row || row.run_id !== runId) return { ok: false, reason: 'not_found' };
-      const previous = row.status as CallStatus;
+      // One process: a waiting call nobody here waits for has lost its waiter; its result goes to the inbox.
+      const previous = (row.status === 'waiting' && waitsHere && !waitsHere(callId) ? 'pending' : row.status) as CallStatus;
       const expired = previous === 'expired' || (previous === 'pending' && row.expires_at !== null && row.expires_at <= now);
       if (expired) return { ok: false, reason: 'expired', call: toCall(row) };
       if (previous !== 'waiting' && previous !== 'pending') return { ok: false, reason: 'not_open', call: toCall(row) };
@@ -179,38 +193,24 @@ export class SqliteStore implements GatewayStore {
   }
 
   expireCalls(now: number): Promise<CallRecord[]> {
-    return this.write(() => {
-      const out: CallRecord[] = [];
-      for (const row of this.q.dueCalls.all(now) as Row[]) {
-        if (this.q.expire.run(now, row.call_id).changes !== 1) continue;
-        const error = `${row.tool} got no result before the call expired`;
-        this.addToInbox(row, { error }, now);
-        this.settleMessage(row.call_id, 'error', { error }, now);
-        out.push(toCall({ ...row, status: 'expired', updated_at: now }));
-      }
-      return out;
-    }, 'several').then((out) => {
+    const told = (row: Row, error: string) => (this.addToInbox(row, { error }, now), this.settleMessage(row.call_id, 'error', { error }, now));
+    return this.write(() => expireStep(this.q, now, told), 'several').then((out) => {
       for (const agentId of new Set(out.map((c) => c.agentId))) this.notify({ kind: 'inbox.added', agentId });
       return out;
     });
   }
 
   recover(now: number): Promise<RecoveryReport> {
-    return this.write(() => {
-      const reopened = this.db.prepare(`UPDATE tool_calls SET status = 'pending', updated_at = ? WHERE status = 'waiting'`).run(now).changes;
-      const cut = this.db.prepare(`SELECT call_id, tool FROM tool_calls WHERE status IN (${ACTIVE})`).all() as Row[];
-      for (const r of cut) {
-        const result = interrupted(r.call_id, r.tool);
-        this.q.finish.run(JSON.stringify(result), now, 'error', r.call_id);
-        this.settleMessage(r.call_id, 'error', { error: result.error.message }, now);
-      }
-      return { reopened, interrupted: cut.length };
-    }, 'several');
+    return this.write(() => recoverStep(this.db, this.q, now, (callId, error) => this.settleMessage(callId, 'error', { error }, now)), 'several');
+  }
+
+  async inboxOfCall(callId: string): Promise<InboxMessage | undefined> {
+    return (this.q.inboxOfCall.all(callId) as Row[]).map(toMessage)[0];
   }
 
   async listInbox(agentId: string, o: { after?: number; limit: number; includeAcked?: boolean }): Promise<InboxMessage[]> {
-    const sql = `SELECT * FROM inbox WHERE agent_id = ? AND id > ? ${o.includeAcked ? '' : 'AND acked_at IS NULL'} ORDER BY id LIMIT ?`;
-    return (this.db.prepare(sql).all(agentId, o.after ?? 0, o.limit) as Row[]).map(toMessage);
+    const q = inboxQuery(agentId, o);
+    return (this.db.prepare(q.sql).all(...q.args) as Row[]).map(toMessage);
   }
 
   ackInbox(agentId: string, ids: readonly number[], now: number): Promise<number> {
@@ -261,7 +261,7 @@ export class SqliteStore implements GatewayStore {
 
   async listExecutions(f: ExecutionFilter): Promise<ExecutionList> {
     const q = executionsQuery(f);
-    return executionPage(this.db.prepare(q.sql).all(...q.args) as { id: number; entry: string }[], f.limit);
+    return executionPage(this.db.prepare(q.sql).all(...q.args) as Row[], f.limit);
   }
 
   async loadRemembered(): Promise<Remembered[]> {
@@ -274,6 +274,10 @@ export class SqliteStore implements GatewayStore {
 
   claimSession(sessionId: string, agentId: string, now: number): Promise<string> {
     return this.write(() => (this.q.claimSession.run(sessionId, agentId, now), (this.q.sessionOwner.get(sessionId) as Row).agent_id as string));
+  }
+
+  async health(): Promise<StoreHealth> {
+    return this.fileState.health();
   }
 
   subscribe(listener: (notice: StoreNotice) => void): () => void {

@@ -150,8 +150,8 @@ export function storeContract(name: string, make: () => Promise<GatewayStore>): 
     it('hands a waiting call to the inbox once its waiter lets go', async () => {
       await store.createCall(newCall('w1'));
       await store.openCall('w1', 'waiting', T0 + 60_000, T0);
-      expect(await store.releaseWaiter('w1', T0 + 10)).toBe(true);
-      expect(await store.releaseWaiter('w1', T0 + 11)).toBe(false);
+      expect(await store.releaseWaiter('w1', T0 + 10)).toEqual({ outcome: 'released' });
+      expect(await store.releaseWaiter('w1', T0 + 11)).toEqual({ outcome: 'other' });
       const out = await store.resolveCall('w1', 'run-1', { error: 'upstream down' }, T0 + 20);
       expect(out).toMatchObject({ ok: true, previous: 'pending' });
       expect(await store.listInbox('agent-a', { limit: 10 })).toMatchObject([{ callId: 'w1', error: 'upstream down' }]);

@@ -41,6 +41,9 @@ export const OPEN_STATUSES: readonly CallStatus[] = ['waiting', 'pending'];
 
 export type NewCall = Pick<CallRecord, 'callId' | 'runId' | 'agentId' | 'sessionId' | 'tool' | 'input' | 'visible'> & { createdAt: number };
 
+/** A page of calls: `cut` says it ended early for its size (there may be more). */
+export type CallPage = CallRecord[] & { cut?: boolean };
+
 export interface CallFilter {
   runId?: string;
   /** Only calls of these agents (token scope); undefined means any agent. */
@@ -57,6 +60,24 @@ export interface CallFilter {
 export type ResolveOutcome =
   | { ok: true; previous: 'waiting' | 'pending'; call: CallRecord; inbox?: InboxMessage; message?: SpaceMessage }
   | { ok: false; reason: 'not_found' | 'not_open' | 'expired'; call?: CallRecord };
+
+/** How a waiter leaves its call (see releaseWaiter). */
+export interface LeaveWait {
+  /** The result the agent got instead, recorded with the call. */
+  why: ToolResult;
+  /** When a pending call with no expiry yet expires. */
+  expiresAt: number;
+  /** A result that arrived first goes to the inbox: nobody is left to hand it to. */
+  orInbox: boolean;
+}
+
+export type ReleaseOutcome = { outcome: 'released' | 'resolved' | 'other'; inbox?: InboxMessage };
+
+/**
+ * Whether a live waiter in this process waits for the call: a 'waiting' call without one (its waiter
+ * failed before it could say so) takes its result into the inbox, never "inline" to nobody.
+ */
+export type WaitsHere = (callId: string) => boolean;
 
 export type DecideOutcome = { ok: true; call: CallRecord } | { ok: false; reason: 'not_found' | 'not_awaiting'; call?: CallRecord };
 
@@ -135,7 +156,8 @@ export interface GatewayStore {
   /** Records a new call as running. False when the callId is already taken. */
   createCall(call: NewCall): Promise<boolean>;
   getCall(callId: string): Promise<CallRecord | undefined>;
-  listCalls(filter: CallFilter): Promise<CallRecord[]>;
+  /** Newest first, large fields cut to previews; `cut` when the page ended early for its size. */
+  listCalls(filter: CallFilter): Promise<CallPage>;
   countCallsByStatus(): Promise<Partial<Record<CallStatus, number>>>;
   /** running -> awaiting_approval, keeping the request for approvers to read. */
   requestApproval(callId: string, request: ApprovalRequest, now: number): Promise<boolean>;
@@ -147,13 +169,22 @@ export interface GatewayStore {
   answerInput(callId: string, answer: InputAnswer, now: number): Promise<DecideOutcome>;
   /** running -> waiting | pending: the call now waits for a result from outside, until expiresAt. */
   openCall(callId: string, status: 'waiting' | 'pending', expiresAt: number, now: number): Promise<boolean>;
-  /** waiting -> pending (the waiter gave up); false when it is no longer waiting. */
-  releaseWaiter(callId: string, now: number): Promise<boolean>;
+  /**
+   * The waiter leaves, for whatever reason (`why`, recorded as the call's result): running or waiting
+   * -> pending in one step, so a later result goes to the inbox. 'resolved' when the result came
+   * first: with `orInbox` (the waiter cannot hand it over) it goes to the inbox in the same step.
+   */
+  releaseWaiter(callId: string, now: number, leave?: LeaveWait): Promise<ReleaseOutcome>;
+  /**
+   * A retry with the callId of a call that never got its result (pending, or cut off by a restart):
+   * the same agent, run, tool and input take it up again as running. False otherwise.
+   */
+  retakeCall(call: NewCall): Promise<boolean>;
   /**
    * Stores a submitted result for an open call of this run, atomically: waiting -> resolved
    * (the waiter picks it up) or pending -> resolved plus exactly one inbox message.
    */
-  resolveCall(callId: string, runId: string, submission: Submission, now: number): Promise<ResolveOutcome>;
+  resolveCall(callId: string, runId: string, submission: Submission, now: number, waitsHere?: WaitsHere): Promise<ResolveOutcome>;
   /**
    * Stores what the agent got back; ends running / awaiting_* calls with its status, and
    * settles the call's space message (returned) when the call ended.
@@ -164,6 +195,8 @@ export interface GatewayStore {
   /** After a restart: see RecoveryReport. */
   recover(now: number): Promise<RecoveryReport>;
 
+  /** The inbox message of a call's late result, when it went to the inbox. */
+  inboxOfCall(callId: string): Promise<InboxMessage | undefined>;
   listInbox(agentId: string, opts: { after?: number; limit: number; includeAcked?: boolean }): Promise<InboxMessage[]>;
   /** Marks messages of this agent read; returns how many were newly acknowledged. */
   ackInbox(agentId: string, ids: readonly number[], now: number): Promise<number>;

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { atomicWrite, replaceAtomically } from './atomic.js';
+import { sweepLeftoverTemps } from './leftovers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tb-atomic-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -110,6 +111,49 @@ describe('crash safety', () => {
     // The kills must really have landed inside writes (a temp file left behind), or the test proves nothing.
     expect(interruptedMidWrite).toBeGreaterThan(0);
   }, 60_000);
+
+  it('names its temp files as its own and removes those of a killed writer at the next write in their directory', async () => {
+    const killed = join(moduleDir, 'killed');
+    mkdirSync(killed);
+    const target = join(killed, 'target.bin');
+    writeFileSync(target, Buffer.alloc(SIZE, 'a'));
+    let leftovers: string[] = [];
+    for (let i = 0; i < 30 && !leftovers.length; i++) {
+      await killMidWrite('atomic-writer.mjs', target, (i * 7) % 40);
+      leftovers = readdirSync(killed).filter((n) => n !== 'target.bin');
+    }
+    expect(leftovers.length).toBeGreaterThan(0);
+    for (const n of leftovers) expect(n).toMatch(/^\.target\.bin\.toolbelt-\d+-[0-9a-f]{12}\.tmp$/);
+    // The control: a temp file of a writer that is alive (this process's parent's pid) stays.
+    const live = `.other.txt.toolbelt-${process.ppid}-0123456789ab.tmp`;
+    writeFileSync(join(killed, live), 'in progress');
+    await atomicWrite(join(killed, 'other.txt'), 'next');
+    expect(readdirSync(killed).sort()).toEqual([live, 'other.txt', 'target.bin'].sort());
+  }, 60_000);
+
+  it('removes the leftovers of killed writers across a workspace at start, and no other file', async () => {
+    const root = join(moduleDir, 'swept');
+    mkdirSync(join(root, 'a/b'), { recursive: true });
+    mkdirSync(join(root, 'node_modules'), { recursive: true });
+    const dead = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, ['-e', '0']);
+      child.once('exit', () => resolve(child.pid!));
+    });
+    const names = {
+      gone: join(root, 'a/b', `.x.txt.toolbelt-${dead}-0123456789ab.tmp`),
+      older: join(root, `.y.txt.${dead}.0123456789ab.tmp`),
+      live: join(root, `.z.txt.toolbelt-${process.ppid}-0123456789ab.tmp`),
+      mine: join(root, 'a', 'notes.tmp'),
+      skipped: join(root, 'node_modules', `.w.toolbelt-${dead}-0123456789ab.tmp`),
+    };
+    for (const p of Object.values(names)) writeFileSync(p, 'x');
+    expect(await sweepLeftoverTemps([root])).toBe(2);
+    expect(
+      Object.entries(names)
+        .filter(([, p]) => existsSync(p))
+        .map(([k]) => k),
+    ).toEqual(['live', 'mine', 'skipped']);
+  });
 
   it('detects torn files from a plain writeFile writer (the harness can fail)', async () => {
     const target = join(moduleDir, 'naive.bin');

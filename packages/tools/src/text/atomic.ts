@@ -9,9 +9,10 @@
 // landing outside the workspace.
 import { randomBytes } from 'node:crypto';
 import { constants, fsyncSync } from 'node:fs';
-import { lstat, open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { lstat, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { openDirChecked, type OpenDir } from './opened.js';
+import { deadWriterOf } from './leftovers.js';
 
 export interface AtomicWriteOptions {
   /** Permission bits for a new file; an existing file keeps its own. Default 0o644 (after umask). */
@@ -25,13 +26,28 @@ export interface AtomicWriteOptions {
   resolved?: boolean;
 }
 
-/** The temp name for `path`: hidden, in the same directory (rename must not cross devices). */
+/** The temp name for `path`: hidden, in the same directory (rename must not cross devices), named as toolbelt's with its pid. */
 export function tempPathFor(path: string): string {
   return join(dirname(path), tempName(basename(path)));
 }
 
 function tempName(base: string): string {
-  return `.${base}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  return `.${base}.toolbelt-${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+}
+
+const swept = new Set<string>();
+
+/**
+ * Removes the temp files a killed write left in this directory (their writer's process is gone):
+ * once per directory per process, at its first write, so a crash never leaves them for good.
+ */
+async function sweepLeftovers(dir: OpenDir): Promise<void> {
+  if (swept.has(dir.path)) return;
+  if (swept.size > 10_000) swept.clear();
+  swept.add(dir.path);
+  for (const name of await readdir(dir.path).catch(() => [] as string[])) {
+    if (deadWriterOf(name) !== undefined) await unlink(dir.at(name)).catch(() => undefined);
+  }
 }
 
 /** Permission bits of an existing regular file at `path`, or undefined. */
@@ -58,6 +74,7 @@ export async function replaceAtomically(path: string, fill: (fh: FileHandle) => 
 }
 
 async function replaceIn(dir: OpenDir, base: string, fill: (fh: FileHandle) => Promise<void>, opts: AtomicWriteOptions): Promise<void> {
+  await sweepLeftovers(dir);
   const target = dir.at(base);
   const mode = (await existingMode(target)) ?? opts.mode ?? 0o644;
   const tmp = dir.at(tempName(base));
