@@ -116,7 +116,7 @@ async function resultOnRetry(d: Domain, call: NewCall): Promise<ToolResult | und
   return { status: 'success', callId: call.callId, tool: call.tool, content, structured: s.result, durationMs: 0 };
 }
 
-/** seed 001's answer to a visible call made outside a space. */
+/** The gateway specification's answer to a visible call made outside a space. */
 function notInSpace(callId: string, tool: string): ToolResult {
   return errorResult(callId, tool, 'PERMISSION_DENIED', `Tool "${tool}" is visible but you are not in a space. Call enter_space first.`, { recoverable: true });
 }

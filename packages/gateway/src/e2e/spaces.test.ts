@@ -1,4 +1,4 @@
-// Spaces end to end over real HTTP with the client SDK: seed 001's worked examples (the async
+// Spaces end to end over real HTTP with the client SDK: the gateway specification's worked examples (the async
 // confirmAction booking, the inline fetchExternalData with a 10 s timeout and a late result, the
 // internal showChart), the "not in a space" error, two agents in one space, and one space's stream.
 import { defineTool, type ToolResult } from '@toolbelt/core';
@@ -66,7 +66,7 @@ async function cycle(c: GatewayClient, agentId: string): Promise<{ id: string; m
   return { id: a.cycleId, messages: a.messages };
 }
 
-describe('seed 001 worked examples', () => {
+describe('the gateway specification's worked examples', () => {
   it('async confirmAction: pending at once, the person answers in the space, the result arrives in the next cycle', async () => {
     const planner = h.client({ agentId: 'planner' });
     await admin.postMessage('travel', 'husam', 'Book a hotel in Tokyo');
@@ -100,7 +100,7 @@ describe('seed 001 worked examples', () => {
     expect((await coder.inbox('coder')).filter((m) => m.kind === 'tool_result')).toEqual([]);
 
     const late = await coder.call('fx-late', 'fetchExternalData', { query: 'late' });
-    expect(late).toMatchObject({ status: 'error', error: { code: 'TIMEOUT', message: expect.stringContaining('10000 ms') } });
+    expect(late).toMatchObject({ status: 'error', error: { code: 'TIMEOUT', message: expect.stringContaining('Tool timed out after 10000ms') } });
     expect(await admin.submitResult('fx-late', late.callId, { source: 'pm-api', results: [] })).toMatchObject({ delivered: 'inbox' });
     await expect(admin.submitResult('fx-late', late.callId, { again: true })).rejects.toMatchObject({ status: 409 });
     const c = await cycle(coder, 'coder');
@@ -162,7 +162,7 @@ describe('visible tools and spaces', () => {
     expect(await looper.inbox('looper')).toEqual([]);
   });
 
-  it('refuses a visible call outside a space with seed 001 text, and records nothing', async () => {
+  it('refuses a visible call outside a space with the specification's text, and records nothing', async () => {
     const loner = h.client({ agentId: 'loner' });
     const r = await loner.call('run-x', 'confirmAction', { question: 'ok?' });
     expect(r).toMatchObject({ status: 'error', error: { message: 'Tool "confirmAction" is visible but you are not in a space. Call enter_space first.' } });

@@ -33,7 +33,7 @@ function ids(m: SpaceMessage): { agentId?: string; runId?: string } {
   return m.kind === 'tool_call' ? { agentId: m.senderId, ...(m.runId ? { runId: m.runId } : {}) } : m.senderKind === 'agent' ? { agentId: m.senderId } : {};
 }
 
-/** The name an event has on a space's stream: seed vocabulary of the gateway SDK. */
+/** The name an event has on a space's stream: the gateway SDK's own vocabulary. */
 export function spaceEventName(e: { type: string; phase?: string }): string {
   return e.type === 'space.tool' ? `tool.${e.phase}` : e.type === 'space.message' ? 'message' : e.type;
 }
