@@ -66,7 +66,7 @@ async function cycle(c: GatewayClient, agentId: string): Promise<{ id: string; m
   return { id: a.cycleId, messages: a.messages };
 }
 
-describe('the gateway specification's worked examples', () => {
+describe("the gateway specification's worked examples", () => {
   it('async confirmAction: pending at once, the person answers in the space, the result arrives in the next cycle', async () => {
     const planner = h.client({ agentId: 'planner' });
     await admin.postMessage('travel', 'husam', 'Book a hotel in Tokyo');
@@ -162,7 +162,7 @@ describe('visible tools and spaces', () => {
     expect(await looper.inbox('looper')).toEqual([]);
   });
 
-  it('refuses a visible call outside a space with the specification's text, and records nothing', async () => {
+  it("refuses a visible call outside a space with the specification's text, and records nothing", async () => {
     const loner = h.client({ agentId: 'loner' });
     const r = await loner.call('run-x', 'confirmAction', { question: 'ok?' });
     expect(r).toMatchObject({ status: 'error', error: { message: 'Tool "confirmAction" is visible but you are not in a space. Call enter_space first.' } });
