@@ -18,7 +18,7 @@ import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { VCS_EXCLUDES } from '../walk/filters.js';
 import type { CompiledPattern } from './regex.js';
-import { blockingIgnoreFile, STALL_MS } from './rg-stall.js';
+import { watchForStall } from './rg-stall.js';
 import { KEEP_CHARS, keepText, type Collector, type FileHit, type GrepLine, type GrepQuery } from './results.js';
 
 /** A regular expression rg refused; the caller falls back to the JS engine. */
@@ -167,18 +167,11 @@ export async function runRg(rgPath: string, q: GrepQuery, p: CompiledPattern, co
     if (stderr.length < 4096) stderr += chunk.toString('utf8');
   });
   let blockedBy: string | undefined;
-  const scan = new AbortController();
-  const watchdog = setTimeout(() => {
-    void blockingIgnoreFile(q, scan.signal).then(
-      (found) => {
-        if (found !== undefined && !stopped) {
-          blockedBy = found;
-          stop();
-        }
-      },
-      () => undefined,
-    );
-  }, STALL_MS);
+  const watch = watchForStall(q, child.pid, (found) => {
+    if (stopped) return;
+    blockedBy = found;
+    stop();
+  });
   try {
     const code = await new Promise<number | null>((resolve, reject) => {
       child.on('error', reject);
@@ -189,8 +182,7 @@ export async function runRg(rgPath: string, q: GrepQuery, p: CompiledPattern, co
     if (code === 2 && !stopped && /regex|pattern|repetition|syntax/i.test(stderr)) throw new RgRegexError(stderr.trim());
     if (code === 2 && !stopped && collector.hits.length === 0 && stderr.trim()) throw new Error(`rg failed: ${stderr.trim()}`);
   } finally {
-    clearTimeout(watchdog);
-    scan.abort();
+    watch.stop();
     q.signal.removeEventListener('abort', stop);
   }
 }
