@@ -70,10 +70,15 @@ export function searchableFiles(dir, rgPath) {
 
 /** A compare() result as a Markdown table in milliseconds (searches take ms, not µs). */
 export function msTable(result, unit) {
-  const lines = [`| subject | ${unit} | p50 ms | p99 ms | ratio to ${result.anchor} |`, '|---|---:|---:|---:|---:|'];
+  const lines = [
+    `| subject | ${unit} | p50 ms | p99 ms | ratio to ${result.anchor} | CPU ms per call | CPU vs ${result.anchor} |`,
+    '|---|---:|---:|---:|---:|---:|---:|',
+  ];
   for (const r of result.rows) {
+    const cpu = r.cpuMsPerCall === undefined ? '–' : r.cpuMsPerCall.toFixed(0);
+    const cpuRatio = r.cpuToAnchor === undefined ? '–' : `${r.cpuToAnchor.toFixed(2)}x`;
     lines.push(
-      `| ${r.subject} | ${r.callsPerSec.toFixed(2)} | ${(r.p50us / 1000).toFixed(0)} | ${(r.p99us / 1000).toFixed(0)} | ${r.ratioToAnchor.toFixed(2)}x |`,
+      `| ${r.subject} | ${r.callsPerSec.toFixed(2)} | ${(r.p50us / 1000).toFixed(0)} | ${(r.p99us / 1000).toFixed(0)} | ${r.ratioToAnchor.toFixed(2)}x | ${cpu} | ${cpuRatio} |`,
     );
   }
   return lines.join('\n');

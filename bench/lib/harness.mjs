@@ -25,6 +25,19 @@ async function sample(fn, count) {
   return out;
 }
 
+/**
+ * CPU milliseconds this process and its waited-for children have used (Linux /proc; undefined
+ * elsewhere): on a shared machine wall time moves with the neighbours, CPU time much less.
+ */
+export function cpuMs() {
+  try {
+    const f = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Runs `count` calls with `concurrency` in flight; returns total wall nanoseconds. */
 async function throughput(fn, count, concurrency) {
   if (concurrency === 1) {
@@ -95,11 +108,14 @@ export async function compare({ name, anchor, subjects, answer, iterations = 200
   for (const n of names) await sample(subjects[n], warmup);
   const lat = Object.fromEntries(names.map((n) => [n, []]));
   const wall = Object.fromEntries(names.map((n) => [n, []]));
+  const cpu = Object.fromEntries(names.map((n) => [n, []]));
   const per = Math.max(1, Math.floor(iterations / rounds));
   for (let r = 0; r < rounds; r++) {
     for (const n of names) {
       // Throughput from a plain loop (no clock reads inside), latency from a separate timed pass.
+      const cpu0 = cpuMs();
       wall[n].push(await throughput(subjects[n], per, concurrency));
+      if (cpu0 !== undefined) cpu[n].push((cpuMs() - cpu0) / per);
       const s = await sample(subjects[n], Math.min(concurrency === 1 ? 5000 : 200, per));
       lat[n].push(...s);
     }
@@ -109,10 +125,15 @@ export async function compare({ name, anchor, subjects, answer, iterations = 200
     // The median round: robust against a GC pause or a neighbour's burst in one round.
     const roundNs = [...wall[n]].sort((a, b) => a - b)[Math.floor(wall[n].length / 2)];
     const callsPerSec = per / (roundNs / 1e9);
-    return { subject: n, callsPerSec, p50us: percentile(sorted, 0.5) / 1000, p99us: percentile(sorted, 0.99) / 1000 };
+    const cpuMsPerCall = cpu[n].length ? [...cpu[n]].sort((a, b) => a - b)[Math.floor(cpu[n].length / 2)] : undefined;
+    return { subject: n, callsPerSec, p50us: percentile(sorted, 0.5) / 1000, p99us: percentile(sorted, 0.99) / 1000, cpuMsPerCall };
   });
   const base = rows.find((r) => r.subject === anchor);
-  for (const r of rows) r.ratioToAnchor = r.callsPerSec / base.callsPerSec;
+  for (const r of rows) {
+    r.ratioToAnchor = r.callsPerSec / base.callsPerSec;
+    // CPU per call relative to the anchor's (1.10 = a tenth more CPU); median round of each.
+    if (r.cpuMsPerCall !== undefined && base.cpuMsPerCall) r.cpuToAnchor = r.cpuMsPerCall / base.cpuMsPerCall;
+  }
   return report({ name, anchor, concurrency, iterations: per * rounds, rows });
 }
 

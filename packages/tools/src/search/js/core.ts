@@ -148,7 +148,7 @@ export function createSearcher(lines: LineScanner) {
         if (cut > 0 && !st.done) {
           const piece = data.subarray(0, cut);
           const { needles, also } = compile(spec);
-          base = scanLines(needles ? bufSrc(piece, needles, also) : strSrc(piece.toString('utf8'), pre), base, st, spec, lineRe);
+          base = scanLines(needles ? bufSrc(piece, needles, also) : strSrc(piece.toString('utf8'), pre), base, st, spec, lineRe, true);
         }
         if (got === 0) break;
         // Keep reading after an early stop: a NUL later in the file still discards it.
