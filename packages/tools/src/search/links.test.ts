@@ -4,12 +4,14 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, linkSync, lstatSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeHarness } from '../fs/__fixtures__/harness.js';
 import { readFile } from '../fs/read_file.js';
 import { copyLinked, pnpmLayout, rgFiles, rgList, rgPath, storeName } from '../workspace/__fixtures__/links.js';
 import { trustedProgram } from '../process/programs.js';
+import { WorkspaceResources } from '../resources/workspace-resources.js';
+import { WorkspaceGuard } from '../workspace/guard.js';
 import { createGrep, glob } from './index.js';
 
 const engines = rgPath ? (['rg', 'js'] as const) : (['js'] as const);
@@ -112,6 +114,13 @@ describe.each(engines)('grep (%s engine) on a pnpm store layout', (engine) => {
     expect(h.text(await h.call('read_file', { path: 'node_modules/.pnpm/alpha@1.0.0/node_modules/alpha/bin/alpha' }))).toContain('// needle');
     expect((await h.call('read_file', { path: relative(h.root, forged) })).error?.code).toBe('INVALID_PARAMS');
     expect((await h.call('read_file', { path: 'node_modules/.pnpm/evil@1.0.0/node_modules/evil/twin.js' })).error?.code).toBe('INVALID_PARAMS');
+  });
+
+  it('workspace resources serve a store copy and refuse the forged one', async () => {
+    const resources = new WorkspaceResources({ guard: new WorkspaceGuard({ roots: [h.root] }) });
+    const copy = await resources.read(pathToFileURL(join(h.root, 'node_modules/.pnpm/beta@1.0.0/node_modules/beta/lib/beta.js')).href);
+    expect(copy).toMatchObject({ text: 'module.exports = "needle";\n' });
+    await expect(resources.read(pathToFileURL(forged).href)).rejects.toThrow(/has 3 hard links; one may point outside the workspace/);
   });
 });
 
