@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { Executor, Policy, ToolRegistry, textOf } from '../../packages/core/dist/index.js';
 import { createGrep, findRg, WorkspaceGuard } from '../../packages/tools/dist/index.js';
-import { compare, machineLine, writeDocSection } from '../lib/harness.mjs';
+import { busyNote, compare, machineLine, writeDocSection } from '../lib/harness.mjs';
 import { ensureCorpus, msTable, RG_SAME_FILES, searchableFiles } from './corpus.mjs';
 
 const RG_GOAL = 1.05;
@@ -90,8 +90,10 @@ for (const c of CASES) {
   const ratio = (n) => result.rows.find((r) => r.subject === n).ratioToAnchor;
   const rgRatio = ratio('toolbelt grep (rg engine)');
   const jsRatio = ratio('toolbelt grep (JS engine)');
+  const cpu = (n) => result.rows.find((r) => r.subject === n).cpuToAnchor;
+  const cpuNote = (n) => (cpu(n) === undefined ? '' : `, CPU ${cpu(n).toFixed(2)}x rg's`);
   verdicts.push(
-    `${c.name}: rg engine ${(1 / rgRatio).toFixed(2)}x rg's time (goal <= ${RG_GOAL}x): ${1 / rgRatio <= RG_GOAL ? 'met' : 'NOT met'}; JS engine ${(1 / jsRatio).toFixed(2)}x (goal <= ${JS_GOAL}x): ${1 / jsRatio <= JS_GOAL ? 'met' : 'NOT met'}`,
+    `${c.name}: rg engine ${(1 / rgRatio).toFixed(2)}x rg's time (goal <= ${RG_GOAL}x): ${1 / rgRatio <= RG_GOAL ? 'met' : 'NOT met'}${cpuNote('toolbelt grep (rg engine)')}; JS engine ${(1 / jsRatio).toFixed(2)}x (goal <= ${JS_GOAL}x): ${1 / jsRatio <= JS_GOAL ? 'met' : 'NOT met'}${cpuNote('toolbelt grep (JS engine)')}${busyNote()}`,
   );
   sections.push(
     `### ${c.name}: \`${c.input.pattern}\` (${found} ${c.input.output_mode ? 'files' : 'matching lines'}, the same for every subject)\n\nAnchor: \`rg ${c.rgArgs.join(' ')} .\` with toolbelt's file rules (\`${RG_SAME_FILES.join(' ')}\`)\n\n${msTable(result, 'searches/s')}`,

@@ -172,6 +172,13 @@ export function markdownTable(result, { unit = 'calls/s' } = {}) {
   return lines.join('\n');
 }
 
+/** A warning when the machine was busier than its cores at the end of a run (wall-time ratios then mean little), else ''. */
+export function busyNote() {
+  const [load] = loadavg();
+  const cores = availableParallelism();
+  return load > cores ? ` (wall time unreliable in this run: load average ${load.toFixed(1)} on ${cores} cores; the CPU ratio is the steadier figure)` : '';
+}
+
 export function machineLine() {
   return `Node ${process.version}, ${process.platform}/${process.arch}, run ${new Date().toISOString().slice(0, 10)}, load average ${loadavg()
     .map((l) => l.toFixed(2))
