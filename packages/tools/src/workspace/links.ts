@@ -31,6 +31,8 @@ export interface LinkId {
 const PNPM_VIRTUAL = `${sep}node_modules${sep}.pnpm${sep}`;
 /** <store>/files/ab/<126 hex>[-exec]: the file's own name is its SHA-512. */
 const STORE_NAME = /[\\/]files[\\/]([0-9a-f]{2})[\\/]([0-9a-f]{126})(-exec)?$/;
+/** Larger files are not hashed (left unproven): package files are far smaller, and the hash blocks. */
+const MAX_HASH_BYTES = 256 * 1024 * 1024;
 /** Entries a names walk looks at before it gives up (the rest stay unproven). */
 const MAX_WALK_ENTRIES = 2_000_000;
 
@@ -43,7 +45,7 @@ function sha512Of(path: string, id: LinkId): string | undefined {
   }
   try {
     const st = fstatSync(fd);
-    if (!st.isFile() || st.dev !== id.dev || st.ino !== id.ino) return undefined;
+    if (!st.isFile() || st.dev !== id.dev || st.ino !== id.ino || st.size > MAX_HASH_BYTES) return undefined;
     const hash = createHash('sha512');
     const buf = Buffer.allocUnsafe(1 << 20);
     for (let n = readSync(fd, buf, 0, buf.length, null); n > 0; n = readSync(fd, buf, 0, buf.length, null)) hash.update(buf.subarray(0, n));
