@@ -48,7 +48,8 @@ describe.each(engines)('grep (%s engine) and special files', (engine) => {
   });
 
   it('never reads a named pipe, a socket or a symlink out, withholds hard links out (and says so), and does not block', async () => {
-    const withheld = ' 2 hard-linked files matched but are not shown: another name of theirs may be outside the workspace (copies and package store files are shown).';
+    const withheld =
+      ' 2 hard-linked files matched but are not shown: another name of theirs may be outside the workspace (copies and package store files are shown).';
     const files = await prompt(h, fifos, 'grep', { pattern: 'TOP-SECRET', output_mode: 'files_with_matches', include_ignored: true });
     expect(h.text(files)).toBe(`notes.txt\n\n1 file.${withheld}`);
     expect(files.metadata).toMatchObject({ engine, withheld: 2 });
