@@ -41,6 +41,8 @@ const result = await compare({
   anchor: 'direct call',
   iterations: Number(process.env.BENCH_ITER ?? 140000),
   warmup: 20000,
+  // Every subject ran the tool and returned its text.
+  answer: (r) => (typeof r === 'string' ? r : r.status !== undefined && r.status !== 'success' ? r.status : r.content[0].text),
   subjects: {
     'direct call': async () => noop(input),
     'toolbelt executor': () => executor.call({ tool: 'noop', input }),

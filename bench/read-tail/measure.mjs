@@ -2,6 +2,7 @@
 // `node measure.mjs toolbelt|toolbelt-all|naive FILE EXPECTED_LAST_LINE_NUMBER`, prints JSON.
 // toolbelt imports the file tools alone; toolbelt-all imports the whole @toolbelt/tools package
 // (every family: shell, lsp, web, ...), as `builtinTools()` users do.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Executor, Policy, ToolRegistry, textOf } from '../../packages/core/dist/index.js';
@@ -50,5 +51,9 @@ console.log(
     rssBeforeMb: before.rss / 2 ** 20,
     heapUsedMb: after.heapUsed / 2 ** 20,
     externalMb: after.external / 2 ** 20,
+    // What was read, line numbers aside: every subject must have read the same 100 lines.
+    answer: createHash('sha256')
+      .update(lines.map((l) => (mode === 'naive' ? l : l.replace(/^ *\d+\t/, ''))).join('\n'))
+      .digest('hex'),
   }),
 );

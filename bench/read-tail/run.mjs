@@ -5,7 +5,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { machineLine, report, writeDocSection } from '../lib/harness.mjs';
+import { createHash } from 'node:crypto';
+import { assertSameWork, machineLine, report, writeDocSection } from '../lib/harness.mjs';
 import { corpusRoot } from '../grep/corpus.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -43,7 +44,8 @@ function tailRun() {
   const r = spawnSync('/usr/bin/time', ['-f', '%e %M', 'tail', '-n', '100', file], { encoding: 'utf8' });
   const [secs, kb] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
   if (r.stdout.trim().split('\n').length !== 100) throw new Error('tail did not print 100 lines');
-  return { ms: secs * 1000, maxRssMb: kb / 1024 };
+  const answer = createHash('sha256').update(r.stdout.replace(/\n$/, '')).digest('hex');
+  return { ms: secs * 1000, maxRssMb: kb / 1024, answer };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -55,6 +57,8 @@ try {
   // cat to /dev/null cannot fail in a way that matters here
 }
 const rows = [];
+/** Each subject's reads, as hashes of the lines it returned: all must be the same. */
+const answers = {};
 const SUBJECTS = {
   toolbelt: 'toolbelt read_file offset=-100 (file tools imported)',
   'toolbelt-all': 'same, whole @toolbelt/tools imported',
@@ -62,6 +66,7 @@ const SUBJECTS = {
 };
 for (const mode of Object.keys(SUBJECTS)) {
   const runs = Array.from({ length: RUNS }, () => measure(mode, created.lines));
+  runs.forEach((r, i) => (answers[`${mode} run ${i + 1}`] = r.answer));
   rows.push({
     subject: SUBJECTS[mode],
     ms: median(runs.map((r) => r.ms)),
@@ -72,9 +77,11 @@ for (const mode of Object.keys(SUBJECTS)) {
 }
 if (existsTail()) {
   const runs = Array.from({ length: RUNS }, tailRun);
+  runs.forEach((r, i) => (answers[`tail run ${i + 1}`] = r.answer));
   rows.push({ subject: 'tail -n 100', ms: median(runs.map((r) => r.ms)), maxRssMb: Math.max(...runs.map((r) => r.maxRssMb)) });
 }
 rmSync(dir, { recursive: true, force: true });
+assertSameWork('read-tail', answers);
 
 function existsTail() {
   try {

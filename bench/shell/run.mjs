@@ -57,12 +57,19 @@ if ((await spawnAndWait('bash', ['-c', 'true'])).code !== 0) throw new Error('ba
 // its own time, so interleaving sandboxed subjects with the others would bill that work to them.
 const plain = () => executor.call({ tool: 'shell_exec', input: { command: 'true' } });
 const iterations = Number(process.env.BENCH_ITER ?? 1000);
+/** Every subject ran `true` to exit code 0 with no output. */
+const exitAnswer = (r) => {
+  if (r === undefined) return 'exit 0, no output'; // exec resolves only on success
+  if ('code' in r) return r.code === 0 && r.out === '' ? 'exit 0, no output' : `exit ${r.code}: ${r.out}`;
+  return textOf(r) === '(no output)\n[exit code 0]' ? 'exit 0, no output' : textOf(r);
+};
 const result = await compare({
   name: 'shell',
   anchor: 'child_process spawn bash -c true',
   iterations,
   rounds: 10,
   warmup: 100,
+  answer: exitAnswer,
   subjects: {
     'child_process spawn bash -c true': () => spawnAndWait('bash', ['-c', 'true']),
     'child_process spawn true (no shell)': () => spawnAndWait('true', []),
@@ -76,6 +83,7 @@ const boxed = await compare({
   iterations: Math.ceil(iterations / 2),
   rounds: 10,
   warmup: 50,
+  answer: exitAnswer,
   subjects: {
     'shell_exec, sandbox off': plain,
     'shell_exec sandboxed, a read (read-only)': () => sandboxed.call({ tool: 'shell_exec', input: { command: 'true' } }),

@@ -91,7 +91,7 @@ interface OpenFile {
 }
 
 async function read(args: Input, abs: string, ctx: ToolContext): Promise<ToolOutput> {
-  const file = await openFile(abs, ctx.workspace.display(abs));
+  const file = await openFile(abs, ctx.workspace.display(abs), ctx.workspace.roots);
   try {
     return await readOpen(args, file, ctx);
   } catch (err) {
@@ -101,12 +101,12 @@ async function read(args: Input, abs: string, ctx: ToolContext): Promise<ToolOut
   }
 }
 
-async function openFile(abs: string, shown: string): Promise<OpenFile> {
+async function openFile(abs: string, shown: string, roots: readonly string[]): Promise<OpenFile> {
   try {
     // One non-blocking open and fstat (a named pipe or device is refused before any read); a small
     // regular file is read right here, a larger one is reopened for the streaming reads. A symlink
     // swapped in since prepare resolved the path is refused by the O_NOFOLLOW open (ELOOP).
-    const first = openCheckedSync(abs, shown);
+    const first = openCheckedSync(abs, shown, roots);
     let small: Buffer | undefined;
     try {
       if (first.stat.isFile() && first.stat.size <= SMALL_FILE) small = readAllSync(first.fd, first.stat.size);
@@ -114,7 +114,7 @@ async function openFile(abs: string, shown: string): Promise<OpenFile> {
       closeSync(first.fd);
     }
     if (small || !first.stat.isFile()) return { abs, shown, stat: first.stat, ...(small ? { small } : {}) };
-    const { fh, stat } = await openChecked(abs, shown);
+    const { fh, stat } = await openChecked(abs, shown, roots);
     return { abs, shown, stat, fh };
   } catch (err) {
     throw fsError(err, shown);

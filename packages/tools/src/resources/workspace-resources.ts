@@ -80,7 +80,8 @@ export class WorkspaceResources {
     const real = await this.opts.guard.resolve(path, 'read');
     const refused = await this.opts.check?.(real);
     if (refused) throw new ToolError('PERMISSION_DENIED', refused);
-    const { fh, stat } = await openChecked(real, path);
+    // A read: a hard-linked file proven safe (workspace/links.ts) is served, as read_file serves it.
+    const { fh, stat } = await openChecked(real, path, this.opts.guard.roots);
     try {
       if (stat.isDirectory()) throw new ToolError('INVALID_PARAMS', `${uri} is a directory; read the files in it`);
       if (stat.size > this.maxBytes)

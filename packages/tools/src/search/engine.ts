@@ -34,6 +34,8 @@ export interface GrepRun {
   hits: FileHit[];
   /** Hits in files the `hold` option set aside. */
   held: FileHit[];
+  /** Hits in hard-linked files `admitLinked` did not admit, still to be judged. */
+  linked: FileHit[];
   capped: boolean;
   engine: 'rg' | 'js';
   /** Why the JS engine ran although rg was asked for. */
@@ -49,6 +51,8 @@ export interface RunOptions {
   onHit?: (hit: FileHit, totals: Collector) => void;
   /** Files whose hits are set aside, uncounted (protected files). */
   hold?: (path: string) => boolean;
+  /** A hit in a file with other names: true to show it now, false to set it aside in `linked`. */
+  admitLinked?: (hit: FileHit) => boolean;
 }
 
 /** Runs one search on the chosen engine; hits come back sorted by path. */
@@ -62,7 +66,7 @@ export async function runGrep(q: GrepQuery, p: CompiledPattern, opts: RunOptions
       const collector = new Collector(q.mode, q.maxResults, opts);
       try {
         await runRg(opts.rgPath, q, p, collector);
-        return { hits: collector.sorted(), held: collector.held, capped: collector.capped, engine: 'rg' };
+        return { hits: collector.sorted(), held: collector.held, linked: collector.linked, capped: collector.capped, engine: 'rg' };
       } catch (err) {
         if (err instanceof RgBlockedError) fallback = err.message;
         else if (err instanceof RgRegexError) fallback = `rg rejected the pattern (${err.message.split('\n').pop()})`;
@@ -72,5 +76,12 @@ export async function runGrep(q: GrepQuery, p: CompiledPattern, opts: RunOptions
   }
   const collector = new Collector(q.mode, q.maxResults, opts);
   await runJs(q, p, collector, opts.pool);
-  return { hits: collector.sorted(), held: collector.held, capped: collector.capped, engine: 'js', ...(fallback ? { fallback } : {}) };
+  return {
+    hits: collector.sorted(),
+    held: collector.held,
+    linked: collector.linked,
+    capped: collector.capped,
+    engine: 'js',
+    ...(fallback ? { fallback } : {}),
+  };
 }

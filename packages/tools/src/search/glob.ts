@@ -4,7 +4,7 @@ import picomatch from 'picomatch';
 import { z } from 'zod';
 import { defineTool, ToolError, type ToolContext, type ToolOutput } from '@toolbelt/core';
 import { fsError, isMissing } from '../errno.js';
-import { hasOtherNames, specialKind } from '../workspace/special.js';
+import { specialKind } from '../workspace/special.js';
 import { SearchFilter } from '../walk/filters.js';
 import { walk } from '../walk/walk.js';
 import { formatGlob } from './glob_format.js';
@@ -77,9 +77,9 @@ export async function globFiles(dir: string, pattern: string, opts: GlobOptions 
       const matched = prefix ? `${prefix}/${rel}` : rel;
       if (!re.test(matched)) return;
       const st = lstatSync(abs, { throwIfNoEntry: false });
-      // Undefined when it vanished during the walk. A file with other names may be one outside
-      // the roots (see workspace/special.ts): not listed.
-      if (st && !hasOtherNames(st)) found.push({ abs, rel: matched, mtimeMs: st.mtimeMs });
+      // Undefined when it vanished during the walk. A hard-linked file is listed: its name is
+      // inside, and glob reads no content (read_file and grep judge its other names).
+      if (st) found.push({ abs, rel: matched, mtimeMs: st.mtimeMs });
     },
   });
   return found.sort((a, b) => b.mtimeMs - a.mtimeMs || (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));

@@ -6,6 +6,7 @@ import { sensitiveReason } from '../workspace/sensitive.js';
 import { assertPlainFile } from '../workspace/special.js';
 import { findRg, runGrep, type GrepRun, type SearchSettings } from './engine.js';
 import { SearchPool } from './js/pool.js';
+import { recap, settleLinked, storeCopyTest } from './linked.js';
 import { compilePattern, type CompiledPattern } from './regex.js';
 import type { Collector, FileHit, GrepQuery, OutputMode } from './results.js';
 import { typeGlobs } from '../walk/file-types.js';
@@ -48,10 +49,9 @@ type Input = z.infer<typeof input>;
  * Hits in protected files (.env, keys) are set aside during the search; those a policy rule allows
  * (the guard decides) join the results, the rest are only counted.
  */
-async function admitHeld(ws: Workspace, run: GrepRun): Promise<{ hits: FileHit[]; dropped: number }> {
-  if (run.held.length === 0) return { hits: run.hits, dropped: 0 };
+async function admitHeld(ws: Workspace, held: FileHit[]): Promise<{ allowed: FileHit[]; dropped: number }> {
   const allowed: FileHit[] = [];
-  for (const hit of run.held) {
+  for (const hit of held) {
     if (
       await ws.resolve(hit.path, 'read').then(
         () => true,
@@ -60,8 +60,14 @@ async function admitHeld(ws: Workspace, run: GrepRun): Promise<{ hits: FileHit[]
     )
       allowed.push(hit);
   }
-  const hits = [...run.hits, ...allowed].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { hits, dropped: run.held.length - allowed.length };
+  return { allowed, dropped: held.length - allowed.length };
+}
+
+/** Hits set aside during the search that may be shown (hard-linked files proven, protected files allowed), and what stays out. */
+async function lateHits(ws: Workspace, run: GrepRun, hold: (abs: string) => boolean, signal: AbortSignal) {
+  const { admitted, withheld } = settleLinked(ws, run, signal);
+  const { allowed, dropped } = await admitHeld(ws, [...run.held, ...admitted.filter((h) => hold(h.path))]);
+  return { late: [...admitted.filter((h) => !hold(h.path)), ...allowed], dropped, withheld };
 }
 
 function clip(text: string): string {
@@ -115,15 +121,29 @@ function formatHits(ws: Workspace, mode: OutputMode, hits: FileHit[], context: b
   return { text: blocks.join('\n\n'), lines: matched };
 }
 
-function footer(args: Input, mode: OutputMode, run: GrepRun, shown: { lines: number }, files: number, dropped: number, max: number): string {
+interface Left {
+  capped: boolean;
+  /** Protected files not shown. */
+  dropped: number;
+  /** Hard-linked files not shown (another name may be outside). */
+  withheld: number;
+}
+
+function linkNote(withheld: number): string {
+  const files = withheld === 1 ? '1 hard-linked file matched but is' : `${withheld} hard-linked files matched but are`;
+  return `${files} not shown: another name of ${withheld === 1 ? 'it' : 'theirs'} may be outside the workspace (copies and package store files are shown).`;
+}
+
+function footer(args: Input, mode: OutputMode, left: Left, shown: { lines: number }, files: number, max: number): string {
   const notes: string[] = [];
   const fileWord = `${files} file${files === 1 ? '' : 's'}`;
   // Capped content and file lists hold max_results items: the summary would repeat that number.
   const lineWord = `${shown.lines} matching line${shown.lines === 1 ? '' : 's'} in ${fileWord}.`;
   if (mode === 'count') notes.push(lineWord);
-  else if (!run.capped) notes.push(mode === 'content' ? lineWord : `${fileWord}.`);
-  if (run.capped) notes.push(`Stopped at max_results (${max}); narrow with path, glob or type, or raise max_results.`);
-  if (dropped) notes.push(`${dropped} protected file${dropped === 1 ? '' : 's'} (.env, keys, credentials) not shown.`);
+  else if (!left.capped) notes.push(mode === 'content' ? lineWord : `${fileWord}.`);
+  if (left.capped) notes.push(`Stopped at max_results (${max}); narrow with path, glob or type, or raise max_results.`);
+  if (left.dropped) notes.push(`${left.dropped} protected file${left.dropped === 1 ? '' : 's'} (.env, keys, credentials) not shown.`);
+  if (left.withheld) notes.push(linkNote(left.withheld));
   if (args.multiline && mode === 'count') notes.push('(In multiline mode, count is the number of matches.)');
   return notes.join(' ');
 }
@@ -199,26 +219,32 @@ export function createGrep(settings: SearchSettings = {}): Tool<Input> {
     const st = await stat(root).catch(absentOr(ws.display(root)));
     if (!st) throw new ToolError('NOT_FOUND', `${ws.display(root)} does not exist. Check the path with list_directory or glob.`);
     // A file named by path is refused here with a reason; one met in the walk is skipped.
-    assertPlainFile(st, ws.display(root));
+    assertPlainFile(st, ws.display(root), { roots: ws.roots, abs: root });
     const q = queryOf(args, root, st.isFile(), types, ctx.signal);
     const { mode, maxResults: max } = q;
     const { engine, path } = chooseEngine(settings, rg());
     const onHit = progressReporter(ctx, mode, max);
     // The guard knows toolbelt's own files by path too (the --config file, the gateway database).
     const hold = (abs: string) => (ws.isProtected ? ws.isProtected(abs, 'read') : sensitiveReason(ws.display(abs), 'read') !== undefined);
-    const run = await runGrep(q, pattern, { engine, ...(path ? { rgPath: path } : {}), pool, onHit, hold });
-    const { hits, dropped } = await admitHeld(ws, run);
+    const run = await runGrep(q, pattern, { engine, ...(path ? { rgPath: path } : {}), pool, onHit, hold, admitLinked: storeCopyTest() });
+    const { late, dropped, withheld } = await lateHits(ws, run, hold, ctx.signal);
+    const { hits, capped } = recap(mode, max, run, late);
     const where = ws.display(root);
+    const links = withheld ? { withheld } : {};
     if (hits.length === 0) {
       const hint = q.ignoreFiles && !q.isFile ? ' Files ignored by .gitignore were skipped; include_ignored: true searches them.' : '';
       const cut = dropped ? ` ${dropped} protected file(s) matched but are not shown.` : '';
-      return { content: `No matches for ${JSON.stringify(args.pattern)} in ${where}.${hint}${cut}`, metadata: { engine: run.engine, files: 0, matches: 0 } };
+      const linkCut = withheld ? ` ${linkNote(withheld)}` : '';
+      return {
+        content: `No matches for ${JSON.stringify(args.pattern)} in ${where}.${hint}${cut}${linkCut}`,
+        metadata: { engine: run.engine, files: 0, matches: 0, ...links },
+      };
     }
     const shown = q.before + q.after > 0;
     const body = args.output_mode === 'lines' ? formatLines(ws, hits, shown) : formatHits(ws, mode, hits, shown);
     return {
-      content: `${body.text}\n\n${footer(args, mode, run, body, hits.length, dropped, max)}`,
-      metadata: { engine: run.engine, ...(run.fallback ? { fallback: run.fallback } : {}), files: hits.length, matches: body.lines, capped: run.capped },
+      content: `${body.text}\n\n${footer(args, mode, { capped, dropped, withheld }, body, hits.length, max)}`,
+      metadata: { engine: run.engine, ...(run.fallback ? { fallback: run.fallback } : {}), files: hits.length, matches: body.lines, capped, ...links },
     };
   }
 

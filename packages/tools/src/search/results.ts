@@ -29,12 +29,16 @@ export interface CollectorOptions {
   onHit?: (hit: FileHit, c: Collector) => void;
   /** Files to set aside uncounted (protected files), for the caller to decide on later. */
   hold?: (path: string) => boolean;
+  /** For a hit in a file with other names: true when it may be shown now; the rest wait in `linked`. */
+  admitLinked?: (hit: FileHit) => boolean;
 }
 
 export class Collector {
   readonly hits: FileHit[] = [];
   /** Hits set aside by `hold`; they never count towards the cap. */
   readonly held: FileHit[] = [];
+  /** Hits in hard-linked files not yet proven readable (workspace/links.ts); uncounted. */
+  readonly linked: FileHit[] = [];
   matchedLines = 0;
   capped = false;
 
@@ -47,6 +51,14 @@ export class Collector {
   /** Adds one file's results; false once the cap is reached (the engine should stop). */
   add(hit: FileHit): boolean {
     if (this.capped) return false;
+    if (hit.link) {
+      if (!this.opts.admitLinked?.(hit)) {
+        this.linked.push(hit);
+        return true;
+      }
+      const { link: _link, ...plain } = hit;
+      hit = plain;
+    }
     if (this.opts.hold?.(hit.path)) {
       this.held.push(hit);
       return true;

@@ -11,15 +11,14 @@
 //
 // rg searches `.`, never a file named on its command line (a single file goes to the JS engine):
 // an explicit path is opened whatever it is, a named pipe included, while rg's walk searches only
-// regular files and follows no symlinks. It has no filter for hard links, so hits in a file with
-// several names are dropped here, as the JS engine skips such files (see workspace/special.ts).
+// regular files and follows no symlinks. It has no filter for hard links: a hit is marked with its
+// inode when its file has several names, as the JS engine marks it, for the caller to judge.
 import { spawn } from 'node:child_process';
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { isPlainFile } from '../workspace/special.js';
 import { VCS_EXCLUDES } from '../walk/filters.js';
 import type { CompiledPattern } from './regex.js';
-import { blockingIgnoreFile, STALL_MS } from './rg-stall.js';
+import { watchForStall } from './rg-stall.js';
 import { KEEP_CHARS, keepText, type Collector, type FileHit, type GrepLine, type GrepQuery } from './results.js';
 
 /** A regular expression rg refused; the caller falls back to the JS engine. */
@@ -32,12 +31,11 @@ export class RgBlockedError extends Error {
   }
 }
 
-function plainFile(abs: string): boolean {
-  try {
-    return isPlainFile(lstatSync(abs));
-  } catch {
-    return false;
-  }
+/** The hit marked with its inode when its file has other names; undefined when it is no longer a regular file. */
+function marked(hit: FileHit): FileHit | undefined {
+  const st = lstatSync(hit.path, { throwIfNoEntry: false });
+  if (!st?.isFile()) return undefined;
+  return st.nlink > 1 ? { ...hit, link: { dev: st.dev, ino: st.ino, nlink: st.nlink } } : hit;
 }
 
 /** One record of rg output longer than this keeps only its head (a minified file can be one huge line). */
@@ -152,9 +150,10 @@ export async function runRg(rgPath: string, q: GrepQuery, p: CompiledPattern, co
     }
   };
   q.signal.addEventListener('abort', stop, { once: true });
-  const add = (hit: FileHit) => {
+  const add = (found: FileHit) => {
     if (stopped) return false;
-    if (!plainFile(hit.path)) return true;
+    const hit = marked(found);
+    if (!hit) return true;
     if (!collector.add(hit)) stop();
     return !stopped;
   };
@@ -168,18 +167,11 @@ export async function runRg(rgPath: string, q: GrepQuery, p: CompiledPattern, co
     if (stderr.length < 4096) stderr += chunk.toString('utf8');
   });
   let blockedBy: string | undefined;
-  const scan = new AbortController();
-  const watchdog = setTimeout(() => {
-    void blockingIgnoreFile(q, scan.signal).then(
-      (found) => {
-        if (found !== undefined && !stopped) {
-          blockedBy = found;
-          stop();
-        }
-      },
-      () => undefined,
-    );
-  }, STALL_MS);
+  const watch = watchForStall(q, child.pid, (found) => {
+    if (stopped) return;
+    blockedBy = found;
+    stop();
+  });
   try {
     const code = await new Promise<number | null>((resolve, reject) => {
       child.on('error', reject);
@@ -190,8 +182,7 @@ export async function runRg(rgPath: string, q: GrepQuery, p: CompiledPattern, co
     if (code === 2 && !stopped && /regex|pattern|repetition|syntax/i.test(stderr)) throw new RgRegexError(stderr.trim());
     if (code === 2 && !stopped && collector.hits.length === 0 && stderr.trim()) throw new Error(`rg failed: ${stderr.trim()}`);
   } finally {
-    clearTimeout(watchdog);
-    scan.abort();
+    watch.stop();
     q.signal.removeEventListener('abort', stop);
   }
 }

@@ -1,6 +1,7 @@
 // grep (both engines) and glob on a workspace with a named pipe, a socket, hard links to files
 // outside, symlinks out (to a file, a directory, /proc/self/root) and ignore files that are pipes:
-// nothing blocks, nothing outside is listed or read, and paths naming such files are refused.
+// nothing blocks, nothing outside is read (glob lists the hard links' names, which are inside), and
+// paths naming such files are refused.
 import { mkdirSync, symlinkSync } from 'node:fs';
 import type { Server } from 'node:net';
 import { join } from 'node:path';
@@ -46,12 +47,14 @@ describe.each(engines)('grep (%s engine) and special files', (engine) => {
     await h.close();
   });
 
-  it('never reads a named pipe, a socket, a hard link or a symlink out, and does not block', async () => {
+  it('never reads a named pipe, a socket or a symlink out, withholds hard links out (and says so), and does not block', async () => {
+    const withheld =
+      ' 2 hard-linked files matched but are not shown: another name of theirs may be outside the workspace (copies and package store files are shown).';
     const files = await prompt(h, fifos, 'grep', { pattern: 'TOP-SECRET', output_mode: 'files_with_matches', include_ignored: true });
-    expect(h.text(files)).toBe('notes.txt\n\n1 file.');
-    expect(files.metadata).toMatchObject({ engine });
+    expect(h.text(files)).toBe(`notes.txt\n\n1 file.${withheld}`);
+    expect(files.metadata).toMatchObject({ engine, withheld: 2 });
     const content = await prompt(h, fifos, 'grep', { pattern: 'TOP-SECRET' });
-    expect(h.text(content)).toBe('notes.txt\n1:TOP-SECRET-INSIDE\n\n1 matching line in 1 file.');
+    expect(h.text(content)).toBe(`notes.txt\n1:TOP-SECRET-INSIDE\n\n1 matching line in 1 file.${withheld}`);
   });
 
   it('refuses a named pipe or a hard link named as path, at once, and paths through symlinks out', async () => {
@@ -100,7 +103,7 @@ describe('the JS grep engine', () => {
     await h.close();
   });
 
-  it('skips a named pipe or a hard link handed to a worker (a file swapped after the walk) without blocking', async () => {
+  it('skips a named pipe handed to a worker (a file swapped after the walk) without blocking, and marks hits in hard links', async () => {
     const q = {
       root: h.root,
       isFile: false,
@@ -119,7 +122,11 @@ describe('the JS grep engine', () => {
       pool.search(files, specFor(q, compilePattern('TOP-SECRET')), new SharedArrayBuffer(4)),
     );
     expect(rescued).toBe(false);
-    expect(result.map((hit) => hit.path)).toEqual([join(h.root, 'notes.txt')]);
+    expect(result.map((hit) => [hit.path, hit.link?.nlink])).toEqual([
+      [join(h.root, 'hard.txt'), 2],
+      [join(h.root, 'big-hard.txt'), 2],
+      [join(h.root, 'notes.txt'), undefined],
+    ]);
   });
 });
 
@@ -128,9 +135,9 @@ describe('glob and special files', () => {
   const { fifos } = trapped(h);
   afterAll(() => h.close());
 
-  it('lists only regular files with one name: no pipe, hard link, symlink, nor anything behind a symlink', async () => {
+  it('lists regular files, hard links included (names only): no pipe, symlink, nor anything behind a symlink', async () => {
     const r = await prompt(h, fifos, 'glob', { pattern: '**/*', include_ignored: true });
-    expect(h.text(r).split('\n').sort()).toEqual(['notes.txt', 'sub/more.txt']);
+    expect(h.text(r).split('\n').sort()).toEqual(['big-hard.txt', 'hard.txt', 'notes.txt', 'sub/more.txt']);
   });
 
   it('refuses a pattern whose directory part leads out of the workspace through a symlink', async () => {

@@ -8,11 +8,14 @@
 //   at once, a socket fails with ENXIO) and O_NOFOLLOW, and fstat decides before any read.
 // - A regular file with nlink > 1 has other names we cannot see. One may be outside the roots (a
 //   hard link to /etc/shadow made by `ln` passes every path check), so such a file is treated as
-//   outside: refused by the file tools, skipped by searches.
+//   outside: refused by the file tools, its hits withheld (and counted) by grep. Reads given the
+//   roots accept the two proven cases of workspace/links.ts (a package store copy, every name
+//   inside the roots); writes never do.
 import { closeSync, constants, fstatSync, lstatSync, openSync, type Stats } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { ToolError } from '@toolbelt/core';
 import { assertOpenedAt, openHooks } from '../text/opened.js';
+import { linkedReadable } from './links.js';
 
 /** open(2) flags for reading a file without blocking, following a final symlink (check with fstat). */
 export const READ_FLAGS_FOLLOW = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
@@ -57,8 +60,12 @@ export function fileRefusal(st: Stats, shown: string): ToolError | undefined {
   return undefined;
 }
 
-/** Throws fileRefusal's error, if any. Directories pass: each tool says what it wants instead. */
-export function assertPlainFile(st: Stats, shown: string): void {
+/**
+ * Throws fileRefusal's error, if any. Directories pass: each tool says what it wants instead.
+ * With `read` (the roots and the real path), a hard-linked file proven safe to read passes too.
+ */
+export function assertPlainFile(st: Stats, shown: string, read?: { roots: readonly string[]; abs: string }): void {
+  if (read && hasOtherNames(st) && linkedReadable(read.roots, read.abs, st)) return;
   const refusal = fileRefusal(st, shown);
   if (refusal) throw refusal;
 }
@@ -77,10 +84,11 @@ function explainOpenError(err: unknown, abs: string, shown: string): unknown {
 /**
  * Opens an existing resolved path for reading (see READ_FLAGS), then checks the descriptor: it must
  * be the file at `abs` (opened.ts: a directory on the path swapped for a link since the guard
- * resolved it is caught), and special and hard-linked files are refused by fstat. `abs` must be the
- * real path the guard returned. Directories are returned; the caller decides about them.
+ * resolved it is caught), and special and hard-linked files are refused by fstat (hard-linked ones
+ * proven safe pass when `readRoots` is given, for reads). `abs` must be the real path the guard
+ * returned. Directories are returned; the caller decides about them.
  */
-export async function openChecked(abs: string, shown: string): Promise<{ fh: FileHandle; stat: Stats }> {
+export async function openChecked(abs: string, shown: string, readRoots?: readonly string[]): Promise<{ fh: FileHandle; stat: Stats }> {
   let fh: FileHandle;
   openHooks.beforeOpen?.(abs);
   try {
@@ -91,7 +99,7 @@ export async function openChecked(abs: string, shown: string): Promise<{ fh: Fil
   try {
     assertOpenedAt(fh.fd, abs, shown);
     const stat = await fh.stat();
-    assertPlainFile(stat, shown);
+    assertPlainFile(stat, shown, readRoots && { roots: readRoots, abs });
     return { fh, stat };
   } catch (err) {
     await fh.close();
@@ -100,7 +108,7 @@ export async function openChecked(abs: string, shown: string): Promise<{ fh: Fil
 }
 
 /** openChecked with synchronous calls, for read_file's fast path (a few microseconds on a local disk). */
-export function openCheckedSync(abs: string, shown: string): { fd: number; stat: Stats } {
+export function openCheckedSync(abs: string, shown: string, readRoots?: readonly string[]): { fd: number; stat: Stats } {
   let fd: number;
   openHooks.beforeOpen?.(abs);
   try {
@@ -111,7 +119,7 @@ export function openCheckedSync(abs: string, shown: string): { fd: number; stat:
   try {
     assertOpenedAt(fd, abs, shown);
     const stat = fstatSync(fd);
-    assertPlainFile(stat, shown);
+    assertPlainFile(stat, shown, readRoots && { roots: readRoots, abs });
     return { fd, stat };
   } catch (err) {
     closeSync(fd);

@@ -20,6 +20,8 @@ export interface FileHit {
   count?: number;
   /** The file has more matching lines than were kept (the per-file cap). */
   more?: boolean;
+  /** Set when the file has other names (hard links): its inode, for workspace/links.ts to judge. */
+  link?: { dev: number; ino: number; nlink: number };
 }
 
 export interface SearchSpec {
@@ -51,7 +53,7 @@ export interface SearchIo {
   openSync(path: string, flags: number): number;
   readSync(fd: number, buf: Uint8Array, offset: number, length: number, position: number | null): number;
   closeSync(fd: number): void;
-  fstatSync(fd: number): { size: number; nlink: number; isFile(): boolean };
+  fstatSync(fd: number): { size: number; nlink: number; dev: number; ino: number; isFile(): boolean };
 }
 
 export function createSearcher(lines: LineScanner) {
@@ -146,7 +148,7 @@ export function createSearcher(lines: LineScanner) {
         if (cut > 0 && !st.done) {
           const piece = data.subarray(0, cut);
           const { needles, also } = compile(spec);
-          base = scanLines(needles ? bufSrc(piece, needles, also) : strSrc(piece.toString('utf8'), pre), base, st, spec, lineRe);
+          base = scanLines(needles ? bufSrc(piece, needles, also) : strSrc(piece.toString('utf8'), pre), base, st, spec, lineRe, true);
         }
         if (got === 0) break;
         // Keep reading after an early stop: a NUL later in the file still discards it.
@@ -196,16 +198,19 @@ export function createSearcher(lines: LineScanner) {
     const { lineRe, pre, multi, needles, also } = compile(spec);
     try {
       // Opened without blocking (a file swapped for a named pipe since the walk saw it opens at
-      // once) and skipped unless fstat shows a regular file with one name (see workspace/special.ts).
+      // once) and skipped unless fstat shows a regular file. A file with other names is searched
+      // and its hit marked with its inode: the caller decides whether it may be shown.
       const fd = io.openSync(path, spec.openFlags);
       let raw: Buffer;
+      let named: { path: string; link?: FileHit['link'] };
       try {
         const st = io.fstatSync(fd);
-        if (!st.isFile() || st.nlink > 1) return null;
+        if (!st.isFile()) return null;
+        named = st.nlink > 1 ? { path, link: { dev: st.dev, ino: st.ino, nlink: st.nlink } } : { path };
         const size = st.size;
         if (size > spec.chunkBytes && !spec.multiline) {
           const hit = searchChunked(fd, spec, io, lineRe, pre);
-          return hit && { ...hit, path };
+          return hit && { ...hit, ...named };
         }
         if (spec.multiline && size > spec.multilineMaxBytes) return null;
         raw = readAll(fd, size, io);
@@ -236,7 +241,7 @@ export function createSearcher(lines: LineScanner) {
           hit = finish(st, spec);
         }
       }
-      return hit && { ...hit, path };
+      return hit && { ...hit, ...named };
     } catch {
       // Vanished or unreadable files are skipped, as rg skips them.
       return null;
