@@ -1,0 +1,63 @@
+// The gateway's cost per call, by store: CPU seconds per call summed over every process that serves
+// it (the gateway instances and, on PostgreSQL, the backends serving their connections and the
+// server's background writers), read from /proc. What predicts how far instances scale out on
+// machines of their own, where throughput on this shared 2-core machine cannot.
+// Runs by itself (`node bench/gateway/cost.mjs`) and from bench/gateway/run.mjs.
+import { cpus, loadavg } from 'node:os';
+import { writeDocSection } from '../lib/harness.mjs';
+import { measure, startSqliteInstance } from './cost-measure.mjs';
+import { costSection, PG1, PG2, PG2_SPLIT } from './cost-report.mjs';
+import { pgProblem, PG_URL, startPgInstances } from './pg-subjects.mjs';
+import { workDifferences } from './same-work.mjs';
+
+const CALLS = Number(process.env.BENCH_COST_CALLS ?? 8000);
+const ROUNDS = Number(process.env.BENCH_COST_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const TOOLS = (process.env.BENCH_COST_TOOLS ?? 'read_note,echo_note').split(',');
+const TOKEN = 'bench-token-0123456789abcdef';
+const load = loadavg();
+
+const pgWhy = await pgProblem();
+if (pgWhy) {
+  console.warn(`bench/gateway cost: PostgreSQL at ${PG_URL} cannot be used (${pgWhy}); set BENCH_PG_URL. Nothing measured, docs unchanged.`);
+  process.exit(0);
+}
+// Connections are per instance: two instances scaled out each serve as many as one alone (twice
+// the load in all); the last group splits one instance's load between two, to show what that costs.
+const groups = {
+  sqlite: { ...(await startSqliteInstance(TOKEN)), connections: CONNECTIONS },
+  [PG1]: { ...(await startPgInstances(1, TOKEN)), pg: true, connections: CONNECTIONS },
+  [PG2]: { ...(await startPgInstances(2, TOKEN)), pg: true, connections: CONNECTIONS },
+  [PG2_SPLIT]: { ...(await startPgInstances(2, TOKEN)), pg: true, connections: Math.max(1, Math.round(CONNECTIONS / 2)) },
+};
+const names = Object.keys(groups);
+
+const runs = [];
+let stored;
+try {
+  for (const tool of TOOLS) for (const g of names) await measure(groups[g], tool, Math.min(2000, CALLS), TOKEN); // warm-up
+  for (let r = 0; r < ROUNDS; r++) {
+    // The order of the groups turns each round, so a neighbour's burst does not always hit the same one.
+    const order = names.map((_, i) => names[(i + r) % names.length]);
+    for (const tool of TOOLS)
+      for (const g of order) {
+        const run = await measure(groups[g], tool, CALLS, TOKEN);
+        runs.push({ subject: g, tool, round: r, connections: groups[g].connections, ...run });
+        console.log(
+          `${g}, ${tool}, round ${r + 1}: ${run.ok} calls in ${run.wall.toFixed(1)} s; µs CPU per call: gateway ${((run.gatewayS / run.ok) * 1e6).toFixed(0)}, backends ${((run.backendsS / run.ok) * 1e6).toFixed(0)}, background ${((run.backgroundS / run.ok) * 1e6).toFixed(0)}; event loop busy ${run.elu.map((x) => (x * 100).toFixed(0) + '%').join(', ')}, its thread ran ${run.mainRun.map((x) => (x * 100).toFixed(0) + '%').join(', ')} and waited for a core ${run.mainWait.map((x) => (x * 100).toFixed(0) + '%').join(', ')} of the time`,
+        );
+      }
+  }
+  stored = Object.fromEntries(await Promise.all(names.map(async (g) => [g, await groups[g].counts()])));
+} finally {
+  for (const g of names) await groups[g].stop();
+}
+
+const problems = workDifferences(runs, stored, CALLS);
+if (problems.length) {
+  console.error(`bench/gateway cost: the subjects did not do the same work, so their costs cannot be compared:\n- ${problems.join('\n- ')}`);
+  process.exit(1);
+}
+const { markdown, summary } = costSection({ runs, stored, names, tools: TOOLS, calls: CALLS, rounds: ROUNDS, connections: CONNECTIONS, load, cores: cpus().length });
+console.log(summary.join('\n'));
+writeDocSection('gateway-cost', markdown);
