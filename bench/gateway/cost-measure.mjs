@@ -47,9 +47,7 @@ async function drive(urls, tool, calls, connections, token) {
     body: JSON.stringify({ agentId: 'bench-agent', name: tool, input: { path: 'notes.md' } }),
     onResponse,
   };
-  const parts = await Promise.all(
-    urls.map((url) => autocannon({ url, connections, amount: calls / urls.length, requests: [request] })),
-  );
+  const parts = await Promise.all(urls.map((url) => autocannon({ url, connections, amount: calls / urls.length, requests: [request] })));
   for (const p of parts) failed += p.errors + p.timeouts;
   const ok = [...answers.values()].reduce((n, x) => n + x, 0);
   return { ok, answers, failed };

@@ -86,8 +86,7 @@ function capacityTable(c2, tool) {
     `| instances (${tool}) | calls/s the instances can serve | PostgreSQL cores that takes | calls/s per core, all processes |`,
     '|---:|---:|---:|---:|',
   ];
-  for (const n of [1, 2, 4, 8, 16])
-    lines.push(`| ${n} | ${fmt((n * 1e6) / c2.gateway)} | ${((n * c2.pg) / c2.gateway).toFixed(1)} | ${fmt(1e6 / c2.total)} |`);
+  for (const n of [1, 2, 4, 8, 16]) lines.push(`| ${n} | ${fmt((n * 1e6) / c2.gateway)} | ${((n * c2.pg) / c2.gateway).toFixed(1)} | ${fmt(1e6 / c2.total)} |`);
   return lines.join('\n');
 }
 
@@ -116,14 +115,18 @@ function goals(cost, tools) {
   return out;
 }
 
-export function costSection({ runs, stored, names, tools, calls, rounds, connections, load, cores }) {
-  const cost = Object.fromEntries(names.map((g) => [g, Object.fromEntries(tools.map((t) => [t, summarize(runs.filter((r) => r.subject === g && r.tool === t))]))]));
+export function costSection({ runs, stored, names, tools, calls, rounds, load, cores }) {
+  const cost = Object.fromEntries(
+    names.map((g) => [g, Object.fromEntries(tools.map((t) => [t, summarize(runs.filter((r) => r.subject === g && r.tool === t))]))]),
+  );
   const date = new Date().toISOString().slice(0, 10);
   const loadLine = `load average ${load.map((x) => x.toFixed(1)).join(' / ')} (1 / 5 / 15 min) on ${cores} cores when it started, ${date}`;
   const sqliteRead = cost.sqlite[tools[0]];
   const summary = [
     ...goals(cost, tools),
-    `all ${names.length} subjects completed ${calls.toLocaleString('en-US')} calls per tool and round with the same answers, and their stores hold the same rows: ${Object.entries(stored[names[0]])
+    `all ${names.length} subjects completed ${calls.toLocaleString('en-US')} calls per tool and round with the same answers, and their stores hold the same rows: ${Object.entries(
+      stored[names[0]],
+    )
       .map(([k, v]) => `${v.toLocaleString('en-US')} ${k}`)
       .join(', ')}`,
     `SQLite mode, ${tools[0]}: the gateway's event-loop thread ran ${pct(sqliteRead.loopRan)} of the wall time, waited for a core ${pct(sqliteRead.loopWaited)} and slept ${pct(Math.max(0, 1 - sqliteRead.loopRan - sqliteRead.loopWaited))}; ${sqliteRead.callsPerCommit?.toFixed(1) ?? '?'} calls per commit; the machine ${pct(sqliteRead.machineBusy)} busy (all its work); the load generator spends ${fmt(sqliteRead.loadUs)} µs per call`,

@@ -58,6 +58,16 @@ if (problems.length) {
   console.error(`bench/gateway cost: the subjects did not do the same work, so their costs cannot be compared:\n- ${problems.join('\n- ')}`);
   process.exit(1);
 }
-const { markdown, summary } = costSection({ runs, stored, names, tools: TOOLS, calls: CALLS, rounds: ROUNDS, connections: CONNECTIONS, load, cores: cpus().length });
+const { markdown, summary } = costSection({
+  runs,
+  stored,
+  names,
+  tools: TOOLS,
+  calls: CALLS,
+  rounds: ROUNDS,
+  connections: CONNECTIONS,
+  load,
+  cores: cpus().length,
+});
 console.log(summary.join('\n'));
 writeDocSection('gateway-cost', markdown);

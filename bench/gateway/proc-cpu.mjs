@@ -51,7 +51,7 @@ export function clientPorts(pid, remotePort) {
   const inodes = socketInodes(pid);
   const ports = [];
   for (const table of ['tcp', 'tcp6']) {
-    let text = '';
+    let text;
     try {
       text = readFileSync(`/proc/${pid}/net/${table}`, 'utf8');
     } catch {
@@ -77,7 +77,8 @@ export async function backendsOf(pids, remotePort, query) {
   const rows = await query(`SELECT pid FROM pg_stat_activity WHERE client_port = ANY($1::int[]) AND client_addr IN ('127.0.0.1', '::1')`, [ports]);
   const backends = rows.map((r) => r.pid);
   for (const b of backends)
-    if (!commandName(b).startsWith('postgres')) throw new Error(`PostgreSQL backend ${b} is not a process of this machine; run PostgreSQL locally to measure its CPU`);
+    if (!commandName(b).startsWith('postgres'))
+      throw new Error(`PostgreSQL backend ${b} is not a process of this machine; run PostgreSQL locally to measure its CPU`);
   return backends;
 }
 
