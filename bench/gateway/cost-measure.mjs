@@ -79,6 +79,15 @@ function spent(before, after) {
   return { s, gone };
 }
 
+/** Statements the instances sent to PostgreSQL between two readings, by kind, summed over instances. */
+function statementsBetween(before, after) {
+  const out = {};
+  after.forEach((s, i) => {
+    for (const [k, n] of Object.entries(s.queries ?? {})) out[k] = (out[k] ?? 0) + n - (before[i].queries?.[k] ?? 0);
+  });
+  return out;
+}
+
 /** Event-loop utilization between two readings of performance.eventLoopUtilization(). */
 const elu = (a, b) => (b.active - a.active) / Math.max(1e-9, b.active - a.active + b.idle - a.idle);
 
@@ -112,6 +121,7 @@ export async function measure(group, tool, calls, token) {
     inside: a.stats.reduce((n, s, i) => n + (b.stats[i].inside.seconds - s.inside.seconds), 0) / wall,
     insideMs: (1000 * a.stats.reduce((n, s, i) => n + (b.stats[i].inside.seconds - s.inside.seconds), 0)) / calls,
     machineBusy: busyBetween(a.machine, b.machine),
+    statements: statementsBetween(a.stats, b.stats),
     callsPerCommit: sqliteCommits ? calls / sqliteCommits : undefined,
     commitMs: sqliteCommits ? b.stats[0].commits.ms - a.stats[0].commits.ms : undefined,
   };

@@ -1,6 +1,6 @@
 // The cost benchmark's figures, goals and capacity model, as printed and as written to docs/benchmarks.md.
 import { machineLine } from '../lib/harness.mjs';
-import { IDLE_TEXT } from './cost-idle.mjs';
+import { IDLE_TEXT, SCALE_TEXT } from './cost-text.mjs';
 
 export const PG1 = 'postgres, 1 instance';
 export const PG2 = 'postgres, 2 instances, each with the load of one';
@@ -36,6 +36,7 @@ function summarize(runs) {
     callsPerCommit: runs[0].callsPerCommit === undefined ? undefined : median(runs.map((r) => r.callsPerCommit)),
     backendCount: Math.max(...runs.map((r) => r.backendCount)),
     connections: runs[0].connections,
+    statements: Object.fromEntries(Object.entries(mid.statements ?? {}).map(([k, n]) => [k, n / mid.ok])),
     loopRan: median(runs.map((r) => mean(r.mainRun))),
     loopWaited: median(runs.map((r) => mean(r.mainWait))),
     inside: median(runs.map((r) => r.inside / r.elu.length)),
@@ -50,14 +51,15 @@ function summarize(runs) {
 
 function costTable(names, tools, cost) {
   const lines = [
-    '| subject | connections per instance | tool | calls/s here | gateway µs/call | PostgreSQL backends µs/call | PostgreSQL background µs/call | total µs/call (min–max) | calls/s per core | event loop busy | gateway process CPU / wall |',
-    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| subject | connections per instance | tool | calls/s here | statements to PostgreSQL per call | gateway µs/call | PostgreSQL backends µs/call | PostgreSQL background µs/call | total µs/call (min–max) | calls/s per core | event loop busy | gateway process CPU / wall |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const t of tools)
     for (const g of names) {
       const c = cost[g][t];
+      const statements = Object.values(c.statements).reduce((a, b) => a + b, 0);
       lines.push(
-        `| ${g} | ${c.connections} | ${t} | ${fmt(c.rate)} | ${fmt(c.gateway)} | ${fmt(c.backends)} | ${fmt(c.background)} | ${fmt(c.total)} (${fmt(c.min)}–${fmt(c.max)}) | ${fmt(1e6 / c.total)} | ${pct(c.elu)} | ${pct(c.gatewayBusy)} |`,
+        `| ${g} | ${c.connections} | ${t} | ${fmt(c.rate)} | ${g === 'sqlite' ? '–' : statements.toFixed(2)} | ${fmt(c.gateway)} | ${fmt(c.backends)} | ${fmt(c.background)} | ${fmt(c.total)} (${fmt(c.min)}–${fmt(c.max)}) | ${fmt(1e6 / c.total)} | ${pct(c.elu)} | ${pct(c.gatewayBusy)} |`,
       );
     }
   return lines.join('\n');
@@ -172,11 +174,21 @@ ${loopTable(names, tools, cost)}
 
 **Capacity model.** ${model}
 
+${SCALE_TEXT}
+
 ${IDLE_TEXT}
 
 Run: \`npm run build && node bench/gateway/cost.mjs\` (also run by \`bench/gateway/run.mjs\`; BENCH_COST_CALLS, BENCH_COST_ROUNDS, BENCH_CONNECTIONS, BENCH_COST_TOOLS, BENCH_PG_URL).`;
   return { markdown, summary };
 }
+
+/** The statements of a subject's calls, the most frequent first. */
+const statementList = (c) =>
+  Object.entries(c.statements)
+    .filter(([, n]) => n >= 0.005)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `\`${k}…\` ${n.toFixed(2)}`)
+    .join(', ');
 
 function modelText(cost, t) {
   const s = cost.sqlite[t];
@@ -185,7 +197,7 @@ function modelText(cost, t) {
   return `With \`${t}\`: SQLite mode costs ${fmt(s.total)} µs of CPU per call, all of it the gateway
 process: ${fmt(1e6 / s.total)} calls/s per core, and it cannot scale out (one process owns the file).
 On PostgreSQL one instance costs ${fmt(p1.total)} µs per call: the gateway ${fmt(p1.gateway)} (${pct(p1.gateway / p1.total)}),
-PostgreSQL ${fmt(p1.pg)} (${pct(p1.pg / p1.total)}: backends ${fmt(p1.backends)}, background ${fmt(p1.background)}); with two instances
+PostgreSQL ${fmt(p1.pg)} (${pct(p1.pg / p1.total)}: backends ${fmt(p1.backends)}, background ${fmt(p1.background)}); its statements per call: ${statementList(p1)}. With two instances
 ${fmt(p2.total)} µs: the gateway ${fmt(p2.gateway)} (${pct(p2.gateway / p2.total)}), PostgreSQL ${fmt(p2.pg)} (${pct(p2.pg / p2.total)}).
 Instances share nothing but the database, so N instances on N machines, a core each, serve N times
 what one core of gateway serves (1 / ${fmt(p2.gateway)} µs = ${fmt(1e6 / p2.gateway)} calls/s), as long as PostgreSQL has

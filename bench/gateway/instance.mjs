@@ -1,7 +1,8 @@
 // One gateway instance for the benchmark, in its own process. argv[2] is a PostgreSQL URL (argv[3]
 // the schema every instance of the run shares) or `sqlite` (a database file in the instance's temp
 // directory). Says its URL once it listens; answers 'stats' with its event-loop utilization and the
-// time requests spent inside it so far, and for SQLite its commits and stored rows.
+// time requests spent inside it so far, for SQLite its commits and stored rows, for PostgreSQL the
+// statements it sent.
 import { subscribe } from 'node:diagnostics_channel';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { Policy, ToolRegistry } from '../../packages/core/dist/index.js';
 import { createGateway, openPgStore, openSqliteStore, policyWithStore } from '../../packages/gateway/dist/index.js';
 import { noteTools } from './notes.mjs';
+import { countQueries } from './pg-queries.mjs';
 import { storedRowsQuery } from './same-work.mjs';
 
 const [url, schema, token] = process.argv.slice(2);
@@ -16,6 +18,7 @@ const { dir, readNote, echoNote } = noteTools();
 const sqlite = url === 'sqlite';
 const store = sqlite ? openSqliteStore(join(dir, 'gateway.db')) : await openPgStore(url, { schema });
 const commits = sqlite ? countCommits(store.db) : undefined;
+const queries = sqlite ? undefined : countQueries();
 const registry = new ToolRegistry().register(readNote).register(echoNote);
 const gateway = await createGateway({
   registry,
@@ -63,7 +66,7 @@ const inside = timeInside();
 
 async function stats() {
   const elu = performance.eventLoopUtilization();
-  if (!sqlite) return { elu, inside };
+  if (!sqlite) return { elu, inside, queries: { ...queries } };
   await gateway.recorder.flush();
   return { elu, inside, commits, rows: store.db.prepare(storedRowsQuery()).get() };
 }

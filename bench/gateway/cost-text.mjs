@@ -1,6 +1,6 @@
-// What the measurements of 2026-11-26 say about the gateway's idle time on SQLite: prose for the
-// cost section of docs/benchmarks.md, with the figures of those probes (the tables above it are
-// regenerated on every run; these probes were run by hand, as described).
+// What the probes of 2026-11-26 say about where PostgreSQL's share goes, what scale-out adds, and the
+// gateway's idle time on SQLite: prose for the cost section of docs/benchmarks.md, with the figures
+// of those probes (run by hand, as described; the tables above the prose are regenerated every run).
 export const IDLE_TEXT = `**Where the idle time goes (SQLite).** The throughput bench once found the machine only 63% busy
 under gateway load, so the limit looked like something other than the CPU. Measured on 2026-11-26
 (load average 9–12 on the 2 cores, from other work), the idle has three parts:
@@ -9,7 +9,7 @@ under gateway load, so the limit looked like something other than the CPU. Measu
    runs on one thread. The lines above give that thread's CPU per call (~150 µs for \`echo_note\`,
    ~220–250 µs for \`read_note\`) against the whole process's (its other threads: GC helpers, the WAL
    checkpoint thread, libuv's pool reading the file) and the load generator's (~50 µs): with the
-   event-loop thread busy all the time on one core, a quiet 2-core machine would be only ~75–80% busy.
+   event-loop thread busy all the time on one core, a quiet 2-core machine would be only ~70–80% busy.
    A machine-wide figure mostly measures the second core the gateway cannot use. Judge the gateway
    by its event-loop thread (schedstat) or by CPU per call.
 2. **The loop sleeps waiting for requests.** With \`echo_note\` nothing in a call waits on I/O: the
@@ -37,3 +37,26 @@ second core works and the loop only hands over rows; or scale by processes on Po
 entry); (c) write a call's start and end in one commit when the tool answers within the commit
 window, so a lone call costs one commit, not two or three; (d) for file tools, one pool operation
 per read (a read on an open handle, or a synchronous read for small files) instead of four.`;
+
+export const SCALE_TEXT = `**Where PostgreSQL's share goes, and what scale-out adds** (probes of 2026-11-26: the statements
+counted in each instance by wrapping the pg driver's \`Client.prototype.query\`, as the bench now does).
+A turn's calls share their statements: the call's start (\`INSERT INTO tool_calls\`), its events
+(\`append_events\`: lock, insert, NOTIFY), its end (one \`UPDATE\` over \`unnest\`ed arrays) and its log
+entry, four statements a turn and ~0.3 per call at 32 connections. So the backends' ~150–230 µs per
+call is ~500–700 µs per statement of ~12 calls' rows: big rows (the result is stored in the call row,
+in a \`tool.result\` event and in the log entry; ~5 KB of WAL per call) sent as text arrays and
+unnested, and a NOTIFY per \`append_events\`. On the gateway's side PostgreSQL mode costs more than
+SQLite mode's in-process commit: building the statements, \`writev\` to the sockets, the pg driver
+and its garbage (see the section above).
+
+What grows with the number of instances: every instance listens on one channel, so each
+\`append_events\` NOTIFY reaches every instance. With one instance it heard 0.07–0.10
+notifications per call (its own), with two 0.13 (each hears both): with N instances a call causes
+~0.07 × N deliveries, each read from the queue by a listening backend and parsed by its instance —
+the one part of the work per call that grows with N, small at two instances and worth removing
+before many: events could go out on a channel of their own, which an instance LISTENs to only while it has an event stream open (wake-ups for waiting calls stay on the store's channel). What does not
+grow, but must be kept: batching. Two instances sharing the load of one gather half as many calls
+per statement and commit, and cost 1.3–1.5x per call (the last subject above); scaled out, each
+instance keeps its own load and its batches. The rest of the measured difference between one and two
+instances moved from round to round (gateway 250–600 µs per call in one probe's rounds): on this
+machine a busy neighbour changes the CPU per call by more than scale-out does.`;
