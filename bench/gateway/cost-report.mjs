@@ -6,6 +6,8 @@ export const PG1 = 'postgres, 1 instance';
 export const PG2 = 'postgres, 2 instances, each with the load of one';
 export const PG2_SPLIT = 'postgres, 2 instances sharing the load of one';
 
+/** The key under which an instance counts the notifications it received (see pg-queries.mjs). */
+const NOTIFIED = '(notification received)';
 const us = (s, calls) => (s / calls) * 1e6;
 const fmt = (x) => Math.round(x).toLocaleString('en-US');
 const pct = (x) => `${(x * 100).toFixed(0)}%`;
@@ -37,6 +39,7 @@ function summarize(runs) {
     backendCount: Math.max(...runs.map((r) => r.backendCount)),
     connections: runs[0].connections,
     statements: Object.fromEntries(Object.entries(mid.statements ?? {}).map(([k, n]) => [k, n / mid.ok])),
+    notifications: (mid.statements?.[NOTIFIED] ?? 0) / mid.ok,
     loopRan: median(runs.map((r) => mean(r.mainRun))),
     loopWaited: median(runs.map((r) => mean(r.mainWait))),
     inside: median(runs.map((r) => r.inside / r.elu.length)),
@@ -51,15 +54,15 @@ function summarize(runs) {
 
 function costTable(names, tools, cost) {
   const lines = [
-    '| subject | connections per instance | tool | calls/s here | statements to PostgreSQL per call | gateway µs/call | PostgreSQL backends µs/call | PostgreSQL background µs/call | total µs/call (min–max) | calls/s per core | event loop busy | gateway process CPU / wall |',
-    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| subject | connections per instance | tool | calls/s here | statements to PostgreSQL per call | notifications received per call | gateway µs/call | PostgreSQL backends µs/call | PostgreSQL background µs/call | total µs/call (min–max) | calls/s per core | event loop busy | gateway process CPU / wall |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const t of tools)
     for (const g of names) {
       const c = cost[g][t];
-      const statements = Object.values(c.statements).reduce((a, b) => a + b, 0);
+      const statements = Object.entries(c.statements).reduce((a, [k, n]) => a + (k === NOTIFIED ? 0 : n), 0);
       lines.push(
-        `| ${g} | ${c.connections} | ${t} | ${fmt(c.rate)} | ${g === 'sqlite' ? '–' : statements.toFixed(2)} | ${fmt(c.gateway)} | ${fmt(c.backends)} | ${fmt(c.background)} | ${fmt(c.total)} (${fmt(c.min)}–${fmt(c.max)}) | ${fmt(1e6 / c.total)} | ${pct(c.elu)} | ${pct(c.gatewayBusy)} |`,
+        `| ${g} | ${c.connections} | ${t} | ${fmt(c.rate)} | ${g === 'sqlite' ? '–' : statements.toFixed(2)} | ${g === 'sqlite' ? '–' : c.notifications.toFixed(2)} | ${fmt(c.gateway)} | ${fmt(c.backends)} | ${fmt(c.background)} | ${fmt(c.total)} (${fmt(c.min)}–${fmt(c.max)}) | ${fmt(1e6 / c.total)} | ${pct(c.elu)} | ${pct(c.gatewayBusy)} |`,
       );
     }
   return lines.join('\n');
@@ -82,13 +85,20 @@ function loopTable(names, tools, cost) {
   return lines.join('\n');
 }
 
-/** N instances, each on a machine of its own with a core for it, on one PostgreSQL server. */
+/**
+ * N instances on machines of their own and one PostgreSQL server: an instance serves at most what its
+ * event-loop thread allows on one core, and needs its process's CPU and PostgreSQL's for that.
+ */
 function capacityTable(c2, tool) {
+  const rate = 1e6 / c2.loopUs;
   const lines = [
-    `| instances (${tool}) | calls/s the instances can serve | PostgreSQL cores that takes | calls/s per core, all processes |`,
-    '|---:|---:|---:|---:|',
+    `| instances (${tool}) | calls/s they serve at most | cores on the instances' machines | PostgreSQL cores | calls/s per core, all processes |`,
+    '|---:|---:|---:|---:|---:|',
   ];
-  for (const n of [1, 2, 4, 8, 16]) lines.push(`| ${n} | ${fmt((n * 1e6) / c2.gateway)} | ${((n * c2.pg) / c2.gateway).toFixed(1)} | ${fmt(1e6 / c2.total)} |`);
+  for (const n of [1, 2, 4, 8, 16])
+    lines.push(
+      `| ${n} | ${fmt(n * rate)} | ${((n * rate * c2.gateway) / 1e6).toFixed(1)} | ${((n * rate * c2.pg) / 1e6).toFixed(1)} | ${fmt(1e6 / c2.total)} |`,
+    );
   return lines.join('\n');
 }
 
@@ -185,7 +195,7 @@ Run: \`npm run build && node bench/gateway/cost.mjs\` (also run by \`bench/gatew
 /** The statements of a subject's calls, the most frequent first. */
 const statementList = (c) =>
   Object.entries(c.statements)
-    .filter(([, n]) => n >= 0.005)
+    .filter(([k, n]) => k !== NOTIFIED && n >= 0.005)
     .sort((a, b) => b[1] - a[1])
     .map(([k, n]) => `\`${k}…\` ${n.toFixed(2)}`)
     .join(', ');
@@ -199,9 +209,10 @@ process: ${fmt(1e6 / s.total)} calls/s per core, and it cannot scale out (one pr
 On PostgreSQL one instance costs ${fmt(p1.total)} µs per call: the gateway ${fmt(p1.gateway)} (${pct(p1.gateway / p1.total)}),
 PostgreSQL ${fmt(p1.pg)} (${pct(p1.pg / p1.total)}: backends ${fmt(p1.backends)}, background ${fmt(p1.background)}); its statements per call: ${statementList(p1)}. With two instances
 ${fmt(p2.total)} µs: the gateway ${fmt(p2.gateway)} (${pct(p2.gateway / p2.total)}), PostgreSQL ${fmt(p2.pg)} (${pct(p2.pg / p2.total)}).
-Instances share nothing but the database, so N instances on N machines, a core each, serve N times
-what one core of gateway serves (1 / ${fmt(p2.gateway)} µs = ${fmt(1e6 / p2.gateway)} calls/s), as long as PostgreSQL has
-${(p2.pg / p2.gateway).toFixed(2)} cores for every instance (its ${fmt(p2.pg)} µs per call), by the two-instance figures:
+Instances share nothing but the database (and the notifications, below), so N instances on
+N machines serve N times what one serves. One instance is bounded by its event-loop thread: at
+${fmt(p2.loopUs)} µs of it per call, ${fmt(1e6 / p2.loopUs)} calls/s on one core, for which its process (all threads) takes
+${(p2.gateway / p2.loopUs).toFixed(2)} cores and PostgreSQL ${(p2.pg / p2.loopUs).toFixed(2)} (its ${fmt(p2.pg)} µs per call); by the two-instance figures:
 
 ${capacityTable(p2, t)}`;
 }

@@ -3,15 +3,17 @@
 // server's background writers), read from /proc. What predicts how far instances scale out on
 // machines of their own, where throughput on this shared 2-core machine cannot.
 // Runs by itself (`node bench/gateway/cost.mjs`) and from bench/gateway/run.mjs.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { writeDocSection } from '../lib/harness.mjs';
+import { join } from 'node:path';
+import { benchRoot, writeDocSection } from '../lib/harness.mjs';
 import { measure, startSqliteInstance } from './cost-measure.mjs';
 import { costSection, PG1, PG2, PG2_SPLIT } from './cost-report.mjs';
 import { pgProblem, PG_URL, startPgInstances } from './pg-subjects.mjs';
 import { workDifferences } from './same-work.mjs';
 
-const CALLS = Number(process.env.BENCH_COST_CALLS ?? 8000);
-const ROUNDS = Number(process.env.BENCH_COST_ROUNDS ?? 3);
+const CALLS = Number(process.env.BENCH_COST_CALLS ?? 6000);
+const ROUNDS = Number(process.env.BENCH_COST_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const TOOLS = (process.env.BENCH_COST_TOOLS ?? 'read_note,echo_note').split(',');
 const TOKEN = 'bench-token-0123456789abcdef';
@@ -58,6 +60,10 @@ if (problems.length) {
   console.error(`bench/gateway cost: the subjects did not do the same work, so their costs cannot be compared:\n- ${problems.join('\n- ')}`);
   process.exit(1);
 }
+// The raw runs, for a look at any round (answers as counts: a Map does not serialize).
+mkdirSync(join(benchRoot, 'results'), { recursive: true });
+const raw = runs.map((r) => ({ ...r, answers: Object.fromEntries(r.answers) }));
+writeFileSync(join(benchRoot, 'results', 'gateway-cost.json'), JSON.stringify({ date: new Date().toISOString(), load, stored, runs: raw }, null, 2) + '\n');
 const { markdown, summary } = costSection({
   runs,
   stored,
