@@ -35,8 +35,12 @@ const answerOf = (body) => {
 async function drive(urls, tool, calls, connections, token) {
   const answers = new Map();
   let failed = 0;
+  const samples = [];
   const onResponse = (status, body) => {
-    if (status !== 200) return void failed++;
+    if (status !== 200) {
+      if (samples.length < 3) samples.push(`${status} ${body.slice(0, 200)}`);
+      return void failed++;
+    }
     const key = answerOf(body);
     answers.set(key, (answers.get(key) ?? 0) + 1);
   };
@@ -50,7 +54,7 @@ async function drive(urls, tool, calls, connections, token) {
   const parts = await Promise.all(urls.map((url) => autocannon({ url, connections, amount: calls / urls.length, requests: [request] })));
   for (const p of parts) failed += p.errors + p.timeouts;
   const ok = [...answers.values()].reduce((n, x) => n + x, 0);
-  return { ok, answers, failed };
+  return { ok, answers, failed, samples };
 }
 
 /** CPU seconds of each pid, as a Map. */

@@ -160,7 +160,9 @@ Each subject is a fresh store (a SQLite file, a PostgreSQL schema of its own) wi
 \`echo_note\` as in the section above; ${calls.toLocaleString('en-US')} calls per tool, subject and round, ${rounds} rounds, the
 order of the subjects turning each round. Connections are per instance: scaled out, each of two
 instances serves as many connections as one alone (twice the load in all; the goal's subject), and
-a last subject splits one instance's load between two. The run fails, writing nothing here, unless
+a last subject splits one instance's load between two. Each PostgreSQL instance's two pools hold at
+most 8 connections (the defaults are 10 and 20), so that five instances stay within the server's
+100 connections beside other users: a run that hit the limit failed its check. The run fails, writing nothing here, unless
 every subject answered every call with the same answer and left the same rows in its store (calls,
 log entries, each call's three events; \`agent.state\` events are counted but not compared, as their
 number depends on how calls overlap). ${machineLine()} ${loadLine[0].toUpperCase()}${loadLine.slice(1)}.

@@ -16,7 +16,11 @@ import { storedRowsQuery } from './same-work.mjs';
 const [url, schema, token] = process.argv.slice(2);
 const { dir, readNote, echoNote } = noteTools();
 const sqlite = url === 'sqlite';
-const store = sqlite ? openSqliteStore(join(dir, 'gateway.db')) : await openPgStore(url, { schema });
+// Connections named for the bench, so that tests of other work on the same server that end the
+// gateway's connections by name leave these alone; pools of 8, so that the bench's five instances
+// stay well within PostgreSQL's 100 connections beside other users (the defaults are 10 and 20).
+const named = sqlite ? '' : `${url}${url.includes('?') ? '&' : '?'}application_name=toolbelt-bench`;
+const store = sqlite ? openSqliteStore(join(dir, 'gateway.db')) : await openPgStore(named, { schema, maxConnections: 8 });
 const commits = sqlite ? countCommits(store.db) : undefined;
 const queries = sqlite ? undefined : countQueries();
 const registry = new ToolRegistry().register(readNote).register(echoNote);

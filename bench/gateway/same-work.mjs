@@ -10,7 +10,8 @@ export function workDifferences(runs, stored, expected) {
   const problems = [];
   for (const r of runs) {
     if (r.ok !== expected) problems.push(`${r.subject}, ${r.tool}: ${r.ok} of ${expected} calls answered success`);
-    if (r.failed) problems.push(`${r.subject}, ${r.tool}: ${r.failed} calls failed or answered otherwise`);
+    if (r.failed)
+      problems.push(`${r.subject}, ${r.tool}: ${r.failed} calls failed or answered otherwise${r.samples?.length ? ` (${r.samples.join('; ')})` : ''}`);
   }
   // One answer per tool, the same for every subject (call ids aside).
   const byTool = new Map();
