@@ -1,5 +1,4 @@
 // The cost benchmark's figures, goals and capacity model, as printed and as written to docs/benchmarks.md.
-import { machineLine } from '../lib/harness.mjs';
 import { IDLE_TEXT, SCALE_TEXT } from './cost-text.mjs';
 
 export const PG1 = 'postgres, 1 instance';
@@ -138,11 +137,10 @@ function goals(cost, tools, runs) {
   return out;
 }
 
-export function costSection({ runs, stored, names, tools, calls, rounds, load, cores }) {
+export function costSection({ runs, stored, names, tools, calls, rounds, load, cores, date = new Date().toISOString().slice(0, 10) }) {
   const cost = Object.fromEntries(
     names.map((g) => [g, Object.fromEntries(tools.map((t) => [t, summarize(runs.filter((r) => r.subject === g && r.tool === t))]))]),
   );
-  const date = new Date().toISOString().slice(0, 10);
   const loadLine = `load average ${load.map((x) => x.toFixed(1)).join(' / ')} (1 / 5 / 15 min) on ${cores} cores when it started, ${date}`;
   const sqliteRead = cost.sqlite[tools[0]];
   const summary = [
@@ -176,7 +174,7 @@ most 8 connections (the defaults are 10 and 20), so that five instances stay wit
 100 connections beside other users: a run that hit the limit failed its check. The run fails, writing nothing here, unless
 every subject answered every call with the same answer and its store gained the same rows in the measured rounds (calls,
 log entries, each call's three events; \`agent.state\` events are counted but not compared, as their
-number depends on how calls overlap). ${machineLine()} ${loadLine[0].toUpperCase()}${loadLine.slice(1)}.
+number depends on how calls overlap). Node ${process.version}, ${process.platform}/${process.arch}. ${loadLine[0].toUpperCase()}${loadLine.slice(1)}.
 
 ${costTable(names, tools, cost)}
 
@@ -220,7 +218,7 @@ function modelText(cost, t) {
   return `With \`${t}\`: SQLite mode costs ${fmt(s.total)} µs of CPU per call, all of it the gateway
 process: ${fmt(1e6 / s.total)} calls/s per core, and it cannot scale out (one process owns the file).
 On PostgreSQL one instance costs ${fmt(p1.total)} µs per call: the gateway ${fmt(p1.gateway)} (${pct(p1.gateway / p1.total)}),
-PostgreSQL ${fmt(p1.pg)} (${pct(p1.pg / p1.total)}: backends ${fmt(p1.backends)}, background ${fmt(p1.background)}); its statements per call: ${statementList(p1)}. With two instances
+PostgreSQL ${fmt(p1.pg)} (${pct(p1.pg / p1.total)}: backends ${fmt(p1.backends)}, background ${fmt(p1.background)}); its statements per call: ${statementList(p1)}. Of the ${fmt(p1.total - s.total)} µs per call it costs beyond SQLite mode, PostgreSQL's processes spend ${fmt(p1.pg)} (${pct(p1.pg / (p1.total - s.total))}) and the gateway ${fmt(p1.gateway - s.gateway)} more than with its in-process store. With two instances
 ${fmt(p2.total)} µs: the gateway ${fmt(p2.gateway)} (${pct(p2.gateway / p2.total)}), PostgreSQL ${fmt(p2.pg)} (${pct(p2.pg / p2.total)}).
 Instances share nothing but the database (and the notifications, below), so N instances on
 N machines serve N times what one serves. One instance is bounded by its event-loop thread: at

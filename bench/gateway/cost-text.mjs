@@ -9,7 +9,8 @@ under gateway load, so the limit looked like something other than the CPU. Measu
    runs on one thread. The lines above give that thread's CPU per call (~150 µs for \`echo_note\`,
    ~220–250 µs for \`read_note\`) against the whole process's (its other threads: GC helpers, the WAL
    checkpoint thread, libuv's pool reading the file) and the load generator's (~50 µs): with the
-   event-loop thread busy all the time on one core, a quiet 2-core machine would be only ~70–80% busy.
+   event-loop thread busy all the time on one core, a quiet 2-core machine would be only 68–79% busy
+   (in every run of the day; this run's figures are in the lines above).
    A machine-wide figure mostly measures the second core the gateway cannot use. Judge the gateway
    by its event-loop thread (schedstat) or by CPU per call.
 2. **The loop sleeps waiting for requests.** With \`echo_note\` nothing in a call waits on I/O: the
@@ -42,8 +43,8 @@ export const SCALE_TEXT = `**Where PostgreSQL's share goes, and what scale-out a
 counted in each instance by wrapping the pg driver's \`Client.prototype.query\`, as the bench now does).
 A turn's calls share their statements: the call's start (\`INSERT INTO tool_calls\`), its events
 (\`append_events\`: lock, insert, NOTIFY), its end (one \`UPDATE\` over \`unnest\`ed arrays) and its log
-entry, four statements a turn and ~0.3 per call at 32 connections. So the backends' ~150–230 µs per
-call is ~500–700 µs per statement of ~12 calls' rows: big rows (the result is stored in the call row,
+entry, four statements a turn: 0.3–0.7 per call at 32 connections (the table), so the backends spend
+~350–500 µs per statement, each carrying the rows of ~4 (\`read_note\`) to ~12 (\`echo_note\`) calls: big rows (the result is stored in the call row,
 in a \`tool.result\` event and in the log entry; ~5 KB of WAL per call) sent as text arrays and
 unnested, and a NOTIFY per \`append_events\`. On the gateway's side PostgreSQL mode costs more than
 SQLite mode's in-process commit: building the statements, \`writev\` to the sockets, the pg driver
@@ -58,5 +59,6 @@ before many: events could go out on a channel of their own, which an instance LI
 grow, but must be kept: batching. Two instances sharing the load of one gather half as many calls
 per statement and commit, and cost 1.3–1.5x per call (the last subject above); scaled out, each
 instance keeps its own load and its batches. The rest of the measured difference between one and two
-instances moved from round to round (gateway 250–600 µs per call in one probe's rounds): on this
-machine a busy neighbour changes the CPU per call by more than scale-out does.`;
+instances moves from round to round, below 1x in some (the ranges beside the goals above): on this
+machine a busy neighbour changes the CPU per call by more than scale-out does. A cpu-prof of both
+(echo_note) showed no code path that only two instances run: every part of the profile grew alike.`;

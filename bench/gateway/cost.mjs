@@ -2,7 +2,8 @@
 // it (the gateway instances and, on PostgreSQL, the backends serving their connections and the
 // server's background writers), read from /proc. What predicts how far instances scale out on
 // machines of their own, where throughput on this shared 2-core machine cannot.
-// Runs by itself (`node bench/gateway/cost.mjs`) and from bench/gateway/run.mjs.
+// Runs by itself (`node bench/gateway/cost.mjs`) and from bench/gateway/run.mjs; cost-render.mjs
+// rewrites the docs from the last run's results.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -70,7 +71,10 @@ if (problems.length) {
 // The raw runs, for a look at any round (answers as counts: a Map does not serialize).
 mkdirSync(join(benchRoot, 'results'), { recursive: true });
 const raw = runs.map((r) => ({ ...r, answers: Object.fromEntries(r.answers) }));
-writeFileSync(join(benchRoot, 'results', 'gateway-cost.json'), JSON.stringify({ date: new Date().toISOString(), load, stored, runs: raw }, null, 2) + '\n');
+writeFileSync(
+  join(benchRoot, 'results', 'gateway-cost.json'),
+  JSON.stringify({ date: new Date().toISOString(), load, calls: CALLS, rounds: ROUNDS, names, tools: TOOLS, stored, runs: raw }, null, 2) + '\n',
+);
 const { markdown, summary } = costSection({
   runs,
   stored,
