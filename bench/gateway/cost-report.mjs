@@ -107,7 +107,12 @@ function capacityTable(c2, tool) {
  */
 function ceilingLine(c, tool) {
   const rate = 1e6 / c.loopUs;
-  return `SQLite mode, ${tool}: the event-loop thread needs ${fmt(c.loopUs)} µs per call, so one core of it serves at most ${fmt(rate)} calls/s; at that rate the gateway process (${fmt(c.gateway)} µs per call, all threads) and the load generator (${fmt(c.loadUs)} µs) would keep a quiet 2-core machine ${pct(((c.gateway + c.loadUs) * rate) / 1e6 / 2)} busy`;
+  const busy = ((c.gateway + c.loadUs) * rate) / 1e6 / 2;
+  const verdict =
+    busy <= 1
+      ? `would keep a quiet 2-core machine ${pct(busy)} busy`
+      : `would need ${pct(busy)} of a 2-core machine: the cores, not the loop, would be the limit`;
+  return `SQLite mode, ${tool}: the event-loop thread needs ${fmt(c.loopUs)} µs per call, so one core of it serves at most ${fmt(rate)} calls/s; at that rate the gateway process (${fmt(c.gateway)} µs per call, all threads) and the load generator (${fmt(c.loadUs)} µs) ${verdict}`;
 }
 
 /** The lowest and highest ratio of two subjects' totals within one round, over the rounds. */
