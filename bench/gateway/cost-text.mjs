@@ -6,8 +6,8 @@ under gateway load, so the limit looked like something other than the CPU. Measu
 (load average 9–12 on the 2 cores, from other work), the idle has three parts:
 
 1. **One core is the limit, not the machine.** The gateway's JavaScript, its SQLite writes included,
-   runs on one thread. The lines above give that thread's CPU per call (~150 µs for \`echo_note\`,
-   ~220–250 µs for \`read_note\`) against the whole process's (its other threads: GC helpers, the WAL
+   runs on one thread. The lines above give that thread's CPU per call (150–190 µs for \`echo_note\`,
+   220–270 µs for \`read_note\` in the day's runs) against the whole process's (its other threads: GC helpers, the WAL
    checkpoint thread, libuv's pool reading the file) and the load generator's (~50 µs): with the
    event-loop thread busy all the time on one core, a quiet 2-core machine would be only 68–79% busy
    (in every run of the day; this run's figures are in the lines above).

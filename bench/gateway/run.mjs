@@ -291,7 +291,7 @@ the HTTP answer 10, GC 13, the executor 9, the body read from Node's stream 6. W
 and a log entry, ~5 KB per call, committed ~10 calls at a time.
 
 ${pgGw ? PG_TEXT : ''}
-Run: \`npm run build && node bench/gateway/run.mjs\` (BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_WAKES; BENCH_PG_URL, default ${PG_URL}).`,
+Run: \`npm run build && node bench/gateway/run.mjs\` (BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_WAKES; BENCH_PG_URL, default ${PG_URL}); it then runs the cost bench below, \`bench/gateway/cost.mjs\`.`,
 );
 
 // ---- 3. CPU per call by store, in processes of its own ---------------------------------------
