@@ -27,12 +27,20 @@ if (pgWhy) {
 }
 // Connections are per instance: two instances scaled out each serve as many as one alone (twice
 // the load in all); the last group splits one instance's load between two, to show what that costs.
-const groups = {
-  sqlite: { ...(await startSqliteInstance(TOKEN)), connections: CONNECTIONS },
-  [PG1]: { ...(await startPgInstances(1, TOKEN)), pg: true, connections: CONNECTIONS },
-  [PG2]: { ...(await startPgInstances(2, TOKEN)), pg: true, connections: CONNECTIONS },
-  [PG2_SPLIT]: { ...(await startPgInstances(2, TOKEN)), pg: true, connections: Math.max(1, Math.round(CONNECTIONS / 2)) },
+const starts = {
+  sqlite: async () => ({ ...(await startSqliteInstance(TOKEN)), connections: CONNECTIONS }),
+  [PG1]: async () => ({ ...(await startPgInstances(1, TOKEN)), pg: true, connections: CONNECTIONS }),
+  [PG2]: async () => ({ ...(await startPgInstances(2, TOKEN)), pg: true, connections: CONNECTIONS }),
+  [PG2_SPLIT]: async () => ({ ...(await startPgInstances(2, TOKEN)), pg: true, connections: Math.max(1, Math.round(CONNECTIONS / 2)) }),
 };
+const groups = {};
+try {
+  for (const [name, start] of Object.entries(starts)) groups[name] = await start();
+} catch (err) {
+  // Those already started would keep listening after we exit: stop them (and drop their schemas).
+  for (const g of Object.values(groups)) await g.stop();
+  throw err;
+}
 const names = Object.keys(groups);
 
 /** Rows each group's store holds now. */
@@ -82,7 +90,6 @@ const { markdown, summary } = costSection({
   tools: TOOLS,
   calls: CALLS,
   rounds: ROUNDS,
-  connections: CONNECTIONS,
   load,
   cores: cpus().length,
 });
