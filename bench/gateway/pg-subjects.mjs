@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { storedRowsQuery } from './same-work.mjs';
 
 export const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -22,32 +23,43 @@ export async function pgProblem() {
   }
 }
 
+/** What a gateway instance process says of itself (see instance.mjs). */
+export async function instanceStats(child) {
+  const answer = once(child, 'message');
+  child.send('stats');
+  return (await answer)[0].stats;
+}
+
+/** One query on a connection of its own. */
+export async function sql(text, params = []) {
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  try {
+    return (await c.query(text, params)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
 /** `n` gateway instances sharing a fresh schema; stop() ends them and drops the schema. */
 export async function startPgInstances(n, token) {
   const schema = `bench_${randomBytes(5).toString('hex')}`;
   const children = [];
   const urls = [];
   for (let i = 0; i < n; i++) {
-    const child = fork(new URL('./pg-instance.mjs', import.meta.url), [PG_URL, schema, token], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(new URL('./instance.mjs', import.meta.url), [PG_URL, schema, token], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     children.push(child);
     urls.push((await once(child, 'message'))[0].url);
   }
-  const sql = async (text) => {
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    try {
-      return (await c.query(text)).rows;
-    } finally {
-      await c.end();
-    }
-  };
   return {
     urls,
+    schema,
+    pids: children.map((c) => c.pid),
+    /** What each instance says of itself (see instance.mjs). */
+    stats: () => Promise.all(children.map(instanceStats)),
     /** Rows the load left: calls, log entries, events. */
     counts: async () => {
-      const [r] = await sql(
-        `SELECT (SELECT COUNT(*) FROM ${schema}.tool_calls) AS calls, (SELECT COUNT(*) FROM ${schema}.executions) AS executions, (SELECT COUNT(*) FROM ${schema}.events) AS events`,
-      );
+      const [r] = await sql(storedRowsQuery(`${schema}.`));
       return Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(v)]));
     },
     /** Transactions committed in the database so far (all its users). */
