@@ -85,5 +85,8 @@ export function gitReadEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   out.GIT_NO_REPLACE_OBJECTS = '1';
   // `git status` refreshes the index (a write, and a lock file) unless told not to.
   out.GIT_OPTIONAL_LOCKS = '0';
+  // npm and pip queries (`npm ls`, `pip show`) otherwise look for their own updates over the network.
+  out.npm_config_update_notifier = 'false';
+  out.PIP_DISABLE_PIP_VERSION_CHECK = '1';
   return out;
 }

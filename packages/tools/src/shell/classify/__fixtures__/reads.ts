@@ -168,8 +168,9 @@ export const CONFINED: [string, Expect][] = [
   ['cat hard/a.txt', 'read'],
   ['npm --version', 'read'],
   ['npm ls --depth=0', 'read'],
-  ['pip list', 'read'],
-  ['pip show requests', 'read'],
+  ['pip --version', 'read'],
+  ['pip list', 'asks'],
+  ['pip show requests', 'asks'],
   ['ps aux', 'read'],
   // What the sandbox does not cover still asks: links out when followed, names as options, paths
   // outside, secrets named outright, programs run.

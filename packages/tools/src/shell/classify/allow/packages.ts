@@ -1,5 +1,4 @@
-// Package managers asked what is installed: `npm --version`, `npm ls`, `npm root`, `pip list`,
-// `pip show`, `pip freeze`. npm answers from package.json and node_modules without running any
+// Package managers asked what is installed: `npm --version`, `npm ls`, `npm root`, `pip --version`. npm answers from package.json and node_modules without running any
 // package's scripts, but may look for its own update over the network and note that in the home
 // directory; pip is Python, and starting it runs the `.pth` files of the site-packages it finds (a
 // virtualenv in the workspace is code the workspace wrote). So both are reads only where reads run
@@ -46,26 +45,15 @@ const npm: ReadSpec = {
   check: (_cmd, a, scope) => (scope.confined ? npmRead(a) : no(OUTSIDE)),
 };
 
-const PIP_GLOBAL = 'v q verbose quiet isolated no-color disable-pip-version-check no-input no-python-version-warning';
-const PIP_SUB: Record<string, OptionTable> = {
-  list: table('vqlef', `${PIP_GLOBAL} local user editable exclude-editable include-editable not-required format= exclude=`),
-  freeze: table('vql', `${PIP_GLOBAL} local user all exclude-editable exclude=`),
-  show: table('vqf', `${PIP_GLOBAL} files`),
-};
-
 const pip: ReadSpec = {
   options: table('V', 'version'),
   operands: 'data',
   stopAtOperand: true,
+  // Only the version: any query starts pip's Python, which opens network sockets even for `pip show`
+  // (caught running the shell corpus under strace) and runs the site-packages' .pth files.
   check: (_cmd, a, scope) => {
     if (!scope.confined) return no(OUTSIDE);
-    const [first, ...rest] = a.operands;
-    if (!first) return has(a, '-V', '--version') ? OK : no('pip without a subcommand we know');
-    if (!first.static || !Object.hasOwn(PIP_SUB, first.value)) return no(`pip ${first.source} is not a query we know to be read-only`);
-    const parsed = getopt(rest, PIP_SUB[first.value]);
-    if (!parsed.ok) return no(parsed.why);
-    const computed = parsed.operands.find((w) => !w.static);
-    return computed ? no(`${computed.source} is computed`) : OK;
+    return !a.operands.length && has(a, '-V', '--version') ? OK : no('pip starts Python, which may open network sockets and run site code');
   },
 };
 
@@ -86,8 +74,8 @@ export const PACKAGE_CARDS: Card[] = [
     spec: pip,
     examples: { asks: ['pip list', 'pip show requests'], code: ['pip install requests', 'pip3 uninstall -y x'] },
     confined: {
-      read: ['pip list', 'pip list --format=json', 'pip3 show -f requests', 'pip freeze', 'pip --version'],
-      asks: ['pip list --outdated', 'pip download x', 'pip show $PKG', 'pip install requests'],
+      read: ['pip --version', 'pip3 -V'],
+      asks: ['pip list', 'pip show requests', 'pip freeze', 'pip list --outdated', 'pip download x', 'pip install requests'],
     },
   },
 ];

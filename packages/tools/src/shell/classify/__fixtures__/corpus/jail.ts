@@ -40,7 +40,7 @@ export function runJailed(c: Confinement, script: string, env: NodeJS.ProcessEnv
 }
 
 // Programs a command runs on its own behalf: xargs's default echo, the gzip behind zcat and tar,
-// git's own helpers.
+// git's own helpers, the node that npm (a JavaScript program) runs in.
 const HELPERS: Record<string, readonly string[]> = {
   xargs: ['echo'],
   zcat: ['gzip'],
@@ -49,6 +49,7 @@ const HELPERS: Record<string, readonly string[]> = {
   egrep: ['grep'],
   fgrep: ['grep'],
   tar: ['gzip', 'bzip2', 'xz'],
+  npm: ['node'],
 };
 
 /** The programs a command names, and those they run on its behalf. */
