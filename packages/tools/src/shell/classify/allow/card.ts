@@ -1,7 +1,7 @@
 // A command card: one family of commands in one place — the read rule (its option table and
 // operands), how much worse than a read the family can be, and examples of each verdict, which
 // cards.test.ts classifies on every run (a card whose examples disagree with the classifier fails).
-// The families moved to cards so far: checksums, archives, package queries, ps.
+// The families moved to cards so far: checksums, archives, package queries, ps, system information.
 import type { Effect } from '../types.js';
 import type { ReadSpec } from './spec.js';
 

@@ -8,12 +8,13 @@ import { find } from './find.js';
 import { gitSpec } from './git.js';
 import { PACKAGE_CARDS } from './packages.js';
 import { PROCESS_CARDS } from './processes.js';
+import { SYSTEM_INFO_CARDS } from './system-info.js';
 import type { ReadSpec } from './spec.js';
 import { TEXT } from './text.js';
 import { WRAPPERS } from './wrappers.js';
 
 /** The command families kept as cards (card.ts): rule, severity and examples together. */
-export const CARDS: readonly Card[] = [...CHECKSUM_CARDS, ...ARCHIVE_CARDS, ...PACKAGE_CARDS, ...PROCESS_CARDS];
+export const CARDS: readonly Card[] = [...CHECKSUM_CARDS, ...ARCHIVE_CARDS, ...PACKAGE_CARDS, ...PROCESS_CARDS, ...SYSTEM_INFO_CARDS];
 
 const ALLOW: Record<string, ReadSpec> = { ...COREUTILS, ...TEXT, ...BUILTINS, ...WRAPPERS, ...specsOf(CARDS), find, git: gitSpec };
 
