@@ -95,7 +95,7 @@ function part(node: Node, c: Ctx, atStart: boolean): Part {
     case 'expansion':
       return homeExpansion(node, c.home) ?? knownExpansion(node, c.known, false) ?? unknownPart;
     case 'command_substitution':
-      return workingDirectory(node, c.known, false) ?? absolutePath(node) ?? unknownPart;
+      return workingDirectory(node, c.known, false) ?? userId(node) ?? absolutePath(node) ?? unknownPart;
     default:
       return unknownPart;
   }
@@ -150,7 +150,7 @@ function quotedPart(node: Node, c: Ctx): Part {
     if (h) return { value: h.value, pattern: escapeAll(h.value), static: true, home: true };
     return knownExpansion(node, c.known, true) ?? unknownPart;
   }
-  if (node.type === 'command_substitution') return workingDirectory(node, c.known, true) ?? absolutePath(node) ?? unknownPart;
+  if (node.type === 'command_substitution') return workingDirectory(node, c.known, true) ?? userId(node) ?? absolutePath(node) ?? unknownPart;
   return unknownPart;
 }
 
@@ -177,6 +177,13 @@ function knownExpansion(node: Node, known: Known, quoted: boolean): Part | undef
 const PATH_PRINTERS = /^\$\(\s*(which|realpath|readlink\s+-[fem])(\s+(?!--rel)[^\s;&|`$()<>'"\\]+)+\s*\)$/;
 function absolutePath(node: Node): Part | undefined {
   return PATH_PRINTERS.test(node.text) ? { value: `/${UNKNOWN}`, pattern: `/${UNKNOWN}`, static: false } : undefined;
+}
+
+/** `$(id -u)`, `$(id -g)`: a number (the uid it runs as may differ in the sandbox; a number either way). */
+function userId(node: Node): Part | undefined {
+  if (!/^\$\(\s*id\s+-[ug]\s*\)$/.test(node.text)) return undefined;
+  const id = String(process.getuid?.() ?? 0);
+  return { value: id, pattern: id, static: true };
 }
 
 /** `$(pwd)` (or `-L`/`-P`): the directory it runs in. */

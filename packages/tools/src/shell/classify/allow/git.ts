@@ -179,7 +179,11 @@ function subcommand(name: string, rest: Word[]): { table: OptionTable; check?(a:
               : undefined,
       };
     case 'reflog':
-      return !verb || verb === 'show' ? { table: specs.log } : undefined;
+      // `git reflog REF` is `git reflog show REF`; expire, delete and drop change it.
+      return !verb || !['expire', 'delete', 'drop'].includes(verb) ? { table: specs.log } : undefined;
+    case 'clean':
+      // Only with -n: it names what it would delete.
+      return { table: git('ndqxXe:', 'dry-run quiet exclude='), check: (a) => (has(a, '-n', '--dry-run') ? undefined : 'it deletes untracked files') };
     case 'worktree':
       return verb === 'list' ? { table: git('vz', 'porcelain verbose') } : undefined;
     case 'notes':
@@ -204,6 +208,8 @@ const VERBS = new Set(['list', 'show', 'get-url', 'status', 'log']);
  * files are read later without asking); where they go is the handler's part.
  */
 export function gitRead(cmd: SimpleCommand, scope: Scope, patchFiles = false): Verdict {
+  // `git --version` and `git --help` alone print text and read no repository.
+  if (cmd.args.length === 1 && cmd.args[0].static && /^(--version|--help|-v|-h)$/.test(cmd.args[0].value)) return OK;
   const g = globals(cmd.args, scope);
   if ('why' in g) return no(g.why);
   if (!g.rest.length) return OK; // usage

@@ -94,7 +94,8 @@ export function figures(m: Measurement): Figures {
   };
 }
 
-const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
+/** One decimal, rounded down: a share just under a goal never reads as meeting it. */
+const pct = (x: number) => `${(Math.floor(1000 * x) / 10).toFixed(1)}%`;
 const code = (s: string) => `\`${s.replaceAll('`', "'").replaceAll('|', '\\|')}\``;
 
 /** The "Reads in practice" section of docs/policy.md, dated `day`. */
