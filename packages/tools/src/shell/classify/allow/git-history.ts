@@ -3,7 +3,8 @@
 // content from history (or the index) is a read only when no path in the repository's history, its
 // reflogs or its index is a secret by the sensitive-file rules. The check lists every path once
 // (`git log --all --reflog --name-only`, `git ls-files`), bounded in time and output, and is cached
-// by the refs (`git show-ref --head`), the commits the reflogs name and the index's mtime; when it
+// by the refs (`git show-ref --head`), the commits the reflogs name and the index's mtime (asked of
+// git only when the .git files they come from changed: git-stamp.ts); when it
 // cannot finish, the command asks. Objects named directly (a hash, a tag to a blob) are
 // git-objects.ts's part.
 import { spawnSync } from 'node:child_process';
@@ -12,10 +13,12 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sensitiveReason } from '../../../workspace/sensitive.js';
 import { has, type ParsedOption } from './getopt.js';
+import { dotGitOf, historyStamp } from './git-stamp.js';
 
 const TIMEOUT_MS = 1_500;
 const MAX_OUTPUT = 64 * 1024 * 1024;
 const cache = new Map<string, string | undefined>();
+const stamped = new Map<string, { stamp: string; key: string | undefined }>();
 
 /** Runs a git read in the repository; its output, or undefined when it fails or takes too long. */
 export function git(cwd: string, gitDir: string | undefined, args: string[], input?: string): string | undefined {
@@ -58,6 +61,21 @@ export function historyProblem(cwd: string, gitDir?: string): string | undefined
  * name (a reflog can be edited without moving a ref) and the index; undefined when it cannot be read.
  */
 export function historyKey(cwd: string, gitDir?: string): string | undefined {
+  // Asking git costs two processes; its answer is kept while the .git files it comes from stay as they were.
+  const dotGit = dotGitOf(cwd, gitDir);
+  const stamp = dotGit ? historyStamp(dotGit) : undefined;
+  const id = `${cwd}\0${gitDir ?? ''}`;
+  const kept = stamp ? stamped.get(id) : undefined;
+  if (kept && kept.stamp === stamp) return kept.key;
+  const key = gitHistoryKey(cwd, gitDir);
+  if (stamp) {
+    if (stamped.size > 64) stamped.clear();
+    stamped.set(id, { stamp, key });
+  }
+  return key;
+}
+
+function gitHistoryKey(cwd: string, gitDir?: string): string | undefined {
   const refs = git(cwd, gitDir, ['show-ref', '--head']);
   if (refs === undefined && git(cwd, gitDir, ['rev-parse', '--git-dir']) === undefined) return undefined;
   const reflogs = git(cwd, gitDir, ['rev-list', '--no-walk', '--reflog']) ?? '';
