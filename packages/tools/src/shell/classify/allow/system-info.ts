@@ -55,9 +55,9 @@ const getent = confinedOnly(
   'it asks the name services, which may be network ones (LDAP, NIS); a read only inside the sandbox',
 );
 
-/** who: login names and terminals; a file operand (another utmp) is not taken, `who am i` is. */
+/** who: login names and terminals; a file operand (another utmp) is not taken, `who am i` is; nor --lookup (DNS). */
 const who: ReadSpec = {
-  options: table('abdHlmpqrsTtuw', `all boot dead heading login lookup message process count runlevel short time users writable mesg ${std}`, {
+  options: table('abdHlmpqrsTtuw', `all boot dead heading login message process count runlevel short time users writable mesg ${std}`, {
     complete: true,
   }),
   operands: 'data',
@@ -81,7 +81,8 @@ const bc: ReadSpec = { options: table('hilqswv', `interactive mathlib quiet stan
 /** iconv without -o prints to stdout; -o writes, so it is left off the table and asks. */
 const iconv: ReadSpec = { options: table('f:t:lcs', `from-code= to-code= list silent verbose ${std}`, { complete: true }), operands: 'paths' };
 
-const lspci = { options: table('mtvkxbDPnqs:d:', std), operands: 'none' } satisfies ReadSpec;
+// Not -q/-qq: they ask the PCI ID database over DNS.
+const lspci = { options: table('mtvkxbDPns:d:', std), operands: 'none' } satisfies ReadSpec;
 const lsusb = { options: table('vts:d:', std), operands: 'none' } satisfies ReadSpec;
 const lsmod = { operands: 'none' } satisfies ReadSpec;
 const dmesg: ReadSpec = {
@@ -91,8 +92,8 @@ const dmesg: ReadSpec = {
   operands: 'none',
 };
 const last: ReadSpec = {
-  // Not -f (another wtmp file, named by path).
-  options: table('adFiwxRn:s:t:p:', `hostlast dns fulltimes ip fullnames system nohostname limit= since= until= present= time-format= ${std}`),
+  // Not -f (another wtmp file, named by path), nor -d/--dns (it resolves addresses over DNS).
+  options: table('aFiwxRn:s:t:p:', `hostlast fulltimes ip fullnames system nohostname limit= since= until= present= time-format= ${std}`),
   operands: 'data',
   check: (_cmd, a) => staticOperands(a),
 };
@@ -161,7 +162,12 @@ export const SYSTEM_INFO_CARDS: Card[] = [
     examples: { asks: ['getent passwd'] },
     confined: { read: ['getent passwd', 'getent group', 'getent hosts localhost'] },
   },
-  { names: ['who'], worst: 'read', spec: who, examples: { read: ['who', 'who -r', 'who am i', 'who -a'], asks: ['who /var/log/wtmp', 'who OUT/secret.txt'] } },
+  {
+    names: ['who'],
+    worst: 'read',
+    spec: who,
+    examples: { read: ['who', 'who -r', 'who am i', 'who -a'], asks: ['who /var/log/wtmp', 'who OUT/secret.txt', 'who --lookup'] },
+  },
   { names: ['cal'], worst: 'read', spec: cal, examples: { read: ['cal', 'cal -m 11', 'cal -3', 'cal 2026'], asks: ['cal $M'] } },
   { names: ['bc'], worst: 'read', spec: bc, examples: { read: ['bc -l', 'bc a.txt', 'bc -q'], asks: ['bc .env', 'bc OUT/secret.txt'] } },
   {
@@ -170,7 +176,7 @@ export const SYSTEM_INFO_CARDS: Card[] = [
     spec: iconv,
     examples: { read: ['iconv -l', 'iconv -f latin1 -t utf-8 a.txt'], asks: ['iconv -f latin1 -t utf-8 -o b.txt a.txt', 'iconv .env'] },
   },
-  { names: ['lspci'], worst: 'read', spec: lspci, examples: { read: ['lspci', 'lspci -v', 'lspci -nn'], asks: ['lspci -F dump'] } },
+  { names: ['lspci'], worst: 'read', spec: lspci, examples: { read: ['lspci', 'lspci -v', 'lspci -nn'], asks: ['lspci -F dump', 'lspci -q', 'lspci -qq'] } },
   { names: ['lsusb'], worst: 'read', spec: lsusb, examples: { read: ['lsusb', 'lsusb -t'], asks: ['lsusb -D /dev/bus/usb/001/001'] } },
   { names: ['lsmod'], worst: 'read', spec: lsmod, examples: { read: ['lsmod'], asks: ['lsmod extra'] } },
   {
@@ -179,7 +185,12 @@ export const SYSTEM_INFO_CARDS: Card[] = [
     spec: dmesg,
     examples: { read: ['dmesg', 'dmesg -T', 'dmesg --level=err'], asks: ['dmesg -c', 'dmesg -C', 'dmesg -n 1'] },
   },
-  { names: ['last'], worst: 'read', spec: last, examples: { read: ['last', 'last reboot', 'last -n 5'], asks: ['last -f /var/log/btmp'] } },
+  {
+    names: ['last'],
+    worst: 'read',
+    spec: last,
+    examples: { read: ['last', 'last reboot', 'last -n 5'], asks: ['last -f /var/log/btmp', 'last -d', 'last --dns'] },
+  },
   {
     names: ['lastlog'],
     worst: 'read',
