@@ -1,55 +1,14 @@
-// Commands that describe the machine and its processes, from their manuals: none has an option that
-// writes a file or runs a program, and each reads only the kernel's or the system's own tables.
-// Those that list processes (pgrep, pidof, pstree, w) show command lines, which may hold other
-// people's secrets: like ps they are reads only inside the sandbox, whose own process namespace
-// shows a command only its own processes. getent asks the name services, which may be network ones
-// (LDAP, NIS): a read only inside the sandbox, which has no network.
+// Commands that describe the machine, from their manuals: none has an option that writes a file or
+// runs a program, and each reads only the kernel's or the system's own tables (those that list
+// processes are in processes.ts). getent asks the name services, which may be network ones (LDAP,
+// NIS): a read only inside the sandbox, which has no network.
 import type { Card } from './card.js';
 import { table } from './getopt.js';
-import { no, OK, type Args, type ReadSpec, type Verdict } from './spec.js';
+import { confinedOnly, staticOperands } from './processes.js';
+import { no, OK, type ReadSpec } from './spec.js';
 
 const std = 'help version';
 
-/** Static operands only: a computed word could become an option. */
-const staticOperands = (a: Args): Verdict => {
-  const computed = a.operands.find((w) => !w.static);
-  return computed ? no(`${computed.source} is computed`) : OK;
-};
-
-/** A read only inside the sandbox, for `why`. */
-const confinedOnly = (spec: Omit<ReadSpec, 'check'>, why: string): ReadSpec => ({
-  ...spec,
-  check: (_cmd, a, scope) => (scope.confined ? staticOperands(a) : no(why)),
-});
-
-const PROCESS_LINES = 'process command lines may hold secrets; it is a read only inside the sandbox, which shows it its own processes';
-
-const pgrep = confinedOnly(
-  {
-    options: table(
-      'lafxvnocid:g:G:P:s:t:u:U:r:A',
-      `list-name list-full full exact inverse newest oldest count ignore-case delimiter= pgroup= group= parent= session= terminal= euid= uid= runstates= ignore-ancestors older= ns= nslist= ${std}`,
-    ),
-    operands: 'data',
-  },
-  PROCESS_LINES,
-);
-const pidof = confinedOnly({ options: table('scnxqwo:', std), operands: 'data' }, PROCESS_LINES);
-const pstree = confinedOnly(
-  {
-    options: table(
-      'acglnpsStTuZAUGVhH:N:',
-      `arguments compact-not show-pgids long numeric-sort show-pids show-parents ns-changes thread-names hide-threads uid-changes security-context ascii unicode vt100 highlight-all highlight-pid= ns-sort= ${std}`,
-    ),
-    operands: 'data',
-    maxOperands: 1,
-  },
-  PROCESS_LINES,
-);
-const w = confinedOnly(
-  { options: table('hiusfop', `no-header ip-addr no-current short from old-style pids ${std}`), operands: 'data', maxOperands: 1 },
-  PROCESS_LINES,
-);
 const getent = confinedOnly(
   { options: table('is:', `no-idn service= ${std}`), operands: 'data' },
   'it asks the name services, which may be network ones (LDAP, NIS); a read only inside the sandbox',
@@ -145,16 +104,6 @@ const ip: ReadSpec = {
 };
 
 export const SYSTEM_INFO_CARDS: Card[] = [
-  {
-    names: ['pgrep'],
-    worst: 'read',
-    spec: pgrep,
-    examples: { asks: ['pgrep bash', 'pgrep -a node'] },
-    confined: { read: ['pgrep bash', 'pgrep -l bash', 'pgrep -af node', 'pgrep -u root sshd'], asks: ['pgrep $NAME'] },
-  },
-  { names: ['pidof'], worst: 'read', spec: pidof, examples: { asks: ['pidof node'] }, confined: { read: ['pidof node', 'pidof -s bash'] } },
-  { names: ['pstree'], worst: 'read', spec: pstree, examples: { asks: ['pstree'] }, confined: { read: ['pstree', 'pstree -p', 'pstree -p -s 1'] } },
-  { names: ['w'], worst: 'read', spec: w, examples: { asks: ['w'] }, confined: { read: ['w', 'w -h root'] } },
   {
     names: ['getent'],
     worst: 'read',
