@@ -35,7 +35,10 @@ export default tseslint.config(
       },
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
       // Names, paths and JSON are checked for control characters on purpose.
@@ -48,7 +51,13 @@ export default tseslint.config(
     files: ['packages/*/src/**/*.ts', 'packages/*/src/**/*.tsx'],
     // Tests and the store contract (a test suite other stores run) are exempt, and so are parsers
     // and scanners, whose long functions follow the grammar they read.
-    ignores: ['**/*.test.ts', '**/*.contract.ts', '**/__fixtures__/**', 'packages/tools/src/shell/classify/**', 'packages/tools/src/search/js/**'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.contract.ts',
+      '**/__fixtures__/**',
+      'packages/tools/src/shell/classify/**',
+      'packages/tools/src/search/js/**',
+    ],
     rules: {
       'max-lines': ['error', { max: 300 }],
       'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }],

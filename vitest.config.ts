@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const src = (pkg: string, module = 'index') => fileURLToPath(new URL(`./packages/${pkg}/src/${module}.ts`, import.meta.url));
+const src = (pkg: string, module = 'index') =>
+  fileURLToPath(new URL(`./packages/${pkg}/src/${module}.ts`, import.meta.url));
 
 export default defineConfig({
   resolve: {

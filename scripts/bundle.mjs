@@ -26,12 +26,24 @@ await build({
     '@toolbelt/integrations/config': `${root}packages/integrations/src/section.ts`,
     '@toolbelt/core/classic': `${root}packages/core/src/classic/index.ts`,
     ...Object.fromEntries(
-      ['core', 'tools', 'agent', 'mcp', 'gateway', 'client', 'integrations'].map((p) => [`@toolbelt/${p}`, `${root}packages/${p}/src/index.ts`]),
+      ['core', 'tools', 'agent', 'mcp', 'gateway', 'client', 'integrations'].map((p) => [
+        `@toolbelt/${p}`,
+        `${root}packages/${p}/src/index.ts`,
+      ]),
     ),
   },
   // better-sqlite3 is native; the others carry files (wasm, a server) found by path.
   // pg-native is pg's optional native driver, never installed: pg loads it only when asked.
-  external: ['better-sqlite3', 'pg-native', 'typescript', 'typescript-language-server', 'web-tree-sitter', 'tree-sitter-bash'],
+  external: [
+    'better-sqlite3',
+    'pg-native',
+    'typescript',
+    'typescript-language-server',
+    'web-tree-sitter',
+    'tree-sitter-bash',
+  ],
   // Bundled CommonJS dependencies still call require().
-  banner: { js: "import { createRequire as __tbCreateRequire } from 'node:module'; const require = __tbCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __tbCreateRequire } from 'node:module'; const require = __tbCreateRequire(import.meta.url);",
+  },
 });

@@ -19,7 +19,9 @@ let text;
 try {
   text = readFileSync(out, 'utf8');
 } catch {
-  console.error(`corpus:report: the corpus test wrote no report (exit ${run.status}); is strace installed and the sandbox working?`);
+  console.error(
+    `corpus:report: the corpus test wrote no report (exit ${run.status}); is strace installed and the sandbox working?`,
+  );
   process.exit(1);
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -39,7 +39,9 @@ function pack(dir) {
 
 /** A copy of each tarball whose @toolbelt/* dependencies are `file:` paths of the copies. */
 function relink(dir, tarballs) {
-  const local = Object.fromEntries(Object.keys(tarballs).map((name) => [name, join(dir, 'local', `${name.replace('@toolbelt/', 'toolbelt-')}.tgz`)]));
+  const local = Object.fromEntries(
+    Object.keys(tarballs).map((name) => [name, join(dir, 'local', `${name.replace('@toolbelt/', 'toolbelt-')}.tgz`)]),
+  );
   mkdirSync(join(dir, 'local'));
   for (const [name, tgz] of Object.entries(tarballs)) {
     const work = join(dir, 'unpack', name);
@@ -58,16 +60,28 @@ function relink(dir, tarballs) {
 
 const missing = ['core', 'tools', 'gateway', 'cli'].filter((p) => !existsSync(join(root, 'packages', p, 'dist')));
 if (missing.length) {
-  console.error(`toolbelt is not built (${missing.map((p) => `packages/${p}/dist`).join(', ')} missing): run npm install (or npm run build) first`);
+  console.error(
+    `toolbelt is not built (${missing.map((p) => `packages/${p}/dist`).join(', ')} missing): run npm install (or npm run build) first`,
+  );
   process.exit(1);
 }
 const dir = mkdtempSync(join(tmpdir(), 'toolbelt-install-'));
 try {
   const local = relink(dir, pack(dir));
-  console.log(`installing @toolbelt/cli ${manifestOf('@toolbelt/cli').version} globally${npmOptions.length ? ` (${npmOptions.join(' ')})` : ''}...`);
-  run('npm', ['install', '--global', '--no-audit', '--no-fund', ...npmOptions, local['@toolbelt/cli']], { stdio: 'inherit' });
-  const prefix = run('npm', ['prefix', '--global', ...npmOptions.filter((o, i, all) => o.startsWith('--prefix') || all[i - 1] === '--prefix')]).trim();
-  console.log(`toolbelt is installed: ${join(prefix, 'bin', 'toolbelt')} (npm uninstall --global @toolbelt/cli removes it)`);
+  console.log(
+    `installing @toolbelt/cli ${manifestOf('@toolbelt/cli').version} globally${npmOptions.length ? ` (${npmOptions.join(' ')})` : ''}...`,
+  );
+  run('npm', ['install', '--global', '--no-audit', '--no-fund', ...npmOptions, local['@toolbelt/cli']], {
+    stdio: 'inherit',
+  });
+  const prefix = run('npm', [
+    'prefix',
+    '--global',
+    ...npmOptions.filter((o, i, all) => o.startsWith('--prefix') || all[i - 1] === '--prefix'),
+  ]).trim();
+  console.log(
+    `toolbelt is installed: ${join(prefix, 'bin', 'toolbelt')} (npm uninstall --global @toolbelt/cli removes it)`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -7,6 +7,7 @@ const { version } = JSON.parse(readFileSync(new URL('packages/core/package.json'
 const file = new URL('packages/core/src/version.ts', root);
 const before = readFileSync(file, 'utf8');
 const after = before.replace(/^export const VERSION = '[^']*';$/m, `export const VERSION = '${version}';`);
-if (!after.includes(`'${version}'`)) throw new Error('packages/core/src/version.ts has no `export const VERSION = ...;` line to update');
+if (!after.includes(`'${version}'`))
+  throw new Error('packages/core/src/version.ts has no `export const VERSION = ...;` line to update');
 writeFileSync(file, after);
 console.log(`VERSION ${version}`);

@@ -10,7 +10,8 @@ import { relative } from 'node:path';
  * @returns {{ lines: string[], failed: number }}
  */
 export function summarize(report, status, root) {
-  if (!report) return { lines: [`Tests: 0 passed, 1 failed (vitest exited ${status} and wrote no results)`], failed: 1 };
+  if (!report)
+    return { lines: [`Tests: 0 passed, 1 failed (vitest exited ${status} and wrote no results)`], failed: 1 };
   const files = report.testResults ?? [];
   const failedFiles = files.filter((f) => f.status === 'failed');
   const failedTests = report.numFailedTests ?? 0;
@@ -23,9 +24,12 @@ export function summarize(report, status, root) {
   ];
   for (const f of failedFiles) {
     const tests = (f.assertionResults ?? []).filter((a) => a.status === 'failed').length;
-    const why = tests ? `${tests} failed test${tests > 1 ? 's' : ''}` : (f.message ?? '').split('\n')[0] || 'failed outside its tests';
+    const why = tests
+      ? `${tests} failed test${tests > 1 ? 's' : ''}`
+      : (f.message ?? '').split('\n')[0] || 'failed outside its tests';
     lines.push(`  failed: ${relative(root, f.name)} (${why})`);
   }
-  if (outside) lines.push(`  failed: vitest exited ${status} with every test and file passed: an error outside them (see above)`);
+  if (outside)
+    lines.push(`  failed: vitest exited ${status} with every test and file passed: an error outside them (see above)`);
   return { lines, failed: failedTests + failedFiles.length + outside };
 }

@@ -10,7 +10,10 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CONFIG = 'scripts/__fixtures__/test-summary/vitest.config.ts';
 
 function npmTest(...filter: string[]) {
-  const r = spawnSync(process.execPath, ['scripts/test.mjs', '--config', CONFIG, ...filter], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['scripts/test.mjs', '--config', CONFIG, ...filter], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   const out = `${r.stdout}${r.stderr}`;
   return { status: r.status, out, summary: out.slice(out.lastIndexOf('\nTests: ') + 1) };
 }
@@ -30,7 +33,11 @@ describe('the summary of npm test', () => {
   }, 60_000);
 
   it('counts a failure outside every file (vitest exited 1, all passed) and one with no results at all', () => {
-    const report = { numPassedTests: 3, numFailedTests: 0, testResults: [{ name: `${ROOT}a.test.ts`, status: 'passed' }] };
+    const report = {
+      numPassedTests: 3,
+      numFailedTests: 0,
+      testResults: [{ name: `${ROOT}a.test.ts`, status: 'passed' }],
+    };
     expect(summarize(report, 1, ROOT)).toEqual({
       lines: [
         'Tests: 3 passed, 1 failed. Test files: 1 passed, 0 failed.',

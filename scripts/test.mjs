@@ -10,7 +10,14 @@ import { summarize } from './test-summary.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'toolbelt-test-'));
 const out = join(dir, 'results.json');
-const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)];
+const args = [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${out}`,
+  ...process.argv.slice(2),
+];
 const started = Date.now();
 const run = spawnSync('npx', args, { stdio: 'inherit', cwd: root });
 let report;

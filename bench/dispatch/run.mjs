@@ -18,13 +18,17 @@ const noop = (args) => `ok ${args.name}`;
 const events = new EventBus();
 let seen = 0;
 events.on(() => seen++);
-const registry = new ToolRegistry().register(defineTool({ name: 'noop', description: 'Does nothing.', effect: 'read', input: schema, execute: noop }));
+const registry = new ToolRegistry().register(
+  defineTool({ name: 'noop', description: 'Does nothing.', effect: 'read', input: schema, execute: noop }),
+);
 const executor = new Executor({ registry, events, policy: new Policy({ mode: 'safe' }) });
 
 const lc = lcTool(async (args) => noop(args), { name: 'noop', description: 'Does nothing.', schema });
 
 const server = new McpServer({ name: 'bench', version: '1.0.0' });
-server.registerTool('noop', { description: 'Does nothing.', inputSchema: shape }, async (args) => ({ content: [{ type: 'text', text: noop(args) }] }));
+server.registerTool('noop', { description: 'Does nothing.', inputSchema: shape }, async (args) => ({
+  content: [{ type: 'text', text: noop(args) }],
+}));
 const [clientT, serverT] = InMemoryTransport.createLinkedPair();
 await server.connect(serverT);
 const client = new Client({ name: 'bench-client', version: '1.0.0' });
@@ -32,9 +36,11 @@ await client.connect(clientT);
 
 // Sanity: every subject really runs the tool and returns its output.
 const check = await executor.call({ tool: 'noop', input });
-if (check.status !== 'success' || check.content[0].text !== 'ok abc') throw new Error(`toolbelt returned ${JSON.stringify(check)}`);
+if (check.status !== 'success' || check.content[0].text !== 'ok abc')
+  throw new Error(`toolbelt returned ${JSON.stringify(check)}`);
 if ((await lc.invoke(input)) !== 'ok abc') throw new Error('langchain did not run the tool');
-if ((await client.callTool({ name: 'noop', arguments: input })).content[0].text !== 'ok abc') throw new Error('mcp did not run the tool');
+if ((await client.callTool({ name: 'noop', arguments: input })).content[0].text !== 'ok abc')
+  throw new Error('mcp did not run the tool');
 
 const result = await compare({
   name: 'dispatch',
@@ -42,7 +48,8 @@ const result = await compare({
   iterations: Number(process.env.BENCH_ITER ?? 140000),
   warmup: 20000,
   // Every subject ran the tool and returned its text.
-  answer: (r) => (typeof r === 'string' ? r : r.status !== undefined && r.status !== 'success' ? r.status : r.content[0].text),
+  answer: (r) =>
+    typeof r === 'string' ? r : r.status !== undefined && r.status !== 'success' ? r.status : r.content[0].text,
   subjects: {
     'direct call': async () => noop(input),
     'toolbelt executor': () => executor.call({ tool: 'noop', input }),

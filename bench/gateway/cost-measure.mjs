@@ -11,7 +11,9 @@ const PG_PORT = Number(new URL(PG_URL).port || 5432);
 
 /** One SQLite gateway instance in its own process, shaped like startPgInstances' answer. */
 export async function startSqliteInstance(token) {
-  const child = fork(new URL('./instance.mjs', import.meta.url), ['sqlite', '', token], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(new URL('./instance.mjs', import.meta.url), ['sqlite', '', token], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const { url } = (await once(child, 'message'))[0];
   return {
     urls: [url],
@@ -51,7 +53,9 @@ async function drive(urls, tool, calls, connections, token) {
     body: JSON.stringify({ agentId: 'bench-agent', name: tool, input: { path: 'notes.md' } }),
     onResponse,
   };
-  const parts = await Promise.all(urls.map((url) => autocannon({ url, connections, amount: calls / urls.length, requests: [request] })));
+  const parts = await Promise.all(
+    urls.map((url) => autocannon({ url, connections, amount: calls / urls.length, requests: [request] })),
+  );
   for (const p of parts) failed += p.errors + p.timeouts;
   const ok = [...answers.values()].reduce((n, x) => n + x, 0);
   return { ok, answers, failed, samples };

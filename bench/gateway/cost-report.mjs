@@ -142,9 +142,22 @@ function goals(cost, tools, runs) {
   return out;
 }
 
-export function costSection({ runs, stored, names, tools, calls, rounds, load, cores, date = new Date().toISOString().slice(0, 10) }) {
+export function costSection({
+  runs,
+  stored,
+  names,
+  tools,
+  calls,
+  rounds,
+  load,
+  cores,
+  date = new Date().toISOString().slice(0, 10),
+}) {
   const cost = Object.fromEntries(
-    names.map((g) => [g, Object.fromEntries(tools.map((t) => [t, summarize(runs.filter((r) => r.subject === g && r.tool === t))]))]),
+    names.map((g) => [
+      g,
+      Object.fromEntries(tools.map((t) => [t, summarize(runs.filter((r) => r.subject === g && r.tool === t))])),
+    ]),
   );
   const loadLine = `load average ${load.map((x) => x.toFixed(1)).join(' / ')} (1 / 5 / 15 min) on ${cores} cores when it started, ${date}`;
   const sqliteRead = cost.sqlite[tools[0]];

@@ -22,7 +22,9 @@ const load = loadavg();
 
 const pgWhy = await pgProblem();
 if (pgWhy) {
-  console.warn(`bench/gateway cost: PostgreSQL at ${PG_URL} cannot be used (${pgWhy}); set BENCH_PG_URL. Nothing measured, docs unchanged.`);
+  console.warn(
+    `bench/gateway cost: PostgreSQL at ${PG_URL} cannot be used (${pgWhy}); set BENCH_PG_URL. Nothing measured, docs unchanged.`,
+  );
   process.exit(0);
 }
 // Connections are per instance: two instances scaled out each serve as many as one alone (twice
@@ -31,7 +33,11 @@ const starts = {
   sqlite: async () => ({ ...(await startSqliteInstance(TOKEN)), connections: CONNECTIONS }),
   [PG1]: async () => ({ ...(await startPgInstances(1, TOKEN)), pg: true, connections: CONNECTIONS }),
   [PG2]: async () => ({ ...(await startPgInstances(2, TOKEN)), pg: true, connections: CONNECTIONS }),
-  [PG2_SPLIT]: async () => ({ ...(await startPgInstances(2, TOKEN)), pg: true, connections: Math.max(1, Math.round(CONNECTIONS / 2)) }),
+  [PG2_SPLIT]: async () => ({
+    ...(await startPgInstances(2, TOKEN)),
+    pg: true,
+    connections: Math.max(1, Math.round(CONNECTIONS / 2)),
+  }),
 };
 const groups = {};
 try {
@@ -44,13 +50,15 @@ try {
 const names = Object.keys(groups);
 
 /** Rows each group's store holds now. */
-const storedRows = async () => Object.fromEntries(await Promise.all(names.map(async (g) => [g, await groups[g].counts()])));
+const storedRows = async () =>
+  Object.fromEntries(await Promise.all(names.map(async (g) => [g, await groups[g].counts()])));
 
 const runs = [];
 let stored;
 try {
   // Warm-up: as many calls for every instance (JIT, heap, pools), whichever group it is in.
-  for (const tool of TOOLS) for (const g of names) await measure(groups[g], tool, Math.min(2000, CALLS) * groups[g].urls.length, TOKEN);
+  for (const tool of TOOLS)
+    for (const g of names) await measure(groups[g], tool, Math.min(2000, CALLS) * groups[g].urls.length, TOKEN);
   // The rows the measured calls leave are compared, not the warm-up's (more calls for two instances).
   const warm = await storedRows();
   for (let r = 0; r < ROUNDS; r++) {
@@ -66,14 +74,18 @@ try {
       }
   }
   const end = await storedRows();
-  stored = Object.fromEntries(names.map((g) => [g, Object.fromEntries(Object.entries(end[g]).map(([k, n]) => [k, n - warm[g][k]]))]));
+  stored = Object.fromEntries(
+    names.map((g) => [g, Object.fromEntries(Object.entries(end[g]).map(([k, n]) => [k, n - warm[g][k]]))]),
+  );
 } finally {
   for (const g of names) await groups[g].stop();
 }
 
 const problems = workDifferences(runs, stored, CALLS);
 if (problems.length) {
-  console.error(`bench/gateway cost: the subjects did not do the same work, so their costs cannot be compared:\n- ${problems.join('\n- ')}`);
+  console.error(
+    `bench/gateway cost: the subjects did not do the same work, so their costs cannot be compared:\n- ${problems.join('\n- ')}`,
+  );
   process.exit(1);
 }
 // The raw runs, for a look at any round (answers as counts: a Map does not serialize).
@@ -81,7 +93,11 @@ mkdirSync(join(benchRoot, 'results'), { recursive: true });
 const raw = runs.map((r) => ({ ...r, answers: Object.fromEntries(r.answers) }));
 writeFileSync(
   join(benchRoot, 'results', 'gateway-cost.json'),
-  JSON.stringify({ date: new Date().toISOString(), load, calls: CALLS, rounds: ROUNDS, names, tools: TOOLS, stored, runs: raw }, null, 2) + '\n',
+  JSON.stringify(
+    { date: new Date().toISOString(), load, calls: CALLS, rounds: ROUNDS, names, tools: TOOLS, stored, runs: raw },
+    null,
+    2,
+  ) + '\n',
 );
 const { markdown, summary } = costSection({
   runs,

@@ -20,7 +20,9 @@ const sqlite = url === 'sqlite';
 // gateway's connections by name leave these alone; pools of 8, so that the bench's five instances
 // stay well within PostgreSQL's 100 connections beside other users (the defaults are 10 and 20).
 const named = sqlite ? '' : `${url}${url.includes('?') ? '&' : '?'}application_name=toolbelt-bench`;
-const store = sqlite ? openSqliteStore(join(dir, 'gateway.db')) : await openPgStore(named, { schema, maxConnections: 8 });
+const store = sqlite
+  ? openSqliteStore(join(dir, 'gateway.db'))
+  : await openPgStore(named, { schema, maxConnections: 8 });
 const commits = sqlite ? countCommits(store.db) : undefined;
 const queries = sqlite ? undefined : countQueries();
 const registry = new ToolRegistry().register(readNote).register(echoNote);

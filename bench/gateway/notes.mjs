@@ -10,7 +10,12 @@ import { defineTool } from '../../packages/core/dist/index.js';
 export function noteTools() {
   const dir = mkdtempSync(join(tmpdir(), 'tb-bench-gw-'));
   writeFileSync(join(dir, 'notes.md'), '# Notes\n\nThe quick brown fox jumps over the lazy dog.\n'.repeat(20));
-  const input = { type: 'object', properties: { path: { type: 'string', pattern: '^[\\w.-]+$' } }, required: ['path'], additionalProperties: false };
+  const input = {
+    type: 'object',
+    properties: { path: { type: 'string', pattern: '^[\\w.-]+$' } },
+    required: ['path'],
+    additionalProperties: false,
+  };
   const readNote = defineTool({
     name: 'read_note',
     description: 'Reads a note from the notes directory.',
@@ -19,6 +24,12 @@ export function noteTools() {
     execute: async ({ path }) => readFileAsync(join(dir, path), 'utf8'),
   });
   const NOTE = readFileSync(join(dir, 'notes.md'), 'utf8');
-  const echoNote = defineTool({ name: 'echo_note', description: 'Returns the note, kept in memory.', effect: 'read', input, execute: async () => NOTE });
+  const echoNote = defineTool({
+    name: 'echo_note',
+    description: 'Returns the note, kept in memory.',
+    effect: 'read',
+    input,
+    execute: async () => NOTE,
+  });
   return { dir, readNote, echoNote };
 }

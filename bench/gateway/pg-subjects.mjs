@@ -47,7 +47,9 @@ export async function startPgInstances(n, token) {
   const children = [];
   const urls = [];
   for (let i = 0; i < n; i++) {
-    const child = fork(new URL('./instance.mjs', import.meta.url), [PG_URL, schema, token], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(new URL('./instance.mjs', import.meta.url), [PG_URL, schema, token], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     children.push(child);
     urls.push((await once(child, 'message'))[0].url);
   }
@@ -63,7 +65,8 @@ export async function startPgInstances(n, token) {
       return Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(v)]));
     },
     /** Transactions committed in the database so far (all its users). */
-    commits: async () => Number((await sql(`SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()`))[0].xact_commit),
+    commits: async () =>
+      Number((await sql(`SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()`))[0].xact_commit),
     async stop() {
       for (const c of children) c.kill('SIGTERM');
       await Promise.all(children.map((c) => (c.exitCode === null ? once(c, 'exit') : undefined)));
@@ -78,7 +81,9 @@ export async function startPgInstances(n, token) {
  */
 export async function loadAll(o, connections, duration) {
   if (!Array.isArray(o)) return autocannon({ ...o, connections, duration });
-  const parts = await Promise.all(o.map((x) => autocannon({ ...x, connections: Math.max(1, Math.round(connections / o.length)), duration })));
+  const parts = await Promise.all(
+    o.map((x) => autocannon({ ...x, connections: Math.max(1, Math.round(connections / o.length)), duration })),
+  );
   const sum = (f) => parts.reduce((n, p) => n + f(p), 0);
   return {
     requests: { total: sum((p) => p.requests.total) },

@@ -74,11 +74,16 @@ export function clientPorts(pid, remotePort) {
 export async function backendsOf(pids, remotePort, query) {
   const ports = pids.flatMap((p) => clientPorts(p, remotePort));
   if (!ports.length) return [];
-  const rows = await query(`SELECT pid FROM pg_stat_activity WHERE client_port = ANY($1::int[]) AND client_addr IN ('127.0.0.1', '::1')`, [ports]);
+  const rows = await query(
+    `SELECT pid FROM pg_stat_activity WHERE client_port = ANY($1::int[]) AND client_addr IN ('127.0.0.1', '::1')`,
+    [ports],
+  );
   const backends = rows.map((r) => r.pid);
   for (const b of backends)
     if (!commandName(b).startsWith('postgres'))
-      throw new Error(`PostgreSQL backend ${b} is not a process of this machine; run PostgreSQL locally to measure its CPU`);
+      throw new Error(
+        `PostgreSQL backend ${b} is not a process of this machine; run PostgreSQL locally to measure its CPU`,
+      );
   return backends;
 }
 

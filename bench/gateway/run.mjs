@@ -55,9 +55,24 @@ const pgSubjects = pgGw
 const NODE_ANCHOR = 'bare hono POST json, node body (extra anchor)';
 const subjects = {
   'bare hono GET': { url: `${s.bare}/`, method: 'GET' },
-  'bare hono POST json': { url: `${s.bare}/echo`, method: 'POST', headers: { 'content-type': 'application/json' }, body: callBody('read_note') },
-  [NODE_ANCHOR]: { url: `${s.bare}/echo-node`, method: 'POST', headers: { 'content-type': 'application/json' }, body: callBody('read_note') },
-  'bare hono POST read': { url: `${s.bare}/read`, method: 'POST', headers: { 'content-type': 'application/json' }, body: callBody('read_note') },
+  'bare hono POST json': {
+    url: `${s.bare}/echo`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: callBody('read_note'),
+  },
+  [NODE_ANCHOR]: {
+    url: `${s.bare}/echo-node`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: callBody('read_note'),
+  },
+  'bare hono POST read': {
+    url: `${s.bare}/read`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: callBody('read_note'),
+  },
   ...Object.fromEntries(s.tools.map((t) => [`gateway call ${t}`, gatewayCall(t)])),
   ...pgSubjects,
 };
@@ -71,7 +86,9 @@ for (const o of [...s.tools.map((t) => gatewayCall(t)), ...Object.values(pgSubje
 
 const load = (o, duration) => loadAll(o, CONNECTIONS, duration);
 for (const o of Object.values(subjects)) await load(o, 1); // warm-up
-const totals = Object.fromEntries(Object.keys(subjects).map((n) => [n, { requests: 0, seconds: 0, p50: [], p99: [], non2xx: 0, errors: 0, busy: [] }]));
+const totals = Object.fromEntries(
+  Object.keys(subjects).map((n) => [n, { requests: 0, seconds: 0, p50: [], p99: [], non2xx: 0, errors: 0, busy: [] }]),
+);
 for (let r = 0; r < ROUNDS; r++) {
   for (const [name, o] of Object.entries(subjects)) {
     const before = cpuTimes();
@@ -93,7 +110,8 @@ const toolCost = await ask('executor-cost');
 child.kill('SIGTERM');
 await once(child, 'exit');
 for (const [name, t] of Object.entries(totals))
-  if (t.non2xx || t.errors) throw new Error(`${name}: ${t.non2xx} non-2xx answers and ${t.errors} errors; the figures would be meaningless`);
+  if (t.non2xx || t.errors)
+    throw new Error(`${name}: ${t.non2xx} non-2xx answers and ${t.errors} errors; the figures would be meaningless`);
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const anchor = 'bare hono POST json';
@@ -148,15 +166,24 @@ const { url } = await gateway.listen({ host: '127.0.0.1', port: 0 });
 const opened = new Map();
 const woken = new Map();
 gateway.recorder.subscribe(({ event }) => event.type === 'pending.created' && opened.get(event.callId)?.());
-gateway.executor.events.on((e) => e.type === 'tool.result' && woken.has(e.callId) && woken.get(e.callId)(performance.now()));
-const post = (path, body) => fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+gateway.executor.events.on(
+  (e) => e.type === 'tool.result' && woken.has(e.callId) && woken.get(e.callId)(performance.now()),
+);
+const post = (path, body) =>
+  fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 const wake = [];
 const roundTrip = [];
 for (let i = 0; i < WAKES + 200; i++) {
   const callId = `wake-${i}`;
   const isOpen = new Promise((r) => opened.set(callId, r));
   const resumed = new Promise((r) => woken.set(callId, r));
-  const call = post('/api/runs/wake-run/tool-calls', { agentId: 'a', name: 'lookup', input: { i }, callId }).then((r) => r.json());
+  const call = post('/api/runs/wake-run/tool-calls', { agentId: 'a', name: 'lookup', input: { i }, callId }).then((r) =>
+    r.json(),
+  );
   await isOpen;
   const t0 = performance.now();
   const submit = await post('/api/runs/wake-run/tool-results', { callId, result: { i } });

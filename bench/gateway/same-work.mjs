@@ -11,7 +11,9 @@ export function workDifferences(runs, stored, expected) {
   for (const r of runs) {
     if (r.ok !== expected) problems.push(`${r.subject}, ${r.tool}: ${r.ok} of ${expected} calls answered success`);
     if (r.failed)
-      problems.push(`${r.subject}, ${r.tool}: ${r.failed} calls failed or answered otherwise${r.samples?.length ? ` (${r.samples.join('; ')})` : ''}`);
+      problems.push(
+        `${r.subject}, ${r.tool}: ${r.failed} calls failed or answered otherwise${r.samples?.length ? ` (${r.samples.join('; ')})` : ''}`,
+      );
   }
   // One answer per tool, the same for every subject (call ids aside).
   const byTool = new Map();
@@ -21,12 +23,16 @@ export function workDifferences(runs, stored, expected) {
     byTool.set(r.tool, seen);
   }
   for (const [tool, seen] of byTool)
-    if (seen.size !== 1) problems.push(`${tool}: ${seen.size} different answers (${[...seen.values()].map((s) => [...new Set(s)].join('+')).join(' / ')})`);
+    if (seen.size !== 1)
+      problems.push(
+        `${tool}: ${seen.size} different answers (${[...seen.values()].map((s) => [...new Set(s)].join('+')).join(' / ')})`,
+      );
   const groups = Object.entries(stored);
   // agent.state events are left out: how many there are depends on how calls overlap.
   for (const key of ['calls', 'executions', 'callEvents']) {
     const values = new Set(groups.map(([, rows]) => rows[key]));
-    if (values.size > 1) problems.push(`stored ${key} differ: ${groups.map(([g, rows]) => `${g} ${rows[key]}`).join(', ')}`);
+    if (values.size > 1)
+      problems.push(`stored ${key} differ: ${groups.map(([g, rows]) => `${g} ${rows[key]}`).join(', ')}`);
   }
   return problems;
 }

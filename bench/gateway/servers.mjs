@@ -19,13 +19,18 @@ async function builtinReadFile() {
   try {
     const { readFile } = await import(fsIndex.href);
     const { WorkspaceGuard } = await import('../../packages/tools/dist/index.js');
-    return readFile?.name === 'read_file' ? { tool: readFile, workspace: new WorkspaceGuard({ roots: [dir] }) } : undefined;
+    return readFile?.name === 'read_file'
+      ? { tool: readFile, workspace: new WorkspaceGuard({ roots: [dir] }) }
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
-const listen = (fetch) => new Promise((resolve) => serve({ fetch, hostname: '127.0.0.1', port: 0 }, (info) => resolve(`http://127.0.0.1:${info.port}`)));
+const listen = (fetch) =>
+  new Promise((resolve) =>
+    serve({ fetch, hostname: '127.0.0.1', port: 0 }, (info) => resolve(`http://127.0.0.1:${info.port}`)),
+  );
 
 const bare = new Hono();
 bare.get('/', (c) => c.text('ok'));
@@ -44,7 +49,10 @@ bare.post('/echo-node', async (c) => c.json({ received: JSON.parse(await nodeBod
 bare.post('/read', async (c) => {
   const { input } = await c.req.json();
   if (!/^[\w.-]+$/.test(input?.path ?? '')) return c.json({ error: 'bad path' }, 400);
-  return c.json({ status: 'success', content: [{ type: 'text', text: await readFileAsync(join(dir, input.path), 'utf8') }] });
+  return c.json({
+    status: 'success',
+    content: [{ type: 'text', text: await readFileAsync(join(dir, input.path), 'utf8') }],
+  });
 });
 
 const builtin = await builtinReadFile();
@@ -66,7 +74,11 @@ const gw = await gateway.listen({ host: '127.0.0.1', port: 0 });
 
 /** What the tool costs by itself: executor calls in process, no HTTP, no store. */
 async function executorCost(name) {
-  const ex = new Executor({ registry, policy: new Policy({ mode: 'safe', roots: [dir] }), ...(builtin ? { workspace: builtin.workspace } : {}) });
+  const ex = new Executor({
+    registry,
+    policy: new Policy({ mode: 'safe', roots: [dir] }),
+    ...(builtin ? { workspace: builtin.workspace } : {}),
+  });
   const input = { path: 'notes.md' };
   for (let i = 0; i < 300; i++) await ex.call({ tool: name, input });
   const n = 2000;
@@ -92,4 +104,10 @@ process.on('message', async (m) => {
     process.send(out);
   }
 });
-process.send({ bare: await listen(bare.fetch), gateway: gw.url, token: TOKEN, tools: subjects, input: { path: 'notes.md' } });
+process.send({
+  bare: await listen(bare.fetch),
+  gateway: gw.url,
+  token: TOKEN,
+  tools: subjects,
+  input: { path: 'notes.md' },
+});

@@ -29,7 +29,11 @@ for (const t of TREES) {
   const corpus = ensureCorpus(t.name, t.copies);
   const registry = new ToolRegistry();
   registry.register(glob);
-  const executor = new Executor({ registry, policy: new Policy({ mode: 'yolo' }), workspace: new WorkspaceGuard({ roots: [corpus.dir] }) });
+  const executor = new Executor({
+    registry,
+    policy: new Policy({ mode: 'yolo' }),
+    workspace: new WorkspaceGuard({ roots: [corpus.dir] }),
+  });
   const input = { pattern: PATTERN, limit: 100 };
   // The identical set, not just the same count.
   const ours = new Set((await globFiles(corpus.dir, PATTERN)).map((m) => m.rel));

@@ -44,7 +44,8 @@ export function ensureCorpus(name, copies) {
     execFileSync('git', ['init', '-q', dir]);
     writeFileSync(join(dir, '.gitignore'), 'dist/\n');
     // -R without -a: hard links inside the source become separate files too.
-    for (let i = 1; i <= copies; i++) execFileSync('cp', ['-R', '--preserve=mode,timestamps', source, join(dir, `pkgs-${i}`)]);
+    for (let i = 1; i <= copies; i++)
+      execFileSync('cp', ['-R', '--preserve=mode,timestamps', source, join(dir, `pkgs-${i}`)]);
     writeFileSync(marker, '');
   }
   const { files, linked } = countFiles(dir);

@@ -24,14 +24,22 @@ console.log(`corpus: ${corpus.files} files, ${searchable} searched after .gitign
 function executorWith(engine) {
   const registry = new ToolRegistry();
   registry.register(createGrep({ engine }));
-  return new Executor({ registry, policy: new Policy({ mode: 'yolo' }), workspace: new WorkspaceGuard({ roots: [corpus.dir] }), maxOutputChars: 10_000_000 });
+  return new Executor({
+    registry,
+    policy: new Policy({ mode: 'yolo' }),
+    workspace: new WorkspaceGuard({ roots: [corpus.dir] }),
+    maxOutputChars: 10_000_000,
+  });
 }
 const viaRg = executorWith('rg');
 const viaJs = executorWith('js');
 
 function plainRg(args) {
   return new Promise((resolve, reject) => {
-    const child = spawn(rg, ['--no-config', ...RG_SAME_FILES, ...args, '.'], { cwd: corpus.dir, stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(rg, ['--no-config', ...RG_SAME_FILES, ...args, '.'], {
+      cwd: corpus.dir,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const chunks = [];
     child.stdout.on('data', (c) => chunks.push(c));
     child.on('error', reject);
@@ -44,7 +52,11 @@ function answerOf(mode) {
   return (result) => {
     if (Buffer.isBuffer(result)) {
       const lines = result.toString('utf8').split('\n').filter(Boolean);
-      return new Set(lines.map((l) => (mode === 'content' ? /^(?:\.\/)?(.*?):(\d+):/s.exec(l).slice(1, 3).join(':') : l.replace(/^\.\//, ''))));
+      return new Set(
+        lines.map((l) =>
+          mode === 'content' ? /^(?:\.\/)?(.*?):(\d+):/s.exec(l).slice(1, 3).join(':') : l.replace(/^\.\//, ''),
+        ),
+      );
     }
     if (result.status !== 'success') throw new Error(`grep failed: ${textOf(result)}`);
     if (result.metadata.capped) throw new Error('grep stopped at max_results: raise it, the answers must be complete');
@@ -63,9 +75,21 @@ function answerOf(mode) {
 }
 
 const CASES = [
-  { name: 'regex, content', input: { pattern: 'function\\s+\\w+Sync\\(' }, rgArgs: ['-n', '-e', 'function\\s+\\w+Sync\\('] },
-  { name: 'literal, content', input: { pattern: 'AbortSignal.timeout', literal: true }, rgArgs: ['-n', '-F', '-e', 'AbortSignal.timeout'] },
-  { name: 'files with matches', input: { pattern: 'TODO', output_mode: 'files_with_matches' }, rgArgs: ['-l', '-e', 'TODO'] },
+  {
+    name: 'regex, content',
+    input: { pattern: 'function\\s+\\w+Sync\\(' },
+    rgArgs: ['-n', '-e', 'function\\s+\\w+Sync\\('],
+  },
+  {
+    name: 'literal, content',
+    input: { pattern: 'AbortSignal.timeout', literal: true },
+    rgArgs: ['-n', '-F', '-e', 'AbortSignal.timeout'],
+  },
+  {
+    name: 'files with matches',
+    input: { pattern: 'TODO', output_mode: 'files_with_matches' },
+    rgArgs: ['-l', '-e', 'TODO'],
+  },
 ];
 
 const sections = [];

@@ -73,7 +73,8 @@ function canonical(value) {
 }
 
 function describeDifference(a, b) {
-  if (!(a instanceof Set) || !(b instanceof Set)) return `${canonical(a).slice(0, 300)} vs ${canonical(b).slice(0, 300)}`;
+  if (!(a instanceof Set) || !(b instanceof Set))
+    return `${canonical(a).slice(0, 300)} vs ${canonical(b).slice(0, 300)}`;
   const onlyA = [...a].filter((x) => !b.has(x));
   const onlyB = [...b].filter((x) => !a.has(x));
   return `${a.size} vs ${b.size} items; only in the first: ${onlyA.slice(0, 5).join(', ') || 'none'}${onlyA.length > 5 ? ` (+${onlyA.length - 5})` : ''}; only in the second: ${onlyB.slice(0, 5).join(', ') || 'none'}${onlyB.length > 5 ? ` (+${onlyB.length - 5})` : ''}`;
@@ -89,7 +90,9 @@ export function assertSameWork(name, answers) {
   for (const other of rest) {
     if (canonical(answers[first]) === canonical(answers[other])) continue;
     disagreed = true;
-    throw new Disagreement(`${name}: "${other}" did not do the same work as "${first}": ${describeDifference(answers[first], answers[other])}`);
+    throw new Disagreement(
+      `${name}: "${other}" did not do the same work as "${first}": ${describeDifference(answers[first], answers[other])}`,
+    );
   }
 }
 
@@ -98,10 +101,20 @@ export function assertSameWork(name, answers) {
  * a result comparable; each subject runs once first and all answers must be equal (assertSameWork).
  * Reports per subject: calls/s, p50/p99 per call (µs), and ratio of calls/s to the anchor.
  */
-export async function compare({ name, anchor, subjects, answer, iterations = 20000, rounds = 7, warmup = 5000, concurrency = 1 }) {
+export async function compare({
+  name,
+  anchor,
+  subjects,
+  answer,
+  iterations = 20000,
+  rounds = 7,
+  warmup = 5000,
+  concurrency = 1,
+}) {
   const names = Object.keys(subjects);
   if (!names.includes(anchor)) throw new Error(`anchor ${anchor} is not among the subjects`);
-  if (typeof answer !== 'function') throw new Error(`${name}: compare() needs answer(result, subject), to check that the subjects did the same work`);
+  if (typeof answer !== 'function')
+    throw new Error(`${name}: compare() needs answer(result, subject), to check that the subjects did the same work`);
   const answers = {};
   for (const n of names) answers[n] = await answer(await subjects[n](0), n);
   assertSameWork(name, answers);
@@ -126,7 +139,13 @@ export async function compare({ name, anchor, subjects, answer, iterations = 200
     const roundNs = [...wall[n]].sort((a, b) => a - b)[Math.floor(wall[n].length / 2)];
     const callsPerSec = per / (roundNs / 1e9);
     const cpuMsPerCall = cpu[n].length ? [...cpu[n]].sort((a, b) => a - b)[Math.floor(cpu[n].length / 2)] : undefined;
-    return { subject: n, callsPerSec, p50us: percentile(sorted, 0.5) / 1000, p99us: percentile(sorted, 0.99) / 1000, cpuMsPerCall };
+    return {
+      subject: n,
+      callsPerSec,
+      p50us: percentile(sorted, 0.5) / 1000,
+      p99us: percentile(sorted, 0.99) / 1000,
+      cpuMsPerCall,
+    };
   });
   const base = rows.find((r) => r.subject === anchor);
   for (const r of rows) {
@@ -142,8 +161,14 @@ export function report(result) {
   const out = { ...result, node: process.version, date: new Date().toISOString() };
   mkdirSync(join(benchRoot, 'results'), { recursive: true });
   writeFileSync(join(benchRoot, 'results', `${result.name}.json`), JSON.stringify(out, null, 2) + '\n');
-  console.log(`\n${result.name}${result.concurrency > 1 ? ` (concurrency ${result.concurrency})` : ''} — anchor: ${result.anchor}`);
-  console.table(result.rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? Number(v.toPrecision(4)) : v]))));
+  console.log(
+    `\n${result.name}${result.concurrency > 1 ? ` (concurrency ${result.concurrency})` : ''} — anchor: ${result.anchor}`,
+  );
+  console.table(
+    result.rows.map((r) =>
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? Number(v.toPrecision(4)) : v])),
+    ),
+  );
   return out;
 }
 
@@ -176,7 +201,9 @@ export function markdownTable(result, { unit = 'calls/s' } = {}) {
 export function busyNote() {
   const [load] = loadavg();
   const cores = availableParallelism();
-  return load > cores ? ` (wall time unreliable in this run: load average ${load.toFixed(1)} on ${cores} cores; the CPU ratio is the steadier figure)` : '';
+  return load > cores
+    ? ` (wall time unreliable in this run: load average ${load.toFixed(1)} on ${cores} cores; the CPU ratio is the steadier figure)`
+    : '';
 }
 
 export function machineLine() {

@@ -32,7 +32,10 @@ await compare({
 writeDocSection('agreement', 'figures');
 `,
   );
-  const r = spawnSync(process.execPath, [script], { encoding: 'utf8', env: { ...process.env, TOOLBELT_BENCH_DOC: doc } });
+  const r = spawnSync(process.execPath, [script], {
+    encoding: 'utf8',
+    env: { ...process.env, TOOLBELT_BENCH_DOC: doc },
+  });
   return { status: r.status, stderr: r.stderr, doc };
 }
 
@@ -40,7 +43,9 @@ describe('bench agreement check', () => {
   it('a subject that did different work fails the bench, naming the difference, and nothing is written', () => {
     const r = runBench(true);
     expect(r.status).not.toBe(0);
-    expect(r.stderr).toContain('"subject" did not do the same work as "reference": 3 vs 2 items; only in the first: a.ts:1; only in the second: none');
+    expect(r.stderr).toContain(
+      '"subject" did not do the same work as "reference": 3 vs 2 items; only in the first: a.ts:1; only in the second: none',
+    );
     expect(existsSync(r.doc)).toBe(false);
   });
 

@@ -85,14 +85,23 @@ const rows = [
   ['diagnostics, warm server, file unchanged', samples.warmUnchanged],
   ['diagnostics, warm server, after an edit', samples.warmEdited],
   ['tsc --noEmit -p (fresh process)', samples.tsc],
-].map(([subject, xs]) => ({ subject, runs: xs.length, medianMs: median(xs), maxMs: max(xs), speedupVsTsc: anchor / median(xs) }));
+].map(([subject, xs]) => ({
+  subject,
+  runs: xs.length,
+  medianMs: median(xs),
+  maxMs: max(xs),
+  speedupVsTsc: anchor / median(xs),
+}));
 
 report({ name: 'lsp', anchor: 'tsc --noEmit -p (fresh process)', concurrency: 1, rows });
 
 const table = [
   '| subject | runs | median ms | max ms | speed vs tsc --noEmit |',
   '|---|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.subject} | ${r.runs} | ${Math.round(r.medianMs)} | ${Math.round(r.maxMs)} | ${r.speedupVsTsc.toFixed(2)}x |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.subject} | ${r.runs} | ${Math.round(r.medianMs)} | ${Math.round(r.maxMs)} | ${r.speedupVsTsc.toFixed(2)}x |`,
+  ),
 ].join('\n');
 
 writeDocSection(

@@ -23,7 +23,10 @@ const file = join(dir, 'sample.ts');
 // A 200-line source file (~9 KB): what an agent reads all day.
 writeFileSync(
   file,
-  Array.from({ length: 200 }, (_, i) => `export const value${i} = computeSomething(${i}, 'a string literal on line ${i}');`).join('\n') + '\n',
+  Array.from(
+    { length: 200 },
+    (_, i) => `export const value${i} = computeSomething(${i}, 'a string literal on line ${i}');`,
+  ).join('\n') + '\n',
 );
 // The config from outside the workspace (--config), which needs no `toolbelt trust`.
 const confDir = mkdtempSync(join(tmpdir(), 'toolbelt-bench-mcp-conf-'));
@@ -32,14 +35,20 @@ writeFileSync(config, JSON.stringify({ mode: 'safe' }));
 
 const servers = {
   [ANCHOR]: { args: [FILESYSTEM, dir], tool: 'read_text_file', input: { path: file } },
-  [SUBJECT]: { args: [TOOLBELT, 'mcp', '--root', dir, '--config', config], tool: 'read_file', input: { path: 'sample.ts' } },
+  [SUBJECT]: {
+    args: [TOOLBELT, 'mcp', '--root', dir, '--config', config],
+    tool: 'read_file',
+    input: { path: 'sample.ts' },
+  },
   // Attribution: the same server, executor, policy, guard and log around a trivial read tool.
   [PIPELINE]: { args: [MINIMAL, dir], tool: 'read_file', input: { path: 'sample.ts' } },
 };
 
 async function connect(name) {
   const client = new Client({ name: 'bench', version: '1' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: servers[name].args, stderr: 'ignore', cwd: dir }));
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: servers[name].args, stderr: 'ignore', cwd: dir }),
+  );
   const { tools } = await client.listTools();
   return { client, tools };
 }
@@ -66,7 +75,8 @@ async function coldStart() {
 
 function coldTable(result) {
   const lines = ['| subject | p50 ms | p90 ms | speed vs anchor (p50) |', '|---|---:|---:|---:|'];
-  for (const r of result.rows) lines.push(`| ${r.subject} | ${r.p50ms.toFixed(0)} | ${r.p90ms.toFixed(0)} | ${r.speedupVsAnchor.toFixed(2)}x |`);
+  for (const r of result.rows)
+    lines.push(`| ${r.subject} | ${r.p50ms.toFixed(0)} | ${r.p90ms.toFixed(0)} | ${r.speedupVsAnchor.toFixed(2)}x |`);
   return lines.join('\n');
 }
 
@@ -74,13 +84,20 @@ const clients = {};
 try {
   for (const name of Object.keys(servers)) {
     const { client, tools } = await connect(name);
-    if (!tools.some((t) => t.name === servers[name].tool)) throw new Error(`${name}: no ${servers[name].tool} tool (is the build current?)`);
+    if (!tools.some((t) => t.name === servers[name].tool))
+      throw new Error(`${name}: no ${servers[name].tool} tool (is the build current?)`);
     const probe = await client.callTool({ name: servers[name].tool, arguments: servers[name].input });
     const text = probe.content.map((b) => b.text ?? '').join('');
-    if (probe.isError || !text.includes('value199')) throw new Error(`${name}: the probe call failed: ${text.slice(0, 300)}`);
+    if (probe.isError || !text.includes('value199'))
+      throw new Error(`${name}: the probe call failed: ${text.slice(0, 300)}`);
     clients[name] = client;
   }
-  const subjects = Object.fromEntries(Object.keys(servers).map((n) => [n, () => clients[n].callTool({ name: servers[n].tool, arguments: servers[n].input })]));
+  const subjects = Object.fromEntries(
+    Object.keys(servers).map((n) => [
+      n,
+      () => clients[n].callTool({ name: servers[n].tool, arguments: servers[n].input }),
+    ]),
+  );
   // Every server read the whole file: the same 200 \`valueN\` lines, whatever the framing.
   const answer = (r) =>
     r.isError

@@ -8,8 +8,12 @@ import { dirname } from 'node:path';
 import { Executor, Policy, ToolRegistry, textOf } from '../../packages/core/dist/index.js';
 
 const [mode, file, expectedLast] = process.argv.slice(2);
-const { fsTools } = await import(mode === 'toolbelt-all' ? '../../packages/tools/dist/index.js' : '../../packages/tools/dist/fs/index.js');
-const { WorkspaceGuard } = await import(mode === 'toolbelt-all' ? '../../packages/tools/dist/index.js' : '../../packages/tools/dist/workspace/guard.js');
+const { fsTools } = await import(
+  mode === 'toolbelt-all' ? '../../packages/tools/dist/index.js' : '../../packages/tools/dist/fs/index.js'
+);
+const { WorkspaceGuard } = await import(
+  mode === 'toolbelt-all' ? '../../packages/tools/dist/index.js' : '../../packages/tools/dist/workspace/guard.js'
+);
 globalThis.gc?.();
 const before = process.memoryUsage();
 const t0 = performance.now();
@@ -17,7 +21,11 @@ let lines;
 if (mode !== 'naive') {
   const registry = new ToolRegistry();
   registry.registerAll(fsTools());
-  const executor = new Executor({ registry, policy: new Policy({ mode: 'safe' }), workspace: new WorkspaceGuard({ roots: [dirname(file)] }) });
+  const executor = new Executor({
+    registry,
+    policy: new Policy({ mode: 'safe' }),
+    workspace: new WorkspaceGuard({ roots: [dirname(file)] }),
+  });
   const result = await executor.call({ tool: 'read_file', input: { path: file, offset: -100 } });
   if (result.status !== 'success') throw new Error(textOf(result));
   lines = textOf(result).split('\n');
@@ -41,7 +49,8 @@ const after = process.memoryUsage();
 const usage = process.resourceUsage();
 const last = lines[lines.length - 1];
 if (lines.length !== 100) throw new Error(`expected 100 lines, got ${lines.length}`);
-if (mode !== 'naive' && !last.startsWith(`${String(expectedLast).padStart(6)}\t`)) throw new Error(`last line is numbered wrong: ${last.slice(0, 40)}`);
+if (mode !== 'naive' && !last.startsWith(`${String(expectedLast).padStart(6)}\t`))
+  throw new Error(`last line is numbered wrong: ${last.slice(0, 40)}`);
 if (!last.includes('tail line 100')) throw new Error(`last line is not the file's last line: ${last.slice(0, 80)}`);
 console.log(
   JSON.stringify({

@@ -17,7 +17,8 @@ const RUNS = Number(process.env.BENCH_ITER ?? 3);
 
 function makeFile() {
   mkdirSync(dir, { recursive: true });
-  const line = (i) => `2026-11-22T03:00:00.000Z INFO request ${String(i).padStart(9, '0')} took 42ms path=/api/items/${i}\n`;
+  const line = (i) =>
+    `2026-11-22T03:00:00.000Z INFO request ${String(i).padStart(9, '0')} took 42ms path=/api/items/${i}\n`;
   const block = Buffer.from(Array.from({ length: 10_000 }, (_, i) => line(i)).join(''));
   const linesPerBlock = 10_000;
   const fd = openSync(file, 'w');
@@ -35,7 +36,9 @@ function makeFile() {
 }
 
 function measure(mode, lastLine) {
-  const r = spawnSync(process.execPath, ['--expose-gc', join(here, 'measure.mjs'), mode, file, String(lastLine)], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--expose-gc', join(here, 'measure.mjs'), mode, file, String(lastLine)], {
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`${mode} failed: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').pop());
 }
@@ -78,7 +81,11 @@ for (const mode of Object.keys(SUBJECTS)) {
 if (existsTail()) {
   const runs = Array.from({ length: RUNS }, tailRun);
   runs.forEach((r, i) => (answers[`tail run ${i + 1}`] = r.answer));
-  rows.push({ subject: 'tail -n 100', ms: median(runs.map((r) => r.ms)), maxRssMb: Math.max(...runs.map((r) => r.maxRssMb)) });
+  rows.push({
+    subject: 'tail -n 100',
+    ms: median(runs.map((r) => r.ms)),
+    maxRssMb: Math.max(...runs.map((r) => r.maxRssMb)),
+  });
 }
 rmSync(dir, { recursive: true, force: true });
 assertSameWork('read-tail', answers);

@@ -24,7 +24,10 @@ const baseline = process.memoryUsage().rss;
 let peak = baseline;
 const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
 const t0 = performance.now();
-const r = await executor.call({ tool: 'shell_exec', input: { command: `yes 0123456789abcdef | head -c ${bytes}; echo; echo the-end` } });
+const r = await executor.call({
+  tool: 'shell_exec',
+  input: { command: `yes 0123456789abcdef | head -c ${bytes}; echo; echo the-end` },
+});
 const seconds = (performance.now() - t0) / 1000;
 clearInterval(timer);
 peak = Math.max(peak, process.memoryUsage().rss);

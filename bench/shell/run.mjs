@@ -17,7 +17,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const loadBefore = loadavg()[0];
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'tb-bench-shell-')));
 const sandbox = await probeSandbox('bwrap');
-if (!sandbox.ok) throw new Error(`the sandbox does not work here (${sandbox.reason}); this benchmark compares with and without it`);
+if (!sandbox.ok)
+  throw new Error(`the sandbox does not work here (${sandbox.reason}); this benchmark compares with and without it`);
 // yolo: a command run with write_access (judged execute) runs at once, in the workspace profile.
 const executorWith = (config) =>
   new Executor({
@@ -39,7 +40,8 @@ function spawnAndWait(file, args) {
     child.on('close', (code) => resolve({ code, out }));
   });
 }
-const execTrue = () => new Promise((resolve, reject) => exec('true', { cwd: root }, (err) => (err ? reject(err) : resolve())));
+const execTrue = () =>
+  new Promise((resolve, reject) => exec('true', { cwd: root }, (err) => (err ? reject(err) : resolve())));
 
 // Sanity: every subject really runs the command, confined as it says.
 for (const [ex, input, profile] of [
@@ -48,7 +50,12 @@ for (const [ex, input, profile] of [
   [sandboxed, { command: 'true', write_access: true }, 'workspace-write'],
 ]) {
   const check = await ex.call({ tool: 'shell_exec', input });
-  if (check.status !== 'success' || textOf(check) !== '(no output)\n[exit code 0]' || check.approvedBy !== 'auto' || check.metadata.sandbox !== profile)
+  if (
+    check.status !== 'success' ||
+    textOf(check) !== '(no output)\n[exit code 0]' ||
+    check.approvedBy !== 'auto' ||
+    check.metadata.sandbox !== profile
+  )
     throw new Error(`shell_exec returned ${JSON.stringify(check)}`);
 }
 if ((await spawnAndWait('bash', ['-c', 'true'])).code !== 0) throw new Error('bash -c true failed');
@@ -86,8 +93,10 @@ const boxed = await compare({
   answer: exitAnswer,
   subjects: {
     'shell_exec, sandbox off': plain,
-    'shell_exec sandboxed, a read (read-only)': () => sandboxed.call({ tool: 'shell_exec', input: { command: 'true' } }),
-    'shell_exec sandboxed, write_access (workspace)': () => sandboxed.call({ tool: 'shell_exec', input: { command: 'true', write_access: true } }),
+    'shell_exec sandboxed, a read (read-only)': () =>
+      sandboxed.call({ tool: 'shell_exec', input: { command: 'true' } }),
+    'shell_exec sandboxed, write_access (workspace)': () =>
+      sandboxed.call({ tool: 'shell_exec', input: { command: 'true', write_access: true } }),
   },
 });
 await executor.close();
@@ -102,7 +111,9 @@ function measureMemory(bytes) {
     });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`memory.mjs exited with ${code}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`memory.mjs exited with ${code}`)),
+    );
   });
 }
 const small = await measureMemory(256 * 2 ** 20);

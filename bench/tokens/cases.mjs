@@ -55,7 +55,11 @@ export function cases(root, tb, fs) {
       anchor: 'rg -n --heading',
       ours: () => callText(tb, 'grep', { pattern: GREP_PATTERN }),
       theirs: async () => {
-        const out = execFileSync('rg', ['-n', '--heading', '--sort', 'path', GREP_PATTERN], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+        const out = execFileSync('rg', ['-n', '--heading', '--sort', 'path', GREP_PATTERN], {
+          cwd: root,
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         const matches = out.split('\n').filter((l) => /^\d+:/.test(l)).length;
         if (matches !== 20) throw new Error(`the corpus changed: ${GREP_PATTERN} matches ${matches} lines, not 20`);
         return out;
@@ -80,7 +84,8 @@ export function cases(root, tb, fs) {
       theirs: () => callText(fs, 'edit_file', { path: abs(READ_FILE), edits: [{ oldText, newText }], dryRun: true }),
       ours: async () => {
         const text = await callText(tb, 'edit_file', { path: READ_FILE, old_string: oldText, new_string: newText });
-        if (!readFileSync(abs(READ_FILE), 'utf8').includes(newText)) throw new Error(`toolbelt edit_file did not apply: ${text}`);
+        if (!readFileSync(abs(READ_FILE), 'utf8').includes(newText))
+          throw new Error(`toolbelt edit_file did not apply: ${text}`);
         writeFileSync(abs(READ_FILE), original);
         return text;
       },
@@ -121,5 +126,9 @@ function fileRecords(dir) {
     .filter((e) => e.isFile())
     .map((e) => e.name)
     .sort()
-    .map((name) => ({ path: name, lines: readFileSync(join(dir, name), 'utf8').split('\n').length, bytes: statSync(join(dir, name)).size }));
+    .map((name) => ({
+      path: name,
+      lines: readFileSync(join(dir, name), 'utf8').split('\n').length,
+      bytes: statSync(join(dir, name)).size,
+    }));
 }

@@ -9,7 +9,10 @@ const cl100k = new Tiktoken(cl100kRanks);
 /** Tokens of `text` in both vocabularies. */
 export function count(text) {
   // A file may contain "<|endoftext|>": counted as the plain text it is, never as a special token.
-  return { o200k: encodeO200k(text, { disallowedSpecial: new Set() }).length, cl100k: cl100k.encode(text, [], []).length };
+  return {
+    o200k: encodeO200k(text, { disallowedSpecial: new Set() }).length,
+    cl100k: cl100k.encode(text, [], []).length,
+  };
 }
 
 /** A tool definition as a model pays for it: name, description and input schema, compact JSON. */

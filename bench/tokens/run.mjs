@@ -13,7 +13,16 @@ import { definitionRows, goals, markdown } from './tables.mjs';
 import { INTEGRATION_TOOLS } from '../../packages/integrations/dist/index.js';
 
 // The 8 file and search tools the issue budgets on their own.
-const FILE_SEARCH = ['read_file', 'write_file', 'edit_file', 'list_directory', 'create_directory', 'move_file', 'glob', 'grep'];
+const FILE_SEARCH = [
+  'read_file',
+  'write_file',
+  'edit_file',
+  'list_directory',
+  'create_directory',
+  'move_file',
+  'glob',
+  'grep',
+];
 
 const zod = join(repoRoot, 'node_modules', 'zod');
 const zodVersion = JSON.parse(readFileSync(join(zod, 'package.json'), 'utf8')).version;
@@ -32,18 +41,42 @@ async function startFigures(tb, fs) {
   const builtins = tb.list.tools.filter((t) => !integration.has(t.name));
   const integrations = tb.list.tools.filter((t) => integration.has(t.name));
   const rows = [
-    pair(`all definitions (${fs.list.tools.length} vs ${builtins.length} built-in tools)`, defs(fs.list.tools), defs(builtins), { key: 'defs' }),
-    pair(`integration tools on here (${integrations.map((t) => t.name).join(', ') || 'none'})`, { o200k: NaN, cl100k: NaN }, defs(integrations)),
+    pair(
+      `all definitions (${fs.list.tools.length} vs ${builtins.length} built-in tools)`,
+      defs(fs.list.tools),
+      defs(builtins),
+      { key: 'defs' },
+    ),
+    pair(
+      `integration tools on here (${integrations.map((t) => t.name).join(', ') || 'none'})`,
+      { o200k: NaN, cl100k: NaN },
+      defs(integrations),
+    ),
     pair(`the 8 file/search tools`, { o200k: NaN, cl100k: NaN }, defs(tbFiles), { key: 'files' }),
     pair('full tools/list answer', count(JSON.stringify(fs.list)), count(JSON.stringify(tb.list)), { key: 'list' }),
     pair('server instructions', count(fs.instructions), count(tb.instructions)),
   ];
   if (!groupsFlagAccepted(root)) {
-    rows.push(pair('`toolbelt mcp --groups files,search` start', null, null, { key: 'groups', missing: 'not available: this build refuses --groups' }));
+    rows.push(
+      pair('`toolbelt mcp --groups files,search` start', null, null, {
+        key: 'groups',
+        missing: 'not available: this build refuses --groups',
+      }),
+    );
     return rows;
   }
-  const grouped = await connect([TOOLBELT, 'mcp', '--groups', 'files,search', '--root', root, '--mode', 'auto-edit'], root);
-  rows.push(pair('`--groups files,search`: full tools/list answer', count(JSON.stringify(fs.list)), count(JSON.stringify(grouped.list)), { key: 'groups' }));
+  const grouped = await connect(
+    [TOOLBELT, 'mcp', '--groups', 'files,search', '--root', root, '--mode', 'auto-edit'],
+    root,
+  );
+  rows.push(
+    pair(
+      '`--groups files,search`: full tools/list answer',
+      count(JSON.stringify(fs.list)),
+      count(JSON.stringify(grouped.list)),
+      { key: 'groups' },
+    ),
+  );
   rows.push(
     pair(
       '`--groups files,search` start: definitions + instructions',
@@ -60,9 +93,13 @@ async function resultFigures(tb, fs) {
   const rows = [];
   for (const c of cases(root, tb.client, fs.client)) {
     const [theirs, ours] = [await c.theirs(), await c.ours()];
-    if (process.env.BENCH_TOKENS_SHOW) console.log(`--- ${c.what}\n[theirs] ${theirs.slice(0, 400)}\n[ours] ${ours.slice(0, 400)}`);
+    if (process.env.BENCH_TOKENS_SHOW)
+      console.log(`--- ${c.what}\n[theirs] ${theirs.slice(0, 400)}\n[ours] ${ours.slice(0, 400)}`);
     rows.push(pair(c.what, count(theirs), count(ours), { key: c.key, anchor: c.anchor }));
-    if (c.raw !== undefined) rows.push(pair('the same whole file vs its raw text', count(c.raw), count(ours), { key: 'read', anchor: 'raw text' }));
+    if (c.raw !== undefined)
+      rows.push(
+        pair('the same whole file vs its raw text', count(c.raw), count(ours), { key: 'read', anchor: 'raw text' }),
+      );
   }
   return rows;
 }
@@ -77,9 +114,25 @@ try {
   const results = await resultFigures(tb, fs);
   const perTool = definitionRows(tb.list.tools, fs.list.tools);
   const held = goals([...start, ...results]);
-  report({ name: 'tokens', anchor: 'server-filesystem', concurrency: 1, iterations: 1, rows: [...start, ...results].map((r) => r) });
+  report({
+    name: 'tokens',
+    anchor: 'server-filesystem',
+    concurrency: 1,
+    iterations: 1,
+    rows: [...start, ...results].map((r) => r),
+  });
   console.log(held.map((g) => `${g.met ? 'met    ' : 'NOT met'}  ${g.goal} (${g.figure})`).join('\n'));
-  writeDocSection('tokens', markdown({ start, results, perTool, held, corpus: `zod ${zodVersion} src/ (${countFiles(root)} files)`, machine: machineLine() }));
+  writeDocSection(
+    'tokens',
+    markdown({
+      start,
+      results,
+      perTool,
+      held,
+      corpus: `zod ${zodVersion} src/ (${countFiles(root)} files)`,
+      machine: machineLine(),
+    }),
+  );
 } finally {
   await tb?.client.close();
   await fs?.client.close();

@@ -8,7 +8,14 @@ import { repoRoot } from '../lib/harness.mjs';
 import { resultText } from './count.mjs';
 
 export const TOOLBELT = join(repoRoot, 'packages', 'cli', 'bin', 'toolbelt.js');
-export const FILESYSTEM = join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
+export const FILESYSTEM = join(
+  repoRoot,
+  'node_modules',
+  '@modelcontextprotocol',
+  'server-filesystem',
+  'dist',
+  'index.js',
+);
 
 /** Connects to a stdio server; returns the client, its tools/list answer and its instructions. */
 export async function connect(args, cwd) {

@@ -14,12 +14,18 @@ const COUNTERPART = {
 };
 
 const fmt = (n) => (n === undefined || Number.isNaN(n) ? '—' : n.toLocaleString('en-US'));
-const ratio = (ours, theirs) => (theirs && ours !== undefined && !Number.isNaN(theirs) ? `${(ours / theirs).toFixed(2)}x` : '—');
+const ratio = (ours, theirs) =>
+  theirs && ours !== undefined && !Number.isNaN(theirs) ? `${(ours / theirs).toFixed(2)}x` : '—';
 
 /** One row per toolbelt tool, and one per server-filesystem tool nothing of ours answers. */
 export function definitionRows(ourTools, theirTools) {
   const theirs = new Map(theirTools.map((t) => [t.name, count(definitionText(t))]));
-  const rows = ourTools.map((t) => ({ ours: t.name, theirs: COUNTERPART[t.name], a: count(definitionText(t)), b: theirs.get(COUNTERPART[t.name]) }));
+  const rows = ourTools.map((t) => ({
+    ours: t.name,
+    theirs: COUNTERPART[t.name],
+    a: count(definitionText(t)),
+    b: theirs.get(COUNTERPART[t.name]),
+  }));
   const answered = new Set(Object.values(COUNTERPART));
   for (const t of theirTools) if (!answered.has(t.name)) rows.push({ theirs: t.name, b: theirs.get(t.name) });
   return rows;
@@ -33,7 +39,9 @@ export function goals(rows) {
   const files = by('files');
   const theirPerTool = o(defs, 'theirs') / Number(/\((\d+) vs/.exec(defs.what)[1]);
   const check = (goal, row, limit, figure) =>
-    row?.missing ? { goal, met: false, figure: row.missing } : { goal, met: o(row, 'ours') <= limit, figure: figure ?? `${fmt(o(row, 'ours'))} tokens` };
+    row?.missing
+      ? { goal, met: false, figure: row.missing }
+      : { goal, met: o(row, 'ours') <= limit, figure: figure ?? `${fmt(o(row, 'ours'))} tokens` };
   const relative = (goal, row, factor) => ({
     goal,
     met: o(row, 'ours') <= factor * o(row, 'theirs'),
@@ -54,7 +62,11 @@ export function goals(rows) {
           met: o(by('start'), 'ours') < o(by('start'), 'theirs'),
           figure: `${fmt(o(by('start'), 'ours'))} vs ${fmt(o(by('start'), 'theirs'))}`,
         }
-      : { goal: "agent start (definitions + instructions) under server-filesystem's", met: false, figure: by('groups').missing },
+      : {
+          goal: "agent start (definitions + instructions) under server-filesystem's",
+          met: false,
+          figure: by('groups').missing,
+        },
     relative('read_file <= 1.2x the raw text, line numbers kept', by('read'), 1.2),
     relative('20 grep matches <= 1.05x `rg -n --heading`', by('grep'), 1.05),
     relative('recursive listing <= 0.4x directory_tree', by('recursive'), 0.4),
@@ -62,7 +74,10 @@ export function goals(rows) {
 }
 
 function figureTable(rows) {
-  const lines = ['| what | anchor o200k | toolbelt o200k | ratio | anchor cl100k | toolbelt cl100k | ratio |', '|---|---:|---:|---:|---:|---:|---:|'];
+  const lines = [
+    '| what | anchor o200k | toolbelt o200k | ratio | anchor cl100k | toolbelt cl100k | ratio |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  ];
   for (const r of rows) {
     if (r.missing) {
       lines.push(`| ${r.what} | — | ${r.missing} | — | — | — | — |`);
@@ -78,7 +93,10 @@ function figureTable(rows) {
 
 function perToolTable(rows) {
   const lines = ['| toolbelt tool | o200k | server-filesystem tool | o200k | ratio |', '|---|---:|---|---:|---:|'];
-  for (const r of rows) lines.push(`| ${r.ours ?? '—'} | ${fmt(r.a?.o200k)} | ${r.theirs ?? '—'} | ${fmt(r.b?.o200k)} | ${ratio(r.a?.o200k, r.b?.o200k)} |`);
+  for (const r of rows)
+    lines.push(
+      `| ${r.ours ?? '—'} | ${fmt(r.a?.o200k)} | ${r.theirs ?? '—'} | ${fmt(r.b?.o200k)} | ${ratio(r.a?.o200k, r.b?.o200k)} |`,
+    );
   return lines.join('\n');
 }
 

@@ -40,7 +40,8 @@ describe('bench/tokens goals', () => {
     all.push({ key: 'groups', what: 'groups', missing: 'not available: this build refuses --groups' } as never);
     const grouped = goals(all).filter((g) => g.goal.includes('groups') || g.goal.includes('agent start'));
     expect(grouped).toHaveLength(2);
-    for (const g of grouped) expect(g).toMatchObject({ met: false, figure: 'not available: this build refuses --groups' });
+    for (const g of grouped)
+      expect(g).toMatchObject({ met: false, figure: 'not available: this build refuses --groups' });
   });
 });
 

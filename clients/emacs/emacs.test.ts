@@ -22,13 +22,26 @@ const TOKEN = 'emacs-test-token-0123456789';
 const probe = spawnSync('emacs', ['--version'], { encoding: 'utf8' });
 const hasEmacs = probe.status === 0;
 if (!hasEmacs && process.env.TOOLBELT_REQUIRE_EMACS === '1') {
-  throw new Error(`TOOLBELT_REQUIRE_EMACS=1 but emacs does not run here (${probe.error?.message ?? probe.stderr}); install Debian's emacs-nox`);
+  throw new Error(
+    `TOOLBELT_REQUIRE_EMACS=1 but emacs does not run here (${probe.error?.message ?? probe.stderr}); install Debian's emacs-nox`,
+  );
 }
-if (!hasEmacs) console.warn('toolbelt.el tests skipped: no emacs on PATH (install emacs-nox, or set TOOLBELT_REQUIRE_EMACS=1 to make this an error)');
+if (!hasEmacs)
+  console.warn(
+    'toolbelt.el tests skipped: no emacs on PATH (install emacs-nox, or set TOOLBELT_REQUIRE_EMACS=1 to make this an error)',
+  );
 
 /** Runs emacs --batch with ARGS in DIR; resolves with its exit code and everything it printed. */
-function emacs(args: string[], dir: string, env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
-  const child = spawn('emacs', ['--batch', '--no-site-file', ...args], { cwd: dir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function emacs(
+  args: string[],
+  dir: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; out: string }> {
+  const child = spawn('emacs', ['--batch', '--no-site-file', ...args], {
+    cwd: dir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
@@ -47,11 +60,19 @@ describe.skipIf(!hasEmacs)('toolbelt.el', () => {
     // The gateway proxies it as fx__ask_user; the question waits on the call for Emacs to answer.
     const config = { mcpServers: { fx: { command: process.execPath, args: [fixtureServer] } } };
     writeFileSync(join(root, 'toolbelt.config.json'), JSON.stringify(config));
-    const env = { ...process.env, TOOLBELT_GATEWAY_TOKEN: TOKEN, TOOLBELT_GATEWAY_TOKEN_FILE: '', XDG_STATE_HOME: state };
+    const env = {
+      ...process.env,
+      TOOLBELT_GATEWAY_TOKEN: TOKEN,
+      TOOLBELT_GATEWAY_TOKEN_FILE: '',
+      XDG_STATE_HOME: state,
+    };
     // A config in the workspace takes effect once trusted, as a user does after writing it.
     const trusted = spawnSync(process.execPath, [bin, 'trust', '--root', root], { env, encoding: 'utf8' });
     if (trusted.status !== 0) throw new Error(`toolbelt trust failed: ${trusted.stderr}`);
-    gateway = spawn(process.execPath, [bin, 'serve', '--root', root, '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    gateway = spawn(process.execPath, [bin, 'serve', '--root', root, '--port', '0'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     url = await new Promise<string>((resolve, reject) => {
       let out = '';
       gateway!.stdout!.on('data', (d) => {
@@ -70,12 +91,16 @@ describe.skipIf(!hasEmacs)('toolbelt.el', () => {
   }, 60_000);
 
   it('passes its ERT suite against a real toolbelt serve: approvals (destructive ones confirmed), questions, file.changed, reconnecting', async () => {
-    const run = await emacs(['-L', '.', '-l', 'ert', '-l', 'toolbelt.el', '-l', 'toolbelt-test.el', '-f', 'ert-run-tests-batch-and-exit'], here, {
-      TOOLBELT_TEST_URL: url,
-      TOOLBELT_TEST_TOKEN: TOKEN,
-      TOOLBELT_TEST_ROOT: root,
-      TOOLBELT_GATEWAY_TOKEN: '',
-    });
+    const run = await emacs(
+      ['-L', '.', '-l', 'ert', '-l', 'toolbelt.el', '-l', 'toolbelt-test.el', '-f', 'ert-run-tests-batch-and-exit'],
+      here,
+      {
+        TOOLBELT_TEST_URL: url,
+        TOOLBELT_TEST_TOKEN: TOKEN,
+        TOOLBELT_TEST_ROOT: root,
+        TOOLBELT_GATEWAY_TOKEN: '',
+      },
+    );
     const summary = /Ran (\d+) tests, (\d+) results as expected, (\d+) unexpected/.exec(run.out);
     expect(summary, run.out).not.toBeNull();
     expect({ code: run.code, unexpected: Number(summary![3]) }, run.out).toEqual({ code: 0, unexpected: 0 });
@@ -113,7 +138,9 @@ describe.skipIf(!hasEmacs)('toolbelt.el', () => {
     const points = new Set<number>();
     for (let cp = 0; cp < 0x3100; cp++) points.add(cp);
     for (const [a, b] of ESCAPED_RANGES) for (const cp of [a - 1, a, b, b + 1]) points.add(cp);
-    const chars = [...points].filter((cp) => cp >= 0 && cp !== 0x0a && (cp < 0xd800 || cp > 0xdfff)).map((cp) => String.fromCodePoint(cp));
+    const chars = [...points]
+      .filter((cp) => cp >= 0 && cp !== 0x0a && (cp < 0xd800 || cp > 0xdfff))
+      .map((cp) => String.fromCodePoint(cp));
     const dir = mkdtempSync(join(tmpdir(), 'tb-emacs-visible-'));
     try {
       writeFileSync(join(dir, 'in.txt'), chars.join('\n'));
@@ -126,7 +153,11 @@ describe.skipIf(!hasEmacs)('toolbelt.el', () => {
       const differ = chars.flatMap((c, i) => (shown[i] === displayText(c) ? [] : [`${escapeChar(c)}: ${shown[i]}`]));
       expect(differ.slice(0, 20)).toEqual([]);
       // And both escaped something: ESC, a bidi override, a tag character.
-      expect([shown[chars.indexOf('\x1b')], displayText('\u202e'), displayText('\u{e0041}')]).toEqual(['\\e', '<U+202E>', '<U+E0041>']);
+      expect([shown[chars.indexOf('\x1b')], displayText('\u202e'), displayText('\u{e0041}')]).toEqual([
+        '\\e',
+        '<U+202E>',
+        '<U+E0041>',
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -46,13 +46,23 @@ export function extractBlocks(file: string, text: string): DocBlock[] {
     const [, indent, fence, lang] = open;
     const start = i;
     const body: string[] = [];
-    for (i++; i < lines.length && !(lines[i].trim().startsWith(fence) && lines[i].trim().replace(/[`~]/g, '') === ''); i++) {
+    for (
+      i++;
+      i < lines.length && !(lines[i].trim().startsWith(fence) && lines[i].trim().replace(/[`~]/g, '') === '');
+      i++
+    ) {
       body.push(lines[i].startsWith(indent) ? lines[i].slice(indent.length) : lines[i]);
     }
     let above = start - 1;
     while (above >= 0 && lines[above].trim() === '') above--;
     const marked = above >= 0 ? MARKER.exec(lines[above].trim()) : null;
-    const block: DocBlock = { id: `${file}:${start + 1}`, file, line: start + 1, lang: lang.toLowerCase(), code: body.join('\n') + '\n' };
+    const block: DocBlock = {
+      id: `${file}:${start + 1}`,
+      file,
+      line: start + 1,
+      lang: lang.toLowerCase(),
+      code: body.join('\n') + '\n',
+    };
     if (marked) block.marker = parseMarker(marked[1]);
     blocks.push(block);
   }

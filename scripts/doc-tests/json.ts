@@ -34,7 +34,9 @@ export async function listClientTools(code: string, w: DocWorkspace): Promise<Re
     if (!entry.command) throw new Error(`${name}: only stdio servers (command, args) can be started here`);
     const client = new Client({ name: 'doc-tests', version: '1' });
     const env = Object.fromEntries(Object.entries(w.env).filter((e): e is [string, string] => e[1] !== undefined));
-    await client.connect(new StdioClientTransport({ command: entry.command, args: entry.args ?? [], cwd: w.ws, env, stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({ command: entry.command, args: entry.args ?? [], cwd: w.ws, env, stderr: 'pipe' }),
+    );
     try {
       counts[name] = (await client.listTools()).tools.length;
     } finally {

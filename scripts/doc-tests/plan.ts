@@ -5,7 +5,19 @@ import type { DocBlock } from './blocks.js';
 export type Handling =
   | { kind: 'skip'; reason: string }
   | { kind: 'fail'; reason: string }
-  | { kind: 'shell' | 'console' | 'server' | 'ts' | 'ts-compile' | 'ts-gateway' | 'config' | 'json' | 'mcp-client' | 'elisp' };
+  | {
+      kind:
+        | 'shell'
+        | 'console'
+        | 'server'
+        | 'ts'
+        | 'ts-compile'
+        | 'ts-gateway'
+        | 'config'
+        | 'json'
+        | 'mcp-client'
+        | 'elisp';
+    };
 
 const SHELL = new Set(['sh', 'bash', 'shell']);
 const TS = new Set(['ts', 'typescript', 'js', 'javascript']);
@@ -34,17 +46,32 @@ function family(lang: string): string | undefined {
 
 export function handling(b: DocBlock): Handling {
   const m = b.marker;
-  if (m?.action.startsWith('invalid')) return { kind: 'fail', reason: `unreadable marker ${m.action.slice(9)}: write <!-- doc-test: ACTION — reason -->` };
-  if (!b.lang) return { kind: 'fail', reason: 'a fence without a language: name it (text for an illustration or output, sh, console, ts, json, ...)' };
+  if (m?.action.startsWith('invalid'))
+    return { kind: 'fail', reason: `unreadable marker ${m.action.slice(9)}: write <!-- doc-test: ACTION — reason -->` };
+  if (!b.lang)
+    return {
+      kind: 'fail',
+      reason: 'a fence without a language: name it (text for an illustration or output, sh, console, ts, json, ...)',
+    };
   if (m?.action === 'skip')
-    return m.reason ? { kind: 'skip', reason: m.reason } : { kind: 'fail', reason: 'a skip marker says why: <!-- doc-test: skip — why -->' };
+    return m.reason
+      ? { kind: 'skip', reason: m.reason }
+      : { kind: 'fail', reason: 'a skip marker says why: <!-- doc-test: skip — why -->' };
   if (b.lang in READ_ONLY && !m) return { kind: 'skip', reason: READ_ONLY[b.lang] };
   const fam = family(b.lang);
-  if (!fam) return { kind: 'fail', reason: `no doc-test rule for ${b.lang} blocks: mark it <!-- doc-test: skip — why -->, or teach scripts/doc-tests/plan.ts` };
+  if (!fam)
+    return {
+      kind: 'fail',
+      reason: `no doc-test rule for ${b.lang} blocks: mark it <!-- doc-test: skip — why -->, or teach scripts/doc-tests/plan.ts`,
+    };
   const kind = ACTIONS[fam][m?.action ?? ''];
   if (!kind)
-    return { kind: 'fail', reason: `a ${b.lang} block takes ${Object.keys(ACTIONS[fam]).filter(Boolean).concat('skip').join(', ')}, not "${m?.action}"` };
-  if ((kind === 'ts-compile' || kind === 'json') && !m?.reason) return { kind: 'fail', reason: `a ${m?.action} marker says why the block is not run` };
+    return {
+      kind: 'fail',
+      reason: `a ${b.lang} block takes ${Object.keys(ACTIONS[fam]).filter(Boolean).concat('skip').join(', ')}, not "${m?.action}"`,
+    };
+  if ((kind === 'ts-compile' || kind === 'json') && !m?.reason)
+    return { kind: 'fail', reason: `a ${m?.action} marker says why the block is not run` };
   if (m?.given.length && !kind.startsWith('ts')) return { kind: 'fail', reason: '(given: ...) is for TS fragments' };
   return { kind };
 }

@@ -12,8 +12,14 @@ import { REPO, type DocWorkspace } from './workspace.js';
 /** Emacs Lisp is not run here (the client's own tests run Emacs); each toolbelt- name it uses must be one toolbelt.el defines. */
 function checkElisp(b: DocBlock): void {
   const source = readFileSync(join(REPO, 'clients/emacs/toolbelt.el'), 'utf8');
-  const defined = new Set([...source.matchAll(/^\s*\((?:defun|defcustom|defvar|defvar-local|define-derived-mode|defalias)\s+'?([\w-]+)/gm)].map((m) => m[1]));
-  const unknown = [...new Set(b.code.replace(/;.*$/gm, '').match(/\btoolbelt-[\w-]+/g) ?? [])].filter((n) => !defined.has(n));
+  const defined = new Set(
+    [
+      ...source.matchAll(/^\s*\((?:defun|defcustom|defvar|defvar-local|define-derived-mode|defalias)\s+'?([\w-]+)/gm),
+    ].map((m) => m[1]),
+  );
+  const unknown = [...new Set(b.code.replace(/;.*$/gm, '').match(/\btoolbelt-[\w-]+/g) ?? [])].filter(
+    (n) => !defined.has(n),
+  );
   if (unknown.length) throw new Error(`${b.id}: toolbelt.el defines no ${unknown.join(', ')}`);
 }
 
@@ -49,7 +55,8 @@ async function servers(b: DocBlock, w: DocWorkspace): Promise<void> {
       (err: Error) => err.message,
     );
     const code = await server.stop();
-    if (typeof status !== 'number' || status >= 500) throw new Error(`${b.id}: ${command}: GET ${server.url} answered ${status}`);
+    if (typeof status !== 'number' || status >= 500)
+      throw new Error(`${b.id}: ${command}: GET ${server.url} answered ${status}`);
     if (code !== 0) throw new Error(`${b.id}: ${command}: stopped with exit ${code}:\n${server.output()}`);
   }
 }
@@ -93,7 +100,8 @@ export async function runBlock(b: DocBlock, h: Handling, w: DocWorkspace, compil
       return void parseJson(b.code);
     case 'mcp-client': {
       const counts = await listClientTools(b.code, w);
-      for (const [name, n] of Object.entries(counts)) if (n === 0) throw new Error(`${b.id}: server "${name}" lists no tools`);
+      for (const [name, n] of Object.entries(counts))
+        if (n === 0) throw new Error(`${b.id}: server "${name}" lists no tools`);
       return;
     }
     case 'elisp':

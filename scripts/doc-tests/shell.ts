@@ -56,7 +56,12 @@ export interface Server {
 
 /** Starts a command in its own process group and resolves once it prints the URL it listens on. */
 export function startServer(command: string, w: DocWorkspace): Promise<Server> {
-  const child = spawn('bash', ['-c', fillPaths(command, w)], { cwd: w.ws, env: w.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('bash', ['-c', fillPaths(command, w)], {
+    cwd: w.ws,
+    env: w.env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const stop = async () => {
@@ -64,7 +69,10 @@ export function startServer(command: string, w: DocWorkspace): Promise<Server> {
     return exited;
   };
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => void stop().then(() => reject(new Error(`no address printed in ${TIMEOUT_MS} ms:\n${out}`))), TIMEOUT_MS);
+    const timer = setTimeout(
+      () => void stop().then(() => reject(new Error(`no address printed in ${TIMEOUT_MS} ms:\n${out}`))),
+      TIMEOUT_MS,
+    );
     const seen = (d: Buffer) => {
       out += d;
       const m = /(?:listening on|tools at) (http:\/\/\S+?)(?:;|\s|$)/.exec(out);

@@ -41,7 +41,11 @@ function allowed(d: ts.Diagnostic, given: string[]): boolean {
   return name !== undefined && given.includes(name);
 }
 
-export function compileBlocks(blocks: DocBlock[], w: DocWorkspace, code: (b: DocBlock) => string = (b) => b.code): Compiled {
+export function compileBlocks(
+  blocks: DocBlock[],
+  w: DocWorkspace,
+  code: (b: DocBlock) => string = (b) => b.code,
+): Compiled {
   const files = new Map<string, DocBlock>();
   const [src, out] = [join(w.code, 'src'), join(w.code, 'out')];
   mkdirSync(src, { recursive: true });
@@ -52,7 +56,11 @@ export function compileBlocks(blocks: DocBlock[], w: DocWorkspace, code: (b: Doc
   });
   const program = ts.createProgram([...files.keys()], { ...OPTIONS, outDir: out, rootDir: src });
   const errors = new Map<string, string>();
-  const all = [...program.getSyntacticDiagnostics(), ...program.getSemanticDiagnostics(), ...program.getGlobalDiagnostics()];
+  const all = [
+    ...program.getSyntacticDiagnostics(),
+    ...program.getSemanticDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+  ];
   for (const d of all) {
     const block = d.file ? files.get(d.file.fileName) : undefined;
     if (!block || allowed(d, block.marker?.given ?? [])) continue;
@@ -71,7 +79,17 @@ export function compileBlocks(blocks: DocBlock[], w: DocWorkspace, code: (b: Doc
   return { errors, output };
 }
 
-export function runCompiled(file: string, w: DocWorkspace, env: NodeJS.ProcessEnv = {}): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [file], { cwd: w.ws, env: { ...w.env, ...env }, encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'pipe'] });
+export function runCompiled(
+  file: string,
+  w: DocWorkspace,
+  env: NodeJS.ProcessEnv = {},
+): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [file], {
+    cwd: w.ws,
+    env: { ...w.env, ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return { status: r.status, stdout: r.stdout, stderr: `${r.stderr}${r.error ? `\n${r.error.message}` : ''}` };
 }

@@ -33,7 +33,10 @@ function shims(bin: string): void {
   const npx = execFileSync('bash', ['-c', 'command -v npx'], { encoding: 'utf8' }).trim();
   writeFileSync(join(bin, 'toolbelt'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
   // `npx toolbelt` in a clone resolves to the workspace's own bin; anything else is npx's business.
-  writeFileSync(join(bin, 'npx'), `#!/bin/sh\nif [ "$1" = toolbelt ]; then shift; exec toolbelt "$@"; fi\nexec "${npx}" "$@"\n`);
+  writeFileSync(
+    join(bin, 'npx'),
+    `#!/bin/sh\nif [ "$1" = toolbelt ]; then shift; exec toolbelt "$@"; fi\nexec "${npx}" "$@"\n`,
+  );
   chmodSync(join(bin, 'toolbelt'), 0o755);
   chmodSync(join(bin, 'npx'), 0o755);
 }

@@ -3,7 +3,9 @@ import { truncateContent, type ToolResult } from '@toolbelt/core';
 import type { ModelContent } from './types.js';
 
 export function modelContent(result: ToolResult, maxChars: number): ModelContent[] {
-  const blocks = result.content.map((b) => (b.type === 'json' ? { type: 'text' as const, text: JSON.stringify(b.json, null, 2) } : b));
+  const blocks = result.content.map((b) =>
+    b.type === 'json' ? { type: 'text' as const, text: JSON.stringify(b.json, null, 2) } : b,
+  );
   if (result.status === 'error' && blocks.every((b) => b.type === 'text')) {
     const text = `Error (${result.error.code}): ${result.error.message}`;
     return truncateContent([{ type: 'text', text }], maxChars).content as ModelContent[];

@@ -1,7 +1,13 @@
 export { runAgent, type AgentRun, type RunAgentOptions, type RunStop } from './run.js';
 export { runLoop, type LoopOptions, type ToolRunner } from './loop.js';
 export { modelHandle } from './model-handle.js';
-export { runGatewayAgent, runCycle, type CycleRun, type GatewayAgent, type GatewayAgentOptions } from './gateway/agent.js';
+export {
+  runGatewayAgent,
+  runCycle,
+  type CycleRun,
+  type GatewayAgent,
+  type GatewayAgentOptions,
+} from './gateway/agent.js';
 export { inboxText } from './gateway/inbox-text.js';
 export type * from './types.js';
 export { modelContent } from './content.js';

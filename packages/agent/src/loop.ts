@@ -3,7 +3,16 @@
 // the executor in this process (runAgent) or a gateway over HTTP (runGatewayAgent).
 import type { ToolResult } from '@toolbelt/core';
 import { modelContent } from './content.js';
-import type { AgentEvent, AgentMessage, AgentState, AssistantMessage, ModelProvider, ModelTool, ToolCallPart, ToolResultPart } from './types.js';
+import type {
+  AgentEvent,
+  AgentMessage,
+  AgentState,
+  AssistantMessage,
+  ModelProvider,
+  ModelTool,
+  ToolCallPart,
+  ToolResultPart,
+} from './types.js';
 
 export interface ToolRunner {
   /** The tools the model is shown. */
@@ -49,7 +58,8 @@ export async function runLoop(opts: LoopOptions): Promise<AgentRun> {
   const messages: AgentMessage[] = [...opts.messages];
   if (!messages.length) throw new Error('the agent loop needs a prompt or messages to start from');
   const maxTurns = opts.maxTurns ?? 20;
-  if (!Number.isInteger(maxTurns) || maxTurns < 1) throw new Error(`maxTurns must be a positive integer, not ${maxTurns}`);
+  if (!Number.isInteger(maxTurns) || maxTurns < 1)
+    throw new Error(`maxTurns must be a positive integer, not ${maxTurns}`);
   let turn = 0;
   let text = '';
   const usage = { inputTokens: 0, outputTokens: 0 };
@@ -65,7 +75,13 @@ export async function runLoop(opts: LoopOptions): Promise<AgentRun> {
       turn++;
       state('thinking');
       const onText = (delta: string) => opts.onEvent?.({ type: 'text', delta, turn });
-      const answer = await opts.model.turn({ system: opts.system, messages, tools: opts.runner.tools, signal: opts.signal, onText });
+      const answer = await opts.model.turn({
+        system: opts.system,
+        messages,
+        tools: opts.runner.tools,
+        signal: opts.signal,
+        onText,
+      });
       messages.push(answer.message);
       text = answer.message.text;
       usage.inputTokens += answer.usage?.inputTokens ?? 0;
@@ -85,7 +101,11 @@ export async function runLoop(opts: LoopOptions): Promise<AgentRun> {
   }
 }
 
-async function runToolCalls(opts: LoopOptions, message: AssistantMessage, turn: number): Promise<{ parts: ToolResultPart[]; ended: boolean }> {
+async function runToolCalls(
+  opts: LoopOptions,
+  message: AssistantMessage,
+  turn: number,
+): Promise<{ parts: ToolResultPart[]; ended: boolean }> {
   const calls = message.toolCalls;
   for (const call of calls) opts.onEvent?.({ type: 'tool.call', call, turn });
   // What a person approving a call sees of the conversation: what the model said before it, else the task.

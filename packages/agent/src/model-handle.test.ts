@@ -31,7 +31,10 @@ describe('ctx.llm in runAgent', () => {
       { sse: chatStream('A report, shortened.') },
       { sse: chatStream('Summarized.') },
     ]);
-    const executor = new Executor({ registry: new ToolRegistry().registerAll([summarize]), policy: new Policy({ mode: 'safe' }) });
+    const executor = new Executor({
+      registry: new ToolRegistry().registerAll([summarize]),
+      policy: new Policy({ mode: 'safe' }),
+    });
     const model = openaiChatModel({ model: 'gpt-test', apiKey: 'k', baseURL: `${server.url}/v1` });
     const run = await runAgent({ executor, model, prompt: 'summarize the report' });
     expect(run).toMatchObject({ stop: 'done', text: 'Summarized.', turns: 2 });
@@ -45,7 +48,9 @@ describe('ctx.llm in runAgent', () => {
     const result = server.requests[2].body.messages.find((m: { role: string }) => m.role === 'tool');
     expect(result.content).toBe('gpt-test: A report, shortened.');
     // Control: the same tool called outside the loop has no model to ask.
-    expect((await executor.call({ tool: 'summarize', input: { text: 'x' } })).content).toEqual([{ type: 'text', text: 'no model' }]);
+    expect((await executor.call({ tool: 'summarize', input: { text: 'x' } })).content).toEqual([
+      { type: 'text', text: 'no model' },
+    ]);
     await executor.close();
   });
 });

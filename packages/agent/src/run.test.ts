@@ -48,7 +48,10 @@ function tools(order: string[]) {
 describe('runAgent tool calls', () => {
   it('runs consecutive reads together and a write alone, in the order the model gave', async () => {
     const order: string[] = [];
-    const executor = new Executor({ registry: new ToolRegistry().registerAll(tools(order)), policy: new Policy({ mode: 'yolo' }) });
+    const executor = new Executor({
+      registry: new ToolRegistry().registerAll(tools(order)),
+      policy: new Policy({ mode: 'yolo' }),
+    });
     server = await providerServer([
       {
         named: true,
@@ -61,7 +64,11 @@ describe('runAgent tool calls', () => {
       },
       { named: true, sse: anthropicStream('done') },
     ]);
-    const run = await runAgent({ executor, model: anthropicModel({ model: 'm', apiKey: 'k', baseURL: server.url }), prompt: 'go' });
+    const run = await runAgent({
+      executor,
+      model: anthropicModel({ model: 'm', apiKey: 'k', baseURL: server.url }),
+      prompt: 'go',
+    });
     expect(run.stop).toBe('done');
     expect(order.slice(0, 2)).toEqual(['start a', 'start b']);
     expect(order.slice(2, 4).sort()).toEqual(['end a', 'end b']);
@@ -83,11 +90,18 @@ describe('runAgent tool calls', () => {
       approver: async (r) => (asked.push(r.context), { outcome: 'approve' }),
     });
     server = await providerServer([
-      { named: true, sse: anthropicStream('I will note the login fix.', [{ id: 't1', name: 'note', input: { id: 'a' } }]) },
+      {
+        named: true,
+        sse: anthropicStream('I will note the login fix.', [{ id: 't1', name: 'note', input: { id: 'a' } }]),
+      },
       { named: true, sse: anthropicStream('', [{ id: 't2', name: 'note', input: { id: 'b' } }]) },
       { named: true, sse: anthropicStream('done') },
     ]);
-    await runAgent({ executor, model: anthropicModel({ model: 'm', apiKey: 'k', baseURL: server.url }), prompt: 'Fix the login bug' });
+    await runAgent({
+      executor,
+      model: anthropicModel({ model: 'm', apiKey: 'k', baseURL: server.url }),
+      prompt: 'Fix the login bug',
+    });
     expect(asked).toEqual(['I will note the login fix.', 'Fix the login bug']);
   });
 
@@ -96,7 +110,9 @@ describe('runAgent tool calls', () => {
     server = await providerServer([]);
     const model = anthropicModel({ model: 'm', apiKey: 'k', baseURL: server.url });
     await expect(runAgent({ executor, model })).rejects.toThrow('runAgent needs a prompt or messages to start from');
-    await expect(runAgent({ executor, model, prompt: 'x', maxTurns: 0 })).rejects.toThrow('maxTurns must be a positive integer, not 0');
+    await expect(runAgent({ executor, model, prompt: 'x', maxTurns: 0 })).rejects.toThrow(
+      'maxTurns must be a positive integer, not 0',
+    );
     expect(server.requests).toHaveLength(0);
   });
 });

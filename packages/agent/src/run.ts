@@ -54,8 +54,19 @@ function pick(opts: RunAgentOptions) {
   return { system, maxTurns, maxResultChars, signal, onEvent, task: prompt };
 }
 
-function request(opts: RunAgentOptions, call: ToolCallPart, context: string | undefined, llm: ModelHandle): CallRequest {
-  const req: CallRequest = { tool: call.name, input: call.input, origin: opts.origin ?? 'library', model: opts.model.model, llm };
+function request(
+  opts: RunAgentOptions,
+  call: ToolCallPart,
+  context: string | undefined,
+  llm: ModelHandle,
+): CallRequest {
+  const req: CallRequest = {
+    tool: call.name,
+    input: call.input,
+    origin: opts.origin ?? 'library',
+    model: opts.model.model,
+    llm,
+  };
   if (context) req.context = context;
   if (opts.signal) req.signal = opts.signal;
   if (opts.sessionId) req.sessionId = opts.sessionId;

@@ -92,16 +92,24 @@ describe('approval routing through one executor', () => {
       origin: 'terminal',
     });
 
-    await until(async () => (await http.getCall('http-1').catch(() => undefined))?.status === 'awaiting_approval', 'the HTTP call to await approval');
-    expect(await http.approve('http-1')).toMatchObject({ status: 'running', decision: { outcome: 'approve', scope: 'once' } });
+    await until(
+      async () => (await http.getCall('http-1').catch(() => undefined))?.status === 'awaiting_approval',
+      'the HTTP call to await approval',
+    );
+    expect(await http.approve('http-1')).toMatchObject({
+      status: 'running',
+      decision: { outcome: 'approve', scope: 'once' },
+    });
     await until(() => shownInTerminal.includes('Approve?'), 'the terminal prompt');
     terminalIn.write('y\n');
 
     const mcpResult = (await fromMcp) as CallToolResult;
     expect(mcpResult.isError).toBeFalsy();
     expect(mcpResult._meta?.['toolbelt/call']).toMatchObject({ status: 'success', approvedBy: 'user' });
-    for (const r of [await fromHttp, await fromTerminal] as ToolResult[]) expect(r).toMatchObject({ status: 'success', approvedBy: 'user' });
-    for (const name of ['mcp', 'http', 'terminal']) expect(readFileSync(join(root, `from-${name}.txt`), 'utf8')).toBe(name);
+    for (const r of [await fromHttp, await fromTerminal] as ToolResult[])
+      expect(r).toMatchObject({ status: 'success', approvedBy: 'user' });
+    for (const name of ['mcp', 'http', 'terminal'])
+      expect(readFileSync(join(root, `from-${name}.txt`), 'utf8')).toBe(name);
 
     // Each person saw only the call that came through their channel.
     expect(elicited).toHaveLength(1);
@@ -125,14 +133,27 @@ describe('approval routing through one executor', () => {
   });
 
   it('rejects a call from an origin no front end approves for, asking nobody', async () => {
-    const before = { elicited: elicited.length, shown: shownInTerminal.length, calls: (await http.calls()).calls.length };
+    const before = {
+      elicited: elicited.length,
+      shown: shownInTerminal.length,
+      calls: (await http.calls()).calls.length,
+    };
     const result = await rt.executor.call({ tool: 'write_file', input: { path: 'from-library.txt', content: 'x' } });
-    expect(result).toMatchObject({ status: 'rejected', rejection: { reason: expect.stringContaining('no one can approve here') } });
+    expect(result).toMatchObject({
+      status: 'rejected',
+      rejection: { reason: expect.stringContaining('no one can approve here') },
+    });
     expect(existsSync(join(root, 'from-library.txt'))).toBe(false);
-    expect({ elicited: elicited.length, shown: shownInTerminal.length, calls: (await http.calls()).calls.length }).toEqual(before);
+    expect({
+      elicited: elicited.length,
+      shown: shownInTerminal.length,
+      calls: (await http.calls()).calls.length,
+    }).toEqual(before);
   });
 
   it('keeps one approver per origin: a second MCP server on the same executor is refused', () => {
-    expect(() => new ToolServer({ executor: rt.executor })).toThrow('calls from "mcp" already have an approver on this executor');
+    expect(() => new ToolServer({ executor: rt.executor })).toThrow(
+      'calls from "mcp" already have an approver on this executor',
+    );
   });
 });

@@ -71,8 +71,17 @@ describe('toolbelt CLI', () => {
     expect(text.stdout).toContain("\n* the usual effect; each call's effect is judged from its input\n");
     // Every built-in declares its usual effect: none is listed as a bare per-call.
     expect(text.stdout).not.toContain('per-call');
-    const json = JSON.parse((await run(['tools', '--json'])).stdout) as { name: string; effect: string; perCall: boolean; inputSchema: unknown }[];
-    expect(json.find((t) => t.name === 'shell_exec')).toMatchObject({ effect: 'execute', perCall: true, inputSchema: { type: 'object' } });
+    const json = JSON.parse((await run(['tools', '--json'])).stdout) as {
+      name: string;
+      effect: string;
+      perCall: boolean;
+      inputSchema: unknown;
+    }[];
+    expect(json.find((t) => t.name === 'shell_exec')).toMatchObject({
+      effect: 'execute',
+      perCall: true,
+      inputSchema: { type: 'object' },
+    });
     expect(json.find((t) => t.name === 'git_status')).toMatchObject({ effect: 'read', perCall: false });
     const openai = JSON.parse((await run(['tools', '--format', 'openai'])).stdout) as { type: string }[];
     expect(openai[0].type).toBe('function');
@@ -102,7 +111,12 @@ describe('toolbelt CLI', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    expect(log.at(-1)).toMatchObject({ tool: 'shell_exec', status: 'success', approvedBy: 'user', params: { command: 'touch made.txt' } });
+    expect(log.at(-1)).toMatchObject({
+      tool: 'shell_exec',
+      status: 'success',
+      approvedBy: 'user',
+      params: { command: 'touch made.txt' },
+    });
   });
 
   it('--explain prints the effect and the deciding rule, and runs nothing', async () => {
@@ -168,7 +182,12 @@ describe('toolbelt CLI', () => {
     let prompt = '';
     stderr.on('data', (d) => (prompt += d));
     const stdout = new PassThrough();
-    const pending = main(['call', 'shell_exec', '{"command":"touch a.txt"}', '--root', root], { stdin, stdout, stderr, interactive: true });
+    const pending = main(['call', 'shell_exec', '{"command":"touch a.txt"}', '--root', root], {
+      stdin,
+      stdout,
+      stderr,
+      interactive: true,
+    });
     stdin.write('a\n');
     expect(await pending).toBe(0);
     expect(prompt).toContain('Tool approval: shell_exec');
@@ -194,7 +213,9 @@ describe('toolbelt CLI', () => {
     writeFileSync(join(root, '.gitignore'), 'node_modules/');
     const first = await run(['init']);
     expect(first.stdout).toContain('added .toolbelt/');
-    expect(readFileSync(join(root, '.gitignore'), 'utf8')).toBe("node_modules/\n# toolbelt's execution log\n.toolbelt/\n");
+    expect(readFileSync(join(root, '.gitignore'), 'utf8')).toBe(
+      "node_modules/\n# toolbelt's execution log\n.toolbelt/\n",
+    );
     expect((await run(['init', '--force'])).stdout).not.toContain('added .toolbelt/');
     expect(readFileSync(join(root, '.gitignore'), 'utf8').match(/\.toolbelt\//g)).toHaveLength(1);
   });

@@ -13,7 +13,16 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { createRuntime, type Runtime } from './runtime.js';
 import { GUIDANCE } from './definitions.guidance.js';
 
-const FILE_TOOLS = ['read_file', 'write_file', 'edit_file', 'list_directory', 'create_directory', 'move_file', 'glob', 'grep'];
+const FILE_TOOLS = [
+  'read_file',
+  'write_file',
+  'edit_file',
+  'list_directory',
+  'create_directory',
+  'move_file',
+  'glob',
+  'grep',
+];
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'tb-defs-')));
 const state = mkdtempSync(join(tmpdir(), 'tb-defs-state-'));
 let rt: Runtime;
@@ -41,7 +50,8 @@ afterAll(async () => {
   rmSync(state, { recursive: true, force: true });
 });
 
-const definitionTokens = (t: Tool) => encode(JSON.stringify({ name: t.name, description: t.description, inputSchema: t.inputSchema })).length;
+const definitionTokens = (t: Tool) =>
+  encode(JSON.stringify({ name: t.name, description: t.description, inputSchema: t.inputSchema })).length;
 const sum = (list: Tool[]) => list.reduce((n, t) => n + definitionTokens(t), 0);
 
 describe('built-in tool definitions', () => {
@@ -53,7 +63,8 @@ describe('built-in tool definitions', () => {
         const doc = (prop as { description?: string }).description;
         const named = new RegExp(`\\b${name}\\b`).test(t.description ?? '');
         expect(doc || named || SELF_EVIDENT.has(name), `${t.name}.${name} is documented nowhere`).toBeTruthy();
-        if ('default' in (prop as object)) expect(doc ?? '', `${t.name}.${name} restates its schema default`).not.toMatch(/\bdefault\b/i);
+        if ('default' in (prop as object))
+          expect(doc ?? '', `${t.name}.${name} restates its schema default`).not.toMatch(/\bdefault\b/i);
         expect(doc ?? '', `${t.name}.${name}`).not.toMatch(/relative to the workspace root/);
       }
     }

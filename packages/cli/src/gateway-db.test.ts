@@ -14,8 +14,13 @@ describe('the gateway database named on the command line', () => {
   });
 
   it('takes ?schema= for itself and leaves the rest of the URL to the driver', () => {
-    expect(pgTarget('postgres://tb@h/db?schema=team_a&sslmode=require')).toEqual({ url: 'postgres://tb@h/db?sslmode=require', schema: 'team_a' });
+    expect(pgTarget('postgres://tb@h/db?schema=team_a&sslmode=require')).toEqual({
+      url: 'postgres://tb@h/db?sslmode=require',
+      schema: 'team_a',
+    });
     expect(pgTarget('postgres://tb@h/db')).toEqual({ url: 'postgres://tb@h/db' });
-    expect(() => pgTarget('postgres://[bad')).toThrow(/not a valid URL; write it as postgres:\/\/user:password@host:5432\/database/);
+    expect(() => pgTarget('postgres://[bad')).toThrow(
+      /not a valid URL; write it as postgres:\/\/user:password@host:5432\/database/,
+    );
   });
 });

@@ -15,7 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** npm's own variables (set when this runs under `npm test`) would point npm back at the repo. */
-const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_'))) as Record<string, string>;
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_')),
+) as Record<string, string>;
 
 let dir: string;
 let prefix: string;
@@ -43,7 +45,10 @@ afterAll(() => {
 
 describe('npm run install-global', () => {
   it('installs one global package, @toolbelt/cli, whose toolbelt says its version and where it runs from', () => {
-    const ls = spawnSync('npm', ['ls', '--global', '--depth=0', '--json', '--prefix', prefix], { env, encoding: 'utf8' });
+    const ls = spawnSync('npm', ['ls', '--global', '--depth=0', '--json', '--prefix', prefix], {
+      env,
+      encoding: 'utf8',
+    });
     expect(Object.keys(JSON.parse(ls.stdout).dependencies)).toEqual(['@toolbelt/cli']);
     const r = spawnSync(toolbelt, ['--version'], { cwd: elsewhere, env, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
@@ -52,7 +57,9 @@ describe('npm run install-global', () => {
 
   it('serves toolbelt mcp from another directory: initialize, tools/list and a call', async () => {
     const client = new Client({ name: 'install-test', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: toolbelt, args: ['mcp'], cwd: elsewhere, env, stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({ command: toolbelt, args: ['mcp'], cwd: elsewhere, env, stderr: 'pipe' }),
+    );
     try {
       expect(client.getServerVersion()).toMatchObject({ name: 'toolbelt', version: VERSION });
       const { tools } = await client.listTools();

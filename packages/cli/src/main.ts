@@ -13,8 +13,16 @@ export interface CommandEntry {
 }
 
 export const COMMANDS: CommandEntry[] = [
-  { name: 'tools', summary: 'List the tools with their effect and description', load: async () => (await import('./commands/tools.js')).toolsCommand },
-  { name: 'call', summary: 'Run one tool call through policy and approval', load: async () => (await import('./commands/call.js')).callCommand },
+  {
+    name: 'tools',
+    summary: 'List the tools with their effect and description',
+    load: async () => (await import('./commands/tools.js')).toolsCommand,
+  },
+  {
+    name: 'call',
+    summary: 'Run one tool call through policy and approval',
+    load: async () => (await import('./commands/call.js')).callCommand,
+  },
   {
     name: 'chat',
     summary: 'Talk to a model that uses the tools, with terminal approval',
@@ -35,7 +43,11 @@ export const COMMANDS: CommandEntry[] = [
     summary: 'Trust the workspace config as it is now (after reviewing it)',
     load: async () => (await import('./commands/trust.js')).trustCommand,
   },
-  { name: 'mcp', summary: 'Serve the tools and configured MCP servers as one MCP server', load: async () => (await import('./commands/mcp.js')).mcpCommand },
+  {
+    name: 'mcp',
+    summary: 'Serve the tools and configured MCP servers as one MCP server',
+    load: async () => (await import('./commands/mcp.js')).mcpCommand,
+  },
   {
     name: 'serve',
     summary: 'Serve the tools over HTTP: calls, results, approvals, events',
@@ -56,7 +68,11 @@ export const COMMANDS: CommandEntry[] = [
     summary: 'Check what toolbelt needs here: Node, config trust, bash, git, ripgrep, the sandbox',
     load: async () => (await import('./commands/doctor.js')).doctorCommand,
   },
-  { name: 'log', summary: 'Show the execution log of the CLI and the gateway', load: async () => (await import('./commands/log.js')).logCommand },
+  {
+    name: 'log',
+    summary: 'Show the execution log of the CLI and the gateway',
+    load: async () => (await import('./commands/log.js')).logCommand,
+  },
 ];
 
 /** The folder of the running CLI's package (dist/main.js and dist/bundle/main.js both sit inside it). */
@@ -85,7 +101,9 @@ async function argsProblem(err: NodeJS.ErrnoException, command: Command): Promis
   if (err.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || !unknown) return err.message;
   const flags = Object.keys(command.options).map((o) => `--${o}`);
   const hint = unknown.startsWith('--') ? (await import('@toolbelt/core')).didYouMean(unknown, flags) : '';
-  const dash = command.positionals ? ` To pass a value that starts with "-", put it after "--": -- ${JSON.stringify(unknown)}.` : '';
+  const dash = command.positionals
+    ? ` To pass a value that starts with "-", put it after "--": -- ${JSON.stringify(unknown)}.`
+    : '';
   return `unknown option "${unknown}".${hint}${dash}`;
 }
 
@@ -120,9 +138,16 @@ export async function main(argv: string[], io?: Partial<Io>): Promise<number> {
   }
   let parsed;
   try {
-    parsed = parseArgs({ args: rest, options: command.options, allowPositionals: command.positionals ?? false, strict: true });
+    parsed = parseArgs({
+      args: rest,
+      options: command.options,
+      allowPositionals: command.positionals ?? false,
+      strict: true,
+    });
   } catch (err) {
-    full.stderr.write(`toolbelt ${name}: ${await argsProblem(err as NodeJS.ErrnoException, command)}\n${command.usage}\n`);
+    full.stderr.write(
+      `toolbelt ${name}: ${await argsProblem(err as NodeJS.ErrnoException, command)}\n${command.usage}\n`,
+    );
     return EXIT.usage;
   }
   try {

@@ -33,7 +33,9 @@ beforeAll(async () => {
   mkdirSync(join(root, 'many'));
   for (let i = 0; i < 230; i++) writeFileSync(join(root, 'many', `f${String(i).padStart(3, '0')}.txt`), `file ${i}\n`);
   writeFileSync(join(root, 'bin.dat'), Buffer.from([0, 1, 2, 3, 0, 255]));
-  const config = { rules: [{ tool: 'read_file', path: 'private/**', action: 'deny', reason: 'private/ is off limits' }] };
+  const config = {
+    rules: [{ tool: 'read_file', path: 'private/**', action: 'deny', reason: 'private/ is off limits' }],
+  };
   writeTrustedConfig(root, config, { XDG_STATE_HOME: state });
   rt = await createRuntime({ root: [root] }, { env: { XDG_STATE_HOME: state }, warn: () => {} });
   server = new ToolServer({ executor: rt.executor, ...mcpContent(rt, undefined) });
@@ -70,13 +72,23 @@ describe('workspace resources', () => {
     expect(names).not.toContain('.env');
     expect(names).not.toContain('build/out.js');
     expect(names).not.toContain('toolbelt.config.json');
-    expect(all.find((r) => r.name === 'README.md')).toEqual({ uri: uri('README.md'), name: 'README.md', mimeType: 'text/markdown' });
+    expect(all.find((r) => r.name === 'README.md')).toEqual({
+      uri: uri('README.md'),
+      name: 'README.md',
+      mimeType: 'text/markdown',
+    });
   });
 
   it('reads text as text and binary as a base64 blob', async () => {
-    expect((await client.readResource({ uri: uri('README.md') })).contents).toEqual([{ uri: uri('README.md'), mimeType: 'text/markdown', text: '# hello\n' }]);
+    expect((await client.readResource({ uri: uri('README.md') })).contents).toEqual([
+      { uri: uri('README.md'), mimeType: 'text/markdown', text: '# hello\n' },
+    ]);
     expect((await client.readResource({ uri: uri('bin.dat') })).contents).toEqual([
-      { uri: uri('bin.dat'), mimeType: 'application/octet-stream', blob: Buffer.from([0, 1, 2, 3, 0, 255]).toString('base64') },
+      {
+        uri: uri('bin.dat'),
+        mimeType: 'application/octet-stream',
+        blob: Buffer.from([0, 1, 2, 3, 0, 255]).toString('base64'),
+      },
     ]);
   });
 

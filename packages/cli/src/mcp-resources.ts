@@ -22,7 +22,13 @@ async function policyRefusal(rt: Runtime, path: string): Promise<string | undefi
  */
 export async function upstreamRefusal(rt: Pick<Runtime, 'policy'>, read: UpstreamRead): Promise<string | undefined> {
   await rt.policy.ready();
-  const decision = rt.policy.decide({ tool: read.tool, effect: read.effect, input: { uri: read.uri }, subject: { urls: [read.uri] }, sessionId: 'mcp' });
+  const decision = rt.policy.decide({
+    tool: read.tool,
+    effect: read.effect,
+    input: { uri: read.uri },
+    subject: { urls: [read.uri] },
+    sessionId: 'mcp',
+  });
   if (decision.action === 'allow') return undefined;
   const what = `reading ${read.uri} from MCP server "${read.server}"`;
   if (decision.action === 'deny') return `${what} is denied: ${decision.reason}`;
@@ -33,7 +39,10 @@ export async function upstreamRefusal(rt: Pick<Runtime, 'policy'>, read: Upstrea
   );
 }
 
-export function mcpContent(rt: Runtime, manager: McpManager | undefined): { resources: ResourceSource[]; prompts?: PromptSource } {
+export function mcpContent(
+  rt: Runtime,
+  manager: McpManager | undefined,
+): { resources: ResourceSource[]; prompts?: PromptSource } {
   const workspace = new WorkspaceResources({ guard: rt.workspace, check: (path) => policyRefusal(rt, path) });
   if (!manager) return { resources: [workspace] };
   const catalog = new McpCatalog(manager, { judge: (read) => upstreamRefusal(rt, read) });

@@ -41,7 +41,15 @@ function documentedServer(): Record<string, unknown> {
 
 function toolbelt(root: string, env: Record<string, string>, ...args: string[]): { out: string; code: number } {
   try {
-    return { out: execFileSync(process.execPath, [CLI, ...args], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 240_000 }), code: 0 };
+    return {
+      out: execFileSync(process.execPath, [CLI, ...args], {
+        cwd: root,
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+        timeout: 240_000,
+      }),
+      code: 0,
+    };
   } catch (err) {
     const e = err as { stdout?: string; stderr?: string; status?: number };
     return { out: `${e.stdout ?? ''}${e.stderr ?? ''}`, code: e.status ?? -1 };

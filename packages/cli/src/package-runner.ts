@@ -19,7 +19,17 @@ export interface PackageRun {
 }
 
 /** npx's options that take a value (everything else before the package is a flag). */
-const NPX_VALUED = new Set(['-p', '--package', '-c', '--call', '--registry', '--cache', '--userconfig', '-w', '--workspace']);
+const NPX_VALUED = new Set([
+  '-p',
+  '--package',
+  '-c',
+  '--call',
+  '--registry',
+  '--cache',
+  '--userconfig',
+  '-w',
+  '--workspace',
+]);
 
 /** The package an `npx …` or `npm exec …` command line runs, or undefined for any other command. */
 export function packageRun(command: string, args: readonly string[]): PackageRun | undefined {
@@ -63,11 +73,18 @@ export type Fetcher = (file: string, args: string[], env: Record<string, string>
 
 export const execFetcher: Fetcher = async (file, args, env) => {
   try {
-    await run(file, args, { env: { ...env, PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: homedir() }, timeout: 170_000, maxBuffer: 4 << 20 });
+    await run(file, args, {
+      env: { ...env, PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: homedir() },
+      timeout: 170_000,
+      maxBuffer: 4 << 20,
+    });
   } catch (err) {
     const e = err as { stderr?: string; message: string; killed?: boolean };
     const said = (e.stderr ?? '').trim().split('\n').slice(-3).join(' / ');
-    throw new Error(`could not fetch the server's package with npm${e.killed ? ' (timed out)' : ''}: ${said || e.message}`, { cause: err });
+    throw new Error(
+      `could not fetch the server's package with npm${e.killed ? ' (timed out)' : ''}: ${said || e.message}`,
+      { cause: err },
+    );
   }
 };
 

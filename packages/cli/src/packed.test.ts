@@ -16,7 +16,8 @@ const ZOD_PEERS = ['core', 'tools', 'mcp', 'gateway', 'integrations'];
 /** The frameworks @toolbelt/adapters plugs into (optional peers), so its entry points type-check. */
 const FRAMEWORKS = ['ai', '@langchain/core', '@openai/agents'];
 // Read from the repo's own install: some packages (@openai/agents) do not export their package.json.
-const versionOf = (name: string) => (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+const versionOf = (name: string) =>
+  (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 interface Packed {
   name: string;
@@ -36,7 +37,9 @@ function run(cmd: string, args: string[], cwd: string) {
 /** The fenced blocks of one language in a Markdown file. */
 function blocks(file: string, lang: string, after = ''): string[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.slice(text.indexOf(after)).matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]);
+  return [...text.slice(text.indexOf(after)).matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map(
+    (m) => m[1],
+  );
 }
 
 let dir: string;
@@ -45,7 +48,8 @@ let packed: Packed[];
 
 beforeAll(() => {
   for (const p of PACKAGES) {
-    if (!existsSync(join(ROOT, 'packages', p, 'dist'))) throw new Error(`packages/${p} is not built; run npm run build first`);
+    if (!existsSync(join(ROOT, 'packages', p, 'dist')))
+      throw new Error(`packages/${p} is not built; run npm run build first`);
   }
   dir = mkdtempSync(join(tmpdir(), 'toolbelt-packed-'));
   const packs = join(dir, 'packs');
@@ -53,7 +57,9 @@ beforeAll(() => {
   const pack = run('npm', ['pack', '--workspaces', '--ignore-scripts', '--json', '--pack-destination', packs], ROOT);
   expect(pack.status, pack.out).toBe(0);
   // A private workspace (the console, shipped inside the gateway) is not a package a user installs.
-  const isPrivate = (name: string) => JSON.parse(readFileSync(join(ROOT, 'packages', name.replace('@toolbelt/', ''), 'package.json'), 'utf8')).private === true;
+  const isPrivate = (name: string) =>
+    JSON.parse(readFileSync(join(ROOT, 'packages', name.replace('@toolbelt/', ''), 'package.json'), 'utf8')).private ===
+    true;
   packed = (JSON.parse(pack.stdout) as Packed[]).filter((p) => !isPrivate(p.name));
 
   project = join(dir, 'app');
@@ -63,7 +69,15 @@ beforeAll(() => {
   // No install scripts: the library needs nothing built (better-sqlite3 is the gateway's alone).
   const install = run(
     'npm',
-    ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', ...packed.map((p) => join(packs, p.filename)), ...deps],
+    [
+      'install',
+      '--prefer-offline',
+      '--ignore-scripts',
+      '--no-audit',
+      '--no-fund',
+      ...packed.map((p) => join(packs, p.filename)),
+      ...deps,
+    ],
     project,
   );
   expect(install.status, install.out).toBe(0);
@@ -79,11 +93,15 @@ describe('the packed packages', () => {
     expect(packed.map((p) => p.name).sort()).toEqual(PACKAGES.map((p) => `@toolbelt/${p}`).sort());
     for (const p of packed) {
       const files = p.files.map((f) => f.path);
-      const manifest = JSON.parse(readFileSync(join(ROOT, 'packages', p.name.replace('@toolbelt/', ''), 'package.json'), 'utf8'));
-      const entries = Object.values(manifest.exports as Record<string, { types: string; default: string }>).flatMap((e) =>
-        [e.types, e.default].map((f) => f.replace(/^\.\//, '')),
+      const manifest = JSON.parse(
+        readFileSync(join(ROOT, 'packages', p.name.replace('@toolbelt/', ''), 'package.json'), 'utf8'),
       );
-      expect(files, p.name).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json', ...entries]));
+      const entries = Object.values(manifest.exports as Record<string, { types: string; default: string }>).flatMap(
+        (e) => [e.types, e.default].map((f) => f.replace(/^\.\//, '')),
+      );
+      expect(files, p.name).toEqual(
+        expect.arrayContaining(['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json', ...entries]),
+      );
       expect(
         files.filter((f) => /\.map$|\.test\.|__fixtures__/.test(f)),
         p.name,
@@ -113,7 +131,9 @@ describe('the packed packages', () => {
           `export * as ${`${p}${sub === '.' ? '' : `_${sub.slice(2)}`}`.replace(/\W/g, '_')} from '@toolbelt/${p}${sub === '.' ? '' : sub.slice(1)}';`,
         );
       }
-      blocks(join(ROOT, 'packages', p, 'README.md'), 'ts').forEach((code, i) => writeFileSync(join(project, `readme-${p}-${i}.ts`), code));
+      blocks(join(ROOT, 'packages', p, 'README.md'), 'ts').forEach((code, i) =>
+        writeFileSync(join(project, `readme-${p}-${i}.ts`), code),
+      );
     }
     expect(imports.length).toBeGreaterThanOrEqual(PACKAGES.length + 2);
     writeFileSync(join(project, 'entry.ts'), imports.join('\n') + '\n');
@@ -155,13 +175,17 @@ describe('the packed packages', () => {
     const out = JSON.parse(r.stdout.trim().split('\n').at(-1)!);
     expect(out.status).toBe('success');
     expect(out.content[0].text).toMatch(/^released to staging \(tc_/);
-    expect(out.definitions.find((d: { name: string }) => d.name === 'deploy')).toMatchObject({ input_schema: { type: 'object' } });
+    expect(out.definitions.find((d: { name: string }) => d.name === 'deploy')).toMatchObject({
+      input_schema: { type: 'object' },
+    });
   });
 
   it('load at run time in node: every entry point of every package (each `exports` key), with exports', () => {
     const specs = PACKAGES.flatMap((p) => {
       const manifest = JSON.parse(readFileSync(join(project, 'node_modules', '@toolbelt', p, 'package.json'), 'utf8'));
-      return Object.keys(manifest.exports as Record<string, unknown>).map((sub) => `@toolbelt/${p}${sub === '.' ? '' : sub.slice(1)}`);
+      return Object.keys(manifest.exports as Record<string, unknown>).map(
+        (sub) => `@toolbelt/${p}${sub === '.' ? '' : sub.slice(1)}`,
+      );
     });
     const probe = `const out = {};\nfor (const spec of ${JSON.stringify(specs)}) {\n  try { out[spec] = Object.keys(await import(spec)).length; } catch (err) { out[spec] = String(err); }\n}\nconsole.log(JSON.stringify(out));\n`;
     writeFileSync(join(project, 'load.mjs'), probe);
@@ -169,7 +193,8 @@ describe('the packed packages', () => {
     expect(r.status, r.out).toBe(0);
     const loaded = JSON.parse(r.stdout) as Record<string, number | string>;
     expect(Object.keys(loaded)).toEqual(specs);
-    for (const [spec, n] of Object.entries(loaded)) expect(typeof n === 'number' && n > 0 ? 'loaded' : n, spec).toBe('loaded');
+    for (const [spec, n] of Object.entries(loaded))
+      expect(typeof n === 'number' && n > 0 ? 'loaded' : n, spec).toBe('loaded');
   });
 
   it('install the toolbelt command from @toolbelt/cli', () => {

@@ -12,7 +12,11 @@ const root = realpathSync(mkdtempSync(join(tmpdir(), 'tb-pipes-')));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 function withClosedStdout(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: root, env: { ...process.env, XDG_STATE_HOME: root }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: root,
+    env: { ...process.env, XDG_STATE_HOME: root },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout.destroy();
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));

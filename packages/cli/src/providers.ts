@@ -7,7 +7,13 @@ import type { ToolProvider } from './runtime.js';
 export const integrationsProvider: ToolProvider = async (rt) => {
   // Loaded when a runtime is built, so commands that build none never parse its HTML libraries.
   const { integrationTools } = await import('@toolbelt/integrations');
-  return { tools: integrationTools({ env: rt.env, stateDir: rt.stateDir, ...(rt.config.integrations ? { config: rt.config.integrations } : {}) }).tools };
+  return {
+    tools: integrationTools({
+      env: rt.env,
+      stateDir: rt.stateDir,
+      ...(rt.config.integrations ? { config: rt.config.integrations } : {}),
+    }).tools,
+  };
 };
 
 export function defaultProviders(opts: { mcp?: McpProviderOptions } = {}): ToolProvider[] {

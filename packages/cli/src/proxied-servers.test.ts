@@ -24,43 +24,54 @@ function call(tool: string, input: Record<string, unknown>): Promise<{ code: num
   });
 }
 
-describe.runIf(existsSync(fileURLToPath(new URL('../dist', import.meta.url))))('proxied MCP servers started from /', () => {
-  beforeAll(() => {
-    writeFileSync(join(root, 'hello.txt'), 'hello from the workspace\n');
-    writeFileSync(secret, 'outside the workspace\n');
-    writeTrustedConfig(root, {
-      mcpServers: {
-        fs: { command: process.execPath, args: [FILESYSTEM_SERVER, '.'], allowedTools: ['read_text_file'] },
-        trustedFs: { command: process.execPath, args: [FILESYSTEM_SERVER, '.'], allowedTools: ['read_text_file'], trust: 'read' },
-        fx: { command: process.execPath, args: [FIXTURE_SERVER], allowedTools: ['cwd'], trust: 'read' },
-      },
+describe.runIf(existsSync(fileURLToPath(new URL('../dist', import.meta.url))))(
+  'proxied MCP servers started from /',
+  () => {
+    beforeAll(() => {
+      writeFileSync(join(root, 'hello.txt'), 'hello from the workspace\n');
+      writeFileSync(secret, 'outside the workspace\n');
+      writeTrustedConfig(root, {
+        mcpServers: {
+          fs: { command: process.execPath, args: [FILESYSTEM_SERVER, '.'], allowedTools: ['read_text_file'] },
+          trustedFs: {
+            command: process.execPath,
+            args: [FILESYSTEM_SERVER, '.'],
+            allowedTools: ['read_text_file'],
+            trust: 'read',
+          },
+          fx: { command: process.execPath, args: [FIXTURE_SERVER], allowedTools: ['cwd'], trust: 'read' },
+        },
+      });
     });
-  });
-  afterAll(() => {
-    rmSync(root, { recursive: true, force: true });
-    rmSync(outside, { recursive: true, force: true });
-    rmSync(state, { recursive: true, force: true });
-  });
+    afterAll(() => {
+      rmSync(root, { recursive: true, force: true });
+      rmSync(outside, { recursive: true, force: true });
+      rmSync(state, { recursive: true, force: true });
+    });
 
-  it('starts a stdio server in the first root, not in the directory toolbelt was started from', async () => {
-    const r = await call('fx__cwd', {});
-    expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).content[0].text).toBe(root);
-  });
+    it('starts a stdio server in the first root, not in the directory toolbelt was started from', async () => {
+      const r = await call('fx__cwd', {});
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).content[0].text).toBe(root);
+    });
 
-  it("asks for an untrusted server's read-only tool in safe mode, so nothing runs unasked", async () => {
-    const r = await call('fs__read_text_file', { path: secret });
-    expect(r.code).toBe(3);
-    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'rejected', tool: 'fs__read_text_file' });
-    expect(r.stdout).not.toContain('outside the workspace');
-  });
+    it("asks for an untrusted server's read-only tool in safe mode, so nothing runs unasked", async () => {
+      const r = await call('fs__read_text_file', { path: secret });
+      expect(r.code).toBe(3);
+      expect(JSON.parse(r.stdout)).toMatchObject({ status: 'rejected', tool: 'fs__read_text_file' });
+      expect(r.stdout).not.toContain('outside the workspace');
+    });
 
-  it('runs a trusted server\'s read-only tool at once, and "." keeps it inside the root', async () => {
-    const inside = await call('trustedFs__read_text_file', { path: 'hello.txt' });
-    expect(JSON.parse(inside.stdout)).toMatchObject({ status: 'success', approvedBy: 'auto' });
-    expect(inside.stdout).toContain('hello from the workspace');
-    const away = await call('trustedFs__read_text_file', { path: secret });
-    expect(JSON.parse(away.stdout)).toMatchObject({ status: 'error', error: { message: expect.stringMatching(/access denied/i) } });
-    expect(away.stdout).not.toContain('outside the workspace');
-  });
-});
+    it('runs a trusted server\'s read-only tool at once, and "." keeps it inside the root', async () => {
+      const inside = await call('trustedFs__read_text_file', { path: 'hello.txt' });
+      expect(JSON.parse(inside.stdout)).toMatchObject({ status: 'success', approvedBy: 'auto' });
+      expect(inside.stdout).toContain('hello from the workspace');
+      const away = await call('trustedFs__read_text_file', { path: secret });
+      expect(JSON.parse(away.stdout)).toMatchObject({
+        status: 'error',
+        error: { message: expect.stringMatching(/access denied/i) },
+      });
+      expect(away.stdout).not.toContain('outside the workspace');
+    });
+  },
+);

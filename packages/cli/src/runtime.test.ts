@@ -23,7 +23,9 @@ const env = { XDG_STATE_HOME: join(root, 'state') };
 const pinned = (file: string) => ({ ...env, [TRUST_ENV]: sha256(readFileSync(file)) });
 writeFileSync(
   join(root, 'conf', 'agents.json'),
-  JSON.stringify({ gateway: { db: 'data/gw.db', tokens: [{ tokenFile: join(root, 'keys', 'agent.token'), roles: ['call'] }] } }),
+  JSON.stringify({
+    gateway: { db: 'data/gw.db', tokens: [{ tokenFile: join(root, 'keys', 'agent.token'), roles: ['call'] }] },
+  }),
 );
 
 describe('createRuntime', () => {
@@ -32,7 +34,13 @@ describe('createRuntime', () => {
     const rt = await createRuntime({ root: [root], config }, { env: pinned(config) });
     try {
       expect(rt.gatewayDb).toBe(join(root, 'data', 'gw.db'));
-      for (const path of ['conf/agents.json', 'data/gw.db', 'data/gw.db-wal', 'keys/agent.token', 'state/toolbelt/other-root-0123/gateway.db']) {
+      for (const path of [
+        'conf/agents.json',
+        'data/gw.db',
+        'data/gw.db-wal',
+        'keys/agent.token',
+        'state/toolbelt/other-root-0123/gateway.db',
+      ]) {
         await expect(rt.workspace.resolve(path, 'read'), path).rejects.toThrow(/protected/);
       }
       await expect(rt.workspace.resolve('conf', 'delete')).rejects.toThrow(/it holds conf\/agents\.json/);
@@ -58,7 +66,9 @@ describe('createRuntime', () => {
 
   it('puts the gateway database in the user state directory by default, one per root', async () => {
     expect(gatewayDbPath(undefined, root, env)).toBe(join(rootStateDir(root, env), 'gateway.db'));
-    expect(rootStateDir(root, env)).toMatch(new RegExp(`^${join(root, 'state', 'toolbelt')}/tb-runtime-\\w+-[0-9a-f]{16}$`));
+    expect(rootStateDir(root, env)).toMatch(
+      new RegExp(`^${join(root, 'state', 'toolbelt')}/tb-runtime-\\w+-[0-9a-f]{16}$`),
+    );
     expect(rootStateDir(join(root, 'conf'), env)).not.toBe(rootStateDir(root, env));
     expect(gatewayDbPath('/abs/gw.db', root, env)).toBe('/abs/gw.db');
     const rt = await createRuntime({ root: [root] }, { env });

@@ -18,7 +18,15 @@ import {
   type Tool,
 } from '@toolbelt/core';
 import type { StdioLauncher } from '@toolbelt/mcp';
-import { builtinTools, Sandbox, sandboxSettings, sweepLeftoverTemps, untrustedProgramDirs, WorkspaceGuard, type SandboxSettings } from '@toolbelt/tools';
+import {
+  builtinTools,
+  Sandbox,
+  sandboxSettings,
+  sweepLeftoverTemps,
+  untrustedProgramDirs,
+  WorkspaceGuard,
+  type SandboxSettings,
+} from '@toolbelt/tools';
 import { UsageError } from './command.js';
 import { canonicalMode, MODE_ALIASES } from './config/aliases.js';
 import { withWorkspaceEnv, type Env } from './config/dotenv.js';
@@ -71,7 +79,9 @@ export interface Runtime {
 }
 
 /** A family of tools that needs the runtime to build them (MCP servers, declared tools). */
-export type ToolProvider = (rt: Omit<Runtime, 'executor' | 'close'>) => Promise<{ tools: Tool[]; close?: () => Promise<void> }>;
+export type ToolProvider = (
+  rt: Omit<Runtime, 'executor' | 'close'>,
+) => Promise<{ tools: Tool[]; close?: () => Promise<void> }>;
 
 /** What is known before anything is built: where a front end's own state goes. */
 export interface RuntimePlan {
@@ -133,7 +143,9 @@ export function resolveMode(flag: string | undefined, config: ToolbeltConfig): M
   if (flag === undefined) return config.mode ?? 'safe';
   const mode = canonicalMode(flag);
   if (!mode)
-    throw new UsageError(`unknown mode "${flag}"; use one of ${MODES.join(', ')} (or ${Object.keys(MODE_ALIASES).join(', ')}: see docs/configuration.md)`);
+    throw new UsageError(
+      `unknown mode "${flag}"; use one of ${MODES.join(', ')} (or ${Object.keys(MODE_ALIASES).join(', ')}: see docs/configuration.md)`,
+    );
   return mode;
 }
 
@@ -172,8 +184,18 @@ function configured<T>(configPath: string | undefined, section: string, build: (
 function shellRules(config: ToolbeltConfig): Rule[] {
   const tools = ['shell_exec', 'shell_background'];
   return [
-    ...(config.shell?.allow ?? []).map((command): Rule => ({ tool: tools, command, action: 'allow', reason: 'shell.allow in config' })),
-    ...(config.shell?.deny ?? []).map((command): Rule => ({ tool: tools, command, action: 'deny', reason: 'shell.deny in config' })),
+    ...(config.shell?.allow ?? []).map((command): Rule => ({
+      tool: tools,
+      command,
+      action: 'allow',
+      reason: 'shell.allow in config',
+    })),
+    ...(config.shell?.deny ?? []).map((command): Rule => ({
+      tool: tools,
+      command,
+      action: 'deny',
+      reason: 'shell.deny in config',
+    })),
   ];
 }
 
@@ -182,12 +204,26 @@ function planRuntime(flags: RuntimeFlags, env: Record<string, string | undefined
   const mode = resolveMode(flags.mode, config);
   // toolbelt's own settings read the workspace's .env too; commands never see it.
   const ownEnv = withWorkspaceEnv(roots[0], env);
-  const gatewayDb = gatewayDbPath(flags.db ?? (ownEnv.TOOLBELT_DB || undefined) ?? config.gateway?.db, roots[0], ownEnv);
+  const gatewayDb = gatewayDbPath(
+    flags.db ?? (ownEnv.TOOLBELT_DB || undefined) ?? config.gateway?.db,
+    roots[0],
+    ownEnv,
+  );
   // Trust and saved approvals follow the real environment: the workspace .env is the agent's to write.
   const home = stateHome(env);
   const allRoots = [...roots, ...(config.workspace?.roots ?? []).map((r) => resolve(roots[0], r))];
   const approvals = rootHolding(home, allRoots) ? undefined : approvalsPath(roots[0], env);
-  return { config, configPath, roots, mode, stateDir: join(roots[0], '.toolbelt'), gatewayDb, env: ownEnv, approvals, stateHome: home };
+  return {
+    config,
+    configPath,
+    roots,
+    mode,
+    stateDir: join(roots[0], '.toolbelt'),
+    gatewayDb,
+    env: ownEnv,
+    approvals,
+    stateHome: home,
+  };
 }
 
 /** The guard and the policy: each needs the other, the guard only once calls run. */
@@ -225,7 +261,12 @@ function executorSettings(config: ToolbeltConfig) {
     ...(config.structuredText ? { structuredText: config.structuredText } : {}),
     ...(config.aliases === false ? { aliases: false } : {}),
     ...(config.log
-      ? { logRedaction: { ...(config.log.redact ? { params: config.log.redact } : {}), ...(config.log.results === false ? { results: false } : {}) } }
+      ? {
+          logRedaction: {
+            ...(config.log.redact ? { params: config.log.redact } : {}),
+            ...(config.log.results === false ? { results: false } : {}),
+          },
+        }
       : {}),
   };
 }
@@ -256,7 +297,20 @@ async function assemble(plan: RuntimePlan, stores: RuntimeStores, opts: RuntimeO
   const registry = new ToolRegistry().registerAll(enabled(builtinTools({ config, env, sandbox })));
   const builtins = new Set(registry.list().map((t) => t.name));
   const log = stores.keepsLog ? undefined : new JsonlLogSink(join(stateDir, 'executions.jsonl'));
-  const partial = { config, configPath, env, stateDir, gatewayDb, workspace, policy, registry, sandbox, launchStdio, applyToolSettings: withSettings, log };
+  const partial = {
+    config,
+    configPath,
+    env,
+    stateDir,
+    gatewayDb,
+    workspace,
+    policy,
+    registry,
+    sandbox,
+    launchStdio,
+    applyToolSettings: withSettings,
+    log,
+  };
   const closers: (() => Promise<void>)[] = [];
   for (const provider of opts.providers ?? []) {
     const { tools, close } = await provider(partial);

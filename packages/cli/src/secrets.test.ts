@@ -21,7 +21,11 @@ writeFileSync(join(root, 'src', 'id_rsa'), '-----BEGIN OPENSSH PRIVATE KEY-----\
 writeFileSync(join(root, 'src', 'app.json'), '{}\n');
 writeFileSync(join(root, 'certs', 'server.pem'), '-----BEGIN CERTIFICATE-----\n');
 
-async function withRules(rules: unknown[], run: (rt: Runtime) => Promise<void>, file = join(root, 'toolbelt.config.json')): Promise<void> {
+async function withRules(
+  rules: unknown[],
+  run: (rt: Runtime) => Promise<void>,
+  file = join(root, 'toolbelt.config.json'),
+): Promise<void> {
   writeFileSync(file, JSON.stringify({ mode: 'yolo', rules }));
   trustConfig(file, env, [root]);
   const rt = await createRuntime({ root: [root], config: file }, { env });
@@ -66,7 +70,9 @@ describe('sensitive files and allow rules', () => {
         expect(JSON.stringify(env.content)).toContain('sk-live-1234');
         expect((await call(rt, 'read_file', { path: 'certs/server.pem' })).status).toBe('success');
         // Another tool, a wildcard tool: still closed.
-        expect((await call(rt, 'write_file', { path: 'src/.env', content: 'x' })).error?.code).toBe('PERMISSION_DENIED');
+        expect((await call(rt, 'write_file', { path: 'src/.env', content: 'x' })).error?.code).toBe(
+          'PERMISSION_DENIED',
+        );
         expect((await call(rt, 'read_file', { path: 'src/id_rsa' })).error?.code).toBe('PERMISSION_DENIED');
       },
     );
@@ -81,10 +87,16 @@ describe('sensitive files and allow rules', () => {
       ],
       async (rt) => {
         await call(rt, 'read_file', { path: 'src/app.json' });
-        const edit = await call(rt, 'edit_file', { path: 'conf/agents.json', old_string: '"yolo"', new_string: '"yolo" ' });
+        const edit = await call(rt, 'edit_file', {
+          path: 'conf/agents.json',
+          old_string: '"yolo"',
+          new_string: '"yolo" ',
+        });
         expect(edit.error?.code).toBe('PERMISSION_DENIED');
         expect(edit.error?.message).toContain('No rule changes this');
-        expect((await call(rt, 'write_file', { path: 'toolbelt.config.json', content: '{"mode":"yolo"}' })).error?.code).toBe('PERMISSION_DENIED');
+        expect(
+          (await call(rt, 'write_file', { path: 'toolbelt.config.json', content: '{"mode":"yolo"}' })).error?.code,
+        ).toBe('PERMISSION_DENIED');
         const log = await call(rt, 'read_file', { path: '.toolbelt/executions.jsonl' });
         expect(log.error?.code).toBe('PERMISSION_DENIED');
       },

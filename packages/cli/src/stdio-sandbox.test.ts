@@ -46,15 +46,34 @@ afterAll(async () => {
 });
 
 /** A runtime whose config has the fixture server as "fx", and a call to its fs_probe tool. */
-async function withServer(config: Record<string, unknown>, fn: (probe: (input: Record<string, string>) => Promise<string>, root: string) => Promise<void>) {
+async function withServer(
+  config: Record<string, unknown>,
+  fn: (probe: (input: Record<string, string>) => Promise<string>, root: string) => Promise<void>,
+) {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'tb-stdio-sbx-')));
   roots.push(root);
-  const server = { command: process.execPath, args: [FIXTURE_SERVER], allowedTools: ['fs_probe', 'limits'], ...(config.server as object) };
+  const server = {
+    command: process.execPath,
+    args: [FIXTURE_SERVER],
+    allowedTools: ['fs_probe', 'limits'],
+    ...(config.server as object),
+  };
   const env = { ...process.env, HOME: home, ...state };
-  writeTrustedConfig(root, { mode: 'yolo', mcpServers: { fx: server }, ...(config.sandbox ? { sandbox: config.sandbox } : {}) }, env);
-  const rt = await createRuntime({ root: [root] }, { providers: defaultProviders({ mcp: { warn: () => {} } }), env, warn: () => {} });
+  writeTrustedConfig(
+    root,
+    { mode: 'yolo', mcpServers: { fx: server }, ...(config.sandbox ? { sandbox: config.sandbox } : {}) },
+    env,
+  );
+  const rt = await createRuntime(
+    { root: [root] },
+    { providers: defaultProviders({ mcp: { warn: () => {} } }), env, warn: () => {} },
+  );
   try {
-    await fn(async (input) => textOf(await rt.executor.call({ tool: input.tool ?? 'fx__fs_probe', input: input.tool ? {} : input })), root);
+    await fn(
+      async (input) =>
+        textOf(await rt.executor.call({ tool: input.tool ?? 'fx__fs_probe', input: input.tool ? {} : input })),
+      root,
+    );
   } finally {
     await rt.close();
   }
@@ -77,7 +96,9 @@ describe.skipIf(!status.ok)('stdio MCP servers in the sandbox', () => {
     hits = 0;
     await withServer({}, async (probe) => expect(await probe({ url })).toBe(`fetch ${url}: ECONNREFUSED`));
     expect(hits).toBe(0);
-    await withServer({ server: { network: true } }, async (probe) => expect(await probe({ url })).toBe(`fetch ${url}: 200`));
+    await withServer({ server: { network: true } }, async (probe) =>
+      expect(await probe({ url })).toBe(`fetch ${url}: 200`),
+    );
     expect(hits).toBe(1);
   });
 

@@ -11,7 +11,11 @@ export interface LauncherOptions {
   fetcher?: Fetcher;
 }
 
-export function sandboxedLauncher(sandbox: Sandbox, workspace: WorkspaceGuard, opts: LauncherOptions = {}): StdioLauncher {
+export function sandboxedLauncher(
+  sandbox: Sandbox,
+  workspace: WorkspaceGuard,
+  opts: LauncherOptions = {},
+): StdioLauncher {
   const cache = opts.cache ?? new PackageCache();
   const fetcher = opts.fetcher ?? execFetcher;
   return async (server, cfg) => {
@@ -23,7 +27,10 @@ export function sandboxedLauncher(sandbox: Sandbox, workspace: WorkspaceGuard, o
     const pkg = packageRun(command, cfg.args ?? []);
     const writable = pkg ? [cache.ready()] : [];
     const confine = (net: boolean) =>
-      sandbox.confine({ roots: workspace.roots, protectedPaths: workspace.protectedPaths, readOnly: false, network: net, writable }, limits);
+      sandbox.confine(
+        { roots: workspace.roots, protectedPaths: workspace.protectedPaths, readOnly: false, network: net, writable },
+        limits,
+      );
     let env: Record<string, string> | undefined;
     if (pkg) {
       env = packageRunnerEnv(cache.dir);
@@ -36,7 +43,12 @@ export function sandboxedLauncher(sandbox: Sandbox, workspace: WorkspaceGuard, o
     // No cwd: bubblewrap keeps the one the server is spawned in, which is visible inside when it is in a root.
     const c = await confine(network);
     const inv = c.wrap(execInvocation(command, cfg.args ?? [], c.limits));
-    return { command: inv.file, args: inv.args, ...(env ? { env } : {}), ...(c.profile === 'none' ? {} : { hint: sandboxHint(server, cfg, network) }) };
+    return {
+      command: inv.file,
+      args: inv.args,
+      ...(env ? { env } : {}),
+      ...(c.profile === 'none' ? {} : { hint: sandboxHint(server, cfg, network) }),
+    };
   };
 }
 

@@ -13,7 +13,9 @@ export class JsonDecisionStore implements DecisionStore {
       const data = JSON.parse(readFileSync(this.file, 'utf8'));
       return Array.isArray(data) ? data : [];
     } catch (err) {
-      throw new Error(`cannot read saved approvals ${this.file}: ${(err as Error).message}. Fix or delete the file.`, { cause: err });
+      throw new Error(`cannot read saved approvals ${this.file}: ${(err as Error).message}. Fix or delete the file.`, {
+        cause: err,
+      });
     }
   }
 
@@ -94,10 +96,14 @@ export function readJsonl<T>(file: string): T[] {
  * state directory `stateHome` is inside a root). The file that held them, <stateDir>/approvals.json,
  * is not read: an agent can write it. Says so once when it is there.
  */
-export function defaultDecisions(plan: { stateDir: string; approvals: string | undefined; stateHome: string }, warn: (line: string) => void): DecisionStore {
+export function defaultDecisions(
+  plan: { stateDir: string; approvals: string | undefined; stateHome: string },
+  warn: (line: string) => void,
+): DecisionStore {
   const legacy = join(plan.stateDir, 'approvals.json');
   const kept = plan.approvals ? `are kept in ${plan.approvals}` : 'last one run: the state directory is inside a root';
-  if (existsSync(legacy)) warn(`toolbelt: ${legacy} is no longer read (saved approvals ${kept}); approve again, then delete it.`);
+  if (existsSync(legacy))
+    warn(`toolbelt: ${legacy} is no longer read (saved approvals ${kept}); approve again, then delete it.`);
   if (plan.approvals) return new JsonDecisionStore(plan.approvals);
   return new UnsavedDecisionStore(
     `toolbelt: "always" approvals last this run only: the state directory ${plan.stateHome} is inside a workspace root, where an agent can write; set XDG_STATE_HOME outside every root.`,

@@ -15,7 +15,13 @@ const root = realpathSync(mkdtempSync(join(tmpdir(), 'tb-tool-config-')));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const fx = { command: process.execPath, args: [FIXTURE_SERVER], allowedTools: ['ask_user'] };
-const declared = { name: 'fetchExternalData', description: 'Look up data', inputSchema: { type: 'object' }, executionType: 'external', timeout: 10000 };
+const declared = {
+  name: 'fetchExternalData',
+  description: 'Look up data',
+  inputSchema: { type: 'object' },
+  executionType: 'external',
+  timeout: 10000,
+};
 const CONFIG = {
   mode: 'yolo',
   sandbox: { mode: 'off' },
@@ -44,7 +50,11 @@ describe('ctx.config in the CLI runtime', () => {
     const rt = await createRuntime({ root: [root] }, { providers: defaultProviders() });
     try {
       const builtin = rt.executor.toolConfig('shell_exec');
-      expect(builtin).toEqual({ sandbox: { mode: 'off' }, shell: { allow: ['make test'] }, web: { userAgent: 'toolbelt-test' } });
+      expect(builtin).toEqual({
+        sandbox: { mode: 'off' },
+        shell: { allow: ['make test'] },
+        web: { userAgent: 'toolbelt-test' },
+      });
       expect(rt.executor.toolConfig('read_file')).toBe(builtin);
       expect(Object.isFrozen((builtin as { shell: object }).shell)).toBe(true);
       expect(rt.executor.toolConfig('fx__ask_user')).toEqual(fx);

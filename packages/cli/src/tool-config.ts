@@ -9,9 +9,14 @@ import type { ToolbeltConfig } from './config/schema.js';
 const TOOLS_SECTIONS = Object.keys(toolsConfigShape) as (keyof typeof toolsConfigShape)[];
 
 /** The resolver the executor asks once per tool; `builtins` are the names the tools package registered. */
-export function toolConfigOf(config: ToolbeltConfig, builtins: ReadonlySet<string>): (tool: Tool) => object | undefined {
+export function toolConfigOf(
+  config: ToolbeltConfig,
+  builtins: ReadonlySet<string>,
+): (tool: Tool) => object | undefined {
   // One object for every built-in, so the executor freezes one copy.
-  const toolsSections = Object.fromEntries(TOOLS_SECTIONS.flatMap((k) => (config[k] === undefined ? [] : [[k, config[k]]])));
+  const toolsSections = Object.fromEntries(
+    TOOLS_SECTIONS.flatMap((k) => (config[k] === undefined ? [] : [[k, config[k]]])),
+  );
   return (tool) => {
     if (builtins.has(tool.name)) return toolsSections;
     const server = tool.group?.startsWith('mcp:') ? tool.group.slice(4) : undefined;

@@ -37,7 +37,12 @@ function cli(root: string, env: Env, ...args: string[]): { code: number | null; 
 // "Always approve shell_exec": as the terminal's `a` saves it (by command prefix; a whole-tool entry for a
 // tool that runs commands is never honoured), and the whole-tool form too.
 const ALWAYS_SHELL = [
-  { target: { kind: 'prefix', tool: 'shell_exec', prefix: 'touch' }, scope: 'always', effect: 'destructive', createdAt: 0 },
+  {
+    target: { kind: 'prefix', tool: 'shell_exec', prefix: 'touch' },
+    scope: 'always',
+    effect: 'destructive',
+    createdAt: 0,
+  },
   { target: { kind: 'tool', tool: 'shell_exec' }, scope: 'always', effect: 'destructive', createdAt: 0 },
 ];
 
@@ -69,16 +74,29 @@ describe.runIf(built)('where trust is kept', () => {
     writeFileSync(join(root, 'toolbelt.config.json'), '{"mode":"yolo"}');
     const trust = cli(root, env, 'trust');
     expect(trust.code).toBe(2);
-    expect(trust.err).toContain(`cannot keep trust in ${join(root, 'state', 'toolbelt')}: it is inside the workspace root ${root}`);
+    expect(trust.err).toContain(
+      `cannot keep trust in ${join(root, 'state', 'toolbelt')}: it is inside the workspace root ${root}`,
+    );
     const call = cli(root, env, 'tools');
     expect(call.code).toBe(2);
-    expect(call.err).toContain(`toolbelt's state directory ${join(root, 'state', 'toolbelt')} is inside the workspace root ${root}`);
+    expect(call.err).toContain(
+      `toolbelt's state directory ${join(root, 'state', 'toolbelt')} is inside the workspace root ${root}`,
+    );
     expect(call.err).toContain('Set XDG_STATE_HOME to a directory outside every root');
     // The agent's own trusted.json there counts for nothing; a config from outside the root still works.
     const outside = realpathSync(mkdtempSync(join(tmpdir(), 'tb-trust-conf-')));
     dirs.push(outside);
     writeFileSync(join(outside, 'c.json'), '{"mode":"auto-edit"}');
-    const explained = cli(root, env, 'call', 'write_file', '{"path":"a.txt","content":"x"}', '--explain', '--config', join(outside, 'c.json'));
+    const explained = cli(
+      root,
+      env,
+      'call',
+      'write_file',
+      '{"path":"a.txt","content":"x"}',
+      '--explain',
+      '--config',
+      join(outside, 'c.json'),
+    );
     expect(explained.out).toContain('mode "auto-edit"');
   });
 
@@ -88,7 +106,9 @@ describe.runIf(built)('where trust is kept', () => {
     writeFileSync(join(root, 'conf', 'agents.json'), '{"mode":"yolo"}');
     const inside = cli(root, env, 'tools', '--config', 'conf/agents.json');
     expect(inside.code).toBe(2);
-    expect(inside.err).toContain(`Review it, then run \`toolbelt trust --config ${join(root, 'conf', 'agents.json')}\``);
+    expect(inside.err).toContain(
+      `Review it, then run \`toolbelt trust --config ${join(root, 'conf', 'agents.json')}\``,
+    );
     expect(cli(root, env, 'trust', '--config', 'conf/agents.json').code).toBe(0);
     expect(cli(root, env, 'tools', '--config', 'conf/agents.json').code).toBe(0);
     // A config outside --root that makes its own directory a root is inside the workspace too.
@@ -107,7 +127,14 @@ describe.runIf(built)('where trust is kept', () => {
     const pin = sha256(text);
     writeFileSync(join(root, '.env'), `TOOLBELT_TRUST_CONFIG=${pin}\nXDG_STATE_HOME=${join(root, 'fake')}\n`);
     expect(cli(root, env, 'tools').err).toContain('is not trusted');
-    const explain = cli(root, { ...env, TOOLBELT_TRUST_CONFIG: pin }, 'call', 'shell_exec', '{"command":"touch x"}', '--explain');
+    const explain = cli(
+      root,
+      { ...env, TOOLBELT_TRUST_CONFIG: pin },
+      'call',
+      'shell_exec',
+      '{"command":"touch x"}',
+      '--explain',
+    );
     expect(explain.out).toContain('mode "yolo"');
     writeFileSync(join(root, 'toolbelt.config.json'), `${text}\n`);
     const changed = cli(root, { ...env, TOOLBELT_TRUST_CONFIG: pin }, 'tools');
@@ -138,10 +165,32 @@ describe.runIf(built)('where trust is kept', () => {
 
 describe('the diff shown for a changed config', () => {
   it('shows the changed lines with three lines of context, and cuts a long one short', () => {
-    const before = ['{', '  "a": 1,', '  "b": 2,', '  "c": 3,', '  "d": 4,', '  "e": 5,', '  "f": 6,', '  "g": 7', '}', ''].join('\n');
+    const before = [
+      '{',
+      '  "a": 1,',
+      '  "b": 2,',
+      '  "c": 3,',
+      '  "d": 4,',
+      '  "e": 5,',
+      '  "f": 6,',
+      '  "g": 7',
+      '}',
+      '',
+    ].join('\n');
     const after = before.replace('"b": 2', '"b": 20');
     expect(lineDiff(before, after, 'old', 'new')).toBe(
-      ['--- old', '+++ new', '@@ -1,6 +1,6 @@', '{', '  "a": 1,', '-  "b": 2,', '+  "b": 20,', '  "c": 3,', '  "d": 4,', '  "e": 5,']
+      [
+        '--- old',
+        '+++ new',
+        '@@ -1,6 +1,6 @@',
+        '{',
+        '  "a": 1,',
+        '-  "b": 2,',
+        '+  "b": 20,',
+        '  "c": 3,',
+        '  "d": 4,',
+        '  "e": 5,',
+      ]
         .map((l, i) => (i > 2 && !l.startsWith('-') && !l.startsWith('+') ? ` ${l}` : l))
         .join('\n'),
     );

@@ -4,7 +4,18 @@
 // process: the rewritten config is refused, naming the file and `toolbelt trust`, and nothing runs;
 // after `toolbelt trust` the same file is in effect, so the refusal is what stopped it.
 import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +40,13 @@ interface Run {
 }
 
 function run(cmd: string, args: string[], cwd: string, env: Env = process.env, input?: string): Run {
-  const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', timeout: 30_000, ...(input !== undefined ? { input } : {}) });
+  const r = spawnSync(cmd, args, {
+    cwd,
+    env,
+    encoding: 'utf8',
+    timeout: 30_000,
+    ...(input !== undefined ? { input } : {}),
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -64,13 +81,23 @@ const marker = () => join(tmpdir(), `tb-trust-marker-${Math.random().toString(36
 function expectRefused(repo: string, env: Env, change: RegExp): void {
   const file = join(repo, 'toolbelt.config.json');
   const m = marker();
-  const r = run(process.execPath, [BIN, 'call', 'shell_exec', JSON.stringify({ command: `touch ${m}` }), '--non-interactive'], repo, env);
+  const r = run(
+    process.execPath,
+    [BIN, 'call', 'shell_exec', JSON.stringify({ command: `touch ${m}` }), '--non-interactive'],
+    repo,
+    env,
+  );
   expect(r.code, r.out + r.err).toBe(2);
   expect(r.err).toContain(`toolbelt call: ${file}`);
   expect(r.err).toMatch(change);
   expect(r.err).toContain('then run `toolbelt trust`');
   expect(existsSync(m)).toBe(false);
-  const explained = run(process.execPath, [BIN, 'call', 'shell_exec', JSON.stringify({ command: `touch ${m}` }), '--explain'], repo, env);
+  const explained = run(
+    process.execPath,
+    [BIN, 'call', 'shell_exec', JSON.stringify({ command: `touch ${m}` }), '--explain'],
+    repo,
+    env,
+  );
   expect(explained.code).toBe(2);
   expect(explained.out).toBe('');
 }
@@ -79,7 +106,12 @@ function expectRefused(repo: string, env: Env, change: RegExp): void {
 function expectInEffectOnceTrusted(repo: string, env: Env): void {
   const trusted = run(process.execPath, [BIN, 'trust'], repo, env);
   expect(trusted.out).toContain('mode "yolo", sandbox "off"');
-  const explained = run(process.execPath, [BIN, 'call', 'shell_exec', `{"command":"touch ${marker()}"}`, '--explain'], repo, env);
+  const explained = run(
+    process.execPath,
+    [BIN, 'call', 'shell_exec', `{"command":"touch ${marker()}"}`, '--explain'],
+    repo,
+    env,
+  );
   expect(explained.code, explained.err).toBe(0);
   expect(explained.out).toContain('decided by: mode: mode "yolo" says allow');
 }
@@ -94,11 +126,18 @@ describe.runIf(built)('a workspace config rewritten by the programs an agent run
     expectRefused(repo, env, CHANGED);
     // What changed is shown, against the copy kept when it was trusted.
     const shown = run(process.execPath, [BIN, 'tools'], repo, env).err;
-    expect(shown).toContain('-{"mode":"safe"}\n+{\n+  "mode": "yolo",\n+  "sandbox": { "mode": "off" }\n+}\nReview the change');
+    expect(shown).toContain(
+      '-{"mode":"safe"}\n+{\n+  "mode": "yolo",\n+  "sandbox": { "mode": "off" }\n+}\nReview the change',
+    );
     expectInEffectOnceTrusted(repo, env);
     // The marker is a real witness: with the attacker's policy trusted, the same call runs unasked.
     const m = marker();
-    const ran = run(process.execPath, [BIN, 'call', 'shell_exec', JSON.stringify({ command: `touch ${m}` }), '--non-interactive'], repo, env);
+    const ran = run(
+      process.execPath,
+      [BIN, 'call', 'shell_exec', JSON.stringify({ command: `touch ${m}` }), '--non-interactive'],
+      repo,
+      env,
+    );
     expect(ran.code, ran.err).toBe(0);
     expect(existsSync(m)).toBe(true);
     rmSync(m);
@@ -118,7 +157,9 @@ describe.runIf(built)('a workspace config rewritten by the programs an agent run
     sh(repo, 'mv other.json toolbelt.config.json');
     expectRefused(repo, env, CHANGED);
     sh(repo, 'git checkout -q toolbelt.config.json');
-    expect(run(process.execPath, [BIN, 'call', 'shell_exec', '{"command":"echo fine"}'], repo, env).out).toContain('fine');
+    expect(run(process.execPath, [BIN, 'call', 'shell_exec', '{"command":"echo fine"}'], repo, env).out).toContain(
+      'fine',
+    );
     writeFileSync(join(repo, 'other.json'), ATTACK);
     sh(repo, 'git add other.json && git mv -f other.json toolbelt.config.json');
     expectRefused(repo, env, CHANGED);
@@ -144,7 +185,9 @@ describe.runIf(built)('a workspace config rewritten by the programs an agent run
     const env = { ...process.env, ...isolatedState() };
     dirs.push(repo, env.XDG_STATE_HOME);
     sh(repo, 'git init -q .');
-    expect(run(process.execPath, [BIN, 'call', 'shell_exec', '{"command":"echo none"}'], repo, env).out).toContain('none');
+    expect(run(process.execPath, [BIN, 'call', 'shell_exec', '{"command":"echo none"}'], repo, env).out).toContain(
+      'none',
+    );
     sh(repo, `printf '%s' '${ATTACK}' > toolbelt.config.json`);
     expectRefused(repo, env, /is not trusted, so toolbelt will not use it/);
     expectInEffectOnceTrusted(repo, env);
@@ -172,7 +215,12 @@ describe.runIf(built)('a workspace config rewritten by the programs an agent run
       .map((l) => `+${l}`)
       .join('\n')}\n`;
     const agent = (tool: string, input: unknown) =>
-      run(process.execPath, [BIN, 'call', tool, JSON.stringify(input), '--mode', 'auto-edit', '--non-interactive', '--json'], repo, env);
+      run(
+        process.execPath,
+        [BIN, 'call', tool, JSON.stringify(input), '--mode', 'auto-edit', '--non-interactive', '--json'],
+        repo,
+        env,
+      );
     const wrote = agent('write_file', { path: 'p.diff', content: patch });
     expect(JSON.parse(wrote.out)).toMatchObject({ status: 'success' });
     const applied = agent('shell_exec', { command: 'git apply p.diff' });
@@ -198,7 +246,8 @@ describe.runIf(built && setpriv && !unreachable)('as an unprivileged user', () =
     writeFileSync(join(repo, 'toolbelt.config.json'), SAFE);
     for (const d of [base, repo, home, join(repo, 'toolbelt.config.json')]) chownSync(d, 65534, 65534);
     const env = { PATH: process.env.PATH, HOME: home, XDG_STATE_HOME: join(home, 'state'), LANG: 'C.UTF-8' };
-    const as = (...cmd: string[]) => run('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', ...cmd], repo, env);
+    const as = (...cmd: string[]) =>
+      run('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', ...cmd], repo, env);
     const cli = (...args: string[]) => as(process.execPath, BIN, ...args);
     expect(cli('trust')).toMatchObject({ code: 0 });
     expect(statSync(join(home, 'state', 'toolbelt', 'trusted.json')).uid).toBe(65534);

@@ -4,7 +4,9 @@ import type { AnswerBody, ElicitationRequest } from '@toolbelt/core';
 import type { GatewayClient } from './client.js';
 import { runWorker, type Worker, type WorkerOptions } from './worker.js';
 
-export type QuestionHandler = (question: ElicitationRequest) => AnswerBody | undefined | Promise<AnswerBody | undefined>;
+export type QuestionHandler = (
+  question: ElicitationRequest,
+) => AnswerBody | undefined | Promise<AnswerBody | undefined>;
 
 export function answerQuestionsWith(client: GatewayClient, handler: QuestionHandler, o: WorkerOptions = {}): Worker {
   const w = runWorker(
@@ -12,7 +14,11 @@ export function answerQuestionsWith(client: GatewayClient, handler: QuestionHand
     { ...o, types: ['input.requested'] },
     (e) => (e.type === 'input.requested' ? e.callId : undefined),
     async () => {
-      const { calls } = await client.calls({ status: 'awaiting_input', limit: 500, ...(o.runId ? { runId: o.runId } : {}) });
+      const { calls } = await client.calls({
+        status: 'awaiting_input',
+        limit: 500,
+        ...(o.runId ? { runId: o.runId } : {}),
+      });
       for (const c of calls) {
         if (o.agentIds && !o.agentIds.includes(c.agentId)) continue;
         if (c.question) w.track(handle(c.question));

@@ -4,7 +4,8 @@ import type { ApprovalRequest, ApprovalScope } from '@toolbelt/core';
 import type { GatewayClient } from './client.js';
 import { runWorker, type Worker, type WorkerOptions } from './worker.js';
 
-export type ApprovalAnswer = { approve: true; scope?: ApprovalScope } | { approve: false; message?: string } | undefined;
+export type ApprovalAnswer =
+  { approve: true; scope?: ApprovalScope } | { approve: false; message?: string } | undefined;
 export type ApprovalHandler = (request: ApprovalRequest) => ApprovalAnswer | Promise<ApprovalAnswer>;
 
 export function approveWith(client: GatewayClient, handler: ApprovalHandler, o: WorkerOptions = {}): Worker {
@@ -13,7 +14,11 @@ export function approveWith(client: GatewayClient, handler: ApprovalHandler, o: 
     { ...o, types: ['approval.requested'] },
     (e) => (e.type === 'approval.requested' ? e.callId : undefined),
     async () => {
-      const { calls } = await client.calls({ status: 'awaiting_approval', limit: 500, ...(o.runId ? { runId: o.runId } : {}) });
+      const { calls } = await client.calls({
+        status: 'awaiting_approval',
+        limit: 500,
+        ...(o.runId ? { runId: o.runId } : {}),
+      });
       for (const c of calls) {
         if (o.agentIds && !o.agentIds.includes(c.agentId)) continue;
         if (c.approval && !w.seen.has(c.callId)) w.track(handle(c.approval));

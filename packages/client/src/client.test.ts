@@ -28,12 +28,16 @@ async function scripted(handler: Handler): Promise<{ url: string; requests: Inco
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
 }
 
-const frame = (id: number, type: string, data: object) => `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify({ type, ts: 1, sessionId: 's', ...data })}\n\n`;
+const frame = (id: number, type: string, data: object) =>
+  `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify({ type, ts: 1, sessionId: 's', ...data })}\n\n`;
 
 describe('GatewayClient event streams', () => {
   it('reconnects after a failure or a closed stream and resumes after the last event it got', async () => {
     const { url, requests } = await scripted((_req, res, n) => {
-      if (n === 1) return void res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"code":"INTERNAL","message":"starting"}}');
+      if (n === 1)
+        return void res
+          .writeHead(503, { 'content-type': 'application/json' })
+          .end('{"error":{"code":"INTERNAL","message":"starting"}}');
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       if (n === 2) {
         res.write('retry: 10\n\n');
@@ -59,7 +63,9 @@ describe('GatewayClient event streams', () => {
 
   it('ends the stream with the refusal when the gateway says no', async () => {
     const { url, requests } = await scripted((_req, res) => {
-      res.writeHead(403, { 'content-type': 'application/json' }).end('{"error":{"code":"FORBIDDEN","message":"this token lacks the \\"events\\" role"}}');
+      res
+        .writeHead(403, { 'content-type': 'application/json' })
+        .end('{"error":{"code":"FORBIDDEN","message":"this token lacks the \\"events\\" role"}}');
     });
     const client = new GatewayClient({ url });
     const err = await (async () => {
@@ -87,7 +93,9 @@ describe('GatewayClient event streams', () => {
 
 describe('GatewayClient requests', () => {
   it("reports an answer that is not the gateway's JSON with its status and text", async () => {
-    const { url } = await scripted((_req, res) => void res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>'));
+    const { url } = await scripted(
+      (_req, res) => void res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>'),
+    );
     const err = await new GatewayClient({ url }).tools().catch((e) => e);
     expect(err).toMatchObject({ status: 502, code: 'HTTP_ERROR', message: 'HTTP 502: <h1>Bad gateway</h1>' });
   });
@@ -101,7 +109,9 @@ describe('GatewayClient requests', () => {
       durationMs: 0,
       error: { code: 'UNKNOWN_TOOL', message: 'Unknown tool', recoverable: true },
     };
-    const { url, requests } = await scripted((_req, res) => void res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify(body)));
+    const { url, requests } = await scripted(
+      (_req, res) => void res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
+    );
     const client = new GatewayClient({ url, agentId: 'a' });
     expect(await client.call('run 1', 'ecko', { x: 1 }, { callId: 'c' })).toEqual(body);
     expect(requests[0].url).toBe('/api/runs/run%201/tool-calls');

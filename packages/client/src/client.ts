@@ -102,7 +102,12 @@ export class GatewayClient implements Transport {
   private async request<T>(
     method: string,
     path: string,
-    opts: { body?: unknown; query?: Record<string, string | number | boolean | undefined>; signal?: AbortSignal; accept?: number[] } = {},
+    opts: {
+      body?: unknown;
+      query?: Record<string, string | number | boolean | undefined>;
+      signal?: AbortSignal;
+      accept?: number[];
+    } = {},
   ): Promise<T> {
     const res = await this.fetch(this.url(path, opts.query), {
       method,
@@ -143,7 +148,11 @@ export class GatewayClient implements Transport {
       ...(o.model ? { model: o.model } : {}),
       ...(o.context ? { context: o.context } : {}),
     };
-    return this.request('POST', `/api/runs/${encodeURIComponent(runId)}/tool-calls`, { body, accept: [404, 422], ...(o.signal ? { signal: o.signal } : {}) });
+    return this.request('POST', `/api/runs/${encodeURIComponent(runId)}/tool-calls`, {
+      body,
+      accept: [404, 422],
+      ...(o.signal ? { signal: o.signal } : {}),
+    });
   }
 
   /** Submits the result of an open call (an external executor, or a person in a space). */
@@ -160,7 +169,9 @@ export class GatewayClient implements Transport {
 
   calls(f: CallFilter = {}): Promise<CallList> {
     const status = Array.isArray(f.status) ? f.status.join(',') : f.status;
-    return this.request('GET', '/api/tool-calls', { query: { runId: f.runId, agentId: f.agentId, status, tool: f.tool, limit: f.limit, before: f.before } });
+    return this.request('GET', '/api/tool-calls', {
+      query: { runId: f.runId, agentId: f.agentId, status, tool: f.tool, limit: f.limit, before: f.before },
+    });
   }
 
   getCall(callId: string): Promise<CallRecord> {
@@ -182,14 +193,19 @@ export class GatewayClient implements Transport {
     return this.request('POST', `/api/tool-calls/${encodeURIComponent(callId)}/answer`, { body });
   }
 
-  async inbox(agentId: string, o: { after?: number; limit?: number; includeAcked?: boolean } = {}): Promise<InboxMessage[]> {
+  async inbox(
+    agentId: string,
+    o: { after?: number; limit?: number; includeAcked?: boolean } = {},
+  ): Promise<InboxMessage[]> {
     const query = { after: o.after, limit: o.limit, includeAcked: o.includeAcked ? 'true' : undefined };
-    return (await this.request<InboxList>('GET', `/api/agents/${encodeURIComponent(agentId)}/inbox`, { query })).messages;
+    return (await this.request<InboxList>('GET', `/api/agents/${encodeURIComponent(agentId)}/inbox`, { query }))
+      .messages;
   }
 
   async ack(agentId: string, ids: number[]): Promise<number> {
     const body: AckBody = { ids };
-    return (await this.request<AckAnswer>('POST', `/api/agents/${encodeURIComponent(agentId)}/inbox/ack`, { body })).acknowledged;
+    return (await this.request<AckAnswer>('POST', `/api/agents/${encodeURIComponent(agentId)}/inbox/ack`, { body }))
+      .acknowledged;
   }
 
   createSpace(name: string, id?: string): Promise<Space> {
@@ -207,7 +223,8 @@ export class GatewayClient implements Transport {
 
   async addMember(spaceId: string, memberId: string, kind: MemberKind): Promise<SpaceMember[]> {
     const body: MemberBody = { memberId, kind };
-    return (await this.request<MemberList>('POST', `/api/spaces/${encodeURIComponent(spaceId)}/members`, { body })).members;
+    return (await this.request<MemberList>('POST', `/api/spaces/${encodeURIComponent(spaceId)}/members`, { body }))
+      .members;
   }
 
   async removeMember(spaceId: string, memberId: string): Promise<SpaceMember[]> {
@@ -223,18 +240,24 @@ export class GatewayClient implements Transport {
 
   /** Messages oldest first, from offset (default 0). */
   messages(spaceId: string, o: { offset?: number; limit?: number } = {}): Promise<MessageList> {
-    return this.request('GET', `/api/spaces/${encodeURIComponent(spaceId)}/messages`, { query: { offset: o.offset, limit: o.limit } });
+    return this.request('GET', `/api/spaces/${encodeURIComponent(spaceId)}/messages`, {
+      query: { offset: o.offset, limit: o.limit },
+    });
   }
 
   /** A person's answer to a space tool's message (status requires_action) in that space. */
   answer(message: Pick<SpaceMessage, 'spaceId' | 'callId' | 'runId'>, result: unknown): Promise<SubmitAnswer> {
-    if (!message.callId || !message.runId) throw new TypeError('answer() takes a tool call message (one with callId and runId)');
+    if (!message.callId || !message.runId)
+      throw new TypeError('answer() takes a tool call message (one with callId and runId)');
     const body: ResultBody = { callId: message.callId, result: result ?? null, spaceId: message.spaceId };
     return this.request('POST', `/api/runs/${encodeURIComponent(message.runId)}/tool-results`, { body });
   }
 
   /** A space's events (message, tool.started, tool.streaming, tool.done, tool.error); reconnects with Last-Event-ID. */
-  spaceEvents(spaceId: string, o: Omit<EventStreamOptions, 'runId' | 'agentIds' | 'types'> = {}): AsyncGenerator<StreamedEvent> {
+  spaceEvents(
+    spaceId: string,
+    o: Omit<EventStreamOptions, 'runId' | 'agentIds' | 'types'> = {},
+  ): AsyncGenerator<StreamedEvent> {
     return streamEvents(this, { ...o, path: `/api/spaces/${encodeURIComponent(spaceId)}/events` });
   }
 
@@ -251,20 +274,33 @@ export class GatewayClient implements Transport {
   /** Takes the agent's unread inbox as one think cycle, waiting up to waitMs for a first message. */
   takeCycle(agentId: string, o: { waitMs?: number; limit?: number; signal?: AbortSignal } = {}): Promise<CycleAnswer> {
     const path = `/api/agents/${encodeURIComponent(agentId)}/cycles`;
-    return this.request('POST', path, { query: { wait: o.waitMs, limit: o.limit }, ...(o.signal ? { signal: o.signal } : {}) });
+    return this.request('POST', path, {
+      query: { wait: o.waitMs, limit: o.limit },
+      ...(o.signal ? { signal: o.signal } : {}),
+    });
   }
 
   finishCycle(agentId: string, cycleId: string): Promise<CycleDoneAnswer> {
-    return this.request('POST', `/api/agents/${encodeURIComponent(agentId)}/cycles/${encodeURIComponent(cycleId)}/done`);
+    return this.request(
+      'POST',
+      `/api/agents/${encodeURIComponent(agentId)}/cycles/${encodeURIComponent(cycleId)}/done`,
+    );
   }
 
   /** Extends a cycle's lease, so a long cycle keeps its messages (the cycles() loop does this for you). */
   heartbeatCycle(agentId: string, cycleId: string): Promise<CycleHeartbeatAnswer> {
-    return this.request('POST', `/api/agents/${encodeURIComponent(agentId)}/cycles/${encodeURIComponent(cycleId)}/heartbeat`);
+    return this.request(
+      'POST',
+      `/api/agents/${encodeURIComponent(agentId)}/cycles/${encodeURIComponent(cycleId)}/heartbeat`,
+    );
   }
 
   /** One agent: its think cycles as an async iterator, and its notes. */
-  agent(agentId: string): { id: string; cycles(o?: CycleOptions): AsyncGenerator<Cycle>; notes(kind: NoteKind): Promise<NoteList['notes']> } {
+  agent(agentId: string): {
+    id: string;
+    cycles(o?: CycleOptions): AsyncGenerator<Cycle>;
+    notes(kind: NoteKind): Promise<NoteList['notes']>;
+  } {
     return { id: agentId, cycles: (o) => cycles(this, agentId, o), notes: (kind) => this.notes(agentId, kind) };
   }
 

@@ -83,7 +83,12 @@ function handled(source: CycleSource, agentId: string, cycleId: string, messages
 }
 
 /** Heartbeats at a third of the lease while the cycle is handled; returns how to stop. */
-function keepLeased(source: CycleSource, agentId: string, cycleId: string, leaseExpiresAt: number | undefined): () => void {
+function keepLeased(
+  source: CycleSource,
+  agentId: string,
+  cycleId: string,
+  leaseExpiresAt: number | undefined,
+): () => void {
   if (!source.heartbeatCycle || leaseExpiresAt === undefined) return () => {};
   const every = Math.max(100, (leaseExpiresAt - Date.now()) / 3);
   const timer = setInterval(() => void source.heartbeatCycle!(agentId, cycleId).catch(() => {}), every);

@@ -49,8 +49,14 @@ export async function* streamEvents(t: Transport, o: EventStreamOptions = {}): A
     const queue: StreamedEvent[] = [];
     let reader: ReadableStreamDefaultReader<string> | undefined;
     try {
-      const headers = t.headers({ accept: 'text/event-stream', ...(last !== undefined ? { 'last-event-id': String(last) } : {}) });
-      const res = await t.fetch(t.url(o.path ?? '/api/events', query), { headers, ...(o.signal ? { signal: o.signal } : {}) });
+      const headers = t.headers({
+        accept: 'text/event-stream',
+        ...(last !== undefined ? { 'last-event-id': String(last) } : {}),
+      });
+      const res = await t.fetch(t.url(o.path ?? '/api/events', query), {
+        headers,
+        ...(o.signal ? { signal: o.signal } : {}),
+      });
       if (!res.ok || !res.body) throw await GatewayError.from(res);
       const parser = createParser({
         onEvent(msg) {

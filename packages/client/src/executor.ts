@@ -20,10 +20,16 @@ export function onToolCall(client: GatewayClient, name: string, handler: ToolHan
     { ...o, types: ['pending.created'] },
     (e) => (e.type === 'pending.created' && e.tool === name ? e.callId : undefined),
     async () => {
-      const { calls } = await client.calls({ tool: name, status: ['waiting', 'pending'], limit: 500, ...(o.runId ? { runId: o.runId } : {}) });
+      const { calls } = await client.calls({
+        tool: name,
+        status: ['waiting', 'pending'],
+        limit: 500,
+        ...(o.runId ? { runId: o.runId } : {}),
+      });
       for (const c of calls) {
         if (o.agentIds && !o.agentIds.includes(c.agentId)) continue;
-        if (!w.seen.has(c.callId)) w.track(handle({ callId: c.callId, runId: c.runId, agentId: c.agentId, tool: c.tool, input: c.input }));
+        if (!w.seen.has(c.callId))
+          w.track(handle({ callId: c.callId, runId: c.runId, agentId: c.agentId, tool: c.tool, input: c.input }));
       }
     },
     async (e) => {

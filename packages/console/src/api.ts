@@ -30,7 +30,10 @@ function headers(body: boolean): Record<string, string> {
 
 /** One request; a refused one throws ApiError with the gateway's message. */
 export async function api<T>(path: string, body?: unknown): Promise<T> {
-  const init: RequestInit = body === undefined ? { headers: headers(false) } : { method: 'POST', headers: headers(true), body: JSON.stringify(body) };
+  const init: RequestInit =
+    body === undefined
+      ? { headers: headers(false) }
+      : { method: 'POST', headers: headers(true), body: JSON.stringify(body) };
   const res = await fetch(path, init);
   const text = await res.text();
   let parsed: unknown;
@@ -59,7 +62,12 @@ export function query(params: Record<string, string | number | undefined>): stri
  * An event stream (EventSource cannot send headers, so the token goes as access_token). The
  * browser reconnects on its own, sending Last-Event-ID. Returns how to close it.
  */
-export function stream(path: string, types: string[], onEvent: (type: string, data: unknown) => void, onState?: (open: boolean) => void): () => void {
+export function stream(
+  path: string,
+  types: string[],
+  onEvent: (type: string, data: unknown) => void,
+  onState?: (open: boolean) => void,
+): () => void {
   const t = token();
   const sep = path.includes('?') ? '&' : '?';
   const es = new EventSource(t ? `${path}${sep}access_token=${encodeURIComponent(t)}` : path);

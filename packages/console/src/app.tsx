@@ -9,7 +9,11 @@ import { ActivityView } from './activity/view.js';
 import { ToolsView } from './tools/view.js';
 import { TokenForm } from './ui/token-form.js';
 
-type Session = { state: 'loading' } | { state: 'token'; message?: string } | { state: 'ready'; me: WhoAmI } | { state: 'down'; message: string };
+type Session =
+  | { state: 'loading' }
+  | { state: 'token'; message?: string }
+  | { state: 'ready'; me: WhoAmI }
+  | { state: 'down'; message: string };
 
 /**
  * Who the token is. A 401 asks for a token; it is shown as an error only once a token was tried
@@ -21,7 +25,8 @@ function useSession(): [Session, (submitted?: boolean) => void] {
     api<WhoAmI>('/api/me')
       .then((me) => setSession({ state: 'ready', me }))
       .catch((e: unknown) => {
-        if (!(e instanceof ApiError && e.status === 401)) return setSession({ state: 'down', message: (e as Error).message });
+        if (!(e instanceof ApiError && e.status === 401))
+          return setSession({ state: 'down', message: (e as Error).message });
         const kept = !submitted && token() !== undefined;
         setToken(undefined);
         const message = submitted
@@ -39,7 +44,8 @@ export function App() {
   const [session, reload] = useSession();
   const route = useRoute();
   if (session.state === 'loading') return <p class="center">Connecting to the gateway…</p>;
-  if (session.state === 'down') return <p class="center error">The gateway did not answer: {session.message}. Is toolbelt serve running?</p>;
+  if (session.state === 'down')
+    return <p class="center error">The gateway did not answer: {session.message}. Is toolbelt serve running?</p>;
   if (session.state === 'token') return <TokenForm message={session.message} onToken={() => reload(true)} />;
   const { me } = session;
   // Spaces fill the window: the message list scrolls, the navigation and the message box stay.

@@ -9,11 +9,23 @@ import { Policy } from './policy/policy.js';
 import { ToolRegistry } from './registry.js';
 import type { ApprovalRequest, Approver } from './approval.js';
 
-const save = defineTool({ name: 'save', description: 'Writes.', input: z.object({ n: z.number() }), effect: 'write', execute: ({ n }) => `saved ${n}` });
+const save = defineTool({
+  name: 'save',
+  description: 'Writes.',
+  input: z.object({ n: z.number() }),
+  effect: 'write',
+  execute: ({ n }) => `saved ${n}`,
+});
 
 function recording(outcome: 'approve' | 'reject'): Approver & { seen: ApprovalRequest[] } {
   const seen: ApprovalRequest[] = [];
-  return Object.assign(async (r: ApprovalRequest) => (seen.push(r), outcome === 'approve' ? { outcome, scope: 'once' as const } : { outcome }), { seen });
+  return Object.assign(
+    async (r: ApprovalRequest) => (
+      seen.push(r),
+      outcome === 'approve' ? { outcome, scope: 'once' as const } : { outcome }
+    ),
+    { seen },
+  );
 }
 
 describe('approval routing', () => {
@@ -47,7 +59,9 @@ describe('approval routing', () => {
   it('refuses a second approver for one origin, and lets another register once the first leaves', () => {
     const ex = new Executor({ registry: new ToolRegistry() });
     const leave = ex.approvals.register('mcp', recording('approve'));
-    expect(() => ex.approvals.register('mcp', recording('approve'))).toThrow('calls from "mcp" already have an approver on this executor');
+    expect(() => ex.approvals.register('mcp', recording('approve'))).toThrow(
+      'calls from "mcp" already have an approver on this executor',
+    );
     leave();
     expect(() => ex.approvals.register('mcp', recording('approve'))).not.toThrow();
   });
@@ -55,7 +69,11 @@ describe('approval routing', () => {
   it('writes every entry to each log sink a front end adds, until it is removed', async () => {
     const first = new MemoryLogSink();
     const added = new MemoryLogSink();
-    const ex = new Executor({ registry: new ToolRegistry().register(save), policy: new Policy({ mode: 'yolo' }), log: first });
+    const ex = new Executor({
+      registry: new ToolRegistry().register(save),
+      policy: new Policy({ mode: 'yolo' }),
+      log: first,
+    });
     const remove = ex.logs.add(added);
     await ex.call({ tool: 'save', input: { n: 1 } });
     remove();

@@ -12,10 +12,14 @@ export function defineTool<I>(spec: ToolSpec<I>): Tool<I> {
   if (!spec.description?.trim()) throw new Error(`tool "${spec.name}" needs a description: models choose tools by it`);
   checkShape(spec);
   if (!spec.prepare && typeof spec.effect !== 'function' && !EFFECTS.includes(spec.effect!)) {
-    throw new Error(`tool "${spec.name}" has unknown effect "${String(spec.effect)}"; use one of ${EFFECTS.join(', ')}`);
+    throw new Error(
+      `tool "${spec.name}" has unknown effect "${String(spec.effect)}"; use one of ${EFFECTS.join(', ')}`,
+    );
   }
   if (spec.usualEffect !== undefined && !EFFECTS.includes(spec.usualEffect)) {
-    throw new Error(`tool "${spec.name}" has unknown usualEffect "${String(spec.usualEffect)}"; use one of ${EFFECTS.join(', ')}`);
+    throw new Error(
+      `tool "${spec.name}" has unknown usualEffect "${String(spec.usualEffect)}"; use one of ${EFFECTS.join(', ')}`,
+    );
   }
   for (const [which, schema] of [
     ['input', spec.input],
@@ -26,7 +30,9 @@ export function defineTool<I>(spec: ToolSpec<I>): Tool<I> {
   }
   const input = compileSchema(spec.input);
   if (input.jsonSchema.type !== undefined && input.jsonSchema.type !== 'object') {
-    throw new Error(`tool "${spec.name}": the input schema must describe an object, not ${String(input.jsonSchema.type)}`);
+    throw new Error(
+      `tool "${spec.name}": the input schema must describe an object, not ${String(input.jsonSchema.type)}`,
+    );
   }
   const output = spec.output ? compileSchema(spec.output) : undefined;
   const tool: Tool<I> = {
@@ -48,8 +54,10 @@ function checkShape<I>(spec: ToolSpec<I>): void {
       );
     return;
   }
-  if (typeof spec.execute !== 'function') throw new Error(`tool "${spec.name}" needs execute(input, ctx), or prepare(input, ctx) returning its invocation`);
-  if (spec.effect === undefined) throw new Error(`tool "${spec.name}" needs an effect: one of ${EFFECTS.join(', ')}, or a function of the input`);
+  if (typeof spec.execute !== 'function')
+    throw new Error(`tool "${spec.name}" needs execute(input, ctx), or prepare(input, ctx) returning its invocation`);
+  if (spec.effect === undefined)
+    throw new Error(`tool "${spec.name}" needs an effect: one of ${EFFECTS.join(', ')}, or a function of the input`);
 }
 
 /** Class form: subclasses set name, description, schema and effect, and implement execute. */

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { describeRemember, destructiveWarning, displayText, ESCAPED_RANGES, hasHiddenText, type ApprovalRequest } from './approval.js';
+import {
+  describeRemember,
+  destructiveWarning,
+  displayText,
+  ESCAPED_RANGES,
+  hasHiddenText,
+  type ApprovalRequest,
+} from './approval.js';
 
 const inRanges = (cp: number) => ESCAPED_RANGES.some(([a, b]) => cp >= a && cp <= b);
 
@@ -13,8 +20,12 @@ describe('displayText', () => {
   });
 
   it('shows bidi overrides, isolates, marks and zero-width characters by code point', () => {
-    expect(displayText('access\u202e\u2066// check\u2069\u2066')).toBe('access<U+202E><U+2066>// check<U+2069><U+2066>');
-    expect(displayText('a\u200b\u200c\u200d\u200e\u200f\u2060\ufeffb')).toBe('a<U+200B><U+200C><U+200D><U+200E><U+200F><U+2060><U+FEFF>b');
+    expect(displayText('access\u202e\u2066// check\u2069\u2066')).toBe(
+      'access<U+202E><U+2066>// check<U+2069><U+2066>',
+    );
+    expect(displayText('a\u200b\u200c\u200d\u200e\u200f\u2060\ufeffb')).toBe(
+      'a<U+200B><U+200C><U+200D><U+200E><U+200F><U+2060><U+FEFF>b',
+    );
     // Tag characters (invisible "ASCII smuggling") and a lone surrogate.
     expect(displayText('x\u{e0041}\ud800')).toBe('x<U+E0041><U+D800>');
   });
@@ -42,7 +53,9 @@ describe('displayText', () => {
   });
 
   it('the approval helpers show what "always" remembers and what a call destroys escaped', () => {
-    expect(describeRemember({ kind: 'exact', tool: 'shell_exec', command: 'rm -rf ~ \r echo hi' })).toBe('exactly `rm -rf ~ \\r echo hi`');
+    expect(describeRemember({ kind: 'exact', tool: 'shell_exec', command: 'rm -rf ~ \r echo hi' })).toBe(
+      'exactly `rm -rf ~ \\r echo hi`',
+    );
     const r = {
       tool: 'shell_exec',
       effect: 'destructive',

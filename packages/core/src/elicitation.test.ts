@@ -3,14 +3,24 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from './define.js';
-import { acceptDefaults, withDefaults, type ElicitationAnswer, type ElicitationRequest, type ElicitationSchema } from './elicitation.js';
+import {
+  acceptDefaults,
+  withDefaults,
+  type ElicitationAnswer,
+  type ElicitationRequest,
+  type ElicitationSchema,
+} from './elicitation.js';
 import { Executor, type ExecutorOptions } from './executor/executor.js';
 import { Policy } from './policy/policy.js';
 import { ToolRegistry } from './registry.js';
 
 const schema: ElicitationSchema = {
   type: 'object',
-  properties: { name: { type: 'string', default: 'Ada' }, count: { type: 'integer', default: 3 }, note: { type: 'string' } },
+  properties: {
+    name: { type: 'string', default: 'Ada' },
+    count: { type: 'integer', default: 3 },
+    note: { type: 'string' },
+  },
   required: ['name'],
 };
 
@@ -34,7 +44,10 @@ describe('elicitation routing', () => {
     });
     const result = await ex.call({ tool: 'asking', callId: 'c1', origin: 'terminal' });
     expect(result.status).toBe('success');
-    expect(JSON.parse(result.content[0].type === 'text' ? result.content[0].text : '')).toEqual({ action: 'accept', content: { name: 'Grace' } });
+    expect(JSON.parse(result.content[0].type === 'text' ? result.content[0].text : '')).toEqual({
+      action: 'accept',
+      content: { name: 'Grace' },
+    });
     expect(seen).toMatchObject([{ callId: 'c1', tool: 'asking', origin: 'terminal', source: 'test', message: 'Who?' }]);
   });
 
@@ -54,7 +67,14 @@ describe('elicitation routing', () => {
 });
 
 describe('defaults', () => {
-  const request = (s: ElicitationSchema): ElicitationRequest => ({ callId: 'c', sessionId: 's', tool: 't', source: 'x', message: 'm', schema: s });
+  const request = (s: ElicitationSchema): ElicitationRequest => ({
+    callId: 'c',
+    sessionId: 's',
+    tool: 't',
+    source: 'x',
+    message: 'm',
+    schema: s,
+  });
 
   it('accepts with every default when each required field has one', async () => {
     expect(await acceptDefaults(request(schema), new AbortController().signal)).toEqual<ElicitationAnswer>({

@@ -38,7 +38,8 @@ export interface ElicitationRequest {
   origin?: CallOrigin;
 }
 
-export type ElicitationAnswer = { action: 'accept'; content: Record<string, ElicitationValue> } | { action: 'decline' } | { action: 'cancel' };
+export type ElicitationAnswer =
+  { action: 'accept'; content: Record<string, ElicitationValue> } | { action: 'decline' } | { action: 'cancel' };
 
 export type Elicitor = (request: ElicitationRequest, signal: AbortSignal) => Promise<ElicitationAnswer>;
 
@@ -47,12 +48,16 @@ export type ElicitorsByOrigin = Partial<Record<CallOrigin, Elicitor>>;
 /** The default of every field that has one (SEP-1034). */
 export function schemaDefaults(schema: ElicitationSchema): Record<string, ElicitationValue> {
   const out: Record<string, ElicitationValue> = {};
-  for (const [key, field] of Object.entries(schema.properties ?? {})) if (field.default !== undefined) out[key] = field.default;
+  for (const [key, field] of Object.entries(schema.properties ?? {}))
+    if (field.default !== undefined) out[key] = field.default;
   return out;
 }
 
 /** `content` with the schema's defaults filled in where the person gave nothing. */
-export function withDefaults(schema: ElicitationSchema, content: Record<string, ElicitationValue>): Record<string, ElicitationValue> {
+export function withDefaults(
+  schema: ElicitationSchema,
+  content: Record<string, ElicitationValue>,
+): Record<string, ElicitationValue> {
   return { ...schemaDefaults(schema), ...content };
 }
 

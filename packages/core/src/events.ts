@@ -13,11 +13,31 @@ interface Base {
 }
 
 export type ToolEvent =
-  | (Base & { type: 'tool.call'; callId: string; tool: string; input: unknown; effect: Effect; requiresApproval: boolean })
+  | (Base & {
+      type: 'tool.call';
+      callId: string;
+      tool: string;
+      input: unknown;
+      effect: Effect;
+      requiresApproval: boolean;
+    })
   | (Base & { type: 'approval.requested'; callId: string; tool: string; request: ApprovalRequest })
-  | (Base & { type: 'approval.resolved'; callId: string; tool: string; decision: ApprovalDecision; approvedBy?: ApprovedBy })
+  | (Base & {
+      type: 'approval.resolved';
+      callId: string;
+      tool: string;
+      decision: ApprovalDecision;
+      approvedBy?: ApprovedBy;
+    })
   | (Base & { type: 'tool.started'; callId: string; tool: string; attempt: number })
-  | (Base & { type: 'tool.progress'; callId: string; tool: string; progress?: number; total?: number; message?: string })
+  | (Base & {
+      type: 'tool.progress';
+      callId: string;
+      tool: string;
+      progress?: number;
+      total?: number;
+      message?: string;
+    })
   | (Base & { type: 'tool.output'; callId: string; tool: string; stream: 'stdout' | 'stderr'; chunk: string })
   | (Base & { type: 'tool.result'; callId: string; tool: string; result: ToolResult })
   | (Base & { type: 'file.changed'; callId: string; tool: string; path: string; operation: string })

@@ -82,7 +82,15 @@ export interface ProviderTools {
 export type ProviderFormat = keyof ProviderTools;
 /** One tool's definition in `F`; for a union of formats, the union of their shapes. */
 export type ProviderTool<F extends ProviderFormat = ProviderFormat> = ProviderTools[F];
-export const PROVIDER_FORMATS: readonly ProviderFormat[] = ['json-schema', 'openai', 'openai-responses', 'anthropic', 'gemini', 'mcp', 'vercel-ai'];
+export const PROVIDER_FORMATS: readonly ProviderFormat[] = [
+  'json-schema',
+  'openai',
+  'openai-responses',
+  'anthropic',
+  'gemini',
+  'mcp',
+  'vercel-ai',
+];
 
 export interface McpAnnotations {
   readOnlyHint?: boolean;

@@ -24,13 +24,22 @@ function registry() {
 describe('tool groups', () => {
   it('maps categories to group names, and an own group wins', () => {
     const r = registry();
-    expect(['read_file', 'code_lookup', 'git_log', 'fx__echo', 'loose'].map((n) => groupOf(r.get(n)!))).toEqual(['files', 'code', 'git', 'mcp:fx', 'other']);
+    expect(['read_file', 'code_lookup', 'git_log', 'fx__echo', 'loose'].map((n) => groupOf(r.get(n)!))).toEqual([
+      'files',
+      'code',
+      'git',
+      'mcp:fx',
+      'other',
+    ]);
   });
 
   it('lists every group with a one-line summary and its tools', () => {
     const groups = registry().groups();
     expect(groups.map((g) => g.name)).toEqual(['code', 'files', 'git', 'mcp:fx', 'other', 'search']);
-    expect(groups.find((g) => g.name === 'git')).toMatchObject({ tools: ['git_status', 'git_log'], summary: expect.stringContaining('commit') });
+    expect(groups.find((g) => g.name === 'git')).toMatchObject({
+      tools: ['git_status', 'git_log'],
+      summary: expect.stringContaining('commit'),
+    });
     expect(groups.find((g) => g.name === 'mcp:fx')!.summary).toBe('tools of MCP server "fx": fx__echo');
   });
 
@@ -72,7 +81,9 @@ describe('tool groups', () => {
       error = err;
     }
     expect(error).toBeInstanceOf(UnknownGroupError);
-    expect((error as Error).message).toBe('unknown tool group "nope"; valid groups: code, files, git, mcp:fx, other, search');
+    expect((error as Error).message).toBe(
+      'unknown tool group "nope"; valid groups: code, files, git, mcp:fx, other, search',
+    );
     expect(view.has('git_status')).toBe(false);
     expect(() => registry().grouped(['web'])).toThrow(/unknown tool group "web"/);
   });

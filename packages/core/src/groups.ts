@@ -42,7 +42,9 @@ export function listGroups(source: ToolSource): ToolGroup[] {
     const name = groupOf(tool);
     byName.set(name, [...(byName.get(name) ?? []), tool.name]);
   }
-  return [...byName.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, tools]) => ({ name, summary: summaryOf(name, tools), tools }));
+  return [...byName.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, tools]) => ({ name, summary: summaryOf(name, tools), tools }));
 }
 
 function summaryOf(name: string, tools: string[]): string {
@@ -59,7 +61,9 @@ export class UnknownGroupError extends Error {
   ) {
     const close = unknown.length === 1 ? similarNames(unknown[0], valid) : [];
     const hint = close.length ? ` (did you mean ${close.map((g) => `"${g}"`).join(' or ')}?)` : '';
-    super(`unknown tool group${unknown.length > 1 ? 's' : ''} ${unknown.map((g) => `"${g}"`).join(', ')}${hint}; valid groups: ${valid.join(', ')}`);
+    super(
+      `unknown tool group${unknown.length > 1 ? 's' : ''} ${unknown.map((g) => `"${g}"`).join(', ')}${hint}; valid groups: ${valid.join(', ')}`,
+    );
   }
 }
 

@@ -23,7 +23,13 @@ export { evaluate } from './policy/evaluate.js';
 export { commandHasPrefix, normalizeCommand, pathUnder, ruleMatches } from './policy/match.js';
 export { RememberedDecisions, rememberedCovers } from './policy/remembered.js';
 export { Policy, type PolicyOptions } from './policy/policy.js';
-export { Executor, rememberTarget, type CallRequest, type ExecutorOptions, type Explanation } from './executor/executor.js';
+export {
+  Executor,
+  rememberTarget,
+  type CallRequest,
+  type ExecutorOptions,
+  type Explanation,
+} from './executor/executor.js';
 export { ReadCache } from './executor/cache.js';
 export { Metrics, type ToolMetricsSnapshot } from './executor/metrics.js';
 export { LogSinks, MemoryLogSink, type ExecutionLogEntry, type LogRedaction, type LogSink } from './executor/log.js';

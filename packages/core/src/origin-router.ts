@@ -20,7 +20,9 @@ export class OriginRouter<H> {
    */
   register(origin: CallOrigin, handler: H): () => void {
     if (this.routes.has(origin)) {
-      throw new Error(`calls from "${origin}" already have ${this.what} on this executor; let one front end serve that origin, or close the other first`);
+      throw new Error(
+        `calls from "${origin}" already have ${this.what} on this executor; let one front end serve that origin, or close the other first`,
+      );
     }
     this.routes.set(origin, handler);
     return () => {

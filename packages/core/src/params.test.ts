@@ -10,7 +10,9 @@ const failure = (r: { ok: boolean; message?: string }) => {
 
 describe('unknown parameters', () => {
   it('refuses a key a Zod object does not name, and publishes additionalProperties: false', () => {
-    const s = compileSchema(z.object({ pattern: z.string(), max_results: z.number().optional(), literal: z.boolean().optional() }));
+    const s = compileSchema(
+      z.object({ pattern: z.string(), max_results: z.number().optional(), literal: z.boolean().optional() }),
+    );
     expect(s.jsonSchema.additionalProperties).toBe(false);
     expect(failure(s.parse({ pattern: 'x', head_limit: 20 }))).toBe(
       'unknown parameter "head_limit"; did you mean "max_results"? (valid parameters: pattern, max_results, literal)',
@@ -38,8 +40,14 @@ describe('unknown parameters', () => {
     const props = { query: { type: 'string' }, limit: { type: 'integer' } };
     const closed = compileSchema({ type: 'object', properties: props, required: ['query'] });
     expect(closed.jsonSchema.additionalProperties).toBe(false);
-    expect(failure(closed.parse({ query: 'q', lmit: 3 }))).toBe('unknown parameter "lmit"; did you mean "limit"? (valid parameters: query, limit)');
-    for (const open of [{ additionalProperties: true }, { additionalProperties: { type: 'number' } }, { patternProperties: { '^x-': {} } }] as JsonSchema[]) {
+    expect(failure(closed.parse({ query: 'q', lmit: 3 }))).toBe(
+      'unknown parameter "lmit"; did you mean "limit"? (valid parameters: query, limit)',
+    );
+    for (const open of [
+      { additionalProperties: true },
+      { additionalProperties: { type: 'number' } },
+      { patternProperties: { '^x-': {} } },
+    ] as JsonSchema[]) {
       const s = compileSchema({ type: 'object', properties: props, ...open });
       expect(s.jsonSchema.additionalProperties, JSON.stringify(open)).toEqual(open.additionalProperties);
       expect(s.parse({ query: 'q', 'x-extra': 3 }).ok, JSON.stringify(open)).toBe(true);
@@ -57,7 +65,9 @@ describe('unknown parameters', () => {
     expect(union.parse({ b: 'x' }).ok).toBe(true);
     expect(failure(union.parse({ colour: 'x' }))).toContain('unknown parameter "colour" (valid parameters: a, b)');
     expect(union.jsonSchema.additionalProperties).toBeUndefined();
-    expect(failure(compileSchema(z.object({})).parse({ verbose: true }))).toBe('unknown parameter "verbose" (this tool takes no parameters)');
+    expect(failure(compileSchema(z.object({})).parse({ verbose: true }))).toBe(
+      'unknown parameter "verbose" (this tool takes no parameters)',
+    );
   });
 });
 

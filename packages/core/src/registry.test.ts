@@ -6,18 +6,38 @@ import { ToolRegistry, type RegistryChange } from './registry.js';
 import type { Effect } from './tool.js';
 
 const t = (name: string, category?: string, effect: 'read' | 'write' = 'read') =>
-  defineTool({ name, category, description: `${name} tool`, effect, input: z.object({ a: z.string().describe('an a') }), execute: () => name });
+  defineTool({
+    name,
+    category,
+    description: `${name} tool`,
+    effect,
+    input: z.object({ a: z.string().describe('an a') }),
+    execute: () => name,
+  });
 
 describe('defineTool', () => {
   it('refuses names providers reject, empty descriptions and unknown effects', () => {
     expect(() => t('has space')).toThrow(/invalid tool name/);
     expect(() => t('x'.repeat(65))).toThrow(/invalid tool name/);
-    expect(() => defineTool({ name: 'n', description: ' ', effect: 'read', input: z.object({}), execute: () => '' })).toThrow(/description/);
-    expect(() => defineTool({ name: 'n', description: 'd', effect: 'sideways' as never, input: z.object({}), execute: () => '' })).toThrow(/unknown effect/);
     expect(() =>
-      defineTool({ name: 'n', description: 'd', effect: () => 'read', usualEffect: 'mostly' as never, input: z.object({}), execute: () => '' }),
+      defineTool({ name: 'n', description: ' ', effect: 'read', input: z.object({}), execute: () => '' }),
+    ).toThrow(/description/);
+    expect(() =>
+      defineTool({ name: 'n', description: 'd', effect: 'sideways' as never, input: z.object({}), execute: () => '' }),
+    ).toThrow(/unknown effect/);
+    expect(() =>
+      defineTool({
+        name: 'n',
+        description: 'd',
+        effect: () => 'read',
+        usualEffect: 'mostly' as never,
+        input: z.object({}),
+        execute: () => '',
+      }),
     ).toThrow('tool "n" has unknown usualEffect "mostly"; use one of read, write, execute, destructive');
-    expect(() => defineTool({ name: 'n', description: 'd', effect: 'read', input: z.string() as never, execute: () => '' })).toThrow(/must describe an object/);
+    expect(() =>
+      defineTool({ name: 'n', description: 'd', effect: 'read', input: z.string() as never, execute: () => '' }),
+    ).toThrow(/must describe an object/);
   });
 
   it('supports the class form with automatic validation', () => {
@@ -98,10 +118,20 @@ describe('ToolRegistry', () => {
 describe('provider formats', () => {
   const tool = t('read_it');
   it('speaks each provider', () => {
-    expect(toProviderFormat(tool, 'openai')).toMatchObject({ type: 'function', function: { name: 'read_it', parameters: { type: 'object' } } });
+    expect(toProviderFormat(tool, 'openai')).toMatchObject({
+      type: 'function',
+      function: { name: 'read_it', parameters: { type: 'object' } },
+    });
     expect(toProviderFormat(tool, 'anthropic')).toMatchObject({ name: 'read_it', input_schema: { type: 'object' } });
-    expect(toProviderFormat(tool, 'mcp')).toMatchObject({ name: 'read_it', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } });
-    expect(toProviderFormat(tool, 'vercel-ai')).toMatchObject({ description: 'read_it tool', inputSchema: { type: 'object' } });
+    expect(toProviderFormat(tool, 'mcp')).toMatchObject({
+      name: 'read_it',
+      inputSchema: { type: 'object' },
+      annotations: { readOnlyHint: true },
+    });
+    expect(toProviderFormat(tool, 'vercel-ai')).toMatchObject({
+      description: 'read_it tool',
+      inputSchema: { type: 'object' },
+    });
     expect(toProviderFormat(tool, 'openai-responses')).toEqual({
       type: 'function',
       name: 'read_it',
@@ -112,8 +142,17 @@ describe('provider formats', () => {
   });
 
   it('says type "object" for an input schema that leaves it out, as every provider requires', () => {
-    const untyped = defineTool({ name: 'untyped', description: 'd', effect: 'read', input: { properties: { a: { type: 'string' } } }, execute: () => '' });
-    expect(toProviderFormat(untyped, 'anthropic').input_schema).toMatchObject({ type: 'object', properties: { a: { type: 'string' } } });
+    const untyped = defineTool({
+      name: 'untyped',
+      description: 'd',
+      effect: 'read',
+      input: { properties: { a: { type: 'string' } } },
+      execute: () => '',
+    });
+    expect(toProviderFormat(untyped, 'anthropic').input_schema).toMatchObject({
+      type: 'object',
+      properties: { a: { type: 'string' } },
+    });
     expect(untyped.jsonSchema).not.toHaveProperty('type');
   });
 
@@ -123,24 +162,48 @@ describe('provider formats', () => {
         name: 'g',
         description: 'd',
         effect: 'read',
-        input: { type: 'object', additionalProperties: false, properties: { x: { type: ['string', 'null'], $comment: 'no' } } },
+        input: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { x: { type: ['string', 'null'], $comment: 'no' } },
+        },
         execute: () => '',
       }),
       'gemini',
     );
-    expect(g.parametersJsonSchema).toEqual({ type: 'object', additionalProperties: false, properties: { x: { type: ['string', 'null'] } } });
+    expect(g.parametersJsonSchema).toEqual({
+      type: 'object',
+      additionalProperties: false,
+      properties: { x: { type: ['string', 'null'] } },
+    });
   });
 
   it('lists an MCP title only when it says more than the name', () => {
     const titled = (title: string) =>
-      toProviderFormat(defineTool({ name: 'read_file', title, description: 'd', effect: 'read', input: z.object({}), execute: () => '' }), 'mcp');
+      toProviderFormat(
+        defineTool({
+          name: 'read_file',
+          title,
+          description: 'd',
+          effect: 'read',
+          input: z.object({}),
+          execute: () => '',
+        }),
+        'mcp',
+      );
     expect(titled('Read file')).not.toHaveProperty('title');
     expect(titled('Read a file')).toMatchObject({ title: 'Read a file' });
   });
 
   it('maps effects to MCP hints, claiming the worst for per-call effects', () => {
     expect(annotationsFor(t('w', undefined, 'write'))).toMatchObject({ destructiveHint: false });
-    const dyn = defineTool({ name: 'd', description: 'd', effect: () => 'read', input: z.object({}), execute: () => '' });
+    const dyn = defineTool({
+      name: 'd',
+      description: 'd',
+      effect: () => 'read',
+      input: z.object({}),
+      execute: () => '',
+    });
     expect(annotationsFor(dyn)).toMatchObject({ destructiveHint: true });
   });
 

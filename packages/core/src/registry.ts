@@ -2,7 +2,10 @@
 import { GroupedView, listGroups, type ToolGroup } from './groups.js';
 import { TOOL_NAME, type Tool } from './tool.js';
 
-export type ToolFilter = 'all' | readonly string[] | { names?: readonly string[]; category?: string | readonly string[]; predicate?: (tool: Tool) => boolean };
+export type ToolFilter =
+  | 'all'
+  | readonly string[]
+  | { names?: readonly string[]; category?: string | readonly string[]; predicate?: (tool: Tool) => boolean };
 
 export type RegistryChange = { type: 'added' | 'removed' | 'replaced'; name: string };
 type Listener = (change: RegistryChange) => void;
@@ -20,7 +23,8 @@ export class ToolRegistry implements ToolSource {
   private readonly listeners = new Set<Listener>();
 
   register(tool: Tool, opts: { replace?: boolean } = {}): this {
-    if (!TOOL_NAME.test(tool.name)) throw new Error(`invalid tool name "${tool.name}": use 1-64 letters, digits, "_" or "-"`);
+    if (!TOOL_NAME.test(tool.name))
+      throw new Error(`invalid tool name "${tool.name}": use 1-64 letters, digits, "_" or "-"`);
     const existing = this.tools.has(tool.name);
     if (existing && !opts.replace) {
       throw new Error(`a tool named "${tool.name}" is already registered; pass { replace: true } to replace it`);
@@ -72,7 +76,8 @@ export class ToolRegistry implements ToolSource {
   /** A live view limited to an agent's allow-list; changes to the registry show through. */
   scoped(filter: ToolFilter): ToolSource {
     const base = this;
-    const allowed = (tool: Tool | undefined): tool is Tool => tool !== undefined && applyFilter([tool], filter).length === 1;
+    const allowed = (tool: Tool | undefined): tool is Tool =>
+      tool !== undefined && applyFilter([tool], filter).length === 1;
     return {
       get: (name) => {
         const t = base.get(name);
@@ -130,8 +135,12 @@ export function applyFilter(tools: Tool[], filter: ToolFilter): Tool[] {
   }
   const f = filter as Exclude<ToolFilter, 'all' | readonly string[]>;
   const names = f.names && !f.names.includes('all') ? new Set(f.names) : undefined;
-  const categories = f.category === undefined ? undefined : new Set(typeof f.category === 'string' ? [f.category] : f.category);
+  const categories =
+    f.category === undefined ? undefined : new Set(typeof f.category === 'string' ? [f.category] : f.category);
   return tools.filter(
-    (t) => (!names || names.has(t.name)) && (!categories || (t.category !== undefined && categories.has(t.category))) && (!f.predicate || f.predicate(t)),
+    (t) =>
+      (!names || names.has(t.name)) &&
+      (!categories || (t.category !== undefined && categories.has(t.category))) &&
+      (!f.predicate || f.predicate(t)),
   );
 }

@@ -1,13 +1,24 @@
 // One result shape for every path: library, MCP and HTTP.
 
-export type ContentBlock = { type: 'text'; text: string } | { type: 'json'; json: unknown } | { type: 'image'; data: string; mimeType: string };
+export type ContentBlock =
+  { type: 'text'; text: string } | { type: 'json'; json: unknown } | { type: 'image'; data: string; mimeType: string };
 
 /** For a person, not the model. */
 export type Display =
-  { kind: 'diff'; diff: string; path?: string } | { kind: 'table'; columns: string[]; rows: unknown[][] } | { kind: 'text'; text: string; ansi?: boolean };
+  | { kind: 'diff'; diff: string; path?: string }
+  | { kind: 'table'; columns: string[]; rows: unknown[][] }
+  | { kind: 'text'; text: string; ansi?: boolean };
 
 export type ToolErrorCode =
-  'INVALID_PARAMS' | 'UNKNOWN_TOOL' | 'PERMISSION_DENIED' | 'APPROVAL_REQUIRED' | 'TIMEOUT' | 'ABORTED' | 'NOT_FOUND' | 'CONFLICT' | 'EXECUTION_FAILED';
+  | 'INVALID_PARAMS'
+  | 'UNKNOWN_TOOL'
+  | 'PERMISSION_DENIED'
+  | 'APPROVAL_REQUIRED'
+  | 'TIMEOUT'
+  | 'ABORTED'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'EXECUTION_FAILED';
 
 export type ApprovedBy = 'auto' | 'user' | 'rule' | 'remembered';
 
@@ -100,7 +111,13 @@ export function errorResult(
   return result;
 }
 
-export function rejectedResult(callId: string, tool: string, reason: string, userMessage?: string, durationMs = 0): RejectedResult {
+export function rejectedResult(
+  callId: string,
+  tool: string,
+  reason: string,
+  userMessage?: string,
+  durationMs = 0,
+): RejectedResult {
   const text = userMessage ? `${reason}. The user said: ${userMessage}` : reason;
   return {
     status: 'rejected',

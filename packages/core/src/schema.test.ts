@@ -5,12 +5,20 @@ import { defineTool } from './define.js';
 import { compileSchema, zod3Problem } from './schema.js';
 
 describe('Zod schemas', () => {
-  const s = compileSchema(z.object({ path: z.string().describe('file'), limit: z.number().int().min(1).default(100), mode: z.enum(['a', 'b']).optional() }));
+  const s = compileSchema(
+    z.object({
+      path: z.string().describe('file'),
+      limit: z.number().int().min(1).default(100),
+      mode: z.enum(['a', 'b']).optional(),
+    }),
+  );
 
   it('converts to JSON Schema with descriptions and defaults', () => {
     expect(s.jsonSchema.type).toBe('object');
     expect(s.jsonSchema.required).toEqual(['path']);
-    expect((s.jsonSchema.properties as Record<string, { description?: string; default?: unknown }>).path.description).toBe('file');
+    expect(
+      (s.jsonSchema.properties as Record<string, { description?: string; default?: unknown }>).path.description,
+    ).toBe('file');
     expect((s.jsonSchema.properties as Record<string, { default?: unknown }>).limit.default).toBe(100);
     expect(s.jsonSchema.$schema).toBeUndefined();
   });
@@ -57,7 +65,9 @@ describe('Zod schemas', () => {
   });
 
   it("says a pattern's own message, and names a format it failed", () => {
-    const ids = compileSchema(z.object({ id: z.string().regex(/^[a-z]+$/, 'an id is lower-case letters'), site: z.url().optional() }));
+    const ids = compileSchema(
+      z.object({ id: z.string().regex(/^[a-z]+$/, 'an id is lower-case letters'), site: z.url().optional() }),
+    );
     expect(ids.parse({ id: 'A1' })).toEqual({ ok: false, message: '`id`: an id is lower-case letters; got "A1"' });
     const site = ids.parse({ id: 'a', site: 'nope' });
     expect(!site.ok && site.message).toContain('`site` must be a valid url');
@@ -71,7 +81,11 @@ describe('Zod schemas', () => {
 describe('JSON Schemas', () => {
   const s = compileSchema({
     type: 'object',
-    properties: { name: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } }, n: { type: 'integer', default: 3 } },
+    properties: {
+      name: { type: 'string' },
+      tags: { type: 'array', items: { type: 'string' } },
+      n: { type: 'integer', default: 3 },
+    },
     required: ['name'],
     additionalProperties: false,
   });
@@ -92,7 +106,9 @@ describe('JSON Schemas', () => {
   });
 
   it('refuses a broken schema at definition time with a clear error', () => {
-    expect(() => compileSchema({ type: 'object', properties: { a: { type: 'no-such-type' } } })).toThrow(/invalid JSON Schema/);
+    expect(() => compileSchema({ type: 'object', properties: { a: { type: 'no-such-type' } } })).toThrow(
+      /invalid JSON Schema/,
+    );
   });
 });
 
@@ -101,12 +117,21 @@ describe('Zod 3 schemas', () => {
   const zod3 = z3.object({ path: z3.string().nullable() });
 
   it('are refused by defineTool with the tool named and Zod 4 asked for', () => {
-    expect(() => defineTool({ name: 'old', description: 'd', effect: 'read', input: zod3 as never, execute: () => '' })).toThrow(
+    expect(() =>
+      defineTool({ name: 'old', description: 'd', effect: 'read', input: zod3 as never, execute: () => '' }),
+    ).toThrow(
       'tool "old": the input schema is a Zod 3 schema, and toolbelt needs Zod 4: install zod@^4 and import { z } from "zod" (on zod 3.25, import { z } from "zod/v4")',
     );
-    expect(() => defineTool({ name: 'out', description: 'd', effect: 'read', input: z.object({}), output: zod3 as never, execute: () => '' })).toThrow(
-      'tool "out": the output schema is a Zod 3 schema',
-    );
+    expect(() =>
+      defineTool({
+        name: 'out',
+        description: 'd',
+        effect: 'read',
+        input: z.object({}),
+        output: zod3 as never,
+        execute: () => '',
+      }),
+    ).toThrow('tool "out": the output schema is a Zod 3 schema');
   });
 
   it('are refused wherever a schema is compiled, not read as JSON Schema', () => {

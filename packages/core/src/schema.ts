@@ -16,7 +16,12 @@ export interface CompiledSchema<I> {
 }
 
 export function isZodSchema(schema: unknown): schema is z.ZodType {
-  return typeof schema === 'object' && schema !== null && '_zod' in schema && typeof (schema as z.ZodType).safeParse === 'function';
+  return (
+    typeof schema === 'object' &&
+    schema !== null &&
+    '_zod' in schema &&
+    typeof (schema as z.ZodType).safeParse === 'function'
+  );
 }
 
 /**
@@ -33,7 +38,14 @@ function sharedAjv(): Ajv {
   // strict: false so schemas from MCP servers and configs with extra keywords still compile.
   // `format` stays an annotation (as JSON Schema 2019+ has it), so no warning is printed to stderr
   // for formats like "uri" — stderr is the MCP client's log, not ours to fill.
-  ajv ??= new Ajv({ allErrors: true, useDefaults: true, strict: false, coerceTypes: false, validateFormats: false, logger: false });
+  ajv ??= new Ajv({
+    allErrors: true,
+    useDefaults: true,
+    strict: false,
+    coerceTypes: false,
+    validateFormats: false,
+    logger: false,
+  });
   return ajv;
 }
 
@@ -58,7 +70,9 @@ function compileZod<I>(schema: z.ZodType<I>): CompiledSchema<I> {
       // reportInput costs ~1 µs per parse, so only the failing path pays for it.
       const detailed = schema.safeParse(value, { reportInput: true });
       // A strict object's own complaint about extra keys would say the same again.
-      const issues = (detailed.error ?? parsed.error).issues.filter((i) => !(unknown && i.code === 'unrecognized_keys' && i.path.length === 0));
+      const issues = (detailed.error ?? parsed.error).issues.filter(
+        (i) => !(unknown && i.code === 'unrecognized_keys' && i.path.length === 0),
+      );
       return { ok: false, message: [...issues.map(describeZodIssue), ...(unknown ? [unknown] : [])].join('; ') };
     },
   };
@@ -77,7 +91,11 @@ export function withoutNoise(node: unknown): unknown {
   const type = (node as { type?: unknown }).type;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
-    if (key === 'minimum' && (value === Number.MIN_SAFE_INTEGER || (type === 'integer' && (value === 0 || value === 1)))) continue;
+    if (
+      key === 'minimum' &&
+      (value === Number.MIN_SAFE_INTEGER || (type === 'integer' && (value === 0 || value === 1)))
+    )
+      continue;
     if (key === 'maximum' && value === Number.MAX_SAFE_INTEGER) continue;
     if ((key === 'minLength' || key === 'minItems') && value === 1) continue;
     if (key === 'default' && value === false && type === 'boolean') continue;
@@ -104,8 +122,15 @@ function compileJsonSchema<I>(schema: JsonSchema): CompiledSchema<I> {
       const unknown = unknownParams(value, closed);
       if (validate(value) && !unknown) return { ok: true, value: value as I };
       // Ajv's own complaint about extra top-level keys would say the same again.
-      const errors = (validate.errors ?? []).filter((e) => !(unknown && e.keyword === 'additionalProperties' && e.instancePath === ''));
-      return { ok: false, message: [...(errors.length ? [describeAjvErrors(errors, value)] : []), ...(unknown ? [unknown] : [])].join('; ') };
+      const errors = (validate.errors ?? []).filter(
+        (e) => !(unknown && e.keyword === 'additionalProperties' && e.instancePath === ''),
+      );
+      return {
+        ok: false,
+        message: [...(errors.length ? [describeAjvErrors(errors, value)] : []), ...(unknown ? [unknown] : [])].join(
+          '; ',
+        ),
+      };
     },
   };
 }

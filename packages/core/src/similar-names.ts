@@ -10,7 +10,8 @@ export function editDistance(a: string, b: string): number {
     const row = [i];
     for (let j = 1; j <= b.length; j++) {
       row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], before[j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(row[j], before[j - 2] + 1);
     }
     [before, prev] = [prev, row];
   }
@@ -22,7 +23,12 @@ export function similarNames(name: string, names: readonly string[], max = 3): s
   const lower = name.toLowerCase();
   return (
     names
-      .map((n) => ({ n, d: editDistance(lower, n.toLowerCase()) - (n.toLowerCase().includes(lower) || lower.includes(n.toLowerCase()) ? 2 : 0) }))
+      .map((n) => ({
+        n,
+        d:
+          editDistance(lower, n.toLowerCase()) -
+          (n.toLowerCase().includes(lower) || lower.includes(n.toLowerCase()) ? 2 : 0),
+      }))
       // A short name allows one edit ("nope" is not "code"), a longer one a third of its length.
       .filter((x) => x.d <= Math.max(name.length < 6 ? 1 : 2, Math.floor(name.length / 3)))
       .sort((a, b) => a.d - b.d)

@@ -29,7 +29,13 @@ describe('structured data as text for a model', () => {
   });
 
   it("an executor with structuredText: 'toon' gives a structured-only output to the model as TOON", async () => {
-    const tool = defineTool({ name: 'todo', description: 'd', effect: 'read', input: z.object({}), execute: () => ({ structured: { rows } }) });
+    const tool = defineTool({
+      name: 'todo',
+      description: 'd',
+      effect: 'read',
+      input: z.object({}),
+      execute: () => ({ structured: { rows } }),
+    });
     const call = (structured?: 'toon') =>
       new Executor({
         registry: new ToolRegistry().register(tool),

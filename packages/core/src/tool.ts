@@ -60,7 +60,11 @@ export type Preview =
 
 export type ProgressEvent = { type: 'progress'; progress?: number; total?: number; message?: string };
 export type OutputEvent = { type: 'output'; stream: 'stdout' | 'stderr'; chunk: string };
-export type FileChangedEvent = { type: 'file.changed'; path: string; operation: 'create' | 'write' | 'delete' | 'move' | 'copy' | 'mkdir' };
+export type FileChangedEvent = {
+  type: 'file.changed';
+  path: string;
+  operation: 'create' | 'write' | 'delete' | 'move' | 'copy' | 'mkdir';
+};
 export type ToolEmit = ProgressEvent | OutputEvent | FileChangedEvent;
 
 /** The file-system view a tool gets. Implemented by @toolbelt/tools; core only names it. */

@@ -20,7 +20,17 @@ export type * from './wire-console.js';
  * inline) or pending -> resolved (it went to the inbox) for calls whose result comes from outside;
  * expired when an open call outlived its time to live.
  */
-export type CallStatus = 'running' | 'awaiting_approval' | 'awaiting_input' | 'waiting' | 'pending' | 'resolved' | 'expired' | 'success' | 'error' | 'rejected';
+export type CallStatus =
+  | 'running'
+  | 'awaiting_approval'
+  | 'awaiting_input'
+  | 'waiting'
+  | 'pending'
+  | 'resolved'
+  | 'expired'
+  | 'success'
+  | 'error'
+  | 'rejected';
 
 /** What an external executor (or a person in a space) sent back for a call. */
 export type Submission = { result: unknown } | { error: string };
@@ -135,7 +145,13 @@ export type PendingEvent =
   | (EventBase & { type: 'inbox.added'; messageId: number; callId: string; tool: string })
   /** A tool asks a person a question (an MCP server's elicitation): answer with POST .../answer. */
   | (EventBase & { type: 'input.requested'; callId: string; tool: string; question: ElicitationRequest })
-  | (EventBase & { type: 'input.answered'; callId: string; tool: string; action: ElicitationAnswer['action']; by?: string });
+  | (EventBase & {
+      type: 'input.answered';
+      callId: string;
+      tool: string;
+      action: ElicitationAnswer['action'];
+      by?: string;
+    });
 
 /**
  * Events of one space (also on GET /api/spaces/:spaceId/events, named there as the SDK names them:
@@ -153,7 +169,15 @@ export type SpaceEvent =
       tool: string;
       message: SpaceMessage;
     })
-  | (EventBase & { type: 'space.tool'; spaceId: string; phase: 'streaming'; messageId: number; callId: string; tool: string; chunk: string });
+  | (EventBase & {
+      type: 'space.tool';
+      spaceId: string;
+      phase: 'streaming';
+      messageId: number;
+      callId: string;
+      tool: string;
+      chunk: string;
+    });
 
 export type GatewayEvent = ToolEvent | PendingEvent | SpaceEvent;
 export type GatewayEventType = GatewayEvent['type'];
@@ -265,7 +289,8 @@ export interface AckAnswer {
  * empty. A cycle not marked done by `leaseExpiresAt` (epoch ms; a heartbeat extends it) offers its
  * messages again to the next cycle: at least once.
  */
-export type CycleAnswer = { cycleId: string; messages: InboxMessage[]; leaseExpiresAt?: number } | { cycleId: null; messages: [] };
+export type CycleAnswer =
+  { cycleId: string; messages: InboxMessage[]; leaseExpiresAt?: number } | { cycleId: null; messages: [] };
 
 /** Newest first; nextBefore is the cursor for the next (older) page, absent on the last one. */
 export interface ExecutionList {

@@ -43,13 +43,15 @@ export interface AppOptions {
 }
 
 function param(value: string, what: string): string {
-  if (!validId(value)) throw new ApiError(400, 'BAD_REQUEST', `${what} must be 1-200 characters without control characters`);
+  if (!validId(value))
+    throw new ApiError(400, 'BAD_REQUEST', `${what} must be 1-200 characters without control characters`);
   return value;
 }
 
 function statuses(raw: string[] | undefined): CallStatus[] | undefined {
   const bad = raw?.filter((s) => !CALL_STATUSES.includes(s as CallStatus));
-  if (bad?.length) throw new ApiError(400, 'BAD_REQUEST', `unknown status ${bad.join(', ')}; use any of ${CALL_STATUSES.join(', ')}`);
+  if (bad?.length)
+    throw new ApiError(400, 'BAD_REQUEST', `unknown status ${bad.join(', ')}; use any of ${CALL_STATUSES.join(', ')}`);
   return raw as CallStatus[] | undefined;
 }
 
@@ -76,7 +78,10 @@ export function buildApp(d: Domain, o: AppOptions): Hono<AuthEnv> {
   app.get('/healthz', async (c) => {
     // A database that does not answer is unhealthy within a second, not at the driver's timeout.
     const probe = d.store.health?.() ?? Promise.resolve({ ok: true });
-    const health = await within(probe, HEALTH_MS, 'the health check').catch((err: Error) => ({ ok: false, error: err.message }));
+    const health = await within(probe, HEALTH_MS, 'the health check').catch((err: Error) => ({
+      ok: false,
+      error: err.message,
+    }));
     return c.json(health satisfies HealthAnswer, health.ok ? 200 : 503);
   });
   app.get('/api/openapi.json', (c) => c.json(OPENAPI));
@@ -102,7 +107,12 @@ export function buildApp(d: Domain, o: AppOptions): Hono<AuthEnv> {
   consoleApiRoutes(app, d, o.auth, o.mcpServers);
   app.get('/api/events', (c) => {
     const after = header(c, 'last-event-id') ?? c.req.query('lastEventId');
-    const q = { ...(c.req.query('runId') ? { runId: c.req.query('runId') } : {}), agentIds: listParam(c, 'agentId'), types: listParam(c, 'types'), after };
+    const q = {
+      ...(c.req.query('runId') ? { runId: c.req.query('runId') } : {}),
+      agentIds: listParam(c, 'agentId'),
+      types: listParam(c, 'types'),
+      after,
+    };
     return openEventStream(d, c.var.principal, q, d.shutdown, o.heartbeatMs);
   });
   app.get('/api/executions', async (c) => {
@@ -162,7 +172,9 @@ function decisionRoutes(app: Hono<AuthEnv>, d: Domain, readBody: ReadBody): void
     requireRole(c.var.principal, 'approve');
     const body = await readBody(c, approveBody);
     const call = await visibleCall(d, c.var.principal, c.req.param('callId'));
-    return c.json(await decide(d.store, call, { outcome: 'approve', scope: body.scope ?? 'once', by: c.var.principal.name }));
+    return c.json(
+      await decide(d.store, call, { outcome: 'approve', scope: body.scope ?? 'once', by: c.var.principal.name }),
+    );
   });
 
   app.post('/api/tool-calls/:callId/reject', async (c) => {
@@ -188,7 +200,13 @@ function inboxRoutes(app: Hono<AuthEnv>, d: Domain, readBody: ReadBody): void {
     const agentId = param(c.req.param('agentId'), 'agentId');
     const includeAcked = ['1', 'true'].includes(c.req.query('includeAcked') ?? '');
     const after = intParam(c, 'after', 0, Number.MAX_SAFE_INTEGER);
-    return c.json(await readInbox(d, c.var.principal, agentId, { after, limit: intParam(c, 'limit', 100, 1000) || 100, includeAcked }));
+    return c.json(
+      await readInbox(d, c.var.principal, agentId, {
+        after,
+        limit: intParam(c, 'limit', 100, 1000) || 100,
+        includeAcked,
+      }),
+    );
   });
 
   app.post('/api/agents/:agentId/inbox/ack', async (c) => {

@@ -12,7 +12,9 @@ export const ROLES: readonly Role[] = ['call', 'submit', 'approve', 'events', 'p
 
 /** A tool declared as JSON in the config: what the model sees and how the gateway runs it. */
 export const declaredToolSchema = z.strictObject({
-  name: z.string(mustBe('a tool name of 1-64 letters, digits, "_" or "-"')).regex(/^[A-Za-z0-9_-]{1,64}$/, 'use 1-64 letters, digits, "_" or "-"'),
+  name: z
+    .string(mustBe('a tool name of 1-64 letters, digits, "_" or "-"'))
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'use 1-64 letters, digits, "_" or "-"'),
   description: nonEmptyString('a description for the model'),
   inputSchema: z.record(z.string(), z.unknown(), mustBe('a JSON Schema object')),
   executionType: oneOf(['gateway', 'external', 'space', 'internal']),
@@ -39,7 +41,10 @@ const tokenSchema = z.strictObject({
     .regex(/^sha256:[0-9a-fA-F]{64}$/, 'use "sha256:" and 64 hex digits, as printed by `toolbelt token new`')
     .optional(),
   tokenFile: nonEmptyString('an absolute path').optional(),
-  tokenEnv: z.string().describe('An environment variable holding the token (also read from the workspace .env)').optional(),
+  tokenEnv: z
+    .string()
+    .describe('An environment variable holding the token (also read from the workspace .env)')
+    .optional(),
   agents: stringList('a list of agent ids').optional(),
   roles: z.array(oneOf(ROLES as readonly Role[] as [Role, ...Role[]]), mustBe(`a list of roles (${ROLES.join(', ')})`)),
   name: z.string().optional(),
@@ -51,14 +56,20 @@ export const gatewaySection = z
     port: z.number(mustBe('a port from 0 to 65535')).int().min(0).max(65535).optional(),
     db: z
       .string()
-      .describe('The gateway database: a SQLite file (default under the user state directory) or postgres://user@host/db for several instances')
+      .describe(
+        'The gateway database: a SQLite file (default under the user state directory) or postgres://user@host/db for several instances',
+      )
       .optional(),
     tokens: z.array(tokenSchema).describe('Bearer tokens, each with roles and optionally agents').optional(),
-    allowedHosts: stringList('a list of host names').describe('Host names answered besides localhost and the bound address (against DNS rebinding)').optional(),
+    allowedHosts: stringList('a list of host names')
+      .describe('Host names answered besides localhost and the bound address (against DNS rebinding)')
+      .optional(),
     maxBodyBytes: positiveInt().describe('Largest request body read; larger ones get 413. Default 4 MiB').optional(),
     pendingTtlMs: positiveInt().describe('How long an open (pending) call accepts its result. Default 24 h').optional(),
     cycleLeaseMs: positiveInt()
-      .describe('How long a think cycle holds its messages before they are offered again, unless it is done or sends a heartbeat. Default 5 min')
+      .describe(
+        'How long a think cycle holds its messages before they are offered again, unless it is done or sends a heartbeat. Default 5 min',
+      )
       .optional(),
   })
   .describe('toolbelt serve: the HTTP gateway');

@@ -2,7 +2,16 @@
 // and the HTTP app in front. The executor is the caller's (toolbelt serve passes its runtime's only
 // one, and the gateway joins it as the approver for calls from `http`) or one of its own.
 import { setMaxListeners } from 'node:events';
-import { Executor, HostCheck, type Approver, type Elicitor, type McpServerState, type Policy, type ToolRegistry, type Workspace } from '@toolbelt/core';
+import {
+  Executor,
+  HostCheck,
+  type Approver,
+  type Elicitor,
+  type McpServerState,
+  type Policy,
+  type ToolRegistry,
+  type Workspace,
+} from '@toolbelt/core';
 import type { Hono } from 'hono';
 import { buildApp, type AppOptions } from './app.js';
 import type { GatewayConfig, GatewaySection } from './config.js';
@@ -112,15 +121,36 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
   setMaxListeners(Infinity, shutdown.signal);
   const [inflight, waiting] = [new Map<string, CallInfo>(), new WaitingCalls()];
   const pendingTtlMs = gw.pendingTtlMs ?? 24 * 3600_000;
-  const deps = { store, waiters, recorder, callInfo: (id: string) => inflight.get(id), pendingTtlMs, waiting, ...(o.fetch ? { fetch: o.fetch } : {}) };
+  const deps = {
+    store,
+    waiters,
+    recorder,
+    callInfo: (id: string) => inflight.get(id),
+    pendingTtlMs,
+    waiting,
+    ...(o.fetch ? { fetch: o.fetch } : {}),
+  };
   registerBuiltins(o.registry, deps);
   const declared = registerDeclared(o.registry, config.tools ?? [], deps);
 
   const log = new StoreLogSink(store);
-  const asker: HttpAsker = { approver: httpApprover(store, waiters, recorder), elicitor: httpElicitor(store, waiters, recorder) };
+  const asker: HttpAsker = {
+    approver: httpApprover(store, waiters, recorder),
+    elicitor: httpElicitor(store, waiters, recorder),
+  };
   const executor = o.executor ?? ownExecutor(o, asker, log);
   const leaveExecutor = o.executor ? joinExecutor(o.executor, asker, log) : () => {};
-  const domain: Domain = { store, executor, registry: o.registry, recorder, inflight, waiting, shutdown: shutdown.signal, waiters, ...perCall(store, gw) };
+  const domain: Domain = {
+    store,
+    executor,
+    registry: o.registry,
+    recorder,
+    inflight,
+    waiting,
+    shutdown: shutdown.signal,
+    waiters,
+    ...perCall(store, gw),
+  };
   const stopRecording = recordChanges(executor, o.registry, recorder);
   const stopStreaming = streamVisible(executor, domain);
   const app = httpApp(domain, o, { auth, hosts, declared, waiters, log });
@@ -157,7 +187,11 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
 
 /** What the domain keeps about calls in flight and sessions. */
 function perCall(store: GatewayStore, gw: GatewaySection): Pick<Domain, 'visible' | 'sessions' | 'cycleLeaseMs'> {
-  return { visible: new Map(), sessions: new SessionOwners(store), cycleLeaseMs: gw.cycleLeaseMs ?? DEFAULT_CYCLE_LEASE_MS };
+  return {
+    visible: new Map(),
+    sessions: new SessionOwners(store),
+    cycleLeaseMs: gw.cycleLeaseMs ?? DEFAULT_CYCLE_LEASE_MS,
+  };
 }
 
 /** The console's directory: the caller's, none (`false`), or the one built into this package. */
@@ -243,7 +277,13 @@ function recordChanges(executor: Executor, registry: ToolRegistry, recorder: Eve
   // for calls from other front ends are theirs to show.
   const offEvents = executor.events.on((e) => e.type !== 'approval.requested' && recorder.publish(e));
   const offRegistry = registry.onChange((ch) =>
-    recorder.publish({ type: 'registry.changed', change: ch.type, name: ch.name, ts: Date.now(), sessionId: 'gateway' }),
+    recorder.publish({
+      type: 'registry.changed',
+      change: ch.type,
+      name: ch.name,
+      ts: Date.now(),
+      sessionId: 'gateway',
+    }),
   );
   return () => {
     offEvents();
@@ -270,14 +310,25 @@ function sweeper(store: GatewayStore, recorder: EventRecorder, retentionMs: numb
     // Several instances on one database: calls of an instance that died end here, not at its restart.
     await store.reclaimOrphans?.(now);
     for (const c of await store.expireCalls(now)) {
-      recorder.publish({ type: 'pending.expired', ts: now, sessionId: c.sessionId, runId: c.runId, agentId: c.agentId, callId: c.callId, tool: c.tool });
+      recorder.publish({
+        type: 'pending.expired',
+        ts: now,
+        sessionId: c.sessionId,
+        runId: c.runId,
+        agentId: c.agentId,
+        callId: c.callId,
+        tool: c.tool,
+      });
       if (c.visible) publishSettled(recorder, await store.spaces.messageOfCall(c.callId));
     }
     await store.pruneEvents(now - retentionMs);
   };
 }
 
-function metricsText(d: Domain, more: { http: HttpCounter; waiters: Waiters; log: StoreLogSink }): () => Promise<string> {
+function metricsText(
+  d: Domain,
+  more: { http: HttpCounter; waiters: Waiters; log: StoreLogSink },
+): () => Promise<string> {
   return async () =>
     renderMetrics({
       tools: d.executor.metrics.snapshot(),

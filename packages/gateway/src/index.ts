@@ -1,5 +1,12 @@
 export { createGateway, type Gateway, type GatewayOptions } from './gateway.js';
-export { declaredToolSchema, gatewayConfigShape, gatewaySection, type DeclaredTool, type GatewayConfig, type GatewaySection } from './config.js';
+export {
+  declaredToolSchema,
+  gatewayConfigShape,
+  gatewaySection,
+  type DeclaredTool,
+  type GatewayConfig,
+  type GatewaySection,
+} from './config.js';
 export { policyWithStore, storeDecisions } from './decisions.js';
 export { openSqliteStore, SqliteStore, StoreVersionError } from './store/sqlite.js';
 export { openProblem, StoreOpenError } from './store/sqlite-options.js';
@@ -8,7 +15,17 @@ export { StoreUnavailableError } from './store/unavailable.js';
 export type * from './store/types.js';
 export { CALL_STATUSES, OPEN_STATUSES } from './store/types.js';
 export { EVENT_TYPES, type GatewayEvent, type GatewayEventType, type PendingEvent } from './events/types.js';
-export { Auth, AuthConfigError, hashToken, ROLES, TOKEN_ENV, TOKEN_FILE_ENV, type Principal, type Role, type TokenSpec } from './http/auth.js';
+export {
+  Auth,
+  AuthConfigError,
+  hashToken,
+  ROLES,
+  TOKEN_ENV,
+  TOKEN_FILE_ENV,
+  type Principal,
+  type Role,
+  type TokenSpec,
+} from './http/auth.js';
 export { HostConfigError } from '@toolbelt/core';
 export { assertSafeBind, BindRefusedError, DEFAULT_HOST, DEFAULT_PORT, isLoopback, type Listening } from './server.js';
 export { DeclaredToolError, declaredTool, defaultEffect } from './declared/tool.js';

@@ -21,7 +21,15 @@ const result = (): ToolResult => ({
 describe('json', () => {
   it('a result, its tool.result event and its log entry parse back to what JSON.stringify would give', () => {
     const r = result();
-    const event = { type: 'tool.result', callId: 'c1', tool: 't', result: r, ts: 1, sessionId: 's', runId: 'r' } as GatewayEvent;
+    const event = {
+      type: 'tool.result',
+      callId: 'c1',
+      tool: 't',
+      result: r,
+      ts: 1,
+      sessionId: 's',
+      runId: 'r',
+    } as GatewayEvent;
     const entry: ExecutionLogEntry = {
       callId: 'c1',
       tool: 't',

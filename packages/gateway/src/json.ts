@@ -28,14 +28,18 @@ function jsonOfContent(content: ContentBlock[]): string {
 export function jsonOfResult(result: ToolResult): string {
   let json = resultJson.get(result);
   if (json === undefined) {
-    json = Array.isArray(result.content) ? withJson(result, 'content', jsonOfContent(result.content)) : JSON.stringify(result);
+    json = Array.isArray(result.content)
+      ? withJson(result, 'content', jsonOfContent(result.content))
+      : JSON.stringify(result);
     resultJson.set(result, json);
   }
   return json;
 }
 
 export function jsonOfEvent(event: GatewayEvent): string {
-  return event.type === 'tool.result' && event.result ? withJson(event, 'result', jsonOfResult(event.result)) : JSON.stringify(event);
+  return event.type === 'tool.result' && event.result
+    ? withJson(event, 'result', jsonOfResult(event.result))
+    : JSON.stringify(event);
 }
 
 export function jsonOfEntry(entry: ExecutionLogEntry): string {

@@ -37,7 +37,8 @@ export class HttpCounter {
 
 export function renderMetrics(g: GatewayGauges): string {
   const out: string[] = [];
-  const family = (name: string, type: string, help: string) => out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
+  const family = (name: string, type: string, help: string) =>
+    out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
   family('toolbelt_tool_calls_total', 'counter', 'Tool calls finished, by tool and result status.');
   for (const t of g.tools) {
     for (const [status, n] of [

@@ -10,7 +10,10 @@ export { BindRefusedError, isLoopback } from '@toolbelt/core';
 
 /** Refuses an address other than loopback when the gateway has no tokens. */
 export function assertSafeBind(host: string, tokens: boolean): void {
-  coreAssertSafeBind(host, tokens, { what: 'tokens', howTo: 'Add gateway.tokens to the config (or set TOOLBELT_GATEWAY_TOKEN)' });
+  coreAssertSafeBind(host, tokens, {
+    what: 'tokens',
+    howTo: 'Add gateway.tokens to the config (or set TOOLBELT_GATEWAY_TOKEN)',
+  });
 }
 
 export interface Listening {
@@ -20,7 +23,11 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-export function listen(fetchHandler: (req: Request) => Response | Promise<Response>, host: string, port: number): Promise<Listening> {
+export function listen(
+  fetchHandler: (req: Request) => Response | Promise<Response>,
+  host: string,
+  port: number,
+): Promise<Listening> {
   return new Promise((resolve, reject) => {
     const onError = (err: Error) => reject(err);
     const server: ServerType = serve({ fetch: fetchHandler, hostname: host, port }, (info: AddressInfo) => {

@@ -45,7 +45,12 @@ export class Waiters {
    * each time `key` is woken. Parked before asking, so an answer given at once is not missed. The
    * executor bounds the wait through `signal`.
    */
-  async forPerson<T>(key: string, signal: AbortSignal, ask: () => Promise<boolean>, answer: () => Promise<T | undefined>): Promise<T | undefined> {
+  async forPerson<T>(
+    key: string,
+    signal: AbortSignal,
+    ask: () => Promise<boolean>,
+    answer: () => Promise<T | undefined>,
+  ): Promise<T | undefined> {
     let parked = this.park(key, FOREVER, signal);
     if (!(await ask())) {
       parked.cancel();

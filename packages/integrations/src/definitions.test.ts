@@ -5,14 +5,20 @@ import { describe, expect, it } from 'vitest';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { integrationTools } from './index.js';
 
-const { tools } = integrationTools({ env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', ANTHROPIC_ADMIN_API_KEY: 'k' }, stateDir: '/nonexistent' });
-const tokens = (t: (typeof tools)[number]) => encode(JSON.stringify({ name: t.name, description: t.description, inputSchema: t.jsonSchema })).length;
+const { tools } = integrationTools({
+  env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', ANTHROPIC_ADMIN_API_KEY: 'k' },
+  stateDir: '/nonexistent',
+});
+const tokens = (t: (typeof tools)[number]) =>
+  encode(JSON.stringify({ name: t.name, description: t.description, inputSchema: t.jsonSchema })).length;
 
 describe('integration tool definitions', () => {
   it('document every parameter', () => {
     for (const t of tools) {
       expect(t.description, t.name).toBeTruthy();
-      for (const [name, prop] of Object.entries((t.jsonSchema.properties ?? {}) as Record<string, { description?: string }>)) {
+      for (const [name, prop] of Object.entries(
+        (t.jsonSchema.properties ?? {}) as Record<string, { description?: string }>,
+      )) {
         expect(prop.description, `${t.name}.${name}`).toBeTruthy();
       }
     }
@@ -25,7 +31,9 @@ describe('integration tool definitions', () => {
   });
 
   it('publish no email pattern, which each address field would repeat', () => {
-    const patterns = [...JSON.stringify(tools.map((t) => t.jsonSchema)).matchAll(/"pattern":"([^"]*)"/g)].map((m) => m[1]);
+    const patterns = [...JSON.stringify(tools.map((t) => t.jsonSchema)).matchAll(/"pattern":"([^"]*)"/g)].map(
+      (m) => m[1],
+    );
     expect(patterns.length).toBeGreaterThan(0);
     expect(patterns.filter((p) => p.includes('@'))).toEqual([]);
   });

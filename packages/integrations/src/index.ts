@@ -29,7 +29,14 @@ export interface IntegrationStatus {
 
 export const INTEGRATION_TOOLS = {
   linkedin: ['linkedin_jobs', 'linkedin_job_detail'],
-  google: ['gmail_search', 'gmail_read', 'gmail_send', 'calendar_list_events', 'calendar_create_event', 'calendar_get_event'],
+  google: [
+    'gmail_search',
+    'gmail_read',
+    'gmail_send',
+    'calendar_list_events',
+    'calendar_create_event',
+    'calendar_get_event',
+  ],
   anthropic: ['anthropic_usage'],
 } as const;
 
@@ -52,21 +59,44 @@ export function integrationStatus(env: Record<string, string | undefined>, state
           : { note: 'not signed in: run `toolbelt auth google`' }
         : { note: `set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET ${ENV_HINT}` }),
     },
-    { name: 'anthropic', tools: [...INTEGRATION_TOOLS.anthropic], on: admin, ...(admin ? {} : { note: `set ANTHROPIC_ADMIN_API_KEY ${ENV_HINT}` }) },
+    {
+      name: 'anthropic',
+      tools: [...INTEGRATION_TOOLS.anthropic],
+      on: admin,
+      ...(admin ? {} : { note: `set ANTHROPIC_ADMIN_API_KEY ${ENV_HINT}` }),
+    },
   ];
 }
 
 export function integrationTools(opts: IntegrationsOptions): { tools: Tool[]; status: IntegrationStatus[] } {
   const config = opts.config ?? {};
   const retry = config.retry ? { retry: config.retry } : {};
-  const tools: Tool[] = linkedinTools({ ...(config.linkedinBaseUrl ? { baseUrl: config.linkedinBaseUrl } : {}), ...retry });
+  const tools: Tool[] = linkedinTools({
+    ...(config.linkedinBaseUrl ? { baseUrl: config.linkedinBaseUrl } : {}),
+    ...retry,
+  });
   const credentials = googleCredentials(opts.env);
   if (credentials) {
     const endpoints = config.google ? { endpoints: config.google } : {};
-    tools.push(...googleTools({ credentials, stateDir: opts.stateDir, timeZone: config.timeZone ?? localTimeZone(), ...endpoints, ...retry }));
+    tools.push(
+      ...googleTools({
+        credentials,
+        stateDir: opts.stateDir,
+        timeZone: config.timeZone ?? localTimeZone(),
+        ...endpoints,
+        ...retry,
+      }),
+    );
   }
   const adminKey = opts.env.ANTHROPIC_ADMIN_API_KEY?.trim();
-  if (adminKey) tools.push(...anthropicTools({ adminApiKey: adminKey, ...(config.anthropicBaseUrl ? { baseUrl: config.anthropicBaseUrl } : {}), ...retry }));
+  if (adminKey)
+    tools.push(
+      ...anthropicTools({
+        adminApiKey: adminKey,
+        ...(config.anthropicBaseUrl ? { baseUrl: config.anthropicBaseUrl } : {}),
+        ...retry,
+      }),
+    );
   return { tools, status: integrationStatus(opts.env, opts.stateDir) };
 }
 
@@ -74,7 +104,13 @@ export { integrationsSection, integrationsConfigShape, type IntegrationsConfig }
 export { linkedinTools, type LinkedInOptions } from './linkedin/index.js';
 export { googleTools, type GoogleToolsOptions } from './google/index.js';
 export { anthropicTools, type AnthropicOptions } from './anthropic/index.js';
-export { GOOGLE_ENDPOINTS, GOOGLE_SCOPES, googleCredentials, type GoogleCredentials, type GoogleEndpoints } from './google/endpoints.js';
+export {
+  GOOGLE_ENDPOINTS,
+  GOOGLE_SCOPES,
+  googleCredentials,
+  type GoogleCredentials,
+  type GoogleEndpoints,
+} from './google/endpoints.js';
 export { signIn, SignInError, pkcePair, type SignInOptions } from './google/sign-in.js';
 export { signOut, type SignOutResult } from './google/sign-out.js';
 export { TokenStore, TOKEN_FILE, type StoredTokens } from './google/tokens.js';

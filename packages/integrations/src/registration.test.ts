@@ -19,11 +19,23 @@ describe('which integrations are registered', () => {
       { name: 'linkedin', tools: ['linkedin_jobs', 'linkedin_job_detail'], on: true },
       {
         name: 'google',
-        tools: ['gmail_search', 'gmail_read', 'gmail_send', 'calendar_list_events', 'calendar_create_event', 'calendar_get_event'],
+        tools: [
+          'gmail_search',
+          'gmail_read',
+          'gmail_send',
+          'calendar_list_events',
+          'calendar_create_event',
+          'calendar_get_event',
+        ],
         on: false,
         note: 'set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (environment or the workspace .env)',
       },
-      { name: 'anthropic', tools: ['anthropic_usage'], on: false, note: 'set ANTHROPIC_ADMIN_API_KEY (environment or the workspace .env)' },
+      {
+        name: 'anthropic',
+        tools: ['anthropic_usage'],
+        on: false,
+        note: 'set ANTHROPIC_ADMIN_API_KEY (environment or the workspace .env)',
+      },
     ]);
   });
 
@@ -34,15 +46,24 @@ describe('which integrations are registered', () => {
     expect(on.tools.map((t) => t.name)).toContain('calendar_get_event');
     expect(on.status[1]).toMatchObject({ on: true, note: 'not signed in: run `toolbelt auth google`' });
     await TokenStore.in(dir).save({ access_token: 'a', expires_at: 1 });
-    expect(integrationTools({ env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }, stateDir: dir }).status[1].note).toBeUndefined();
+    expect(
+      integrationTools({ env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }, stateDir: dir }).status[1].note,
+    ).toBeUndefined();
   });
 
   it('registers anthropic_usage with an Admin key', () => {
-    expect(names({ ANTHROPIC_ADMIN_API_KEY: 'sk-ant-admin01-x' })).toEqual(['linkedin_jobs', 'linkedin_job_detail', 'anthropic_usage']);
+    expect(names({ ANTHROPIC_ADMIN_API_KEY: 'sk-ant-admin01-x' })).toEqual([
+      'linkedin_jobs',
+      'linkedin_job_detail',
+      'anthropic_usage',
+    ]);
   });
 
   it('puts each service in a group of its own', () => {
-    const { tools } = integrationTools({ env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', ANTHROPIC_ADMIN_API_KEY: 'k' }, stateDir: dir });
+    const { tools } = integrationTools({
+      env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', ANTHROPIC_ADMIN_API_KEY: 'k' },
+      stateDir: dir,
+    });
     const groups = listGroups(new ToolRegistry().registerAll(tools));
     expect(groups.map((g) => [g.name, g.tools.length])).toEqual([
       ['anthropic', 1],

@@ -20,7 +20,9 @@ export const integrationsSection = z
       .optional(),
     anthropicBaseUrl: url().describe('The Admin API root; default https://api.anthropic.com/v1/organizations'),
     linkedinBaseUrl: url().describe('Default https://www.linkedin.com'),
-    retry: httpRetrySchema.describe('Retries of a request that failed for a passing reason (reset, 408, 429, 5xx); default 3').optional(),
+    retry: httpRetrySchema
+      .describe('Retries of a request that failed for a passing reason (reset, 408, 429, 5xx); default 3')
+      .optional(),
   })
   .describe('Gmail, Calendar, LinkedIn jobs and Anthropic usage tools');
 

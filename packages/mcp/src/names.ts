@@ -35,7 +35,11 @@ function withHash(base: string, original: string): string {
  * Registry names for one server's tools, in the order given. `taken` holds names already used by
  * other tools (built-ins, other servers); the result never reuses one of them.
  */
-export function proxyNames(server: string, tools: readonly string[], taken: (name: string) => boolean = () => false): string[] {
+export function proxyNames(
+  server: string,
+  tools: readonly string[],
+  taken: (name: string) => boolean = () => false,
+): string[] {
   const prefix = sanitize(server) + SEPARATOR;
   const used = new Set<string>();
   const out: string[] = new Array(tools.length);

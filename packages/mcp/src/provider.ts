@@ -80,7 +80,9 @@ export function mcpProvider(opts: McpProviderOptions = {}) {
     const warn = opts.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
     for (const [name, status] of Object.entries(manager.status())) {
       if (status.state === 'failed' && opts.warnUnavailable !== false)
-        warn(`toolbelt: MCP server "${name}" is unavailable: ${status.reason}. Details in ${join(rt.stateDir, 'mcp.log')}.`);
+        warn(
+          `toolbelt: MCP server "${name}" is unavailable: ${status.reason}. Details in ${join(rt.stateDir, 'mcp.log')}.`,
+        );
     }
     return {
       tools: [],

@@ -2,7 +2,16 @@
 // packed with `npm pack`, installed into a new project, the examples compiled there by a strict tsc
 // (no skipLibCheck) and run by node, each with the results the API describes.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const EXAMPLES = fileURLToPath(new URL('./__fixtures__/classic-api/', import.meta.url));
-const versionOf = (name: string) => (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+const versionOf = (name: string) =>
+  (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 /** npm's own variables (set under `npm test`) would point the install back at the repo. */
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_')));
 /** The example reads this very path; whatever was there is put back. */
@@ -27,21 +37,50 @@ let project: string;
 let saved: Buffer | undefined;
 
 beforeAll(() => {
-  for (const p of ['core', 'tools']) if (!existsSync(join(ROOT, 'packages', p, 'dist'))) throw new Error(`packages/${p} is not built; run npm run build first`);
+  for (const p of ['core', 'tools'])
+    if (!existsSync(join(ROOT, 'packages', p, 'dist')))
+      throw new Error(`packages/${p} is not built; run npm run build first`);
   dir = mkdtempSync(join(tmpdir(), 'toolbelt-classic-'));
   const packs = join(dir, 'packs');
   mkdirSync(packs);
-  const pack = run('npm', ['pack', '-w', '@toolbelt/core', '-w', '@toolbelt/tools', '--ignore-scripts', '--json', '--pack-destination', packs], ROOT);
+  const pack = run(
+    'npm',
+    [
+      'pack',
+      '-w',
+      '@toolbelt/core',
+      '-w',
+      '@toolbelt/tools',
+      '--ignore-scripts',
+      '--json',
+      '--pack-destination',
+      packs,
+    ],
+    ROOT,
+  );
   expect(pack.status, pack.out).toBe(0);
   project = join(dir, 'app');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
   const tarballs = readdirSync(packs).map((f) => join(packs, f));
   const deps = ['typescript', '@types/node', 'zod'].map((name) => `${name}@${versionOf(name)}`);
-  const install = run('npm', ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', ...tarballs, ...deps], project);
+  const install = run(
+    'npm',
+    ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', ...tarballs, ...deps],
+    project,
+  );
   expect(install.status, install.out).toBe(0);
   for (const f of readdirSync(EXAMPLES)) copyFileSync(join(EXAMPLES, f), join(project, f));
-  const tsconfig = { compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', outDir: 'dist', types: ['node'] } };
+  const tsconfig = {
+    compilerOptions: {
+      strict: true,
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      target: 'es2022',
+      outDir: 'dist',
+      types: ['node'],
+    },
+  };
   writeFileSync(join(project, 'tsconfig.json'), JSON.stringify(tsconfig));
   saved = existsSync(TEST_FILE) ? readFileSync(TEST_FILE) : undefined;
 }, 300_000);
@@ -76,7 +115,17 @@ describe('the classic Tool API, packed and installed', () => {
   it('lists definitions and tools, refuses a duplicate, validates, confirms and runs by the modes', () => {
     const r = example('checks');
     expect(r.names).toEqual(
-      expect.arrayContaining(['read_file', 'write_file', 'shell_exec', 'glob', 'grep', 'edit_file', 'web_fetch', 'my_tool', 'save_note']),
+      expect.arrayContaining([
+        'read_file',
+        'write_file',
+        'shell_exec',
+        'glob',
+        'grep',
+        'edit_file',
+        'web_fetch',
+        'my_tool',
+        'save_note',
+      ]),
     );
     expect(r.counts[0]).toBe(r.counts[1]);
     expect(r.myDefinition).toEqual({

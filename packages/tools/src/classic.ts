@@ -19,11 +19,18 @@ export function createBuiltinTools(opts: ClassicBuiltinOptions = {}): Tool<any>[
   const executors = new Map<string, Executor>();
   let base: WorkspaceGuard | undefined;
   const runner = (call: ToolExecutionOptions): Executor => {
-    base ??= new WorkspaceGuard({ roots: opts.roots ?? [opts.cwd ?? process.cwd()], ...(opts.cwd ? { cwd: opts.cwd } : {}) });
+    base ??= new WorkspaceGuard({
+      roots: opts.roots ?? [opts.cwd ?? process.cwd()],
+      ...(opts.cwd ? { cwd: opts.cwd } : {}),
+    });
     const key = call.cwd ?? '';
     let executor = executors.get(key);
     if (!executor) {
-      executor = new Executor({ registry, policy: new Policy({ mode: 'all' }), workspace: call.cwd ? workspaceAt(base, call.cwd) : base });
+      executor = new Executor({
+        registry,
+        policy: new Policy({ mode: 'all' }),
+        workspace: call.cwd ? workspaceAt(base, call.cwd) : base,
+      });
       executors.set(key, executor);
     }
     return executor;

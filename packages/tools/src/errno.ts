@@ -22,26 +22,38 @@ export function isMissing(err: unknown): boolean {
 export function fsError(err: unknown, shown: string, step: FsStep = 'use'): ToolError {
   if (err instanceof ToolError) return err;
   if (err instanceof FileTooLargeError)
-    return new ToolError('INVALID_PARAMS', `${shown} is ${formatBytes(err.size)}, over the ${formatBytes(err.limit)} limit for this operation.`);
+    return new ToolError(
+      'INVALID_PARAMS',
+      `${shown} is ${formatBytes(err.size)}, over the ${formatBytes(err.limit)} limit for this operation.`,
+    );
   const code = (err as NodeJS.ErrnoException)?.code;
   switch (code) {
     case 'ENOENT':
       return new ToolError('NOT_FOUND', `${shown} does not exist. Check the path with list_directory or glob.`);
     case 'ENOTDIR':
-      return new ToolError('NOT_FOUND', `a parent of ${shown} is a file, not a directory. Check the path with list_directory.`);
+      return new ToolError(
+        'NOT_FOUND',
+        `a parent of ${shown} is a file, not a directory. Check the path with list_directory.`,
+      );
     case 'EISDIR':
       return new ToolError('INVALID_PARAMS', `${shown} is a directory; use list_directory to see what it holds.`);
     case 'EEXIST':
       return new ToolError('CONFLICT', `${shown} already exists.`);
     case 'ENOTEMPTY':
-      return new ToolError('CONFLICT', `${shown} is a directory that is not empty; pass recursive: true to delete it with everything in it.`);
+      return new ToolError(
+        'CONFLICT',
+        `${shown} is a directory that is not empty; pass recursive: true to delete it with everything in it.`,
+      );
     case 'EACCES':
     case 'EPERM':
       return new ToolError('PERMISSION_DENIED', `the operating system refused access to ${shown} (${code}).`);
     case 'ELOOP':
       return step === 'resolve'
         ? new ToolError('INVALID_PARAMS', `${shown} loops through symbolic links; fix the links or use another path.`)
-        : new ToolError('CONFLICT', `${shown} was replaced by a symbolic link during the call; it was not followed. Check the path and retry.`);
+        : new ToolError(
+            'CONFLICT',
+            `${shown} was replaced by a symbolic link during the call; it was not followed. Check the path and retry.`,
+          );
     case 'ENOSPC':
       return new ToolError('EXECUTION_FAILED', `no space left on the device while writing ${shown}.`);
     case 'EROFS':
@@ -73,6 +85,11 @@ export function absentOr(shown: string): (err: unknown) => undefined {
  */
 export function spawnError(err: unknown, name: string, fix: string): ToolError {
   const code = (err as NodeJS.ErrnoException)?.code;
-  const why = code === 'ENOENT' ? 'not found on PATH' : code === 'EACCES' ? 'not executable (EACCES)' : ((err as Error)?.message ?? String(err));
+  const why =
+    code === 'ENOENT'
+      ? 'not found on PATH'
+      : code === 'EACCES'
+        ? 'not executable (EACCES)'
+        : ((err as Error)?.message ?? String(err));
   return new ToolError('EXECUTION_FAILED', `could not start ${name}: ${why}. ${fix}`);
 }

@@ -3,9 +3,27 @@ export { sensitiveReason } from './workspace/sensitive.js';
 export { builtinTools, type BuiltinOptions } from './builtin.js';
 export { createBuiltinTools, type ClassicBuiltinOptions } from './classic.js';
 export { BUILTIN_ALIASES, withAliases } from './aliases/index.js';
-export { shellTools, classifyCommand, loadBashParser, shellSection, type ShellToolsOptions, type ShellSettings, type ShellSection } from './shell/index.js';
+export {
+  shellTools,
+  classifyCommand,
+  loadBashParser,
+  shellSection,
+  type ShellToolsOptions,
+  type ShellSettings,
+  type ShellSection,
+} from './shell/index.js';
 export { gitTools } from './git/index.js';
-export { createLsp, lspTools, LspPool, serverSpecs, lspSection, type Lsp, type LspOptions, type LspConfigEntry, type ServerSpec } from './lsp/index.js';
+export {
+  createLsp,
+  lspTools,
+  LspPool,
+  serverSpecs,
+  lspSection,
+  type Lsp,
+  type LspOptions,
+  type LspConfigEntry,
+  type ServerSpec,
+} from './lsp/index.js';
 export {
   webTools,
   webSection,
@@ -25,8 +43,28 @@ export {
   type SearchResult,
 } from './web/index.js';
 export { sweepLeftoverTemps } from './text/leftovers.js';
-export { fsTools, readFile, writeFile, editFile, appendFile, deleteFile, listDirectory, createDirectory, copyFile, moveFile } from './fs/index.js';
-export { searchTools, searchSection, createGrep, glob, globFiles, findRg, runGrep, type SearchSettings } from './search/index.js';
+export {
+  fsTools,
+  readFile,
+  writeFile,
+  editFile,
+  appendFile,
+  deleteFile,
+  listDirectory,
+  createDirectory,
+  copyFile,
+  moveFile,
+} from './fs/index.js';
+export {
+  searchTools,
+  searchSection,
+  createGrep,
+  glob,
+  globFiles,
+  findRg,
+  runGrep,
+  type SearchSettings,
+} from './search/index.js';
 export {
   Sandbox,
   sandboxSettings,
@@ -55,4 +93,9 @@ export {
 } from './process/programs.js';
 export { toolsConfigShape, parseToolsConfig, type ToolsConfig } from './config.js';
 export { workspaceSection, type WorkspaceSection } from './workspace/section.js';
-export { WorkspaceResources, type WorkspaceResource, type ResourceContents, type WorkspaceResourcesOptions } from './resources/workspace-resources.js';
+export {
+  WorkspaceResources,
+  type WorkspaceResource,
+  type ResourceContents,
+  type WorkspaceResourcesOptions,
+} from './resources/workspace-resources.js';

@@ -64,14 +64,19 @@ describe('an executor without a workspace', () => {
       const r = await executor.call({ tool, input });
       errors.set(tool, r.status === 'error' ? { code: r.error.code, message: r.error.message } : r.status);
     }
-    const expected = new Map([...errors.keys()].map((tool) => [tool, { code: 'PERMISSION_DENIED', message: (none as Error).message }]));
+    const expected = new Map(
+      [...errors.keys()].map((tool) => [tool, { code: 'PERMISSION_DENIED', message: (none as Error).message }]),
+    );
     expect(errors).toEqual(expected);
     expect((none as Error).message).toContain('needs a workspace');
   });
 
   it('runs no shell command in the process directory, with or without cwd', async () => {
     for (const cwd of [undefined, '.', process.cwd()]) {
-      const r = await executor.call({ tool: 'shell_exec', input: { command: `touch ${marker}`, ...(cwd ? { cwd } : {}) } });
+      const r = await executor.call({
+        tool: 'shell_exec',
+        input: { command: `touch ${marker}`, ...(cwd ? { cwd } : {}) },
+      });
       expect(r.error?.code).toBe('PERMISSION_DENIED');
     }
     expect(existsSync(marker)).toBe(false);

@@ -2,7 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateText, stepCountIs, streamText, type ModelMessage, type ToolApprovalResponse } from 'ai';
 import { MockLanguageModelV3, simulateReadableStream } from 'ai/test';
-import type { LanguageModelV3CallOptions, LanguageModelV3GenerateResult, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type {
+  LanguageModelV3CallOptions,
+  LanguageModelV3GenerateResult,
+  LanguageModelV3StreamPart,
+} from '@ai-sdk/provider';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { aiSdkTools } from '@toolbelt/adapters/ai-sdk';
 import { shellTools } from '@toolbelt/tools';
@@ -15,14 +19,24 @@ const usage = {
 
 function toolCalls(...calls: [id: string, tool: string, input: unknown][]): LanguageModelV3GenerateResult {
   return {
-    content: calls.map(([toolCallId, toolName, input]) => ({ type: 'tool-call', toolCallId, toolName, input: JSON.stringify(input) })),
+    content: calls.map(([toolCallId, toolName, input]) => ({
+      type: 'tool-call',
+      toolCallId,
+      toolName,
+      input: JSON.stringify(input),
+    })),
     finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
     usage,
     warnings: [],
   };
 }
 
-const done: LanguageModelV3GenerateResult = { content: [{ type: 'text', text: 'done' }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] };
+const done: LanguageModelV3GenerateResult = {
+  content: [{ type: 'text', text: 'done' }],
+  finishReason: { unified: 'stop', raw: 'stop' },
+  usage,
+  warnings: [],
+};
 
 /** The tool results the model was sent on a later turn, by tool call id. */
 function toolResultsSeen(call: LanguageModelV3CallOptions): Record<string, unknown> {
@@ -47,12 +61,22 @@ describe('aiSdkTools', () => {
     const tools = model.doGenerateCalls[0].tools!;
     expect(tools.map((t) => t.name).sort()).toEqual(['read_file', 'write_file']);
     const read = tools.find((t) => t.name === 'read_file');
-    expect(read).toMatchObject({ type: 'function', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } });
+    expect(read).toMatchObject({
+      type: 'function',
+      inputSchema: { type: 'object', properties: { path: { type: 'string' } } },
+    });
   });
 
   it('runs a read through the executor and sends its text to the model', async () => {
-    const model = new MockLanguageModelV3({ doGenerate: [toolCalls(['c1', 'read_file', { path: 'notes.txt' }]), done] });
-    const result = await generateText({ model, tools: aiSdkTools(ws.executor), prompt: 'read notes', stopWhen: stepCountIs(3) });
+    const model = new MockLanguageModelV3({
+      doGenerate: [toolCalls(['c1', 'read_file', { path: 'notes.txt' }]), done],
+    });
+    const result = await generateText({
+      model,
+      tools: aiSdkTools(ws.executor),
+      prompt: 'read notes',
+      stopWhen: stepCountIs(3),
+    });
     expect(result.text).toBe('done');
     const seen = toolResultsSeen(model.doGenerateCalls[1]);
     expect(seen.c1).toMatchObject({ type: 'text', value: expect.stringContaining('beta') });
@@ -60,7 +84,9 @@ describe('aiSdkTools', () => {
   });
 
   it("holds a write for the SDK's approval and sends the person's denial to the model", async () => {
-    const model = new MockLanguageModelV3({ doGenerate: [toolCalls(['w1', 'write_file', { path: 'out.md', content: 'x' }]), done] });
+    const model = new MockLanguageModelV3({
+      doGenerate: [toolCalls(['w1', 'write_file', { path: 'out.md', content: 'x' }]), done],
+    });
     const tools = aiSdkTools(ws.executor);
     const messages: ModelMessage[] = [{ role: 'user', content: 'write out.md' }];
     const first = await generateText({ model, tools, messages });
@@ -69,7 +95,12 @@ describe('aiSdkTools', () => {
     expect(existsSync(join(ws.dir, 'out.md'))).toBe(false);
 
     messages.push(...first.response.messages);
-    const denial: ToolApprovalResponse = { type: 'tool-approval-response', approvalId: request!.approvalId, approved: false, reason: REJECTION };
+    const denial: ToolApprovalResponse = {
+      type: 'tool-approval-response',
+      approvalId: request!.approvalId,
+      approved: false,
+      reason: REJECTION,
+    };
     messages.push({ role: 'tool', content: [denial] });
     await generateText({ model, tools, messages });
     expect(toolResultsSeen(model.doGenerateCalls[1]).w1).toMatchObject({ type: 'execution-denied', reason: REJECTION });
@@ -78,20 +109,32 @@ describe('aiSdkTools', () => {
   });
 
   it('runs a write the person approved in the SDK, logged as approved by the user', async () => {
-    const model = new MockLanguageModelV3({ doGenerate: [toolCalls(['w1', 'write_file', { path: 'out.md', content: 'hello' }]), done] });
+    const model = new MockLanguageModelV3({
+      doGenerate: [toolCalls(['w1', 'write_file', { path: 'out.md', content: 'hello' }]), done],
+    });
     const tools = aiSdkTools(ws.executor);
     const messages: ModelMessage[] = [{ role: 'user', content: 'write out.md' }];
     const first = await generateText({ model, tools, messages });
     const request = first.content.find((p) => p.type === 'tool-approval-request')!;
-    messages.push(...first.response.messages, { role: 'tool', content: [{ type: 'tool-approval-response', approvalId: request.approvalId, approved: true }] });
+    messages.push(...first.response.messages, {
+      role: 'tool',
+      content: [{ type: 'tool-approval-response', approvalId: request.approvalId, approved: true }],
+    });
     await generateText({ model, tools, messages });
     expect(readFileSync(join(ws.dir, 'out.md'), 'utf8')).toBe('hello');
     expect(ws.log.entries.at(-1)).toMatchObject({ tool: 'write_file', status: 'success', approvedBy: 'user' });
   });
 
   it("with approval 'toolbelt', the executor's approver rejects a write and the model reads why", async () => {
-    const model = new MockLanguageModelV3({ doGenerate: [toolCalls(['w1', 'write_file', { path: 'out.md', content: 'x' }]), done] });
-    const result = await generateText({ model, tools: aiSdkTools(ws.executor, { approval: 'toolbelt' }), prompt: 'write', stopWhen: stepCountIs(3) });
+    const model = new MockLanguageModelV3({
+      doGenerate: [toolCalls(['w1', 'write_file', { path: 'out.md', content: 'x' }]), done],
+    });
+    const result = await generateText({
+      model,
+      tools: aiSdkTools(ws.executor, { approval: 'toolbelt' }),
+      prompt: 'write',
+      stopWhen: stepCountIs(3),
+    });
     expect(result.text).toBe('done');
     expect(ws.asked.map((r) => r.tool)).toEqual(['write_file']);
     const seen = toolResultsSeen(model.doGenerateCalls[1]).w1 as { type: string; reason: string };
@@ -111,7 +154,9 @@ describe('aiSdkTools', () => {
   });
 
   it('sends an image a tool returns as image content', async () => {
-    const model = new MockLanguageModelV3({ doGenerate: [toolCalls(['i1', 'read_file', { path: 'pixel.png' }]), done] });
+    const model = new MockLanguageModelV3({
+      doGenerate: [toolCalls(['i1', 'read_file', { path: 'pixel.png' }]), done],
+    });
     await generateText({ model, tools: aiSdkTools(ws.executor), prompt: 'look', stopWhen: stepCountIs(3) });
     const seen = toolResultsSeen(model.doGenerateCalls[1]).i1 as { type: string; value: { type: string }[] };
     expect(seen.type).toBe('content');
@@ -132,7 +177,9 @@ describe('aiSdkTools', () => {
       { type: 'text-end', id: 't' },
       { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
     ];
-    const model = new MockLanguageModelV3({ doStream: [{ stream: simulateReadableStream({ chunks }) }, { stream: simulateReadableStream({ chunks: end }) }] });
+    const model = new MockLanguageModelV3({
+      doStream: [{ stream: simulateReadableStream({ chunks }) }, { stream: simulateReadableStream({ chunks: end }) }],
+    });
     const result = streamText({ model, tools: aiSdkTools(ws.executor), prompt: 'read', stopWhen: stepCountIs(3) });
     expect(await result.text).toBe('ok');
     const seen = toolResultsSeen(model.doStreamCalls[1]);
@@ -152,7 +199,9 @@ describe('aiSdkTools', () => {
       { type: 'stream-start', warnings: [] },
       { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
     ];
-    const model = new MockLanguageModelV3({ doStream: [{ stream: simulateReadableStream({ chunks }) }, { stream: simulateReadableStream({ chunks: end }) }] });
+    const model = new MockLanguageModelV3({
+      doStream: [{ stream: simulateReadableStream({ chunks }) }, { stream: simulateReadableStream({ chunks: end }) }],
+    });
     const result = streamText({
       model,
       tools: aiSdkTools(ws.executor, { tools: ['shell_exec'], streamOutput: true }),
@@ -164,7 +213,8 @@ describe('aiSdkTools', () => {
     for await (const part of result.fullStream) {
       if (part.type !== 'tool-result') continue;
       // The execution log gets the call when it ends: the first update comes while it still runs.
-      if (part.preliminary && (part.output as { status: string }).status === 'running') loggedAtFirstUpdate ??= ws.log.entries.length;
+      if (part.preliminary && (part.output as { status: string }).status === 'running')
+        loggedAtFirstUpdate ??= ws.log.entries.length;
       parts.push(part as never);
     }
     const running = parts.filter((p) => p.preliminary && p.output.status === 'running').map((p) => p.output.output!);
@@ -174,6 +224,9 @@ describe('aiSdkTools', () => {
     for (let i = 1; i < running.length; i++) expect(running[i].startsWith(running[i - 1])).toBe(true);
     const final = parts.filter((p) => !p.preliminary);
     expect(final.map((p) => p.output.status)).toEqual(['success']);
-    expect(toolResultsSeen(model.doStreamCalls[1]).s1).toMatchObject({ type: 'text', value: expect.stringContaining('line 1\nline 2\nline 3') });
+    expect(toolResultsSeen(model.doStreamCalls[1]).s1).toMatchObject({
+      type: 'text',
+      value: expect.stringContaining('line 1\nline 2\nline 3'),
+    });
   });
 });

@@ -32,7 +32,11 @@ export function aiSdkTools(executor: Executor, options: AiSdkToolsOptions = {}):
   return set;
 }
 
-function aiSdkTool(executor: Executor, t: ToolbeltTool, options: AiSdkToolsOptions): Tool<Record<string, unknown>, ToolResult | RunningOutput> {
+function aiSdkTool(
+  executor: Executor,
+  t: ToolbeltTool,
+  options: AiSdkToolsOptions,
+): Tool<Record<string, unknown>, ToolResult | RunningOutput> {
   const viaSdk = (options.approval ?? 'sdk') === 'sdk';
   const request = (input: Record<string, unknown>, toolCallId: string, abortSignal: AbortSignal | undefined) =>
     callRequest(options, t.name, input, {
@@ -45,11 +49,17 @@ function aiSdkTool(executor: Executor, t: ToolbeltTool, options: AiSdkToolsOptio
     description: t.description,
     ...(t.title ? { title: t.title } : {}),
     inputSchema: jsonSchema<Record<string, unknown>>(t.jsonSchema as Parameters<typeof jsonSchema>[0]),
-    ...(viaSdk ? { needsApproval: (input, { toolCallId }) => policyAsks(executor, callRequest(options, t.name, input, { callId: toolCallId })) } : {}),
+    ...(viaSdk
+      ? {
+          needsApproval: (input, { toolCallId }) =>
+            policyAsks(executor, callRequest(options, t.name, input, { callId: toolCallId })),
+        }
+      : {}),
     execute: options.streamOutput
       ? (input, { toolCallId, abortSignal }) => runWithOutput(executor, request(input, toolCallId, abortSignal))
       : (input, { toolCallId, abortSignal }) => executor.call(request(input, toolCallId, abortSignal)),
     // The final output is always the ToolResult; a running one never reaches the model.
-    toModelOutput: ({ output }) => (output.status === 'running' ? { type: 'text', value: output.output } : toModelOutput(output)),
+    toModelOutput: ({ output }) =>
+      output.status === 'running' ? { type: 'text', value: output.output } : toModelOutput(output),
   });
 }

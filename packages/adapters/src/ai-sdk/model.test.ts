@@ -19,7 +19,9 @@ const text = (t: string): LanguageModelV3GenerateResult => ({
   warnings: [],
 });
 const summarizeCall: LanguageModelV3GenerateResult = {
-  content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'summarize', input: JSON.stringify({ text: 'a long report' }) }],
+  content: [
+    { type: 'tool-call', toolCallId: 'c1', toolName: 'summarize', input: JSON.stringify({ text: 'a long report' }) },
+  ],
   finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
   usage,
   warnings: [],
@@ -40,9 +42,20 @@ describe('ctx.llm through the AI SDK adapter', () => {
   it("asks the framework's model when the adapter is given it (control: without it the tool has none)", async () => {
     const answers = [summarizeCall, text('A report, shortened.'), text('Done.')];
     const seen: LanguageModelV3CallOptions[] = [];
-    const model = new MockLanguageModelV3({ modelId: 'mock-1', doGenerate: async (o) => (seen.push(o), answers.shift()!) });
-    const executor = new Executor({ registry: new ToolRegistry().registerAll([summarize]), policy: new Policy({ mode: 'safe' }) });
-    const result = await generateText({ model, prompt: 'summarize', tools: aiSdkTools(executor, { llm: aiSdkModel(model) }), stopWhen: stepCountIs(3) });
+    const model = new MockLanguageModelV3({
+      modelId: 'mock-1',
+      doGenerate: async (o) => (seen.push(o), answers.shift()!),
+    });
+    const executor = new Executor({
+      registry: new ToolRegistry().registerAll([summarize]),
+      policy: new Policy({ mode: 'safe' }),
+    });
+    const result = await generateText({
+      model,
+      prompt: 'summarize',
+      tools: aiSdkTools(executor, { llm: aiSdkModel(model) }),
+      stopWhen: stepCountIs(3),
+    });
     expect(result.text).toBe('Done.');
     expect(seen[1].tools ?? []).toEqual([]);
     expect(seen[1].prompt).toEqual([

@@ -8,7 +8,8 @@ export type ToolResultOutput = Awaited<ReturnType<NonNullable<Tool['toModelOutpu
 type ContentPart = Extract<ToolResultOutput, { type: 'content' }>['value'][number];
 
 export function toModelOutput(result: ToolResult): ToolResultOutput {
-  if (result.status === 'error') return { type: 'error-text', value: `Error (${result.error.code}): ${result.error.message}` };
+  if (result.status === 'error')
+    return { type: 'error-text', value: `Error (${result.error.code}): ${result.error.message}` };
   if (result.status === 'rejected') return { type: 'execution-denied', reason: textOf(result) };
   if (!result.content.some((b) => b.type === 'image')) return { type: 'text', value: textOf(result) };
   const parts: ContentPart[] = result.content.map((block) => {

@@ -17,7 +17,10 @@ export interface RunningOutput {
 /** How much of a long output each preliminary result carries: a UI shows the tail of a log. */
 export const OUTPUT_TAIL = 8_000;
 
-export async function* runWithOutput(executor: Executor, req: CallRequest & { callId: string }): AsyncGenerator<RunningOutput | ToolResult> {
+export async function* runWithOutput(
+  executor: Executor,
+  req: CallRequest & { callId: string },
+): AsyncGenerator<RunningOutput | ToolResult> {
   let output = '';
   let progress: RunningOutput['progress'];
   let news = false;
@@ -26,7 +29,11 @@ export async function* runWithOutput(executor: Executor, req: CallRequest & { ca
     if (!('callId' in e) || e.callId !== req.callId) return;
     if (e.type === 'tool.output') output = (output + e.chunk).slice(-OUTPUT_TAIL);
     else if (e.type === 'tool.progress')
-      progress = { progress: e.progress, ...(e.total !== undefined ? { total: e.total } : {}), ...(e.message ? { message: e.message } : {}) };
+      progress = {
+        progress: e.progress,
+        ...(e.total !== undefined ? { total: e.total } : {}),
+        ...(e.message ? { message: e.message } : {}),
+      };
     else return;
     news = true;
     wake?.();

@@ -42,13 +42,22 @@ class ExecutorTool extends DynamicStructuredTool {
     } catch (err) {
       if (!(err instanceof ToolInputParsingException)) throw err;
       const call = isToolCall(input) ? input : undefined;
-      return this.func(call ? call.args : input, undefined, { ...config, ...(call?.id ? { toolCall: { ...call, id: call.id } } : {}) } as ToolRunnableConfig);
+      return this.func(call ? call.args : input, undefined, {
+        ...config,
+        ...(call?.id ? { toolCall: { ...call, id: call.id } } : {}),
+      } as ToolRunnableConfig);
     }
   }
 }
 
 function isToolCall(input: unknown): input is ToolCallInput {
-  return typeof input === 'object' && input !== null && 'args' in input && 'name' in input && ('id' in input || (input as ToolCallInput).type === 'tool_call');
+  return (
+    typeof input === 'object' &&
+    input !== null &&
+    'args' in input &&
+    'name' in input &&
+    ('id' in input || (input as ToolCallInput).type === 'tool_call')
+  );
 }
 
 function langchainTool(executor: Executor, t: Tool, options: LangchainToolsOptions): DynamicStructuredTool {
@@ -61,9 +70,16 @@ function langchainTool(executor: Executor, t: Tool, options: LangchainToolsOptio
       // Output is told by callId: a call made without a tool call gets one here.
       const callId = toolCallId ?? (options.streamOutput ? randomUUID() : undefined);
       // Events belong to this tool's run: its child callbacks, not the caller's config as given.
-      const stopRelay = options.streamOutput ? relayOutput(executor, callId!, patchConfig(config, { callbacks: runManager?.getChild() })) : undefined;
+      const stopRelay = options.streamOutput
+        ? relayOutput(executor, callId!, patchConfig(config, { callbacks: runManager?.getChild() }))
+        : undefined;
       const result = await executor
-        .call(callRequest(options, t.name, input, { ...(callId ? { callId } : {}), ...(config?.signal ? { signal: config.signal } : {}) }))
+        .call(
+          callRequest(options, t.name, input, {
+            ...(callId ? { callId } : {}),
+            ...(config?.signal ? { signal: config.signal } : {}),
+          }),
+        )
         .finally(stopRelay);
       if (!toolCallId) return resultText(result);
       return new ToolMessage({
@@ -81,8 +97,16 @@ function langchainTool(executor: Executor, t: Tool, options: LangchainToolsOptio
 function relayOutput(executor: Executor, callId: string, config: RunnableConfig): () => void {
   return executor.events.on((e) => {
     if (!('callId' in e) || e.callId !== callId) return;
-    if (e.type === 'tool.output') void tell('toolbelt.output', { callId, tool: e.tool, stream: e.stream, chunk: e.chunk });
-    else if (e.type === 'tool.progress') void tell('toolbelt.progress', { callId, tool: e.tool, progress: e.progress, total: e.total, message: e.message });
+    if (e.type === 'tool.output')
+      void tell('toolbelt.output', { callId, tool: e.tool, stream: e.stream, chunk: e.chunk });
+    else if (e.type === 'tool.progress')
+      void tell('toolbelt.progress', {
+        callId,
+        tool: e.tool,
+        progress: e.progress,
+        total: e.total,
+        message: e.message,
+      });
   });
   // A listener that fails must not fail the call.
   function tell(name: string, payload: object): Promise<void> {

@@ -23,19 +23,30 @@ async function modelTurn(tools: ReturnType<typeof langchainTools>, calls: ToolCa
 
 /** Runs the model's tool calls the way a LangChain agent does: each tool invoked with its tool call. */
 async function runToolCalls(tools: ReturnType<typeof langchainTools>, message: AIMessage): Promise<ToolMessage[]> {
-  return Promise.all((message.tool_calls ?? []).map((call) => tools.find((t) => t.name === call.name)!.invoke(call) as Promise<ToolMessage>));
+  return Promise.all(
+    (message.tool_calls ?? []).map(
+      (call) => tools.find((t) => t.name === call.name)!.invoke(call) as Promise<ToolMessage>,
+    ),
+  );
 }
 
 describe('langchainTools', () => {
   it('binds to a chat model in its tool format, with the JSON Schema as parameters', async () => {
     const tools = langchainTools(ws.executor, { tools: ['read_file'] });
-    const bound = new FakeStreamingChatModel({}).bindTools(tools) as unknown as { config: { tools: { function: { name: string; parameters: unknown } }[] } };
-    expect(bound.config.tools[0].function).toMatchObject({ name: 'read_file', parameters: { type: 'object', properties: { path: { type: 'string' } } } });
+    const bound = new FakeStreamingChatModel({}).bindTools(tools) as unknown as {
+      config: { tools: { function: { name: string; parameters: unknown } }[] };
+    };
+    expect(bound.config.tools[0].function).toMatchObject({
+      name: 'read_file',
+      parameters: { type: 'object', properties: { path: { type: 'string' } } },
+    });
   });
 
   it('runs a read through the executor: a ToolMessage with the text, the ToolResult as artifact', async () => {
     const tools = langchainTools(ws.executor);
-    const ai = await modelTurn(tools, [{ id: 'c1', name: 'read_file', args: { path: 'notes.txt' }, type: 'tool_call' }]);
+    const ai = await modelTurn(tools, [
+      { id: 'c1', name: 'read_file', args: { path: 'notes.txt' }, type: 'tool_call' },
+    ]);
     const [message] = await runToolCalls(tools, ai);
     expect(message.tool_call_id).toBe('c1');
     expect(message.status).toBe('success');
@@ -64,7 +75,9 @@ describe('langchainTools', () => {
 
   it('an error comes back as a tool message with its code, not a thrown exception', async () => {
     const tools = langchainTools(ws.executor);
-    const ai = await modelTurn(tools, [{ id: 'm1', name: 'read_file', args: { path: 'missing.txt' }, type: 'tool_call' }]);
+    const ai = await modelTurn(tools, [
+      { id: 'm1', name: 'read_file', args: { path: 'missing.txt' }, type: 'tool_call' },
+    ]);
     const [message] = await runToolCalls(tools, ai);
     expect(message.status).toBe('error');
     expect(message.content).toMatch(/^Error \(NOT_FOUND\): /);
@@ -81,7 +94,10 @@ describe('langchainTools', () => {
 
   it('sends an image a tool returns as a standard image content block', async () => {
     const tools = langchainTools(ws.executor);
-    const [message] = await runToolCalls(tools, await modelTurn(tools, [{ id: 'i1', name: 'read_file', args: { path: 'pixel.png' }, type: 'tool_call' }]));
+    const [message] = await runToolCalls(
+      tools,
+      await modelTurn(tools, [{ id: 'i1', name: 'read_file', args: { path: 'pixel.png' }, type: 'tool_call' }]),
+    );
     expect(message.content).toContainEqual({ type: 'image', data: PIXEL_PNG, mimeType: 'image/png' });
   });
 
@@ -93,7 +109,12 @@ describe('langchainTools', () => {
   it("with streamOutput, tells a command's output as custom events while it runs", async () => {
     ws.executor.registry.registerAll(shellTools());
     const [shell] = langchainTools(ws.executor, { tools: ['shell_exec'], streamOutput: true });
-    const call = { id: 'lc1', name: 'shell_exec', args: { command: 'for i in 1 2 3; do echo line $i; sleep 0.2; done' }, type: 'tool_call' as const };
+    const call = {
+      id: 'lc1',
+      name: 'shell_exec',
+      args: { command: 'for i in 1 2 3; do echo line $i; sleep 0.2; done' },
+      type: 'tool_call' as const,
+    };
     const chunks: string[] = [];
     let loggedAtFirstChunk: number | undefined;
     let end: ToolMessage | undefined;

@@ -21,7 +21,12 @@ export function openaiAgentsTools(executor: Executor, options: OpenaiAgentsTools
 }
 
 /** The SDK's type for a non-strict schema; the value handed over is the tool's own JSON Schema, unchanged. */
-type NonStrictSchema = { type: 'object'; properties: Record<string, Record<string, unknown>>; required: string[]; additionalProperties: true };
+type NonStrictSchema = {
+  type: 'object';
+  properties: Record<string, Record<string, unknown>>;
+  required: string[];
+  additionalProperties: true;
+};
 
 function agentsTool(executor: Executor, t: Tool, options: OpenaiAgentsToolsOptions): FunctionTool {
   const viaSdk = (options.approval ?? 'sdk') === 'sdk';

@@ -22,7 +22,12 @@ afterEach(async () => {
 /** An agent on the Responses API, its client pointed at the local server. */
 function agent(tools: ReturnType<typeof openaiAgentsTools>) {
   const client = new OpenAI({ apiKey: 'sk-test', baseURL: `${server.url}/v1`, maxRetries: 0 });
-  return new Agent({ name: 'tester', instructions: 'Be brief.', tools, model: new OpenAIResponsesModel(client, 'gpt-test') });
+  return new Agent({
+    name: 'tester',
+    instructions: 'Be brief.',
+    tools,
+    model: new OpenAIResponsesModel(client, 'gpt-test'),
+  });
 }
 
 /** The function_call_output items the model was sent in a request. */

@@ -19,7 +19,12 @@ export function selectTools(executor: Executor, options: AdapterOptions): Tool[]
   return executor.registry.list(options.tools ?? 'all');
 }
 
-export function callRequest(options: AdapterOptions, tool: string, input: unknown, extra: Partial<CallRequest> = {}): CallRequest {
+export function callRequest(
+  options: AdapterOptions,
+  tool: string,
+  input: unknown,
+  extra: Partial<CallRequest> = {},
+): CallRequest {
   const req: CallRequest = { tool, input, origin: options.origin ?? 'library', ...extra };
   if (options.sessionId) req.sessionId = options.sessionId;
   if (options.runId) req.runId = options.runId;

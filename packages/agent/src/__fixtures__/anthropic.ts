@@ -27,20 +27,29 @@ export function anthropicStream(text: string, tools: ToolUse[] = []): unknown[] 
     events.push({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
     // Two deltas, so the text arrives streamed.
     const half = Math.ceil(text.length / 2);
-    for (const part of [text.slice(0, half), text.slice(half)]) events.push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: part } });
+    for (const part of [text.slice(0, half), text.slice(half)])
+      events.push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: part } });
     events.push({ type: 'content_block_stop', index });
     index++;
   }
   for (const t of tools) {
     const json = JSON.stringify(t.input);
-    events.push({ type: 'content_block_start', index, content_block: { type: 'tool_use', id: t.id, name: t.name, input: {} } });
+    events.push({
+      type: 'content_block_start',
+      index,
+      content_block: { type: 'tool_use', id: t.id, name: t.name, input: {} },
+    });
     const cut = Math.floor(json.length / 2);
     for (const part of [json.slice(0, cut), json.slice(cut)])
       events.push({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: part } });
     events.push({ type: 'content_block_stop', index });
     index++;
   }
-  events.push({ type: 'message_delta', delta: { stop_reason: tools.length ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: 40 } });
+  events.push({
+    type: 'message_delta',
+    delta: { stop_reason: tools.length ? 'tool_use' : 'end_turn', stop_sequence: null },
+    usage: { output_tokens: 40 },
+  });
   events.push({ type: 'message_stop' });
   return events;
 }

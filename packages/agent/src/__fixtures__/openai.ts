@@ -22,7 +22,8 @@ export function chatStream(text: string, calls: FunctionCall[] = []): unknown[] 
   if (text) for (const part of halves(text)) out.push(chunk({ content: part }));
   calls.forEach((c, index) => {
     out.push(chunk({ tool_calls: [{ index, id: c.id, type: 'function', function: { name: c.name, arguments: '' } }] }));
-    for (const part of halves(c.raw ?? JSON.stringify(c.input))) out.push(chunk({ tool_calls: [{ index, function: { arguments: part } }] }));
+    for (const part of halves(c.raw ?? JSON.stringify(c.input)))
+      out.push(chunk({ tool_calls: [{ index, function: { arguments: part } }] }));
   });
   out.push(chunk({}, calls.length ? 'tool_calls' : 'stop'));
   out.push({
@@ -64,17 +65,34 @@ export function responsesStream(text: string, calls: FunctionCall[] = []): unkno
       }),
     );
     for (const delta of halves(text))
-      out.push(ev({ type: 'response.output_text.delta', item_id: 'msg_1', output_index: 0, content_index: 0, delta, logprobs: [] }));
+      out.push(
+        ev({
+          type: 'response.output_text.delta',
+          item_id: 'msg_1',
+          output_index: 0,
+          content_index: 0,
+          delta,
+          logprobs: [],
+        }),
+      );
     const done = { ...message, status: 'completed', content: [{ type: 'output_text', text, annotations: [] }] };
     out.push(ev({ type: 'response.output_item.done', output_index: 0, item: done }));
     items.push(done);
   }
   for (const c of calls) {
     const index = items.length;
-    const item = { id: `fc_${c.id}`, type: 'function_call', status: 'in_progress', call_id: c.id, name: c.name, arguments: '' };
+    const item = {
+      id: `fc_${c.id}`,
+      type: 'function_call',
+      status: 'in_progress',
+      call_id: c.id,
+      name: c.name,
+      arguments: '',
+    };
     out.push(ev({ type: 'response.output_item.added', output_index: index, item }));
     const args = JSON.stringify(c.input);
-    for (const delta of halves(args)) out.push(ev({ type: 'response.function_call_arguments.delta', item_id: item.id, output_index: index, delta }));
+    for (const delta of halves(args))
+      out.push(ev({ type: 'response.function_call_arguments.delta', item_id: item.id, output_index: index, delta }));
     const done = { ...item, status: 'completed', arguments: args };
     out.push(ev({ type: 'response.output_item.done', output_index: index, item: done }));
     items.push(done);

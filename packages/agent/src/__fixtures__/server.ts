@@ -37,10 +37,17 @@ export async function providerServer(script: Scripted[]): Promise<ProviderServer
     req.setEncoding('utf8');
     req.on('data', (chunk) => (raw += chunk));
     req.on('end', () => {
-      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: raw ? JSON.parse(raw) : undefined });
+      requests.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: raw ? JSON.parse(raw) : undefined,
+      });
       const next = script.shift();
       if (!next) {
-        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'no scripted answer left' } }));
+        res
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'no scripted answer left' } }));
       } else if ('hang' in next) {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         res.flushHeaders();

@@ -9,7 +9,8 @@ import { fsTools, WorkspaceGuard } from '@toolbelt/tools';
 export const REJECTION = 'not that file, write to notes/draft.md';
 
 /** A 1x1 PNG, as a file read_file returns as image content. */
-export const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+export const PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 export interface TestWorkspace {
   dir: string;

@@ -28,7 +28,9 @@ afterEach(async () => {
 const model = () => openaiChatModel({ model: 'gpt-test', apiKey: 'k', baseURL: `${server.url}/v1` });
 const client = () => h.client({ agentId: 'bot' });
 const userTurns = (i: number) =>
-  (server.requests[i].body.messages as { role: string; content: string }[]).filter((m) => m.role === 'user').map((m) => m.content);
+  (server.requests[i].body.messages as { role: string; content: string }[])
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content);
 
 /** Two cycles: each waits for a message Ada posts once the previous cycle's model turn is done. */
 async function twoCycles(rememberCycles?: number): Promise<void> {
@@ -59,9 +61,11 @@ describe('runGatewayAgent', () => {
     expect(turns).toHaveLength(2);
     expect(turns[0]).toMatch(/ada \(person\): first$/);
     expect(turns[1]).toMatch(/ada \(person\): second$/);
-    expect(server.requests[1].body.messages.some((m: { role: string; content: string }) => m.role === 'assistant' && m.content === 'Noted the first.')).toBe(
-      true,
-    );
+    expect(
+      server.requests[1].body.messages.some(
+        (m: { role: string; content: string }) => m.role === 'assistant' && m.content === 'Noted the first.',
+      ),
+    ).toBe(true);
   });
 
   it('with rememberCycles 0 each cycle starts from its inbox alone (control for the above)', async () => {
@@ -82,13 +86,27 @@ describe('runGatewayAgent', () => {
   it("shows the named tools and the spaces' own; an unknown name is refused before any model call", async () => {
     server = await providerServer([{ sse: chatStream('ok') }]);
     await h.client().postMessage('room', 'ada', 'hello');
-    await runGatewayAgent({ client: client(), agentId: 'bot', model: model(), cycles: 1, waitMs: 5000, tools: ['echo'] });
+    await runGatewayAgent({
+      client: client(),
+      agentId: 'bot',
+      model: model(),
+      cycles: 1,
+      waitMs: 5000,
+      tools: ['echo'],
+    });
     const names = server.requests[0].body.tools.map((t: { function: { name: string } }) => t.function.name);
     expect(names).toContain('echo');
     expect(names).toContain('enter_space');
     expect(names).not.toContain('write_note');
     await h.client().postMessage('room', 'ada', 'again');
-    const refused = runGatewayAgent({ client: client(), agentId: 'bot', model: model(), cycles: 1, waitMs: 5000, tools: ['nope'] });
+    const refused = runGatewayAgent({
+      client: client(),
+      agentId: 'bot',
+      model: model(),
+      cycles: 1,
+      waitMs: 5000,
+      tools: ['nope'],
+    });
     await expect(refused).rejects.toThrow('the gateway has no tool "nope"; GET /api/tools lists them');
     expect(server.requests).toHaveLength(1);
   });

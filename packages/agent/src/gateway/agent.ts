@@ -42,7 +42,13 @@ export interface CycleRun {
 export async function runCycle(agent: GatewayAgent, cycle: Cycle): Promise<CycleRun> {
   const { client, agentId, model } = agent;
   const [prompt, all] = await Promise.all([client.agentPrompt(agentId), client.tools()]);
-  const runner = gatewayRunner(pickTools(all, agent.tools), { client, agentId, runId: cycle.id, model: model.model, ...signalOf(agent) });
+  const runner = gatewayRunner(pickTools(all, agent.tools), {
+    client,
+    agentId,
+    runId: cycle.id,
+    model: model.model,
+    ...signalOf(agent),
+  });
   const user: AgentMessage = { role: 'user', content: inboxText(cycle.id, cycle.messages) };
   let skipped = false;
   const run = await runLoop({

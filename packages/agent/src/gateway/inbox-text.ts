@@ -5,7 +5,9 @@ import type { InboxMessage } from '@toolbelt/core';
 const MAX_RESULT_CHARS = 4000;
 
 function clip(text: string): string {
-  return text.length <= MAX_RESULT_CHARS ? text : `${text.slice(0, MAX_RESULT_CHARS)}… (${text.length - MAX_RESULT_CHARS} more characters)`;
+  return text.length <= MAX_RESULT_CHARS
+    ? text
+    : `${text.slice(0, MAX_RESULT_CHARS)}… (${text.length - MAX_RESULT_CHARS} more characters)`;
 }
 
 function line(m: InboxMessage): string {

@@ -19,7 +19,8 @@ export interface GatewayRunnerOptions {
 export function pickTools(all: readonly ToolInfo[], names: readonly string[] | undefined): ToolInfo[] {
   if (!names) return [...all];
   const unknown = names.filter((n) => !all.some((t) => t.name === n));
-  if (unknown.length) throw new Error(`the gateway has no tool ${unknown.map((n) => `"${n}"`).join(', ')}; GET /api/tools lists them`);
+  if (unknown.length)
+    throw new Error(`the gateway has no tool ${unknown.map((n) => `"${n}"`).join(', ')}; GET /api/tools lists them`);
   return all.filter((t) => t.category === 'spaces' || names.includes(t.name));
 }
 

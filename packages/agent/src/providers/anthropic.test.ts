@@ -41,8 +41,18 @@ describe('runAgent over the Anthropic Messages API', () => {
       maxResultChars: 2000,
       onEvent: (e) => events.push(e),
     });
-    expect(run).toMatchObject({ stop: 'done', turns: 2, text: 'All done.', usage: { inputTokens: 50, outputTokens: 80 } });
-    expect(events.filter((e) => e.type === 'text').map((e) => (e as { delta: string }).delta)).toEqual(['Reading', ' both.', 'All d', 'one.']);
+    expect(run).toMatchObject({
+      stop: 'done',
+      turns: 2,
+      text: 'All done.',
+      usage: { inputTokens: 50, outputTokens: 80 },
+    });
+    expect(events.filter((e) => e.type === 'text').map((e) => (e as { delta: string }).delta)).toEqual([
+      'Reading',
+      ' both.',
+      'All d',
+      'one.',
+    ]);
     expect(events.filter((e) => e.type === 'agent.state').map((e) => (e as { state: string }).state)).toEqual([
       'thinking',
       'tool_execution',
@@ -53,7 +63,12 @@ describe('runAgent over the Anthropic Messages API', () => {
     const [first, second] = server.requests;
     expect(first.url).toBe('/v1/messages');
     expect(first.headers.authorization).toBe('Bearer test-key');
-    expect(first.body).toMatchObject({ model: 'claude-test', system: 'You are terse.', stream: true, messages: [{ role: 'user', content: 'read the notes' }] });
+    expect(first.body).toMatchObject({
+      model: 'claude-test',
+      system: 'You are terse.',
+      stream: true,
+      messages: [{ role: 'user', content: 'read the notes' }],
+    });
     expect(first.body.tools.map((t: { name: string }) => t.name)).toEqual(['read_file', 'write_file']);
     expect(first.body.tools[0].input_schema).toMatchObject({ type: 'object' });
 
@@ -64,10 +79,16 @@ describe('runAgent over the Anthropic Messages API', () => {
     });
     const results = second.body.messages[2].content;
     expect(results.map((r: { tool_use_id: string }) => r.tool_use_id)).toEqual(['toolu_1', 'toolu_2', 'toolu_3']);
-    expect(results[0]).toMatchObject({ is_error: false, content: [{ type: 'text', text: expect.stringContaining('alpha') }] });
+    expect(results[0]).toMatchObject({
+      is_error: false,
+      content: [{ type: 'text', text: expect.stringContaining('alpha') }],
+    });
     expect(results[1].content[0].text.length).toBeLessThan(2200);
     expect(results[1].content[0].text).toContain('characters omitted');
-    expect(results[2]).toMatchObject({ is_error: true, content: [{ type: 'text', text: expect.stringContaining(REJECTION) }] });
+    expect(results[2]).toMatchObject({
+      is_error: true,
+      content: [{ type: 'text', text: expect.stringContaining(REJECTION) }],
+    });
     expect(ws.asked.map((r) => r.tool)).toEqual(['write_file']);
     expect(existsSync(join(ws.dir, 'out.md'))).toBe(false);
   });
@@ -77,22 +98,39 @@ describe('runAgent over the Anthropic Messages API', () => {
       { named: true, sse: anthropicStream('', [{ id: 'toolu_1', name: 'read_file', input: { path: 'pixel.png' } }]) },
       { named: true, sse: anthropicStream('A pixel.') },
     ]);
-    await runAgent({ executor: ws.executor, model: anthropicModel({ model: 'm', apiKey: 'k', baseURL: server.url }), prompt: 'look' });
+    await runAgent({
+      executor: ws.executor,
+      model: anthropicModel({ model: 'm', apiKey: 'k', baseURL: server.url }),
+      prompt: 'look',
+    });
     const [result] = server.requests[1].body.messages[2].content;
-    expect(result.content).toContainEqual({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: PIXEL_PNG } });
+    expect(result.content).toContainEqual({
+      type: 'image',
+      source: { type: 'base64', media_type: 'image/png', data: PIXEL_PNG },
+    });
   });
 
   it('stops at the turn limit with the tool results in the conversation, ready to continue', async () => {
-    const call = (id: string) => ({ named: true, sse: anthropicStream('', [{ id, name: 'read_file', input: { path: 'notes.txt' } }]) });
+    const call = (id: string) => ({
+      named: true,
+      sse: anthropicStream('', [{ id, name: 'read_file', input: { path: 'notes.txt' } }]),
+    });
     server = await providerServer([call('toolu_1'), call('toolu_2')]);
-    const run = await runAgent({ executor: ws.executor, model: anthropicModel({ model: 'm', apiKey: 'k', baseURL: server.url }), prompt: 'loop', maxTurns: 2 });
+    const run = await runAgent({
+      executor: ws.executor,
+      model: anthropicModel({ model: 'm', apiKey: 'k', baseURL: server.url }),
+      prompt: 'loop',
+      maxTurns: 2,
+    });
     expect(run).toMatchObject({ stop: 'max_turns', turns: 2 });
     expect(run.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool']);
     expect(server.requests).toHaveLength(2);
   });
 
   it('stops when the signal aborts: no model turn after it', async () => {
-    server = await providerServer([{ named: true, sse: anthropicStream('', [{ id: 'toolu_1', name: 'read_file', input: { path: 'notes.txt' } }]) }]);
+    server = await providerServer([
+      { named: true, sse: anthropicStream('', [{ id: 'toolu_1', name: 'read_file', input: { path: 'notes.txt' } }]) },
+    ]);
     const stop = new AbortController();
     const run = await runAgent({
       executor: ws.executor,
@@ -124,7 +162,9 @@ describe('runAgent over the Anthropic Messages API', () => {
   });
 
   it("a provider's error reaches the caller with the API's message", async () => {
-    server = await providerServer([{ status: 401, json: { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } } }]);
+    server = await providerServer([
+      { status: 401, json: { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } } },
+    ]);
     const model = anthropicModel({ model: 'm', apiKey: 'bad', baseURL: server.url });
     await expect(runAgent({ executor: ws.executor, model, prompt: 'hi' })).rejects.toThrow(/invalid x-api-key/);
   });

@@ -3,7 +3,16 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlockParam, MessageParam, Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages';
 import { lazy } from './lazy.js';
 import { reaching } from './reach.js';
-import type { AgentMessage, ModelContent, ModelProvider, ModelRequest, ModelTurn, StopReason, ToolCallPart, ModelTool } from '../types.js';
+import type {
+  AgentMessage,
+  ModelContent,
+  ModelProvider,
+  ModelRequest,
+  ModelTurn,
+  StopReason,
+  ToolCallPart,
+  ModelTool,
+} from '../types.js';
 
 export interface AnthropicOptions {
   model: string;
@@ -15,13 +24,21 @@ export interface AnthropicOptions {
   client?: Anthropic;
 }
 
-const STOPS: Record<string, StopReason> = { end_turn: 'end', stop_sequence: 'end', tool_use: 'tool_use', max_tokens: 'max_tokens' };
+const STOPS: Record<string, StopReason> = {
+  end_turn: 'end',
+  stop_sequence: 'end',
+  tool_use: 'tool_use',
+  max_tokens: 'max_tokens',
+};
 
 export function anthropicModel(opts: AnthropicOptions): ModelProvider {
   const client = lazy(async () => {
     if (opts.client) return opts.client;
     const { default: Sdk } = await import('@anthropic-ai/sdk');
-    return new Sdk({ ...(opts.apiKey ? { apiKey: opts.apiKey } : {}), ...(opts.baseURL ? { baseURL: opts.baseURL } : {}) });
+    return new Sdk({
+      ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
+      ...(opts.baseURL ? { baseURL: opts.baseURL } : {}),
+    });
   });
   return {
     provider: 'anthropic',
@@ -60,25 +77,37 @@ async function messagesTurn(sdk: Anthropic, opts: AnthropicOptions, req: ModelRe
 }
 
 function toTool(tool: ModelTool): AnthropicTool {
-  return { name: tool.name, description: tool.description, input_schema: tool.jsonSchema as AnthropicTool['input_schema'] };
+  return {
+    name: tool.name,
+    description: tool.description,
+    input_schema: tool.jsonSchema as AnthropicTool['input_schema'],
+  };
 }
 
 function toMessages(messages: readonly AgentMessage[]): MessageParam[] {
   return messages.map((m): MessageParam => {
     if (m.role === 'user') return { role: 'user', content: m.content };
     if (m.role === 'assistant') {
-      if (m.native?.provider === 'anthropic') return { role: 'assistant', content: m.native.value as ContentBlockParam[] };
+      if (m.native?.provider === 'anthropic')
+        return { role: 'assistant', content: m.native.value as ContentBlockParam[] };
       const content: ContentBlockParam[] = m.text ? [{ type: 'text', text: m.text }] : [];
       for (const c of m.toolCalls) content.push({ type: 'tool_use', id: c.id, name: c.name, input: c.input });
       return { role: 'assistant', content };
     }
     return {
       role: 'user',
-      content: m.results.map((r) => ({ type: 'tool_result', tool_use_id: r.callId, content: r.content.map(toBlock), is_error: r.status !== 'success' })),
+      content: m.results.map((r) => ({
+        type: 'tool_result',
+        tool_use_id: r.callId,
+        content: r.content.map(toBlock),
+        is_error: r.status !== 'success',
+      })),
     };
   });
 }
 
-function toBlock(c: ModelContent): { type: 'text'; text: string } | { type: 'image'; source: { type: 'base64'; media_type: any; data: string } } {
+function toBlock(
+  c: ModelContent,
+): { type: 'text'; text: string } | { type: 'image'; source: { type: 'base64'; media_type: any; data: string } } {
   return c.type === 'text' ? c : { type: 'image', source: { type: 'base64', media_type: c.mimeType, data: c.data } };
 }

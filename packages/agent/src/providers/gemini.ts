@@ -4,7 +4,15 @@ import type { Content, FunctionDeclaration, GoogleGenAI, Part } from '@google/ge
 import { contentText } from '../content.js';
 import { lazy } from './lazy.js';
 import { reaching } from './reach.js';
-import type { AgentMessage, ModelProvider, ModelRequest, ModelTurn, StopReason, ToolCallPart, ModelTool } from '../types.js';
+import type {
+  AgentMessage,
+  ModelProvider,
+  ModelRequest,
+  ModelTurn,
+  StopReason,
+  ToolCallPart,
+  ModelTool,
+} from '../types.js';
 
 export interface GeminiOptions {
   model: string;
@@ -27,7 +35,10 @@ export function geminiModel(opts: GeminiOptions): ModelProvider {
   const client = lazy(async () => {
     if (opts.client) return opts.client;
     const { GoogleGenAI: Sdk } = await import('@google/genai');
-    return new Sdk({ ...(apiKey ? { apiKey } : {}), ...(opts.baseUrl ? { httpOptions: { baseUrl: opts.baseUrl } } : {}) });
+    return new Sdk({
+      ...(apiKey ? { apiKey } : {}),
+      ...(opts.baseUrl ? { httpOptions: { baseUrl: opts.baseUrl } } : {}),
+    });
   });
   let made = 0;
   return {
@@ -59,10 +70,22 @@ export function geminiModel(opts: GeminiOptions): ModelProvider {
         parts.push(part);
       }
       if (candidate?.finishReason) finish = candidate.finishReason;
-      if (chunk.usageMetadata) usage = { inputTokens: chunk.usageMetadata.promptTokenCount, outputTokens: chunk.usageMetadata.candidatesTokenCount };
+      if (chunk.usageMetadata)
+        usage = {
+          inputTokens: chunk.usageMetadata.promptTokenCount,
+          outputTokens: chunk.usageMetadata.candidatesTokenCount,
+        };
     }
     const toolCalls: ToolCallPart[] = parts.flatMap((p) =>
-      p.functionCall ? [{ id: p.functionCall.id ?? `${MADE_UP}${++made}`, name: p.functionCall.name ?? '', input: p.functionCall.args ?? {} }] : [],
+      p.functionCall
+        ? [
+            {
+              id: p.functionCall.id ?? `${MADE_UP}${++made}`,
+              name: p.functionCall.name ?? '',
+              input: p.functionCall.args ?? {},
+            },
+          ]
+        : [],
     );
     const text = parts.map((p) => (p.text && !p.thought ? p.text : '')).join('');
     return {
@@ -83,16 +106,21 @@ function toContents(messages: readonly AgentMessage[]): Content[] {
     if (m.role === 'assistant') {
       if (m.native?.provider === 'gemini') return { role: 'model', parts: m.native.value as Part[] };
       const parts: Part[] = m.text ? [{ text: m.text }] : [];
-      for (const c of m.toolCalls) parts.push({ functionCall: { ...idOf(c.id), name: c.name, args: c.input as Record<string, unknown> } });
+      for (const c of m.toolCalls)
+        parts.push({ functionCall: { ...idOf(c.id), name: c.name, args: c.input as Record<string, unknown> } });
       return { role: 'model', parts };
     }
     return {
       role: 'user',
       parts: m.results.map((r) => {
         const text = contentText(r.content);
-        const images = r.content.flatMap((c) => (c.type === 'image' ? [{ inlineData: { mimeType: c.mimeType, data: c.data } }] : []));
+        const images = r.content.flatMap((c) =>
+          c.type === 'image' ? [{ inlineData: { mimeType: c.mimeType, data: c.data } }] : [],
+        );
         const response = r.status === 'success' ? { output: text } : { error: text };
-        return { functionResponse: { ...idOf(r.callId), name: r.name, response, ...(images.length ? { parts: images } : {}) } };
+        return {
+          functionResponse: { ...idOf(r.callId), name: r.name, response, ...(images.length ? { parts: images } : {}) },
+        };
       }),
     };
   });

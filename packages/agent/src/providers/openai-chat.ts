@@ -1,9 +1,21 @@
 // OpenAI Chat Completions through the official SDK, streamed. Tool messages carry text only, so a
 // tool result's images follow in one user message.
 import type OpenAI from 'openai';
-import type { ChatCompletionContentPart, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionContentPart,
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+} from 'openai/resources/chat/completions';
 import { contentText, parseArguments } from '../content.js';
-import type { AgentMessage, ModelProvider, ModelRequest, ModelTurn, StopReason, ToolCallPart, ModelTool } from '../types.js';
+import type {
+  AgentMessage,
+  ModelProvider,
+  ModelRequest,
+  ModelTurn,
+  StopReason,
+  ToolCallPart,
+  ModelTool,
+} from '../types.js';
 import { dataUrl, openaiClient, type OpenAIOptions } from './openai-client.js';
 import { reaching } from './reach.js';
 
@@ -45,12 +57,17 @@ async function chatTurn(sdk: OpenAI, opts: OpenAIOptions, req: ModelRequest): Pr
   return {
     message: { role: 'assistant', text: choice?.message.content ?? '', toolCalls },
     stop: STOPS[choice?.finish_reason ?? ''] ?? 'other',
-    ...(completion.usage ? { usage: { inputTokens: completion.usage.prompt_tokens, outputTokens: completion.usage.completion_tokens } } : {}),
+    ...(completion.usage
+      ? { usage: { inputTokens: completion.usage.prompt_tokens, outputTokens: completion.usage.completion_tokens } }
+      : {}),
   };
 }
 
 function toTool(tool: ModelTool): ChatCompletionTool {
-  return { type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.jsonSchema } };
+  return {
+    type: 'function',
+    function: { name: tool.name, description: tool.description, parameters: tool.jsonSchema },
+  };
 }
 
 function toMessages(system: string | undefined, messages: readonly AgentMessage[]): ChatCompletionMessageParam[] {
@@ -62,16 +79,27 @@ function toMessages(system: string | undefined, messages: readonly AgentMessage[
         role: 'assistant',
         content: m.text || null,
         ...(m.toolCalls.length
-          ? { tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: JSON.stringify(c.input) } })) }
+          ? {
+              tool_calls: m.toolCalls.map((c) => ({
+                id: c.id,
+                type: 'function' as const,
+                function: { name: c.name, arguments: JSON.stringify(c.input) },
+              })),
+            }
           : {}),
       });
     } else {
       const images: ChatCompletionContentPart[] = [];
       for (const r of m.results) {
         out.push({ role: 'tool', tool_call_id: r.callId, content: contentText(r.content) });
-        for (const c of r.content) if (c.type === 'image') images.push({ type: 'image_url', image_url: { url: dataUrl(c) } });
+        for (const c of r.content)
+          if (c.type === 'image') images.push({ type: 'image_url', image_url: { url: dataUrl(c) } });
       }
-      if (images.length) out.push({ role: 'user', content: [{ type: 'text', text: 'The images the tool results name, in order:' }, ...images] });
+      if (images.length)
+        out.push({
+          role: 'user',
+          content: [{ type: 'text', text: 'The images the tool results name, in order:' }, ...images],
+        });
     }
   }
   return out;

@@ -18,7 +18,10 @@ export function openaiClient(opts: OpenAIOptions): () => Promise<OpenAI> {
   return lazy(async () => {
     if (opts.client) return opts.client;
     const { default: Sdk } = await import('openai');
-    return new Sdk({ ...(opts.apiKey ? { apiKey: opts.apiKey } : {}), ...(opts.baseURL ? { baseURL: opts.baseURL } : {}) });
+    return new Sdk({
+      ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
+      ...(opts.baseURL ? { baseURL: opts.baseURL } : {}),
+    });
   });
 }
 

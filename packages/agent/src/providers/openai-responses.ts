@@ -3,7 +3,15 @@
 import type OpenAI from 'openai';
 import type { FunctionTool, ResponseInputItem, ResponseOutputItem } from 'openai/resources/responses/responses';
 import { parseArguments } from '../content.js';
-import type { AgentMessage, ModelContent, ModelProvider, ModelRequest, ModelTurn, ToolCallPart, ModelTool } from '../types.js';
+import type {
+  AgentMessage,
+  ModelContent,
+  ModelProvider,
+  ModelRequest,
+  ModelTurn,
+  ToolCallPart,
+  ModelTool,
+} from '../types.js';
 import { dataUrl, openaiClient, type OpenAIOptions } from './openai-client.js';
 import { reaching } from './reach.js';
 
@@ -34,17 +42,37 @@ async function responsesTurn(sdk: OpenAI, opts: OpenAIOptions, req: ModelRequest
   const response = await stream.finalResponse();
   const toolCalls: ToolCallPart[] = [];
   for (const item of response.output)
-    if (item.type === 'function_call') toolCalls.push({ id: item.call_id, name: item.name, input: parseArguments(item.arguments) });
-  const stop = toolCalls.length ? 'tool_use' : response.status === 'incomplete' ? 'max_tokens' : response.status === 'completed' ? 'end' : 'other';
+    if (item.type === 'function_call')
+      toolCalls.push({ id: item.call_id, name: item.name, input: parseArguments(item.arguments) });
+  const stop = toolCalls.length
+    ? 'tool_use'
+    : response.status === 'incomplete'
+      ? 'max_tokens'
+      : response.status === 'completed'
+        ? 'end'
+        : 'other';
   return {
-    message: { role: 'assistant', text: response.output_text, toolCalls, native: { provider: 'openai-responses', value: response.output } },
+    message: {
+      role: 'assistant',
+      text: response.output_text,
+      toolCalls,
+      native: { provider: 'openai-responses', value: response.output },
+    },
     stop,
-    ...(response.usage ? { usage: { inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens } } : {}),
+    ...(response.usage
+      ? { usage: { inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens } }
+      : {}),
   };
 }
 
 function toTool(tool: ModelTool): FunctionTool {
-  return { type: 'function', name: tool.name, description: tool.description, parameters: tool.jsonSchema, strict: false };
+  return {
+    type: 'function',
+    name: tool.name,
+    description: tool.description,
+    parameters: tool.jsonSchema,
+    strict: false,
+  };
 }
 
 function toInput(messages: readonly AgentMessage[]): ResponseInputItem[] {
@@ -52,12 +80,16 @@ function toInput(messages: readonly AgentMessage[]): ResponseInputItem[] {
   for (const m of messages) {
     if (m.role === 'user') out.push({ role: 'user', content: m.content });
     else if (m.role === 'assistant') {
-      if (m.native?.provider === 'openai-responses') out.push(...(m.native.value as ResponseOutputItem[] as ResponseInputItem[]));
+      if (m.native?.provider === 'openai-responses')
+        out.push(...(m.native.value as ResponseOutputItem[] as ResponseInputItem[]));
       else {
         if (m.text) out.push({ role: 'assistant', content: m.text });
-        for (const c of m.toolCalls) out.push({ type: 'function_call', call_id: c.id, name: c.name, arguments: JSON.stringify(c.input) });
+        for (const c of m.toolCalls)
+          out.push({ type: 'function_call', call_id: c.id, name: c.name, arguments: JSON.stringify(c.input) });
       }
-    } else for (const r of m.results) out.push({ type: 'function_call_output', call_id: r.callId, output: toOutput(r.content) });
+    } else
+      for (const r of m.results)
+        out.push({ type: 'function_call_output', call_id: r.callId, output: toOutput(r.content) });
   }
   return out;
 }
@@ -65,6 +97,8 @@ function toInput(messages: readonly AgentMessage[]): ResponseInputItem[] {
 function toOutput(content: ModelContent[]): Extract<ResponseInputItem, { type: 'function_call_output' }>['output'] {
   if (content.every((c) => c.type === 'text')) return content.map((c) => (c as { text: string }).text).join('\n');
   return content.map((c) =>
-    c.type === 'text' ? { type: 'input_text' as const, text: c.text } : { type: 'input_image' as const, image_url: dataUrl(c), detail: 'auto' as const },
+    c.type === 'text'
+      ? { type: 'input_text' as const, text: c.text }
+      : { type: 'input_image' as const, image_url: dataUrl(c), detail: 'auto' as const },
   );
 }

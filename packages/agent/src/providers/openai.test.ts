@@ -29,7 +29,14 @@ describe('runAgent over OpenAI Chat Completions', () => {
     server = await providerServer([{ sse: chatStream('On it.', calls) }, { sse: chatStream('Done.') }]);
     const events: AgentEvent[] = [];
     const model = openaiChatModel({ model: 'gpt-test', apiKey: 'sk-test', baseURL: `${server.url}/v1` });
-    const run = await runAgent({ executor: ws.executor, model, system: 'Be brief.', prompt: 'go', maxResultChars: 1000, onEvent: (e) => events.push(e) });
+    const run = await runAgent({
+      executor: ws.executor,
+      model,
+      system: 'Be brief.',
+      prompt: 'go',
+      maxResultChars: 1000,
+      onEvent: (e) => events.push(e),
+    });
     expect(run).toMatchObject({ stop: 'done', text: 'Done.', turns: 2, usage: { inputTokens: 60, outputTokens: 24 } });
     expect(texts(events)).toEqual(['On ', 'it.', 'Don', 'e.']);
 
@@ -44,10 +51,17 @@ describe('runAgent over OpenAI Chat Completions', () => {
         { role: 'user', content: 'go' },
       ],
     });
-    expect(first.body.tools[0]).toMatchObject({ type: 'function', function: { name: expect.any(String), parameters: { type: 'object' } } });
+    expect(first.body.tools[0]).toMatchObject({
+      type: 'function',
+      function: { name: expect.any(String), parameters: { type: 'object' } },
+    });
 
     const sent = second.body.messages;
-    expect(sent[2]).toMatchObject({ role: 'assistant', content: 'On it.', tool_calls: [{ id: 'call_1' }, { id: 'call_2' }, { id: 'call_3' }] });
+    expect(sent[2]).toMatchObject({
+      role: 'assistant',
+      content: 'On it.',
+      tool_calls: [{ id: 'call_1' }, { id: 'call_2' }, { id: 'call_3' }],
+    });
     expect(JSON.parse(sent[2].tool_calls[0].function.arguments)).toEqual({ path: 'notes.txt' });
     const tools = sent.filter((m: { role: string }) => m.role === 'tool');
     expect(tools.map((m: { tool_call_id: string }) => m.tool_call_id)).toEqual(['call_1', 'call_2', 'call_3']);
@@ -73,18 +87,39 @@ describe('images from tool results', () => {
 
   it('Chat Completions: the tool message names the image, which follows in one user message', async () => {
     server = await providerServer([{ sse: chatStream('', look) }, { sse: chatStream('A pixel.') }]);
-    await runAgent({ executor: ws.executor, model: openaiChatModel({ model: 'm', apiKey: 'k', baseURL: `${server.url}/v1` }), prompt: 'look' });
+    await runAgent({
+      executor: ws.executor,
+      model: openaiChatModel({ model: 'm', apiKey: 'k', baseURL: `${server.url}/v1` }),
+      prompt: 'look',
+    });
     const sent = server.requests[1].body.messages;
-    expect(sent[2]).toMatchObject({ role: 'tool', tool_call_id: 'call_i', content: expect.stringContaining('[image image/png]') });
+    expect(sent[2]).toMatchObject({
+      role: 'tool',
+      tool_call_id: 'call_i',
+      content: expect.stringContaining('[image image/png]'),
+    });
     expect(sent[3].role).toBe('user');
-    expect(sent[3].content).toContainEqual({ type: 'image_url', image_url: { url: `data:image/png;base64,${PIXEL_PNG}` } });
+    expect(sent[3].content).toContainEqual({
+      type: 'image_url',
+      image_url: { url: `data:image/png;base64,${PIXEL_PNG}` },
+    });
   });
 
   it('Responses: the function call output carries the image', async () => {
     server = await providerServer([{ sse: responsesStream('', look) }, { sse: responsesStream('A pixel.') }]);
-    await runAgent({ executor: ws.executor, model: openaiResponsesModel({ model: 'm', apiKey: 'k', baseURL: `${server.url}/v1` }), prompt: 'look' });
-    const output = server.requests[1].body.input.find((i: { type?: string }) => i.type === 'function_call_output').output;
-    expect(output).toContainEqual({ type: 'input_image', image_url: `data:image/png;base64,${PIXEL_PNG}`, detail: 'auto' });
+    await runAgent({
+      executor: ws.executor,
+      model: openaiResponsesModel({ model: 'm', apiKey: 'k', baseURL: `${server.url}/v1` }),
+      prompt: 'look',
+    });
+    const output = server.requests[1].body.input.find(
+      (i: { type?: string }) => i.type === 'function_call_output',
+    ).output;
+    expect(output).toContainEqual({
+      type: 'input_image',
+      image_url: `data:image/png;base64,${PIXEL_PNG}`,
+      detail: 'auto',
+    });
   });
 });
 
@@ -93,14 +128,30 @@ describe('runAgent over OpenAI Responses', () => {
     server = await providerServer([{ sse: responsesStream('On it.', calls) }, { sse: responsesStream('Done.') }]);
     const events: AgentEvent[] = [];
     const model = openaiResponsesModel({ model: 'gpt-test', apiKey: 'sk-test', baseURL: `${server.url}/v1` });
-    const run = await runAgent({ executor: ws.executor, model, system: 'Be brief.', prompt: 'go', onEvent: (e) => events.push(e) });
+    const run = await runAgent({
+      executor: ws.executor,
+      model,
+      system: 'Be brief.',
+      prompt: 'go',
+      onEvent: (e) => events.push(e),
+    });
     expect(run).toMatchObject({ stop: 'done', text: 'Done.', turns: 2, usage: { inputTokens: 60, outputTokens: 24 } });
     expect(texts(events)).toEqual(['On ', 'it.', 'Don', 'e.']);
 
     const [first, second] = server.requests;
     expect(first.url).toBe('/v1/responses');
-    expect(first.body).toMatchObject({ model: 'gpt-test', stream: true, instructions: 'Be brief.', input: [{ role: 'user', content: 'go' }] });
-    expect(first.body.tools[0]).toMatchObject({ type: 'function', name: expect.any(String), parameters: { type: 'object' }, strict: false });
+    expect(first.body).toMatchObject({
+      model: 'gpt-test',
+      stream: true,
+      instructions: 'Be brief.',
+      input: [{ role: 'user', content: 'go' }],
+    });
+    expect(first.body.tools[0]).toMatchObject({
+      type: 'function',
+      name: expect.any(String),
+      parameters: { type: 'object' },
+      strict: false,
+    });
 
     const input = second.body.input;
     expect(input.map((i: { type?: string; role?: string }) => i.type ?? i.role)).toEqual([

@@ -22,7 +22,10 @@ export function freshBundle(sources: string[]): void {
 }
 
 export function serve(args: string[], env: Env): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.add(child);
   child.on('exit', () => children.delete(child));
   return new Promise((resolve, reject) => {
@@ -56,6 +59,11 @@ export function runCli(args: string[], env: Env): Promise<{ code: number | null;
 /** Stops every child still running (SIGTERM, then it exits by itself). */
 export async function stopChildren(): Promise<void> {
   await Promise.all(
-    [...children].map((c) => new Promise<void>((resolve) => (c.exitCode !== null ? resolve() : (c.on('exit', () => resolve()), c.kill('SIGTERM'))))),
+    [...children].map(
+      (c) =>
+        new Promise<void>((resolve) =>
+          c.exitCode !== null ? resolve() : (c.on('exit', () => resolve()), c.kill('SIGTERM')),
+        ),
+    ),
   );
 }

@@ -20,7 +20,10 @@ describe('toolbelt agent', () => {
     [[...base, '--gateway', 'http://127.0.0.1:7077'], 'name the agent: --agent ID'],
     [['agent', '--gateway', 'http://127.0.0.1:7077', '--agent', 'p', '--model', 'm'], 'name the provider: --provider'],
     [[...base, '--gateway', 'http://x', '--agent', 'p', '--cycles', '0'], '--cycles must be an integer from 1'],
-    [[...base, '--gateway', 'http://x', '--agent', 'p', '--wait', '90000'], '--wait must be an integer from 0 to 60000, not "90000"'],
+    [
+      [...base, '--gateway', 'http://x', '--agent', 'p', '--wait', '90000'],
+      '--wait must be an integer from 0 to 60000, not "90000"',
+    ],
   ])('refuses %j with a usage error', async (argv, message) => {
     const r = await runMain(argv);
     expect(r.code).toBe(2);

@@ -16,7 +16,14 @@ import { writeTrustedConfig } from '../__fixtures__/trust.js';
 
 const T = { admin: 'admin-token-0123456789', husam: 'husam-token-0123456789', planner: 'planner-token-0123456789' };
 const stateHome = mkdtempSync(join(tmpdir(), 'tb-agent-state-'));
-const ENV = { ...process.env, TOOLBELT_GATEWAY_TOKEN: '', TOOLBELT_GATEWAY_TOKEN_FILE: '', TOOLBELT_DB: '', OPENAI_API_KEY: '', XDG_STATE_HOME: stateHome };
+const ENV = {
+  ...process.env,
+  TOOLBELT_GATEWAY_TOKEN: '',
+  TOOLBELT_GATEWAY_TOKEN_FILE: '',
+  TOOLBELT_DB: '',
+  OPENAI_API_KEY: '',
+  XDG_STATE_HOME: stateHome,
+};
 const dirs: string[] = [];
 
 const CONFIG = {
@@ -31,7 +38,11 @@ const CONFIG = {
     {
       name: 'bookHotel',
       description: 'Book a hotel (shown in the space)',
-      inputSchema: { type: 'object', properties: { city: { type: 'string' }, hotel: { type: 'string' } }, required: ['city', 'hotel'] },
+      inputSchema: {
+        type: 'object',
+        properties: { city: { type: 'string' }, hotel: { type: 'string' } },
+        required: ['city', 'hotel'],
+      },
       executionType: 'internal',
       visible: true,
     },
@@ -46,7 +57,11 @@ const CONFIG = {
 };
 
 beforeAll(() => {
-  freshBundle(['packages/cli/src/commands/agent.ts', 'packages/agent/src/gateway/agent.ts', 'packages/gateway/src/spaces/prompt-text.ts']);
+  freshBundle([
+    'packages/cli/src/commands/agent.ts',
+    'packages/agent/src/gateway/agent.ts',
+    'packages/gateway/src/spaces/prompt-text.ts',
+  ]);
 }, 120_000);
 afterAll(async () => {
   await stopChildren();
@@ -61,7 +76,9 @@ const SCRIPT = [
   chatStream('Asking Husam first.', [
     call('call_1', 'enter_space', { spaceId: 'travel' }),
     call('call_2', 'confirmAction', { question: 'Book the Park Hyatt Tokyo, 3 nights?' }),
-    call('call_3', 'set_memories', { memories: [{ text: 'Husam wants a hotel in Tokyo; proposed the Park Hyatt, 3 nights' }] }),
+    call('call_3', 'set_memories', {
+      memories: [{ text: 'Husam wants a hotel in Tokyo; proposed the Park Hyatt, 3 nights' }],
+    }),
   ]),
   chatStream('Asked Husam to confirm. Moving on.'),
   // Cycle 2: the confirmation arrives in the inbox.
@@ -83,9 +100,25 @@ describe.each(stores)('toolbelt agent on $name', ({ db, skip }) => {
   let model: ProviderServer;
   let url: string;
   const as = (token: string) => new GatewayClient({ url, token, agentId: 'planner' });
-  const flags = () => ['--gateway', url, '--agent', 'planner', '--provider', 'openai-chat', '--model', 'gpt-test', '--base-url', `${model.url}/v1`];
-  const agent = (token = T.planner) => runCli(['agent', ...flags(), '--cycles', '1', '--wait', '20000'], { ...ENV, TOOLBELT_GATEWAY_TOKEN: token });
-  const body = (i: number) => model.requests[i].body as { messages: { role: string; content: string }[]; tools: { function: { name: string } }[] };
+  const flags = () => [
+    '--gateway',
+    url,
+    '--agent',
+    'planner',
+    '--provider',
+    'openai-chat',
+    '--model',
+    'gpt-test',
+    '--base-url',
+    `${model.url}/v1`,
+  ];
+  const agent = (token = T.planner) =>
+    runCli(['agent', ...flags(), '--cycles', '1', '--wait', '20000'], { ...ENV, TOOLBELT_GATEWAY_TOKEN: token });
+  const body = (i: number) =>
+    model.requests[i].body as {
+      messages: { role: string; content: string }[];
+      tools: { function: { name: string } }[];
+    };
   const system = (i: number) => body(i).messages[0].content;
   const userTurns = (i: number) =>
     body(i)
@@ -123,9 +156,13 @@ describe.each(stores)('toolbelt agent on $name', ({ db, skip }) => {
       expect(system(0)).toContain('Your memories: none.');
       expect(system(0)).toContain('Visible tools: confirmAction, bookHotel.');
       expect(userTurns(0)).toEqual([
-        expect.stringMatching(/^INBOX of cycle cy_\S+: 1 new[^]*\n1\. \[space "travel"\] husam \(person\): Book a hotel in Tokyo$/),
+        expect.stringMatching(
+          /^INBOX of cycle cy_\S+: 1 new[^]*\n1\. \[space "travel"\] husam \(person\): Book a hotel in Tokyo$/,
+        ),
       ]);
-      expect(body(0).tools.map((t) => t.function.name)).toEqual(expect.arrayContaining(['enter_space', 'confirmAction', 'bookHotel', 'set_memories', 'skip']));
+      expect(body(0).tools.map((t) => t.function.name)).toEqual(
+        expect.arrayContaining(['enter_space', 'confirmAction', 'bookHotel', 'set_memories', 'skip']),
+      );
       const results = body(1)
         .messages.filter((m) => m.role === 'tool')
         .map((m) => m.content);
@@ -143,7 +180,9 @@ describe.each(stores)('toolbelt agent on $name', ({ db, skip }) => {
       expect(second.code, second.stderr).toBe(0);
       expect(second.stderr).toMatch(/cycle cy_\S+: 1 inbox message, 2 model turns, 2 tool calls, done/);
       expect(model.requests).toHaveLength(4);
-      expect(system(2)).toMatch(/Your memories:\n- \[m_[0-9a-f]+\] Husam wants a hotel in Tokyo; proposed the Park Hyatt, 3 nights/);
+      expect(system(2)).toMatch(
+        /Your memories:\n- \[m_[0-9a-f]+\] Husam wants a hotel in Tokyo; proposed the Park Hyatt, 3 nights/,
+      );
       expect(system(2)).toContain('Your active space: travel ("Travel").');
       const [inbox] = userTurns(2);
       expect(inbox).toMatch(/1\. \[tool result\] confirmAction \(call tc_\S+, cycle cy_\S+\): \{"confirmed":true\}$/);
@@ -159,7 +198,9 @@ describe.each(stores)('toolbelt agent on $name', ({ db, skip }) => {
       const planner = as(T.planner);
       expect(await planner.inbox('planner')).toEqual([]);
       expect(await planner.takeCycle('planner', { waitMs: 0 })).toEqual({ cycleId: null, messages: [] });
-      expect((await planner.notes('planner', 'memories')).map((n) => n.text)).toEqual(['Husam wants a hotel in Tokyo; proposed the Park Hyatt, 3 nights']);
+      expect((await planner.notes('planner', 'memories')).map((n) => n.text)).toEqual([
+        'Husam wants a hotel in Tokyo; proposed the Park Hyatt, 3 nights',
+      ]);
       // Each call is recorded with its cycle as the run.
       const runs = new Set((await as(T.admin).calls({ agentId: 'planner' })).calls.map((c) => c.runId));
       expect(runs.size).toBe(2);

@@ -33,7 +33,8 @@ Exit codes: 0 done, 1 the provider or the gateway failed, 2 usage error, 128+N s
 function intFlag(name: string, raw: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (raw === undefined) return undefined;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}, not "${raw}"`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new UsageError(`--${name} must be an integer from ${min} to ${max}, not "${raw}"`);
   return n;
 }
 
@@ -56,7 +57,9 @@ function tokenOf(values: Record<string, unknown>): string | undefined {
 function cycleLine(io: Io, r: CycleRun): void {
   const calls = r.run.messages.flatMap((m) => (m.role === 'assistant' ? m.toolCalls : [])).length;
   const end = r.skipped ? 'skipped' : r.run.stop;
-  io.stderr.write(`cycle ${r.cycleId}: ${r.inbox} inbox message${r.inbox === 1 ? '' : 's'}, ${r.run.turns} model turns, ${calls} tool calls, ${end}\n`);
+  io.stderr.write(
+    `cycle ${r.cycleId}: ${r.inbox} inbox message${r.inbox === 1 ? '' : 's'}, ${r.run.turns} model turns, ${calls} tool calls, ${end}\n`,
+  );
 }
 
 export const agentCommand: Command = {

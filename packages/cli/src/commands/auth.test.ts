@@ -24,7 +24,9 @@ function workspace(env: string): string {
   const root = mkdtempSync(join(tmpdir(), 'tb-auth-'));
   roots.push(root);
   writeFileSync(join(root, '.env'), env);
-  writeTrustedConfig(root, { integrations: { google: { authUrl: google.endpoints.authUrl, tokenUrl: google.endpoints.tokenUrl } } });
+  writeTrustedConfig(root, {
+    integrations: { google: { authUrl: google.endpoints.authUrl, tokenUrl: google.endpoints.tokenUrl } },
+  });
   return root;
 }
 
@@ -41,7 +43,12 @@ async function authGoogle(root: string): Promise<{ code: number; out: string; er
     const url = /^ {2}(http\S+)$/m.exec(err)?.[1];
     if (url && !opened) opened = fetch(url);
   });
-  const code = await main(['auth', 'google', '--root', root], { stdout, stderr, stdin: Readable.from(['']), interactive: false });
+  const code = await main(['auth', 'google', '--root', root], {
+    stdout,
+    stderr,
+    stdin: Readable.from(['']),
+    interactive: false,
+  });
   await opened;
   return { code, out, err };
 }
@@ -51,7 +58,9 @@ describe('toolbelt auth google', () => {
     const root = workspace(`GOOGLE_CLIENT_ID=${CLIENT.clientId}\nGOOGLE_CLIENT_SECRET=${CLIENT.clientSecret}\n`);
     const r = await authGoogle(root);
     expect(r.err).toContain('Open this address in a browser and allow access:');
-    expect(r.out).toBe('Signed in to Google. Tokens saved in .toolbelt/google-tokens.json (mode 0600); the Gmail and Calendar tools are ready.\n');
+    expect(r.out).toBe(
+      'Signed in to Google. Tokens saved in .toolbelt/google-tokens.json (mode 0600); the Gmail and Calendar tools are ready.\n',
+    );
     expect(r.code).toBe(0);
     const file = join(root, '.toolbelt', 'google-tokens.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -63,8 +72,14 @@ describe('toolbelt auth google', () => {
     writeTrustedConfig(root, { integrations: { google: google.endpoints, timeZone: 'UTC' } });
     expect((await authGoogle(root)).code).toBe(0);
     google.api = (req, res) => {
-      if (req.url.pathname === '/gmail/v1/users/me/messages') return json(res, 200, { messages: [{ id: 'm9' }], resultSizeEstimate: 1 });
-      json(res, 200, { id: 'm9', internalDate: '0', snippet: 'hi', payload: { headers: [{ name: 'Subject', value: 'Welcome' }] } });
+      if (req.url.pathname === '/gmail/v1/users/me/messages')
+        return json(res, 200, { messages: [{ id: 'm9' }], resultSizeEstimate: 1 });
+      json(res, 200, {
+        id: 'm9',
+        internalDate: '0',
+        snippet: 'hi',
+        payload: { headers: [{ name: 'Subject', value: 'Welcome' }] },
+      });
     };
     const r = await runMain(['call', 'gmail_search', '{"query":"label:inbox"}', '--root', root]);
     expect(r.err).toBe('');
@@ -82,7 +97,9 @@ describe('toolbelt auth google', () => {
     expect(out.out).toBe('Signed out: Google revoked the grant, and .toolbelt/google-tokens.json is deleted.\n');
     expect(google.refreshTokens.has(refresh)).toBe(false);
     expect(existsSync(join(root, '.toolbelt', 'google-tokens.json'))).toBe(false);
-    expect((await runMain(['auth', 'google', '--sign-out', '--root', root])).out).toBe('Not signed in to Google here; nothing to do.\n');
+    expect((await runMain(['auth', 'google', '--sign-out', '--root', root])).out).toBe(
+      'Not signed in to Google here; nothing to do.\n',
+    );
   });
 
   it('says how to get a client when none is set, and fails when the token endpoint refuses it', async () => {
@@ -119,7 +136,11 @@ describe('toolbelt tools', () => {
         '    set ANTHROPIC_ADMIN_API_KEY (environment or the workspace .env)',
       ].join('\n'),
     );
-    const google = await runMain(['tools', '--root', workspace('GOOGLE_CLIENT_ID=a\nGOOGLE_CLIENT_SECRET=b\nTAVILY_API_KEY=t\n')]);
+    const google = await runMain([
+      'tools',
+      '--root',
+      workspace('GOOGLE_CLIENT_ID=a\nGOOGLE_CLIENT_SECRET=b\nTAVILY_API_KEY=t\n'),
+    ]);
     expect(google.out).toMatch(/^gmail_send +execute\* +Send a plain-text email/m);
     expect(google.out).toMatch(/^web_search /m);
     expect(google.out).toContain(

@@ -18,7 +18,12 @@ const NO_CLIENT =
 
 /** Tries the desktop's opener; the address is printed either way, so a failure needs no word. */
 function openBrowser(url: string): void {
-  const [cmd, args] = process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '', url]] : ['xdg-open', [url]];
+  const [cmd, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '', url]]
+        : ['xdg-open', [url]];
   try {
     spawn(cmd, args, { stdio: 'ignore', detached: true })
       .on('error', () => {})
@@ -59,7 +64,9 @@ async function signInGoogle(values: Record<string, unknown>, io: Io): Promise<nu
       authUrl: endpoints.authUrl,
       tokenUrl: endpoints.tokenUrl,
       open: (url) => {
-        io.stderr.write(`Open this address in a browser and allow access:\n\n  ${url}\n\nWaiting for the browser (5 minutes)...\n`);
+        io.stderr.write(
+          `Open this address in a browser and allow access:\n\n  ${url}\n\nWaiting for the browser (5 minutes)...\n`,
+        );
         if (io.interactive && !values['no-browser']) openBrowser(url);
       },
     });
@@ -68,18 +75,26 @@ async function signInGoogle(values: Record<string, unknown>, io: Io): Promise<nu
     io.stderr.write(`toolbelt auth google: ${(err as Error).message}\n`);
     return EXIT.toolError;
   }
-  io.stdout.write(`Signed in to Google. Tokens saved in ${relative(roots[0], store.path)} (mode 0600); the Gmail and Calendar tools are ready.\n`);
+  io.stdout.write(
+    `Signed in to Google. Tokens saved in ${relative(roots[0], store.path)} (mode 0600); the Gmail and Calendar tools are ready.\n`,
+  );
   return EXIT.ok;
 }
 
 export const authCommand: Command = {
   name: 'auth',
   usage: USAGE,
-  options: { root: { type: 'string', multiple: true }, config: { type: 'string' }, 'no-browser': { type: 'boolean' }, 'sign-out': { type: 'boolean' } },
+  options: {
+    root: { type: 'string', multiple: true },
+    config: { type: 'string' },
+    'no-browser': { type: 'boolean' },
+    'sign-out': { type: 'boolean' },
+  },
   positionals: true,
   async run(values, positionals, io) {
     const [service, ...extra] = positionals;
-    if (service !== 'google' || extra.length) throw new UsageError(`say which service to sign in to: toolbelt auth google\n${USAGE}`);
+    if (service !== 'google' || extra.length)
+      throw new UsageError(`say which service to sign in to: toolbelt auth google\n${USAGE}`);
     return signInGoogle(values, io);
   },
 };

@@ -13,7 +13,10 @@ const state = mkdtempSync(join(tmpdir(), 'tb-call-elicit-state-'));
 const stateBefore = process.env.XDG_STATE_HOME;
 
 beforeAll(() => {
-  const config = { sandbox: { mode: 'off' }, mcpServers: { fx: { command: process.execPath, args: [FIXTURE_SERVER], allowedTools: ['ask_user'] } } };
+  const config = {
+    sandbox: { mode: 'off' },
+    mcpServers: { fx: { command: process.execPath, args: [FIXTURE_SERVER], allowedTools: ['ask_user'] } },
+  };
   process.env.XDG_STATE_HOME = state;
   writeTrustedConfig(root, config);
 });
@@ -34,7 +37,17 @@ describe('toolbelt call and a server that asks', () => {
   });
 
   it('declines without a person (--non-interactive, yolo)', async () => {
-    const r = await runMain(['call', 'fx__ask_user', '{}', '--root', root, '--mode', 'yolo', '--non-interactive', '--json']);
+    const r = await runMain([
+      'call',
+      'fx__ask_user',
+      '{}',
+      '--root',
+      root,
+      '--mode',
+      'yolo',
+      '--non-interactive',
+      '--json',
+    ]);
     expect(r.code, r.err).toBe(0);
     expect(answerOf(r.out)).toEqual({ action: 'decline' });
   });

@@ -44,7 +44,9 @@ function start(args: string[], stdin = '') {
   child.stderr.on('data', (d) => (stderr += d));
   child.stdin.on('error', () => {}); // the CLI may stop reading a stream it refuses
   child.stdin.end(stdin);
-  const done = new Promise<Run>((resolve) => child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  const done = new Promise<Run>((resolve) =>
+    child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
   return { child, done };
 }
 
@@ -112,7 +114,8 @@ describe('toolbelt call with oversized input', () => {
     expect(JSON.parse(r.stdout).error).toEqual({
       code: 'INVALID_PARAMS',
       recoverable: true,
-      message: 'Invalid parameters for shell_exec: the input nests objects and arrays more than 64 levels deep; send a flatter value.',
+      message:
+        'Invalid parameters for shell_exec: the input nests objects and arrays more than 64 levels deep; send a flatter value.',
     });
     expect(r.stderr).toBe('');
   });
@@ -121,6 +124,8 @@ describe('toolbelt call with oversized input', () => {
     // An argument cannot carry 10 MB (the kernel refuses it at spawn, E2BIG); 100 KB it can.
     const r = await start(['grep', JSON.stringify({ pattern: 'y'.repeat(100_000) })]).done;
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('error INVALID_PARAMS: Invalid parameters for grep: `pattern` is 100,000 characters; the limit is 10,000.');
+    expect(r.stderr).toContain(
+      'error INVALID_PARAMS: Invalid parameters for grep: `pattern` is 100,000 characters; the limit is 10,000.',
+    );
   });
 });

@@ -63,10 +63,14 @@ function parseInput(text: string): unknown {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new UsageError(`the input is not valid JSON (${(err as Error).message}); pass an object such as '{"path":"README.md"}'`);
+    throw new UsageError(
+      `the input is not valid JSON (${(err as Error).message}); pass an object such as '{"path":"README.md"}'`,
+    );
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new UsageError(`the input must be a JSON object, not ${Array.isArray(value) ? 'an array' : JSON.stringify(value)}`);
+    throw new UsageError(
+      `the input must be a JSON object, not ${Array.isArray(value) ? 'an array' : JSON.stringify(value)}`,
+    );
   }
   return value;
 }
@@ -76,7 +80,10 @@ function parseInput(text: string): unknown {
  * a command's output streams when stdout is a terminal, the spinner shows when stderr is one, and
  * keeps off the terminal while a question is asked there.
  */
-function watch(events: EventBus, o: { callId: string; tool: string; io: Io; prompt: TerminalPrompt | undefined }): LiveCall {
+function watch(
+  events: EventBus,
+  o: { callId: string; tool: string; io: Io; prompt: TerminalPrompt | undefined },
+): LiveCall {
   const tty = (s: NodeJS.WritableStream) => Boolean((s as { isTTY?: boolean }).isTTY);
   const live = new LiveCall(events, {
     callId: o.callId,
@@ -120,16 +127,20 @@ export const callCommand: Command = {
   async run(values, positionals, io) {
     const [tool, rawInput, ...extra] = positionals;
     if (!tool) throw new UsageError(`name the tool to call.\n${USAGE}`);
-    if (extra.length) throw new UsageError(`unexpected arguments: ${extra.join(' ')}; quote the JSON input as one argument`);
+    if (extra.length)
+      throw new UsageError(`unexpected arguments: ${extra.join(' ')}; quote the JSON input as one argument`);
     const input = rawInput === undefined ? {} : parseInput(rawInput === '-' ? await readStdin(io.stdin) : rawInput);
     let timeoutMs: number | undefined;
     if (values.timeout !== undefined) {
       timeoutMs = Number(values.timeout);
-      if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError(`--timeout must be a positive integer of milliseconds, not "${values.timeout}"`);
+      if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+        throw new UsageError(`--timeout must be a positive integer of milliseconds, not "${values.timeout}"`);
     }
     const interactive = io.interactive && !values['non-interactive'] && rawInput !== '-';
     const prompt = interactive && !values.yes ? new TerminalPrompt(io.stdin, io.stderr) : undefined;
-    const terminal = prompt ? terminalApprover(io.stdin, io.stderr, { color: colorEnabled(io.stderr), prompt }) : undefined;
+    const terminal = prompt
+      ? terminalApprover(io.stdin, io.stderr, { color: colorEnabled(io.stderr), prompt })
+      : undefined;
     const approver: Approver = values.yes ? approveAll : (terminal ?? rejectAll);
     const elicitor: Elicitor = values.yes ? acceptDefaults : prompt ? terminalElicitor(prompt) : declineAll;
     // A stop signal cancels the call, which stops the process group of a command it runs.
@@ -139,17 +150,20 @@ export const callCommand: Command = {
       stoppedBy = signal;
       stop.abort(new Error(`stopped by ${signal}`));
     });
-    const rt = await createRuntime(values, { approvers: { terminal: approver }, elicitors: { terminal: elicitor }, providers: defaultProviders() }).catch(
-      (err) => {
-        restoreSignals();
-        throw err;
-      },
-    );
+    const rt = await createRuntime(values, {
+      approvers: { terminal: approver },
+      elicitors: { terminal: elicitor },
+      providers: defaultProviders(),
+    }).catch((err) => {
+      restoreSignals();
+      throw err;
+    });
     try {
       if (values.explain) {
         const ex = await rt.executor.explain({ tool, input, origin: 'terminal' });
         if (values.json) io.stdout.write(JSON.stringify(ex, null, 2) + '\n');
-        else if (ex.error) io.stdout.write(`${tool}: would fail before policy: ${ex.error.code}: ${ex.error.message}\n`);
+        else if (ex.error)
+          io.stdout.write(`${tool}: would fail before policy: ${ex.error.code}: ${ex.error.message}\n`);
         else {
           const c = ex.classification!;
           const d = ex.decision!;
@@ -167,7 +181,15 @@ export const callCommand: Command = {
       }
       const callId = `cli_${randomBytes(6).toString('base64url')}`;
       const live = values.json ? undefined : watch(rt.executor.events, { callId, tool, io, prompt });
-      const request = { tool, input, callId, ...(timeoutMs ? { timeoutMs } : {}), sessionId: 'cli', signal: stop.signal, origin: 'terminal' as const };
+      const request = {
+        tool,
+        input,
+        callId,
+        ...(timeoutMs ? { timeoutMs } : {}),
+        sessionId: 'cli',
+        signal: stop.signal,
+        origin: 'terminal' as const,
+      };
       const result = await rt.executor.call(request).finally(() => live?.stop());
       if (values.json) io.stdout.write(JSON.stringify(result, null, 2) + '\n');
       else printResult(result, io, live);

@@ -45,7 +45,19 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const chat = (baseUrl: string) => ['chat', '--provider', 'openai-chat', '--model', 'local', '--base-url', baseUrl, '--root', root, '--prompt', 'hi'];
+const chat = (baseUrl: string) => [
+  'chat',
+  '--provider',
+  'openai-chat',
+  '--model',
+  'local',
+  '--base-url',
+  baseUrl,
+  '--root',
+  root,
+  '--prompt',
+  'hi',
+];
 
 describe('toolbelt chat with a local OpenAI-compatible server', () => {
   it('needs no OPENAI_API_KEY with --base-url, and takes a stream without a role', async () => {
@@ -62,7 +74,17 @@ describe('toolbelt chat with a local OpenAI-compatible server', () => {
   });
 
   it('without --base-url the key is still asked for', async () => {
-    const run = await runMain(['chat', '--provider', 'openai-chat', '--model', 'gpt', '--root', root, '--prompt', 'hi']);
+    const run = await runMain([
+      'chat',
+      '--provider',
+      'openai-chat',
+      '--model',
+      'gpt',
+      '--root',
+      root,
+      '--prompt',
+      'hi',
+    ]);
     expect(run.code).toBe(2);
     expect(run.err).toContain('no API key for openai-chat: set OPENAI_API_KEY');
   });
@@ -71,7 +93,9 @@ describe('toolbelt chat with a local OpenAI-compatible server', () => {
     const url = `http://127.0.0.1:${await closedPort()}/v1`;
     const run = await runMain(chat(url));
     expect(run.code).toBe(1);
-    expect(run.err).toContain(`error: openai failed: cannot reach the model server at ${url}: connection refused (ECONNREFUSED)`);
+    expect(run.err).toContain(
+      `error: openai failed: cannot reach the model server at ${url}: connection refused (ECONNREFUSED)`,
+    );
     expect(run.err).not.toContain('Connection error.');
   });
 });

@@ -1,5 +1,11 @@
 // The model behind `toolbelt chat`: which provider's adapter, and its API key from the environment.
-import { anthropicModel, geminiModel, openaiChatModel, openaiResponsesModel, type ModelProvider } from '@toolbelt/agent';
+import {
+  anthropicModel,
+  geminiModel,
+  openaiChatModel,
+  openaiResponsesModel,
+  type ModelProvider,
+} from '@toolbelt/agent';
 import { UsageError } from '../command.js';
 import type { Env } from '../config/dotenv.js';
 
@@ -9,10 +15,22 @@ interface ProviderEntry {
 }
 
 const PROVIDERS: Record<string, ProviderEntry> = {
-  anthropic: { keys: ['ANTHROPIC_API_KEY'], make: (model, apiKey, baseURL) => anthropicModel({ model, apiKey, ...(baseURL ? { baseURL } : {}) }) },
-  openai: { keys: ['OPENAI_API_KEY'], make: (model, apiKey, baseURL) => openaiResponsesModel({ model, apiKey, ...(baseURL ? { baseURL } : {}) }) },
-  'openai-chat': { keys: ['OPENAI_API_KEY'], make: (model, apiKey, baseURL) => openaiChatModel({ model, apiKey, ...(baseURL ? { baseURL } : {}) }) },
-  gemini: { keys: ['GEMINI_API_KEY', 'GOOGLE_API_KEY'], make: (model, apiKey, baseUrl) => geminiModel({ model, apiKey, ...(baseUrl ? { baseUrl } : {}) }) },
+  anthropic: {
+    keys: ['ANTHROPIC_API_KEY'],
+    make: (model, apiKey, baseURL) => anthropicModel({ model, apiKey, ...(baseURL ? { baseURL } : {}) }),
+  },
+  openai: {
+    keys: ['OPENAI_API_KEY'],
+    make: (model, apiKey, baseURL) => openaiResponsesModel({ model, apiKey, ...(baseURL ? { baseURL } : {}) }),
+  },
+  'openai-chat': {
+    keys: ['OPENAI_API_KEY'],
+    make: (model, apiKey, baseURL) => openaiChatModel({ model, apiKey, ...(baseURL ? { baseURL } : {}) }),
+  },
+  gemini: {
+    keys: ['GEMINI_API_KEY', 'GOOGLE_API_KEY'],
+    make: (model, apiKey, baseUrl) => geminiModel({ model, apiKey, ...(baseUrl ? { baseUrl } : {}) }),
+  },
 };
 
 export const PROVIDER_NAMES = Object.keys(PROVIDERS);

@@ -21,7 +21,12 @@ export function renderEvents(io: Io): (event: AgentEvent) => void {
       io.stderr.write(`→ ${displayText(`${event.call.name} ${clip(JSON.stringify(event.call.input), 200)}`)}\n`);
     } else if (event.type === 'tool.result') {
       const r = event.result;
-      const detail = r.status === 'error' ? `error ${r.error.code}: ${r.error.message}` : r.status === 'rejected' ? `rejected: ${textOf(r)}` : r.status;
+      const detail =
+        r.status === 'error'
+          ? `error ${r.error.code}: ${r.error.message}`
+          : r.status === 'rejected'
+            ? `rejected: ${textOf(r)}`
+            : r.status;
       io.stderr.write(`← ${displayText(`${event.call.name}: ${clip(detail.replace(/\s+/g, ' '), 200)}`)}\n`);
     }
   };

@@ -36,7 +36,12 @@ async function typed(argv: string[], lines: string[]) {
   let err = '';
   stdout.on('data', (d) => (out += d));
   stderr.on('data', (d) => (err += d));
-  const code = await main(argv, { stdout, stderr, stdin: Readable.from([lines.map((l) => `${l}\n`).join('')]), interactive: true });
+  const code = await main(argv, {
+    stdout,
+    stderr,
+    stdin: Readable.from([lines.map((l) => `${l}\n`).join('')]),
+    interactive: true,
+  });
   return { code, out, err };
 }
 
@@ -67,7 +72,11 @@ describe('toolbelt chat', () => {
     expect(server.requests[1].body.messages[2].content[0].content[0].text).toContain('alpha');
     // Logged like any terminal call.
     const log = readFileSync(join(root, '.toolbelt', 'executions.jsonl'), 'utf8');
-    expect(JSON.parse(log.trim().split('\n')[0])).toMatchObject({ tool: 'read_file', status: 'success', origin: 'terminal' });
+    expect(JSON.parse(log.trim().split('\n')[0])).toMatchObject({
+      tool: 'read_file',
+      status: 'success',
+      origin: 'terminal',
+    });
   });
 
   it('asks at the terminal before a write; "n" and a message reach the model, and the chat goes on', async () => {
@@ -87,7 +96,13 @@ describe('toolbelt chat', () => {
     const tool = server.requests[1].body.messages.find((m: { role: string }) => m.role === 'tool');
     expect(tool.content).toContain('use notes.txt instead');
     // The second prompt continues the conversation.
-    expect(server.requests[2].body.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'user']);
+    expect(server.requests[2].body.messages.map((m: { role: string }) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+      'user',
+    ]);
     expect(run.out).toBe('Understood.\nBye.\n');
   });
 
@@ -96,7 +111,17 @@ describe('toolbelt chat', () => {
     delete process.env.GEMINI_API_KEY;
     delete process.env.GOOGLE_API_KEY;
     try {
-      const run = await runMain(['chat', '--provider', 'gemini', '--model', 'gemini-test', '--root', root, '--prompt', 'hi']);
+      const run = await runMain([
+        'chat',
+        '--provider',
+        'gemini',
+        '--model',
+        'gemini-test',
+        '--root',
+        root,
+        '--prompt',
+        'hi',
+      ]);
       expect(run.code).toBe(2);
       expect(run.err).toMatch(/no API key for gemini: set GEMINI_API_KEY or GOOGLE_API_KEY/);
     } finally {
@@ -111,8 +136,22 @@ describe('toolbelt chat', () => {
   });
 
   it("a provider's failure is reported on stderr with exit code 1", async () => {
-    server = await providerServer([{ status: 401, json: { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } } }]);
-    const run = await runMain(['chat', '--provider', 'anthropic', '--model', 'm', '--base-url', server.url, '--root', root, '--prompt', 'hi']);
+    server = await providerServer([
+      { status: 401, json: { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } } },
+    ]);
+    const run = await runMain([
+      'chat',
+      '--provider',
+      'anthropic',
+      '--model',
+      'm',
+      '--base-url',
+      server.url,
+      '--root',
+      root,
+      '--prompt',
+      'hi',
+    ]);
     expect(run.code).toBe(1);
     expect(run.err).toMatch(/error: anthropic failed: .*invalid x-api-key/);
   });
@@ -122,7 +161,20 @@ describe.skipIf(process.platform !== 'linux')('toolbelt chat stopped by a signal
   it('SIGINT while the model is answering ends the run and the command with 130', async () => {
     server = await providerServer([{ hang: true }]);
     const bin = fileURLToPath(new URL('../../bin/toolbelt.js', import.meta.url));
-    const args = [bin, 'chat', '--provider', 'anthropic', '--model', 'm', '--base-url', server.url, '--root', root, '--prompt', 'hi'];
+    const args = [
+      bin,
+      'chat',
+      '--provider',
+      'anthropic',
+      '--model',
+      'm',
+      '--base-url',
+      server.url,
+      '--root',
+      root,
+      '--prompt',
+      'hi',
+    ];
     const child = spawn(process.execPath, args, { env: { ...process.env, ANTHROPIC_API_KEY: 'k' }, stdio: 'ignore' });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     for (let i = 0; server.requests.length === 0 && i < 800; i++) await new Promise((r) => setTimeout(r, 25));
@@ -135,7 +187,10 @@ describe.skipIf(process.platform !== 'linux')('toolbelt chat stopped by a signal
     server = await providerServer([]);
     const bin = fileURLToPath(new URL('../../bin/toolbelt.js', import.meta.url));
     const args = [bin, 'chat', '--provider', 'anthropic', '--model', 'm', '--base-url', server.url, '--root', root];
-    const child = spawn(process.execPath, args, { env: { ...process.env, ANTHROPIC_API_KEY: 'k' }, stdio: ['pipe', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, ANTHROPIC_API_KEY: 'k' },
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
     let err = '';
     child.stderr!.on('data', (d) => (err += d));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

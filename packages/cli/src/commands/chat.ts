@@ -70,7 +70,8 @@ async function ask(s: Session, prompt: string): Promise<number | undefined> {
       onEvent: renderEvents(s.io),
     });
     s.messages = run.messages;
-    if (run.stop === 'max_turns') s.io.stderr.write(`(stopped after ${run.turns} model turns, the --max-turns limit; say "go on" to continue)\n`);
+    if (run.stop === 'max_turns')
+      s.io.stderr.write(`(stopped after ${run.turns} model turns, the --max-turns limit; say "go on" to continue)\n`);
     return undefined;
   } catch (err) {
     s.io.stderr.write(`error: ${s.model.provider} failed: ${(err as Error).message}\n`);
@@ -112,10 +113,17 @@ export const chatCommand: Command = {
     // One reader for the chat's own prompt, approvals and a tool's questions.
     const prompt = new TerminalPrompt(io.stdin, io.stderr);
     const interactive = io.interactive && !values['non-interactive'];
-    const terminal = interactive && !values.yes ? terminalApprover(io.stdin, io.stderr, { color: colorEnabled(io.stderr), prompt }) : undefined;
+    const terminal =
+      interactive && !values.yes
+        ? terminalApprover(io.stdin, io.stderr, { color: colorEnabled(io.stderr), prompt })
+        : undefined;
     const approver: Approver = values.yes ? approveAll : (terminal ?? rejectAll);
     const elicitor: Elicitor = values.yes ? acceptDefaults : interactive ? terminalElicitor(prompt) : declineAll;
-    const rt = await createRuntime(values, { approvers: { terminal: approver }, elicitors: { terminal: elicitor }, providers: defaultProviders() });
+    const rt = await createRuntime(values, {
+      approvers: { terminal: approver },
+      elicitors: { terminal: elicitor },
+      providers: defaultProviders(),
+    });
     let restoreSignals = () => {};
     try {
       const session: Session = { rt, model: chatModel(choice, rt.env), io, values, maxTurns, messages: [] };
@@ -125,7 +133,10 @@ export const chatCommand: Command = {
         session.running?.abort(new Error(`stopped by ${signal}`));
         prompt.close();
       });
-      const code = values.prompt !== undefined ? ((await ask(session, values.prompt as string)) ?? EXIT.ok) : await converse(session, prompt);
+      const code =
+        values.prompt !== undefined
+          ? ((await ask(session, values.prompt as string)) ?? EXIT.ok)
+          : await converse(session, prompt);
       return session.stoppedBy ? signalExitCode(session.stoppedBy) : code;
     } finally {
       restoreSignals();

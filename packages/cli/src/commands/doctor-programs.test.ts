@@ -32,7 +32,9 @@ describe('toolbelt doctor and programs', () => {
     for (const name of ['bash', 'git', 'ripgrep', 'sandbox']) {
       const check = checks.find((c) => c.name === name)!;
       expect(check.summary, name).not.toContain(bin);
-      expect(check.details, name).toEqual(expect.arrayContaining([expect.stringContaining(`in ${bin} (inside node_modules)`)]));
+      expect(check.details, name).toEqual(
+        expect.arrayContaining([expect.stringContaining(`in ${bin} (inside node_modules)`)]),
+      );
     }
   });
 });

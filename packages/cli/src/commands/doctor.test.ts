@@ -36,7 +36,9 @@ describe('toolbelt doctor', () => {
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/^FAIL {2}sandbox {2}does not work here: \/nonexistent\/bwrap was not found$/m);
     expect(r.out).toContain('fix: install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap');
-    expect(r.out).toContain('sandbox.mode is "required": shell commands and stdio MCP servers are refused until it works');
+    expect(r.out).toContain(
+      'sandbox.mode is "required": shell commands and stdio MCP servers are refused until it works',
+    );
   });
 
   it('warns, and exits 0, when auto mode runs without it; reports off as off', async () => {
@@ -44,10 +46,15 @@ describe('toolbelt doctor', () => {
     expect(auto.code).toBe(0);
     const checks = JSON.parse(auto.out) as { name: string; level: string; details?: string[] }[];
     expect(checks.map((c) => c.name)).toEqual(['node', 'config', 'bash', 'git', 'ripgrep', 'sandbox']);
-    expect(checks[1]).toMatchObject({ level: 'ok', summary: expect.stringContaining('(outside the workspace roots: needs no trust)') });
+    expect(checks[1]).toMatchObject({
+      level: 'ok',
+      summary: expect.stringContaining('(outside the workspace roots: needs no trust)'),
+    });
     expect(checks[5]).toMatchObject({
       level: 'warn',
-      details: expect.arrayContaining(['sandbox.mode is "auto": commands and stdio MCP servers run unconfined until it works']),
+      details: expect.arrayContaining([
+        'sandbox.mode is "auto": commands and stdio MCP servers run unconfined until it works',
+      ]),
     });
     expect((await doctor({ sandbox: { mode: 'off' } })).out).toMatch(/^off {3}sandbox {2}off \(sandbox\.mode "off"\)/m);
   });
@@ -63,9 +70,16 @@ describe('toolbelt doctor', () => {
     const run = async () => {
       const r = await runMain(['doctor', '--root', root, '--json']);
       const checks = JSON.parse(r.out) as { name: string; level: string; summary: string; details?: string[] }[];
-      return { code: r.code, config: checks.find((c) => c.name === 'config')!, sandbox: checks.find((c) => c.name === 'sandbox')! };
+      return {
+        code: r.code,
+        config: checks.find((c) => c.name === 'config')!,
+        sandbox: checks.find((c) => c.name === 'sandbox')!,
+      };
     };
-    expect((await run()).config).toMatchObject({ level: 'ok', summary: `none (${file} is not there): the defaults apply` });
+    expect((await run()).config).toMatchObject({
+      level: 'ok',
+      summary: `none (${file} is not there): the defaults apply`,
+    });
     // bwrapPath names a program doctor would run: an untrusted file must not choose it.
     writeFileSync(file, JSON.stringify({ sandbox: { mode: 'required', bwrapPath: '/nonexistent/bwrap' } }));
     const untrusted = await run();
@@ -77,11 +91,17 @@ describe('toolbelt doctor', () => {
     expect(untrusted.sandbox.summary).not.toContain('/nonexistent/bwrap');
     trustConfig(file);
     const trusted = await run();
-    expect(trusted.config).toMatchObject({ level: 'ok', summary: expect.stringMatching(new RegExp(`^trusted: ${file} \\(sha256 [0-9a-f]{12}, since `)) });
+    expect(trusted.config).toMatchObject({
+      level: 'ok',
+      summary: expect.stringMatching(new RegExp(`^trusted: ${file} \\(sha256 [0-9a-f]{12}, since `)),
+    });
     expect(trusted.sandbox.summary).toContain('/nonexistent/bwrap');
     writeFileSync(file, JSON.stringify({ sandbox: { mode: 'off' } }));
     const changed = await run();
-    expect(changed.config).toMatchObject({ level: 'FAIL', summary: `changed since trusted: ${file}; every command refuses it` });
+    expect(changed.config).toMatchObject({
+      level: 'FAIL',
+      summary: `changed since trusted: ${file}; every command refuses it`,
+    });
     expect(changed.config.details).toContain('+{"sandbox":{"mode":"off"}}');
     expect(changed.sandbox.level).not.toBe('off');
   });

@@ -26,27 +26,55 @@ function versionOf(file: string, args = ['--version']): string | undefined {
 function nodeCheck(): Check {
   const [major, minor] = process.versions.node.split('.').map(Number);
   const ok = major > NODE_MIN[0] || (major === NODE_MIN[0] && minor >= NODE_MIN[1]);
-  return { name: 'node', level: ok ? 'ok' : 'FAIL', summary: `${process.version} (toolbelt needs >= ${NODE_MIN.join('.')})` };
+  return {
+    name: 'node',
+    level: ok ? 'ok' : 'FAIL',
+    summary: `${process.version} (toolbelt needs >= ${NODE_MIN.join('.')})`,
+  };
 }
 
 /** PATH entries passed over for `name` because the workspace could have filled them. */
 function skippedFor(name: string): string[] {
-  return programChoice(name).skipped.map((dir) => `skipped ${name} in ${dir}: programs never come from the workspace or node_modules`);
+  return programChoice(name).skipped.map(
+    (dir) => `skipped ${name} in ${dir}: programs never come from the workspace or node_modules`,
+  );
 }
 
 function programCheck(name: string, missing: { level: Level; why: string }): Check {
   const path = programChoice(name).path;
   const details = skippedFor(name);
-  if (!path) return { name, level: missing.level, summary: `not found in a fixed place on PATH: ${missing.why}`, ...(details.length ? { details } : {}) };
-  return { name, level: 'ok', summary: `${versionOf(path) ?? 'version unknown'} (${path})`, ...(details.length ? { details } : {}) };
+  if (!path)
+    return {
+      name,
+      level: missing.level,
+      summary: `not found in a fixed place on PATH: ${missing.why}`,
+      ...(details.length ? { details } : {}),
+    };
+  return {
+    name,
+    level: 'ok',
+    summary: `${versionOf(path) ?? 'version unknown'} (${path})`,
+    ...(details.length ? { details } : {}),
+  };
 }
 
 function rgCheck(configured: string | undefined): Check {
   const path = findRg(configured);
   const details = configured?.startsWith('/') ? [] : skippedFor(configured || 'rg');
   const more = details.length ? { details } : {};
-  if (!path) return { name: 'ripgrep', level: 'warn', summary: 'not found: grep uses its JavaScript engine (slower on large trees); install ripgrep', ...more };
-  return { name: 'ripgrep', level: 'ok', summary: `${versionOf(path) ?? 'version unknown'} (${path}): grep uses it`, ...more };
+  if (!path)
+    return {
+      name: 'ripgrep',
+      level: 'warn',
+      summary: 'not found: grep uses its JavaScript engine (slower on large trees); install ripgrep',
+      ...more,
+    };
+  return {
+    name: 'ripgrep',
+    level: 'ok',
+    summary: `${versionOf(path) ?? 'version unknown'} (${path}): grep uses it`,
+    ...more,
+  };
 }
 
 function home(path: string, h: string): string {
@@ -78,7 +106,12 @@ function confinementDetails(s: SandboxSettings): string[] {
 }
 
 async function sandboxCheck(s: SandboxSettings): Promise<Check> {
-  if (s.mode === 'off') return { name: 'sandbox', level: 'off', summary: 'off (sandbox.mode "off"): commands and stdio MCP servers run unconfined' };
+  if (s.mode === 'off')
+    return {
+      name: 'sandbox',
+      level: 'off',
+      summary: 'off (sandbox.mode "off"): commands and stdio MCP servers run unconfined',
+    };
   const status = await probeSandbox(s.bwrap);
   if (!status.ok) {
     const refused = s.mode === 'required';
@@ -121,7 +154,8 @@ function configCheck(found: InspectedConfig): Check {
         details: trust.by === 'store' ? [`after editing it, review and run: ${fix}`] : [],
       };
     default: {
-      const state = trust.state === 'untrusted' ? 'untrusted' : trust.state === 'changed' ? 'changed since trusted' : 'not usable';
+      const state =
+        trust.state === 'untrusted' ? 'untrusted' : trust.state === 'changed' ? 'changed since trusted' : 'not usable';
       const why = refusal(path, trust, found.roots[0])!.split('\n');
       return {
         name: 'config',

@@ -38,7 +38,9 @@ export const initCommand: Command = {
     const file = join(root, CONFIG_FILE);
     const schemaFile = join(root, SCHEMA_FILE);
     if (!values.schema && existsSync(file) && !values.force) {
-      throw new UsageError(`${file} already exists; pass --force to overwrite it, or --schema to write only ${SCHEMA_FILE}`);
+      throw new UsageError(
+        `${file} already exists; pass --force to overwrite it, or --schema to write only ${SCHEMA_FILE}`,
+      );
     }
     writeFileSync(schemaFile, JSON.stringify(configJsonSchema(), null, 2) + '\n');
     if (values.schema) {

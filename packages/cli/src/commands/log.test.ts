@@ -12,7 +12,12 @@ import { parseSince } from './log.js';
 const root = mkdtempSync(join(tmpdir(), 'tb-log-'));
 // The gateway database's default place is per user, outside the workspace: here, inside the temp dir.
 process.env.XDG_STATE_HOME = join(root, 'state');
-const entry = (callId: string, tool: string, minute: number, extra: Partial<ExecutionLogEntry> = {}): ExecutionLogEntry => ({
+const entry = (
+  callId: string,
+  tool: string,
+  minute: number,
+  extra: Partial<ExecutionLogEntry> = {},
+): ExecutionLogEntry => ({
   callId,
   tool,
   params: { path: `${callId}.txt` },
@@ -26,7 +31,10 @@ const entry = (callId: string, tool: string, minute: number, extra: Partial<Exec
 beforeAll(async () => {
   mkdirSync(join(root, '.toolbelt'));
   const cli = [entry('cli-1', 'read_file', 1), entry('cli-2', 'write_file', 3, { status: 'rejected' })];
-  writeFileSync(join(root, '.toolbelt', 'executions.jsonl'), cli.map((e) => JSON.stringify(e)).join('\n') + '\n{"torn line');
+  writeFileSync(
+    join(root, '.toolbelt', 'executions.jsonl'),
+    cli.map((e) => JSON.stringify(e)).join('\n') + '\n{"torn line',
+  );
   const store = openSqliteStore(gatewayDbPath(undefined, root));
   await store.appendExecutions([
     entry('gw-1', 'read_file', 2, { agentId: 'agent-a', runId: 'run-1' }),
@@ -65,8 +73,12 @@ describe('toolbelt log', () => {
     for (const column of [/(cli|gw)-\d /, /\{"path"/, /\d+ms/, /(read|write)_file|shell_exec/]) {
       expect(new Set(at(column)).size, String(column)).toBe(1);
     }
-    expect(rows[0]).toBe(`2026-01-01 10:01:00Z  success   3ms  read_file   ${'cli'.padEnd(21)}  cli-1  {"path":"cli-1.txt"}`);
-    expect(rows[1]).toBe('2026-01-01 10:02:00Z  success   3ms  read_file   gateway agent-a/run-1  gw-1   {"path":"gw-1.txt"}');
+    expect(rows[0]).toBe(
+      `2026-01-01 10:01:00Z  success   3ms  read_file   ${'cli'.padEnd(21)}  cli-1  {"path":"cli-1.txt"}`,
+    );
+    expect(rows[1]).toBe(
+      '2026-01-01 10:02:00Z  success   3ms  read_file   gateway agent-a/run-1  gw-1   {"path":"gw-1.txt"}',
+    );
   });
 
   it('filters by source, tool, status, agent, run and time, and limits to the most recent', async () => {
@@ -90,7 +102,10 @@ describe('toolbelt log', () => {
   it('says so when nothing matches, and refuses bad options', async () => {
     expect((await run('--tool', 'nope')).out).toBe('No executions logged yet (or none match).\n');
     const since = await run('--since', 'yesterday-ish');
-    expect([since.code, since.err.trim()]).toEqual([2, 'toolbelt log: --since must be an ISO time or an age such as 30m, 2h or 7d, not "yesterday-ish"']);
+    expect([since.code, since.err.trim()]).toEqual([
+      2,
+      'toolbelt log: --since must be an ISO time or an age such as 30m, 2h or 7d, not "yesterday-ish"',
+    ]);
     expect((await run('--source', 'both')).code).toBe(2);
     expect((await run('--limit', '0')).code).toBe(2);
   });

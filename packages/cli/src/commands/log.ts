@@ -27,7 +27,8 @@ export function parseSince(raw: string, now = Date.now()): string {
   const age = /^(\d+)(s|m|h|d)$/.exec(raw);
   if (age) return new Date(now - Number(age[1]) * { s: 1e3, m: 6e4, h: 36e5, d: 864e5 }[age[2] as 's']).toISOString();
   const t = Date.parse(raw);
-  if (Number.isNaN(t)) throw new UsageError(`--since must be an ISO time or an age such as 30m, 2h or 7d, not "${raw}"`);
+  if (Number.isNaN(t))
+    throw new UsageError(`--since must be an ISO time or an age such as 30m, 2h or 7d, not "${raw}"`);
   return new Date(t).toISOString();
 }
 
@@ -71,9 +72,11 @@ export const logCommand: Command = {
   },
   async run(values, _pos, io) {
     const source = (values.source as string | undefined) ?? 'all';
-    if (!['all', 'cli', 'gateway'].includes(source)) throw new UsageError(`--source must be all, cli or gateway, not "${source}"`);
+    if (!['all', 'cli', 'gateway'].includes(source))
+      throw new UsageError(`--source must be all, cli or gateway, not "${source}"`);
     const limit = values.limit === undefined ? 50 : Number(values.limit);
-    if (!Number.isInteger(limit) || limit <= 0) throw new UsageError(`--limit must be a positive integer, not "${String(values.limit)}"`);
+    if (!Number.isInteger(limit) || limit <= 0)
+      throw new UsageError(`--limit must be a positive integer, not "${String(values.limit)}"`);
     const since = values.since ? parseSince(values.since as string) : undefined;
     const { config, roots } = loadConfig(values as { root?: string[]; config?: string });
     const stateDir = join(roots[0], '.toolbelt');
@@ -86,9 +89,13 @@ export const logCommand: Command = {
 
     const entries: Entry[] = [];
     if (source !== 'gateway') {
-      for (const e of readJsonl<ExecutionLogEntry>(join(stateDir, 'executions.jsonl'))) if (keep(e)) entries.push({ ...e, source: 'cli' });
+      for (const e of readJsonl<ExecutionLogEntry>(join(stateDir, 'executions.jsonl')))
+        if (keep(e)) entries.push({ ...e, source: 'cli' });
     }
-    const dbFile = gatewayDbPath((values.db as string | undefined) ?? (process.env.TOOLBELT_DB || undefined) ?? config.gateway?.db, roots[0]);
+    const dbFile = gatewayDbPath(
+      (values.db as string | undefined) ?? (process.env.TOOLBELT_DB || undefined) ?? config.gateway?.db,
+      roots[0],
+    );
     if (source !== 'cli' && (isPostgresUrl(dbFile) || existsSync(dbFile))) {
       let store;
       try {

@@ -15,7 +15,11 @@ import { isolatedState, writeTrustedConfig } from '../__fixtures__/trust.js';
 const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'toolbelt.js');
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolbelt-cli-groups-')));
 const state = isolatedState();
-writeTrustedConfig(root, { mcpServers: { fx: { command: process.execPath, args: [FIXTURE_SERVER], trust: 'read' } } }, state);
+writeTrustedConfig(
+  root,
+  { mcpServers: { fx: { command: process.execPath, args: [FIXTURE_SERVER], trust: 'read' } } },
+  state,
+);
 
 const text = (r: unknown) => (r as CallToolResult).content.map((b) => (b.type === 'text' ? b.text : '')).join('\n');
 const code = (r: unknown) => ((r as CallToolResult)._meta?.['toolbelt/call'] as { code?: string } | undefined)?.code;
@@ -59,7 +63,9 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
     const result = await client.callTool({ name: 'git_status', arguments: {} });
     expect(result.isError).toBe(true);
     expect(code(result)).toBe('UNKNOWN_TOOL');
-    expect(text(result)).toBe('git_status is in tool group "git", which is not loaded; call load_tools with {"groups":["git"]} first.');
+    expect(text(result)).toBe(
+      'git_status is in tool group "git", which is not loaded; call load_tools with {"groups":["git"]} first.',
+    );
   });
 
   it('loads a group on request: list_changed arrives and the list has its tools', async () => {

@@ -17,7 +17,8 @@ function openBrowser(url: URL): void {
 function portOption(raw: unknown): number | undefined {
   if (raw === undefined) return undefined;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`--port must be a port number from 1 to 65535, not "${String(raw)}"`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new UsageError(`--port must be a port number from 1 to 65535, not "${String(raw)}"`);
   return port;
 }
 
@@ -25,9 +26,13 @@ export async function mcpLogin(values: Record<string, unknown>, name: string | u
   const { config, roots } = loadConfig(values);
   const servers = config.mcpServers ?? {};
   const configured = Object.keys(servers);
-  if (!name) throw new UsageError(`name the server to sign in to: toolbelt mcp login SERVER (configured: ${configured.join(', ') || 'none'})`);
+  if (!name)
+    throw new UsageError(
+      `name the server to sign in to: toolbelt mcp login SERVER (configured: ${configured.join(', ') || 'none'})`,
+    );
   const server = servers[name];
-  if (!server) throw new UsageError(`no MCP server named "${name}" in mcpServers; configured: ${configured.join(', ') || 'none'}`);
+  if (!server)
+    throw new UsageError(`no MCP server named "${name}" in mcpServers; configured: ${configured.join(', ') || 'none'}`);
   if (!server.url) throw new UsageError(`MCP server "${name}" is a stdio server; only http and sse servers sign in`);
   const port = portOption(values.port);
   const dir = join(roots[0], '.toolbelt', 'oauth');
@@ -37,7 +42,9 @@ export async function mcpLogin(values: Record<string, unknown>, name: string | u
     dir,
     ...(port ? { port } : {}),
     open: (url) => {
-      io.stderr.write(`Open this page to sign in to "${name}":\n  ${url.href}\nWaiting for the browser to come back...\n`);
+      io.stderr.write(
+        `Open this page to sign in to "${name}":\n  ${url.href}\nWaiting for the browser to come back...\n`,
+      );
       if (!values['no-browser']) openBrowser(url);
     },
   }).catch((err: Error) => {

@@ -13,7 +13,9 @@ afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true }))
 function workspace(server: Record<string, unknown>): string {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'tb-mcp-missing-')));
   roots.push(root);
-  writeTrustedConfig(root, { mcpServers: { ghost: { command: 'toolbelt-no-such-command', trust: 'read', ...server } } });
+  writeTrustedConfig(root, {
+    mcpServers: { ghost: { command: 'toolbelt-no-such-command', trust: 'read', ...server } },
+  });
   return root;
 }
 
@@ -28,7 +30,9 @@ describe('toolbelt mcp --status with a command that is not installed', () => {
     expect(all).toContain('the command "toolbelt-no-such-command" was not found');
     expect(all).not.toContain('toolbelt-limits');
     expect(all.split('was not found').length - 1).toBe(1);
-    expect(run.out).toMatch(/^ghost {2}failed: the command "toolbelt-no-such-command" was not found \(ENOENT\); fix "command" for this server in mcpServers/);
+    expect(run.out).toMatch(
+      /^ghost {2}failed: the command "toolbelt-no-such-command" was not found \(ENOENT\); fix "command" for this server in mcpServers/,
+    );
     expect(run.out).toContain('Details in ');
     expect(run.err).not.toContain('ghost');
   });

@@ -31,7 +31,8 @@ writeTrustedConfig(root, {
   },
 });
 
-const text = (r: unknown) => ((r as CallToolResult).content as { type: string; text?: string }[]).map((b) => b.text ?? '').join('\n');
+const text = (r: unknown) =>
+  ((r as CallToolResult).content as { type: string; text?: string }[]).map((b) => b.text ?? '').join('\n');
 
 /** Sample inputs for built-ins; one without a sample is still called, and must answer in form. */
 const SAMPLES: Record<string, Record<string, unknown>> = {
@@ -46,8 +47,12 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
 let answer: (message: string) => ElicitResult = () => ({ action: 'cancel' });
 
 async function stdioClient(elicitation: boolean): Promise<Client> {
-  const client = new Client({ name: 'cli-test', version: '1' }, { capabilities: elicitation ? { elicitation: { form: {} } } : {} });
-  if (elicitation) client.setRequestHandler(ElicitRequestSchema, (req) => answer((req.params as { message: string }).message));
+  const client = new Client(
+    { name: 'cli-test', version: '1' },
+    { capabilities: elicitation ? { elicitation: { form: {} } } : {} },
+  );
+  if (elicitation)
+    client.setRequestHandler(ElicitRequestSchema, (req) => answer((req.params as { message: string }).message));
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
@@ -77,7 +82,10 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
     expect(names).toContain('fx__echo');
     expect(tools.find((t) => t.name === 'fx__echo')!.annotations).toMatchObject({ readOnlyHint: true });
     expect(tools.find((t) => t.name === 'fx__wipe')!.annotations).toMatchObject({ destructiveHint: true });
-    expect(tools.find((t) => t.name === 'fs__read_text_file')!.inputSchema).toMatchObject({ type: 'object', required: ['path'] });
+    expect(tools.find((t) => t.name === 'fs__read_text_file')!.inputSchema).toMatchObject({
+      type: 'object',
+      required: ['path'],
+    });
     // Built-ins with a per-call effect are listed by their usual effect.
     const hints = (name: string) => tools.find((t) => t.name === name)!.annotations;
     expect(hints('read_file')).toEqual({ readOnlyHint: true, openWorldHint: false });
@@ -93,7 +101,8 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
     expect(result.isError).toBeFalsy();
     expect(text(result)).toContain('hello over mcp');
     const log = join(root, '.toolbelt', 'executions.jsonl');
-    for (let i = 0; i < 100 && !(existsSync(log) && readFileSync(log, 'utf8').includes('fs__read_text_file')); i++) await new Promise((r) => setTimeout(r, 30));
+    for (let i = 0; i < 100 && !(existsSync(log) && readFileSync(log, 'utf8').includes('fs__read_text_file')); i++)
+      await new Promise((r) => setTimeout(r, 30));
     expect(readFileSync(log, 'utf8')).toContain('"tool":"fs__read_text_file"');
   });
 
@@ -110,7 +119,9 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
 
   it("forwards a remote server's progress to the client, through toolbelt", async () => {
     const seen: Progress[] = [];
-    const result = await client.callTool({ name: 'fx__slow', arguments: { ms: 300 } }, undefined, { onprogress: (p) => void seen.push(p) });
+    const result = await client.callTool({ name: 'fx__slow', arguments: { ms: 300 } }, undefined, {
+      onprogress: (p) => void seen.push(p),
+    });
     expect(text(result)).toBe('slept 300 ms');
     expect(seen.length).toBeGreaterThan(0);
     expect(seen[0].message).toMatch(/^step \d+$/);
@@ -135,7 +146,9 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
   it('asks through elicitation, runs an approved call, and relays list_changed from the remote server', async () => {
     const asked: string[] = [];
     answer = (m) => (asked.push(m), { action: 'accept', content: { decision: 'approve' } });
-    const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+    const changed = new Promise<void>((resolve) =>
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
+    );
     const result = await client.callTool({ name: 'fx__add_tool', arguments: { name: 'approved_tool' } });
     expect(text(result)).toBe('added approved_tool');
     expect(asked[0]).toContain('Allow fx__add_tool? Effect: execute.');
@@ -195,13 +208,22 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
     expect(denied.status).toBe(401);
     const client = new Client({ name: 'http-test', version: '1' }, { capabilities: { elicitation: { form: {} } } });
     // fx__wipe is destructive: its approval form has a confirmation to tick.
-    client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { decision: 'approve', confirm: true } }));
-    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    client.setRequestHandler(ElicitRequestSchema, () => ({
+      action: 'accept',
+      content: { decision: 'approve', confirm: true },
+    }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(url), {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+      }),
+    );
     try {
       expect((await client.listTools()).tools.map((t) => t.name)).toContain('fx__echo');
       expect(text(await client.callTool({ name: 'fx__echo', arguments: { text: 'http' } }))).toBe('echo: http');
       const seen: Progress[] = [];
-      await client.callTool({ name: 'fx__slow', arguments: { ms: 300 } }, undefined, { onprogress: (p) => void seen.push(p) });
+      await client.callTool({ name: 'fx__slow', arguments: { ms: 300 } }, undefined, {
+        onprogress: (p) => void seen.push(p),
+      });
       expect(seen.length).toBeGreaterThan(0);
       expect(text(await client.callTool({ name: 'fx__wipe', arguments: {} }))).toBe('wiped');
     } finally {
@@ -234,7 +256,9 @@ describe.runIf(existsSync(join(dirname(BIN), '..', 'dist', 'commands', 'mcp.js')
   });
 
   it('refuses to listen on 0.0.0.0 without a token, as toolbelt serve does', () => {
-    const refused = spawnSync(process.execPath, [BIN, 'mcp', '--root', root, '--http', '0', '--host', '0.0.0.0'], { encoding: 'utf8' });
+    const refused = spawnSync(process.execPath, [BIN, 'mcp', '--root', root, '--http', '0', '--host', '0.0.0.0'], {
+      encoding: 'utf8',
+    });
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain(
       'toolbelt mcp: refusing to listen on 0.0.0.0 without a token: anyone who can reach it could run tools. Require a bearer token (toolbelt mcp --token-env VAR',

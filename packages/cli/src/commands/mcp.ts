@@ -2,7 +2,14 @@
 // behind one policy — over stdio for an MCP client's config, or over Streamable HTTP.
 import { join } from 'node:path';
 import { BindRefusedError, HostConfigError, UnknownGroupError } from '@toolbelt/core';
-import { describeStatus, serveHttp, serveStdio, ToolServer, type McpManager, type McpProviderOptions } from '@toolbelt/mcp';
+import {
+  describeStatus,
+  serveHttp,
+  serveStdio,
+  ToolServer,
+  type McpManager,
+  type McpProviderOptions,
+} from '@toolbelt/mcp';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command, type Io } from '../command.js';
 import { mcpContent } from '../mcp-resources.js';
 import { mcpLogin } from './mcp-login.js';
@@ -37,7 +44,8 @@ Tokens are kept in <root>/.toolbelt/oauth/SERVER.json, readable by you alone.`;
 
 function parsePort(raw: unknown): number {
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--http must be a port number from 0 to 65535, not "${String(raw)}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--http must be a port number from 0 to 65535, not "${String(raw)}"`);
   return port;
 }
 
@@ -63,7 +71,9 @@ async function printStatus(rt: Runtime, manager: McpManager | undefined, io: Io)
   const status = manager?.status() ?? {};
   const names = Object.keys(status);
   if (names.length === 0) {
-    io.stdout.write(`No MCP servers configured${rt.configPath ? ` in ${rt.configPath}` : ''}. Add them under "mcpServers".\n`);
+    io.stdout.write(
+      `No MCP servers configured${rt.configPath ? ` in ${rt.configPath}` : ''}. Add them under "mcpServers".\n`,
+    );
     return EXIT.ok;
   }
   const width = Math.max(...names.map((n) => n.length));
@@ -72,7 +82,9 @@ async function printStatus(rt: Runtime, manager: McpManager | undefined, io: Io)
     const s = status[name];
     if (s.state === 'failed') failed++;
     const tools = manager!.toolsOf(name);
-    io.stdout.write(`${name.padEnd(width)}  ${describeStatus(s)}${tools.length ? `\n${' '.repeat(width + 2)}${tools.join(', ')}` : ''}\n`);
+    io.stdout.write(
+      `${name.padEnd(width)}  ${describeStatus(s)}${tools.length ? `\n${' '.repeat(width + 2)}${tools.join(', ')}` : ''}\n`,
+    );
   }
   // The status lines already say why; the warning that would repeat it is off for --status.
   if (failed) io.stdout.write(`Details in ${join(rt.stateDir, 'mcp.log')}.\n`);
@@ -106,7 +118,8 @@ export const mcpCommand: Command = {
   async run(values, positionals, io) {
     const login = loginCommand(values, positionals, io);
     if (login) return login;
-    if (values['no-browser'] || values.port) throw new UsageError('--no-browser and --port only apply to toolbelt mcp login');
+    if (values['no-browser'] || values.port)
+      throw new UsageError('--no-browser and --port only apply to toolbelt mcp login');
     const port = values.http === undefined ? undefined : parsePort(values.http);
     if (port === undefined && (values.host || values['token-env'] || values['allow-host'])) {
       throw new UsageError('--host, --allow-host and --token-env only apply with --http PORT');
@@ -120,7 +133,8 @@ export const mcpCommand: Command = {
       io.stderr.write(`${line}\n`);
       server?.log('warning', line, 'toolbelt');
     };
-    const onLog: McpProviderOptions['onLog'] = (name, message) => server?.log(message.level, message.data, message.logger ? `${name}/${message.logger}` : name);
+    const onLog: McpProviderOptions['onLog'] = (name, message) =>
+      server?.log(message.level, message.data, message.logger ? `${name}/${message.logger}` : name);
     // --status prints every server's status, failures included: no warning repeats them.
     const mcp = { warn, onLog, onManager: (m: McpManager) => (manager = m), warnUnavailable: !values.status };
     const rt = await createRuntime(values, { warn, providers: defaultProviders({ mcp }) });
@@ -149,14 +163,19 @@ export const mcpCommand: Command = {
           ...(token ? { token } : {}),
         }).catch((err: NodeJS.ErrnoException) => {
           if (err instanceof BindRefusedError || err instanceof HostConfigError) throw new UsageError(err.message);
-          if (err.code === 'EADDRINUSE') throw new UsageError(`port ${port} is already in use; pick another with --http PORT, or --http 0 for any free port`);
+          if (err.code === 'EADDRINUSE')
+            throw new UsageError(
+              `port ${port} is already in use; pick another with --http PORT, or --http 0 for any free port`,
+            );
           if (err.code === 'EACCES' || err.code === 'EADDRNOTAVAIL')
             throw new UsageError(`cannot listen on ${values.host ?? '127.0.0.1'}:${port} (${err.code})`);
           throw err;
         });
         // Listen for signals before printing the address: whoever reads it may stop us at once.
         const stopped = untilStopSignal();
-        io.stderr.write(`toolbelt mcp: ${rt.registry.list().length} tools at ${handle.url}${token ? ' (bearer token required)' : ''}; Ctrl-C stops.\n`);
+        io.stderr.write(
+          `toolbelt mcp: ${rt.registry.list().length} tools at ${handle.url}${token ? ' (bearer token required)' : ''}; Ctrl-C stops.\n`,
+        );
         await stopped;
         await handle.close();
       }

@@ -13,19 +13,29 @@ const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 const bin = join(repo, 'packages/cli/bin/toolbelt.js');
 const dir = mkdtempSync(join(tmpdir(), 'tb-serve-db-'));
 const ENV = { ...process.env, TOOLBELT_GATEWAY_TOKEN: '', TOOLBELT_GATEWAY_TOKEN_FILE: '', XDG_STATE_HOME: dir };
-const tsc = (...args: string[]) => spawnSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), ...args], { cwd: repo, encoding: 'utf8' });
+const tsc = (...args: string[]) =>
+  spawnSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), ...args], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
 
 beforeAll(() => {
   // The CLI runs from dist: bring the gateway and the CLI up to date with their sources.
-  if (tsc('-b', 'packages/gateway').status !== 0) throw new Error('the gateway does not build, so toolbelt serve cannot be tested');
+  if (tsc('-b', 'packages/gateway').status !== 0)
+    throw new Error('the gateway does not build, so toolbelt serve cannot be tested');
   if (tsc('-b', 'packages/cli').status !== 0) tsc('-p', 'packages/cli/tsconfig.json');
   // bin/toolbelt.js prefers the bundle: rebuild it from the fresh dist.
-  if (spawnSync(process.execPath, [join(repo, 'scripts/bundle.mjs')], { cwd: repo }).status !== 0) throw new Error('the CLI bundle does not build');
+  if (spawnSync(process.execPath, [join(repo, 'scripts/bundle.mjs')], { cwd: repo }).status !== 0)
+    throw new Error('the CLI bundle does not build');
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const serve = (db: string) =>
-  spawnSync(process.execPath, [bin, 'serve', '--root', dir, '--port', '0', '--db', db], { encoding: 'utf8', env: ENV, timeout: 30_000 });
+  spawnSync(process.execPath, [bin, 'serve', '--root', dir, '--port', '0', '--db', db], {
+    encoding: 'utf8',
+    env: ENV,
+    timeout: 30_000,
+  });
 
 describe('toolbelt serve with a database it cannot open', () => {
   it('says in one sentence that a corrupt file is not a database, and what to do', () => {
@@ -42,7 +52,10 @@ describe('toolbelt serve with a database it cannot open', () => {
     const db = join(dir, 'locked.db');
     const script = `const D = require('better-sqlite3'); const d = new D(${JSON.stringify(db)});
       d.pragma('locking_mode = EXCLUSIVE'); d.exec('CREATE TABLE t (x); BEGIN EXCLUSIVE; INSERT INTO t VALUES (1)'); console.log('locked'); setInterval(() => {}, 1000);`;
-    const locker = spawn(process.execPath, ['-e', script], { cwd: join(repo, 'packages/gateway'), stdio: ['ignore', 'pipe', 'inherit'] });
+    const locker = spawn(process.execPath, ['-e', script], {
+      cwd: join(repo, 'packages/gateway'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     try {
       await once(locker.stdout, 'data');
       const out = serve(db);

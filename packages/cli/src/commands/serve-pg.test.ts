@@ -15,7 +15,13 @@ const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 const bin = join(repo, 'packages/cli/bin/toolbelt.js');
 const dir = mkdtempSync(join(tmpdir(), 'tb-serve-pg-'));
 const stateHome = mkdtempSync(join(tmpdir(), 'tb-serve-pg-state-'));
-const ENV = { ...process.env, TOOLBELT_GATEWAY_TOKEN: '', TOOLBELT_GATEWAY_TOKEN_FILE: '', TOOLBELT_DB: '', XDG_STATE_HOME: stateHome };
+const ENV = {
+  ...process.env,
+  TOOLBELT_GATEWAY_TOKEN: '',
+  TOOLBELT_GATEWAY_TOKEN_FILE: '',
+  TOOLBELT_DB: '',
+  XDG_STATE_HOME: stateHome,
+};
 const children = new Set<ChildProcess>();
 const schema = freshSchema('serve');
 const DB = `${PG_URL}?schema=${schema}`;
@@ -23,13 +29,18 @@ const DB = `${PG_URL}?schema=${schema}`;
 beforeAll(() => {
   if (!pgAvailable) return;
   // The CLI runs from its build: bring it up to date when a source it runs is newer (npm test builds first).
-  const stale = (dist: string, src: string) => !existsSync(join(repo, dist)) || statSync(join(repo, dist)).mtimeMs < statSync(join(repo, src)).mtimeMs;
+  const stale = (dist: string, src: string) =>
+    !existsSync(join(repo, dist)) || statSync(join(repo, dist)).mtimeMs < statSync(join(repo, src)).mtimeMs;
   if (
     stale('packages/cli/dist/commands/serve.js', 'packages/cli/src/commands/serve.ts') ||
     stale('packages/gateway/dist/store/pg.js', 'packages/gateway/src/store/pg.ts')
   ) {
-    const tsc = spawnSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '-b', 'packages/cli'], { cwd: repo, encoding: 'utf8' });
-    if (tsc.status !== 0) throw new Error(`the CLI does not build, so toolbelt serve cannot be tested:\n${tsc.stdout}${tsc.stderr}`);
+    const tsc = spawnSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '-b', 'packages/cli'], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
+    if (tsc.status !== 0)
+      throw new Error(`the CLI does not build, so toolbelt serve cannot be tested:\n${tsc.stdout}${tsc.stderr}`);
   }
   const tool = (name: string, isAsync: boolean) => ({
     name,
@@ -40,7 +51,10 @@ beforeAll(() => {
     isAsync,
     timeout: 60_000,
   });
-  writeFileSync(join(dir, 'toolbelt.config.json'), JSON.stringify({ tools: [tool('waitFor', false), tool('later', true)] }));
+  writeFileSync(
+    join(dir, 'toolbelt.config.json'),
+    JSON.stringify({ tools: [tool('waitFor', false), tool('later', true)] }),
+  );
   trustConfig(join(dir, 'toolbelt.config.json'), ENV);
 }, 120_000);
 afterAll(async () => {
@@ -71,10 +85,17 @@ function serve(args: string[], env: Record<string, string> = {}): Promise<{ chil
 }
 
 const post = async (url: string, body: unknown) => {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as any };
 };
-const exited = (child: ChildProcess) => new Promise<number | null>((r) => (child.exitCode !== null ? r(child.exitCode) : child.on('exit', (code) => r(code))));
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((r) =>
+    child.exitCode !== null ? r(child.exitCode) : child.on('exit', (code) => r(code)),
+  );
 
 async function inParallel<T>(n: number, width: number, fn: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = new Array(n);
@@ -97,9 +118,15 @@ interface Frame {
 }
 
 /** An SSE stream read frame by frame. */
-async function events(url: string, lastEventId?: number): Promise<{ next(match: (f: Frame) => boolean): Promise<Frame>; close(): void }> {
+async function events(
+  url: string,
+  lastEventId?: number,
+): Promise<{ next(match: (f: Frame) => boolean): Promise<Frame>; close(): void }> {
   const ac = new AbortController();
-  const res = await fetch(`${url}/api/events`, { signal: ac.signal, headers: lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) } });
+  const res = await fetch(`${url}/api/events`, {
+    signal: ac.signal,
+    headers: lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) },
+  });
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   const read = async (): Promise<Frame> => {
@@ -110,7 +137,8 @@ async function events(url: string, lastEventId?: number): Promise<{ next(match: 
         buffer = buffer.slice(end + 2);
         const fields = new Map([...text.matchAll(/^(\w+): ?(.*)$/gm)].map((m) => [m[1], m[2]]));
         const field = (name: string) => fields.get(name);
-        if (field('id') && field('data')) return { id: Number(field('id')), event: field('event') ?? 'message', data: JSON.parse(field('data')!) };
+        if (field('id') && field('data'))
+          return { id: Number(field('id')), event: field('event') ?? 'message', data: JSON.parse(field('data')!) };
         continue;
       }
       const { value, done } = await reader.read();
@@ -141,7 +169,12 @@ describe.skipIf(!pgAvailable)('toolbelt serve: two instances on one PostgreSQL d
     const streamA = await events(a.url);
     await streamA.next((f) => f.event === 'ready');
 
-    const waiting = post(`${a.url}/api/runs/r1/tool-calls`, { agentId: 'ag', name: 'waitFor', input: { n: 1 }, callId: 'wait-1' });
+    const waiting = post(`${a.url}/api/runs/r1/tool-calls`, {
+      agentId: 'ag',
+      name: 'waitFor',
+      input: { n: 1 },
+      callId: 'wait-1',
+    });
     for (let i = 0; i < 400; i++) {
       const call = await (await fetch(`${b.url}/api/tool-calls/wait-1`)).json();
       if (call.status === 'waiting') break;
@@ -152,14 +185,19 @@ describe.skipIf(!pgAvailable)('toolbelt serve: two instances on one PostgreSQL d
     expect(await waiting).toMatchObject({ status: 200, body: { status: 'success', structured: { answer: 42 } } });
 
     const resolvedOnB = await streamA.next((f) => f.event === 'pending.resolved' && f.data.callId === 'wait-1');
-    expect((await post(`${b.url}/api/runs/r2/tool-calls`, { agentId: 'ag', name: 'later', input: {}, callId: 'later-1' })).body.status).toBe('pending');
+    expect(
+      (await post(`${b.url}/api/runs/r2/tool-calls`, { agentId: 'ag', name: 'later', input: {}, callId: 'later-1' }))
+        .body.status,
+    ).toBe('pending');
     const createdOnB = await streamA.next((f) => f.event === 'pending.created' && f.data.callId === 'later-1');
     expect(createdOnB.id).toBeGreaterThan(resolvedOnB.id);
     streamA.close();
 
     // Resumed on B from an id A gave out: the same events, in the same order.
     const streamB = await events(b.url, resolvedOnB.id);
-    expect((await streamB.next((f) => f.event === 'pending.created' && f.data.callId === 'later-1')).id).toBe(createdOnB.id);
+    expect((await streamB.next((f) => f.event === 'pending.created' && f.data.callId === 'later-1')).id).toBe(
+      createdOnB.id,
+    );
     streamB.close();
 
     a.child.kill('SIGTERM');
@@ -167,10 +205,14 @@ describe.skipIf(!pgAvailable)('toolbelt serve: two instances on one PostgreSQL d
     expect([await exited(a.child), await exited(b.child)]).toEqual([0, 0]);
 
     // toolbelt log reads the same database.
-    const log = spawnSync(process.execPath, [bin, 'log', '--root', dir, '--db', DB, '--source', 'gateway', '--tool', 'waitFor'], {
-      env: ENV,
-      encoding: 'utf8',
-    });
+    const log = spawnSync(
+      process.execPath,
+      [bin, 'log', '--root', dir, '--db', DB, '--source', 'gateway', '--tool', 'waitFor'],
+      {
+        env: ENV,
+        encoding: 'utf8',
+      },
+    );
     expect(log.status).toBe(0);
     expect(log.stdout).toMatch(/success .* waitFor .* wait-1/);
   }, 90_000);
@@ -179,25 +221,41 @@ describe.skipIf(!pgAvailable)('toolbelt serve: two instances on one PostgreSQL d
     const N = 200;
     const [a, b] = await Promise.all([serve(['--db', DB]), serve(['--db', DB])]);
     const opened = await inParallel(N, 16, (i) =>
-      post(`${a.url}/api/runs/run-k/tool-calls`, { agentId: 'agent-k', name: 'later', input: { n: i }, callId: `k-${i}` }),
+      post(`${a.url}/api/runs/run-k/tool-calls`, {
+        agentId: 'agent-k',
+        name: 'later',
+        input: { n: i },
+        callId: `k-${i}`,
+      }),
     );
     expect(opened.every((r) => r.status === 200 && r.body.status === 'pending')).toBe(true);
 
     a.child.kill('SIGKILL');
     expect(await exited(a.child)).toBe(null);
 
-    const submitted = await inParallel(N, 16, (i) => post(`${b.url}/api/runs/run-k/tool-results`, { callId: `k-${i}`, result: { n: i } }));
+    const submitted = await inParallel(N, 16, (i) =>
+      post(`${b.url}/api/runs/run-k/tool-results`, { callId: `k-${i}`, result: { n: i } }),
+    );
     expect(submitted.filter((r) => r.status === 200 && r.body.delivered === 'inbox')).toHaveLength(N);
-    const twice = await inParallel(20, 8, (i) => post(`${b.url}/api/runs/run-k/tool-results`, { callId: `k-${i}`, result: 'again' }));
+    const twice = await inParallel(20, 8, (i) =>
+      post(`${b.url}/api/runs/run-k/tool-results`, { callId: `k-${i}`, result: 'again' }),
+    );
     expect(twice.every((r) => r.status === 409)).toBe(true);
-    const inbox = (await (await fetch(`${b.url}/api/agents/agent-k/inbox?limit=1000`)).json()).messages as { callId: string; result: { n: number } }[];
+    const inbox = (await (await fetch(`${b.url}/api/agents/agent-k/inbox?limit=1000`)).json()).messages as {
+      callId: string;
+      result: { n: number };
+    }[];
     expect(inbox).toHaveLength(N);
     expect(new Set(inbox.map((m) => m.callId)).size).toBe(N);
     expect(inbox.every((m) => m.result.n === Number(m.callId.slice(2)))).toBe(true);
 
     // A restarted and B take think cycles at once: each message goes to one cycle only.
     const a2 = await serve(['--db', DB]);
-    const taken = await inParallel(40, 8, async (i) => (await post(`${(i % 2 ? a2 : b).url}/api/agents/agent-k/cycles?limit=10`, {})).body);
+    const taken = await inParallel(
+      40,
+      8,
+      async (i) => (await post(`${(i % 2 ? a2 : b).url}/api/agents/agent-k/cycles?limit=10`, {})).body,
+    );
     const ids = taken.flatMap((c) => c.messages.map((m: { callId: string }) => m.callId));
     expect(ids).toHaveLength(N);
     expect(new Set(ids).size).toBe(N);

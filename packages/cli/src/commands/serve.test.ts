@@ -19,15 +19,25 @@ const stateHome = mkdtempSync(join(tmpdir(), 'tb-serve-state-'));
 const ENV = { ...process.env, TOOLBELT_GATEWAY_TOKEN: '', TOOLBELT_GATEWAY_TOKEN_FILE: '', XDG_STATE_HOME: stateHome };
 const children = new Set<ChildProcess>();
 
-const tsc = (...args: string[]) => spawnSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), ...args], { cwd: repo, encoding: 'utf8' });
+const tsc = (...args: string[]) =>
+  spawnSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), ...args], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
 
 beforeAll(() => {
   // The CLI runs from dist: bring the gateway and the CLI up to date with their sources.
   const gateway = tsc('-b', 'packages/gateway');
-  if (gateway.status !== 0) throw new Error(`the gateway does not build, so toolbelt serve cannot be tested:\n${gateway.stdout}${gateway.stderr}`);
+  if (gateway.status !== 0)
+    throw new Error(
+      `the gateway does not build, so toolbelt serve cannot be tested:\n${gateway.stdout}${gateway.stderr}`,
+    );
   // A type error in a package being edited elsewhere must not stop this test: emit the CLI anyway.
   if (tsc('-b', 'packages/cli').status !== 0) tsc('-p', 'packages/cli/tsconfig.json');
-  if (statSync(join(repo, 'packages/cli/dist/commands/serve.js')).mtimeMs < statSync(join(repo, 'packages/cli/src/commands/serve.ts')).mtimeMs) {
+  if (
+    statSync(join(repo, 'packages/cli/dist/commands/serve.js')).mtimeMs <
+    statSync(join(repo, 'packages/cli/src/commands/serve.ts')).mtimeMs
+  ) {
     throw new Error('packages/cli/dist is older than its sources and could not be rebuilt; run npm run build');
   }
   writeFileSync(
@@ -60,8 +70,15 @@ afterAll(() => {
 });
 
 /** Starts `toolbelt serve` and resolves with its URL and what it printed, once it listens. */
-function serve(args: string[] = [], env: Record<string, string> = {}, root = dir): Promise<{ child: ChildProcess; url: string; banner: string }> {
-  const child = spawn(process.execPath, [bin, 'serve', '--root', root, '--port', '0', ...args], { env: { ...ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function serve(
+  args: string[] = [],
+  env: Record<string, string> = {},
+  root = dir,
+): Promise<{ child: ChildProcess; url: string; banner: string }> {
+  const child = spawn(process.execPath, [bin, 'serve', '--root', root, '--port', '0', ...args], {
+    env: { ...ENV, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.add(child);
   child.on('exit', () => children.delete(child));
   return new Promise((resolve, reject) => {
@@ -92,23 +109,42 @@ async function inParallel<T>(n: number, width: number, fn: (i: number) => Promis
 }
 
 const post = async (url: string, body: unknown) => {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as any };
 };
 /** A request with any Host and Origin (fetch would set Host itself). */
-function raw(url: string, path: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; body: string }> {
+function raw(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = request({ host: hostname, port, path, method, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = request(
+      { host: hostname, port, path, method, headers: { 'content-type': 'application/json', ...headers } },
+      (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
-    req.end(method === 'POST' ? JSON.stringify({ agentId: 'rebound', name: 'list_directory', input: { path: '.' } }) : undefined);
+    req.end(
+      method === 'POST'
+        ? JSON.stringify({ agentId: 'rebound', name: 'list_directory', input: { path: '.' } })
+        : undefined,
+    );
   });
 }
-const exited = (child: ChildProcess) => new Promise<number | null>((r) => (child.exitCode !== null ? r(child.exitCode) : child.on('exit', (code) => r(code))));
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((r) =>
+    child.exitCode !== null ? r(child.exitCode) : child.on('exit', (code) => r(code)),
+  );
 
 /** Creates a space with these agents as members, each in it as its active space. */
 async function enterSpace(url: string, spaceId: string, agents: string[]): Promise<void> {
@@ -116,7 +152,10 @@ async function enterSpace(url: string, spaceId: string, agents: string[]): Promi
   await post(`${url}/api/spaces/${spaceId}/members`, { memberId: 'husam', kind: 'person' });
   for (const agentId of agents) {
     await post(`${url}/api/spaces/${spaceId}/members`, { memberId: agentId, kind: 'agent' });
-    expect((await post(`${url}/api/runs/enter/tool-calls`, { agentId, name: 'enter_space', input: { spaceId } })).body.status).toBe('success');
+    expect(
+      (await post(`${url}/api/runs/enter/tool-calls`, { agentId, name: 'enter_space', input: { spaceId } })).body
+        .status,
+    ).toBe('success');
   }
 }
 
@@ -129,12 +168,19 @@ describe('toolbelt serve', () => {
     // Half async (pending at once), half waiting on their open HTTP requests when the process dies.
     const tool = (i: number) => (i % 2 ? 'askUser' : 'confirmAction');
     const call = (i: number) =>
-      post(`${first.url}/api/runs/run-kill/tool-calls`, { agentId: agents[i % 4], name: tool(i), input: { n: i }, callId: `kill-${i}` });
+      post(`${first.url}/api/runs/run-kill/tool-calls`, {
+        agentId: agents[i % 4],
+        name: tool(i),
+        input: { n: i },
+        callId: `kill-${i}`,
+      });
     const waiting = Array.from({ length: N / 2 }, (_, k) => call(2 * k + 1).catch(() => undefined));
     const pending = await inParallel(N / 2, 16, (k) => call(2 * k));
     expect(pending.every((r) => r.status === 200 && r.body.status === 'pending')).toBe(true);
     const open = async () =>
-      (await (await fetch(`${first.url}/api/spaces/kill-room/messages?limit=500`)).json()).messages.filter((m: any) => m.status === 'requires_action');
+      (await (await fetch(`${first.url}/api/spaces/kill-room/messages?limit=500`)).json()).messages.filter(
+        (m: any) => m.status === 'requires_action',
+      );
     for (let i = 0; i < 200 && (await open()).length < N; i++) await new Promise((r) => setTimeout(r, 25));
     expect(await open()).toHaveLength(N);
 
@@ -144,11 +190,19 @@ describe('toolbelt serve', () => {
 
     const second = await serve();
     const answered = await inParallel(N, 16, (i) =>
-      post(`${second.url}/api/runs/run-kill/tool-results`, { callId: `kill-${i}`, result: { confirmed: i }, spaceId: 'kill-room' }),
+      post(`${second.url}/api/runs/run-kill/tool-results`, {
+        callId: `kill-${i}`,
+        result: { confirmed: i },
+        spaceId: 'kill-room',
+      }),
     );
     expect(answered.filter((r) => r.status === 200 && r.body.delivered === 'inbox')).toHaveLength(N);
     const again = await inParallel(N, 16, (i) =>
-      post(`${second.url}/api/runs/run-kill/tool-results`, { callId: `kill-${i}`, result: 'again', spaceId: 'kill-room' }),
+      post(`${second.url}/api/runs/run-kill/tool-results`, {
+        callId: `kill-${i}`,
+        result: 'again',
+        spaceId: 'kill-room',
+      }),
     );
     expect(again.every((r) => r.status === 409)).toBe(true);
 
@@ -157,7 +211,8 @@ describe('toolbelt serve', () => {
       for (;;) {
         const cycle = (await post(`${second.url}/api/agents/${agentId}/cycles`, {})).body;
         if (!cycle.cycleId) break;
-        for (const m of cycle.messages) got.set(m.callId, [...(got.get(m.callId) ?? []), `${agentId}:${m.result.confirmed}`]);
+        for (const m of cycle.messages)
+          got.set(m.callId, [...(got.get(m.callId) ?? []), `${agentId}:${m.result.confirmed}`]);
         expect((await post(`${second.url}/api/agents/${agentId}/cycles/${cycle.cycleId}/done`, {})).status).toBe(200);
       }
     }
@@ -176,7 +231,12 @@ describe('toolbelt serve', () => {
     expect(first.banner).toContain('auth: no tokens: open to clients on this machine only');
     await enterSpace(first.url, 'crash-room', ['agent-crash']);
     const opened = await inParallel(N, 16, (i) =>
-      post(`${first.url}/api/runs/run-crash/tool-calls`, { agentId: 'agent-crash', name: 'confirmAction', input: { n: i }, callId: `crash-${i}` }),
+      post(`${first.url}/api/runs/run-crash/tool-calls`, {
+        agentId: 'agent-crash',
+        name: 'confirmAction',
+        input: { n: i },
+        callId: `crash-${i}`,
+      }),
     );
     expect(opened.every((r) => r.status === 200 && r.body.status === 'pending')).toBe(true);
 
@@ -184,9 +244,13 @@ describe('toolbelt serve', () => {
     expect(await exited(first.child)).toBe(null);
 
     const second = await serve();
-    const submitted = await inParallel(N, 16, (i) => post(`${second.url}/api/runs/run-crash/tool-results`, { callId: `crash-${i}`, result: { confirmed: i } }));
+    const submitted = await inParallel(N, 16, (i) =>
+      post(`${second.url}/api/runs/run-crash/tool-results`, { callId: `crash-${i}`, result: { confirmed: i } }),
+    );
     expect(submitted.filter((r) => r.status === 200 && r.body.delivered === 'inbox')).toHaveLength(N);
-    const twice = await inParallel(20, 8, (i) => post(`${second.url}/api/runs/run-crash/tool-results`, { callId: `crash-${i}`, result: 'again' }));
+    const twice = await inParallel(20, 8, (i) =>
+      post(`${second.url}/api/runs/run-crash/tool-results`, { callId: `crash-${i}`, result: 'again' }),
+    );
     expect(twice.every((r) => r.status === 409)).toBe(true);
 
     const inbox = (await (await fetch(`${second.url}/api/agents/agent-crash/inbox?limit=1000`)).json()).messages as {
@@ -208,11 +272,20 @@ describe('toolbelt serve', () => {
     guarded.child.kill('SIGTERM');
     expect(await exited(guarded.child)).toBe(0);
 
-    const refused = spawnSync(process.execPath, [bin, 'serve', '--root', dir, '--host', '0.0.0.0', '--port', '0'], { encoding: 'utf8', env: ENV });
+    const refused = spawnSync(process.execPath, [bin, 'serve', '--root', dir, '--host', '0.0.0.0', '--port', '0'], {
+      encoding: 'utf8',
+      env: ENV,
+    });
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain('refusing to listen on 0.0.0.0 without tokens');
-    const badPort = spawnSync(process.execPath, [bin, 'serve', '--root', dir, '--port', 'http'], { encoding: 'utf8', env: ENV });
-    expect([badPort.status, badPort.stderr.trim()]).toEqual([2, 'toolbelt serve: --port must be an integer from 0 to 65535, not "http"']);
+    const badPort = spawnSync(process.execPath, [bin, 'serve', '--root', dir, '--port', 'http'], {
+      encoding: 'utf8',
+      env: ENV,
+    });
+    expect([badPort.status, badPort.stderr.trim()]).toEqual([
+      2,
+      'toolbelt serve: --port must be an integer from 0 to 65535, not "http"',
+    ]);
   }, 30_000);
 
   it('refuses a declared tool it cannot serve with a usage error that names the tool and the fix', () => {
@@ -223,7 +296,10 @@ describe('toolbelt serve', () => {
         JSON.stringify({ tools: [{ description: 'A declared tool.', inputSchema: { type: 'object' }, ...tool }] }),
       );
       trustConfig(join(root, 'toolbelt.config.json'), ENV);
-      const r = spawnSync(process.execPath, [bin, 'serve', '--root', root, '--port', '0'], { encoding: 'utf8', env: ENV });
+      const r = spawnSync(process.execPath, [bin, 'serve', '--root', root, '--port', '0'], {
+        encoding: 'utf8',
+        env: ENV,
+      });
       return [r.status, r.stderr.trim()];
     };
     try {
@@ -256,7 +332,9 @@ describe('toolbelt serve', () => {
       mkdirSync(join(old, '.toolbelt'));
       writeFileSync(join(old, '.toolbelt', 'gateway.db'), '');
       const l = await serve([], {}, old);
-      expect(l.banner).toContain(`note: ${join(old, '.toolbelt', 'gateway.db')} is from an older toolbelt and is no longer used`);
+      expect(l.banner).toContain(
+        `note: ${join(old, '.toolbelt', 'gateway.db')} is from an older toolbelt and is no longer used`,
+      );
       l.child.kill('SIGTERM');
       expect(await exited(l.child)).toBe(0);
       expect(statSync(join(old, '.toolbelt', 'gateway.db')).size).toBe(0);
@@ -288,7 +366,9 @@ describe('toolbelt serve', () => {
       expect([path, origin.status]).toEqual([path, 403]);
       expect(JSON.parse(origin.body).error.message).toMatch(/^Origin "http:\/\/attacker\.example" is not allowed/);
     }
-    expect((await raw(s.url, '/healthz', { host: `localhost:${port}`, origin: 'http://localhost:5173' })).status).toBe(200);
+    expect((await raw(s.url, '/healthz', { host: `localhost:${port}`, origin: 'http://localhost:5173' })).status).toBe(
+      200,
+    );
     expect((await raw(s.url, '/healthz', { host: '[::1]' })).status).toBe(200);
     const calls = JSON.parse((await raw(s.url, '/api/tool-calls?runId=rebound', { host: `127.0.0.1:${port}` })).body);
     expect(calls.calls).toEqual([]);
@@ -319,14 +399,19 @@ describe('toolbelt serve', () => {
         input: { path: 'two.txt', content: 'two' },
       });
       expect(again.body).toMatchObject({ status: 'success', approvedBy: 'remembered' });
-      const listed = (await (await fetch(`${s.url}/api/executions?tool=write_file`)).json()) as { entries: { origin?: string }[] };
+      const listed = (await (await fetch(`${s.url}/api/executions?tool=write_file`)).json()) as {
+        entries: { origin?: string }[];
+      };
       expect(listed.entries.map((e) => e.origin)).toEqual(['http', 'http']);
       s.child.kill('SIGTERM');
       expect(await exited(s.child)).toBe(0);
       // Every agent's calls stay outside the workspace, where agents' commands could read them.
       expect(existsSync(join(root, '.toolbelt', 'executions.jsonl'))).toBe(false);
       expect(existsSync(join(root, '.toolbelt', 'approvals.json'))).toBe(false);
-      const logged = spawnSync(process.execPath, [bin, 'log', '--root', root, '--json'], { encoding: 'utf8', env: ENV });
+      const logged = spawnSync(process.execPath, [bin, 'log', '--root', root, '--json'], {
+        encoding: 'utf8',
+        env: ENV,
+      });
       const entries = logged.stdout
         .trim()
         .split('\n')
@@ -362,15 +447,24 @@ describe('toolbelt serve', () => {
     try {
       const s = await serve([], {}, root);
       expect(s.banner).toContain('auth: 2 tokens required');
-      const as = (token: string, host = 'toolbelt.internal:7077') => raw(s.url, '/api/tools', { host, authorization: `Bearer ${token}` }).then((r) => r.status);
-      expect([await as(hashed), await as(fromFile), await as(sha), await as('wrong-token-0123456789abcdef')]).toEqual([200, 200, 401, 401]);
+      const as = (token: string, host = 'toolbelt.internal:7077') =>
+        raw(s.url, '/api/tools', { host, authorization: `Bearer ${token}` }).then((r) => r.status);
+      expect([await as(hashed), await as(fromFile), await as(sha), await as('wrong-token-0123456789abcdef')]).toEqual([
+        200, 200, 401, 401,
+      ]);
       expect(await as(hashed, 'other.internal')).toBe(403);
       s.child.kill('SIGTERM');
       expect(await exited(s.child)).toBe(0);
 
-      writeFileSync(join(root, 'toolbelt.config.json'), JSON.stringify({ gateway: { tokens: [{ tokenFile: 'relative.token', roles: ['call'] }] } }));
+      writeFileSync(
+        join(root, 'toolbelt.config.json'),
+        JSON.stringify({ gateway: { tokens: [{ tokenFile: 'relative.token', roles: ['call'] }] } }),
+      );
       trustConfig(join(root, 'toolbelt.config.json'), ENV);
-      const bad = spawnSync(process.execPath, [bin, 'serve', '--root', root, '--port', '0'], { encoding: 'utf8', env: ENV });
+      const bad = spawnSync(process.execPath, [bin, 'serve', '--root', root, '--port', '0'], {
+        encoding: 'utf8',
+        env: ENV,
+      });
       expect([bad.status, bad.stderr.trim()]).toEqual([
         2,
         'toolbelt serve: gateway.tokens[0]: tokenFile must be an absolute path (keep the file outside the workspace), not "relative.token"',

@@ -50,7 +50,8 @@ Stops on SIGINT, SIGTERM or SIGHUP. The API is described at /api/openapi.json.`;
 function parsePort(raw: unknown, fallback: number): number {
   if (raw === undefined) return fallback;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be an integer from 0 to 65535, not "${String(raw)}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port must be an integer from 0 to 65535, not "${String(raw)}"`);
   return port;
 }
 
@@ -92,7 +93,8 @@ async function openStore(plan: RuntimePlan, dbFlag: unknown): Promise<OpenedStor
     if (!explicit) mkdirSync(dirname(dbFile), { recursive: true, mode: 0o700 });
     return { store: await openGatewayDb(dbFile), legacyNote };
   } catch (err) {
-    if (err instanceof StoreVersionError || (err as Error).name === 'StoreOpenError') throw new UsageError((err as Error).message);
+    if (err instanceof StoreVersionError || (err as Error).name === 'StoreOpenError')
+      throw new UsageError((err as Error).message);
     throw new UsageError(`cannot open the gateway database ${describeDb(dbFile)}: ${errorText(err)}`);
   }
 }
@@ -123,9 +125,11 @@ function usageErrorOf(err: unknown, port: unknown, db: string): unknown {
     err instanceof UsageError
   )
     return new UsageError(e.message);
-  if (e.code === 'EADDRINUSE') return new UsageError(`port ${String(port)} is already in use; pick another with --port (0 picks a free one)`);
+  if (e.code === 'EADDRINUSE')
+    return new UsageError(`port ${String(port)} is already in use; pick another with --port (0 picks a free one)`);
   // The database opened but its first writes failed (locked by another process, read-only, full).
-  if (e.name === 'SqliteError' || e.name === 'StoreUnavailableError') return new UsageError(openProblem(db, err).message);
+  if (e.name === 'SqliteError' || e.name === 'StoreUnavailableError')
+    return new UsageError(openProblem(db, err).message);
   return err;
 }
 
@@ -151,7 +155,14 @@ export const serveCommand: Command = {
     let listening: Listening | undefined;
     let gateway;
     try {
-      gateway = await createGateway({ executor: rt.executor, registry: rt.registry, store, config: rt.config, env: rt.env, mcpServers: () => mcpStates(mcp) });
+      gateway = await createGateway({
+        executor: rt.executor,
+        registry: rt.registry,
+        store,
+        config: rt.config,
+        env: rt.env,
+        mcpServers: () => mcpStates(mcp),
+      });
       forgetPlainTokens(rt.config);
       listening = await gateway.listen({
         host: (values.host as string | undefined) ?? gw.host ?? DEFAULT_HOST,
@@ -169,11 +180,15 @@ export const serveCommand: Command = {
       : 'no tokens: open to clients on this machine only';
     const declared = (rt.config.tools ?? []).length;
     io.stdout.write(`toolbelt gateway listening on ${listening.url}\n`);
-    io.stdout.write(`  tools: ${rt.registry.list().length}${declared ? ` (${declared} declared)` : ''} · auth: ${auth} · db: ${describeDb(rt.gatewayDb)}\n`);
+    io.stdout.write(
+      `  tools: ${rt.registry.list().length}${declared ? ` (${declared} declared)` : ''} · auth: ${auth} · db: ${describeDb(rt.gatewayDb)}\n`,
+    );
     io.stdout.write(gateway.consoleDir ? `  console: ${listening.url}/\n` : '  console: not built (npm run build)\n');
     const { reopened, interrupted } = gateway.recovery;
     if (reopened || interrupted) {
-      io.stdout.write(`  after the last stop: ${reopened} waiting call(s) now deliver to the inbox, ${interrupted} interrupted call(s) marked as errors\n`);
+      io.stdout.write(
+        `  after the last stop: ${reopened} waiting call(s) now deliver to the inbox, ${interrupted} interrupted call(s) marked as errors\n`,
+      );
     }
     const signal = await stopped;
     io.stdout.write(`${signal}: stopping\n`);

@@ -11,7 +11,17 @@ function run(args: string[], input = ''): Promise<MainRun> {
 
 describe('toolbelt token', () => {
   it('new: prints the token once and an entry the gateway accepts, holding only the hash', async () => {
-    const { code, out } = await run(['new', '--name', 'planner', '--role', 'call', '--role', 'events', '--agent', 'planner']);
+    const { code, out } = await run([
+      'new',
+      '--name',
+      'planner',
+      '--role',
+      'call',
+      '--role',
+      'events',
+      '--agent',
+      'planner',
+    ]);
     expect(code).toBe(0);
     const token = /^token: (tb_[A-Za-z0-9_-]{32})$/m.exec(out)![1];
     const entry = JSON.parse(out.trim().split('\n').at(-1)!);
@@ -28,7 +38,11 @@ describe('toolbelt token', () => {
 
   it('hash: hashes the token on standard input, never one from the command line', async () => {
     const token = 'existing-token-0123456789';
-    expect(await run(['hash'], `${token}\n`)).toEqual({ code: 0, out: `sha256:${createHash('sha256').update(token).digest('hex')}\n`, err: '' });
+    expect(await run(['hash'], `${token}\n`)).toEqual({
+      code: 0,
+      out: `sha256:${createHash('sha256').update(token).digest('hex')}\n`,
+      err: '',
+    });
     expect((await run(['hash', token])).err).toMatch(/never from the command line/);
     expect((await run(['hash'], '')).err).toMatch(/standard input is empty/);
     expect((await run(['hash'], 'short\n')).err).toMatch(/shorter than 16 characters/);

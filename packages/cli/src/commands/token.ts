@@ -23,7 +23,8 @@ async function readAll(stdin: NodeJS.ReadableStream): Promise<string> {
   let text = '';
   for await (const chunk of stdin) {
     text += chunk.toString();
-    if (text.length > 4096) throw new UsageError('token hash: standard input is over 4096 characters; give it one token');
+    if (text.length > 4096)
+      throw new UsageError('token hash: standard input is over 4096 characters; give it one token');
   }
   return text;
 }
@@ -48,9 +49,16 @@ function newEntry(values: Record<string, unknown>, io: Io): number {
 async function hashEntry(io: Io): Promise<number> {
   if (io.stdin.isTTY) io.stderr.write('Type or paste the token, then press Ctrl-D.\n');
   const token = (await readAll(io.stdin)).replace(/\r?\n$/, '');
-  if (!token.trim()) throw new UsageError('token hash: standard input is empty; pipe the token in, e.g. toolbelt token hash < token-file');
-  if (/\s/.test(token)) throw new UsageError('token hash: the token holds white space or several lines; give it one token');
-  if (token.length < 16) throw new UsageError('token hash: the token is shorter than 16 characters; use a long random one (toolbelt token new)');
+  if (!token.trim())
+    throw new UsageError(
+      'token hash: standard input is empty; pipe the token in, e.g. toolbelt token hash < token-file',
+    );
+  if (/\s/.test(token))
+    throw new UsageError('token hash: the token holds white space or several lines; give it one token');
+  if (token.length < 16)
+    throw new UsageError(
+      'token hash: the token is shorter than 16 characters; use a long random one (toolbelt token new)',
+    );
   io.stdout.write(`${hashToken(token)}\n`);
   return EXIT.ok;
 }
@@ -59,16 +67,25 @@ export const tokenCommand: Command = {
   name: 'token',
   usage: USAGE,
   positionals: true,
-  options: { name: { type: 'string' }, role: { type: 'string', multiple: true }, agent: { type: 'string', multiple: true } },
+  options: {
+    name: { type: 'string' },
+    role: { type: 'string', multiple: true },
+    agent: { type: 'string', multiple: true },
+  },
   async run(values, positionals, io) {
     const [action, ...extra] = positionals;
     if (extra.length)
-      throw new UsageError(`unexpected ${extra.map((e) => JSON.stringify(e)).join(' ')}; a token is read from standard input, never from the command line`);
+      throw new UsageError(
+        `unexpected ${extra.map((e) => JSON.stringify(e)).join(' ')}; a token is read from standard input, never from the command line`,
+      );
     if (action === 'new') return newEntry(values, io);
     if (action === 'hash') {
-      if (values.name || values.role || values.agent) throw new UsageError('--name, --role and --agent only apply to toolbelt token new');
+      if (values.name || values.role || values.agent)
+        throw new UsageError('--name, --role and --agent only apply to toolbelt token new');
       return hashEntry(io);
     }
-    throw new UsageError(`${action ? `unknown action "${action}"` : 'say what to do'}; use toolbelt token new or toolbelt token hash\n${USAGE}`);
+    throw new UsageError(
+      `${action ? `unknown action "${action}"` : 'say what to do'}; use toolbelt token new or toolbelt token hash\n${USAGE}`,
+    );
   },
 };

@@ -11,11 +11,14 @@ export interface OffEntry {
   note: string;
 }
 
-export async function offTools(rt: Pick<Runtime, 'config' | 'env' | 'stateDir' | 'registry'>): Promise<{ off: OffEntry[]; attention: OffEntry[] }> {
+export async function offTools(
+  rt: Pick<Runtime, 'config' | 'env' | 'stateDir' | 'registry'>,
+): Promise<{ off: OffEntry[]; attention: OffEntry[] }> {
   const off: OffEntry[] = [];
   const attention: OffEntry[] = [];
   const searchOff = searchOffReason(rt.config.web ?? {}, rt.env);
-  if (searchOff && !rt.registry.has('web_search')) off.push({ tools: 'web_search', note: `${searchOff}: ${SEARCH_KEY_HINT}` });
+  if (searchOff && !rt.registry.has('web_search'))
+    off.push({ tools: 'web_search', note: `${searchOff}: ${SEARCH_KEY_HINT}` });
   for (const s of integrationStatus(rt.env, rt.stateDir)) {
     const entry = { tools: `${s.tools.join(', ')}`, note: s.note ?? '' };
     if (!s.on) off.push(entry);
@@ -25,6 +28,7 @@ export async function offTools(rt: Pick<Runtime, 'config' | 'env' | 'stateDir' |
 }
 
 export function offText({ off, attention }: { off: OffEntry[]; attention: OffEntry[] }): string {
-  const block = (title: string, list: OffEntry[]) => (list.length ? `\n${title}\n${list.map((e) => `  ${e.tools}\n    ${e.note}`).join('\n')}\n` : '');
+  const block = (title: string, list: OffEntry[]) =>
+    list.length ? `\n${title}\n${list.map((e) => `  ${e.tools}\n    ${e.note}`).join('\n')}\n` : '';
   return block('Off, and what turns them on:', off) + block('On, but not ready:', attention);
 }

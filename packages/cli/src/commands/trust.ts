@@ -24,7 +24,9 @@ change makes toolbelt refuse the file, showing the change, until you trust it ag
 In CI, ${TRUST_ENV}=<sha256> trusts the config with exactly those bytes instead.`;
 
 function targetOf(values: Record<string, unknown>): { path: string; roots: string[] } {
-  const roots = ((values.root as string[] | undefined)?.length ? (values.root as string[]) : [process.cwd()]).map((r) => resolve(r));
+  const roots = ((values.root as string[] | undefined)?.length ? (values.root as string[]) : [process.cwd()]).map((r) =>
+    resolve(r),
+  );
   for (const r of roots) if (!existsSync(r)) throw new UsageError(`--root ${r} does not exist`);
   return { path: values.config ? resolve(values.config as string) : join(roots[0], CONFIG_FILE), roots };
 }
@@ -55,16 +57,24 @@ function trust(path: string, roots: string[], io: Io): number {
   const { entry, previous, diff } = recordTrust(path, bytes, [...roots, ...added], process.env);
   const sandbox = config.sandbox?.mode ?? 'auto';
   const same = previous?.sha256 === entry.sha256 ? ' (unchanged)' : '';
-  io.stdout.write(`trusted ${path}${same}: sha256 ${entry.sha256.slice(0, 12)}, mode "${config.mode ?? 'safe'}", sandbox "${sandbox}"\n`);
+  io.stdout.write(
+    `trusted ${path}${same}: sha256 ${entry.sha256.slice(0, 12)}, mode "${config.mode ?? 'safe'}", sandbox "${sandbox}"\n`,
+  );
   if (diff) io.stdout.write(`${diff}\n`);
-  if (!rootHolding(path, [...roots, ...added])) io.stdout.write('(it is outside the workspace roots, where toolbelt uses a config without trust)\n');
+  if (!rootHolding(path, [...roots, ...added]))
+    io.stdout.write('(it is outside the workspace roots, where toolbelt uses a config without trust)\n');
   return EXIT.ok;
 }
 
 export const trustCommand: Command = {
   name: 'trust',
   usage: USAGE,
-  options: { root: { type: 'string', multiple: true }, config: { type: 'string' }, revoke: { type: 'boolean' }, list: { type: 'boolean' } },
+  options: {
+    root: { type: 'string', multiple: true },
+    config: { type: 'string' },
+    revoke: { type: 'boolean' },
+    list: { type: 'boolean' },
+  },
   async run(values, _pos, io) {
     if (values.revoke && values.list) throw new UsageError('pass --revoke or --list, not both');
     if (values.list) return list(io);

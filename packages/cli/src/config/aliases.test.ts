@@ -25,7 +25,9 @@ describe('confirmation modes from other designs', () => {
     expect(() => resolveMode('everything', {})).toThrow(
       'unknown mode "everything"; use one of ask, safe, auto-edit, yolo (or none, all: see docs/configuration.md)',
     );
-    expect(problems({ mode: 'everything' })).toEqual(['mode: must be one of "ask", "safe", "auto-edit", "yolo", "none", "all", not "everything"']);
+    expect(problems({ mode: 'everything' })).toEqual([
+      'mode: must be one of "ask", "safe", "auto-edit", "yolo", "none", "all", not "everything"',
+    ]);
   });
 });
 
@@ -65,9 +67,9 @@ describe('mcp.servers beside mcpServers', () => {
         },
       }),
     ).toEqual(['mcp.servers[1].name: "fs" is also mcp.servers[0]; give each server its own name, or keep one of them']);
-    expect(problems({ mcpServers: { fs: { command: 'x' } }, mcp: { servers: [{ name: 'fs', command: 'y' }] } })).toEqual([
-      'mcp.servers[0].name: "fs" is also mcpServers.fs; give each server its own name, or keep one of them',
-    ]);
+    expect(
+      problems({ mcpServers: { fs: { command: 'x' } }, mcp: { servers: [{ name: 'fs', command: 'y' }] } }),
+    ).toEqual(['mcp.servers[0].name: "fs" is also mcpServers.fs; give each server its own name, or keep one of them']);
     expect(problems({ mcp: { server: [] } })).toEqual([
       'mcp.servers: required: give a list of servers, each with a name',
       'mcp.server: unknown key; did you mean "servers"?',
@@ -89,11 +91,24 @@ describe('a config written for another design, run', () => {
       file,
       JSON.stringify({
         mode,
-        mcp: { servers: [{ name: 'fx', command: process.execPath, args: [FIXTURE_SERVER], transport: 'stdio', allowedTools: ['cwd', 'echo'] }] },
+        mcp: {
+          servers: [
+            {
+              name: 'fx',
+              command: process.execPath,
+              args: [FIXTURE_SERVER],
+              transport: 'stdio',
+              allowedTools: ['cwd', 'echo'],
+            },
+          ],
+        },
       }),
     );
     trustConfig(file, env, [root]);
-    const rt = await createRuntime({ root: [root], config: file }, { env, providers: defaultProviders({ mcp: { warn: () => {} } }) });
+    const rt = await createRuntime(
+      { root: [root], config: file },
+      { env, providers: defaultProviders({ mcp: { warn: () => {} } }) },
+    );
     try {
       const names = rt.registry
         .list()

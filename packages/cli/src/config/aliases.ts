@@ -14,7 +14,12 @@ export { canonicalMode, MODE_ALIASES };
 const modeOrAlias = oneOf([...MODES, ...Object.keys(MODE_ALIASES)] as [string, ...string[]]);
 
 const mcpSection = z
-  .strictObject({ servers: z.array(mcpServerSchema.extend({ name: nonEmptyString("the server's name") }), mustBe('a list of servers, each with a name')) })
+  .strictObject({
+    servers: z.array(
+      mcpServerSchema.extend({ name: nonEmptyString("the server's name") }),
+      mustBe('a list of servers, each with a name'),
+    ),
+  })
   .describe("The same servers as mcpServers, as a list with names (another design's form)");
 
 const fileShape = configSchema.extend({
@@ -26,7 +31,9 @@ type FileConfig = z.infer<typeof fileShape>;
 
 /** Two servers of the same name, in mcp.servers or across it and mcpServers, are one too many. */
 function checkServerNames(config: FileConfig, ctx: z.RefinementCtx): void {
-  const seen = new Map<string, string>(Object.keys(config.mcpServers ?? {}).map((name) => [name, `mcpServers.${name}`]));
+  const seen = new Map<string, string>(
+    Object.keys(config.mcpServers ?? {}).map((name) => [name, `mcpServers.${name}`]),
+  );
   config.mcp?.servers.forEach((server, i) => {
     const other = seen.get(server.name);
     if (other)
@@ -44,7 +51,9 @@ function toCanonical({ mcp, mode, ...rest }: FileConfig): ToolbeltConfig {
   return {
     ...rest,
     ...(mode !== undefined ? { mode: canonicalMode(mode) } : {}),
-    ...(rest.mcpServers || servers.length ? { mcpServers: { ...rest.mcpServers, ...Object.fromEntries(servers) } } : {}),
+    ...(rest.mcpServers || servers.length
+      ? { mcpServers: { ...rest.mcpServers, ...Object.fromEntries(servers) } }
+      : {}),
   };
 }
 

@@ -18,7 +18,10 @@ mkdirSync(bare);
 // The user's state directory outside the root; HOME stays the root, as the test of .env wants it.
 const env = { ...isolatedState(), HOME: root };
 const PROBE = 'dotenv-probe-8b1f';
-writeFileSync(join(root, '.env'), `# credentials\nBRAVE_API_KEY=brave-from-dotenv\nDOTENV_PROBE=${PROBE}\nexport QUOTED="a b"\n`);
+writeFileSync(
+  join(root, '.env'),
+  `# credentials\nBRAVE_API_KEY=brave-from-dotenv\nDOTENV_PROBE=${PROBE}\nexport QUOTED="a b"\n`,
+);
 writeTrustedConfig(root, { mode: 'yolo' }, env);
 const children = new Set<ChildProcess>();
 afterAll(() => {
@@ -30,7 +33,12 @@ afterAll(() => {
 describe('the workspace .env', () => {
   it('fills in variables the environment does not set, and never overrides one it does', () => {
     const merged = withWorkspaceEnv(root, { BRAVE_API_KEY: 'from-the-environment', PATH: '/bin' });
-    expect(merged).toMatchObject({ BRAVE_API_KEY: 'from-the-environment', DOTENV_PROBE: PROBE, QUOTED: 'a b', PATH: '/bin' });
+    expect(merged).toMatchObject({
+      BRAVE_API_KEY: 'from-the-environment',
+      DOTENV_PROBE: PROBE,
+      QUOTED: 'a b',
+      PATH: '/bin',
+    });
     const none = { PATH: '/bin' };
     expect(withWorkspaceEnv(bare, none)).toBe(none);
   });
@@ -79,28 +87,34 @@ describe('the workspace .env', () => {
   });
 
   // Runs the built CLI: build first.
-  it.runIf(existsSync(fileURLToPath(new URL('../../dist', import.meta.url))))('gives `toolbelt serve` the gateway token it holds', async () => {
-    const served = join(root, 'served');
-    mkdirSync(served);
-    const token = 'gateway-token-from-dotenv-0123';
-    writeFileSync(join(served, '.env'), `TOOLBELT_GATEWAY_TOKEN=${token}\n`);
-    const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
-    delete childEnv.TOOLBELT_GATEWAY_TOKEN;
-    delete childEnv.TOOLBELT_GATEWAY_TOKEN_FILE;
-    const child = spawn(process.execPath, [BIN, 'serve', '--root', served, '--port', '0'], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.add(child);
-    const { url, banner } = await new Promise<{ url: string; banner: string }>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (d) => {
-        out += d;
-        const m = /listening on (http:\/\/\S+)\n.*\n/.exec(out);
-        if (m) resolve({ url: m[1], banner: out });
+  it.runIf(existsSync(fileURLToPath(new URL('../../dist', import.meta.url))))(
+    'gives `toolbelt serve` the gateway token it holds',
+    async () => {
+      const served = join(root, 'served');
+      mkdirSync(served);
+      const token = 'gateway-token-from-dotenv-0123';
+      writeFileSync(join(served, '.env'), `TOOLBELT_GATEWAY_TOKEN=${token}\n`);
+      const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
+      delete childEnv.TOOLBELT_GATEWAY_TOKEN;
+      delete childEnv.TOOLBELT_GATEWAY_TOKEN_FILE;
+      const child = spawn(process.execPath, [BIN, 'serve', '--root', served, '--port', '0'], {
+        env: childEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      child.on('exit', (code) => reject(new Error(`toolbelt serve exited with ${code}: ${out}`)));
-    });
-    expect(banner).toContain('auth: 1 token required');
-    expect((await fetch(`${url}/api/tools`)).status).toBe(401);
-    expect((await fetch(`${url}/api/tools`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
-    child.kill('SIGTERM');
-  });
+      children.add(child);
+      const { url, banner } = await new Promise<{ url: string; banner: string }>((resolve, reject) => {
+        let out = '';
+        child.stdout!.on('data', (d) => {
+          out += d;
+          const m = /listening on (http:\/\/\S+)\n.*\n/.exec(out);
+          if (m) resolve({ url: m[1], banner: out });
+        });
+        child.on('exit', (code) => reject(new Error(`toolbelt serve exited with ${code}: ${out}`)));
+      });
+      expect(banner).toContain('auth: 1 token required');
+      expect((await fetch(`${url}/api/tools`)).status).toBe(401);
+      expect((await fetch(`${url}/api/tools`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+      child.kill('SIGTERM');
+    },
+  );
 });

@@ -14,7 +14,16 @@ export type Env = Record<string, string | undefined>;
  * have been written by an agent, so they come from the real environment only (an agent's
  * TOOLBELT_DB would hold approvals it wrote; its XDG_STATE_HOME, trusted configs).
  */
-export const ENV_ONLY = ['TOOLBELT_DB', 'TOOLBELT_TRUST_CONFIG', 'XDG_STATE_HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'HOME', 'PATH'];
+export const ENV_ONLY = [
+  'TOOLBELT_DB',
+  'TOOLBELT_TRUST_CONFIG',
+  'XDG_STATE_HOME',
+  'XDG_CONFIG_HOME',
+  'XDG_DATA_HOME',
+  'XDG_CACHE_HOME',
+  'HOME',
+  'PATH',
+];
 
 /** `env` over the variables of `<root>/.env`: a variable set in the environment wins over the file; ENV_ONLY ones are never taken from it. */
 export function withWorkspaceEnv(root: string, env: Env): Env {
@@ -25,7 +34,9 @@ export function withWorkspaceEnv(root: string, env: Env): Env {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return env;
-    throw new ConfigError(file, [`cannot read it (${code ?? (err as Error).message}); make it a readable file of NAME=value lines, or remove it`]);
+    throw new ConfigError(file, [
+      `cannot read it (${code ?? (err as Error).message}); make it a readable file of NAME=value lines, or remove it`,
+    ]);
   }
   const fromFile: Env = parseEnv(text);
   for (const name of ENV_ONLY) delete fromFile[name];

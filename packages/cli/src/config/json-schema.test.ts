@@ -31,7 +31,10 @@ async function toolbelt(args: string[]): Promise<{ code: number; out: string }> 
 const ajv = () => addFormats(new Ajv({ strict: false }));
 
 const SAMPLES: unknown[] = [
-  { mode: 'all', mcp: { servers: [{ name: 'gh', url: 'https://mcp.example.com', transport: 'http', allowedTools: ['list_prs'] }] } },
+  {
+    mode: 'all',
+    mcp: { servers: [{ name: 'gh', url: 'https://mcp.example.com', transport: 'http', allowedTools: ['list_prs'] }] },
+  },
   {
     mode: 'auto-edit',
     shell: { allow: ['npm test'], limits: { cpuSeconds: 60 } },
@@ -76,7 +79,11 @@ describe('the JSON Schema that toolbelt init writes', () => {
       expect(validate(sample), JSON.stringify(sample)).toBe(loads);
     }
     validate({ shell: { limits: { cpuSecs: 60 } } });
-    expect(validate.errors?.[0]).toMatchObject({ instancePath: '/shell/limits', keyword: 'additionalProperties', params: { additionalProperty: 'cpuSecs' } });
+    expect(validate.errors?.[0]).toMatchObject({
+      instancePath: '/shell/limits',
+      keyword: 'additionalProperties',
+      params: { additionalProperty: 'cpuSecs' },
+    });
   });
 
   it('describes the sections for an editor to show', () => {

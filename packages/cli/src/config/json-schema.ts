@@ -8,5 +8,9 @@ export const SCHEMA_FILE = 'toolbelt.config.schema.json';
 /** Draft-07, which every editor's JSON support reads; the aliases of other designs included. */
 export function configJsonSchema(): Record<string, unknown> {
   const schema = z.toJSONSchema(configFileSchema, { io: 'input', target: 'draft-7' }) as Record<string, unknown>;
-  return { ...schema, title: 'toolbelt.config.json', description: 'toolbelt: policy, tools, MCP servers and gateway settings (docs/configuration.md)' };
+  return {
+    ...schema,
+    title: 'toolbelt.config.json',
+    description: 'toolbelt: policy, tools, MCP servers and gateway settings (docs/configuration.md)',
+  };
 }

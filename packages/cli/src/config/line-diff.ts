@@ -18,7 +18,8 @@ function script(a: string[], b: string[]): Op[] {
   const lcs = new Uint32Array((a.length + 1) * w);
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
-      lcs[i * w + j] = a[i] === b[j] ? lcs[(i + 1) * w + j + 1] + 1 : Math.max(lcs[(i + 1) * w + j], lcs[i * w + j + 1]);
+      lcs[i * w + j] =
+        a[i] === b[j] ? lcs[(i + 1) * w + j + 1] + 1 : Math.max(lcs[(i + 1) * w + j], lcs[i * w + j + 1]);
     }
   }
   const ops: Op[] = [];
@@ -26,7 +27,8 @@ function script(a: string[], b: string[]): Op[] {
   let j = 0;
   while (i < a.length || j < b.length) {
     if (i < a.length && j < b.length && a[i] === b[j]) ops.push({ op: ' ', text: a[i++], a: i, b: ++j });
-    else if (i < a.length && (j === b.length || lcs[(i + 1) * w + j] >= lcs[i * w + j + 1])) ops.push({ op: '-', text: a[i++], a: i, b: j });
+    else if (i < a.length && (j === b.length || lcs[(i + 1) * w + j] >= lcs[i * w + j + 1]))
+      ops.push({ op: '-', text: a[i++], a: i, b: j });
     else ops.push({ op: '+', text: b[j++], a: i, b: j });
   }
   return ops;
@@ -60,13 +62,15 @@ export function lineDiff(before: string, after: string, from: string, to: string
   const a = lines(before);
   const b = lines(after);
   const head = [`--- ${from}`, `+++ ${to}`];
-  if ((a.length + 1) * (b.length + 1) > MAX_CELLS) return [...head, `(too long to compare here: ${a.length} lines -> ${b.length} lines)`].join('\n');
+  if ((a.length + 1) * (b.length + 1) > MAX_CELLS)
+    return [...head, `(too long to compare here: ${a.length} lines -> ${b.length} lines)`].join('\n');
   const ops = script(a, b);
   const body = hunkRanges(ops).flatMap(([s, e]) => {
     const hunk = ops.slice(s, e + 1);
     return [header(hunk), ...hunk.map((o) => `${o.op}${o.text}`)];
   });
   if (!body.length) return '';
-  const shown = body.length > maxLines ? [...body.slice(0, maxLines), `... (${body.length - maxLines} more lines)`] : body;
+  const shown =
+    body.length > maxLines ? [...body.slice(0, maxLines), `... (${body.length - maxLines} more lines)`] : body;
   return [...head, ...shown].join('\n');
 }

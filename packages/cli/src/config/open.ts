@@ -38,7 +38,8 @@ function readBytes(path: string): Buffer {
 }
 
 /** The roots the config adds (workspace.roots, relative to the first root): a config inside one of them is inside the workspace too. */
-const addedRoots = (config: ToolbeltConfig | undefined, first: string): string[] => (config?.workspace?.roots ?? []).map((r) => resolve(first, r));
+const addedRoots = (config: ToolbeltConfig | undefined, first: string): string[] =>
+  (config?.workspace?.roots ?? []).map((r) => resolve(first, r));
 
 /** The config and its trust state, nothing refused: for `toolbelt doctor`, and for loadTrustedConfig. */
 export function inspectConfig(flags: ConfigFlags, env: Env): InspectedConfig {
@@ -62,10 +63,14 @@ export function inspectConfig(flags: ConfigFlags, env: Env): InspectedConfig {
 }
 
 /** The config to run with: refused (UntrustedConfigError) when it is in a root and not trusted as it is; {} when there is none. */
-export function loadTrustedConfig(flags: ConfigFlags, env: Env): { config: ToolbeltConfig; configPath: string | undefined; roots: string[] } {
+export function loadTrustedConfig(
+  flags: ConfigFlags,
+  env: Env,
+): { config: ToolbeltConfig; configPath: string | undefined; roots: string[] } {
   const found = inspectConfig(flags, env);
   if (!found.bytes) return { config: {}, configPath: undefined, roots: found.roots };
-  if (found.trust && !usable(found.trust)) throw new UntrustedConfigError(refusal(found.path, found.trust, found.roots[0])!);
+  if (found.trust && !usable(found.trust))
+    throw new UntrustedConfigError(refusal(found.path, found.trust, found.roots[0])!);
   if (found.error) throw found.error;
   return { config: found.config!, configPath: found.path, roots: found.roots };
 }

@@ -44,7 +44,9 @@ describe('the composed config schema', () => {
         shell: { maxOutputFileBytes: 0, hideEnv: ['*_TOKEN'], passEnv: ['GITHUB_TOKEN'] },
         sandbox: { mode: 'off', hidden: ['~/vault', '!~/.npmrc'] },
         gateway: { port: 0, tokens: [{ tokenEnv: 'AGENT_TOKEN', roles: ['call'] }] },
-        tools: [{ name: 'deploy', description: 'Deploys.', inputSchema: { type: 'object' }, executionType: 'external' }],
+        tools: [
+          { name: 'deploy', description: 'Deploys.', inputSchema: { type: 'object' }, executionType: 'external' },
+        ],
       }),
     );
     expect(c.mode).toBe('auto-edit');
@@ -57,7 +59,12 @@ describe('the composed config schema', () => {
   it('reports unknown keys and wrong types with their paths, all at once', () => {
     let err: ConfigError | undefined;
     try {
-      parseConfig('t.json', { mode: 'fast', rules: [{ tool: 'x', action: 'maybe' }], bogus: 1, toolSettings: { a: { timeoutMs: 'slow' } } });
+      parseConfig('t.json', {
+        mode: 'fast',
+        rules: [{ tool: 'x', action: 'maybe' }],
+        bogus: 1,
+        toolSettings: { a: { timeoutMs: 'slow' } },
+      });
     } catch (e) {
       err = e as ConfigError;
     }
@@ -74,14 +81,26 @@ describe('the composed config schema', () => {
   const unknown: [owner: string, config: unknown, problem: string][] = [
     ['core', { rules: [{ action: 'allow', comand: 'ls' }] }, 'rules[0].comand: unknown key; did you mean "command"?'],
     ['core', { limits: { maxOutput: 10 } }, 'limits.maxOutput: unknown key; did you mean "maxOutputChars"?'],
-    ['core', { toolSettings: { read_file: { timeout: 5 } } }, 'toolSettings.read_file.timeout: unknown key; did you mean "timeoutMs"?'],
+    [
+      'core',
+      { toolSettings: { read_file: { timeout: 5 } } },
+      'toolSettings.read_file.timeout: unknown key; did you mean "timeoutMs"?',
+    ],
     ['tools', { shell: { limits: { cpuSecs: 10 } } }, 'shell.limits.cpuSecs: unknown key; did you mean "cpuSeconds"?'],
     ['tools', { sandbox: { hiden: [] } }, 'sandbox.hiden: unknown key; did you mean "hidden"?'],
     ['tools', { search: { engin: 'rg' } }, 'search.engin: unknown key; did you mean "engine"?'],
     ['tools', { web: { allowHost: [] } }, 'web.allowHost: unknown key; did you mean "allowHosts"?'],
-    ['tools', { lsp: { py: { command: 'pylsp', extensions: ['.py'], extension: '.py' } } }, 'lsp.py.extension: unknown key; did you mean "extensions"?'],
+    [
+      'tools',
+      { lsp: { py: { command: 'pylsp', extensions: ['.py'], extension: '.py' } } },
+      'lsp.py.extension: unknown key; did you mean "extensions"?',
+    ],
     ['tools', { workspace: { root: ['..'] } }, 'workspace.root: unknown key; did you mean "roots"?'],
-    ['mcp', { mcpServers: { fs: { command: 'x', trsut: 'read' } } }, 'mcpServers.fs.trsut: unknown key; did you mean "trust"?'],
+    [
+      'mcp',
+      { mcpServers: { fs: { command: 'x', trsut: 'read' } } },
+      'mcpServers.fs.trsut: unknown key; did you mean "trust"?',
+    ],
     [
       'gateway',
       { gateway: { tokens: [{ token: 'a-token-of-16-chars', roles: ['call'], role: 'admin' }] } },
@@ -114,7 +133,9 @@ describe('the composed config schema', () => {
   });
 
   it('accepts trust "read" for an MCP server and says what else it could be', () => {
-    expect(parseConfig('t.json', { mcpServers: { fs: { command: 'x', trust: 'read', cwd: 'sub' } } }).mcpServers?.fs.trust).toBe('read');
+    expect(
+      parseConfig('t.json', { mcpServers: { fs: { command: 'x', trust: 'read', cwd: 'sub' } } }).mcpServers?.fs.trust,
+    ).toBe('read');
     expect(() => parseConfig('t.json', { mcpServers: { fs: { command: 'x', trust: 'all' } } })).toThrow(
       'mcpServers.fs.trust: use "read" (believe this server\'s readOnlyHint) or leave "trust" out',
     );

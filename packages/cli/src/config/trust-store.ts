@@ -64,7 +64,9 @@ export class TrustStore {
       const data = JSON.parse(readFileSync(this.file, 'utf8')) as { configs?: Record<string, TrustEntry> };
       return data && typeof data.configs === 'object' && data.configs !== null ? data.configs : {};
     } catch (err) {
-      throw new UsageError(`cannot read ${this.file}: ${(err as Error).message}. Delete it, then run \`toolbelt trust\` for each config again.`);
+      throw new UsageError(
+        `cannot read ${this.file}: ${(err as Error).message}. Delete it, then run \`toolbelt trust\` for each config again.`,
+      );
     }
   }
 

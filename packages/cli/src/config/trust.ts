@@ -29,7 +29,10 @@ export type TrustState =
   | { state: 'store-in-root'; store: string; root: string };
 
 /** The trust store of this environment, or why it cannot be used with these roots. */
-export function trustStore(roots: readonly string[], env: Env): { store: TrustStore } | { store?: undefined; dir: string; root: string } {
+export function trustStore(
+  roots: readonly string[],
+  env: Env,
+): { store: TrustStore } | { store?: undefined; dir: string; root: string } {
   const dir = stateHome(env);
   const root = rootHolding(dir, roots);
   return root ? { dir, root } : { store: new TrustStore(dir) };
@@ -39,7 +42,10 @@ export function trustState(path: string, bytes: Uint8Array, roots: readonly stri
   if (!rootHolding(path, roots)) return { state: 'outside' };
   const sha = sha256(bytes);
   const pinned = env[TRUST_ENV]?.trim().toLowerCase();
-  if (pinned) return pinned === sha ? { state: 'trusted', by: 'env', sha256: sha } : { state: 'pinned-other', sha256: sha, pinned };
+  if (pinned)
+    return pinned === sha
+      ? { state: 'trusted', by: 'env', sha256: sha }
+      : { state: 'pinned-other', sha256: sha, pinned };
   const where = trustStore(roots, env);
   if (!where.store) return { state: 'store-in-root', store: where.dir, root: where.root };
   const key = configKey(path);
@@ -47,7 +53,9 @@ export function trustState(path: string, bytes: Uint8Array, roots: readonly stri
   if (!was) return { state: 'untrusted', sha256: sha };
   if (was.sha256 === sha) return { state: 'trusted', by: 'store', sha256: sha, at: was.trustedAt };
   const copy = where.store.copy(key);
-  const diff = copy && lineDiff(copy.toString('utf8'), Buffer.from(bytes).toString('utf8'), `trusted copy (${was.trustedAt})`, path);
+  const diff =
+    copy &&
+    lineDiff(copy.toString('utf8'), Buffer.from(bytes).toString('utf8'), `trusted copy (${was.trustedAt})`, path);
   return { state: 'changed', sha256: sha, was, diff: diff || undefined };
 }
 
@@ -104,6 +112,13 @@ export function recordTrust(
   const key = configKey(path);
   const previous = where.store.get(key);
   const copy = previous && previous.sha256 !== sha256(bytes) ? where.store.copy(key) : undefined;
-  const diff = copy ? lineDiff(copy.toString('utf8'), Buffer.from(bytes).toString('utf8'), `trusted copy (${previous!.trustedAt})`, path) : '';
+  const diff = copy
+    ? lineDiff(
+        copy.toString('utf8'),
+        Buffer.from(bytes).toString('utf8'),
+        `trusted copy (${previous!.trustedAt})`,
+        path,
+      )
+    : '';
   return { entry: where.store.trust(key, bytes), previous, diff };
 }

@@ -61,14 +61,20 @@ describe.each([false, true])('terminal approval with colour %s', (color) => {
     // The control: the payload itself holds the raw bytes, so without escaping they would reach the terminal.
     expect(command).toMatch(RAW);
     answer(input, ['y', 'yes']);
-    const result = await executor.call({ tool: 'shell_exec', input: { command }, sessionId: 's', context: `cleaning up${HIDDEN}` });
+    const result = await executor.call({
+      tool: 'shell_exec',
+      input: { command },
+      sessionId: 's',
+      context: `cleaning up${HIDDEN}`,
+    });
     expect(result.status).toBe('success');
     expect(existsSync(join(dir, 'victim.txt'))).toBe(false);
     const out = shown().replace(OWN_STYLES, '');
     // Without colour, toolbelt writes no escape of its own; in colour, only its bold and reverse video.
     if (!color) expect(shown()).toBe(out);
     expect(out).not.toMatch(RAW);
-    const escaped = 'rm -f victim.txt #\\r\\e[2K\\e[1A\\e[8m\\e]8;;https://x.invalid\\a\\e]0;title\\a\\b\\b<U+202E><U+2066><U+200B>echo hello';
+    const escaped =
+      'rm -f victim.txt #\\r\\e[2K\\e[1A\\e[8m\\e]8;;https://x.invalid\\a\\e]0;title\\a\\b\\b<U+202E><U+2066><U+200B>echo hello';
     expect(out).toContain(`$ ${escaped}`);
     // (The executor already turns the context's line breaks into spaces.)
     expect(out).toMatch(/Context: cleaning up.?\\e\[2K\\e\[1A/);
@@ -109,7 +115,10 @@ describe('a tool question in the terminal', () => {
         source: 'fx\x1b]0;pwned\x07',
         tool: 'fx__ask',
         message: `Your name?\r\x1b[2KYour password?\u202e`,
-        schema: { type: 'object', properties: { name: { type: 'string', title: `Name\x1b[8m`, description: 'who\u2066' } } },
+        schema: {
+          type: 'object',
+          properties: { name: { type: 'string', title: `Name\x1b[8m`, description: 'who\u2066' } },
+        },
       } as Parameters<typeof ask>[0],
       new AbortController().signal,
     );

@@ -73,9 +73,11 @@ export function terminalApprover(
     output.write(`\n${renderRequest(req, opts.color)}\n`);
     for (;;) {
       const raw = await ask(`Approve? [y]es / [n]o / [a]lways (${describeRemember(req.remember)}) / [?] more: `);
-      if (raw === undefined) return { outcome: 'reject', message: 'no answer: the terminal input closed', by: 'terminal' };
+      if (raw === undefined)
+        return { outcome: 'reject', message: 'no answer: the terminal input closed', by: 'terminal' };
       const answer = raw.toLowerCase();
-      const scope = answer === 'y' || answer === 'yes' ? 'once' : answer === 'a' || answer === 'always' ? 'always' : undefined;
+      const scope =
+        answer === 'y' || answer === 'yes' ? 'once' : answer === 'a' || answer === 'always' ? 'always' : undefined;
       if (scope && (await confirmed(req))) return { outcome: 'approve', scope, by: 'terminal' };
       if (scope) continue;
       if (answer === 'n' || answer === 'no') {

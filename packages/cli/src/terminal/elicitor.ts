@@ -1,6 +1,13 @@
 // A server's question in the terminal: who asks and why, then each field of its form in turn
 // (enter takes the default), checked against the field's type and choices before it is sent.
-import { displayText, type ElicitationAnswer, type ElicitationField, type ElicitationRequest, type ElicitationValue, type Elicitor } from '@toolbelt/core';
+import {
+  displayText,
+  type ElicitationAnswer,
+  type ElicitationField,
+  type ElicitationRequest,
+  type ElicitationValue,
+  type Elicitor,
+} from '@toolbelt/core';
 import type { TerminalPrompt } from './prompt.js';
 
 type Parsed = { value: ElicitationValue | undefined } | { problem: string };
@@ -19,7 +26,9 @@ export function parseField(field: ElicitationField, raw: string): Parsed {
       .map((s) => s.trim())
       .filter(Boolean);
     const bad = picked.filter((p) => choices && !choices.includes(p));
-    return bad.length ? { problem: `not a choice: ${bad.join(', ')}; pick from ${choices!.join(', ')}` } : { value: picked };
+    return bad.length
+      ? { problem: `not a choice: ${bad.join(', ')}; pick from ${choices!.join(', ')}` }
+      : { value: picked };
   }
   if (choices && !choices.includes(raw)) return { problem: `pick one of ${choices.join(', ')}` };
   if (field.type === 'boolean') {
@@ -39,12 +48,20 @@ export function parseField(field: ElicitationField, raw: string): Parsed {
 function label(key: string, field: ElicitationField, required: boolean): string {
   const choices = choicesOf(field);
   const hints = [
-    choices ? `${field.type === 'array' ? 'any of' : 'one of'} ${choices.join(', ')}` : field.type === 'boolean' ? 'y/n' : field.type,
-    field.default !== undefined ? `default ${Array.isArray(field.default) ? field.default.join(',') : String(field.default)}` : undefined,
+    choices
+      ? `${field.type === 'array' ? 'any of' : 'one of'} ${choices.join(', ')}`
+      : field.type === 'boolean'
+        ? 'y/n'
+        : field.type,
+    field.default !== undefined
+      ? `default ${Array.isArray(field.default) ? field.default.join(',') : String(field.default)}`
+      : undefined,
     required ? 'required' : undefined,
   ].filter(Boolean);
   // The server's words, shown escaped: none of its control or bidi characters reach the terminal.
-  return displayText(`${field.title ?? key}${field.description ? ` — ${field.description}` : ''} (${hints.join(', ')}): `);
+  return displayText(
+    `${field.title ?? key}${field.description ? ` — ${field.description}` : ''} (${hints.join(', ')}): `,
+  );
 }
 
 async function fill(prompt: TerminalPrompt, req: ElicitationRequest): Promise<ElicitationAnswer> {

@@ -31,7 +31,10 @@ const SPINNER = /shell_exec \d+\.\ds/;
 function callInPty(env: Record<string, string>, ready: (out: string) => boolean): Promise<string> {
   const input = JSON.stringify({ command: 'echo one; while [ ! -f go ]; do sleep 0.05; done; echo two; exit 3' });
   const cmd = `${process.execPath} ${BIN} call shell_exec '${input}' --yes`;
-  const child = spawn('script', ['-qec', cmd, '/dev/null'], { cwd: root, env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '', ...env } });
+  const child = spawn('script', ['-qec', cmd, '/dev/null'], {
+    cwd: root,
+    env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '', ...env },
+  });
   let out = '';
   return new Promise((resolve, reject) => {
     child.stdout.on('data', (d) => {
@@ -78,7 +81,14 @@ describe('the spinner and questions', () => {
     try {
       let written = '';
       const terminal = { write: (s: string) => ((written += s), true) } as unknown as NodeJS.WritableStream;
-      const live = new LiveCall(new EventBus(), { callId: 'c1', tool: 'grep', stdout: terminal, stderr: terminal, stream: true, spinner: true });
+      const live = new LiveCall(new EventBus(), {
+        callId: 'c1',
+        tool: 'grep',
+        stdout: terminal,
+        stderr: terminal,
+        stream: true,
+        spinner: true,
+      });
       const prompt = new TerminalPrompt(new PassThrough(), terminal);
       prompt.onDialog = (open) => live.pause(open);
       vi.advanceTimersByTime(1500);

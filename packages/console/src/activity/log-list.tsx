@@ -6,7 +6,15 @@ import { clock, ms } from '../ui/format.js';
 const ROW = 34;
 const HEIGHT = 420;
 
-export function LogList({ entries, selected, onSelect }: { entries: ExecutionLogEntry[]; selected?: string; onSelect(e: ExecutionLogEntry): void }) {
+export function LogList({
+  entries,
+  selected,
+  onSelect,
+}: {
+  entries: ExecutionLogEntry[];
+  selected?: string;
+  onSelect(e: ExecutionLogEntry): void;
+}) {
   const [top, setTop] = useState(0);
   const first = Math.max(0, Math.floor(top / ROW) - 5);
   const last = Math.min(entries.length, first + Math.ceil(HEIGHT / ROW) + 10);
@@ -20,7 +28,13 @@ export function LogList({ entries, selected, onSelect }: { entries: ExecutionLog
     requestAnimationFrame(() => (list.querySelector(`[data-index="${next}"]`) as HTMLElement | null)?.focus());
   };
   return (
-    <div class="log-list" style={{ height: `${HEIGHT}px` }} onScroll={(e) => setTop(e.currentTarget.scrollTop)} role="list" aria-label="Execution log">
+    <div
+      class="log-list"
+      style={{ height: `${HEIGHT}px` }}
+      onScroll={(e) => setTop(e.currentTarget.scrollTop)}
+      role="list"
+      aria-label="Execution log"
+    >
       <div style={{ height: `${entries.length * ROW}px`, position: 'relative' }}>
         {entries.slice(first, last).map((e, k) => {
           const i = first + k;

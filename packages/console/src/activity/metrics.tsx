@@ -14,7 +14,8 @@ interface Point {
   errorRate: number;
 }
 
-const totals = (m: MetricsAnswer) => m.tools.reduce((a, t) => ({ calls: a.calls + t.calls, errors: a.errors + t.errors }), { calls: 0, errors: 0 });
+const totals = (m: MetricsAnswer) =>
+  m.tools.reduce((a, t) => ({ calls: a.calls + t.calls, errors: a.errors + t.errors }), { calls: 0, errors: 0 });
 
 function useMetrics(): { last?: MetricsAnswer; points: Point[]; error?: string } {
   const [last, setLast] = useState<MetricsAnswer>();
@@ -29,7 +30,11 @@ function useMetrics(): { last?: MetricsAnswer; points: Point[]; error?: string }
             const a = totals(prev);
             const b = totals(m);
             const calls = b.calls - a.calls;
-            const point = { ts: m.ts, rate: (calls * 1000) / Math.max(1, m.ts - prev.ts), errorRate: calls ? ((b.errors - a.errors) / calls) * 100 : 0 };
+            const point = {
+              ts: m.ts,
+              rate: (calls * 1000) / Math.max(1, m.ts - prev.ts),
+              errorRate: calls ? ((b.errors - a.errors) / calls) * 100 : 0,
+            };
             setPoints((p) => [...p.slice(-KEEP + 1), point]);
           }
           prev = m;
@@ -95,7 +100,14 @@ function RateChart({
       <figcaption>
         {caption} {values.length > 0 && quiet && <span class="muted">· {idle}</span>}
       </figcaption>
-      <ChartCanvas type="line" height={120} animate={false} fromZero={1} label={label} data={{ labels, datasets: [{ label: unit, data: values }] }} />
+      <ChartCanvas
+        type="line"
+        height={120}
+        animate={false}
+        fromZero={1}
+        label={label}
+        data={{ labels, datasets: [{ label: unit, data: values }] }}
+      />
     </figure>
   );
 }
@@ -107,11 +119,26 @@ export function Metrics() {
   const tools = (last?.tools ?? []).filter((t) => t.calls > 0).sort((a, b) => b.calls - a.calls);
   return (
     <div class="metrics">
-      <RateChart caption="Calls / s" label="calls per second" unit="calls/s" values={points.map((p) => p.rate)} labels={labels} idle="idle: no calls" />
-      <RateChart caption="Error rate %" label="error rate" unit="errors %" values={points.map((p) => p.errorRate)} labels={labels} idle="no errors" />
+      <RateChart
+        caption="Calls / s"
+        label="calls per second"
+        unit="calls/s"
+        values={points.map((p) => p.rate)}
+        labels={labels}
+        idle="idle: no calls"
+      />
+      <RateChart
+        caption="Error rate %"
+        label="error rate"
+        unit="errors %"
+        values={points.map((p) => p.errorRate)}
+        labels={labels}
+        idle="no errors"
+      />
       <figure class="wide">
         <figcaption>
-          Run time per tool, p50 and p99 (ms) <span class="muted">· the tool's own time, not the wait for approval</span>
+          Run time per tool, p50 and p99 (ms){' '}
+          <span class="muted">· the tool's own time, not the wait for approval</span>
         </figcaption>
         {tools.length === 0 ? (
           <p class="empty">No calls yet. Each tool's run time shows here once it has been called.</p>

@@ -52,7 +52,9 @@ export function useLog(filter: LogFilter): Log {
     const mine = ++newestLoad.current;
     api<ExecutionList>(path(filter, before))
       .then((page) => mine === newestLoad.current && setState((s) => apply(page, s)))
-      .catch((e: Error) => mine === newestLoad.current && setState((s) => ({ ...s, loading: false, error: e.message })));
+      .catch(
+        (e: Error) => mine === newestLoad.current && setState((s) => ({ ...s, loading: false, error: e.message })),
+      );
   };
   const loadNewest = () =>
     fetchPage(undefined, (page, s) => ({
@@ -70,7 +72,8 @@ export function useLog(filter: LogFilter): Log {
     const close = stream('/api/events?types=tool.result', ['tool.result'], () => {
       if (paged.current) setState((s) => ({ ...s, missed: s.missed + 1 }));
       // A burst of finished calls is one reload, at most once a second.
-      else if (timer.current === undefined) timer.current = window.setTimeout(() => ((timer.current = undefined), loadNewest()), 1000);
+      else if (timer.current === undefined)
+        timer.current = window.setTimeout(() => ((timer.current = undefined), loadNewest()), 1000);
     });
     return () => {
       newestLoad.current++;

@@ -26,14 +26,27 @@ function Filters({ filter, setFilter }: { filter: LogFilter; setFilter(f: LogFil
       }}
     >
       <label>
-        Tool <input value={draft.tool} onInput={(e) => setDraft({ ...draft, tool: e.currentTarget.value.trim() })} placeholder="any" />
+        Tool{' '}
+        <input
+          value={draft.tool}
+          onInput={(e) => setDraft({ ...draft, tool: e.currentTarget.value.trim() })}
+          placeholder="any"
+        />
       </label>
       <label>
-        Agent <input value={draft.agentId} onInput={(e) => setDraft({ ...draft, agentId: e.currentTarget.value.trim() })} placeholder="any" />
+        Agent{' '}
+        <input
+          value={draft.agentId}
+          onInput={(e) => setDraft({ ...draft, agentId: e.currentTarget.value.trim() })}
+          placeholder="any"
+        />
       </label>
       <label>
         Status
-        <select value={filter.status} onChange={(e) => setFilter({ ...filter, ...draft, status: e.currentTarget.value })}>
+        <select
+          value={filter.status}
+          onChange={(e) => setFilter({ ...filter, ...draft, status: e.currentTarget.value })}
+        >
           {STATUSES.map((s) => (
             <option key={s} value={s}>
               {s || 'any'}
@@ -43,7 +56,10 @@ function Filters({ filter, setFilter }: { filter: LogFilter; setFilter(f: LogFil
       </label>
       <label>
         Time
-        <select value={filter.sinceMinutes} onChange={(e) => setFilter({ ...filter, ...draft, sinceMinutes: Number(e.currentTarget.value) })}>
+        <select
+          value={filter.sinceMinutes}
+          onChange={(e) => setFilter({ ...filter, ...draft, sinceMinutes: Number(e.currentTarget.value) })}
+        >
           {SINCE.map(([m, label]) => (
             <option key={m} value={m}>
               {label}
@@ -61,7 +77,9 @@ function LogStatus({ log }: { log: Log }) {
   const n = log.entries.length;
   return (
     <p class="muted log-status" aria-live="polite">
-      {log.loading ? 'Loading…' : `${n} call${n === 1 ? '' : 's'}${log.older !== undefined ? ', newest first; more below' : ''}`}
+      {log.loading
+        ? 'Loading…'
+        : `${n} call${n === 1 ? '' : 's'}${log.older !== undefined ? ', newest first; more below' : ''}`}
       {log.missed > 0 && (
         <button type="button" onClick={log.newest}>
           {log.missed} new — show the newest
@@ -79,7 +97,12 @@ export function ActivityView({ me }: { me: WhoAmI }) {
     // The browser test reads this: how long the view took to show the log, from the page's start.
     if (log.loadedAt !== undefined) document.body.dataset.activityLoadedMs = String(Math.round(log.loadedAt));
   }, [log.loadedAt]);
-  if (!me.roles.includes('admin')) return <p class="warning">The activity view reads the execution log and metrics, which need a token with the admin role.</p>;
+  if (!me.roles.includes('admin'))
+    return (
+      <p class="warning">
+        The activity view reads the execution log and metrics, which need a token with the admin role.
+      </p>
+    );
   return (
     <section aria-labelledby="activity-title" class="activity">
       <h1 id="activity-title">Activity</h1>

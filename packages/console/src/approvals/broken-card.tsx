@@ -18,11 +18,17 @@ export interface BrokenCardProps {
 export function BrokenCard(p: BrokenCardProps) {
   const r = p.request;
   return (
-    <article class="card approval broken" aria-label={`${d(String(r.tool))} call awaiting approval`} data-call={r.callId}>
+    <article
+      class="card approval broken"
+      aria-label={`${d(String(r.tool))} call awaiting approval`}
+      data-call={r.callId}
+    >
       <h2>{d(String(r.tool))}</h2>
       <p class="warning" role="alert">
         ⚠ This request cannot be shown ({d(p.error.message)}).{' '}
-        {p.blind ? 'Open the arguments and read them first: approving stays off until you do.' : 'The arguments below are exactly what runs.'}
+        {p.blind
+          ? 'Open the arguments and read them first: approving stays off until you do.'
+          : 'The arguments below are exactly what runs.'}
       </p>
       <details onToggle={(e) => e.currentTarget.open && p.onArgumentsOpened()}>
         <summary>Arguments</summary>

@@ -35,20 +35,38 @@ export function PreviewFailed({ error, blind }: { error: Error; blind: boolean }
   return (
     <div class="preview-failed" role="alert">
       <p class="warning">
-        ⚠ The preview of this call cannot be shown ({d(error.message)}). You would be approving without seeing the change.{' '}
-        {blind ? 'Open the arguments below and read them first: approving stays off until you do.' : 'Read the arguments below: they are exactly what runs.'}
+        ⚠ The preview of this call cannot be shown ({d(error.message)}). You would be approving without seeing the
+        change.{' '}
+        {blind
+          ? 'Open the arguments below and read them first: approving stays off until you do.'
+          : 'Read the arguments below: they are exactly what runs.'}
       </p>
     </div>
   );
 }
 
 /** The second yes a destructive call needs: what it destroys, and a button that has the focus. */
-function ConfirmDestructive({ warning, busy, onConfirm, onCancel }: { warning: string; busy: boolean; onConfirm(): void; onCancel(): void }) {
+function ConfirmDestructive({
+  warning,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  warning: string;
+  busy: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
   const ref = useRef<HTMLButtonElement>(null);
   // In the commit that shows it, so a key pressed the moment it appears lands here.
   useLayoutEffect(() => ref.current?.focus(), []);
   return (
-    <div class="actions confirm" role="group" aria-label="Confirm a destructive call" onKeyDown={(e) => e.key === 'Escape' && onCancel()}>
+    <div
+      class="actions confirm"
+      role="group"
+      aria-label="Confirm a destructive call"
+      onKeyDown={(e) => e.key === 'Escape' && onCancel()}
+    >
       <p class="warning">⚠ {warning}. Run it?</p>
       <button ref={ref} class="danger" disabled={busy} onClick={onConfirm}>
         Yes, run it
@@ -104,7 +122,8 @@ function CardHeader({ r }: { r: ApprovalRequest }) {
   return (
     <header>
       <h2>
-        {d(r.title ?? r.tool)} {r.title && <code class="muted">{d(r.tool)}</code>} <span class={`badge effect-${r.effect}`}>{d(r.effect)}</span>
+        {d(r.title ?? r.tool)} {r.title && <code class="muted">{d(r.tool)}</code>}{' '}
+        <span class={`badge effect-${r.effect}`}>{d(r.effect)}</span>
       </h2>
       <span class="muted">
         {d(r.agentId ? `agent ${r.agentId}` : `session ${r.sessionId}`)}
@@ -160,7 +179,11 @@ export function ApprovalCard(p: CardProps) {
           <button disabled={p.busy || p.blind} onClick={() => p.onApprove('session')} title="s">
             For this session <kbd>s</kbd>
           </button>
-          <button disabled={p.busy || p.blind} onClick={() => p.onApprove('always')} title={`always: ${describeRemember(r.remember)}`}>
+          <button
+            disabled={p.busy || p.blind}
+            onClick={() => p.onApprove('always')}
+            title={`always: ${describeRemember(r.remember)}`}
+          >
             Always <kbd>a</kbd>
           </button>
           <button class="danger" disabled={p.busy} onClick={p.onStartReject} title="n">

@@ -17,7 +17,12 @@ const HIGHLIGHT_MAX_LINES = 2000;
 const NOTE = /^(?:\.\.\. )?\(.*\)$/;
 
 function drawInto(el: HTMLElement, files: ReturnType<typeof parse>, layout: DiffLayout, lines: number): void {
-  const ui = new Diff2HtmlUI(el, files, { outputFormat: layout, drawFileList: false, matching: 'lines', highlight: false }, hljs);
+  const ui = new Diff2HtmlUI(
+    el,
+    files,
+    { outputFormat: layout, drawFileList: false, matching: 'lines', highlight: false },
+    hljs,
+  );
   ui.draw();
   if (lines > HIGHLIGHT_MAX_LINES) return;
   try {
@@ -33,7 +38,11 @@ export function DiffView({ diff, layout }: { diff: string; layout: DiffLayout })
   const { files, notes, lines } = useMemo(() => {
     const all = diff.split('\n');
     const parsed = parse(diff);
-    return { files: parsed.some((f) => f.blocks.length > 0) ? parsed : [], notes: all.filter((l) => NOTE.test(l)), lines: all.length };
+    return {
+      files: parsed.some((f) => f.blocks.length > 0) ? parsed : [],
+      notes: all.filter((l) => NOTE.test(l)),
+      lines: all.length,
+    };
   }, [diff]);
   useEffect(() => {
     if (ref.current && files.length) drawInto(ref.current, files, layout, lines);
@@ -42,7 +51,9 @@ export function DiffView({ diff, layout }: { diff: string; layout: DiffLayout })
     return (
       <div class="diff">
         <pre class="raw-diff">{diff.trim() || '(the tool sent an empty diff)'}</pre>
-        <p class="muted diff-note">No line-by-line diff for this change: the arguments below hold exactly what the call would write.</p>
+        <p class="muted diff-note">
+          No line-by-line diff for this change: the arguments below hold exactly what the call would write.
+        </p>
       </div>
     );
   return (

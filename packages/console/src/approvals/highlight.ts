@@ -18,7 +18,22 @@ import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import 'highlight.js/styles/github.css';
 
-for (const [name, lang] of Object.entries({ bash, c, css, go, ini, javascript, json, markdown, plaintext, python, rust, typescript, xml, yaml }))
+for (const [name, lang] of Object.entries({
+  bash,
+  c,
+  css,
+  go,
+  ini,
+  javascript,
+  json,
+  markdown,
+  plaintext,
+  python,
+  rust,
+  typescript,
+  xml,
+  yaml,
+}))
   hljs.registerLanguage(name, lang);
 hljs.registerAliases(['toml'], { languageName: 'ini' });
 

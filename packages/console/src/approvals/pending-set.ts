@@ -7,7 +7,8 @@ interface Waiting {
   callId: string;
 }
 
-export const withRequest = <T extends Waiting>(all: T[], r: T): T[] => (all.some((x) => x.callId === r.callId) ? all : [...all, r]);
+export const withRequest = <T extends Waiting>(all: T[], r: T): T[] =>
+  all.some((x) => x.callId === r.callId) ? all : [...all, r];
 export const withoutCall = <T extends Waiting>(all: T[], callId: string): T[] => all.filter((x) => x.callId !== callId);
 
 export class PendingSet<T extends Waiting> {

@@ -46,6 +46,8 @@ export function PreviewView({ preview, layout }: { preview: Preview; layout: Dif
       return <pre class="text">{d(preview.text)}</pre>;
     default:
       // A kind this console does not know (a newer gateway's): never an empty space where the change should be.
-      throw new Error(`a preview of kind "${d(String((preview as { kind?: unknown }).kind))}", which this console cannot show`);
+      throw new Error(
+        `a preview of kind "${d(String((preview as { kind?: unknown }).kind))}", which this console cannot show`,
+      );
   }
 }

@@ -53,13 +53,19 @@ export function QuestionCard({ q, canAnswer, onAnswered }: { q: Question; canAns
             schema={q.question.schema as unknown as Record<string, unknown>}
             submitLabel="Send answer"
             busy={busy}
-            onSubmit={(content) => send({ action: 'accept', content: content as Extract<AnswerBody, { action: 'accept' }>['content'] })}
+            onSubmit={(content) =>
+              send({ action: 'accept', content: content as Extract<AnswerBody, { action: 'accept' }>['content'] })
+            }
           />
           <div class="actions">
             <button disabled={busy} onClick={() => send({ action: 'decline' })} title="the tool hears no, and goes on">
               Decline
             </button>
-            <button disabled={busy} onClick={() => send({ action: 'cancel' })} title="the question is dismissed without an answer">
+            <button
+              disabled={busy}
+              onClick={() => send({ action: 'cancel' })}
+              title="the question is dismissed without an answer"
+            >
               Dismiss
             </button>
           </div>

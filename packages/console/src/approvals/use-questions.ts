@@ -14,9 +14,17 @@ const QUESTIONS: WaitingSource<Question> = {
   status: 'awaiting_input',
   asked: 'input.requested',
   fromEvent: (e) =>
-    e.question ? { callId: e.callId as string, agentId: e.agentId as string, runId: e.runId as string, question: e.question as ElicitationRequest } : undefined,
+    e.question
+      ? {
+          callId: e.callId as string,
+          agentId: e.agentId as string,
+          runId: e.runId as string,
+          question: e.question as ElicitationRequest,
+        }
+      : undefined,
   settled: ['input.answered', 'tool.result'],
-  fromCall: (c) => (c.question ? { callId: c.callId, agentId: c.agentId, runId: c.runId, question: c.question } : undefined),
+  fromCall: (c) =>
+    c.question ? { callId: c.callId, agentId: c.agentId, runId: c.runId, question: c.question } : undefined,
 };
 
 export type Questions = Waiting<Question>;

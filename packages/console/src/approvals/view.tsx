@@ -22,7 +22,12 @@ function typing(e: KeyboardEvent): boolean {
 
 type Decide = (callId: string, path: 'approve' | 'reject', body: object) => Promise<void>;
 
-function useDecide(setBusy: (b: boolean) => void, setProblem: (p?: string) => void, settle: (callId: string) => void, done: () => void): Decide {
+function useDecide(
+  setBusy: (b: boolean) => void,
+  setProblem: (p?: string) => void,
+  settle: (callId: string) => void,
+  done: () => void,
+): Decide {
   return async (callId, path, body) => {
     setBusy(true);
     try {
@@ -77,10 +82,15 @@ function useKeys(targets: KeyTargets): void {
  * Calls whose preview (or whole card) could not be shown, and whose arguments the person has not
  * opened yet: approving them, by button or key, waits until the arguments were read.
  */
-function useBlind(onOpened: () => void): { isBlind(callId: string): boolean; failed(callId: string): void; opened(callId: string): void } {
+function useBlind(onOpened: () => void): {
+  isBlind(callId: string): boolean;
+  failed(callId: string): void;
+  opened(callId: string): void;
+} {
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
   const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
-  const add = (set: (f: (s: ReadonlySet<string>) => ReadonlySet<string>) => void, id: string) => set((s) => (s.has(id) ? s : new Set(s).add(id)));
+  const add = (set: (f: (s: ReadonlySet<string>) => ReadonlySet<string>) => void, id: string) =>
+    set((s) => (s.has(id) ? s : new Set(s).add(id)));
   return {
     isBlind: (id) => failed.has(id) && !opened.has(id),
     failed: (id) => add(setFailed, id),
@@ -99,7 +109,10 @@ function GuardedCard({
   blind,
   busy,
   ...props
-}: { r: ApprovalRequest; blind: Blind; busy: boolean } & Omit<CardProps, 'request' | 'busy' | 'blind' | 'onPreviewFailed' | 'onArgumentsOpened'>) {
+}: { r: ApprovalRequest; blind: Blind; busy: boolean } & Omit<
+  CardProps,
+  'request' | 'busy' | 'blind' | 'onPreviewFailed' | 'onArgumentsOpened'
+>) {
   return (
     <Boundary
       onError={() => blind.failed(r.callId)}
@@ -127,7 +140,17 @@ function GuardedCard({
   );
 }
 
-function ApprovalsBar({ count, live, layout, setLayout }: { count: number; live: boolean; layout: DiffLayout; setLayout(l: DiffLayout): void }) {
+function ApprovalsBar({
+  count,
+  live,
+  layout,
+  setLayout,
+}: {
+  count: number;
+  live: boolean;
+  layout: DiffLayout;
+  setLayout(l: DiffLayout): void;
+}) {
   return (
     <div class="bar">
       <h1 id="approvals-title">Approvals {count > 0 && <span class="count">{count}</span>}</h1>
@@ -160,7 +183,8 @@ export function ApprovalsView({ me }: { me: WhoAmI }) {
 
   const decide = useDecide(setBusy, setProblem, settle, () => (setRejecting(undefined), setConfirming(undefined)));
   const approve: Approve = (r, scope) => {
-    if (blind.isBlind(r.callId)) return setProblem(`The preview of ${d(r.tool)} could not be shown: open its arguments before approving it.`);
+    if (blind.isBlind(r.callId))
+      return setProblem(`The preview of ${d(r.tool)} could not be shown: open its arguments before approving it.`);
     if (r.effect === 'destructive' && confirming?.callId !== r.callId) setConfirming({ callId: r.callId, scope });
     else void decide(r.callId, 'approve', { scope });
   };
@@ -170,7 +194,9 @@ export function ApprovalsView({ me }: { me: WhoAmI }) {
   return (
     <section aria-labelledby="approvals-title">
       <ApprovalsBar count={requests.length} live={live} layout={layout} setLayout={setLayout} />
-      {!canApprove && <p class="warning">This token cannot approve (it lacks the approve role); it sees the requests only.</p>}
+      {!canApprove && (
+        <p class="warning">This token cannot approve (it lacks the approve role); it sees the requests only.</p>
+      )}
       {error && <p class="error">{error}</p>}
       {problem && (
         <p class="error" role="alert">
@@ -206,10 +232,12 @@ export function ApprovalsView({ me }: { me: WhoAmI }) {
 function Intro({ none, nothingAsked }: { none: boolean; nothingAsked: boolean }) {
   return (
     <>
-      {none && nothingAsked && <p class="empty">Nothing waits for a decision. Calls the policy asks about appear here as they come.</p>}
+      {none && nothingAsked && (
+        <p class="empty">Nothing waits for a decision. Calls the policy asks about appear here as they come.</p>
+      )}
       <p class="muted keys" hidden={none}>
-        Keys: <kbd>y</kbd> approve once · <kbd>s</kbd> for the session · <kbd>a</kbd> always · <kbd>n</kbd> reject with a message · <kbd>j</kbd>/<kbd>k</kbd>{' '}
-        move
+        Keys: <kbd>y</kbd> approve once · <kbd>s</kbd> for the session · <kbd>a</kbd> always · <kbd>n</kbd> reject with
+        a message · <kbd>j</kbd>/<kbd>k</kbd> move
       </p>
     </>
   );

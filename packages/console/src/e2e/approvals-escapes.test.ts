@@ -29,7 +29,8 @@ describe.skipIf(!chromiumPath && !required)('the console shows escaped what a ca
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!chromiumPath) throw new Error('TOOLBELT_REQUIRE_BROWSER=1 but chromium is not installed: apt-get install chromium');
+    if (!chromiumPath)
+      throw new Error('TOOLBELT_REQUIRE_BROWSER=1 but chromium is not installed: apt-get install chromium');
     ws = realpathSync(mkdtempSync(join(tmpdir(), 'tb-console-esc-')));
     h = await startGateway({
       config: { gateway: { tokens: [{ name: 'ops', token: ADMIN, roles: ['admin'] }] } },
@@ -53,7 +54,9 @@ describe.skipIf(!chromiumPath && !required)('the console shows escaped what a ca
     expect(command).toMatch(RAW);
     const { page, errors } = await openPage(browser);
     await signIn(page, errors, h.url, ADMIN);
-    const call = h.client({ token: ADMIN, agentId: 'coder' }).call('run-1', 'shell_exec', { command }, { context: `tidy\u202eing up` });
+    const call = h
+      .client({ token: ADMIN, agentId: 'coder' })
+      .call('run-1', 'shell_exec', { command }, { context: `tidy\u202eing up` });
     const card = page.locator('article.approval', { hasText: 'shell_exec' });
     await card.locator('.command').waitFor();
     const { text, raw } = await readCard(card);
@@ -64,7 +67,9 @@ describe.skipIf(!chromiumPath && !required)('the console shows escaped what a ca
     expect(text).toContain(`Always allows exactly \`${shown}\`.`);
     expect(text).toContain('This call holds control, bidi or invisible characters');
     // The arguments, as JSON: the bidi characters escaped too (JSON itself escapes \r and ESC).
-    expect(await card.locator('pre.json').textContent()).toContain('\\r\\u001b[2K\\u001b[8m<U+202E><U+2066>echo hello<U+2069>');
+    expect(await card.locator('pre.json').textContent()).toContain(
+      '\\r\\u001b[2K\\u001b[8m<U+202E><U+2066>echo hello<U+2069>',
+    );
     await shot(page, 'approval-escapes-command');
     await page.keyboard.press('y');
     await card.getByRole('button', { name: 'Yes, run it' }).click();

@@ -48,7 +48,8 @@ describe.skipIf(!chromiumPath && !required)('approval cards always show the chan
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!chromiumPath) throw new Error('TOOLBELT_REQUIRE_BROWSER=1 but chromium is not installed: apt-get install chromium');
+    if (!chromiumPath)
+      throw new Error('TOOLBELT_REQUIRE_BROWSER=1 but chromium is not installed: apt-get install chromium');
     ws = realpathSync(mkdtempSync(join(tmpdir(), 'tb-console-prev-')));
     h = await startGateway({
       config: { gateway: { tokens: [{ name: 'ops', token: ADMIN, roles: ['admin'] }] } },
@@ -70,7 +71,9 @@ describe.skipIf(!chromiumPath && !required)('approval cards always show the chan
     const { page, errors } = await openPage(browser);
     await signIn(page, errors, h.url, ADMIN);
     const agent = h.client({ token: ADMIN, agentId: 'coder' });
-    const calls = Object.entries(WRITES).map(([callId, [path, content]]) => agent.call('run-p', 'write_file', { path, content }, { callId }));
+    const calls = Object.entries(WRITES).map(([callId, [path, content]]) =>
+      agent.call('run-p', 'write_file', { path, content }, { callId }),
+    );
     for (const [callId, [path, , shown]] of Object.entries(WRITES)) {
       const card = page.locator(`article.approval[data-call="${callId}"]`);
       const diff = card.locator('.diff');
@@ -79,7 +82,9 @@ describe.skipIf(!chromiumPath && !required)('approval cards always show the chan
       expect(await card.locator('.preview-failed').count(), `${path}: its preview failed`).toBe(0);
     }
     // The 5,000-line file's diff is cut by the tool; the card says so rather than ending silently.
-    await expect(page.locator('article.approval[data-call="w-big"] .diff-note').innerText()).resolves.toMatch(/diff cut at/);
+    await expect(page.locator('article.approval[data-call="w-big"] .diff-note').innerText()).resolves.toMatch(
+      /diff cut at/,
+    );
     await page.locator('article.approval[data-call="w-txt"]').scrollIntoViewIfNeeded();
     await tmpShot(page, 'approvals-eight-kinds');
     await page.locator('article.approval[data-call="w-bin"]').scrollIntoViewIfNeeded();
@@ -102,7 +107,12 @@ describe.skipIf(!chromiumPath && !required)('approval cards always show the chan
     await signIn(page, errors, h.url, ADMIN);
     const agent = h.client({ token: ADMIN, agentId: 'coder' });
     const odd = agent.call('run-o', 'paint_logo', { colour: 'teal' }, { callId: 'odd-1' });
-    const fine = agent.call('run-o', 'write_file', { path: 'fine.txt', content: 'still shown\n' }, { callId: 'fine-1' });
+    const fine = agent.call(
+      'run-o',
+      'write_file',
+      { path: 'fine.txt', content: 'still shown\n' },
+      { callId: 'fine-1' },
+    );
     const card = page.locator('article.approval[data-call="odd-1"]');
     await card.getByText('The preview of this call cannot be shown').waitFor();
     await expect(card.innerText()).resolves.toContain('approving stays off until you do');

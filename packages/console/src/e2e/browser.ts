@@ -21,13 +21,17 @@ export function findChromium(): string | undefined {
 
 export async function launch(executablePath: string): Promise<Browser> {
   mkdirSync(SHOTS, { recursive: true });
-  if (!existsSync(`${CONSOLE_DIR}index.html`)) throw new Error(`the console is not built (${CONSOLE_DIR}); run npm run build first`);
+  if (!existsSync(`${CONSOLE_DIR}index.html`))
+    throw new Error(`the console is not built (${CONSOLE_DIR}); run npm run build first`);
   // --no-sandbox: CI runs as root, where Chromium's own sandbox cannot start.
   return chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 }
 
 /** A page that records every console error and uncaught exception, to be asserted empty. */
-export async function openPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<{ page: Page; errors: string[] }> {
+export async function openPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 800 },
+): Promise<{ page: Page; errors: string[] }> {
   // Reduced motion: charts are drawn at once, so screenshots show their final values.
   const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
   const page = await context.newPage();
@@ -45,7 +49,13 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
  * Opens the page without a token: the gateway answers 401, which the page turns into the token
  * form (Chromium logs that 401 as a failed resource; it is the one expected error, dropped here).
  */
-export async function signIn(page: Page, errors: string[], url: string, token: string, hash = '#/approvals'): Promise<void> {
+export async function signIn(
+  page: Page,
+  errors: string[],
+  url: string,
+  token: string,
+  hash = '#/approvals',
+): Promise<void> {
   await page.goto(`${url}/${hash}`);
   await page.getByLabel('Token').fill(token);
   await page.getByRole('button', { name: 'Sign in' }).click();

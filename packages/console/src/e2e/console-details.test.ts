@@ -23,7 +23,8 @@ describe.skipIf(!chromiumPath && !required)('console details', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!chromiumPath) throw new Error('TOOLBELT_REQUIRE_BROWSER=1 but chromium is not installed: apt-get install chromium');
+    if (!chromiumPath)
+      throw new Error('TOOLBELT_REQUIRE_BROWSER=1 but chromium is not installed: apt-get install chromium');
     ws = realpathSync(mkdtempSync(join(tmpdir(), 'tb-console-details-')));
     h = await startGateway({
       config: { gateway: { tokens: [{ name: 'ops', token: ADMIN, roles: ['admin'] }] } },
@@ -61,7 +62,9 @@ describe.skipIf(!chromiumPath && !required)('console details', () => {
     await signIn(page, errors, h.url, ADMIN, '#/activity');
     await page.getByText('idle: no calls').waitFor();
     await page.getByText('No calls yet. Each tool').waitFor();
-    const ranges = await page.locator('.metrics canvas').evaluateAll((cs) => cs.map((c) => (c as HTMLCanvasElement).dataset.yRange));
+    const ranges = await page
+      .locator('.metrics canvas')
+      .evaluateAll((cs) => cs.map((c) => (c as HTMLCanvasElement).dataset.yRange));
     expect(ranges).toEqual(['0..1', '0..1']);
     await tmpShot(page, 'activity-idle');
     expect(errors).toEqual([]);
@@ -100,7 +103,10 @@ describe.skipIf(!chromiumPath && !required)('console details', () => {
     await page.goto(`${h.url}/#/activity`);
     await page.locator('.log-list .row', { hasText: 'echo' }).first().click();
     await page.locator('article.detail pre.text-result').getByText('line "two"').waitFor();
-    const times = [...(await page.locator('.log-list .row .t').allInnerTexts()), await page.locator('article.detail dd').nth(1).innerText()];
+    const times = [
+      ...(await page.locator('.log-list .row .t').allInnerTexts()),
+      await page.locator('article.detail dd').nth(1).innerText(),
+    ];
     expect(times.length).toBeGreaterThan(1);
     const twelveHour = times.map((t) => /\b(AM|PM)\b/i.test(t));
     expect(new Set(twelveHour).size, times.join(' | ')).toBe(1);

@@ -16,7 +16,8 @@ const ADMIN = 'admin-token-0123456789abcdef';
 const HUSAM = 'husam-token-0123456789abcdef';
 const chromiumPath = findChromium();
 const required = process.env.TOOLBELT_REQUIRE_BROWSER === '1';
-if (!chromiumPath && !required) console.warn('console browser tests skipped: chromium is not installed (apt-get install chromium)');
+if (!chromiumPath && !required)
+  console.warn('console browser tests skipped: chromium is not installed (apt-get install chromium)');
 
 const config: GatewayConfig = {
   gateway: {
@@ -33,7 +34,13 @@ const config: GatewayConfig = {
       executionType: 'space',
       isAsync: true,
     },
-    { name: 'displayChart', description: 'Show a chart', inputSchema: { type: 'object' }, executionType: 'internal', visible: true },
+    {
+      name: 'displayChart',
+      description: 'Show a chart',
+      inputSchema: { type: 'object' },
+      executionType: 'internal',
+      visible: true,
+    },
   ],
 };
 
@@ -43,7 +50,8 @@ describe.skipIf(!chromiumPath && !required)('the console in a browser', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!chromiumPath) throw new Error('TOOLBELT_REQUIRE_BROWSER=1 but chromium is not installed: apt-get install chromium');
+    if (!chromiumPath)
+      throw new Error('TOOLBELT_REQUIRE_BROWSER=1 but chromium is not installed: apt-get install chromium');
     ws = realpathSync(mkdtempSync(join(tmpdir(), 'tb-console-')));
     const workspace = new WorkspaceGuard({ roots: [ws] });
     h = await startGateway({
@@ -175,7 +183,10 @@ describe.skipIf(!chromiumPath && !required)('the console in a browser', () => {
       (m) => m.some((x) => x.kind === 'tool_result'),
       'the answer in the inbox',
     );
-    expect(inbox.find((x) => x.kind === 'tool_result')).toMatchObject({ tool: 'confirmAction', result: { confirmed: true } });
+    expect(inbox.find((x) => x.kind === 'tool_result')).toMatchObject({
+      tool: 'confirmAction',
+      result: { confirmed: true },
+    });
     expect(inbox.some((x) => x.kind === 'message' && x.message.text === 'Cheaper is fine too')).toBe(true);
     expect(errors).toEqual([]);
   });
@@ -249,7 +260,10 @@ describe.skipIf(!chromiumPath && !required)('the console in a browser', () => {
       await shot(page, 'question');
       await card.getByRole('button', { name: 'Send answer' }).click();
       const result = await call;
-      expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual({ action: 'accept', content: { name: 'Grace', count: 3, color: 'green' } });
+      expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual({
+        action: 'accept',
+        content: { name: 'Grace', count: 3, color: 'green' },
+      });
       await card.waitFor({ state: 'detached' });
       expect(errors).toEqual([]);
     } finally {
@@ -271,7 +285,8 @@ describe.skipIf(!chromiumPath && !required)('the console in a browser', () => {
   });
 
   it('opens the activity view with 10,000 calls in the log (timed, reported)', async () => {
-    for (let i = 0; i < 10_000; i++) await h.gw.executor.call({ tool: 'echo', input: { text: `n${i}` }, agentId: `bulk-${i % 7}`, origin: 'http' });
+    for (let i = 0; i < 10_000; i++)
+      await h.gw.executor.call({ tool: 'echo', input: { text: `n${i}` }, agentId: `bulk-${i % 7}`, origin: 'http' });
     await h.gw.executor.logs.flush();
     await until(
       () => h.store.listExecutions({ tool: 'echo', limit: 1000 }),

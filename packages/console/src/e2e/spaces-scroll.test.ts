@@ -63,7 +63,8 @@ describe.skipIf(!chromiumPath && !required)('the newest message in a space is in
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!chromiumPath) throw new Error('TOOLBELT_REQUIRE_BROWSER=1 but chromium is not installed: apt-get install chromium');
+    if (!chromiumPath)
+      throw new Error('TOOLBELT_REQUIRE_BROWSER=1 but chromium is not installed: apt-get install chromium');
     ws = realpathSync(mkdtempSync(join(tmpdir(), 'tb-console-spaces-')));
     h = await startGateway({
       config: {
@@ -81,7 +82,12 @@ describe.skipIf(!chromiumPath && !required)('the newest message in a space is in
     await admin.createSpace('Long thread', 'long');
     await admin.addMember('long', 'husam', 'person');
     await admin.addMember('long', 'planner', 'agent');
-    for (let i = 1; i <= 40; i++) await admin.postMessage('long', 'planner', i % 5 ? `update ${i}` : `update ${i}\nwith a second line\nand a third`);
+    for (let i = 1; i <= 40; i++)
+      await admin.postMessage(
+        'long',
+        'planner',
+        i % 5 ? `update ${i}` : `update ${i}\nwith a second line\nand a third`,
+      );
     browser = await launch(chromiumPath);
   });
   afterAll(async () => {

@@ -8,7 +8,19 @@ import { useSpace } from './use-space.js';
 import { useStickyList } from './scroll.js';
 import { clock } from '../ui/format.js';
 
-function ToolMessage({ m, tool, output, spaceId, onAnswered }: { m: SpaceMessage; tool?: ToolInfo; output?: string; spaceId: string; onAnswered(): void }) {
+function ToolMessage({
+  m,
+  tool,
+  output,
+  spaceId,
+  onAnswered,
+}: {
+  m: SpaceMessage;
+  tool?: ToolInfo;
+  output?: string;
+  spaceId: string;
+  onAnswered(): void;
+}) {
   const Renderer = rendererFor(m, tool);
   const answer = async (result: unknown) => {
     await api(`/api/runs/${encodeURIComponent(m.runId ?? '')}/tool-results`, { callId: m.callId, result, spaceId });
@@ -30,7 +42,10 @@ function Composer({ spaceId, me, onPosted }: { spaceId: string; me: WhoAmI; onPo
   const send = async () => {
     if (!text.trim()) return;
     try {
-      const a = await api<PostAnswer>(`/api/spaces/${encodeURIComponent(spaceId)}/messages`, { senderId: me.name, text: text.trim() });
+      const a = await api<PostAnswer>(`/api/spaces/${encodeURIComponent(spaceId)}/messages`, {
+        senderId: me.name,
+        text: text.trim(),
+      });
       onPosted(a.message);
       setText('');
       setProblem(undefined);
@@ -70,7 +85,17 @@ function Composer({ spaceId, me, onPosted }: { spaceId: string; me: WhoAmI; onPo
   );
 }
 
-export function Chat({ spaceId, name, me, tools }: { spaceId: string; name: string; me: WhoAmI; tools: Map<string, ToolInfo> }) {
+export function Chat({
+  spaceId,
+  name,
+  me,
+  tools,
+}: {
+  spaceId: string;
+  name: string;
+  me: WhoAmI;
+  tools: Map<string, ToolInfo>;
+}) {
   const [state, upsert] = useSpace(spaceId);
   const last = state.messages[state.messages.length - 1];
   const list = useStickyList(state.messages.length, last?.senderId === me.name);
@@ -95,7 +120,13 @@ export function Chat({ spaceId, name, me, tools }: { spaceId: string; name: stri
                 {m.kind === 'text' ? (
                   <p class="text">{m.text}</p>
                 ) : (
-                  <ToolMessage m={m} tool={tools.get(m.tool ?? '')} output={state.output[m.callId ?? '']} spaceId={spaceId} onAnswered={() => {}} />
+                  <ToolMessage
+                    m={m}
+                    tool={tools.get(m.tool ?? '')}
+                    output={state.output[m.callId ?? '']}
+                    spaceId={spaceId}
+                    onAnswered={() => {}}
+                  />
                 )}
               </li>
             ))}

@@ -4,7 +4,8 @@ import type { CallProps } from './renderers.js';
 
 function questionOf(input: unknown): string {
   const i = (input ?? {}) as Record<string, unknown>;
-  for (const key of ['question', 'message', 'prompt', 'text', 'title']) if (typeof i[key] === 'string') return i[key] as string;
+  for (const key of ['question', 'message', 'prompt', 'text', 'title'])
+    if (typeof i[key] === 'string') return i[key] as string;
   return 'Confirm?';
 }
 
@@ -36,7 +37,9 @@ export function ConfirmCall({ message, answer }: CallProps) {
           </button>
         </div>
       ) : message.status === 'complete' ? (
-        <p class="muted">{result?.confirmed === true ? '✓ Confirmed' : result?.confirmed === false ? '✗ Rejected' : 'Answered'}</p>
+        <p class="muted">
+          {result?.confirmed === true ? '✓ Confirmed' : result?.confirmed === false ? '✗ Rejected' : 'Answered'}
+        </p>
       ) : message.status === 'error' ? (
         <p class="error">{message.error ?? 'The call ended with an error.'}</p>
       ) : (

@@ -37,7 +37,10 @@ export function useSpace(spaceId: string): [SpaceState, (m: SpaceMessage) => voi
     const onEvent = (type: string, data: unknown) => {
       const e = data as { message?: SpaceMessage; callId?: string; chunk?: string };
       if (type === 'tool.streaming' && e.callId) {
-        setState((s) => ({ ...s, output: { ...s.output, [e.callId!]: (s.output[e.callId!] ?? '') + (e.chunk ?? '') } }));
+        setState((s) => ({
+          ...s,
+          output: { ...s.output, [e.callId!]: (s.output[e.callId!] ?? '') + (e.chunk ?? '') },
+        }));
       } else if (e.message) {
         setState((s) => ({ ...s, messages: upsert(s.messages, e.message!) }));
       }
@@ -50,7 +53,9 @@ export function useSpace(spaceId: string): [SpaceState, (m: SpaceMessage) => voi
         setState((s) => ({ ...s, live: open }));
         if (open)
           latest(spaceId)
-            .then((messages) => setState((s) => ({ ...s, error: undefined, messages: messages.reduce(upsert, s.messages) })))
+            .then((messages) =>
+              setState((s) => ({ ...s, error: undefined, messages: messages.reduce(upsert, s.messages) })),
+            )
             .catch((err: Error) => setState((s) => ({ ...s, error: err.message })));
       },
     );

@@ -23,7 +23,11 @@ export function SpacesView({ me, spaceId }: { me: WhoAmI; spaceId: string | unde
       <nav class="space-list" aria-label="Your spaces">
         <h1>Spaces</h1>
         {error && <p class="error">{error}</p>}
-        {spaces?.length === 0 && <p class="empty">No spaces yet. An admin creates one with POST /api/spaces and adds you as a person member.</p>}
+        {spaces?.length === 0 && (
+          <p class="empty">
+            No spaces yet. An admin creates one with POST /api/spaces and adds you as a person member.
+          </p>
+        )}
         <ul>
           {spaces?.map((s) => (
             <li key={s.id}>
@@ -35,7 +39,13 @@ export function SpacesView({ me, spaceId }: { me: WhoAmI; spaceId: string | unde
         </ul>
       </nav>
       {current ? (
-        <Chat key={current} spaceId={current} name={spaces?.find((s) => s.id === current)?.name ?? current} me={me} tools={tools} />
+        <Chat
+          key={current}
+          spaceId={current}
+          name={spaces?.find((s) => s.id === current)?.name ?? current}
+          me={me}
+          tools={tools}
+        />
       ) : (
         <p class="empty">Pick a space.</p>
       )}

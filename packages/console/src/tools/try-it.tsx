@@ -31,8 +31,8 @@ export function TryIt({ tool, me }: { tool: ToolInfo; me: WhoAmI }) {
     <div class="try-it">
       <h3>Try it</h3>
       <p class="muted">
-        Runs as agent <code>{agentId}</code>, run <code>console</code>, under the same policy as every call. If the policy asks, approve it under{' '}
-        <a href={href('approvals')}>Approvals</a>.
+        Runs as agent <code>{agentId}</code>, run <code>console</code>, under the same policy as every call. If the
+        policy asks, approve it under <a href={href('approvals')}>Approvals</a>.
       </p>
       <SchemaForm
         key={tool.name}

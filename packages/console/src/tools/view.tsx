@@ -54,7 +54,9 @@ export function ToolsView({ me }: { me: WhoAmI }) {
   const byName = useMemo(() => new Map(tools.map((t) => [t.name, t])), [tools]);
   const needle = filter.toLowerCase();
   const shown = (g: ToolGroup) =>
-    g.tools.filter((n) => !needle || n.toLowerCase().includes(needle) || byName.get(n)?.description.toLowerCase().includes(needle));
+    g.tools.filter(
+      (n) => !needle || n.toLowerCase().includes(needle) || byName.get(n)?.description.toLowerCase().includes(needle),
+    );
   const tool = picked ? byName.get(picked) : undefined;
   return (
     <section class="tools" aria-labelledby="tools-title">
@@ -64,7 +66,13 @@ export function ToolsView({ me }: { me: WhoAmI }) {
         <label class="sr-only" for="tool-filter">
           Filter tools
         </label>
-        <input id="tool-filter" type="search" placeholder="Filter by name or description" value={filter} onInput={(e) => setFilter(e.currentTarget.value)} />
+        <input
+          id="tool-filter"
+          type="search"
+          placeholder="Filter by name or description"
+          value={filter}
+          onInput={(e) => setFilter(e.currentTarget.value)}
+        />
         <Servers servers={servers} />
         {groups.map((g) => {
           const names = shown(g);
@@ -75,8 +83,13 @@ export function ToolsView({ me }: { me: WhoAmI }) {
               <ul>
                 {names.map((n) => (
                   <li key={n}>
-                    <button class={`tool-item${n === picked ? ' selected' : ''}`} aria-pressed={n === picked} onClick={() => setPicked(n)}>
-                      <code>{n}</code> <span class={`badge effect-${byName.get(n)?.effect}`}>{byName.get(n)?.effect}</span>
+                    <button
+                      class={`tool-item${n === picked ? ' selected' : ''}`}
+                      aria-pressed={n === picked}
+                      onClick={() => setPicked(n)}
+                    >
+                      <code>{n}</code>{' '}
+                      <span class={`badge effect-${byName.get(n)?.effect}`}>{byName.get(n)?.effect}</span>
                     </button>
                   </li>
                 ))}

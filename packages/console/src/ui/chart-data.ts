@@ -12,7 +12,8 @@ const num = (v: unknown) => (typeof v === 'number' ? v : Number(v));
 
 export function toChartData(data: unknown): ChartData | string {
   if (Array.isArray(data)) {
-    if (data.every((d) => typeof d === 'number')) return { labels: data.map((_, i) => String(i + 1)), datasets: [{ data }] };
+    if (data.every((d) => typeof d === 'number'))
+      return { labels: data.map((_, i) => String(i + 1)), datasets: [{ data }] };
     const points = data as Record<string, unknown>[];
     const labels = points.map((p, i) => String(p?.label ?? p?.x ?? p?.name ?? i + 1));
     const values = points.map((p) => num(p?.value ?? p?.y ?? p?.count));

@@ -5,7 +5,9 @@ describe('times on the page', () => {
   const t = Date.UTC(2025, 0, 15, 16, 5, 9);
 
   it.each(['en-US', 'de-DE', 'en-GB', 'ja-JP'])('%s: every format uses the same clock (12 or 24 hours)', (locale) => {
-    const cycles = (['seconds', 'minutes', 'date'] as const).map((p) => timeFormat(p, locale).resolvedOptions().hourCycle);
+    const cycles = (['seconds', 'minutes', 'date'] as const).map(
+      (p) => timeFormat(p, locale).resolvedOptions().hourCycle,
+    );
     expect(new Set(cycles).size).toBe(1);
   });
 

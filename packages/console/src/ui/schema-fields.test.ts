@@ -50,7 +50,13 @@ describe('a form from a JSON Schema', () => {
     const fields = fieldsOf(schema);
     const values = initialValues(fields, { path: 'a.ts', tags: ['x'] });
     expect(values).toMatchObject({ path: 'a.ts', ratio: '0.5', mode: 'fast', recursive: false, offset: '' });
-    expect(toInput(fields, { ...values, offset: '3' })).toEqual({ path: 'a.ts', offset: 3, ratio: 0.5, mode: 'fast', tags: ['x'] });
+    expect(toInput(fields, { ...values, offset: '3' })).toEqual({
+      path: 'a.ts',
+      offset: 3,
+      ratio: 0.5,
+      mode: 'fast',
+      tags: ['x'],
+    });
   });
 
   it('says what is wrong instead of sending bad input', () => {

@@ -27,7 +27,9 @@ function kindOf(s: Schema): Field['kind'] {
 function choicesOf(s: Schema): string[] | undefined {
   const list = s.oneOf;
   if (!Array.isArray(list) || list.length === 0) return undefined;
-  return list.every((o) => o && typeof (o as Schema).const === 'string') ? list.map((o) => (o as Schema).const as string) : undefined;
+  return list.every((o) => o && typeof (o as Schema).const === 'string')
+    ? list.map((o) => (o as Schema).const as string)
+    : undefined;
 }
 
 export function fieldsOf(schema: Schema): Field[] {
@@ -45,7 +47,10 @@ export function fieldsOf(schema: Schema): Field[] {
   });
 }
 
-export function initialValues(fields: Field[], initial: Record<string, unknown> = {}): Record<string, string | boolean> {
+export function initialValues(
+  fields: Field[],
+  initial: Record<string, unknown> = {},
+): Record<string, string | boolean> {
   const out: Record<string, string | boolean> = {};
   for (const f of fields) {
     const v = f.name in initial ? initial[f.name] : f.default;

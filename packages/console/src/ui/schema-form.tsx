@@ -15,8 +15,19 @@ interface Props {
   onSubmit(value: Record<string, unknown>): void;
 }
 
-function Input({ f, value, set, id }: { f: Field; value: string | boolean; set(v: string | boolean): void; id: string }) {
-  if (f.kind === 'boolean') return <input id={id} type="checkbox" checked={value === true} onChange={(e) => set(e.currentTarget.checked)} />;
+function Input({
+  f,
+  value,
+  set,
+  id,
+}: {
+  f: Field;
+  value: string | boolean;
+  set(v: string | boolean): void;
+  id: string;
+}) {
+  if (f.kind === 'boolean')
+    return <input id={id} type="checkbox" checked={value === true} onChange={(e) => set(e.currentTarget.checked)} />;
   if (f.kind === 'enum')
     return (
       <select id={id} value={String(value)} onChange={(e) => set(e.currentTarget.value)} required={f.required}>
@@ -74,7 +85,12 @@ export function SchemaForm({ schema, initial, submitLabel, busy, id, onSubmit }:
             {f.required && <span aria-label="required"> *</span>}
             {f.kind === 'json' && <span class="muted"> (JSON)</span>}
           </label>
-          <Input f={f} id={`${id}-${f.name}`} value={values[f.name]} set={(v) => setValues({ ...values, [f.name]: v })} />
+          <Input
+            f={f}
+            id={`${id}-${f.name}`}
+            value={values[f.name]}
+            set={(v) => setValues({ ...values, [f.name]: v })}
+          />
           {f.description && <small class="muted">{d(f.description)}</small>}
         </div>
       ))}

@@ -15,7 +15,10 @@ export function TokenForm({ message, onToken }: { message?: string; onToken: () 
       }}
     >
       <h1>toolbelt console</h1>
-      <p>This gateway asks for a token. Enter one with the approve, person or admin role; it stays in this browser tab only.</p>
+      <p>
+        This gateway asks for a token. Enter one with the approve, person or admin role; it stays in this browser tab
+        only.
+      </p>
       {message && (
         <p class="error" role="alert">
           {message}
@@ -23,7 +26,14 @@ export function TokenForm({ message, onToken }: { message?: string; onToken: () 
       )}
       <label>
         Token
-        <input type="password" autoFocus autoComplete="off" value={value} onInput={(e) => setValue(e.currentTarget.value)} required />
+        <input
+          type="password"
+          autoFocus
+          autoComplete="off"
+          value={value}
+          onInput={(e) => setValue(e.currentTarget.value)}
+          required
+        />
       </label>
       <button type="submit">Sign in</button>
     </form>

@@ -5,7 +5,14 @@ import { defineTool } from '../define.js';
 import type { Executor } from '../executor/executor.js';
 import { newCallId } from '../executor/call-input.js';
 import { textOf, type ToolResult } from '../result.js';
-import { ToolError, type Classification, type Effect, type Tool as ContractTool, type ToolContext, type ToolOutput } from '../tool.js';
+import {
+  ToolError,
+  type Classification,
+  type Effect,
+  type Tool as ContractTool,
+  type ToolContext,
+  type ToolOutput,
+} from '../tool.js';
 import { BaseTool } from './base-tool.js';
 import type { Tool, ToolConfirmation, ToolExecutionOptions, ToolExecutionResult } from './types.js';
 
@@ -96,15 +103,31 @@ function confirmationOf(tool: ContractTool): ToolConfirmation {
   if (typeof tool.effect === 'string') return { required: tool.effect !== 'read', type: tool.effect };
   const usual = tool.usualEffect ?? 'execute';
   if (usual === 'read') return { required: false, type: 'read' };
-  return { required: true, type: usual, message: `what a ${tool.name} call does depends on its input; the policy judges each call` };
+  return {
+    required: true,
+    type: usual,
+    message: `what a ${tool.name} call does depends on its input; the policy judges each call`,
+  };
 }
 
-async function runThrough(executor: Executor, name: string, params: unknown, options: ToolExecutionOptions): Promise<ToolExecutionResult> {
+async function runThrough(
+  executor: Executor,
+  name: string,
+  params: unknown,
+  options: ToolExecutionOptions,
+): Promise<ToolExecutionResult> {
   const callId = newCallId();
   const { onOutput } = options;
-  const stop = onOutput ? executor.events.onType('tool.output', (e) => e.callId === callId && onOutput(e.chunk)) : undefined;
+  const stop = onOutput
+    ? executor.events.onType('tool.output', (e) => e.callId === callId && onOutput(e.chunk))
+    : undefined;
   try {
-    const result = await executor.call({ tool: name, input: params, callId, ...(options.signal ? { signal: options.signal } : {}) });
+    const result = await executor.call({
+      tool: name,
+      input: params,
+      callId,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     return toExecutionResult(result);
   } finally {
     stop?.();
@@ -112,8 +135,15 @@ async function runThrough(executor: Executor, name: string, params: unknown, opt
 }
 
 export function toExecutionResult(result: ToolResult): ToolExecutionResult {
-  const text = textOf(result) || (result.status === 'error' ? result.error.message : result.status === 'rejected' ? result.rejection.reason : '');
-  const display = result.display?.kind === 'text' ? result.display.text : result.display?.kind === 'diff' ? result.display.diff : undefined;
+  const text =
+    textOf(result) ||
+    (result.status === 'error' ? result.error.message : result.status === 'rejected' ? result.rejection.reason : '');
+  const display =
+    result.display?.kind === 'text'
+      ? result.display.text
+      : result.display?.kind === 'diff'
+        ? result.display.diff
+        : undefined;
   return {
     content: text,
     ...(display !== undefined && display !== text ? { displayContent: display } : {}),

@@ -16,7 +16,8 @@ export abstract class BaseTool<TParams = Record<string, unknown>> implements Too
 
   /** The schema compiled once (again only if a subclass swaps it). */
   protected get compiledSchema(): CompiledSchema<TParams> {
-    if (!this.schema) throw new Error(`tool "${this.name}" has no schema: set \`readonly schema = z.object({...})\` in the class`);
+    if (!this.schema)
+      throw new Error(`tool "${this.name}" has no schema: set \`readonly schema = z.object({...})\` in the class`);
     if (this.compiledFor !== this.schema) {
       this.compiled = compileSchema(this.schema);
       this.compiledFor = this.schema;

@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { BaseTool as ContractBaseTool } from '../define.js';
 import { Executor } from '../executor/executor.js';
 import { Policy } from '../policy/policy.js';
-import { BaseTool, ToolRegistry, type ToolConfirmation, type ToolExecutionOptions, type ToolExecutionResult } from './index.js';
+import {
+  BaseTool,
+  ToolRegistry,
+  type ToolConfirmation,
+  type ToolExecutionOptions,
+  type ToolExecutionResult,
+} from './index.js';
 
 const Echo = z.object({ text: z.string(), loud: z.boolean().default(false) });
 
@@ -18,7 +24,11 @@ class EchoTool extends BaseTool<z.output<typeof Echo>> {
   async execute(p: z.output<typeof Echo>, options?: ToolExecutionOptions): Promise<ToolExecutionResult> {
     options?.onOutput?.('chunk:' + p.text);
     if (p.text === 'fail') return { content: 'it failed, try other text', isError: true };
-    return { content: p.loud ? p.text.toUpperCase() : p.text, displayContent: `said ${p.text}`, metadata: { cwd: options?.cwd ?? null } };
+    return {
+      content: p.loud ? p.text.toUpperCase() : p.text,
+      displayContent: `said ${p.text}`,
+      metadata: { cwd: options?.cwd ?? null },
+    };
   }
 }
 
@@ -47,11 +57,18 @@ describe('the classic Tool API over the executor', () => {
 
   it('takes the effect from getConfirmation: a write asks in safe mode, a read does not', async () => {
     const tool = new EchoTool();
-    const executor = new Executor({ registry: new ToolRegistry().register(tool), policy: new Policy({ mode: 'safe' }) });
+    const executor = new Executor({
+      registry: new ToolRegistry().register(tool),
+      policy: new Policy({ mode: 'safe' }),
+    });
     expect((await executor.explain({ tool: 'echo', input: { text: 'a' } })).decision?.action).toBe('allow');
     tool.confirm = { required: true, message: 'writes a file' };
     const asked = await executor.explain({ tool: 'echo', input: { text: 'a' } });
-    expect([asked.effect, asked.decision?.action, asked.classification?.reason]).toEqual(['write', 'ask', 'writes a file']);
+    expect([asked.effect, asked.decision?.action, asked.classification?.reason]).toEqual([
+      'write',
+      'ask',
+      'writes a file',
+    ]);
     tool.confirm = { required: true, type: 'destructive' };
     expect((await executor.explain({ tool: 'echo', input: { text: 'a' } })).effect).toBe('destructive');
   });

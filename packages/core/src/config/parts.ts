@@ -9,7 +9,10 @@ function shown(value: unknown): string {
 
 /** A schema's error: `must be <what>, not <the value given>` (or `required: give <what>`). */
 export function mustBe(what: string): { error: (issue: { input?: unknown }) => string } {
-  return { error: (issue) => (issue.input === undefined ? `required: give ${what}` : `must be ${what}, not ${shown(issue.input)}`) };
+  return {
+    error: (issue) =>
+      issue.input === undefined ? `required: give ${what}` : `must be ${what}, not ${shown(issue.input)}`,
+  };
 }
 
 export const positiveInt = () => z.number(mustBe('a positive integer')).int().positive();

@@ -32,7 +32,11 @@ describe("core's config section", () => {
 
   it('reports every wrong value with its path and what it must be, all at once', () => {
     const found = problems(() =>
-      parseConfigWith(coreConfigSchema, 't.json', { mode: 'fast', rules: [{ tool: 'x', action: 'maybe' }], toolSettings: { a: { timeoutMs: 'slow' } } }),
+      parseConfigWith(coreConfigSchema, 't.json', {
+        mode: 'fast',
+        rules: [{ tool: 'x', action: 'maybe' }],
+        toolSettings: { a: { timeoutMs: 'slow' } },
+      }),
     );
     expect(found).toEqual([
       'mode: must be one of "ask", "safe", "auto-edit", "yolo", not "fast"',
@@ -46,7 +50,15 @@ describe("core's config section", () => {
       limits: z.strictObject({ cpuSeconds: z.number().optional(), memoryMb: z.number().optional() }).optional(),
       rules: z.array(ruleSchema).optional(),
     });
-    expect(problems(() => parseConfigWith(schema, 't.json', { limits: { cpuSecs: 1 }, rules: [{ action: 'allow', comand: 'ls' }], zzz: 1 }))).toEqual([
+    expect(
+      problems(() =>
+        parseConfigWith(schema, 't.json', {
+          limits: { cpuSecs: 1 },
+          rules: [{ action: 'allow', comand: 'ls' }],
+          zzz: 1,
+        }),
+      ),
+    ).toEqual([
       'limits.cpuSecs: unknown key; did you mean "cpuSeconds"?',
       'rules[0].comand: unknown key; did you mean "command"?',
       'zzz: unknown key; known here: limits, rules',
@@ -54,14 +66,20 @@ describe("core's config section", () => {
   });
 
   it('says when the text is not JSON, naming the source', () => {
-    expect(() => parseConfigWith(coreConfigSchema, 't.json', '{ mode: ')).toThrow(/^t\.json is invalid:\n {2}- not valid JSON/);
+    expect(() => parseConfigWith(coreConfigSchema, 't.json', '{ mode: ')).toThrow(
+      /^t\.json is invalid:\n {2}- not valid JSON/,
+    );
   });
 
   it("checks one section of a whole config and leaves the other packages' keys alone", () => {
     const section = z.strictObject({ engine: z.enum(['rg', 'js']).optional() });
-    expect(configSection({ search: { engine: 'js' }, mode: 'yolo', anything: 1 }, 'search', section)).toEqual({ engine: 'js' });
+    expect(configSection({ search: { engine: 'js' }, mode: 'yolo', anything: 1 }, 'search', section)).toEqual({
+      engine: 'js',
+    });
     expect(configSection(undefined, 'search', section)).toBeUndefined();
-    expect(problems(() => configSection({ search: { engin: 'js' } }, 'search', section))).toEqual(['search.engin: unknown key; did you mean "engine"?']);
+    expect(problems(() => configSection({ search: { engin: 'js' } }, 'search', section))).toEqual([
+      'search.engin: unknown key; did you mean "engine"?',
+    ]);
   });
 });
 

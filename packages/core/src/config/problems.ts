@@ -33,7 +33,10 @@ interface JsonSchemaNode {
 
 /** The keys an object at `path` may have, read from the schema; empty when it cannot tell. */
 function knownKeys(schema: z.ZodType, path: Path): string[] {
-  let node: JsonSchemaNode | undefined = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchemaNode;
+  let node: JsonSchemaNode | undefined = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonSchemaNode;
   const pick = (n: JsonSchemaNode | undefined, want: 'properties' | 'items' | 'additionalProperties') =>
     n?.[want] !== undefined ? n : n?.anyOf?.find((b) => b[want] !== undefined);
   for (const key of path) {
@@ -68,7 +71,8 @@ function shown(value: unknown): string {
  */
 function wordsFor(issue: z.core.$ZodIssue): string {
   if (!issue.message.startsWith('Invalid input')) return issue.message;
-  if (issue.code === 'invalid_type') return `must be ${ARTICLE[issue.expected] ?? issue.expected}, not ${shown(issue.input)}`;
+  if (issue.code === 'invalid_type')
+    return `must be ${ARTICLE[issue.expected] ?? issue.expected}, not ${shown(issue.input)}`;
   if (issue.code === 'invalid_union') return `is not any of the forms this key takes, got ${shown(issue.input)}`;
   return `${issue.message}, got ${shown(issue.input)}`;
 }
@@ -104,7 +108,12 @@ export function parseConfigWith<S extends z.ZodType>(schema: S, source: string, 
 }
 
 /** One section of a whole config (a library user's `{ shell: {...}, ... }`), checked by its owner's schema. */
-export function configSection<S extends z.ZodType>(config: unknown, key: string, schema: S, source = 'the config'): z.output<S> | undefined {
+export function configSection<S extends z.ZodType>(
+  config: unknown,
+  key: string,
+  schema: S,
+  source = 'the config',
+): z.output<S> | undefined {
   if (config === undefined || config === null) return undefined;
   return parseConfigWith(z.object({ [key]: schema.optional() }), source, config)[key] as z.output<S> | undefined;
 }

@@ -24,7 +24,12 @@ export const ruleSchema = z.strictObject({
 export const toolSettingsSchema = z.strictObject({
   enabled: z.boolean().optional(),
   timeoutMs: positiveInt().optional(),
-  retry: z.strictObject({ attempts: z.number(mustBe('an integer from 0 to 3')).int().min(0).max(3), baseDelayMs: positiveInt().optional() }).optional(),
+  retry: z
+    .strictObject({
+      attempts: z.number(mustBe('an integer from 0 to 3')).int().min(0).max(3),
+      baseDelayMs: positiveInt().optional(),
+    })
+    .optional(),
   cacheTtlMs: atLeastZeroInt().optional(),
 });
 
@@ -37,25 +42,40 @@ export const callLimitsSchema = z.strictObject({
 
 export const coreConfigShape = {
   mode: oneOf(MODES as readonly Mode[] as [Mode, ...Mode[]])
-    .describe('How much runs without asking: ask, safe (reads), auto-edit (reads and edits), yolo (all but hard denies)')
+    .describe(
+      'How much runs without asking: ask, safe (reads), auto-edit (reads and edits), yolo (all but hard denies)',
+    )
     .optional(),
   rules: z.array(ruleSchema).describe('Policy rules; the last one that matches a call decides').optional(),
-  hardDeny: z.array(ruleSchema).describe('Rules that deny whatever the mode, rules or remembered approvals say').optional(),
-  toolSettings: z.record(z.string(), toolSettingsSchema).describe('Per tool name: enabled, timeoutMs, retry, cacheTtlMs').optional(),
+  hardDeny: z
+    .array(ruleSchema)
+    .describe('Rules that deny whatever the mode, rules or remembered approvals say')
+    .optional(),
+  toolSettings: z
+    .record(z.string(), toolSettingsSchema)
+    .describe('Per tool name: enabled, timeoutMs, retry, cacheTtlMs')
+    .optional(),
   limits: callLimitsSchema.describe('Limits of every call: output size, default timeout, approval wait').optional(),
   log: z
     .strictObject({
-      redact: z.array(z.string()).describe('Parameter names whose values the log keeps as [redacted: N chars], e.g. ["content", "new_string"]').optional(),
+      redact: z
+        .array(z.string())
+        .describe('Parameter names whose values the log keeps as [redacted: N chars], e.g. ["content", "new_string"]')
+        .optional(),
       results: z.boolean().describe('Log what calls returned (default true)').optional(),
     })
     .describe('What the execution log (.toolbelt/executions.jsonl, the gateway database) leaves out')
     .optional(),
   aliases: z
     .boolean()
-    .describe("Accept other tool sets' names for tools and parameters in calls (bash, Read, old_str; default true); false refuses them")
+    .describe(
+      "Accept other tool sets' names for tools and parameters in calls (bash, Read, old_str; default true); false refuses them",
+    )
     .optional(),
   structuredText: oneOf(STRUCTURED_TEXTS as [StructuredText, ...StructuredText[]])
-    .describe('How structured results reach the model as text: json (pretty, the default) or toon (TOON or compact JSON, whichever is shorter)')
+    .describe(
+      'How structured results reach the model as text: json (pretty, the default) or toon (TOON or compact JSON, whichever is shorter)',
+    )
     .optional(),
 };
 

@@ -63,7 +63,8 @@ export class AliasIndex {
   }
 }
 
-export type Found = { tool: Tool; alias?: { alias: ToolAlias | undefined } } | { refusal: string; recoverable: boolean };
+export type Found =
+  { tool: Tool; alias?: { alias: ToolAlias | undefined } } | { refusal: string; recoverable: boolean };
 
 /** The registered tool of a name, else the tool that claims it as an alias (`alias` set); a refusal when none or several do. */
 export function findTool(registry: ToolSource, aliases: AliasIndex | undefined, name: unknown, input: unknown): Found {

@@ -32,7 +32,8 @@ export function toFailure(err: unknown, tool: string, stopped?: unknown): Failur
       recoverable: true,
     };
   }
-  if (stopped !== undefined) return { code: 'ABORTED', message: `${tool} was cancelled before it finished.`, recoverable: false };
+  if (stopped !== undefined)
+    return { code: 'ABORTED', message: `${tool} was cancelled before it finished.`, recoverable: false };
   if (err instanceof ToolError) return { code: err.code, message: err.message, recoverable: err.recoverable };
   const nodeCode = (err as { code?: unknown })?.code;
   if (typeof nodeCode === 'string' && NODE_CODES[nodeCode]) {
@@ -141,7 +142,11 @@ export class Deadline {
 }
 
 function isThenable<T>(value: unknown): value is PromiseLike<T> {
-  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<T>).then === 'function';
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as PromiseLike<T>).then === 'function'
+  );
 }
 
 export function backoffDelay(attempt: number, baseMs: number): number {

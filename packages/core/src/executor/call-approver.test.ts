@@ -30,7 +30,12 @@ describe('CallRequest.approver', () => {
     const origin = recording('reject');
     const perCall = recording('approve');
     const log = new MemoryLogSink();
-    const executor = new Executor({ registry: new ToolRegistry().register(write), policy: new Policy({ mode: 'safe' }), approver: origin, log });
+    const executor = new Executor({
+      registry: new ToolRegistry().register(write),
+      policy: new Policy({ mode: 'safe' }),
+      approver: origin,
+      log,
+    });
     const result = await executor.call({ tool: 'write', input: { path: 'a' }, approver: perCall });
     expect(result).toMatchObject({ status: 'success', approvedBy: 'user' });
     expect(perCall.asked.map((r) => r.tool)).toEqual(['write']);
@@ -49,7 +54,11 @@ describe('CallRequest.approver', () => {
 
   it("hands the person the call's context: one line, clipped to 500 characters; none when blank", async () => {
     const approver = recording('approve');
-    const executor = new Executor({ registry: new ToolRegistry().register(write), policy: new Policy({ mode: 'safe' }), approver });
+    const executor = new Executor({
+      registry: new ToolRegistry().register(write),
+      policy: new Policy({ mode: 'safe' }),
+      approver,
+    });
     await executor.call({ tool: 'write', input: { path: 'a' }, context: '  Fixing the\n  authentication bug  ' });
     await executor.call({ tool: 'write', input: { path: 'b' }, context: 'x'.repeat(600) });
     await executor.call({ tool: 'write', input: { path: 'c' }, context: '   ' });

@@ -3,7 +3,14 @@ import type { CallRequest } from './executor.js';
 import type { Deadline } from './attempt.js';
 import type { ElicitationAnswer, Elicitor } from '../elicitation.js';
 import { boundModel, type ModelHandle } from '../model-handle.js';
-import { Workspace, type Question, type SessionState, type ToolConfig, type ToolContext, type ToolEmit } from '../tool.js';
+import {
+  Workspace,
+  type Question,
+  type SessionState,
+  type ToolConfig,
+  type ToolContext,
+  type ToolEmit,
+} from '../tool.js';
 
 /** What a context needs from its executor. */
 export interface ContextHost {

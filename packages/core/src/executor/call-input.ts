@@ -22,7 +22,8 @@ export function newCallId(): string {
 /** What "always approve" remembers for this call. */
 export function rememberTarget(tool: string, c: Classification): RememberTarget {
   if (c.rememberPrefix) return { kind: 'prefix', tool, prefix: c.rememberPrefix };
-  if (c.subject?.commands?.length) return { kind: 'exact', tool, command: c.subject.command ?? c.subject.commands.join(' && ') };
+  if (c.subject?.commands?.length)
+    return { kind: 'exact', tool, command: c.subject.command ?? c.subject.commands.join(' && ') };
   return { kind: 'tool', tool };
 }
 

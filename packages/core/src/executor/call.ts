@@ -3,7 +3,15 @@
 import type { ApprovalDecision, ApprovalRequest } from '../approval.js';
 import type { PolicyDecision } from '../policy/types.js';
 import { errorResult, rejectedResult, type ApprovedBy, type ToolErrorCode, type ToolResult } from '../result.js';
-import { ToolError, type Classification, type Effect, type Invocation, type Tool, type ToolAlias, type ToolOutput } from '../tool.js';
+import {
+  ToolError,
+  type Classification,
+  type Effect,
+  type Invocation,
+  type Tool,
+  type ToolAlias,
+  type ToolOutput,
+} from '../tool.js';
 import { backoffDelay, Deadline, describeError, retryAttempts, toFailure, TimeoutReason } from './attempt.js';
 import { ReadCache } from './cache.js';
 import { CallContext } from './call-context.js';
@@ -45,7 +53,8 @@ export class Call {
     if (this.host.isClosed()) return this.refuse('ABORTED', 'the executor is closed; no more calls are taken', false);
     if (!this.admit()) return;
     const tool = this.tool;
-    if (!tool.validate && !tool.prepare && typeof tool.effect === 'string') return this.decide(STATIC_CLASSIFICATION[tool.effect]);
+    if (!tool.validate && !tool.prepare && typeof tool.effect === 'string')
+      return this.decide(STATIC_CLASSIFICATION[tool.effect]);
     return this.classify();
   }
 
@@ -63,7 +72,11 @@ export class Call {
     }
     const parsed = tool.parse(this.host.aliases ? inOwnWords(tool, admitted.value, this.alias) : admitted.value);
     if (!parsed.ok) {
-      this.refuse('INVALID_PARAMS', `Invalid parameters for ${name}: ${parsed.message}. Fix them and call again.`, true);
+      this.refuse(
+        'INVALID_PARAMS',
+        `Invalid parameters for ${name}: ${parsed.message}. Fix them and call again.`,
+        true,
+      );
       return false;
     }
     this.input = parsed.value;
@@ -119,12 +132,19 @@ export class Call {
           decision.source === 'rule'
             ? ' Do not retry this call; ask the user to change the rule if it is needed.'
             : ' This is never allowed; do something else.';
-        return errorResult(callId, name, 'PERMISSION_DENIED', `${name} was denied by policy: ${decision.reason}.${hint}`);
+        return errorResult(
+          callId,
+          name,
+          'PERMISSION_DENIED',
+          `${name} was denied by policy: ${decision.reason}.${hint}`,
+        );
       }
-      let approvedBy: ApprovedBy = decision.source === 'mode' ? 'auto' : decision.source === 'remembered' ? 'remembered' : 'rule';
+      let approvedBy: ApprovedBy =
+        decision.source === 'mode' ? 'auto' : decision.source === 'remembered' ? 'remembered' : 'rule';
       if (decision.action === 'ask') {
         const verdict = await this.ask();
-        if (verdict.outcome === 'reject') return rejectedResult(callId, name, verdict.reason ?? `The user rejected this ${name} call`, verdict.message);
+        if (verdict.outcome === 'reject')
+          return rejectedResult(callId, name, verdict.reason ?? `The user rejected this ${name} call`, verdict.message);
         approvedBy = 'user';
       }
       const result = await this.execute();
@@ -138,7 +158,12 @@ export class Call {
 
   explanation(): Explanation {
     if (this.refusal) return { tool: this.req.tool, error: this.refusal.error };
-    return { tool: this.req.tool, effect: this.classification.effect, classification: this.classification, decision: this.decision };
+    return {
+      tool: this.req.tool,
+      effect: this.classification.effect,
+      classification: this.classification,
+      decision: this.decision,
+    };
   }
 
   private async classify(): Promise<void> {
@@ -165,7 +190,11 @@ export class Call {
       return loading.then(
         () => this.decide(classification),
         (err: unknown) =>
-          this.refuse('EXECUTION_FAILED', `${name} was not run: the saved "always" approvals could not be loaded: ${describeError(err)}`, false),
+          this.refuse(
+            'EXECUTION_FAILED',
+            `${name} was not run: the saved "always" approvals could not be loaded: ${describeError(err)}`,
+            false,
+          ),
       );
     }
     this.classification = classification;
@@ -204,7 +233,10 @@ export class Call {
         if (deadline.stopped instanceof TimeoutReason) throw err;
         // The caller went away (a client hung up, a signal) while a person was being asked: the
         // tool never ran, so this is a cancellation, not a failure of the tool.
-        throw new ToolError('ABORTED', `${tool.name} was cancelled before it ran: the call was cancelled while it waited for approval.`);
+        throw new ToolError(
+          'ABORTED',
+          `${tool.name} was cancelled before it ran: the call was cancelled while it waited for approval.`,
+        );
       }
       const timedOut = err instanceof TimeoutReason;
       verdict = {
@@ -266,7 +298,8 @@ export class Call {
     const extra = retryAttempts(tool.retry);
     const base = tool.retry?.baseDelayMs ?? limits.retryBaseDelayMs;
     for (let attempt = 0; ; attempt++) {
-      if (host.events.active) host.emit(this.req, { type: 'tool.started', callId, tool: tool.name, attempt: attempt + 1 });
+      if (host.events.active)
+        host.emit(this.req, { type: 'tool.started', callId, tool: tool.name, attempt: attempt + 1 });
       try {
         let output = deadline.run(() => this.body(), timeoutMs);
         if (output instanceof Promise) output = await output;
@@ -282,7 +315,11 @@ export class Call {
           f = toFailure(undefined, tool.name, deadline.stopped); // stopped while waiting to retry
         }
         const metadata = attempt > 0 ? { metadata: { attempts: attempt + 1 } } : {};
-        return errorResult(callId, tool.name, f.code, f.message, { recoverable: f.recoverable, durationMs: performance.now() - this.started, ...metadata });
+        return errorResult(callId, tool.name, f.code, f.message, {
+          recoverable: f.recoverable,
+          durationMs: performance.now() - this.started,
+          ...metadata,
+        });
       }
     }
   }

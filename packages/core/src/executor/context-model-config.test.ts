@@ -23,13 +23,22 @@ function setup(toolConfig?: (tool: { name: string; category?: string }) => objec
     });
   registry.register(probe('shell_probe', 'shell'));
   registry.register(probe('web_probe', 'web'));
-  registry.register(probe('summarize', 'web', async (ctx) => (await ctx.llm!.ask({ messages: 'sum up', system: 'terse' })).text));
-  const executor = new Executor({ registry, policy: new Policy({ mode: 'yolo' }), ...(toolConfig ? { toolConfig } : {}) });
+  registry.register(
+    probe('summarize', 'web', async (ctx) => (await ctx.llm!.ask({ messages: 'sum up', system: 'terse' })).text),
+  );
+  const executor = new Executor({
+    registry,
+    policy: new Policy({ mode: 'yolo' }),
+    ...(toolConfig ? { toolConfig } : {}),
+  });
   return { seen, executor };
 }
 
 describe('ctx.config', () => {
-  const config = { shell: { timeoutMs: 5000, env: { keep: ['PATH'] } }, web: { userAgent: 'tb' } } as Record<string, object>;
+  const config = { shell: { timeoutMs: 5000, env: { keep: ['PATH'] } }, web: { userAgent: 'tb' } } as Record<
+    string,
+    object
+  >;
 
   it("holds the section of the tool's package, frozen, the same object for every call of the tool", async () => {
     const { seen, executor } = setup((t) => config[t.category!]);
@@ -60,7 +69,10 @@ describe('ctx.config', () => {
 describe('ctx.llm', () => {
   it("is the caller's model, asked with the call's signal; absent when the caller has none", async () => {
     const asked: ModelQuestion[] = [];
-    const llm: ModelHandle = { name: 'm-1', ask: async (q) => (asked.push(q), { text: `summary of "${q.messages}"`, model: 'm-1' }) };
+    const llm: ModelHandle = {
+      name: 'm-1',
+      ask: async (q) => (asked.push(q), { text: `summary of "${q.messages}"`, model: 'm-1' }),
+    };
     const { seen, executor } = setup();
     const r = await executor.call({ tool: 'summarize', llm });
     expect(r.content).toEqual([{ type: 'text', text: 'summary of "sum up"' }]);

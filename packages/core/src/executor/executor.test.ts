@@ -126,7 +126,9 @@ describe('Executor.call', () => {
         return 'gone';
       },
     });
-    const ex = make([t], { policy: new Policy({ mode: 'yolo', rules: [{ tool: 'rm', action: 'deny', reason: 'never' }] }) });
+    const ex = make([t], {
+      policy: new Policy({ mode: 'yolo', rules: [{ tool: 'rm', action: 'deny', reason: 'never' }] }),
+    });
     const r = await ex.call({ tool: 'rm' });
     expect(r.error?.code).toBe('PERMISSION_DENIED');
     expect(r.error?.message).toContain('never');
@@ -171,7 +173,11 @@ describe('Executor.call', () => {
   });
 
   it('remembers the path an approver chose, for that tool only', async () => {
-    const approver = recordingApprover({ outcome: 'approve', scope: 'session', remember: { kind: 'path', tool: 'write', path: '/w/src' } });
+    const approver = recordingApprover({
+      outcome: 'approve',
+      scope: 'session',
+      remember: { kind: 'path', tool: 'write', path: '/w/src' },
+    });
     const ex = make([writeTool], { approver });
     await ex.call({ tool: 'write', input: { path: '/w/src/a' } });
     expect((await ex.call({ tool: 'write', input: { path: '/w/src/deep/b' } })).approvedBy).toBe('remembered');
@@ -239,7 +245,13 @@ describe('timeouts, aborts and retries', () => {
   });
 
   it("resolves with ABORTED when the caller's signal aborts", async () => {
-    const hang = defineTool({ name: 'hang', description: 'd', effect: 'read', input: z.object({}), execute: () => new Promise(() => {}) });
+    const hang = defineTool({
+      name: 'hang',
+      description: 'd',
+      effect: 'read',
+      input: z.object({}),
+      execute: () => new Promise(() => {}),
+    });
     const controller = new AbortController();
     const pending = make([hang]).call({ tool: 'hang', signal: controller.signal });
     setTimeout(() => controller.abort(), 10);
@@ -249,19 +261,34 @@ describe('timeouts, aborts and retries', () => {
 
   it('a call whose caller goes away while approval is pending is logged as cancelled before it ran, not as failed', async () => {
     let ran = false;
-    const write = defineTool({ name: 'write_it', description: 'd', effect: 'write', input: z.object({}), execute: () => void (ran = true) });
+    const write = defineTool({
+      name: 'write_it',
+      description: 'd',
+      effect: 'write',
+      input: z.object({}),
+      execute: () => void (ran = true),
+    });
     const log = new MemoryLogSink();
     const controller = new AbortController();
     // The person is being asked when the caller hangs up.
     const approver: Approver = () => (controller.abort(), new Promise(() => {}));
     const r = await make([write], { approver, log }).call({ tool: 'write_it', signal: controller.signal });
-    expect(r.error).toMatchObject({ code: 'ABORTED', message: 'write_it was cancelled before it ran: the call was cancelled while it waited for approval.' });
+    expect(r.error).toMatchObject({
+      code: 'ABORTED',
+      message: 'write_it was cancelled before it ran: the call was cancelled while it waited for approval.',
+    });
     expect(log.entries[0]).toMatchObject({ status: 'error', error: { code: 'ABORTED' } });
     expect(ran).toBe(false);
   });
 
   it('close() ends calls in flight and refuses new ones', async () => {
-    const hang = defineTool({ name: 'hang', description: 'd', effect: 'read', input: z.object({}), execute: () => new Promise(() => {}) });
+    const hang = defineTool({
+      name: 'hang',
+      description: 'd',
+      effect: 'read',
+      input: z.object({}),
+      execute: () => new Promise(() => {}),
+    });
     let disposed = false;
     const holder = defineTool({
       name: 'holder',
@@ -357,7 +384,13 @@ describe('timeouts, aborts and retries', () => {
 
 describe('results, cache, runAll, events, metrics, log', () => {
   it('cuts oversized output to head and tail and states the full size', async () => {
-    const big = defineTool({ name: 'big', description: 'd', effect: 'read', input: z.object({}), execute: () => 'H'.repeat(500) + 'T'.repeat(500) });
+    const big = defineTool({
+      name: 'big',
+      description: 'd',
+      effect: 'read',
+      input: z.object({}),
+      execute: () => 'H'.repeat(500) + 'T'.repeat(500),
+    });
     const r = await make([big], { maxOutputChars: 100 }).call({ tool: 'big' });
     const text = textOf(r);
     expect(text.startsWith('H')).toBe(true);
@@ -367,7 +400,13 @@ describe('results, cache, runAll, events, metrics, log', () => {
   });
 
   it('returns pending when the tool says its result comes later', async () => {
-    const later = defineTool({ name: 'later', description: 'd', effect: 'read', input: z.object({}), execute: () => ({ pending: true, content: 'queued' }) });
+    const later = defineTool({
+      name: 'later',
+      description: 'd',
+      effect: 'read',
+      input: z.object({}),
+      execute: () => ({ pending: true, content: 'queued' }),
+    });
     expect((await make([later]).call({ tool: 'later' })).status).toBe('pending');
   });
 
@@ -440,7 +479,15 @@ describe('results, cache, runAll, events, metrics, log', () => {
     const seen: ToolEvent[] = [];
     events.on((e) => seen.push(e));
     await make([t], { events }).call({ tool: 'steps', runId: 'run1', agentId: 'ag1' });
-    expect(seen.map((e) => e.type)).toEqual(['agent.state', 'tool.call', 'tool.started', 'tool.progress', 'tool.output', 'tool.result', 'agent.state']);
+    expect(seen.map((e) => e.type)).toEqual([
+      'agent.state',
+      'tool.call',
+      'tool.started',
+      'tool.progress',
+      'tool.output',
+      'tool.result',
+      'agent.state',
+    ]);
     expect(seen.every((e) => e.runId === 'run1' && e.agentId === 'ag1' && typeof e.ts === 'number')).toBe(true);
   });
 
@@ -483,7 +530,13 @@ describe('results, cache, runAll, events, metrics, log', () => {
 
   it('keeps large results in the log cut to head and tail', async () => {
     const log = new MemoryLogSink();
-    const big = defineTool({ name: 'big', description: 'd', effect: 'read', input: z.object({}), execute: () => 'x'.repeat(10_000) });
+    const big = defineTool({
+      name: 'big',
+      description: 'd',
+      effect: 'read',
+      input: z.object({}),
+      execute: () => 'x'.repeat(10_000),
+    });
     const r = await make([big], { log }).call({ tool: 'big' });
     expect(textOf(r)).toHaveLength(10_000);
     const logged = log.entries[0].result![0] as { text: string };

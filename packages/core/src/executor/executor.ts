@@ -232,8 +232,10 @@ export class Executor {
   toolEmitted(tool: string, req: CallRequest, callId: string, e: ToolEmit): void {
     if (e.type === 'file.changed') this.cache.invalidatePath(e.path);
     if (!this.events.active) return;
-    if (e.type === 'progress') this.emit(req, { type: 'tool.progress', callId, tool, progress: e.progress, total: e.total, message: e.message });
-    else if (e.type === 'output') this.emit(req, { type: 'tool.output', callId, tool, stream: e.stream, chunk: e.chunk });
+    if (e.type === 'progress')
+      this.emit(req, { type: 'tool.progress', callId, tool, progress: e.progress, total: e.total, message: e.message });
+    else if (e.type === 'output')
+      this.emit(req, { type: 'tool.output', callId, tool, stream: e.stream, chunk: e.chunk });
     else this.emit(req, { type: 'file.changed', callId, tool, path: e.path, operation: e.operation });
   }
 

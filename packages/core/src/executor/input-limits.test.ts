@@ -17,7 +17,13 @@ function setup() {
     seen.parsed++;
     return true;
   });
-  const tool = defineTool({ name: 'take', description: 'Takes anything.', effect: 'read', input, execute: () => (seen.ran++, 'ok') });
+  const tool = defineTool({
+    name: 'take',
+    description: 'Takes anything.',
+    effect: 'read',
+    input,
+    execute: () => (seen.ran++, 'ok'),
+  });
   const log = new MemoryLogSink();
   const executor = new Executor({ registry: new ToolRegistry().register(tool), log });
   return { executor, log, seen };
@@ -31,7 +37,8 @@ describe('input limits', () => {
     expect(r.error).toEqual({
       code: 'INVALID_PARAMS',
       recoverable: true,
-      message: 'Invalid parameters for take: the input nests objects and arrays more than 64 levels deep; send a flatter value.',
+      message:
+        'Invalid parameters for take: the input nests objects and arrays more than 64 levels deep; send a flatter value.',
     });
     expect(seen).toEqual({ parsed: 0, ran: 0 });
     expect(log.entries[0].params).toBe('[input refused: too deep or too large to keep]');

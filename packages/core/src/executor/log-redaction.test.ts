@@ -10,7 +10,11 @@ const save = defineTool({
   name: 'save',
   description: 'd',
   effect: 'read',
-  input: z.object({ path: z.string(), content: z.string(), edits: z.array(z.object({ new_string: z.string() })).optional() }),
+  input: z.object({
+    path: z.string(),
+    content: z.string(),
+    edits: z.array(z.object({ new_string: z.string() })).optional(),
+  }),
   execute: ({ content }) => `saved ${content}`,
 });
 
@@ -22,7 +26,10 @@ async function logged(logRedaction?: ConstructorParameters<typeof Executor>[0]['
     log,
     ...(logRedaction ? { logRedaction } : {}),
   });
-  await ex.call({ tool: 'save', input: { path: 'a.txt', content: 'secret text', edits: [{ new_string: 'more secret' }] } });
+  await ex.call({
+    tool: 'save',
+    input: { path: 'a.txt', content: 'secret text', edits: [{ new_string: 'more secret' }] },
+  });
   return log.entries[0]!;
 }
 
@@ -35,7 +42,11 @@ describe('log redaction', () => {
 
   it('keeps only the length of named parameters, at any depth, and can leave results out', async () => {
     const entry = await logged({ params: ['content', 'new_string'], results: false });
-    expect(entry.params).toEqual({ path: 'a.txt', content: '[redacted: 11 chars]', edits: [{ new_string: '[redacted: 11 chars]' }] });
+    expect(entry.params).toEqual({
+      path: 'a.txt',
+      content: '[redacted: 11 chars]',
+      edits: [{ new_string: '[redacted: 11 chars]' }],
+    });
     expect(entry.result).toBeUndefined();
     expect(entry.status).toBe('success');
   });

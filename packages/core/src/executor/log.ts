@@ -87,12 +87,20 @@ function redact(value: unknown, names: ReadonlySet<string>): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    out[key] = names.has(key) && v !== undefined ? `[redacted: ${(typeof v === 'string' ? v : JSON.stringify(v)).length} chars]` : redact(v, names);
+    out[key] =
+      names.has(key) && v !== undefined
+        ? `[redacted: ${(typeof v === 'string' ? v : JSON.stringify(v)).length} chars]`
+        : redact(v, names);
   }
   return out;
 }
 
-export function logEntry(req: CallRequest, params: unknown, result: ToolResult, redaction: LogRedaction = {}): ExecutionLogEntry {
+export function logEntry(
+  req: CallRequest,
+  params: unknown,
+  result: ToolResult,
+  redaction: LogRedaction = {},
+): ExecutionLogEntry {
   const names = new Set(redaction.params ?? []);
   const entry: ExecutionLogEntry = {
     callId: result.callId,
@@ -117,8 +125,12 @@ function forTheLog(content: ToolResult['content']): ToolResult['content'] {
   for (const block of content) if (block.type !== 'text' || block.text.length > LOG_TEXT_LIMIT) small = false;
   if (small) return content;
   return content.map((block) => {
-    if (block.type === 'text') return block.text.length > LOG_TEXT_LIMIT ? { type: 'text', text: truncateText(block.text, LOG_TEXT_LIMIT).text } : block;
-    if (block.type === 'image') return { type: 'text', text: `[image ${block.mimeType}, ${Math.round((block.data.length * 3) / 4)} bytes]` };
+    if (block.type === 'text')
+      return block.text.length > LOG_TEXT_LIMIT
+        ? { type: 'text', text: truncateText(block.text, LOG_TEXT_LIMIT).text }
+        : block;
+    if (block.type === 'image')
+      return { type: 'text', text: `[image ${block.mimeType}, ${Math.round((block.data.length * 3) / 4)} bytes]` };
     return block;
   });
 }

@@ -35,7 +35,11 @@ describe('Workspace.none()', () => {
     const r = await executor.call({ tool: 'cat', input: { path: 'a.txt' } });
     expect(seen).toBe(Workspace.none());
     expect(r.status).toBe('error');
-    expect(r.error).toMatchObject({ code: 'PERMISSION_DENIED', recoverable: false, message: expect.stringContaining('needs a workspace') });
+    expect(r.error).toMatchObject({
+      code: 'PERMISSION_DENIED',
+      recoverable: false,
+      message: expect.stringContaining('needs a workspace'),
+    });
     await executor.close();
   });
 });

@@ -23,11 +23,16 @@ function counting(opts: { effect?: Effect; failFirstRuns?: number } = {}) {
       const id = ++seen.prepared;
       let attempts = 0;
       return {
-        classification: opts.effect ?? { effect: 'destructive', reason: `replaces ${target}`, subject: { paths: [`/srv/${target}`] } },
+        classification: opts.effect ?? {
+          effect: 'destructive',
+          reason: `replaces ${target}`,
+          subject: { paths: [`/srv/${target}`] },
+        },
         preview: () => (seen.previews.push(id), { kind: 'text', text: `invocation ${id} would deploy ${target}` }),
         run() {
           seen.runs.push(id);
-          if (++attempts <= (opts.failFirstRuns ?? 0)) throw new ToolError('EXECUTION_FAILED', 'the target was busy', { recoverable: true });
+          if (++attempts <= (opts.failFirstRuns ?? 0))
+            throw new ToolError('EXECUTION_FAILED', 'the target was busy', { recoverable: true });
           return `invocation ${id} deployed ${target} on attempt ${attempts}`;
         },
       };
@@ -42,7 +47,10 @@ function make(tools: Tool[], opts: Partial<ExecutorOptions> = {}) {
 
 function approving(): Approver & { requests: ApprovalRequest[] } {
   const requests: ApprovalRequest[] = [];
-  return Object.assign(async (req: ApprovalRequest) => (requests.push(req), { outcome: 'approve' as const, scope: 'once' as const }), { requests });
+  return Object.assign(
+    async (req: ApprovalRequest) => (requests.push(req), { outcome: 'approve' as const, scope: 'once' as const }),
+    { requests },
+  );
 }
 
 describe('a tool with prepare', () => {
@@ -55,22 +63,32 @@ describe('a tool with prepare', () => {
     expect(r.approvedBy).toBe('user');
     expect(seen).toEqual({ prepared: 1, previews: [1], runs: [1] });
     // The approver saw that invocation's verdict and preview.
-    expect(approver.requests[0]).toMatchObject({ effect: 'destructive', preview: { kind: 'text', text: 'invocation 1 would deploy web' } });
+    expect(approver.requests[0]).toMatchObject({
+      effect: 'destructive',
+      preview: { kind: 'text', text: 'invocation 1 would deploy web' },
+    });
     expect(approver.requests[0].reason).toContain('replaces web');
   });
 
   it('prepares each call anew', async () => {
     const { tool, seen } = counting({ effect: 'read' });
     const ex = make([tool]);
-    expect(textOf(await ex.call({ tool: 'deploy', input: { target: 'a' } }))).toBe('invocation 1 deployed a on attempt 1');
-    expect(textOf(await ex.call({ tool: 'deploy', input: { target: 'b' } }))).toBe('invocation 2 deployed b on attempt 1');
+    expect(textOf(await ex.call({ tool: 'deploy', input: { target: 'a' } }))).toBe(
+      'invocation 1 deployed a on attempt 1',
+    );
+    expect(textOf(await ex.call({ tool: 'deploy', input: { target: 'b' } }))).toBe(
+      'invocation 2 deployed b on attempt 1',
+    );
     // A bare effect as the verdict: a read runs in the default mode without asking, so no preview.
     expect(seen).toEqual({ prepared: 2, previews: [], runs: [1, 2] });
   });
 
   it("retries by running the same invocation's run again, without preparing again", async () => {
     const { tool, seen } = counting({ effect: 'write', failFirstRuns: 2 });
-    const r = await make([tool], { policy: new Policy({ mode: 'yolo' }) }).call({ tool: 'deploy', input: { target: 'db' } });
+    const r = await make([tool], { policy: new Policy({ mode: 'yolo' }) }).call({
+      tool: 'deploy',
+      input: { target: 'db' },
+    });
     expect(r.status).toBe('success');
     expect(textOf(r)).toBe('invocation 1 deployed db on attempt 3');
     expect(r.metadata?.attempts).toBe(3);
@@ -124,9 +142,17 @@ describe('a tool with prepare', () => {
   });
 
   it('answers a prepare that returns no run with EXECUTION_FAILED instead of crashing', async () => {
-    const broken = defineTool({ name: 'broken', description: 'd', input: z.object({}), prepare: () => ({ classification: 'read' }) as unknown as Invocation });
+    const broken = defineTool({
+      name: 'broken',
+      description: 'd',
+      input: z.object({}),
+      prepare: () => ({ classification: 'read' }) as unknown as Invocation,
+    });
     const r = await make([broken]).call({ tool: 'broken', input: {} });
-    expect(r.error).toMatchObject({ code: 'EXECUTION_FAILED', message: expect.stringContaining('no invocation with a run()') });
+    expect(r.error).toMatchObject({
+      code: 'EXECUTION_FAILED',
+      message: expect.stringContaining('no invocation with a run()'),
+    });
   });
 
   it("runAll orders calls by their invocation's verdict: reads together, a write alone", async () => {
@@ -163,16 +189,20 @@ describe('defineTool with prepare', () => {
   const prepare = () => ({ classification: 'read' as const, run: () => 'ok' });
 
   it('refuses prepare beside effect, preview or execute, naming them', () => {
-    expect(() => defineTool({ name: 'mixed', description: 'd', input, prepare, effect: 'read', execute: () => 'x' })).toThrow(
-      /has prepare and effect, execute: .*remove effect, execute/,
+    expect(() =>
+      defineTool({ name: 'mixed', description: 'd', input, prepare, effect: 'read', execute: () => 'x' }),
+    ).toThrow(/has prepare and effect, execute: .*remove effect, execute/);
+    expect(() => defineTool({ name: 'mixed', description: 'd', input, prepare, preview: () => undefined })).toThrow(
+      /has prepare and preview/,
     );
-    expect(() => defineTool({ name: 'mixed', description: 'd', input, prepare, preview: () => undefined })).toThrow(/has prepare and preview/);
   });
 
   it('refuses a tool with neither execute nor prepare, and one with execute but no effect', () => {
     expect(() => defineTool({ name: 'idle', description: 'd', input, effect: 'read' })).toThrow(
       'tool "idle" needs execute(input, ctx), or prepare(input, ctx) returning its invocation',
     );
-    expect(() => defineTool({ name: 'vague', description: 'd', input, execute: () => 'x' })).toThrow('tool "vague" needs an effect');
+    expect(() => defineTool({ name: 'vague', description: 'd', input, execute: () => 'x' })).toThrow(
+      'tool "vague" needs an effect',
+    );
   });
 });

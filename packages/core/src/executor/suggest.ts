@@ -35,7 +35,8 @@ export function closestParameter(name: string, params: readonly string[]): strin
   for (const p of params) {
     const shared = words(p).filter((w) => mine.has(w)).length;
     const d = distance(name.toLowerCase(), p.toLowerCase());
-    if (shared > 0 && (!best || shared > best.shared || (shared === best.shared && d < best.d))) best = { p, shared, d };
+    if (shared > 0 && (!best || shared > best.shared || (shared === best.shared && d < best.d)))
+      best = { p, shared, d };
   }
   return best?.p;
 }

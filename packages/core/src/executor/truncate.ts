@@ -15,7 +15,10 @@ export function truncateText(text: string, maxChars: number): { text: string; tr
 }
 
 /** Applies the limit to the text blocks together, so many small blocks cannot add up past it. */
-export function truncateContent(content: ContentBlock[], maxChars: number): { content: ContentBlock[]; truncated: boolean } {
+export function truncateContent(
+  content: ContentBlock[],
+  maxChars: number,
+): { content: ContentBlock[]; truncated: boolean } {
   let total = 0;
   for (const block of content) if (block.type === 'text') total += block.text.length;
   if (total <= maxChars) return { content, truncated: false };
@@ -39,12 +42,21 @@ export function outputToResult(
   asText: StructuredText = 'json',
 ): SuccessResult | PendingResult {
   const out: ToolOutput = typeof output === 'string' ? { content: output } : (output ?? {});
-  let content: ContentBlock[] = typeof out.content === 'string' ? [{ type: 'text', text: out.content }] : (out.content ?? []);
-  if (content.length === 0 && out.structured !== undefined) content = [{ type: 'text', text: structuredText(out.structured, asText) }];
+  let content: ContentBlock[] =
+    typeof out.content === 'string' ? [{ type: 'text', text: out.content }] : (out.content ?? []);
+  if (content.length === 0 && out.structured !== undefined)
+    content = [{ type: 'text', text: structuredText(out.structured, asText) }];
   const cut = truncateContent(content, maxChars);
-  const result: SuccessResult | PendingResult = { status: out.pending ? 'pending' : 'success', callId, tool, content: cut.content, durationMs: 0 };
+  const result: SuccessResult | PendingResult = {
+    status: out.pending ? 'pending' : 'success',
+    callId,
+    tool,
+    content: cut.content,
+    durationMs: 0,
+  };
   if (out.display) result.display = out.display;
   if (out.structured !== undefined) result.structured = out.structured;
-  if (out.metadata || cut.truncated) result.metadata = cut.truncated ? { ...out.metadata, truncated: true } : out.metadata;
+  if (out.metadata || cut.truncated)
+    result.metadata = cut.truncated ? { ...out.metadata, truncated: true } : out.metadata;
   return result;
 }

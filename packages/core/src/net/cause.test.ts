@@ -26,7 +26,9 @@ describe('describeCause', () => {
     expect((err as Error).message).toBe('fetch failed');
     expect(isConnectionFailure(err)).toBe(true);
     expect(describeCause(err)).toBe('connection refused (ECONNREFUSED)');
-    expect(unreachableMessage('the gateway', url, err)).toBe(`cannot reach the gateway at ${url}: connection refused (ECONNREFUSED)`);
+    expect(unreachableMessage('the gateway', url, err)).toBe(
+      `cannot reach the gateway at ${url}: connection refused (ECONNREFUSED)`,
+    );
   });
 
   it('names a host that does not resolve', async () => {

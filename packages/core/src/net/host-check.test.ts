@@ -9,7 +9,15 @@ const verdict = (c: HostCheck, host: string | undefined, origin?: string) => c.c
 describe('HostCheck', () => {
   it('accepts the local names and the bound address, with or without a port', () => {
     const c = new HostCheck({ boundHost: '10.0.0.5', howToAllow });
-    for (const host of ['localhost', 'localhost:7077', 'LOCALHOST.', '127.0.0.1:1', '[::1]:7077', '[::1]', '10.0.0.5:7077'])
+    for (const host of [
+      'localhost',
+      'localhost:7077',
+      'LOCALHOST.',
+      '127.0.0.1:1',
+      '[::1]:7077',
+      '[::1]',
+      '10.0.0.5:7077',
+    ])
       expect([host, verdict(c, host)]).toEqual([host, 'ok']);
     expect(c.names).toEqual(['localhost', '127.0.0.1', '[::1]', '10.0.0.5']);
   });
@@ -38,15 +46,27 @@ describe('HostCheck', () => {
   });
 
   it('never takes a wildcard bind address as a name clients use', () => {
-    for (const boundHost of ['0.0.0.0', '::', '[::]']) expect(verdict(new HostCheck({ boundHost, howToAllow }), '0.0.0.0')).toBe('Host');
+    for (const boundHost of ['0.0.0.0', '::', '[::]'])
+      expect(verdict(new HostCheck({ boundHost, howToAllow }), '0.0.0.0')).toBe('Host');
   });
 
   it('accepts configured hosts, ignoring their port', () => {
-    const c = new HostCheck({ allowedHosts: ['Gateway.Example.com:8443', 'fd00::1', '[fd00::2]:80', '192.168.1.9'], howToAllow });
-    for (const host of ['gateway.example.com', 'gateway.example.com:1', '[fd00::1]:7077', '[fd00::2]', '192.168.1.9:7077'])
+    const c = new HostCheck({
+      allowedHosts: ['Gateway.Example.com:8443', 'fd00::1', '[fd00::2]:80', '192.168.1.9'],
+      howToAllow,
+    });
+    for (const host of [
+      'gateway.example.com',
+      'gateway.example.com:1',
+      '[fd00::1]:7077',
+      '[fd00::2]',
+      '192.168.1.9:7077',
+    ])
       expect([host, verdict(c, host)]).toEqual([host, 'ok']);
     expect(() => new HostCheck({ allowedHosts: ['*'], howToAllow })).toThrow(HostConfigError);
-    expect(() => new HostCheck({ allowedHosts: ['http://x.example/'], howToAllow })).toThrow('allowed host "http://x.example/" is not a host name');
+    expect(() => new HostCheck({ allowedHosts: ['http://x.example/'], howToAllow })).toThrow(
+      'allowed host "http://x.example/" is not a host name',
+    );
   });
 
   it('accepts an Origin only from a page on an accepted host, or one configured exactly', () => {
@@ -60,7 +80,14 @@ describe('HostCheck', () => {
       'HTTPS://UI.EXAMPLE.COM/',
     ])
       expect([origin, verdict(c, 'localhost', origin)]).toEqual([origin, 'ok']);
-    for (const origin of ['http://attacker.example', 'null', 'file://', 'ws://localhost', 'https://ui.example.com:444', ''])
+    for (const origin of [
+      'http://attacker.example',
+      'null',
+      'file://',
+      'ws://localhost',
+      'https://ui.example.com:444',
+      '',
+    ])
       expect([origin, verdict(c, 'localhost', origin)]).toEqual([origin, 'Origin']);
     expect(c.check('localhost', 'http://attacker.example:80')!.message).toBe(
       'Origin "http://attacker.example:80" is not allowed: only web pages served from localhost, 127.0.0.1, [::1], app.example may call this server. If pages on attacker.example should call it, allow attacker.example.',
@@ -68,13 +95,19 @@ describe('HostCheck', () => {
   });
 
   it('reads host names out of Host values', () => {
-    expect([hostNameOf('A.example:80'), hostNameOf('[::1]:1'), hostNameOf('a b'), hostNameOf(':80')]).toEqual(['a.example', '::1', undefined, undefined]);
+    expect([hostNameOf('A.example:80'), hostNameOf('[::1]:1'), hostNameOf('a b'), hostNameOf(':80')]).toEqual([
+      'a.example',
+      '::1',
+      undefined,
+      undefined,
+    ]);
   });
 });
 
 describe('bind rule', () => {
   it('knows loopback and wildcard addresses', () => {
-    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]']) expect(isLoopback(host), host).toBe(true);
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]'])
+      expect(isLoopback(host), host).toBe(true);
     for (const host of ['0.0.0.0', '::', '192.168.1.5', 'example.com']) expect(isLoopback(host), host).toBe(false);
     expect(['0.0.0.0', '::', '[::]', '127.0.0.1'].map(isWildcard)).toEqual([true, true, true, false]);
   });

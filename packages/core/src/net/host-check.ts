@@ -60,9 +60,14 @@ export class HostCheck {
   constructor(private readonly opts: HostCheckOptions) {
     for (const entry of opts.allowedHosts ?? []) {
       // A bare IPv6 address ("fd00::1") has colons but no port.
-      const name = typeof entry === 'string' && /^[0-9a-f]*:[0-9a-f:.]*:[0-9a-f:.]*$/i.test(entry) ? normalize(entry) : hostNameOf(String(entry));
+      const name =
+        typeof entry === 'string' && /^[0-9a-f]*:[0-9a-f:.]*:[0-9a-f:.]*$/i.test(entry)
+          ? normalize(entry)
+          : hostNameOf(String(entry));
       if (!name)
-        throw new HostConfigError(`allowed host ${show(String(entry))} is not a host name; give a name or an address, such as gateway.example.com or 10.0.0.5`);
+        throw new HostConfigError(
+          `allowed host ${show(String(entry))} is not a host name; give a name or an address, such as gateway.example.com or 10.0.0.5`,
+        );
       this.hosts.add(name);
     }
     this.origins = new Set((opts.allowedOrigins ?? []).map((o) => o.toLowerCase().replace(/\/$/, '')));
@@ -82,11 +87,17 @@ export class HostCheck {
   /** Why a request with these Host and Origin values is refused, or undefined when it may go on. */
   check(host: string | undefined, origin: string | undefined): HostRefusal | undefined {
     if (host === undefined || host === '')
-      return { header: 'Host', message: 'the request has no Host header; send the host and port you connect to, e.g. "Host: 127.0.0.1:7077"' };
+      return {
+        header: 'Host',
+        message: 'the request has no Host header; send the host and port you connect to, e.g. "Host: 127.0.0.1:7077"',
+      };
     if (host !== this.lastGood) {
       const name = hostNameOf(host);
       if (name === undefined)
-        return { header: 'Host', message: `Host ${show(host)} is not a host name with an optional port; send the host and port you connect to` };
+        return {
+          header: 'Host',
+          message: `Host ${show(host)} is not a host name with an optional port; send the host and port you connect to`,
+        };
       if (!this.hosts.has(name)) {
         return {
           header: 'Host',
@@ -95,7 +106,8 @@ export class HostCheck {
       }
       this.lastGood = host;
     }
-    if (origin !== undefined && !this.originAllowed(origin)) return { header: 'Origin', message: this.originRefusal(origin) };
+    if (origin !== undefined && !this.originAllowed(origin))
+      return { header: 'Origin', message: this.originRefusal(origin) };
     return undefined;
   }
 

@@ -12,7 +12,11 @@ export interface HttpRetryOptions {
   maxRetryAfterMs?: number;
 }
 
-export const HTTP_RETRY_DEFAULTS: Required<HttpRetryOptions> = { attempts: 3, baseDelayMs: 500, maxRetryAfterMs: 30_000 };
+export const HTTP_RETRY_DEFAULTS: Required<HttpRetryOptions> = {
+  attempts: 3,
+  baseDelayMs: 500,
+  maxRetryAfterMs: 30_000,
+};
 
 /** Why one attempt is retried, and the least wait the server asked for. */
 export interface RetryAdvice {

@@ -9,7 +9,14 @@ import { ToolRegistry } from '../registry.js';
 import { Policy } from './policy.js';
 import type { DecisionStore, PolicyCall, Remembered, Rule } from './types.js';
 
-const call = (over: Partial<PolicyCall>): PolicyCall => ({ tool: 'gmail_send', effect: 'execute', input: {}, sessionId: 's', askFirst: 'sends mail', ...over });
+const call = (over: Partial<PolicyCall>): PolicyCall => ({
+  tool: 'gmail_send',
+  effect: 'execute',
+  input: {},
+  sessionId: 's',
+  askFirst: 'sends mail',
+  ...over,
+});
 
 describe('ask-first tools and broad rules', () => {
   it('"*" and "gmail_*" allow rules leave an ask-first tool asking, in every mode', () => {
@@ -21,7 +28,10 @@ describe('ask-first tools and broad rules', () => {
       }
     }
     // A tool without askFirst is still allowed by the broad rule.
-    expect(new Policy({ rules: [{ tool: '*', action: 'allow' }] }).decide(call({ tool: 'gmail_read', askFirst: undefined })).action).toBe('allow');
+    expect(
+      new Policy({ rules: [{ tool: '*', action: 'allow' }] }).decide(call({ tool: 'gmail_read', askFirst: undefined }))
+        .action,
+    ).toBe('allow');
   });
 
   it('a rule naming the tool (alone or in a list) allows it, even before a broad rule that matches later', () => {
@@ -33,7 +43,8 @@ describe('ask-first tools and broad rules', () => {
         { tool: '*', action: 'allow' },
       ],
     ];
-    for (const r of rules) expect(new Policy({ rules: r }).decide(call({}))).toMatchObject({ action: 'allow', source: 'rule' });
+    for (const r of rules)
+      expect(new Policy({ rules: r }).decide(call({}))).toMatchObject({ action: 'allow', source: 'rule' });
     // A naming rule that does not match the call (another recipient) does not allow it.
     const narrow: Rule[] = [
       { tool: 'gmail_send', url: 'mailto:*@example.com', action: 'allow' },
@@ -52,7 +63,10 @@ describe('ask-first tools and broad rules', () => {
         description: 'Adds an event',
         input: z.object({ title: z.string() }),
         usualEffect: 'execute',
-        prepare: () => ({ classification: { effect: 'execute', askFirst: "adds to the user's calendar" }, run: async () => 'created' }),
+        prepare: () => ({
+          classification: { effect: 'execute', askFirst: "adds to the user's calendar" },
+          run: async () => 'created',
+        }),
       }),
     );
     const asked: ApprovalRequest[] = [];
@@ -71,7 +85,13 @@ describe('ask-first tools and broad rules', () => {
 
 describe('remembered approvals are per agent', () => {
   const target = { kind: 'tool', tool: 'write_file' } as const;
-  const write = (agentId: string | undefined, sessionId = 's1'): PolicyCall => ({ tool: 'write_file', effect: 'write', input: {}, sessionId, agentId });
+  const write = (agentId: string | undefined, sessionId = 's1'): PolicyCall => ({
+    tool: 'write_file',
+    effect: 'write',
+    input: {},
+    sessionId,
+    agentId,
+  });
 
   it("a session approval covers its agent's calls in that session only", async () => {
     const p = new Policy({ mode: 'safe' });

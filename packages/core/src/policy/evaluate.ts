@@ -15,7 +15,12 @@ function describeRule(rule: Rule, index: number, kind: string): string {
   return `${kind} #${index + 1} (${parts.join(', ')})${rule.reason ? `: ${rule.reason}` : ''}`;
 }
 
-export function evaluate(call: PolicyCall, config: PolicyConfig, remembered: RememberedDecisions | undefined, roots: readonly string[] = []): PolicyDecision {
+export function evaluate(
+  call: PolicyCall,
+  config: PolicyConfig,
+  remembered: RememberedDecisions | undefined,
+  roots: readonly string[] = [],
+): PolicyDecision {
   if (call.blocked) return { action: 'deny', source: 'blocked', reason: `blocked: ${call.blocked}` };
 
   for (let i = 0; i < config.hardDeny.length; i++) {
@@ -43,13 +48,16 @@ export function evaluate(call: PolicyCall, config: PolicyConfig, remembered: Rem
   const kept = remembered?.find(call.tool, call.subject, call.sessionId, call.effect, call.agentId);
   if (kept) return { action: 'allow', source: 'remembered', reason: `remembered "${kept.scope}" approval` };
 
-  if (call.askFirst && rule?.action === 'allow' && !namesTool(rule, call.tool)) return askFirst(call, config, roots, matched);
+  if (call.askFirst && rule?.action === 'allow' && !namesTool(rule, call.tool))
+    return askFirst(call, config, roots, matched);
 
-  if (rule) return { action: rule.action, source: 'rule', reason: describeRule(rule, matched, 'rule'), ruleIndex: matched };
+  if (rule)
+    return { action: rule.action, source: 'rule', reason: describeRule(rule, matched, 'rule'), ruleIndex: matched };
 
   if (call.askFirst) return { action: 'ask', source: 'ask-first', reason: `asked in every mode: ${call.askFirst}` };
 
-  if (call.vouchedFor && config.mode !== 'ask') return { action: 'allow', source: 'mode', reason: `mode "${config.mode}" runs it: ${call.vouchedFor}` };
+  if (call.vouchedFor && config.mode !== 'ask')
+    return { action: 'allow', source: 'mode', reason: `mode "${config.mode}" runs it: ${call.vouchedFor}` };
 
   return MODE_DECISIONS[config.mode][call.effect];
 }
@@ -79,7 +87,11 @@ const MODE_DECISIONS = Object.fromEntries(
     Object.fromEntries(
       Object.entries(byEffect).map(([effect, action]) => [
         effect,
-        Object.freeze({ action, source: 'mode', reason: `mode "${mode}" says ${action} for ${effect} calls` } as PolicyDecision),
+        Object.freeze({
+          action,
+          source: 'mode',
+          reason: `mode "${mode}" says ${action} for ${effect} calls`,
+        } as PolicyDecision),
       ]),
     ),
   ]),

@@ -77,10 +77,16 @@ function argMatches(matcher: ArgMatcher, value: unknown): boolean {
 }
 
 /** `all`: every command/path must match (allow rules); otherwise any may (deny and ask rules). */
-export function ruleMatches(rule: Rule, call: PolicyCall, roots: readonly string[], all = rule.action === 'allow'): boolean {
+export function ruleMatches(
+  rule: Rule,
+  call: PolicyCall,
+  roots: readonly string[],
+  all = rule.action === 'allow',
+): boolean {
   if (!toolMatches(rule, call.tool) || !effectMatches(rule, call.effect)) return false;
   const subject = call.subject;
-  if (rule.command !== undefined && !quantify(subject?.commands, all, (c) => commandHasPrefix(c, rule.command!))) return false;
+  if (rule.command !== undefined && !quantify(subject?.commands, all, (c) => commandHasPrefix(c, rule.command!)))
+    return false;
   if (rule.path !== undefined && !quantify(subject?.paths, all, (p) => pathMatches(rule.path!, p, roots))) return false;
   if (rule.url !== undefined && !quantify(subject?.urls, all, (u) => glob(rule.url!)(u))) return false;
   if (rule.args) {

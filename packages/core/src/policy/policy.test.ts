@@ -4,7 +4,13 @@ import { commandHasPrefix } from './match.js';
 import type { PolicyCall } from './types.js';
 import type { DecisionStore, Remembered } from './types.js';
 
-const call = (over: Partial<PolicyCall>): PolicyCall => ({ tool: 't', effect: 'read', input: {}, sessionId: 's', ...over });
+const call = (over: Partial<PolicyCall>): PolicyCall => ({
+  tool: 't',
+  effect: 'read',
+  input: {},
+  sessionId: 's',
+  ...over,
+});
 
 describe('modes', () => {
   const cases: [string, string, string][] = [
@@ -44,25 +50,44 @@ describe('rules', () => {
 
   it('an allow rule for a command prefix needs every simple command to match', () => {
     const p = new Policy({ mode: 'ask', rules: [{ tool: 'shell_exec', command: 'ls', action: 'allow' }] });
-    expect(p.decide(call({ tool: 'shell_exec', effect: 'execute', subject: { commands: ['ls -la'] } })).action).toBe('allow');
-    expect(p.decide(call({ tool: 'shell_exec', effect: 'execute', subject: { commands: ['ls', 'rm -rf x'] } })).action).toBe('ask');
+    expect(p.decide(call({ tool: 'shell_exec', effect: 'execute', subject: { commands: ['ls -la'] } })).action).toBe(
+      'allow',
+    );
+    expect(
+      p.decide(call({ tool: 'shell_exec', effect: 'execute', subject: { commands: ['ls', 'rm -rf x'] } })).action,
+    ).toBe('ask');
   });
 
   it('a deny rule for a command prefix matches when any simple command does', () => {
     const p = new Policy({ mode: 'yolo', rules: [{ command: 'git push', action: 'deny' }] });
-    expect(p.decide(call({ effect: 'execute', subject: { commands: ['echo hi', 'git push origin main'] } })).action).toBe('deny');
+    expect(
+      p.decide(call({ effect: 'execute', subject: { commands: ['echo hi', 'git push origin main'] } })).action,
+    ).toBe('deny');
     expect(p.decide(call({ effect: 'execute', subject: { commands: ['git pushx'] } })).action).toBe('allow');
   });
 
   it('matches relative path globs from each workspace root', () => {
-    const p = new Policy({ mode: 'ask', roots: ['/srv/app'], rules: [{ tool: 'write_file', path: 'src/**', action: 'allow' }] });
-    expect(p.decide(call({ tool: 'write_file', effect: 'write', subject: { paths: ['/srv/app/src/a/b.ts'] } })).action).toBe('allow');
-    expect(p.decide(call({ tool: 'write_file', effect: 'write', subject: { paths: ['/srv/app/test/b.ts'] } })).action).toBe('ask');
-    expect(p.decide(call({ tool: 'write_file', effect: 'write', subject: { paths: ['/srv/app2/src/b.ts'] } })).action).toBe('ask');
+    const p = new Policy({
+      mode: 'ask',
+      roots: ['/srv/app'],
+      rules: [{ tool: 'write_file', path: 'src/**', action: 'allow' }],
+    });
+    expect(
+      p.decide(call({ tool: 'write_file', effect: 'write', subject: { paths: ['/srv/app/src/a/b.ts'] } })).action,
+    ).toBe('allow');
+    expect(
+      p.decide(call({ tool: 'write_file', effect: 'write', subject: { paths: ['/srv/app/test/b.ts'] } })).action,
+    ).toBe('ask');
+    expect(
+      p.decide(call({ tool: 'write_file', effect: 'write', subject: { paths: ['/srv/app2/src/b.ts'] } })).action,
+    ).toBe('ask');
   });
 
   it('matches arguments exactly or by pattern, all of them', () => {
-    const p = new Policy({ mode: 'ask', rules: [{ tool: 'deploy', args: { env: 'staging', region: { pattern: '^eu-' } }, action: 'allow' }] });
+    const p = new Policy({
+      mode: 'ask',
+      rules: [{ tool: 'deploy', args: { env: 'staging', region: { pattern: '^eu-' } }, action: 'allow' }],
+    });
     expect(p.decide(call({ tool: 'deploy', input: { env: 'staging', region: 'eu-west' } })).action).toBe('allow');
     expect(p.decide(call({ tool: 'deploy', input: { env: 'prod', region: 'eu-west' } })).action).toBe('ask');
     expect(p.decide(call({ tool: 'deploy', input: { env: 'staging' } })).action).toBe('ask');
@@ -78,7 +103,9 @@ describe('rules', () => {
     });
     expect(p.decide(call({ effect: 'read' })).action).toBe('allow');
     expect(p.decide(call({ effect: 'write' })).action).toBe('ask');
-    expect(p.decide(call({ effect: 'write', subject: { urls: ['https://api.example.com/v1/x'] } })).action).toBe('allow');
+    expect(p.decide(call({ effect: 'write', subject: { urls: ['https://api.example.com/v1/x'] } })).action).toBe(
+      'allow',
+    );
   });
 });
 
@@ -99,7 +126,10 @@ describe('hard denies and blocked calls', () => {
   it('a call the tool says must always be confirmed is asked even in yolo, over allow rules and remembered approvals', async () => {
     const p = new Policy({ mode: 'yolo', rules: [{ tool: 'git_push', action: 'allow' }] });
     await p.remember({ kind: 'tool', tool: 'git_push' }, 'always', 's');
-    expect(p.decide(call({ tool: 'git_push', effect: 'destructive', alwaysAsk: 'force push' }))).toMatchObject({ action: 'ask', source: 'always-ask' });
+    expect(p.decide(call({ tool: 'git_push', effect: 'destructive', alwaysAsk: 'force push' }))).toMatchObject({
+      action: 'ask',
+      source: 'always-ask',
+    });
     expect(p.decide(call({ tool: 'git_push', effect: 'destructive' })).action).toBe('allow');
     const denied = new Policy({ mode: 'yolo', rules: [{ tool: 'git_push', action: 'deny' }] });
     expect(denied.decide(call({ tool: 'git_push', alwaysAsk: 'force push' })).action).toBe('deny');
@@ -107,11 +137,19 @@ describe('hard denies and blocked calls', () => {
 
   it('a call the tool says to ask first is asked even in yolo, unless a rule allows it or a person approved it', async () => {
     const yolo = new Policy({ mode: 'yolo' });
-    expect(yolo.decide(call({ tool: 'gmail_send', effect: 'execute', askFirst: 'sends mail' }))).toMatchObject({ action: 'ask', source: 'ask-first' });
+    expect(yolo.decide(call({ tool: 'gmail_send', effect: 'execute', askFirst: 'sends mail' }))).toMatchObject({
+      action: 'ask',
+      source: 'ask-first',
+    });
     const allowed = new Policy({ mode: 'safe', rules: [{ tool: 'gmail_send', action: 'allow' }] });
-    expect(allowed.decide(call({ tool: 'gmail_send', effect: 'execute', askFirst: 'sends mail' }))).toMatchObject({ action: 'allow', source: 'rule' });
+    expect(allowed.decide(call({ tool: 'gmail_send', effect: 'execute', askFirst: 'sends mail' }))).toMatchObject({
+      action: 'allow',
+      source: 'rule',
+    });
     await yolo.remember({ kind: 'tool', tool: 'gmail_send' }, 'session', 's');
-    expect(yolo.decide(call({ tool: 'gmail_send', effect: 'execute', askFirst: 'sends mail' })).source).toBe('remembered');
+    expect(yolo.decide(call({ tool: 'gmail_send', effect: 'execute', askFirst: 'sends mail' })).source).toBe(
+      'remembered',
+    );
   });
 
   it('config hard denies add to the defaults', () => {
@@ -124,7 +162,8 @@ describe('remembered decisions', () => {
   it('a remembered prefix allows commands that start with it, all parts of a compound', async () => {
     const p = new Policy({ mode: 'ask' });
     await p.remember({ kind: 'prefix', tool: 'shell_exec', prefix: 'npm run test' }, 'session', 's');
-    const sh = (commands: string[]) => p.decide(call({ tool: 'shell_exec', effect: 'execute', subject: { commands } })).action;
+    const sh = (commands: string[]) =>
+      p.decide(call({ tool: 'shell_exec', effect: 'execute', subject: { commands } })).action;
     expect(sh(['npm run test -- -u'])).toBe('allow');
     expect(sh(['npm run test', 'rm -rf build'])).toBe('ask');
     expect(sh(['npm run testx'])).toBe('ask');
@@ -133,7 +172,8 @@ describe('remembered decisions', () => {
   it('an exact remembered compound command never covers one of its parts', async () => {
     const p = new Policy({ mode: 'ask' });
     await p.remember({ kind: 'exact', tool: 'shell_exec', command: 'ls && rm -rf build' }, 'session', 's');
-    const d = (command: string, commands: string[]) => p.decide(call({ tool: 'shell_exec', effect: 'execute', subject: { command, commands } })).action;
+    const d = (command: string, commands: string[]) =>
+      p.decide(call({ tool: 'shell_exec', effect: 'execute', subject: { command, commands } })).action;
     expect(d('ls &&  rm -rf build', ['ls', 'rm -rf build'])).toBe('allow');
     expect(d('rm -rf build', ['rm -rf build'])).toBe('ask');
   });
@@ -147,7 +187,8 @@ describe('remembered decisions', () => {
   it('a remembered path covers files under it only', async () => {
     const p = new Policy({ mode: 'ask' });
     await p.remember({ kind: 'path', tool: 'write_file', path: '/w/src' }, 'session', 's');
-    const d = (path: string) => p.decide(call({ tool: 'write_file', effect: 'write', subject: { paths: [path] } })).action;
+    const d = (path: string) =>
+      p.decide(call({ tool: 'write_file', effect: 'write', subject: { paths: [path] } })).action;
     expect(d('/w/src/a.ts')).toBe('allow');
     expect(d('/w/srcx/a.ts')).toBe('ask');
   });
@@ -155,7 +196,8 @@ describe('remembered decisions', () => {
   it('an approval remembered for a milder effect never covers a more severe call', async () => {
     const p = new Policy({ mode: 'ask' });
     await p.remember({ kind: 'prefix', tool: 'shell_exec', prefix: 'git push' }, 'session', 's', 'execute');
-    const d = (effect: 'execute' | 'destructive') => p.decide(call({ tool: 'shell_exec', effect, subject: { commands: ['git push origin main'] } })).action;
+    const d = (effect: 'execute' | 'destructive') =>
+      p.decide(call({ tool: 'shell_exec', effect, subject: { commands: ['git push origin main'] } })).action;
     expect(d('execute')).toBe('allow');
     expect(d('destructive')).toBe('ask');
   });
@@ -209,7 +251,10 @@ describe('sensitive paths', () => {
       { tool: 'read_file', path: 'src/**', action: 'allow' as const },
     ];
     expect(new Policy({ roots: ['/w'], rules }).allowsSensitivePath('/w/src/.env', env('read_file'))).toBe(true);
-    const closed = new Policy({ roots: ['/w'], rules: [...rules, { tool: 'read_file', path: 'src/*', action: 'deny' }] });
+    const closed = new Policy({
+      roots: ['/w'],
+      rules: [...rules, { tool: 'read_file', path: 'src/*', action: 'deny' }],
+    });
     expect(closed.allowsSensitivePath('/w/src/.env', env('read_file'))).toBe(false);
   });
 });

@@ -65,7 +65,13 @@ export class Policy {
   }
 
   /** Keeps a person's approval; with an agent, for that agent's calls only. */
-  remember(target: RememberTarget, scope: 'session' | 'always', sessionId: string, effect?: PolicyCall['effect'], agentId?: string): Promise<void> {
+  remember(
+    target: RememberTarget,
+    scope: 'session' | 'always',
+    sessionId: string,
+    effect?: PolicyCall['effect'],
+    agentId?: string,
+  ): Promise<void> {
     return this.remembered.add(target, scope, sessionId, effect, agentId);
   }
 
@@ -82,7 +88,8 @@ export class Policy {
     const name = secret.name.toLowerCase();
     for (let i = this.config.rules.length - 1; i >= 0; i--) {
       const rule = this.config.rules[i];
-      if (rule.path === undefined || rule.command !== undefined || rule.url !== undefined || rule.args !== undefined) continue;
+      if (rule.path === undefined || rule.command !== undefined || rule.url !== undefined || rule.args !== undefined)
+        continue;
       if (!namesTool(rule, tool)) continue;
       if (
         !ruleMatches(

@@ -50,7 +50,11 @@ const deploy = defineTool({
 });
 
 function executorOver(store: DecisionStore, approver: Approver): Executor {
-  return new Executor({ registry: new ToolRegistry().register(deploy), policy: new Policy({ mode: 'ask', store }), approver });
+  return new Executor({
+    registry: new ToolRegistry().register(deploy),
+    policy: new Policy({ mode: 'ask', store }),
+    approver,
+  });
 }
 
 function approverAnswering(scope: 'once' | 'always'): Approver & { asked: ApprovalRequest[] } {
@@ -75,7 +79,10 @@ describe('saved "always" approvals', () => {
     const store = new FileStore(file);
     const second = approverAnswering('once');
     const fresh = executorOver(store, second);
-    const [a, b] = await Promise.all([fresh.call({ tool: 'deploy', input: { env: 'prod' } }), fresh.call({ tool: 'deploy', input: { env: 'dev' } })]);
+    const [a, b] = await Promise.all([
+      fresh.call({ tool: 'deploy', input: { env: 'prod' } }),
+      fresh.call({ tool: 'deploy', input: { env: 'dev' } }),
+    ]);
     expect(second.asked).toEqual([]);
     expect([a.approvedBy, b.approvedBy, textOf(a)]).toEqual(['remembered', 'remembered', 'deployed prod']);
     expect((await fresh.explain({ tool: 'deploy', input: { env: 'qa' } })).decision?.source).toBe('remembered');
@@ -84,7 +91,9 @@ describe('saved "always" approvals', () => {
   });
 
   it('decide at once, on the synchronous path, when the store loads synchronously', () => {
-    const saved: Remembered[] = [{ target: { kind: 'tool', tool: 'deploy' }, scope: 'always', createdAt: 0, effect: 'write' }];
+    const saved: Remembered[] = [
+      { target: { kind: 'tool', tool: 'deploy' }, scope: 'always', createdAt: 0, effect: 'write' },
+    ];
     const policy = new Policy({ mode: 'ask', store: { load: () => saved, save: () => {} } });
     expect(policy.ready()).toBeUndefined();
     expect(policy.decide({ tool: 'deploy', effect: 'write', input: {}, sessionId: 's' }).source).toBe('remembered');
@@ -97,9 +106,17 @@ describe('saved "always" approvals', () => {
     const ex = executorOver(new FileStore(file), asked);
     const broken = await ex.call({ tool: 'deploy', input: { env: 'prod' } });
     expect(broken.status).toBe('error');
-    expect(broken.error?.message).toMatch(/^deploy was not run: the saved "always" approvals could not be loaded: cannot read .*approvals\.json: /);
+    expect(broken.error?.message).toMatch(
+      /^deploy was not run: the saved "always" approvals could not be loaded: cannot read .*approvals\.json: /,
+    );
     expect(asked.asked).toEqual([]);
-    writeFileSync(file, JSON.stringify([{ target: { kind: 'tool', tool: 'deploy' }, scope: 'always', createdAt: 0, effect: 'write' }]));
-    expect(await ex.call({ tool: 'deploy', input: { env: 'prod' } })).toMatchObject({ status: 'success', approvedBy: 'remembered' });
+    writeFileSync(
+      file,
+      JSON.stringify([{ target: { kind: 'tool', tool: 'deploy' }, scope: 'always', createdAt: 0, effect: 'write' }]),
+    );
+    expect(await ex.call({ tool: 'deploy', input: { env: 'prod' } })).toMatchObject({
+      status: 'success',
+      approvedBy: 'remembered',
+    });
   });
 });

@@ -77,7 +77,13 @@ export class RememberedDecisions {
    * Keeps a person's approval. Given the agent whose call it was, the entry is that agent's only: a
    * session entry covers that agent's calls in that session, an "always" entry that agent's calls.
    */
-  async add(target: RememberTarget, scope: 'session' | 'always', sessionId: string, effect?: Effect, agentId?: string): Promise<void> {
+  async add(
+    target: RememberTarget,
+    scope: 'session' | 'always',
+    sessionId: string,
+    effect?: Effect,
+    agentId?: string,
+  ): Promise<void> {
     const entry: Remembered = {
       target,
       scope,
@@ -96,7 +102,13 @@ export class RememberedDecisions {
    * calls without one (the same session id sent by an agent is another session); an "always"
    * entry without an agent (the terminal's, or saved before entries had agents) covers every call.
    */
-  find(tool: string, subject: Subject | undefined, sessionId: string, effect: Effect = 'read', agentId?: string): Remembered | undefined {
+  find(
+    tool: string,
+    subject: Subject | undefined,
+    sessionId: string,
+    effect: Effect = 'read',
+    agentId?: string,
+  ): Remembered | undefined {
     for (const e of this.entries) {
       if (e.scope === 'session' && (e.sessionId !== sessionId || e.agentId !== agentId)) continue;
       if (e.agentId !== undefined && e.agentId !== agentId) continue;

@@ -16,18 +16,35 @@ export interface Ledger {
   sent: number;
 }
 
-export const newLedger = (): Ledger => ({ calls: new Set(), results: new Map(), got: new Map(), toSubmit: [], toRetry: new Set(), sent: 0 });
+export const newLedger = (): Ledger => ({
+  calls: new Set(),
+  results: new Map(),
+  got: new Map(),
+  toSubmit: [],
+  toRetry: new Set(),
+  sent: 0,
+});
 
 const post = (url: string, path: string, body: unknown) =>
-  fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 /** One external call (or its retry): what the agent gets back goes to the ledger. */
 export async function callLookup(url: string, callId: string, l: Ledger): Promise<void> {
   try {
-    const res = await post(url, '/api/runs/r1/tool-calls', { agentId: 'agent-a', name: 'lookup', callId, input: { q: callId } });
+    const res = await post(url, '/api/runs/r1/tool-calls', {
+      agentId: 'agent-a',
+      name: 'lookup',
+      callId,
+      input: { q: callId },
+    });
     const body = (await res.json()) as { status?: string; structured?: unknown };
     l.toRetry.delete(callId);
-    if (res.status === 200 && body.status === 'success') l.got.set(callId, [...(l.got.get(callId) ?? []), String(body.structured)]);
+    if (res.status === 200 && body.status === 'success')
+      l.got.set(callId, [...(l.got.get(callId) ?? []), String(body.structured)]);
     if (res.status === 503) l.toRetry.add(callId);
   } catch {
     l.toRetry.add(callId);
@@ -40,7 +57,8 @@ export async function submit(url: string, callId: string, l: Ledger): Promise<vo
   try {
     const res = await post(url, '/api/runs/r1/tool-results', { callId, result: value });
     const body = (await res.json()) as { error?: { message: string } };
-    if (res.status === 200 || (res.status === 409 && /already has its result/.test(body.error?.message ?? ''))) l.results.set(callId, value);
+    if (res.status === 200 || (res.status === 409 && /already has its result/.test(body.error?.message ?? '')))
+      l.results.set(callId, value);
     // Not there (yet): the call may not be recorded yet; a 5xx: the gateway is going down. Sent again later.
     else if (res.status === 404 || res.status >= 500) l.toSubmit.push(callId);
   } catch {
@@ -50,7 +68,12 @@ export async function submit(url: string, callId: string, l: Ledger): Promise<vo
 
 async function sinkCall(url: string, callId: string, l: Ledger): Promise<void> {
   try {
-    const res = await post(url, '/api/runs/r1/tool-calls', { agentId: 'agent-a', name: 'sink', callId, input: { n: callId } });
+    const res = await post(url, '/api/runs/r1/tool-calls', {
+      agentId: 'agent-a',
+      name: 'sink',
+      callId,
+      input: { n: callId },
+    });
     if (res.status === 200 && ((await res.json()) as { status?: string }).status === 'success') l.calls.add(callId);
   } catch {
     // not acknowledged: the gateway died under it
@@ -60,7 +83,13 @@ async function sinkCall(url: string, callId: string, l: Ledger): Promise<void> {
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Runs `workers` agents and a submitter against `url` until `stop()` says so. */
-export async function mixedLoad(url: string, l: Ledger, round: number, stop: () => boolean, workers = 12): Promise<void> {
+export async function mixedLoad(
+  url: string,
+  l: Ledger,
+  round: number,
+  stop: () => boolean,
+  workers = 12,
+): Promise<void> {
   const agent = async (w: number) => {
     for (let i = 0; !stop(); i++) {
       const callId = `r${round}-w${w}-${i}`;

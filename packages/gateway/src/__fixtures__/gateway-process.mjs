@@ -6,7 +6,13 @@ import { createGateway, openPgStore, openSqliteStore, policyWithStore } from '..
 
 const [db, schema] = process.argv.slice(2);
 const store = db.startsWith('postgres') ? await openPgStore(db, { schema, queryTimeoutMs: 5000 }) : openSqliteStore(db);
-const sink = defineTool({ name: 'sink', description: 'Takes anything, answers ok.', input: { type: 'object' }, effect: 'read', execute: () => 'ok' });
+const sink = defineTool({
+  name: 'sink',
+  description: 'Takes anything, answers ok.',
+  input: { type: 'object' },
+  effect: 'read',
+  execute: () => 'ok',
+});
 const registry = new ToolRegistry().registerAll([sink]);
 const config = {
   gateway: { cycleLeaseMs: Number(process.env.CYCLE_LEASE_MS ?? 300_000) },

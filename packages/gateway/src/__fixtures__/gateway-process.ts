@@ -24,8 +24,12 @@ export async function buildGateway(): Promise<void> {
     }
   }
   try {
-    const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-b', 'packages/gateway'], { cwd: repo, encoding: 'utf8' });
-    if (tsc.status !== 0) throw new Error(`the gateway does not build, so it cannot run in a child process:\n${tsc.stdout}${tsc.stderr}`);
+    const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-b', 'packages/gateway'], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
+    if (tsc.status !== 0)
+      throw new Error(`the gateway does not build, so it cannot run in a child process:\n${tsc.stdout}${tsc.stderr}`);
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
@@ -39,12 +43,19 @@ export interface GatewayProcess {
   kill(): Promise<void>;
 }
 
-export async function startGatewayProcess(db: string, o: { schema?: string; gc?: boolean; env?: Record<string, string> } = {}): Promise<GatewayProcess> {
+export async function startGatewayProcess(
+  db: string,
+  o: { schema?: string; gc?: boolean; env?: Record<string, string> } = {},
+): Promise<GatewayProcess> {
   const args = [...(o.gc ? ['--expose-gc'] : []), script, db, ...(o.schema ? [o.schema] : [])];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...o.env } });
-  const [first] = (await Promise.race([once(child, 'message'), once(child, 'exit').then(([code]) => Promise.reject(new Error(`gateway exited ${code}`)))])) as [
-    { url: string },
-  ];
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, ...o.env },
+  });
+  const [first] = (await Promise.race([
+    once(child, 'message'),
+    once(child, 'exit').then(([code]) => Promise.reject(new Error(`gateway exited ${code}`))),
+  ])) as [{ url: string }];
   return {
     child,
     url: first.url,

@@ -2,7 +2,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineTool, Policy, ToolRegistry, type McpServerState, type Mode, type Tool, type Workspace } from '@toolbelt/core';
+import {
+  defineTool,
+  Policy,
+  ToolRegistry,
+  type McpServerState,
+  type Mode,
+  type Tool,
+  type Workspace,
+} from '@toolbelt/core';
 import { GatewayClient } from '@toolbelt/client';
 import type { GatewayConfig } from '../config.js';
 import { createGateway, type Gateway } from '../gateway.js';
@@ -103,7 +111,12 @@ export async function startGateway(o: HarnessOptions = {}): Promise<Harness> {
     dir,
     db,
     url: listening.url,
-    client: (c = {}) => new GatewayClient({ url: listening.url, agentId: c.agentId ?? 'agent-a', ...(c.token ? { token: c.token } : {}) }),
+    client: (c = {}) =>
+      new GatewayClient({
+        url: listening.url,
+        agentId: c.agentId ?? 'agent-a',
+        ...(c.token ? { token: c.token } : {}),
+      }),
     stop,
     async cleanup() {
       await stop();
@@ -113,7 +126,12 @@ export async function startGateway(o: HarnessOptions = {}): Promise<Harness> {
 }
 
 /** Resolves with the first value of `poll()` that passes `ok`, checking on each event-loop turn. */
-export async function until<T>(poll: () => Promise<T> | T, ok: (v: T) => boolean, what: string, limitMs = 5000): Promise<T> {
+export async function until<T>(
+  poll: () => Promise<T> | T,
+  ok: (v: T) => boolean,
+  what: string,
+  limitMs = 5000,
+): Promise<T> {
   const end = Date.now() + limitMs;
   for (;;) {
     const v = await poll();

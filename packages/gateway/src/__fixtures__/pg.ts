@@ -20,8 +20,12 @@ async function probe(): Promise<string | undefined> {
 }
 
 const why = await probe();
-if (why && process.env.TOOLBELT_REQUIRE_PG === '1') throw new Error(`TOOLBELT_REQUIRE_PG=1 but PostgreSQL at ${PG_URL} cannot be used: ${why}`);
-if (why) console.warn(`PostgreSQL tests skipped: ${PG_URL} cannot be used (${why}); start PostgreSQL there or set TOOLBELT_TEST_PG`);
+if (why && process.env.TOOLBELT_REQUIRE_PG === '1')
+  throw new Error(`TOOLBELT_REQUIRE_PG=1 but PostgreSQL at ${PG_URL} cannot be used: ${why}`);
+if (why)
+  console.warn(
+    `PostgreSQL tests skipped: ${PG_URL} cannot be used (${why}); start PostgreSQL there or set TOOLBELT_TEST_PG`,
+  );
 
 export const pgAvailable = why === undefined;
 

@@ -37,7 +37,10 @@ export function consoleRoutes(app: Hono<AuthEnv>, dir: string | undefined): void
     for (const [k, v] of Object.entries(headers)) c.header(k, v);
     c.header('cache-control', 'no-cache');
     // No script, style or connection from anywhere but here: nothing is fetched from a CDN.
-    c.header('content-security-policy', "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
+    c.header(
+      'content-security-policy',
+      "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+    );
   });
   app.get('/', serveStatic({ root: dir, path: 'index.html' }));
 }

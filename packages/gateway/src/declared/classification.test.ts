@@ -19,7 +19,10 @@ const fetchExternalData: DeclaredTool = {
 };
 
 async function decision(spec: DeclaredTool, mode?: Mode) {
-  const executor = new Executor({ registry: new ToolRegistry().register(declaredTool(spec, deps)), ...(mode ? { policy: new Policy({ mode }) } : {}) });
+  const executor = new Executor({
+    registry: new ToolRegistry().register(declaredTool(spec, deps)),
+    ...(mode ? { policy: new Policy({ mode }) } : {}),
+  });
   const e = await executor.explain({ tool: spec.name, input: { query: 'active projects' } });
   return [e.effect, e.decision?.action];
 }
@@ -27,7 +30,13 @@ async function decision(spec: DeclaredTool, mode?: Mode) {
 describe('declared tools and approval', () => {
   it('runs the specification’s fetchExternalData in the default mode without asking', async () => {
     expect(await decision(fetchExternalData)).toEqual(['write', 'allow']);
-    expect(await decision({ ...fetchExternalData, executionType: 'gateway', execution: { url: 'https://pm.example.com/q' } })).toEqual(['write', 'allow']);
+    expect(
+      await decision({
+        ...fetchExternalData,
+        executionType: 'gateway',
+        execution: { url: 'https://pm.example.com/q' },
+      }),
+    ).toEqual(['write', 'allow']);
   });
 
   it('still asks in mode ask, and when the declaration says requiresApproval (in every mode)', async () => {
@@ -38,12 +47,18 @@ describe('declared tools and approval', () => {
   it('judges an explicit effect by the mode, unless requiresApproval is false (control)', async () => {
     expect(await decision({ ...fetchExternalData, effect: 'write' })).toEqual(['write', 'ask']);
     expect(await decision({ ...fetchExternalData, effect: 'read' })).toEqual(['read', 'allow']);
-    expect(await decision({ ...fetchExternalData, effect: 'destructive', requiresApproval: false })).toEqual(['destructive', 'allow']);
+    expect(await decision({ ...fetchExternalData, effect: 'destructive', requiresApproval: false })).toEqual([
+      'destructive',
+      'allow',
+    ]);
   });
 
   it('lets a deny rule stop a declared tool', async () => {
     const registry = new ToolRegistry().register(declaredTool(fetchExternalData, deps));
-    const executor = new Executor({ registry, policy: new Policy({ rules: [{ tool: 'fetchExternalData', action: 'deny' }] }) });
+    const executor = new Executor({
+      registry,
+      policy: new Policy({ rules: [{ tool: 'fetchExternalData', action: 'deny' }] }),
+    });
     expect((await executor.explain({ tool: 'fetchExternalData', input: {} })).decision?.action).toBe('deny');
   });
 });

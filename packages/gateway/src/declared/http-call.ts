@@ -10,10 +10,14 @@ type Execution = NonNullable<DeclaredTool['execution']>;
 export function buildRequest(execution: Execution, input: Record<string, unknown>): { url: URL; init: RequestInit } {
   const method = execution.method ?? 'POST';
   const url = new URL(execution.url);
-  const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9, */*;q=0.5', ...execution.headers };
+  const headers: Record<string, string> = {
+    accept: 'application/json, text/plain;q=0.9, */*;q=0.5',
+    ...execution.headers,
+  };
   let body: string | undefined;
   if (method === 'GET' || method === 'DELETE') {
-    for (const [k, v] of Object.entries(input)) if (v !== undefined) url.searchParams.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+    for (const [k, v] of Object.entries(input))
+      if (v !== undefined) url.searchParams.set(k, typeof v === 'string' ? v : JSON.stringify(v));
   } else {
     body = JSON.stringify(input);
     headers['content-type'] ??= 'application/json';
@@ -32,7 +36,10 @@ async function readCapped(res: Response, name: string): Promise<string> {
     size += value.byteLength;
     if (size > MAX_RESPONSE_BYTES) {
       await reader.cancel();
-      throw new ToolError('EXECUTION_FAILED', `${name}: the response is larger than ${MAX_RESPONSE_BYTES} bytes; ask the service for less`);
+      throw new ToolError(
+        'EXECUTION_FAILED',
+        `${name}: the response is larger than ${MAX_RESPONSE_BYTES} bytes; ask the service for less`,
+      );
     }
     chunks.push(value);
   }

@@ -46,7 +46,12 @@ export function outputOf(name: string, s: Submission | undefined): ToolOutput {
   return { content: [{ type: 'json', json: s.result }], structured: s.result };
 }
 
-export async function pendingCall(spec: DeclaredTool, input: unknown, ctx: ToolContext, deps: PendingDeps): Promise<ToolOutput> {
+export async function pendingCall(
+  spec: DeclaredTool,
+  input: unknown,
+  ctx: ToolContext,
+  deps: PendingDeps,
+): Promise<ToolOutput> {
   const { callId } = ctx;
   const info = deps.callInfo(callId);
   if (!info)
@@ -75,15 +80,27 @@ interface Opening {
   wait: Wait;
 }
 
-async function openAndWait(spec: DeclaredTool, input: unknown, ctx: ToolContext, deps: PendingDeps, { info, mode, wait }: Opening): Promise<ToolOutput> {
+async function openAndWait(
+  spec: DeclaredTool,
+  input: unknown,
+  ctx: ToolContext,
+  deps: PendingDeps,
+  { info, mode, wait }: Opening,
+): Promise<ToolOutput> {
   const { callId } = ctx;
   // Park first: a result submitted the instant the call opens must still wake us.
   const parked = mode === 'waiting' ? deps.waiters.park(wait.key, wait.waitMs, ctx.signal) : undefined;
   try {
     if (!(await onTime(deps.store.openCall(callId, mode, wait.expiresAt, wait.started), wait, 'opening the call')))
-      throw new ToolError('CONFLICT', `${spec.name}: call ${callId} is not in a state that can wait for a result; call again with a new callId`);
+      throw new ToolError(
+        'CONFLICT',
+        `${spec.name}: call ${callId} is not in a state that can wait for a result; call again with a new callId`,
+      );
     // A space tool's message now waits for a person's answer.
-    const asking = spec.executionType === 'space' ? await onTime(deps.store.spaces.requireAction(callId, wait.started), wait, 'asking the space') : undefined;
+    const asking =
+      spec.executionType === 'space'
+        ? await onTime(deps.store.spaces.requireAction(callId, wait.started), wait, 'asking the space')
+        : undefined;
     if (asking) publishMessage(deps.recorder, asking);
   } catch (err) {
     parked?.cancel();
@@ -126,7 +143,14 @@ interface Wait {
  * came first goes to the inbox), or, with the database still down, as soon as it is back. The agent
  * gets 503 (run() reads `storeError`), and its call's result reaches its inbox.
  */
-async function leaveAfterFailure(tool: string, callId: string, info: CallInfo, deps: PendingDeps, wait: Wait, err: unknown): Promise<ToolError> {
+async function leaveAfterFailure(
+  tool: string,
+  callId: string,
+  info: CallInfo,
+  deps: PendingDeps,
+  wait: Wait,
+  err: unknown,
+): Promise<ToolError> {
   const message = `${tool}: the gateway database failed while the call waited for its result. The call stays open: its result goes to your inbox (call ${callId}).`;
   const why = errorResult(callId, tool, 'EXECUTION_FAILED', message, { recoverable: true });
   const step = () => deps.store.releaseWaiter(callId, Date.now(), { why, expiresAt: wait.expiresAt, orInbox: true });
@@ -144,7 +168,13 @@ async function leaveAfterFailure(tool: string, callId: string, info: CallInfo, d
  * brought no result, until the result is stored, the time is up or the call is cancelled. With no
  * result, the call becomes pending in the same step that records why, so a late result goes to the inbox.
  */
-async function awaitResult(spec: DeclaredTool, ctx: ToolContext, deps: PendingDeps, wait: Wait, outcome: WaitOutcome): Promise<ToolOutput> {
+async function awaitResult(
+  spec: DeclaredTool,
+  ctx: ToolContext,
+  deps: PendingDeps,
+  wait: Wait,
+  outcome: WaitOutcome,
+): Promise<ToolOutput> {
   const { store } = deps;
   const { callId } = ctx;
   for (;;) {
@@ -156,7 +186,10 @@ async function awaitResult(spec: DeclaredTool, ctx: ToolContext, deps: PendingDe
   }
   const error =
     outcome === 'aborted'
-      ? new ToolError('ABORTED', `${spec.name} was cancelled while waiting for its result; if the result still arrives it goes to your inbox (call ${callId}).`)
+      ? new ToolError(
+          'ABORTED',
+          `${spec.name} was cancelled while waiting for its result; if the result still arrives it goes to your inbox (call ${callId}).`,
+        )
       : new ToolError(
           'TIMEOUT',
           `Tool timed out after ${wait.waitMs}ms: ${spec.name} got no result in time. The call stays open: if its result arrives later it goes to your inbox (call ${callId}). Tell the user, or call again only if a repeat is harmless.`,

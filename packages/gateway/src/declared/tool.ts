@@ -34,7 +34,8 @@ export function defaultEffect(spec: DeclaredTool): Effect {
   return 'write';
 }
 
-const VOUCHED = 'declared in the config by the operator, who vouches for its calls (set effect or requiresApproval in the declaration to have them judged)';
+const VOUCHED =
+  'declared in the config by the operator, who vouches for its calls (set effect or requiresApproval in the declaration to have them judged)';
 
 /**
  * A declared tool is the operator's own: unless the declaration says otherwise its calls run in every
@@ -43,7 +44,8 @@ const VOUCHED = 'declared in the config by the operator, who vouches for its cal
  */
 export function declaredClassification(spec: DeclaredTool): Classification {
   const effect = defaultEffect(spec);
-  if (spec.requiresApproval === true) return { effect, askFirst: `the config declares ${spec.name} with requiresApproval` };
+  if (spec.requiresApproval === true)
+    return { effect, askFirst: `the config declares ${spec.name} with requiresApproval` };
   if (spec.requiresApproval === false || spec.effect === undefined) return { effect, vouchedFor: VOUCHED };
   return { effect };
 }
@@ -56,10 +58,17 @@ export function declaredTool(spec: DeclaredTool, deps: DeclaredDeps): Tool {
   const fetchImpl = deps.fetch ?? fetch;
   const execution = spec.execution;
   if (spec.executionType === 'gateway' && !execution?.url) {
-    throw new DeclaredToolError(spec.name, ': executionType "gateway" makes an HTTP request, so it needs execution.url');
+    throw new DeclaredToolError(
+      spec.name,
+      ': executionType "gateway" makes an HTTP request, so it needs execution.url',
+    );
   }
   const waits = spec.executionType !== 'internal' && !execution?.url && !spec.isAsync;
-  const timeoutMs = execution?.url ? (spec.timeout ?? DEFAULT_WAIT_MS) : waits ? (spec.timeout ?? DEFAULT_WAIT_MS) + EXECUTOR_GRACE_MS : undefined;
+  const timeoutMs = execution?.url
+    ? (spec.timeout ?? DEFAULT_WAIT_MS)
+    : waits
+      ? (spec.timeout ?? DEFAULT_WAIT_MS) + EXECUTOR_GRACE_MS
+      : undefined;
   try {
     return defineTool({
       name: spec.name,
@@ -71,10 +80,15 @@ export function declaredTool(spec: DeclaredTool, deps: DeclaredDeps): Tool {
       category: 'declared',
       visible: isVisible(spec),
       ...(timeoutMs ? { timeoutMs } : {}),
-      ...(execution?.url ? { preview: () => ({ kind: 'url' as const, url: execution.url, method: execution.method ?? 'POST' }) } : {}),
+      ...(execution?.url
+        ? { preview: () => ({ kind: 'url' as const, url: execution.url, method: execution.method ?? 'POST' }) }
+        : {}),
       execute(input, ctx) {
         if (spec.executionType === 'internal')
-          return { content: [{ type: 'json', json: { success: true, args: input } }], structured: { success: true, args: input } };
+          return {
+            content: [{ type: 'json', json: { success: true, args: input } }],
+            structured: { success: true, args: input },
+          };
         if (execution?.url) return httpCall(spec.name, execution, input, ctx, fetchImpl);
         return pendingCall(spec, input, ctx, deps);
       },
@@ -85,10 +99,15 @@ export function declaredTool(spec: DeclaredTool, deps: DeclaredDeps): Tool {
 }
 
 /** Adds the config's declared tools to the registry; a name already taken is refused. */
-export function registerDeclared(registry: ToolRegistry, specs: readonly DeclaredTool[], deps: DeclaredDeps): Map<string, DeclaredTool> {
+export function registerDeclared(
+  registry: ToolRegistry,
+  specs: readonly DeclaredTool[],
+  deps: DeclaredDeps,
+): Map<string, DeclaredTool> {
   const declared = new Map<string, DeclaredTool>();
   for (const spec of specs) {
-    if (registry.has(spec.name) || declared.has(spec.name)) throw new DeclaredToolError(spec.name, ' is already the name of another tool; rename it');
+    if (registry.has(spec.name) || declared.has(spec.name))
+      throw new DeclaredToolError(spec.name, ' is already the name of another tool; rename it');
     registry.register(declaredTool(spec, deps));
     declared.set(spec.name, spec);
   }

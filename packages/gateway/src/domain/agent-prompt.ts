@@ -9,7 +9,11 @@ import type { Domain } from './context.js';
 
 export async function agentPrompt(d: Domain, p: Principal, agentId: string): Promise<AgentPrompt> {
   if (!(await mayReadAgent(d.store, p, agentId)))
-    throw new ApiError(403, 'FORBIDDEN', `this token may not read agent "${agentId}"; use a token for the agent (role call)`);
+    throw new ApiError(
+      403,
+      'FORBIDDEN',
+      `this token may not read agent "${agentId}"; use a token for the agent (role call)`,
+    );
   const spaces = d.store.spaces;
   const [active, mine, goals, memories, plans] = await Promise.all([
     spaces.activeSpace(agentId),

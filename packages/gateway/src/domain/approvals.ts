@@ -35,11 +35,21 @@ export function httpApprover(store: GatewayStore, waiters: Waiters, recorder: Ev
 }
 
 /** Records a person's decision for a call awaiting approval. */
-export async function decide(store: GatewayStore, call: CallRecord, decision: ApprovalDecision): Promise<DecisionAnswer> {
+export async function decide(
+  store: GatewayStore,
+  call: CallRecord,
+  decision: ApprovalDecision,
+): Promise<DecisionAnswer> {
   const out = await store.decideApproval(call.callId, decision, Date.now());
   if (out.ok) return { callId: out.call.callId, status: out.call.status, decision: out.call.decision ?? decision };
   if (out.reason === 'not_found') throw new ApiError(404, 'NOT_FOUND', `no call ${call.callId}`);
   const status = out.call?.status ?? call.status;
-  const already = out.call?.decision ? ` (already ${out.call.decision.outcome === 'approve' ? 'approved' : 'rejected'})` : '';
-  throw new ApiError(409, 'CONFLICT', `call ${call.callId} is not awaiting approval; its status is "${status}"${already}`);
+  const already = out.call?.decision
+    ? ` (already ${out.call.decision.outcome === 'approve' ? 'approved' : 'rejected'})`
+    : '';
+  throw new ApiError(
+    409,
+    'CONFLICT',
+    `call ${call.callId} is not awaiting approval; its status is "${status}"${already}`,
+  );
 }

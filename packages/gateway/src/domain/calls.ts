@@ -1,6 +1,13 @@
 // Calling a tool over HTTP, and reading calls back: each call is recorded in the store first, so
 // approvers, external executors and the agent itself can follow it.
-import { errorResult, type CallBody, type ContentBlock, type CallList, type CallRequest, type ToolResult } from '@toolbelt/core';
+import {
+  errorResult,
+  type CallBody,
+  type ContentBlock,
+  type CallList,
+  type CallRequest,
+  type ToolResult,
+} from '@toolbelt/core';
 import { agentScope, canActFor, requireAgent, requireRole, type Principal } from '../http/auth.js';
 import { ApiError } from '../http/errors.js';
 import { readsAskedCallsOnly } from '../http/scope.js';
@@ -73,7 +80,16 @@ async function run(
       `callId "${callId}" was already used (by another call, or this one is running or its result is in your inbox); send a new one, or leave it out and the gateway picks one`,
     );
   }
-  if (space) await postVisible(d, { spaceId: space, senderId: body.agentId, callId, runId, tool: tool.name, input: body.input ?? {}, createdAt: Date.now() });
+  if (space)
+    await postVisible(d, {
+      spaceId: space,
+      senderId: body.agentId,
+      callId,
+      runId,
+      tool: tool.name,
+      input: body.input ?? {},
+      createdAt: Date.now(),
+    });
   const info: CallInfo = { runId, agentId: body.agentId, sessionId };
   d.inflight.set(callId, info);
   let result: ToolResult;
@@ -86,7 +102,8 @@ async function run(
   // The database failed under the call: the agent hears 503 (retry shortly), never a tool error.
   if (info.storeError !== undefined) throw new StoreUnavailableError(info.storeError);
   // A tool of the gateway's own (a space's, a note's) that failed on the database: 503 as well.
-  if (result.error?.code === 'EXECUTION_FAILED' && result.error.message.includes(UNAVAILABLE_TEXT)) throw new StoreUnavailableError(result.error.message);
+  if (result.error?.code === 'EXECUTION_FAILED' && result.error.message.includes(UNAVAILABLE_TEXT))
+    throw new StoreUnavailableError(result.error.message);
   publishSettled(d.recorder, await finish(d, callId, result));
   return { status: result.error?.code === 'INVALID_PARAMS' ? 422 : 200, result };
 }
@@ -109,16 +126,24 @@ async function finish(d: Domain, callId: string, result: ToolResult): Promise<Sp
 async function resultOnRetry(d: Domain, call: NewCall): Promise<ToolResult | undefined> {
   const had = await d.store.getCall(call.callId);
   const same = had?.agentId === call.agentId && had.runId === call.runId && had.tool === call.tool;
-  if (!same || had.status !== 'resolved' || !had.submitted || (await d.store.inboxOfCall(call.callId))) return undefined;
+  if (!same || had.status !== 'resolved' || !had.submitted || (await d.store.inboxOfCall(call.callId)))
+    return undefined;
   const s = had.submitted;
   if ('error' in s) return errorResult(call.callId, call.tool, 'EXECUTION_FAILED', `${call.tool} failed: ${s.error}`);
-  const content: ContentBlock[] = typeof s.result === 'string' ? [{ type: 'text', text: s.result }] : [{ type: 'json', json: s.result }];
+  const content: ContentBlock[] =
+    typeof s.result === 'string' ? [{ type: 'text', text: s.result }] : [{ type: 'json', json: s.result }];
   return { status: 'success', callId: call.callId, tool: call.tool, content, structured: s.result, durationMs: 0 };
 }
 
 /** The gateway specification's answer to a visible call made outside a space. */
 function notInSpace(callId: string, tool: string): ToolResult {
-  return errorResult(callId, tool, 'PERMISSION_DENIED', `Tool "${tool}" is visible but you are not in a space. Call enter_space first.`, { recoverable: true });
+  return errorResult(
+    callId,
+    tool,
+    'PERMISSION_DENIED',
+    `Tool "${tool}" is visible but you are not in a space. Call enter_space first.`,
+    { recoverable: true },
+  );
 }
 
 /** Posts a visible call to its agent's active space, where people see it start and stream. */
@@ -134,17 +159,26 @@ async function postVisible(d: Domain, m: NewToolMessage): Promise<void> {
  */
 export async function visibleCall(d: Domain, p: Principal, callId: string): Promise<CallRecord> {
   const call = await d.store.getCall(callId);
-  const seen = call && canActFor(p, call.agentId) && (!readsAskedCallsOnly(p) || call.approval !== undefined || call.question !== undefined);
+  const seen =
+    call &&
+    canActFor(p, call.agentId) &&
+    (!readsAskedCallsOnly(p) || call.approval !== undefined || call.question !== undefined);
   if (!seen) throw new ApiError(404, 'NOT_FOUND', `no call "${callId}"; list calls with GET /api/tool-calls`);
   return call;
 }
 
-export async function listCalls(d: Domain, p: Principal, q: Omit<CallFilter, 'agentIds'> & { agentId?: string }): Promise<CallList> {
+export async function listCalls(
+  d: Domain,
+  p: Principal,
+  q: Omit<CallFilter, 'agentIds'> & { agentId?: string },
+): Promise<CallList> {
   const { agentId, ...rest } = q;
   const filter: CallFilter = { ...rest };
   const agents = agentScope(p, agentId === undefined ? undefined : [agentId]);
   if (agents) filter.agentIds = agents;
   if (readsAskedCallsOnly(p)) filter.askedPerson = true;
   const calls = await d.store.listCalls(filter);
-  return (calls.length === q.limit || calls.cut) && calls.length ? { calls: [...calls], nextBefore: calls[calls.length - 1].seq } : { calls: [...calls] };
+  return (calls.length === q.limit || calls.cut) && calls.length
+    ? { calls: [...calls], nextBefore: calls[calls.length - 1].seq }
+    : { calls: [...calls] };
 }

@@ -15,7 +15,14 @@ export interface CycleQuery {
   limit: number;
 }
 
-export async function takeCycle(d: Domain, waiters: Waiters, p: Principal, agentId: string, q: CycleQuery, signal: AbortSignal): Promise<CycleAnswer> {
+export async function takeCycle(
+  d: Domain,
+  waiters: Waiters,
+  p: Principal,
+  agentId: string,
+  q: CycleQuery,
+  signal: AbortSignal,
+): Promise<CycleAnswer> {
   requireRole(p, 'call');
   requireAgent(p, agentId);
   const end = Date.now() + q.waitMs;
@@ -43,7 +50,12 @@ export async function finishCycle(d: Domain, p: Principal, agentId: string, cycl
 }
 
 /** Extends a cycle's lease by the configured lease from now, so a long cycle keeps its messages. */
-export async function heartbeatCycle(d: Domain, p: Principal, agentId: string, cycleId: string): Promise<CycleHeartbeatAnswer> {
+export async function heartbeatCycle(
+  d: Domain,
+  p: Principal,
+  agentId: string,
+  cycleId: string,
+): Promise<CycleHeartbeatAnswer> {
   requireRole(p, 'call');
   requireAgent(p, agentId);
   const leaseExpiresAt = Date.now() + d.cycleLeaseMs;

@@ -17,11 +17,21 @@ export interface EventQuery {
   after?: string;
 }
 
-export function openEventStream(d: Domain, p: Principal, q: EventQuery, signal: AbortSignal, heartbeatMs?: number): Response {
+export function openEventStream(
+  d: Domain,
+  p: Principal,
+  q: EventQuery,
+  signal: AbortSignal,
+  heartbeatMs?: number,
+): Response {
   requireRole(p, 'events');
   const unknown = q.types?.filter((t) => !EVENT_TYPES.includes(t as never));
   if (unknown?.length)
-    throw new ApiError(400, 'BAD_REQUEST', `unknown event type${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; use any of ${EVENT_TYPES.join(', ')}`);
+    throw new ApiError(
+      400,
+      'BAD_REQUEST',
+      `unknown event type${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; use any of ${EVENT_TYPES.join(', ')}`,
+    );
   const after = resumePoint(q.after);
   const filter: EventFilter = {};
   if (q.runId !== undefined) filter.runId = q.runId;
@@ -30,7 +40,17 @@ export function openEventStream(d: Domain, p: Principal, q: EventQuery, signal: 
   const types = streamedTypes(p, q.types);
   if (types) filter.types = types;
   const shape = approverOnly(p) ? { shape: forApprover } : {};
-  return eventResponse(sseStream({ store: d.store, recorder: d.recorder, filter, after, signal, ...shape, ...(heartbeatMs ? { heartbeatMs } : {}) }));
+  return eventResponse(
+    sseStream({
+      store: d.store,
+      recorder: d.recorder,
+      filter,
+      after,
+      signal,
+      ...shape,
+      ...(heartbeatMs ? { heartbeatMs } : {}),
+    }),
+  );
 }
 
 const SPACE_EVENTS: readonly string[] = ['space.message', 'space.tool'];
@@ -41,7 +61,11 @@ const SPACE_EVENTS: readonly string[] = ['space.message', 'space.tool'];
  * member of on its own stream. An approver streams what it approves (APPROVER_EVENTS).
  */
 function streamedTypes(p: Principal, asked: string[] | undefined): string[] | undefined {
-  const allowed = approverOnly(p) ? APPROVER_EVENTS : seesSpacesAsAgent(p) ? undefined : EVENT_TYPES.filter((t) => !SPACE_EVENTS.includes(t));
+  const allowed = approverOnly(p)
+    ? APPROVER_EVENTS
+    : seesSpacesAsAgent(p)
+      ? undefined
+      : EVENT_TYPES.filter((t) => !SPACE_EVENTS.includes(t));
   if (!allowed) return asked?.length ? asked : undefined;
   if (!asked?.length) return [...allowed];
   const refused = asked.filter((t) => !allowed.includes(t as never));
@@ -50,18 +74,34 @@ function streamedTypes(p: Principal, asked: string[] | undefined): string[] | un
       403,
       'FORBIDDEN',
       `this token may not stream ${refused.join(', ')}; it streams ${allowed.join(', ')}` +
-        (refused.some((t) => SPACE_EVENTS.includes(t)) ? ' (a member reads a space on GET /api/spaces/:spaceId/events)' : ''),
+        (refused.some((t) => SPACE_EVENTS.includes(t))
+          ? ' (a member reads a space on GET /api/spaces/:spaceId/events)'
+          : ''),
     );
   return asked;
 }
 
 /** The events of one space, named as the gateway SDK names them (message, tool.started, ...). */
-export async function openSpaceStream(d: Domain, p: Principal, spaceId: string, lastEventId: string | undefined, heartbeatMs?: number): Promise<Response> {
+export async function openSpaceStream(
+  d: Domain,
+  p: Principal,
+  spaceId: string,
+  lastEventId: string | undefined,
+  heartbeatMs?: number,
+): Promise<Response> {
   await visibleSpace(d.store, p, spaceId);
   const after = resumePoint(lastEventId);
   const filter: EventFilter = { spaceId };
   return eventResponse(
-    sseStream({ store: d.store, recorder: d.recorder, filter, after, signal: d.shutdown, name: spaceEventName, ...(heartbeatMs ? { heartbeatMs } : {}) }),
+    sseStream({
+      store: d.store,
+      recorder: d.recorder,
+      filter,
+      after,
+      signal: d.shutdown,
+      name: spaceEventName,
+      ...(heartbeatMs ? { heartbeatMs } : {}),
+    }),
   );
 }
 
@@ -76,6 +116,11 @@ function resumePoint(raw: string | undefined): number | undefined {
 
 function eventResponse(body: ReadableStream<Uint8Array>): Response {
   return new Response(body, {
-    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' },
+    headers: {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    },
   });
 }

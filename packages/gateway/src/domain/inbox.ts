@@ -3,7 +3,12 @@ import type { AckAnswer, InboxList } from '@toolbelt/core';
 import { requireAgent, requireRole, type Principal } from '../http/auth.js';
 import type { Domain } from './context.js';
 
-export async function readInbox(d: Domain, p: Principal, agentId: string, q: { after?: number; limit: number; includeAcked: boolean }): Promise<InboxList> {
+export async function readInbox(
+  d: Domain,
+  p: Principal,
+  agentId: string,
+  q: { after?: number; limit: number; includeAcked: boolean },
+): Promise<InboxList> {
   requireRole(p, 'call');
   requireAgent(p, agentId);
   return { messages: await d.store.listInbox(agentId, q) };

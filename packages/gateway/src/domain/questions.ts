@@ -1,7 +1,15 @@
 // A tool's question to a person over HTTP (an MCP server's elicitation during a gateway call): the
 // question is kept on the call (status awaiting_input, listed by GET /api/tool-calls and told as
 // an input.requested event) and the call parks until POST /api/tool-calls/:callId/answer.
-import type { AnswerReply, ElicitationAnswer, ElicitationRequest, ElicitationSchema, ElicitationValue, Elicitor, InputAnswer } from '@toolbelt/core';
+import type {
+  AnswerReply,
+  ElicitationAnswer,
+  ElicitationRequest,
+  ElicitationSchema,
+  ElicitationValue,
+  Elicitor,
+  InputAnswer,
+} from '@toolbelt/core';
 import { withDefaults } from '@toolbelt/core';
 import type { EventRecorder } from '../events/recorder.js';
 import { ApiError } from '../http/errors.js';
@@ -31,7 +39,9 @@ export function httpElicitor(store: GatewayStore, waiters: Waiters, recorder: Ev
       return call?.answer && call.status !== 'awaiting_input' ? withoutBy(call.answer) : undefined;
     };
     // A call the store does not have (not made over HTTP) has nobody to ask here.
-    return (await waiters.forPerson(`input.answered:${question.callId}`, signal, ask, answered)) ?? { action: 'decline' };
+    return (
+      (await waiters.forPerson(`input.answered:${question.callId}`, signal, ask, answered)) ?? { action: 'decline' }
+    );
   };
 }
 
@@ -40,9 +50,15 @@ function withoutBy(answer: InputAnswer): ElicitationAnswer {
 }
 
 /** Records a person's answer to the question a call waits on. */
-export async function answer(store: GatewayStore, recorder: EventRecorder, call: CallRecord, given: InputAnswer): Promise<AnswerReply> {
+export async function answer(
+  store: GatewayStore,
+  recorder: EventRecorder,
+  call: CallRecord,
+  given: InputAnswer,
+): Promise<AnswerReply> {
   const question = call.status === 'awaiting_input' ? call.question : undefined;
-  const checked = question && given.action === 'accept' ? { ...given, content: checkContent(question, given.content) } : given;
+  const checked =
+    question && given.action === 'accept' ? { ...given, content: checkContent(question, given.content) } : given;
   const now = Date.now();
   const out = await store.answerInput(call.callId, checked, now);
   if (!out.ok) {
@@ -65,20 +81,25 @@ export async function answer(store: GatewayStore, recorder: EventRecorder, call:
 }
 
 /** The answer's content against the question's form: defaults filled in, every field of the right kind. */
-function checkContent(question: ElicitationRequest, content: Record<string, ElicitationValue>): Record<string, ElicitationValue> {
+function checkContent(
+  question: ElicitationRequest,
+  content: Record<string, ElicitationValue>,
+): Record<string, ElicitationValue> {
   const schema: ElicitationSchema = question.schema;
   const full = withDefaults(schema, content);
   const problems: string[] = [];
   for (const key of schema.required ?? []) if (full[key] === undefined) problems.push(`"${key}" is required`);
   for (const [key, value] of Object.entries(full)) {
     const field = schema.properties[key];
-    if (!field) problems.push(`"${key}" is not a field of this form (fields: ${Object.keys(schema.properties).join(', ')})`);
+    if (!field)
+      problems.push(`"${key}" is not a field of this form (fields: ${Object.keys(schema.properties).join(', ')})`);
     else {
       const wrong = fieldProblem(field, value);
       if (wrong) problems.push(`"${key}" ${wrong}`);
     }
   }
-  if (problems.length) throw new ApiError(400, 'INVALID_PARAMS', `the answer does not fit the question's form: ${problems.join('; ')}`);
+  if (problems.length)
+    throw new ApiError(400, 'INVALID_PARAMS', `the answer does not fit the question's form: ${problems.join('; ')}`);
   return full;
 }
 

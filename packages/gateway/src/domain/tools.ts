@@ -1,10 +1,22 @@
 // GET /api/tools: the registry in our own shape, or in a provider's format.
-import { PROVIDER_FORMATS, toProviderFormats, usualEffectOf, type ProviderFormat, type ProviderToolList, type ToolInfo, type ToolList } from '@toolbelt/core';
+import {
+  PROVIDER_FORMATS,
+  toProviderFormats,
+  usualEffectOf,
+  type ProviderFormat,
+  type ProviderToolList,
+  type ToolInfo,
+  type ToolList,
+} from '@toolbelt/core';
 import type { DeclaredTool } from '../config.js';
 import { ApiError } from '../http/errors.js';
 import type { Domain } from './context.js';
 
-export function listTools(d: Domain, declared: ReadonlyMap<string, DeclaredTool>, format: string | undefined): ToolList | ProviderToolList {
+export function listTools(
+  d: Domain,
+  declared: ReadonlyMap<string, DeclaredTool>,
+  format: string | undefined,
+): ToolList | ProviderToolList {
   const tools = d.registry.list();
   if (format !== undefined) {
     if (!PROVIDER_FORMATS.includes(format as ProviderFormat)) {
@@ -25,7 +37,13 @@ export function listTools(d: Domain, declared: ReadonlyMap<string, DeclaredTool>
         perCall: typeof t.effect !== 'string',
         ...(t.category ? { category: t.category } : {}),
         visible: t.visible ?? false,
-        ...(spec ? { executionType: spec.executionType, isAsync: spec.isAsync ?? false, ...(spec.timeout ? { timeout: spec.timeout } : {}) } : {}),
+        ...(spec
+          ? {
+              executionType: spec.executionType,
+              isAsync: spec.isAsync ?? false,
+              ...(spec.timeout ? { timeout: spec.timeout } : {}),
+            }
+          : {}),
       };
     }),
   };

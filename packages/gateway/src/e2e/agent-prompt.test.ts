@@ -5,9 +5,25 @@ import type { DeclaredTool } from '../config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type Harness } from '../__fixtures__/harness.js';
 
-const T = { admin: 'admin-token-0123456789', planner: 'planner-token-0123456789', other: 'other-token-01234567890', eve: 'eve-token-01234567890' };
-const confirm: DeclaredTool = { name: 'confirmAction', description: 'Ask to confirm.', inputSchema: { type: 'object' }, executionType: 'space', isAsync: true };
-const chart: DeclaredTool = { name: 'displayChart', description: 'Show a chart.', inputSchema: { type: 'object' }, executionType: 'internal' };
+const T = {
+  admin: 'admin-token-0123456789',
+  planner: 'planner-token-0123456789',
+  other: 'other-token-01234567890',
+  eve: 'eve-token-01234567890',
+};
+const confirm: DeclaredTool = {
+  name: 'confirmAction',
+  description: 'Ask to confirm.',
+  inputSchema: { type: 'object' },
+  executionType: 'space',
+  isAsync: true,
+};
+const chart: DeclaredTool = {
+  name: 'displayChart',
+  description: 'Show a chart.',
+  inputSchema: { type: 'object' },
+  executionType: 'internal',
+};
 
 let h: Harness;
 const as = (token: string, agentId = 'planner') => new GatewayClient({ url: h.url, token, agentId });
@@ -35,7 +51,12 @@ describe('the agent prompt', () => {
   it('states the rules, the spaces, the visible tools and the notes, fresh on each request', async () => {
     const planner = as(T.planner);
     const before = await planner.agentPrompt('planner');
-    expect(before).toMatchObject({ agentId: 'planner', activeSpace: null, spaces: [{ id: 'travel', name: 'Travel' }], visibleTools: ['confirmAction'] });
+    expect(before).toMatchObject({
+      agentId: 'planner',
+      activeSpace: null,
+      spaces: [{ id: 'travel', name: 'Travel' }],
+      visibleTools: ['confirmAction'],
+    });
     expect(before.prompt).toContain('call enter_space before a visible tool');
     expect(before.prompt).toContain('Call skip with a short reason');
     expect(before.prompt).toContain('read_messages');

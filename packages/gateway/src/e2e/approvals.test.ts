@@ -12,7 +12,12 @@ afterEach(async () => {
 });
 
 /** Starts a call that needs approval and resolves once the gateway is waiting for the decision. */
-async function askedCall(c: GatewayClient, callId: string, note = 'n', agentId = 'agent-a'): Promise<{ result: Promise<ToolResult> }> {
+async function askedCall(
+  c: GatewayClient,
+  callId: string,
+  note = 'n',
+  agentId = 'agent-a',
+): Promise<{ result: Promise<ToolResult> }> {
   const result = c.call('run-1', 'write_note', { note }, { callId, agentId });
   await until(
     () => c.getCall(callId).catch(() => undefined),
@@ -28,9 +33,23 @@ describe('approvals over HTTP', () => {
     const c = h.client();
     const { result: pending } = await askedCall(c, 'a-1');
     const call = await c.getCall('a-1');
-    expect(call.approval).toMatchObject({ tool: 'write_note', effect: 'write', input: { note: 'n' }, runId: 'run-1', agentId: 'agent-a' });
-    expect(await c.approve('a-1')).toMatchObject({ callId: 'a-1', status: 'running', decision: { outcome: 'approve', scope: 'once', by: 'local' } });
-    expect(await pending).toMatchObject({ status: 'success', approvedBy: 'user', content: [{ type: 'text', text: 'wrote n' }] });
+    expect(call.approval).toMatchObject({
+      tool: 'write_note',
+      effect: 'write',
+      input: { note: 'n' },
+      runId: 'run-1',
+      agentId: 'agent-a',
+    });
+    expect(await c.approve('a-1')).toMatchObject({
+      callId: 'a-1',
+      status: 'running',
+      decision: { outcome: 'approve', scope: 'once', by: 'local' },
+    });
+    expect(await pending).toMatchObject({
+      status: 'success',
+      approvedBy: 'user',
+      content: [{ type: 'text', text: 'wrote n' }],
+    });
     expect((await c.getCall('a-1')).status).toBe('success');
     const { result: second } = await askedCall(c, 'a-2');
     await c.reject('a-2');
@@ -40,7 +59,12 @@ describe('approvals over HTTP', () => {
   it("shows whoever approves the agent's context for the call; over 2,000 characters it is refused", async () => {
     h = await startGateway();
     const c = h.client();
-    const pending = c.call('run-1', 'write_note', { note: 'n' }, { callId: 'ctx-1', context: 'Fixing the authentication bug' });
+    const pending = c.call(
+      'run-1',
+      'write_note',
+      { note: 'n' },
+      { callId: 'ctx-1', context: 'Fixing the authentication bug' },
+    );
     await until(
       () => c.getCall('ctx-1').catch(() => undefined),
       (x) => x?.status === 'awaiting_approval',
@@ -66,8 +90,14 @@ describe('approvals over HTTP', () => {
     await c.reject('r-1', 'wrong file; write to notes/today.md instead');
     const r = await pending;
     expect(r.status).toBe('rejected');
-    expect(r.rejection).toEqual({ reason: 'The user rejected this write_note call', userMessage: 'wrong file; write to notes/today.md instead' });
-    expect(r.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('write to notes/today.md instead') });
+    expect(r.rejection).toEqual({
+      reason: 'The user rejected this write_note call',
+      userMessage: 'wrong file; write to notes/today.md instead',
+    });
+    expect(r.content[0]).toMatchObject({
+      type: 'text',
+      text: expect.stringContaining('write to notes/today.md instead'),
+    });
     expect(await c.getCall('r-1')).toMatchObject({ status: 'rejected', decision: { outcome: 'reject' } });
   });
 
@@ -77,15 +107,23 @@ describe('approvals over HTTP', () => {
     const { result: pending } = await askedCall(c, 'al-1');
     await c.approve('al-1', 'always');
     expect((await pending).status).toBe('success');
-    expect(await c.call('run-1', 'write_note', { note: 'again' }, { sessionId: 'another' })).toMatchObject({ status: 'success', approvedBy: 'remembered' });
-    expect(await h.store.loadRemembered()).toMatchObject([{ scope: 'always', agentId: 'agent-a', target: { kind: 'tool', tool: 'write_note' } }]);
+    expect(await c.call('run-1', 'write_note', { note: 'again' }, { sessionId: 'another' })).toMatchObject({
+      status: 'success',
+      approvedBy: 'remembered',
+    });
+    expect(await h.store.loadRemembered()).toMatchObject([
+      { scope: 'always', agentId: 'agent-a', target: { kind: 'tool', tool: 'write_note' } },
+    ]);
     const { result: other } = await askedCall(c, 'al-b', 'b', 'agent-b');
     await c.reject('al-b');
     expect((await other).status).toBe('rejected');
 
     await h.stop();
     h = await startGateway({ dir: h.dir });
-    expect(await h.client().call('run-2', 'write_note', { note: 'after restart' })).toMatchObject({ status: 'success', approvedBy: 'remembered' });
+    expect(await h.client().call('run-2', 'write_note', { note: 'after restart' })).toMatchObject({
+      status: 'success',
+      approvedBy: 'remembered',
+    });
   });
 
   it('keeps "session" for the calling agent\'s session only', async () => {
@@ -94,7 +132,10 @@ describe('approvals over HTTP', () => {
     const { result: pending } = await askedCall(c, 's-1');
     await c.approve('s-1', 'session');
     await pending;
-    expect(await c.call('run-1', 'write_note', { note: 'x' })).toMatchObject({ status: 'success', approvedBy: 'remembered' });
+    expect(await c.call('run-1', 'write_note', { note: 'x' })).toMatchObject({
+      status: 'success',
+      approvedBy: 'remembered',
+    });
     const { result: other } = await askedCall(c, 's-2', 'y', 'agent-b');
     await c.reject('s-2');
     expect((await other).status).toBe('rejected');
@@ -120,12 +161,17 @@ describe('approvals over HTTP', () => {
     const seen: string[] = [];
     const approver = h.client().approveWith((req) => {
       seen.push(`${req.tool}:${(req.input as { note: string }).note}`);
-      return (req.input as { note: string }).note.startsWith('ok') ? { approve: true } : { approve: false, message: 'notes must start with ok' };
+      return (req.input as { note: string }).note.startsWith('ok')
+        ? { approve: true }
+        : { approve: false, message: 'notes must start with ok' };
     });
     await approver.ready;
     try {
       const c = h.client();
-      const [good, bad] = await Promise.all([c.call('run-1', 'write_note', { note: 'ok then' }), c.call('run-1', 'write_note', { note: 'nope' })]);
+      const [good, bad] = await Promise.all([
+        c.call('run-1', 'write_note', { note: 'ok then' }),
+        c.call('run-1', 'write_note', { note: 'nope' }),
+      ]);
       expect(good.status).toBe('success');
       expect(bad).toMatchObject({ status: 'rejected', rejection: { userMessage: 'notes must start with ok' } });
       expect(seen.sort()).toEqual(['write_note:nope', 'write_note:ok then']);

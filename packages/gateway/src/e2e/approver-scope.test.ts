@@ -63,7 +63,13 @@ async function status(p: Promise<unknown>): Promise<number | 'ok'> {
 async function replay(token: string, types?: StreamedEvent['type'][]): Promise<StreamedEvent[]> {
   const stop = new AbortController();
   const seen: StreamedEvent[] = [];
-  for await (const e of as(token).events({ lastEventId: 0, signal: stop.signal, reconnect: false, onReady: () => stop.abort(), ...(types ? { types } : {}) }))
+  for await (const e of as(token).events({
+    lastEventId: 0,
+    signal: stop.signal,
+    reconnect: false,
+    onReady: () => stop.abort(),
+    ...(types ? { types } : {}),
+  }))
     seen.push(e);
   return seen;
 }
@@ -77,7 +83,9 @@ describe('an approver token', () => {
     expect(await status(alice.notes('agent-a', 'goals'))).toBe(403);
     const stream = await fetch(`${h.url}/api/spaces/room/events`, { headers: { authorization: `Bearer ${T.alice}` } });
     expect(stream.status).toBe(404);
-    const spaceEvents = await fetch(`${h.url}/api/events?types=space.message`, { headers: { authorization: `Bearer ${T.alice}` } });
+    const spaceEvents = await fetch(`${h.url}/api/events?types=space.message`, {
+      headers: { authorization: `Bearer ${T.alice}` },
+    });
     expect(spaceEvents.status).toBe(403);
     expect((await spaceEvents.json()).error.message).toContain('this token may not stream space.message');
   });
@@ -86,7 +94,11 @@ describe('an approver token', () => {
     const alice = as(T.alice);
     const listed = await alice.calls({ status: ['awaiting_approval'] });
     expect(listed.calls.map((c) => c.callId)).toEqual(['ask-1']);
-    expect((await alice.getCall('ask-1')).approval).toMatchObject({ tool: 'write_note', input: { note: 'n' }, context: 'fixing the login bug' });
+    expect((await alice.getCall('ask-1')).approval).toMatchObject({
+      tool: 'write_note',
+      input: { note: 'n' },
+      context: 'fixing the login bug',
+    });
     // Calls that never asked a person are not its business.
     expect((await alice.calls()).calls.map((c) => c.callId)).toEqual(['ask-1']);
     expect(await status(alice.getCall(echoId))).toBe(404);
@@ -99,8 +111,12 @@ describe('an approver token', () => {
     const events = await replay(T.alice);
     const types = new Set(events.map((e) => e.type));
     expect([...types].sort()).toEqual(['approval.requested', 'approval.resolved', 'tool.result']);
-    expect(events.find((e) => e.type === 'approval.requested')).toMatchObject({ callId: 'ask-1', request: { context: 'fixing the login bug' } });
-    for (const e of events.filter((x) => x.type === 'tool.result')) expect(e).toMatchObject({ result: { content: [] } });
+    expect(events.find((e) => e.type === 'approval.requested')).toMatchObject({
+      callId: 'ask-1',
+      request: { context: 'fixing the login bug' },
+    });
+    for (const e of events.filter((x) => x.type === 'tool.result'))
+      expect(e).toMatchObject({ result: { content: [] } });
     expect(JSON.stringify(events)).not.toMatch(/not for approvers|secret plan|private goal/);
     expect(await status(replay(T.alice, ['tool.call']))).toBe(403);
   });

@@ -18,7 +18,13 @@ const T = {
   env: 'env-admin-token-0000000',
   fromEnv: 'from-env-token-00000000',
 };
-const confirm: DeclaredTool = { name: 'confirmAction', description: 'Asks the user.', inputSchema: { type: 'object' }, executionType: 'space', isAsync: true };
+const confirm: DeclaredTool = {
+  name: 'confirmAction',
+  description: 'Asks the user.',
+  inputSchema: { type: 'object' },
+  executionType: 'space',
+  isAsync: true,
+};
 
 let h: Harness;
 beforeAll(async () => {
@@ -53,10 +59,17 @@ const refusal = (p: Promise<unknown>) =>
 
 describe('bearer tokens', () => {
   it('refuses requests without a token, with a malformed header, or with an unknown token', async () => {
-    expect(await refusal(as(undefined).tools())).toBe('401 this gateway needs a token: send "Authorization: Bearer <token>"');
+    expect(await refusal(as(undefined).tools())).toBe(
+      '401 this gateway needs a token: send "Authorization: Bearer <token>"',
+    );
     const basic = await fetch(`${h.url}/api/tools`, { headers: { authorization: 'Basic dXNlcjpwYXNz' } });
-    expect([basic.status, (await basic.json()).error.message]).toEqual([401, 'the Authorization header must be "Bearer <token>"']);
-    expect(await refusal(as('not-a-real-token-at-all').tools())).toBe('401 unknown token; check the token the gateway was configured with');
+    expect([basic.status, (await basic.json()).error.message]).toEqual([
+      401,
+      'the Authorization header must be "Bearer <token>"',
+    ]);
+    expect(await refusal(as('not-a-real-token-at-all').tools())).toBe(
+      '401 unknown token; check the token the gateway was configured with',
+    );
     expect((await fetch(`${h.url}/metrics`)).status).toBe(401);
   });
 
@@ -73,9 +86,13 @@ describe('bearer tokens', () => {
 
   it('refuses each route to a token without its role', async () => {
     const open = await as(T.callerA).call('run-1', 'confirmAction', {});
-    expect(await refusal(as(T.callerA).submitResult('run-1', open.callId, 1))).toMatch(/^403 this token lacks the "submit" role/);
+    expect(await refusal(as(T.callerA).submitResult('run-1', open.callId, 1))).toMatch(
+      /^403 this token lacks the "submit" role/,
+    );
     expect(await refusal(as(T.callerA).approve(open.callId))).toMatch(/^403 this token lacks the "approve" role/);
-    expect(await refusal(as(T.executorA).call('run-1', 'echo', { text: 'x' }))).toMatch(/^403 this token lacks the "call" role/);
+    expect(await refusal(as(T.executorA).call('run-1', 'echo', { text: 'x' }))).toMatch(
+      /^403 this token lacks the "call" role/,
+    );
     expect(await refusal(as(T.approver).inbox('agent-a'))).toMatch(/^403 this token lacks the "call" role/);
     const events = await fetch(`${h.url}/api/events`, { headers: { authorization: `Bearer ${T.callerA}` } });
     expect(events.status).toBe(403);
@@ -87,13 +104,17 @@ describe('bearer tokens', () => {
   });
 
   it("keeps an agent's token away from another agent's calls, results, approvals and inbox", async () => {
-    expect(await refusal(as(T.callerA, 'agent-b').call('run-1', 'echo', { text: 'x' }))).toBe('403 this token may not act for agent "agent-b"');
+    expect(await refusal(as(T.callerA, 'agent-b').call('run-1', 'echo', { text: 'x' }))).toBe(
+      '403 this token may not act for agent "agent-b"',
+    );
     const bCall = await as(T.callerB, 'agent-b').call('run-b', 'confirmAction', {}, { callId: 'b-open' });
     expect(bCall.status).toBe('pending');
     expect(await refusal(as(T.callerA).getCall('b-open'))).toMatch(/^404 no call "b-open"/);
     expect((await as(T.callerA).calls()).calls.map((c) => c.agentId)).not.toContain('agent-b');
     expect((await as(T.callerA).calls({ agentId: 'agent-b' })).calls).toEqual([]);
-    expect(await refusal(as(T.executorA).submitResult('run-b', 'b-open', { stolen: true }))).toMatch(/^404 no call "b-open" in run "run-b"/);
+    expect(await refusal(as(T.executorA).submitResult('run-b', 'b-open', { stolen: true }))).toMatch(
+      /^404 no call "b-open" in run "run-b"/,
+    );
     expect(await refusal(as(T.callerA).inbox('agent-b'))).toBe('403 this token may not act for agent "agent-b"');
     expect(await refusal(as(T.callerA).ack('agent-b', [1]))).toBe('403 this token may not act for agent "agent-b"');
     expect((await as(T.admin).getCall('b-open')).status).toBe('pending');
@@ -110,7 +131,10 @@ describe('bearer tokens', () => {
       await new Promise((r) => setTimeout(r, 5));
     }
     expect(await refusal(as(T.approverA).approve('b-note'))).toMatch(/^404/);
-    expect((await as(T.approver).reject('b-note', 'not now')).decision).toMatchObject({ outcome: 'reject', by: 'alice' });
+    expect((await as(T.approver).reject('b-note', 'not now')).decision).toMatchObject({
+      outcome: 'reject',
+      by: 'alice',
+    });
     expect((await asked).status).toBe('rejected');
   });
 
@@ -120,7 +144,8 @@ describe('bearer tokens', () => {
     for await (const e of c.events({ lastEventId: 0, reconnect: false })) {
       seen.push(e.agentId ?? '(none)');
       if (e.type === 'tool.result' && e.callId === 'b-marker') break;
-      if (seen.length === 1) await as(T.callerB, 'agent-b').call('run-b', 'echo', { text: 'm' }, { callId: 'b-marker' });
+      if (seen.length === 1)
+        await as(T.callerB, 'agent-b').call('run-b', 'echo', { text: 'm' }, { callId: 'b-marker' });
     }
     expect(new Set(seen)).toEqual(new Set(['agent-b']));
     const viaQuery = await fetch(`${h.url}/api/events?access_token=${T.eventsB}`);
@@ -135,7 +160,9 @@ describe('where the gateway listens', () => {
     const open = await startGateway();
     try {
       await expect(open.gw.listen({ host: '0.0.0.0', port: 0 })).rejects.toThrow(BindRefusedError);
-      await expect(open.gw.listen({ host: '0.0.0.0', port: 0 })).rejects.toThrow(/refusing to listen on 0.0.0.0 without tokens/);
+      await expect(open.gw.listen({ host: '0.0.0.0', port: 0 })).rejects.toThrow(
+        /refusing to listen on 0.0.0.0 without tokens/,
+      );
     } finally {
       await open.cleanup();
     }
@@ -145,8 +172,10 @@ describe('where the gateway listens', () => {
   });
 
   it('knows loopback addresses', () => {
-    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]']) expect(isLoopback(host), host).toBe(true);
-    for (const host of ['0.0.0.0', '::', '192.168.1.5', '10.0.0.1', 'example.com']) expect(isLoopback(host), host).toBe(false);
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]'])
+      expect(isLoopback(host), host).toBe(true);
+    for (const host of ['0.0.0.0', '::', '192.168.1.5', '10.0.0.1', 'example.com'])
+      expect(isLoopback(host), host).toBe(false);
   });
 
   it('refuses token settings that would be weak or empty', () => {

@@ -9,7 +9,11 @@ beforeAll(async () => {
 });
 afterAll(() => h.cleanup());
 
-async function post(path: string, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+async function post(
+  path: string,
+  body: string,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+) {
   const res = await fetch(`${h.url}${path}`, { method: 'POST', headers, body });
   return { status: res.status, body: (await res.json()) as any };
 }
@@ -61,7 +65,13 @@ describe('bad input', () => {
     const streamed = await new Promise<number>((resolve, reject) => {
       const u = new URL(`${h.url}${CALLS}`);
       const req = request(
-        { host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } },
+        {
+          host: u.hostname,
+          port: u.port,
+          path: u.pathname,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        },
         (res) => {
           res.resume();
           resolve(res.statusCode!);
@@ -90,19 +100,31 @@ describe('bad input', () => {
 
   it('bad query parameters and unknown routes: 400 and 404', async () => {
     const limit = await fetch(`${h.url}/api/tool-calls?limit=-3`);
-    expect([limit.status, (await limit.json()).error.message]).toEqual([400, 'query parameter `limit` must be a non-negative integer, not "-3"']);
+    expect([limit.status, (await limit.json()).error.message]).toEqual([
+      400,
+      'query parameter `limit` must be a non-negative integer, not "-3"',
+    ]);
     const status = await fetch(`${h.url}/api/tool-calls?status=done`);
     expect((await status.json()).error.message).toContain('unknown status done');
     const format = await fetch(`${h.url}/api/tools?format=cohere`);
-    expect([format.status, (await format.json()).error.message]).toEqual([400, expect.stringContaining('unknown format "cohere"')]);
+    expect([format.status, (await format.json()).error.message]).toEqual([
+      400,
+      expect.stringContaining('unknown format "cohere"'),
+    ]);
     const route = await fetch(`${h.url}/api/nothing-here`);
-    expect([route.status, (await route.json()).error.message]).toEqual([404, 'no route GET /api/nothing-here; the API is described at /api/openapi.json']);
+    expect([route.status, (await route.json()).error.message]).toEqual([
+      404,
+      'no route GET /api/nothing-here; the API is described at /api/openapi.json',
+    ]);
     const ack = await post('/api/agents/a/inbox/ack', JSON.stringify({ ids: [] }));
     expect(ack.status).toBe(400);
   });
 
   it('keeps serving after all of that', async () => {
     expect((await fetch(`${h.url}/healthz`)).status).toBe(200);
-    expect(await h.client().call('run-1', 'echo', { text: 'still here' })).toMatchObject({ status: 'success', content: [{ text: 'echo: still here' }] });
+    expect(await h.client().call('run-1', 'echo', { text: 'still here' })).toMatchObject({
+      status: 'success',
+      content: [{ text: 'echo: still here' }],
+    });
   });
 });

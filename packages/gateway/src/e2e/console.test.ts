@@ -20,12 +20,16 @@ describe('the console at /', () => {
   let h: Harness;
   let bare: Harness;
   let dir: string;
-  const get = (path: string, token?: string, url = h.url) => fetch(`${url}${path}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  const get = (path: string, token?: string, url = h.url) =>
+    fetch(`${url}${path}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tb-console-dir-'));
     mkdirSync(join(dir, 'assets'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>toolbelt console</title><script type="module" src="/assets/app-1a2b.js"></script>');
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<!doctype html><title>toolbelt console</title><script type="module" src="/assets/app-1a2b.js"></script>',
+    );
     writeFileSync(join(dir, 'assets', 'app-1a2b.js'), 'console.log("console");\n');
     writeFileSync(join(dir, 'secret.txt'), 'not an asset');
     h = await startGateway({
@@ -78,8 +82,16 @@ describe('the console at /', () => {
 
   it('GET /api/me names the token, its roles and agents', async () => {
     expect((await get('/api/me')).status).toBe(401);
-    expect(await (await get('/api/me', PERSON)).json()).toEqual({ name: 'husam', roles: ['person', 'approve'], agents: ['planner'], authEnabled: true });
-    expect(await (await get('/api/me', undefined, bare.url)).json()).toMatchObject({ name: 'local', authEnabled: false });
+    expect(await (await get('/api/me', PERSON)).json()).toEqual({
+      name: 'husam',
+      roles: ['person', 'approve'],
+      agents: ['planner'],
+      authEnabled: true,
+    });
+    expect(await (await get('/api/me', undefined, bare.url)).json()).toMatchObject({
+      name: 'local',
+      authEnabled: false,
+    });
   });
 
   it('GET /api/metrics gives per-tool counts and percentiles to admins only', async () => {

@@ -56,7 +56,8 @@ async function check(store: GatewayStore, l: Ledger): Promise<{ lost: string[]; 
     const call = await store.getCall(id);
     const inbox = await store.inboxOfCall(id);
     const got = [...(l.got.get(id) ?? []), ...(inbox && inbox.kind === 'tool_result' ? [String(inbox.result)] : [])];
-    if (call?.status !== 'resolved' || !got.includes(value)) lost.push(`result ${id} (${call?.status}, got ${JSON.stringify(got)})`);
+    if (call?.status !== 'resolved' || !got.includes(value))
+      lost.push(`result ${id} (${call?.status}, got ${JSON.stringify(got)})`);
     if (got.length > 1) duplicated.push(`result ${id}: ${JSON.stringify(got)}`);
   }
   return { lost, duplicated };

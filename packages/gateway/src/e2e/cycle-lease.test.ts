@@ -18,7 +18,11 @@ async function start(): Promise<void> {
 }
 
 const texts = (messages: { kind: string; message?: { text?: string } }[]) => messages.map((m) => m.message?.text);
-const take = async () => (await fetch(`${h.url}/api/agents/agent-a/cycles`, { method: 'POST' })).json() as Promise<{ cycleId: string | null; messages: [] }>;
+const take = async () =>
+  (await fetch(`${h.url}/api/agents/agent-a/cycles`, { method: 'POST' })).json() as Promise<{
+    cycleId: string | null;
+    messages: [];
+  }>;
 
 /** An agent in its own process: takes a cycle, prints it, and works on it until it is killed. */
 function agentProcess(url: string): ReturnType<typeof spawn> {
@@ -42,7 +46,8 @@ describe('think cycles, at least once', () => {
     const again = await take();
     expect(texts(again.messages)).toEqual(['one', 'two']);
     expect(again.cycleId).not.toBe(first.cycleId);
-    const done = (id: string) => fetch(`${h.url}/api/agents/agent-a/cycles/${id}/done`, { method: 'POST' }).then((r) => r.json());
+    const done = (id: string) =>
+      fetch(`${h.url}/api/agents/agent-a/cycles/${id}/done`, { method: 'POST' }).then((r) => r.json());
     expect(await done(again.cycleId!)).toEqual({ cycleId: again.cycleId, acknowledged: 2 });
     expect(await done(again.cycleId!)).toEqual({ cycleId: again.cycleId, acknowledged: 0 });
     expect(await done(first.cycleId)).toEqual({ cycleId: first.cycleId, acknowledged: 0 });

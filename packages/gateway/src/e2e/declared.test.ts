@@ -6,7 +6,11 @@ import { GatewayError } from '@toolbelt/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, until, type Harness } from '../__fixtures__/harness.js';
 
-const obj = (props: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties: props, required });
+const obj = (props: Record<string, unknown>, required: string[] = []) => ({
+  type: 'object',
+  properties: props,
+  required,
+});
 
 let upstream: Server;
 let upstreamUrl: string;
@@ -76,13 +80,19 @@ beforeAll(async () => {
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
-      if (req.url!.startsWith('/broken')) return void res.writeHead(503, { 'content-type': 'text/plain' }).end('maintenance');
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ path: req.url, echoed: body ? JSON.parse(body) : null, tempC: 21 }));
+      if (req.url!.startsWith('/broken'))
+        return void res.writeHead(503, { 'content-type': 'text/plain' }).end('maintenance');
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ path: req.url, echoed: body ? JSON.parse(body) : null, tempC: 21 }));
     });
   });
   await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
   upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  h = await startGateway({ config: { tools: tools() }, inSpace: ['agent-a', 'agent-late', 'agent-hangup', 'agent-async', 'agent-refuse'] });
+  h = await startGateway({
+    config: { tools: tools() },
+    inSpace: ['agent-a', 'agent-late', 'agent-hangup', 'agent-async', 'agent-refuse'],
+  });
 });
 afterAll(async () => {
   await h.cleanup();
@@ -93,7 +103,12 @@ describe('declared tools over the gateway', () => {
   it('lists declared tools with their execution type, async flag and visibility', async () => {
     const listed = await h.client().tools();
     const by = Object.fromEntries(listed.map((t) => [t.name, t]));
-    expect(by.displayChart).toMatchObject({ executionType: 'internal', visible: false, isAsync: false, effect: 'read' });
+    expect(by.displayChart).toMatchObject({
+      executionType: 'internal',
+      visible: false,
+      isAsync: false,
+      effect: 'read',
+    });
     expect(by.confirmAction).toMatchObject({ executionType: 'space', visible: true, isAsync: true });
     expect(by.fetchExternalData).toMatchObject({ executionType: 'external', visible: false, timeout: 5000 });
     expect(by.echo).toMatchObject({ visible: false, effect: 'read' });
@@ -117,7 +132,11 @@ describe('declared tools over the gateway', () => {
 
   it('gateway: a POST sends the input as JSON and returns the JSON answer', async () => {
     const r = await h.client().call('run-1', 'createTicket', { title: 'Broken build' });
-    expect(r).toMatchObject({ status: 'success', structured: { echoed: { title: 'Broken build' } }, metadata: { httpStatus: 200 } });
+    expect(r).toMatchObject({
+      status: 'success',
+      structured: { echoed: { title: 'Broken build' } },
+      metadata: { httpStatus: 200 },
+    });
   });
 
   it('gateway: an upstream failure is an error result that says what the service answered', async () => {
@@ -130,13 +149,24 @@ describe('declared tools over the gateway', () => {
   it('external, sync: the agent gets the result inline once the executor submits it', async () => {
     const executor = h
       .client({ agentId: 'executor' })
-      .onToolCall('fetchExternalData', async (input: { query: string }, call) => ({ source: 'pm-api', query: input.query, run: call.runId }));
+      .onToolCall('fetchExternalData', async (input: { query: string }, call) => ({
+        source: 'pm-api',
+        query: input.query,
+        run: call.runId,
+      }));
     await executor.ready;
     try {
       const r = await h.client().call('run-2', 'fetchExternalData', { query: 'active projects' });
-      expect(r).toMatchObject({ status: 'success', structured: { source: 'pm-api', query: 'active projects', run: 'run-2' } });
+      expect(r).toMatchObject({
+        status: 'success',
+        structured: { source: 'pm-api', query: 'active projects', run: 'run-2' },
+      });
       const call = await h.client().getCall(r.callId);
-      expect(call).toMatchObject({ status: 'resolved', submitted: { result: { source: 'pm-api' } }, result: { status: 'success' } });
+      expect(call).toMatchObject({
+        status: 'resolved',
+        submitted: { result: { source: 'pm-api' } },
+        result: { status: 'success' },
+      });
       expect(await h.client().inbox('agent-a')).toEqual([]);
     } finally {
       await executor.stop();
@@ -151,7 +181,10 @@ describe('declared tools over the gateway', () => {
     try {
       const r = await h.client().call('run-3', 'fetchExternalData', { query: 'x' });
       expect(r.status).toBe('error');
-      expect(r.error).toMatchObject({ code: 'EXECUTION_FAILED', message: 'fetchExternalData failed: the PM API is down' });
+      expect(r.error).toMatchObject({
+        code: 'EXECUTION_FAILED',
+        message: 'fetchExternalData failed: the PM API is down',
+      });
     } finally {
       await executor.stop();
     }
@@ -162,7 +195,9 @@ describe('declared tools over the gateway', () => {
     const r = await agent.call('run-4', 'slowLookup', { query: 'q' });
     expect(r.status).toBe('error');
     expect(r.error!.code).toBe('TIMEOUT');
-    expect(r.error!.message).toMatch(/^Tool timed out after 150ms: slowLookup got no result in time\. .*goes to your inbox/);
+    expect(r.error!.message).toMatch(
+      /^Tool timed out after 150ms: slowLookup got no result in time\. .*goes to your inbox/,
+    );
     expect((await agent.getCall(r.callId)).status).toBe('pending');
 
     const answer = await agent.submitResult('run-4', r.callId, { found: 3 });
@@ -178,7 +213,9 @@ describe('declared tools over the gateway', () => {
   it('external, sync: an agent that hangs up while waiting leaves the call open for its inbox', async () => {
     const agent = h.client({ agentId: 'agent-hangup' });
     const controller = new AbortController();
-    const pending = agent.call('run-5', 'fetchExternalData', { query: 'q' }, { callId: 'hangup-1', signal: controller.signal }).catch((e) => e);
+    const pending = agent
+      .call('run-5', 'fetchExternalData', { query: 'q' }, { callId: 'hangup-1', signal: controller.signal })
+      .catch((e) => e);
     await until(
       () => agent.getCall('hangup-1').catch(() => undefined),
       (c) => c?.status === 'waiting',
@@ -192,7 +229,9 @@ describe('declared tools over the gateway', () => {
       'the call to be released to the inbox',
     );
     await agent.submitResult('run-5', 'hangup-1', 'done later');
-    expect((await agent.inbox('agent-hangup')).map((m) => m.kind === 'tool_result' && m.result)).toEqual(['done later']);
+    expect((await agent.inbox('agent-hangup')).map((m) => m.kind === 'tool_result' && m.result)).toEqual([
+      'done later',
+    ]);
   });
 
   it('async (space): answers pending at once; the result arrives in the inbox, which is acknowledged', async () => {
@@ -242,11 +281,17 @@ describe('expiry of open calls', () => {
       expect(late).toMatchObject({ status: 410, code: 'GONE' });
       const inbox = await agent.inbox('agent-exp');
       expect(inbox).toHaveLength(1);
-      expect(inbox[0]).toMatchObject({ kind: 'tool_result', error: 'confirmAction got no result before the call expired' });
+      expect(inbox[0]).toMatchObject({
+        kind: 'tool_result',
+        error: 'confirmAction got no result before the call expired',
+      });
       const message = (await agent.messages('room')).messages.find((m) => m.callId === r.callId);
       expect(message).toMatchObject({ status: 'error', error: 'confirmAction got no result before the call expired' });
       const stored = await g.store.eventsAfter(0, { spaceId: 'room', types: ['space.tool'] }, 100);
-      expect(stored.map((e) => e.event.type === 'space.tool' && `${e.event.callId}:${e.event.phase}`)).toEqual([`${r.callId}:started`, `${r.callId}:error`]);
+      expect(stored.map((e) => e.event.type === 'space.tool' && `${e.event.callId}:${e.event.phase}`)).toEqual([
+        `${r.callId}:started`,
+        `${r.callId}:error`,
+      ]);
     } finally {
       await g.cleanup();
     }

@@ -19,16 +19,30 @@ const busyTool = defineTool({
     return 'done';
   },
 });
-const confirm: DeclaredTool = { name: 'confirmAction', description: 'Asks the user.', inputSchema: { type: 'object' }, executionType: 'space', isAsync: true };
+const confirm: DeclaredTool = {
+  name: 'confirmAction',
+  description: 'Asks the user.',
+  inputSchema: { type: 'object' },
+  executionType: 'space',
+  isAsync: true,
+};
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startGateway({ tools: [echoTool, noteTool, busyTool], config: { tools: [confirm] }, heartbeatMs: 50, inSpace: ['agent-a'] });
+  h = await startGateway({
+    tools: [echoTool, noteTool, busyTool],
+    config: { tools: [confirm] },
+    heartbeatMs: 50,
+    inSpace: ['agent-a'],
+  });
 });
 afterAll(() => h.cleanup());
 
 /** Reads events until `stop` says so. */
-async function collect(it: AsyncGenerator<StreamedEvent>, stop: (e: StreamedEvent, all: StreamedEvent[]) => boolean): Promise<StreamedEvent[]> {
+async function collect(
+  it: AsyncGenerator<StreamedEvent>,
+  stop: (e: StreamedEvent, all: StreamedEvent[]) => boolean,
+): Promise<StreamedEvent[]> {
   const out: StreamedEvent[] = [];
   for await (const e of it) {
     out.push(e);
@@ -51,7 +65,15 @@ describe('the event stream', () => {
     await approver.ready;
     await c.call('run-ev', 'write_note', { note: 'n' }, { callId: 'ev-note' });
     await approver.stop();
-    h.registry.register(defineTool({ name: 'late_tool', description: 'Added later.', input: { type: 'object' }, effect: 'read', execute: () => 'x' }));
+    h.registry.register(
+      defineTool({
+        name: 'late_tool',
+        description: 'Added later.',
+        input: { type: 'object' },
+        effect: 'read',
+        execute: () => 'x',
+      }),
+    );
     const pending = await c.call('run-ev', 'confirmAction', {}, { callId: 'ev-confirm' });
     expect(pending.status).toBe('pending');
     await c.submitResult('run-ev', 'ev-confirm', { ok: true });
@@ -82,7 +104,13 @@ describe('the event stream', () => {
       runId: 'run-ev',
       agentId: 'agent-a',
     });
-    expect(all.find((e) => e.type === 'tool.progress')).toMatchObject({ callId: 'ev-busy', progress: 1, total: 2, message: 'half way', runId: 'run-ev' });
+    expect(all.find((e) => e.type === 'tool.progress')).toMatchObject({
+      callId: 'ev-busy',
+      progress: 1,
+      total: 2,
+      message: 'half way',
+      runId: 'run-ev',
+    });
   });
 
   it('resumes after a dropped connection with Last-Event-ID: nothing missed, nothing repeated', async () => {
@@ -92,7 +120,12 @@ describe('the event stream', () => {
     let ready!: () => void;
     const connected = new Promise<void>((r) => (ready = r));
     const reading = (async () => {
-      for await (const e of c.events({ runId: 'run-drop', reconnect: false, signal: controller.signal, onReady: () => ready() })) {
+      for await (const e of c.events({
+        runId: 'run-drop',
+        reconnect: false,
+        signal: controller.signal,
+        onReady: () => ready(),
+      })) {
         first.push(e);
         if (e.type === 'tool.result' && e.callId === 'drop-2') controller.abort();
       }
@@ -106,7 +139,9 @@ describe('the event stream', () => {
     const rest = await collect(c.events({ runId: 'run-drop', lastEventId: last }), resultOf('drop-5'));
     const ids = [...first, ...rest].map((e) => e.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const stored = (await h.store.eventsAfter(first[0].id - 1, { runId: 'run-drop' }, 1000)).map((s) => s.id).filter((id) => id <= rest[rest.length - 1].id);
+    const stored = (await h.store.eventsAfter(first[0].id - 1, { runId: 'run-drop' }, 1000))
+      .map((s) => s.id)
+      .filter((id) => id <= rest[rest.length - 1].id);
     expect(ids).toEqual(stored);
     expect(rest[0].id).toBeGreaterThan(last);
   });
@@ -139,7 +174,9 @@ describe('the event stream', () => {
       await reading;
       expect(readies).toBeGreaterThanOrEqual(2);
       const ids = got.map((e) => e.id);
-      const stored = (await h.store.eventsAfter(ids[0] - 1, { runId: 'run-net' }, 1000)).map((s) => s.id).filter((id) => id <= ids[ids.length - 1]);
+      const stored = (await h.store.eventsAfter(ids[0] - 1, { runId: 'run-net' }, 1000))
+        .map((s) => s.id)
+        .filter((id) => id <= ids[ids.length - 1]);
       expect(ids).toEqual(stored);
       expect(got.filter((e) => e.type === 'tool.result').map((e) => (e as { callId: string }).callId)).toEqual([
         'net-1',
@@ -165,7 +202,10 @@ describe('the event stream', () => {
     expect(byAgent.filter((e) => e.type === 'tool.result')).toHaveLength(2);
     const byRun = await collect(c.events({ runId: 'run-f2', lastEventId: 0 }), resultOf('f-last'));
     expect(new Set(byRun.map((e) => e.runId))).toEqual(new Set(['run-f2']));
-    const byType = await collect(c.events({ types: ['tool.result'], runId: 'run-f2', lastEventId: 0 }), resultOf('f-last'));
+    const byType = await collect(
+      c.events({ types: ['tool.result'], runId: 'run-f2', lastEventId: 0 }),
+      resultOf('f-last'),
+    );
     expect(byType.map((e) => e.type)).toEqual(['tool.result', 'tool.result']);
   });
 

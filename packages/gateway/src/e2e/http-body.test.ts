@@ -8,7 +8,15 @@ const TOKEN = 'body-test-token-0000000000';
 const CALLS = '/api/runs/run-1/tool-calls';
 let h: Harness;
 beforeAll(async () => {
-  h = await startGateway({ config: { gateway: { maxBodyBytes: 64 * 1024, allowedHosts: ['gateway.local'], tokens: [{ token: TOKEN, roles: ['admin'] }] } } });
+  h = await startGateway({
+    config: {
+      gateway: {
+        maxBodyBytes: 64 * 1024,
+        allowedHosts: ['gateway.local'],
+        tokens: [{ token: TOKEN, roles: ['admin'] }],
+      },
+    },
+  });
 });
 afterAll(() => h.cleanup());
 
@@ -24,7 +32,9 @@ function send(pieces: Buffer[], headers: Record<string, string | string[]>): Pro
     const req = request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST' }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }),
+      );
     });
     for (const [k, v] of Object.entries(headers)) req.setHeader(k, v);
     req.on('error', reject);
@@ -43,13 +53,19 @@ describe('request bodies and headers on Node', () => {
   it('reads a body sent in pieces, with a character split between two of them', async () => {
     const body = Buffer.from(JSON.stringify({ agentId: 'a', name: 'echo', input: { text: 'héllo → wörld 🙂' } }));
     const cut = body.indexOf(Buffer.from('🙂')) + 2;
-    const r = await send([body.subarray(0, 10), body.subarray(10, cut), body.subarray(cut)], { ...auth, 'transfer-encoding': 'chunked' });
+    const r = await send([body.subarray(0, 10), body.subarray(10, cut), body.subarray(cut)], {
+      ...auth,
+      'transfer-encoding': 'chunked',
+    });
     expect(r.status).toBe(200);
     expect(r.body.content[0].text).toBe('echo: héllo → wörld 🙂');
   });
 
   it('drops a byte order mark, as a web Request would', async () => {
-    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ agentId: 'a', name: 'echo', input: { text: 'bom' } }))]);
+    const body = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(JSON.stringify({ agentId: 'a', name: 'echo', input: { text: 'bom' } })),
+    ]);
     const r = await send([body], auth);
     expect([r.status, r.body.content?.[0].text]).toEqual([200, 'echo: bom']);
   });
@@ -62,14 +78,23 @@ describe('request bodies and headers on Node', () => {
 
   it('refuses two Authorization headers, as a web Headers object would join them', async () => {
     const body = Buffer.from(JSON.stringify({ agentId: 'a', name: 'echo', input: { text: 'x' } }));
-    const r = await send([body], { 'content-type': 'application/json', authorization: [`Bearer ${TOKEN}`, `Bearer ${TOKEN}`] });
+    const r = await send([body], {
+      'content-type': 'application/json',
+      authorization: [`Bearer ${TOKEN}`, `Bearer ${TOKEN}`],
+    });
     expect(r.status).toBe(401);
   });
 
   it('keeps serving after a client hangs up half-way through a body', async () => {
     await new Promise<void>((resolve) => {
       const u = new URL(`${h.url}${CALLS}`);
-      const req = request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { ...auth, 'content-length': '1000' } });
+      const req = request({
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname,
+        method: 'POST',
+        headers: { ...auth, 'content-length': '1000' },
+      });
       req.on('error', () => resolve());
       req.write('{"agentId": "a", "name": "ec');
       setTimeout(() => {
@@ -92,7 +117,9 @@ describe('the same rules through gateway.fetch (a web Request)', () => {
   });
 
   it('needs the token', async () => {
-    const res = await call(JSON.stringify({ agentId: 'a', name: 'echo', input: { text: 'web' } }), { 'content-type': 'application/json' });
+    const res = await call(JSON.stringify({ agentId: 'a', name: 'echo', input: { text: 'web' } }), {
+      'content-type': 'application/json',
+    });
     expect(res.status).toBe(401);
   });
 

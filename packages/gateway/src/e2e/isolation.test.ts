@@ -54,11 +54,17 @@ beforeAll(async () => {
   writeFileSync(join(ws, 'toolbelt.config.json'), CONFIG_TEXT);
   writeFileSync(join(ws, 'conf', 'agents.json'), CONFIG_TEXT);
   writeFileSync(opsTokenFile, `${T.ops}\n`);
-  writeFileSync(join(ws, '.toolbelt', 'executions.jsonl'), `${JSON.stringify({ tool: 'read_file', params: { path: SECRET_B }, agentId: 'agent-b' })}\n`);
+  writeFileSync(
+    join(ws, '.toolbelt', 'executions.jsonl'),
+    `${JSON.stringify({ tool: 'read_file', params: { path: SECRET_B }, agentId: 'agent-b' })}\n`,
+  );
   symlinkSync('conf/agents.json', join(ws, 'innocent-looking.txt'));
   symlinkSync('.toolbelt', join(ws, 'state-link'));
   // As the CLI's runtime builds it for `toolbelt serve --config conf/agents.json`.
-  const workspace = new WorkspaceGuard({ roots: [ws], protectedPaths: [join(ws, 'conf', 'agents.json'), opsTokenFile] });
+  const workspace = new WorkspaceGuard({
+    roots: [ws],
+    protectedPaths: [join(ws, 'conf', 'agents.json'), opsTokenFile],
+  });
   h = await startGateway({
     config,
     dir: ws,
@@ -85,7 +91,8 @@ const refusal = (p: Promise<unknown>) =>
 async function call(who: 'a' | 'b', tool: string, input: Record<string, unknown>): Promise<ToolResult> {
   const r = await agent(who).call(`run-${who}`, tool, input);
   const shown = JSON.stringify(r);
-  for (const s of [T.a, T.b, T.ops, SECRET_B]) if (!own[who].includes(s)) expect(shown, `${tool} ${JSON.stringify(input)}`).not.toContain(s);
+  for (const s of [T.a, T.b, T.ops, SECRET_B])
+    if (!own[who].includes(s)) expect(shown, `${tool} ${JSON.stringify(input)}`).not.toContain(s);
   return r;
 }
 
@@ -97,7 +104,9 @@ describe('two agents on one gateway', () => {
     expect((await a.calls()).calls.map((c) => c.agentId)).not.toContain('agent-b');
     expect((await a.calls({ agentId: 'agent-b' })).calls).toEqual([]);
     expect(await refusal(a.getCall(bCall.callId))).toBe('404');
-    expect(await refusal(h.client({ token: T.a, agentId: 'agent-b' }).call('run-b', 'glob', { pattern: '*' }))).toBe('403');
+    expect(await refusal(h.client({ token: T.a, agentId: 'agent-b' }).call('run-b', 'glob', { pattern: '*' }))).toBe(
+      '403',
+    );
     expect(await refusal(a.inbox('agent-b'))).toBe('403');
     for (const path of ['/api/executions', '/metrics'])
       expect((await fetch(`${h.url}${path}`, { headers: { authorization: `Bearer ${T.a}` } })).status).toBe(403);

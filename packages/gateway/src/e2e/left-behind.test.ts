@@ -62,9 +62,13 @@ describe('a waiting call is never left behind', () => {
     const res = await answer;
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('1');
-    expect(await res.json()).toMatchObject({ error: { code: 'UNAVAILABLE', message: expect.stringMatching(/database/) } });
+    expect(await res.json()).toMatchObject({
+      error: { code: 'UNAVAILABLE', message: expect.stringMatching(/database/) },
+    });
     // The control: while the lock is held the call is still 'waiting', nobody waiting for it.
-    expect((other.prepare('SELECT status FROM tool_calls WHERE call_id = ?').get('c1') as { status: string }).status).toBe('waiting');
+    expect(
+      (other.prepare('SELECT status FROM tool_calls WHERE call_id = ?').get('c1') as { status: string }).status,
+    ).toBe('waiting');
     other.exec('ROLLBACK');
     other.close();
     await until(
@@ -116,7 +120,15 @@ describe('a waiting call is never left behind', () => {
   it('hands a result that arrived while its agent was cut off to the retry with the same callId, once; one in the inbox is not repeated', async () => {
     h = await startGateway({ config: { tools: [lookup(60_000)] }, mode: 'yolo' });
     // As a crash leaves it: the call was waiting, its result was taken "inline", and nobody answered the agent.
-    const record = { runId: 'r1', agentId: 'agent-a', sessionId: 'agent-a', tool: 'lookup', input: { q: 'x' }, visible: false, createdAt: Date.now() };
+    const record = {
+      runId: 'r1',
+      agentId: 'agent-a',
+      sessionId: 'agent-a',
+      tool: 'lookup',
+      input: { q: 'x' },
+      visible: false,
+      createdAt: Date.now(),
+    };
     for (const callId of ['cut', 'boxed']) {
       await h.store.createCall({ ...record, callId });
       await h.store.openCall(callId, callId === 'cut' ? 'waiting' : 'pending', Date.now() + 60_000, Date.now());

@@ -21,7 +21,10 @@ describe('gateway limits', () => {
   it('JSON nested 100,000 deep: 400 INVALID_PARAMS on every route that reads a body', async () => {
     const call = await post(CALLS, `{"agentId":"a","name":"echo","input":${deep(100_000)}}`);
     expect(call.status).toBe(400);
-    expect(call.body.error).toEqual({ code: 'INVALID_PARAMS', message: 'the body nests objects and arrays more than 65 levels deep; send a flatter value' });
+    expect(call.body.error).toEqual({
+      code: 'INVALID_PARAMS',
+      message: 'the body nests objects and arrays more than 65 levels deep; send a flatter value',
+    });
     const result = await post('/api/runs/run-1/tool-results', `{"callId":"x","result":${deep(100_000)}}`);
     expect([result.status, result.body.error.code]).toEqual([400, 'INVALID_PARAMS']);
     const array = await post(CALLS, '['.repeat(100_000) + ']'.repeat(100_000));
@@ -38,7 +41,10 @@ describe('gateway limits', () => {
   });
 
   it('a body over the default 4 MiB: 413 with a JSON error naming the limit', async () => {
-    const r = await post(CALLS, JSON.stringify({ agentId: 'a', name: 'echo', input: { text: 'x'.repeat(5 * 1024 * 1024) } }));
+    const r = await post(
+      CALLS,
+      JSON.stringify({ agentId: 'a', name: 'echo', input: { text: 'x'.repeat(5 * 1024 * 1024) } }),
+    );
     expect(r.status).toBe(413);
     expect(r.body.error).toEqual({
       code: 'PAYLOAD_TOO_LARGE',
@@ -47,6 +53,9 @@ describe('gateway limits', () => {
   });
 
   it('keeps serving', async () => {
-    expect(await h.client().call('run-1', 'echo', { text: 'still here' })).toMatchObject({ status: 'success', content: [{ text: 'echo: still here' }] });
+    expect(await h.client().call('run-1', 'echo', { text: 'still here' })).toMatchObject({
+      status: 'success',
+      content: [{ text: 'echo: still here' }],
+    });
   });
 });

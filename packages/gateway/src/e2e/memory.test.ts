@@ -35,7 +35,8 @@ describe('bounded listings and memory under large payloads', () => {
   it('lists 150 calls of 3.9 MB each at the largest limits without a 500, and gives the memory back', async () => {
     // Warm up the code paths, so the baseline is the gateway at work, not at start.
     expect(await call(-1, 'small')).toBe(200);
-    for (const path of ['/api/tool-calls?limit=500', '/api/executions?limit=1000']) expect((await get(path)).status).toBe(200);
+    for (const path of ['/api/tool-calls?limit=500', '/api/executions?limit=1000'])
+      expect((await get(path)).status).toBe(200);
     const baseline = await gw.rss();
     const blob = 'x'.repeat(3.9 * 1000 * 1000);
     for (let i = 0; i < 150; i += 2) expect(await Promise.all([call(i, blob), call(i + 1, blob)])).toEqual([200, 200]);
@@ -63,7 +64,9 @@ describe('bounded listings and memory under large payloads', () => {
     expect(seen.size).toBe(151);
 
     const after = await gw.rss();
-    console.log(`gateway RSS: baseline ${Math.round(baseline / MB)} MB, after 150 × 3.9 MB calls and every listing ${Math.round(after / MB)} MB`);
+    console.log(
+      `gateway RSS: baseline ${Math.round(baseline / MB)} MB, after 150 × 3.9 MB calls and every listing ${Math.round(after / MB)} MB`,
+    );
     expect(after - baseline).toBeLessThan(100 * MB);
   }, 180_000);
 });

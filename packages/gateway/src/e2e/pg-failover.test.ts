@@ -64,7 +64,9 @@ describe.skipIf(!pgAvailable)('gateway on PostgreSQL, database lost and back', (
     expect(down.body).toMatchObject({ ok: false, error: expect.stringMatching(/database/) });
     const inFlight = await waiting;
     expect(inFlight.status).toBe(503);
-    expect(await inFlight.json()).toMatchObject({ error: { code: 'UNAVAILABLE', message: expect.stringMatching(/database is unavailable.*try again/) } });
+    expect(await inFlight.json()).toMatchObject({
+      error: { code: 'UNAVAILABLE', message: expect.stringMatching(/database is unavailable.*try again/) },
+    });
     const refused = await call('echo', { text: 'hi' });
     expect(refused.status).toBe(503);
 

@@ -28,16 +28,33 @@ async function start(): Promise<NonNullable<typeof parts>> {
   target.port = String(proxy.port);
   const schema = freshSchema('faults');
   const store = await openPgStore(target.toString(), { schema, queryTimeoutMs: DRIVER_TIMEOUT_MS });
-  const tool = { name: 'lookup', description: 'External.', inputSchema: { type: 'object' }, executionType: 'external' as const, visible: false, timeout: 1500 };
+  const tool = {
+    name: 'lookup',
+    description: 'External.',
+    inputSchema: { type: 'object' },
+    executionType: 'external' as const,
+    visible: false,
+    timeout: 1500,
+  };
   const registry = new ToolRegistry().registerAll([echoTool]);
-  const gw = await createGateway({ registry, policy: new Policy({ mode: 'yolo' }), store, config: { tools: [tool] }, env: {} });
+  const gw = await createGateway({
+    registry,
+    policy: new Policy({ mode: 'yolo' }),
+    store,
+    config: { tools: [tool] },
+    env: {},
+  });
   const { url } = await gw.listen({ port: 0 });
   parts = { gw, store, proxy, base: url };
   return parts;
 }
 
 const post = (base: string, path: string, body: unknown) =>
-  fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 const timed = async <T>(fn: () => Promise<T>) => {
   const t0 = Date.now();
   const value = await fn();
@@ -54,7 +71,9 @@ async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean): Promise<T>
 describe.skipIf(!pgAvailable)('the gateway on PostgreSQL under faults', () => {
   it('fails a waiting call at its own deadline when the database is black-holed, answers /healthz within a second, and leaves the call pending', async () => {
     const { base, proxy, store } = await start();
-    const answer = timed(() => post(base, '/api/runs/r1/tool-calls', { agentId: 'a', name: 'lookup', callId: 'bh1', input: {} }));
+    const answer = timed(() =>
+      post(base, '/api/runs/r1/tool-calls', { agentId: 'a', name: 'lookup', callId: 'bh1', input: {} }),
+    );
     await until(
       () => store.getCall('bh1'),
       (c) => c?.status === 'waiting',
@@ -77,7 +96,9 @@ describe.skipIf(!pgAvailable)('the gateway on PostgreSQL under faults', () => {
         )
       )?.status,
     ).toBe('pending');
-    expect(await (await post(base, '/api/runs/r1/tool-results', { callId: 'bh1', result: 'late' })).json()).toMatchObject({ delivered: 'inbox' });
+    expect(
+      await (await post(base, '/api/runs/r1/tool-results', { callId: 'bh1', result: 'late' })).json(),
+    ).toMatchObject({ delivered: 'inbox' });
     expect(await store.listInbox('a', { limit: 10 })).toMatchObject([{ callId: 'bh1', result: 'late' }]);
   }, 60_000);
 
@@ -89,9 +110,16 @@ describe.skipIf(!pgAvailable)('the gateway on PostgreSQL under faults', () => {
     try {
       for (let round = 0; round < 6; round++) {
         const calls = Array.from({ length: 20 }, (_, i) =>
-          post(base, '/api/runs/r1/tool-calls', { agentId: 'a', name: i % 2 ? 'echo' : 'lookup', callId: `t${round}-${i}`, input: i % 2 ? { text: 'x' } : {} }),
+          post(base, '/api/runs/r1/tool-calls', {
+            agentId: 'a',
+            name: i % 2 ? 'echo' : 'lookup',
+            callId: `t${round}-${i}`,
+            input: i % 2 ? { text: 'x' } : {},
+          }),
         );
-        await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'toolbelt gateway' AND pid <> pg_backend_pid()`);
+        await admin.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'toolbelt gateway' AND pid <> pg_backend_pid()`,
+        );
         for (const res of await Promise.all(calls)) {
           const body = (await res.json()) as { status?: string; error?: { code: string } };
           const key = `${res.status} ${body.error?.code ?? body.status}`;

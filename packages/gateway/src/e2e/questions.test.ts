@@ -31,13 +31,21 @@ async function gatewayWithUpstream(callTimeoutMs?: number): Promise<Harness> {
       },
     },
   });
-  manager = new McpManager({ servers: { fx: fixture() }, registry: h.registry, ...(callTimeoutMs ? { callTimeoutMs } : {}) });
+  manager = new McpManager({
+    servers: { fx: fixture() },
+    registry: h.registry,
+    ...(callTimeoutMs ? { callTimeoutMs } : {}),
+  });
   await manager.start();
   return h;
 }
 
 /** Starts fx__ask_user and resolves once the call waits for a person's answer. */
-async function asked(agent: GatewayClient, person: GatewayClient, callId: string): Promise<{ result: Promise<ToolResult> }> {
+async function asked(
+  agent: GatewayClient,
+  person: GatewayClient,
+  callId: string,
+): Promise<{ result: Promise<ToolResult> }> {
   const result = agent.call('run-1', 'fx__ask_user', {}, { callId });
   await until(
     () => person.getCall(callId).catch(() => undefined),
@@ -66,21 +74,35 @@ describe("a tool's question to a person, over HTTP", () => {
     const { result } = await asked(agent, person, 'q-1');
 
     const call = await person.getCall('q-1');
-    expect(call.question).toMatchObject({ tool: 'fx__ask_user', source: 'MCP server "fx"', message: 'Which name?', runId: 'run-1', agentId: 'coder' });
+    expect(call.question).toMatchObject({
+      tool: 'fx__ask_user',
+      source: 'MCP server "fx"',
+      message: 'Which name?',
+      runId: 'run-1',
+      agentId: 'coder',
+    });
     expect(call.question?.schema.required).toEqual(['name']);
     const waiting = await person.calls({ status: 'awaiting_input' });
     expect(waiting.calls.map((c) => c.callId)).toEqual(['q-1']);
     const requested = await gw.store.eventsAfter(0, { types: ['input.requested'] }, 10);
-    expect(requested.map((e) => e.event)).toMatchObject([{ type: 'input.requested', callId: 'q-1', agentId: 'coder', question: { message: 'Which name?' } }]);
+    expect(requested.map((e) => e.event)).toMatchObject([
+      { type: 'input.requested', callId: 'q-1', agentId: 'coder', question: { message: 'Which name?' } },
+    ]);
 
     const reply = await person.answerQuestion('q-1', { action: 'accept', content: { name: 'Grace' } });
-    expect(reply).toEqual({ callId: 'q-1', status: 'running', answer: { action: 'accept', content: { name: 'Grace', count: 3, color: 'green' }, by: 'ada' } });
+    expect(reply).toEqual({
+      callId: 'q-1',
+      status: 'running',
+      answer: { action: 'accept', content: { name: 'Grace', count: 3, color: 'green' }, by: 'ada' },
+    });
     const r = await result;
     expect(r.status).toBe('success');
     expect(answerOf(r)).toEqual({ action: 'accept', content: { name: 'Grace', count: 3, color: 'green' } });
     expect(await person.getCall('q-1')).toMatchObject({ status: 'success', answer: { action: 'accept', by: 'ada' } });
     const answered = await gw.store.eventsAfter(0, { types: ['input.answered'] }, 10);
-    expect(answered.map((e) => e.event)).toMatchObject([{ type: 'input.answered', callId: 'q-1', action: 'accept', by: 'ada' }]);
+    expect(answered.map((e) => e.event)).toMatchObject([
+      { type: 'input.answered', callId: 'q-1', action: 'accept', by: 'ada' },
+    ]);
   });
 
   it('passes a decline or a cancel on to the upstream server', async () => {
@@ -101,7 +123,9 @@ describe("a tool's question to a person, over HTTP", () => {
     const person = gw.client({ token: PERSON });
     const { result } = await asked(agent, person, 'q-bad');
 
-    const wrongType = await refusal(person.answerQuestion('q-bad', { action: 'accept', content: { name: 'Grace', count: 'three' } }));
+    const wrongType = await refusal(
+      person.answerQuestion('q-bad', { action: 'accept', content: { name: 'Grace', count: 'three' } }),
+    );
     expect([wrongType.status, wrongType.code]).toEqual([400, 'INVALID_PARAMS']);
     expect(wrongType.message).toContain('"count" must be a whole number');
     const notAChoice = await refusal(person.answerQuestion('q-bad', { action: 'accept', content: { color: 'blue' } }));
@@ -118,7 +142,10 @@ describe("a tool's question to a person, over HTTP", () => {
     expect(answerOf(await result)).toEqual({ action: 'accept', content: { name: 'Ada', count: 3, color: 'green' } });
 
     const late = await refusal(person.answerQuestion('q-bad', { action: 'decline' }));
-    expect([late.status, late.message]).toEqual([409, 'call q-bad is not waiting for an answer; its status is "success"']);
+    expect([late.status, late.message]).toEqual([
+      409,
+      'call q-bad is not waiting for an answer; its status is "success"',
+    ]);
     expect((await refusal(person.answerQuestion('no-such-call', { action: 'decline' }))).status).toBe(404);
   });
 

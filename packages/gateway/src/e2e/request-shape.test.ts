@@ -12,7 +12,12 @@ afterAll(dropSchemas, 60_000);
 const json = { 'content-type': 'application/json' };
 
 /** Reads the event stream until `until` shows up in it; returns the text read. */
-async function readStream(url: string, lastEventId: string, until: string, trigger: () => Promise<unknown>): Promise<string> {
+async function readStream(
+  url: string,
+  lastEventId: string,
+  until: string,
+  trigger: () => Promise<unknown>,
+): Promise<string> {
   const ac = new AbortController();
   const res = await fetch(`${url}/api/events`, { headers: { 'last-event-id': lastEventId }, signal: ac.signal });
   const reader = res.body!.getReader();
@@ -32,7 +37,9 @@ describe('requests at the edges', () => {
     try {
       const del = await fetch(`${h.url}/api/tool-calls`, { method: 'DELETE' });
       expect([del.status, del.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
-      expect(await del.json()).toMatchObject({ error: { message: expect.stringMatching(/DELETE is not allowed on \/api\/tool-calls; use GET/) } });
+      expect(await del.json()).toMatchObject({
+        error: { message: expect.stringMatching(/DELETE is not allowed on \/api\/tool-calls; use GET/) },
+      });
       const get = await fetch(`${h.url}/api/runs/r1/tool-calls`);
       expect([get.status, get.headers.get('allow')]).toEqual([405, 'POST']);
       // The control: a path no route takes is still 404.
@@ -59,14 +66,21 @@ describe('requests at the edges', () => {
 
 /** What a gateway answers to NUL characters in each place, as [status, what came back]. */
 async function nulAnswers(base: string): Promise<unknown[]> {
-  const post = (path: string, body: unknown) => fetch(`${base}${path}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
-  const inInput = await post('/api/runs/r1/tool-calls', { agentId: 'a', name: 'echo', callId: 'nul1', input: { text: 'a\u0000b' } });
+  const post = (path: string, body: unknown) =>
+    fetch(`${base}${path}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
+  const inInput = await post('/api/runs/r1/tool-calls', {
+    agentId: 'a',
+    name: 'echo',
+    callId: 'nul1',
+    input: { text: 'a\u0000b' },
+  });
   const stored = (await (await fetch(`${base}/api/tool-calls/nul1`)).json()) as { input?: unknown };
   return [
     inInput.status,
     stored.input,
     (await post('/api/runs/r1/tool-calls', { agentId: 'a\u0000', name: 'echo', input: { text: 'x' } })).status,
-    (await post('/api/runs/r1/tool-calls', { agentId: 'a', name: 'echo', input: { text: 'x' }, context: 'c\u0000' })).status,
+    (await post('/api/runs/r1/tool-calls', { agentId: 'a', name: 'echo', input: { text: 'x' }, context: 'c\u0000' }))
+      .status,
     (await fetch(`${base}/api/tool-calls?runId=r%001`)).status,
     (await fetch(`${base}/api/tool-calls/nul%001`)).status,
     (await post('/api/runs/r1/tool-results', { callId: 'nul1', error: 'e\u0000' })).status,
@@ -87,7 +101,13 @@ describe('NUL characters', () => {
 
   it.skipIf(!pgAvailable)('are handled the same way on PostgreSQL', async () => {
     const store = await openPgStore(PG_URL, { schema: freshSchema('nul') });
-    const gw = await createGateway({ registry: new ToolRegistry().registerAll([echoTool]), policy: new Policy({ mode: 'yolo' }), store, config: {}, env: {} });
+    const gw = await createGateway({
+      registry: new ToolRegistry().registerAll([echoTool]),
+      policy: new Policy({ mode: 'yolo' }),
+      store,
+      config: {},
+      env: {},
+    });
     try {
       const { url } = await gw.listen({ port: 0 });
       expect(await nulAnswers(url)).toEqual(expected);

@@ -25,12 +25,18 @@ const tokens = [
   { token: T.b, roles: ['call' as const], agents: ['agent-b'], name: 'b' },
   { token: T.approver, roles: ['approve' as const], name: 'alice' },
 ];
-const NOT_YOURS = 'belongs to another agent; use a session id of your own, or omit sessionId (each agent then has its own session)';
+const NOT_YOURS =
+  'belongs to another agent; use a session id of your own, or omit sessionId (each agent then has its own session)';
 
 async function gatewayOn(kind: 'sqlite' | 'pg') {
   const dir = mkdtempSync(join(tmpdir(), 'tb-sessions-'));
-  const store: GatewayStore = kind === 'pg' ? await openPgStore(PG_URL, { schema: freshSchema('sess') }) : openSqliteStore(join(dir, 'gateway.db'));
-  const registry = new ToolRegistry().registerAll(builtinTools().filter((t) => t.name === 'shell_exec' || t.name === 'write_file'));
+  const store: GatewayStore =
+    kind === 'pg'
+      ? await openPgStore(PG_URL, { schema: freshSchema('sess') })
+      : openSqliteStore(join(dir, 'gateway.db'));
+  const registry = new ToolRegistry().registerAll(
+    builtinTools().filter((t) => t.name === 'shell_exec' || t.name === 'write_file'),
+  );
   const policy = await policyWithStore(new Policy({ mode: 'safe' }), store);
   const workspace = new WorkspaceGuard({ roots: [dir] });
   const gw = await createGateway({ registry, policy, store, workspace, config: { gateway: { tokens } }, env: {} });
@@ -63,7 +69,14 @@ describe.each([
     try {
       const [a, b, approver] = [g.client(T.a), g.client(T.b, 'agent-b'), g.client(T.approver)];
       /** A call asked for, approved by the approver token with `scope`; resolves with its result. */
-      const approved = async (c: GatewayClient, callId: string, tool: string, input: object, o: { sessionId?: string }, scope: 'session' | 'once') => {
+      const approved = async (
+        c: GatewayClient,
+        callId: string,
+        tool: string,
+        input: object,
+        o: { sessionId?: string },
+        scope: 'session' | 'once',
+      ) => {
         const result = c.call('run', tool, input, { callId, ...o });
         await until(
           () => approver.getCall(callId).catch(() => undefined),
@@ -75,7 +88,14 @@ describe.each([
       };
 
       // A: shell_exec in its session, approved "for the session"; then the same command runs there without asking.
-      const first = await approved(a, 'a-1', 'shell_exec', { command: 'touch one.txt' }, { sessionId: 'sess-a' }, 'session');
+      const first = await approved(
+        a,
+        'a-1',
+        'shell_exec',
+        { command: 'touch one.txt' },
+        { sessionId: 'sess-a' },
+        'session',
+      );
       expect(first).toMatchObject({ status: 'success', approvedBy: 'user' });
       expect(await a.call('run', 'shell_exec', { command: 'touch one.txt' }, { sessionId: 'sess-a' })).toMatchObject({
         status: 'success',
@@ -83,7 +103,9 @@ describe.each([
       });
 
       // B sends A's session id: refused before anything runs, saying what to do.
-      const stolen = await refusal(b.call('run', 'shell_exec', { command: 'touch one.txt' }, { sessionId: 'sess-a', callId: 'b-stolen' }));
+      const stolen = await refusal(
+        b.call('run', 'shell_exec', { command: 'touch one.txt' }, { sessionId: 'sess-a', callId: 'b-stolen' }),
+      );
       expect(stolen).toMatchObject({ status: 403, code: 'SESSION_NOT_YOURS' });
       expect(stolen?.message).toBe(`session "sess-a" ${NOT_YOURS}`);
       expect(await g.store.getCall('b-stolen')).toBeUndefined();
@@ -101,9 +123,14 @@ describe.each([
       // A's default session (no sessionId) holds a write_file approval; B cannot send it either.
       const wrote = await approved(a, 'a-w1', 'write_file', { path: 'a.txt', content: 'one' }, {}, 'session');
       expect(wrote.status).toBe('success');
-      expect(await a.call('run', 'write_file', { path: 'a.txt', content: 'two' })).toMatchObject({ status: 'success', approvedBy: 'remembered' });
+      expect(await a.call('run', 'write_file', { path: 'a.txt', content: 'two' })).toMatchObject({
+        status: 'success',
+        approvedBy: 'remembered',
+      });
       expect(readFileSync(join(g.dir, 'a.txt'), 'utf8')).toBe('two');
-      const intoDefault = await refusal(b.call('run', 'write_file', { path: 'a.txt', content: 'b' }, { sessionId: 'agent-a' }));
+      const intoDefault = await refusal(
+        b.call('run', 'write_file', { path: 'a.txt', content: 'b' }, { sessionId: 'agent-a' }),
+      );
       expect(intoDefault).toMatchObject({ status: 403, code: 'SESSION_NOT_YOURS' });
       expect(readFileSync(join(g.dir, 'a.txt'), 'utf8')).toBe('two');
     } finally {
@@ -118,7 +145,9 @@ describe.each([
       expect(await first.claimSession('s', 'agent-a', 1)).toBe('agent-a');
       await first.close();
       const again = await openPgStore(PG_URL, { schema });
-      expect(await Promise.all([again.claimSession('s', 'agent-b', 2), again.claimSession('t', 'agent-b', 2)])).toEqual(['agent-a', 'agent-b']);
+      expect(await Promise.all([again.claimSession('s', 'agent-b', 2), again.claimSession('t', 'agent-b', 2)])).toEqual(
+        ['agent-a', 'agent-b'],
+      );
       await again.close();
       return;
     }
@@ -127,7 +156,10 @@ describe.each([
     expect(await first.claimSession('s', 'agent-a', 1)).toBe('agent-a');
     await first.close();
     const again = openSqliteStore(join(dir, 'g.db'));
-    expect(await Promise.all([again.claimSession('s', 'agent-b', 2), again.claimSession('t', 'agent-b', 2)])).toEqual(['agent-a', 'agent-b']);
+    expect(await Promise.all([again.claimSession('s', 'agent-b', 2), again.claimSession('t', 'agent-b', 2)])).toEqual([
+      'agent-a',
+      'agent-b',
+    ]);
     await again.close();
     rmSync(dir, { recursive: true, force: true });
   });

@@ -6,8 +6,19 @@ import type { DeclaredTool } from '../config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type Harness } from '../__fixtures__/harness.js';
 
-const T = { admin: 'admin-token-0123456789', husam: 'husam-token-0123456789', eve: 'eve-token-01234567890', agent: 'agent-token-0123456789' };
-const confirm: DeclaredTool = { name: 'confirmAction', description: 'Ask to confirm.', inputSchema: { type: 'object' }, executionType: 'space', isAsync: true };
+const T = {
+  admin: 'admin-token-0123456789',
+  husam: 'husam-token-0123456789',
+  eve: 'eve-token-01234567890',
+  agent: 'agent-token-0123456789',
+};
+const confirm: DeclaredTool = {
+  name: 'confirmAction',
+  description: 'Ask to confirm.',
+  inputSchema: { type: 'object' },
+  executionType: 'space',
+  isAsync: true,
+};
 
 let h: Harness;
 const as = (token: string, agentId = 'planner') => new GatewayClient({ url: h.url, token, agentId });
@@ -61,7 +72,10 @@ describe('people in spaces', () => {
     const husam = as(T.husam);
     expect((await husam.spaces()).map((s) => s.id)).toEqual(['trip']);
     expect((await husam.postMessage('trip', 'husam', 'hello')).delivered).toEqual(['planner']);
-    expect(await refusal(husam.postMessage('trip', 'planner', 'spoofed'))).toEqual([403, 'this token may not post as "planner"']);
+    expect(await refusal(husam.postMessage('trip', 'planner', 'spoofed'))).toEqual([
+      403,
+      'this token may not post as "planner"',
+    ]);
     expect((await refusal(husam.messages('other')))[0]).toBe(404);
     expect((await refusal(husam.createSpace('Mine')))[0]).toBe(403);
     expect((await refusal(husam.addMember('trip', 'eve', 'person')))[0]).toBe(403);
@@ -73,7 +87,10 @@ describe('people in spaces', () => {
     const m = await ask('trip');
     expect((await refusal(as(T.eve).answer(m, { confirmed: false })))[0]).toBe(404);
     expect(await as(T.husam).answer(m, { confirmed: true })).toMatchObject({ delivered: 'inbox' });
-    expect(await refusal(as(T.husam).answer(m, { confirmed: false }))).toEqual([409, `call "${m.callId}" already has its result; a result is accepted once`]);
+    expect(await refusal(as(T.husam).answer(m, { confirmed: false }))).toEqual([
+      409,
+      `call "${m.callId}" already has its result; a result is accepted once`,
+    ]);
     const inbox = (await as(T.agent).inbox('planner')).filter((x) => x.kind === 'tool_result');
     expect(inbox).toMatchObject([{ callId: m.callId, result: { confirmed: true } }]);
   });
@@ -84,7 +101,9 @@ describe('people in spaces', () => {
       404,
       `call "${m.callId}" was not posted in space "trip"; answer it in the space it was posted to`,
     ]);
-    expect((await as(T.admin).messages('other')).messages.find((x) => x.callId === m.callId)?.status).toBe('requires_action');
+    expect((await as(T.admin).messages('other')).messages.find((x) => x.callId === m.callId)?.status).toBe(
+      'requires_action',
+    );
     expect((await as(T.admin).getCall(m.callId!)).status).toBe('pending');
   });
 });
@@ -92,8 +111,14 @@ describe('people in spaces', () => {
 describe('bad input to spaces', () => {
   it('an unknown space, a non-member sender, a taken id and a malformed body: clear 4xx, nothing stored', async () => {
     const admin = as(T.admin);
-    expect(await refusal(admin.postMessage('nowhere', 'husam', 'x'))).toEqual([404, 'no space "nowhere"; list spaces with GET /api/spaces']);
-    expect(await refusal(admin.addMember('nowhere', 'x', 'agent'))).toEqual([404, 'no space "nowhere"; create it with POST /api/spaces']);
+    expect(await refusal(admin.postMessage('nowhere', 'husam', 'x'))).toEqual([
+      404,
+      'no space "nowhere"; list spaces with GET /api/spaces',
+    ]);
+    expect(await refusal(admin.addMember('nowhere', 'x', 'agent'))).toEqual([
+      404,
+      'no space "nowhere"; create it with POST /api/spaces',
+    ]);
     expect(await refusal(admin.postMessage('trip', 'stranger', 'x'))).toEqual([
       403,
       '"stranger" is not a member of space "trip"; add it with POST /api/spaces/trip/members',

@@ -56,7 +56,9 @@ describe('built-in gateway tools', () => {
     expect(out(r)).toMatchObject({ spaceId: 'main', offset: 1, total: 3 });
     expect(out(r).messages.map((m: { text: string }) => m.text)).toEqual(['m1', 'm2']);
     expect(errorOf(await agent.call('t1', 'enter_space', { spaceId: 'nowhere' }))).toMatch(/no space "nowhere"/);
-    expect(errorOf(await agent.call('t1', 'enter_space', { spaceId: 'closed' }))).toMatch(/not a member of space "closed"; a person must add you/);
+    expect(errorOf(await agent.call('t1', 'enter_space', { spaceId: 'closed' }))).toMatch(
+      /not a member of space "closed"; a person must add you/,
+    );
   });
 
   it('send_message posts to the active space only, reaching the other agents', async () => {
@@ -71,15 +73,26 @@ describe('built-in gateway tools', () => {
     await agent.call('t3', 'enter_space', { spaceId: 'main' });
     const all = out(await agent.call('t3', 'read_messages', { offset: 0, limit: 2 }));
     expect(all.messages.map((m: { text: string }) => m.text)).toEqual(['m0', 'm1']);
-    expect(out(await agent.call('t3', 'read_messages', { spaceId: 'side' }))).toMatchObject({ spaceId: 'side', total: 0, messages: [] });
+    expect(out(await agent.call('t3', 'read_messages', { spaceId: 'side' }))).toMatchObject({
+      spaceId: 'side',
+      total: 0,
+      messages: [],
+    });
     expect(errorOf(await agent.call('t3', 'read_messages', { spaceId: 'closed' }))).toMatch(/not a member/);
   });
 
   it('leave_space clears the active space: send_message and visible tools need enter_space again', async () => {
     await agent.call('t4', 'enter_space', { spaceId: 'side' });
-    expect(await agent.call('t4', 'leave_space', {})).toMatchObject({ status: 'success', content: [{ text: 'Left space "side".' }] });
-    expect(await agent.call('t4', 'leave_space', {})).toMatchObject({ content: [{ text: 'You were not in a space.' }] });
-    expect(errorOf(await agent.call('t4', 'send_message', { text: 'x' }))).toBe('send_message: you are not in a space. Call enter_space first.');
+    expect(await agent.call('t4', 'leave_space', {})).toMatchObject({
+      status: 'success',
+      content: [{ text: 'Left space "side".' }],
+    });
+    expect(await agent.call('t4', 'leave_space', {})).toMatchObject({
+      content: [{ text: 'You were not in a space.' }],
+    });
+    expect(errorOf(await agent.call('t4', 'send_message', { text: 'x' }))).toBe(
+      'send_message: you are not in a space. Call enter_space first.',
+    );
     expect(errorOf(await agent.call('t4', 'read_messages', {}))).toMatch(/give spaceId or call enter_space first/);
   });
 
@@ -91,7 +104,9 @@ describe('built-in gateway tools', () => {
   });
 
   it('set_goals, set_memories and set_plans create and update by id; delete_* removes; get_plans reads; people read them over HTTP', async () => {
-    const set = out(await agent.call('t6', 'set_goals', { goals: [{ text: 'book Tokyo' }, { id: 'g-rev', text: 'review' }] }));
+    const set = out(
+      await agent.call('t6', 'set_goals', { goals: [{ text: 'book Tokyo' }, { id: 'g-rev', text: 'review' }] }),
+    );
     expect(set.goals).toHaveLength(2);
     const made = set.goals[0].id as string;
     await agent.call('t6', 'set_goals', { goals: [{ id: made, text: 'book Tokyo hotel' }] });
@@ -99,12 +114,17 @@ describe('built-in gateway tools', () => {
       [made, 'book Tokyo hotel'],
       ['g-rev', 'review'],
     ]);
-    expect(out(await agent.call('t6', 'delete_goals', { ids: ['g-rev', 'g-none'] }))).toEqual({ deleted: ['g-rev'], notFound: ['g-none'] });
+    expect(out(await agent.call('t6', 'delete_goals', { ids: ['g-rev', 'g-none'] }))).toEqual({
+      deleted: ['g-rev'],
+      notFound: ['g-none'],
+    });
     await agent.call('t6', 'set_memories', { memories: [{ id: 'm1', text: 'Husam likes quiet rooms' }] });
     expect(await agent.agent('ada').notes('memories')).toMatchObject([{ id: 'm1', text: 'Husam likes quiet rooms' }]);
     expect(out(await agent.call('t6', 'delete_memories', { ids: ['m1'] }))).toEqual({ deleted: ['m1'], notFound: [] });
     await agent.call('t6', 'set_plans', { plans: [{ id: 'p1', text: '1. ask 2. book' }] });
-    expect(out(await agent.call('t6', 'get_plans', {}))).toMatchObject({ plans: [{ id: 'p1', text: '1. ask 2. book' }] });
+    expect(out(await agent.call('t6', 'get_plans', {}))).toMatchObject({
+      plans: [{ id: 'p1', text: '1. ask 2. book' }],
+    });
     await agent.call('t6', 'delete_plans', { ids: ['p1'] });
     expect(out(await agent.call('t6', 'get_plans', {}))).toEqual({ plans: [] });
     expect(await admin.notes('bea', 'goals')).toEqual([]);

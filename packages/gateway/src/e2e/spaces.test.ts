@@ -20,7 +20,11 @@ const busyTool = defineTool({
   },
 });
 
-const obj = (props: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties: props, required });
+const obj = (props: Record<string, unknown>, required: string[] = []) => ({
+  type: 'object',
+  properties: props,
+  required,
+});
 const tools: DeclaredTool[] = [
   {
     name: 'confirmAction',
@@ -39,9 +43,26 @@ const tools: DeclaredTool[] = [
     timeout: 10_000,
     effect: 'read',
   },
-  { name: 'askInline', description: 'Ask and wait.', inputSchema: { type: 'object' }, executionType: 'space', timeout: 20_000 },
-  { name: 'showChart', description: 'Show a chart.', inputSchema: { type: 'object' }, executionType: 'internal', visible: true },
-  { name: 'noteInternal', description: 'Internal, invisible.', inputSchema: { type: 'object' }, executionType: 'internal' },
+  {
+    name: 'askInline',
+    description: 'Ask and wait.',
+    inputSchema: { type: 'object' },
+    executionType: 'space',
+    timeout: 20_000,
+  },
+  {
+    name: 'showChart',
+    description: 'Show a chart.',
+    inputSchema: { type: 'object' },
+    executionType: 'internal',
+    visible: true,
+  },
+  {
+    name: 'noteInternal',
+    description: 'Internal, invisible.',
+    inputSchema: { type: 'object' },
+    executionType: 'internal',
+  },
 ];
 
 let h: Harness;
@@ -77,10 +98,17 @@ describe("the gateway specification's worked examples", () => {
     expect(r.status).toBe('pending');
     expect(json(r)).toEqual({ status: 'pending', pendingToolCallId: r.callId });
     const asked = (await admin.messages('travel')).messages.find((m) => m.callId === r.callId)!;
-    expect(asked).toMatchObject({ kind: 'tool_call', tool: 'confirmAction', status: 'requires_action', input: { question: 'Confirm booking?' } });
+    expect(asked).toMatchObject({
+      kind: 'tool_call',
+      tool: 'confirmAction',
+      status: 'requires_action',
+      input: { question: 'Confirm booking?' },
+    });
     expect(await admin.answer(asked, { confirmed: true })).toMatchObject({ delivered: 'inbox' });
     const c16 = await cycle(planner, 'planner');
-    expect(c16.messages).toMatchObject([{ kind: 'tool_result', callId: r.callId, tool: 'confirmAction', result: { confirmed: true } }]);
+    expect(c16.messages).toMatchObject([
+      { kind: 'tool_result', callId: r.callId, tool: 'confirmAction', result: { confirmed: true } },
+    ]);
     const settled = (await admin.messages('travel')).messages.find((m) => m.callId === r.callId);
     expect(settled).toMatchObject({ status: 'complete', result: { confirmed: true } });
     await planner.call('c16', 'leave_space', {});
@@ -89,10 +117,14 @@ describe("the gateway specification's worked examples", () => {
   it('inline fetchExternalData: a result within the 10 s timeout is returned inline; after it, the late result goes to the inbox once', async () => {
     const coder = h.client({ agentId: 'coder' });
     const stop = new AbortController();
-    const worker = admin.onToolCall('fetchExternalData', (input: { query: string }) => ({ source: 'pm-api', results: [input.query] }), {
-      runId: 'fx-in',
-      signal: stop.signal,
-    });
+    const worker = admin.onToolCall(
+      'fetchExternalData',
+      (input: { query: string }) => ({ source: 'pm-api', results: [input.query] }),
+      {
+        runId: 'fx-in',
+        signal: stop.signal,
+      },
+    );
     await worker.ready;
     const inline = await coder.call('fx-in', 'fetchExternalData', { query: 'active projects' });
     stop.abort();
@@ -100,11 +132,18 @@ describe("the gateway specification's worked examples", () => {
     expect((await coder.inbox('coder')).filter((m) => m.kind === 'tool_result')).toEqual([]);
 
     const late = await coder.call('fx-late', 'fetchExternalData', { query: 'late' });
-    expect(late).toMatchObject({ status: 'error', error: { code: 'TIMEOUT', message: expect.stringContaining('Tool timed out after 10000ms') } });
-    expect(await admin.submitResult('fx-late', late.callId, { source: 'pm-api', results: [] })).toMatchObject({ delivered: 'inbox' });
+    expect(late).toMatchObject({
+      status: 'error',
+      error: { code: 'TIMEOUT', message: expect.stringContaining('Tool timed out after 10000ms') },
+    });
+    expect(await admin.submitResult('fx-late', late.callId, { source: 'pm-api', results: [] })).toMatchObject({
+      delivered: 'inbox',
+    });
     await expect(admin.submitResult('fx-late', late.callId, { again: true })).rejects.toMatchObject({ status: 409 });
     const c = await cycle(coder, 'coder');
-    expect(c.messages.filter((m) => m.kind === 'tool_result')).toMatchObject([{ callId: late.callId, result: { source: 'pm-api', results: [] } }]);
+    expect(c.messages.filter((m) => m.kind === 'tool_result')).toMatchObject([
+      { callId: late.callId, result: { source: 'pm-api', results: [] } },
+    ]);
   }, 20_000);
 
   it('internal showChart, visible: posted to the space as complete with its args; an invisible one posts nothing', async () => {
@@ -116,7 +155,12 @@ describe("the gateway specification's worked examples", () => {
     await planner.call('chart', 'noteInternal', { x: 1 });
     const after = await admin.messages('travel', { offset: before });
     expect(after.messages).toMatchObject([
-      { kind: 'tool_call', tool: 'showChart', status: 'complete', result: { success: true, args: { series: [1, 2, 3] } } },
+      {
+        kind: 'tool_call',
+        tool: 'showChart',
+        status: 'complete',
+        result: { success: true, args: { series: [1, 2, 3] } },
+      },
     ]);
     await planner.call('chart', 'leave_space', {});
   });
@@ -133,7 +177,8 @@ describe('visible tools and spaces', () => {
     const connected = new Promise<void>((r) => (ready = r));
     const person = (async () => {
       for await (const e of admin.spaceEvents('inline', { onReady: () => ready() })) {
-        if (e.type === 'space.message' && e.message.status === 'requires_action') return admin.answer(e.message, { ok: 'yes' });
+        if (e.type === 'space.message' && e.message.status === 'requires_action')
+          return admin.answer(e.message, { ok: 'yes' });
       }
     })();
     await connected;
@@ -141,7 +186,9 @@ describe('visible tools and spaces', () => {
     expect(r).toMatchObject({ status: 'success', structured: { ok: 'yes' } });
     expect(await person).toMatchObject({ delivered: 'inline' });
     expect(await agent.inbox('waiter')).toEqual([]);
-    expect((await admin.messages('inline')).messages).toMatchObject([{ tool: 'askInline', status: 'complete', result: { ok: 'yes' } }]);
+    expect((await admin.messages('inline')).messages).toMatchObject([
+      { tool: 'askInline', status: 'complete', result: { ok: 'yes' } },
+    ]);
   });
 
   it('agent.cycles() yields each batch once, oldest first, and acknowledges it before the next', async () => {
@@ -165,7 +212,10 @@ describe('visible tools and spaces', () => {
   it("refuses a visible call outside a space with the specification's text, and records nothing", async () => {
     const loner = h.client({ agentId: 'loner' });
     const r = await loner.call('run-x', 'confirmAction', { question: 'ok?' });
-    expect(r).toMatchObject({ status: 'error', error: { message: 'Tool "confirmAction" is visible but you are not in a space. Call enter_space first.' } });
+    expect(r).toMatchObject({
+      status: 'error',
+      error: { message: 'Tool "confirmAction" is visible but you are not in a space. Call enter_space first.' },
+    });
     expect((await admin.calls({ agentId: 'loner' })).calls).toEqual([]);
   });
 
@@ -209,8 +259,18 @@ describe('visible tools and spaces', () => {
     await agent.call('s', 'busy', {});
     await agent.call('s', 'confirmAction', { wrong: 1 });
     await reading;
-    expect(names).toEqual(['space.message', 'tool.started', 'tool.streaming', 'tool.streaming', 'tool.done', 'tool.started', 'tool.error']);
+    expect(names).toEqual([
+      'space.message',
+      'tool.started',
+      'tool.streaming',
+      'tool.streaming',
+      'tool.done',
+      'tool.started',
+      'tool.error',
+    ]);
     expect(got.every((e) => 'spaceId' in e && e.spaceId === 'live')).toBe(true);
-    expect(got.filter((e) => e.type === 'space.tool' && e.phase === 'streaming').map((e) => 'chunk' in e && e.chunk)).toEqual(['one\n', 'two\n']);
+    expect(
+      got.filter((e) => e.type === 'space.tool' && e.phase === 'streaming').map((e) => 'chunk' in e && e.chunk),
+    ).toEqual(['one\n', 'two\n']);
   });
 });

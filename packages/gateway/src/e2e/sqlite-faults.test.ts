@@ -26,7 +26,10 @@ afterEach(async () => {
 function mountTmpfs(size: string): string | { skip: string } {
   const dir = mkdtempSync(join(tmpdir(), 'tb-tmpfs-'));
   const r = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir], { encoding: 'utf8' });
-  if (r.status !== 0) return { skip: `cannot mount a tmpfs (${(r.stderr || r.error?.message || '').trim()}); run as root to test a full disk` };
+  if (r.status !== 0)
+    return {
+      skip: `cannot mount a tmpfs (${(r.stderr || r.error?.message || '').trim()}); run as root to test a full disk`,
+    };
   mounted = dir;
   return dir;
 }
@@ -65,8 +68,13 @@ describe('the SQLite store under faults', () => {
     const refused = await call('locked');
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('1');
-    expect(await refused.json()).toMatchObject({ error: { code: 'UNAVAILABLE', message: expect.stringMatching(/database is unavailable.*locked/) } });
-    expect(await health()).toMatchObject({ status: 503, body: { ok: false, error: expect.stringMatching(/cannot be written.*locked/) } });
+    expect(await refused.json()).toMatchObject({
+      error: { code: 'UNAVAILABLE', message: expect.stringMatching(/database is unavailable.*locked/) },
+    });
+    expect(await health()).toMatchObject({
+      status: 503,
+      body: { ok: false, error: expect.stringMatching(/cannot be written.*locked/) },
+    });
     locker.kill('SIGKILL');
     await once(locker, 'exit');
     await until(health, (x) => x.status === 200, 'healthz to recover');
@@ -83,21 +91,24 @@ describe('the SQLite store under faults', () => {
     expect(await refused.json()).toMatchObject({ error: { message: expect.stringMatching(/is gone/) } });
   });
 
-  it.skipIf(canMount !== undefined)('reports a full disk and a failed commit as 503, stays up, and recovers when space is freed', async () => {
-    const dir = mountTmpfs('2m') as string;
-    h = await startGateway({ mode: 'yolo', dir });
-    expect((await call('before')).status).toBe(200);
-    const filler = join(dir, 'filler');
-    // Fill the disk to the last block; the next commits fail with SQLITE_FULL.
-    spawnSync('dd', ['if=/dev/zero', `of=${filler}`, 'bs=64k'], { stdio: 'ignore' });
-    expect(await health()).toMatchObject({ status: 503, body: { error: expect.stringMatching(/disk .* is full/) } });
-    const statuses = new Set<number>();
-    for (let i = 0; i < 5; i++) statuses.add((await call('x'.repeat(200_000))).status);
-    expect([...statuses]).toEqual([503]);
-    rmSync(filler);
-    await until(health, (x) => x.status === 200, 'healthz to recover');
-    expect((await call('after')).status).toBe(200);
-  });
+  it.skipIf(canMount !== undefined)(
+    'reports a full disk and a failed commit as 503, stays up, and recovers when space is freed',
+    async () => {
+      const dir = mountTmpfs('2m') as string;
+      h = await startGateway({ mode: 'yolo', dir });
+      expect((await call('before')).status).toBe(200);
+      const filler = join(dir, 'filler');
+      // Fill the disk to the last block; the next commits fail with SQLITE_FULL.
+      spawnSync('dd', ['if=/dev/zero', `of=${filler}`, 'bs=64k'], { stdio: 'ignore' });
+      expect(await health()).toMatchObject({ status: 503, body: { error: expect.stringMatching(/disk .* is full/) } });
+      const statuses = new Set<number>();
+      for (let i = 0; i < 5; i++) statuses.add((await call('x'.repeat(200_000))).status);
+      expect([...statuses]).toEqual([503]);
+      rmSync(filler);
+      await until(health, (x) => x.status === 200, 'healthz to recover');
+      expect((await call('after')).status).toBe(200);
+    },
+  );
 
   it('reports a replaced database file and refuses writes to the old one', async () => {
     h = await startGateway({ mode: 'yolo' });
@@ -108,18 +119,24 @@ describe('the SQLite store under faults', () => {
     expect((await call('into the old file')).status).toBe(503);
   });
 
-  it.skipIf(canMount !== undefined)('reports a read-only directory on /healthz and recovers when it is writable again', async () => {
-    h = await startGateway({ mode: 'yolo' });
-    expect((await call('before')).status).toBe(200);
-    // A read-only view of the directory over its own path, as an operator's remount would give.
-    // In one step (util-linux sets read-only on the new mount before attaching it): a bind mount
-    // remounted read-only afterwards fails as busy once the gateway has a file open for writing in it.
-    const ro = spawnSync('mount', ['--bind', '-o', 'ro', h.dir, h.dir], { encoding: 'utf8' });
-    expect(ro.status, `mount --bind -o ro: ${ro.stderr}`).toBe(0);
-    mounted = h.dir;
-    expect(await health()).toMatchObject({ status: 503, body: { error: expect.stringMatching(/read-only \(EROFS\)/) } });
-    spawnSync('umount', [h.dir]);
-    mounted = undefined;
-    await until(health, (x) => x.status === 200, 'healthz to recover');
-  });
+  it.skipIf(canMount !== undefined)(
+    'reports a read-only directory on /healthz and recovers when it is writable again',
+    async () => {
+      h = await startGateway({ mode: 'yolo' });
+      expect((await call('before')).status).toBe(200);
+      // A read-only view of the directory over its own path, as an operator's remount would give.
+      // In one step (util-linux sets read-only on the new mount before attaching it): a bind mount
+      // remounted read-only afterwards fails as busy once the gateway has a file open for writing in it.
+      const ro = spawnSync('mount', ['--bind', '-o', 'ro', h.dir, h.dir], { encoding: 'utf8' });
+      expect(ro.status, `mount --bind -o ro: ${ro.stderr}`).toBe(0);
+      mounted = h.dir;
+      expect(await health()).toMatchObject({
+        status: 503,
+        body: { error: expect.stringMatching(/read-only \(EROFS\)/) },
+      });
+      spawnSync('umount', [h.dir]);
+      mounted = undefined;
+      await until(health, (x) => x.status === 200, 'healthz to recover');
+    },
+  );
 });

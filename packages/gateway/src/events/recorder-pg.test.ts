@@ -24,7 +24,8 @@ describe.skipIf(!pgAvailable)('EventRecorder on a shared store', () => {
     await Promise.all([ra.flush(), rb.flush()]);
     const stored = (await a.eventsAfter(0, {}, 10 * N)).map((e) => e.id);
     expect(stored).toHaveLength(N);
-    for (let i = 0; i < 200 && (seen.a.length < N || seen.b.length < N); i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 200 && (seen.a.length < N || seen.b.length < N); i++)
+      await new Promise((r) => setTimeout(r, 25));
     expect(seen.a.map((s) => s.id)).toEqual(stored);
     expect(seen.b.map((s) => s.id)).toEqual(stored);
     ra.close();

@@ -17,7 +17,11 @@ export function matches(filter: EventFilter, e: StoredEvent['event']): boolean {
   return true;
 }
 
-function frame(s: StoredEvent, name: (e: StoredEvent['event']) => string, shape?: (e: StoredEvent['event']) => StoredEvent['event']): string {
+function frame(
+  s: StoredEvent,
+  name: (e: StoredEvent['event']) => string,
+  shape?: (e: StoredEvent['event']) => StoredEvent['event'],
+): string {
   return `id: ${s.id}\nevent: ${name(s.event)}\ndata: ${jsonOfEvent(shape ? shape(s.event) : s.event)}\n\n`;
 }
 
@@ -42,7 +46,12 @@ export interface SseOptions {
  * Replays what was stored after `o.after` through `deliver` (which moves the cursor), page by page;
  * returns the cursor to go live from. Without `o.after` that is the store's last id.
  */
-async function catchUp(o: SseOptions, setCursor: (at: number) => void, deliver: (s: StoredEvent) => void, isClosed: () => boolean): Promise<number> {
+async function catchUp(
+  o: SseOptions,
+  setCursor: (at: number) => void,
+  deliver: (s: StoredEvent) => void,
+  isClosed: () => boolean,
+): Promise<number> {
   const last = await o.store.lastEventId();
   // An id from the future means the database was replaced: start from where it stands now.
   if (o.after === undefined || o.after > last) return last;
@@ -146,7 +155,9 @@ async function feed(o: SseOptions, out: StreamSink): Promise<void> {
       () => out.closed,
     );
   } catch (err) {
-    out.send(`event: error\ndata: ${JSON.stringify({ message: `could not read stored events: ${(err as Error).message}` })}\n\n`);
+    out.send(
+      `event: error\ndata: ${JSON.stringify({ message: `could not read stored events: ${(err as Error).message}` })}\n\n`,
+    );
     return out.close();
   }
   // Caught up: tell the client where it stands, so even a quiet stream has a resume point.

@@ -50,12 +50,17 @@ export class Auth {
     if (env[TOKEN_FILE_ENV]) all.push({ tokenFile: env[TOKEN_FILE_ENV], roles: ['admin'], name: TOKEN_FILE_ENV });
     all.forEach((spec, i) => {
       const label = spec.name ?? `gateway.tokens[${i}]`;
-      if (!Array.isArray(spec.roles) || !spec.roles.length) throw new AuthConfigError(`${label}: give the token at least one role of ${ROLES.join(', ')}`);
+      if (!Array.isArray(spec.roles) || !spec.roles.length)
+        throw new AuthConfigError(`${label}: give the token at least one role of ${ROLES.join(', ')}`);
       const unknown = spec.roles.filter((r) => !ROLES.includes(r));
-      if (unknown.length) throw new AuthConfigError(`${label}: unknown role ${unknown.join(', ')}; use any of ${ROLES.join(', ')}`);
+      if (unknown.length)
+        throw new AuthConfigError(`${label}: unknown role ${unknown.join(', ')}; use any of ${ROLES.join(', ')}`);
       const digest = tokenDigest(spec, env, label);
       const twin = this.known.find((k) => k.digest.equals(digest));
-      if (twin) throw new AuthConfigError(`${label}: the same token as ${twin.label}; give each entry its own token, or merge their roles`);
+      if (twin)
+        throw new AuthConfigError(
+          `${label}: the same token as ${twin.label}; give each entry its own token, or merge their roles`,
+        );
       const principal: Principal = { name: spec.name ?? `token #${i + 1}`, roles: new Set(spec.roles) };
       if (spec.agents) principal.agents = new Set(spec.agents);
       this.known.push({ digest, principal, label });
@@ -72,7 +77,8 @@ export class Auth {
 
   authenticate(header: string | undefined): Principal {
     if (!this.enabled) return OPEN;
-    if (!header) throw new ApiError(401, 'UNAUTHORIZED', 'this gateway needs a token: send "Authorization: Bearer <token>"');
+    if (!header)
+      throw new ApiError(401, 'UNAUTHORIZED', 'this gateway needs a token: send "Authorization: Bearer <token>"');
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!m) throw new ApiError(401, 'UNAUTHORIZED', 'the Authorization header must be "Bearer <token>"');
     const given = digestOf(m[1]);
@@ -80,7 +86,8 @@ export class Auth {
     // about which token matched or how close a guess came.
     let found: Principal | undefined;
     for (const k of this.known) if (timingSafeEqual(given, k.digest) && !found) found = k.principal;
-    if (!found) throw new ApiError(401, 'UNAUTHORIZED', 'unknown token; check the token the gateway was configured with');
+    if (!found)
+      throw new ApiError(401, 'UNAUTHORIZED', 'unknown token; check the token the gateway was configured with');
     return found;
   }
 
@@ -100,7 +107,12 @@ export function hasRole(p: Principal, role: Role): boolean {
 }
 
 export function requireRole(p: Principal, role: Role): void {
-  if (!hasRole(p, role)) throw new ApiError(403, 'FORBIDDEN', `this token lacks the "${role}" role needed here (it has: ${[...p.roles].join(', ')})`);
+  if (!hasRole(p, role))
+    throw new ApiError(
+      403,
+      'FORBIDDEN',
+      `this token lacks the "${role}" role needed here (it has: ${[...p.roles].join(', ')})`,
+    );
 }
 
 export function canActFor(p: Principal, agentId: string): boolean {

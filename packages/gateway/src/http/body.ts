@@ -13,8 +13,10 @@ function where(path: readonly PropertyKey[]): string {
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return issues
     .map((i) => {
-      if (i.code === 'unrecognized_keys') return `unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `\`${k}\``).join(', ')} in ${where(i.path)}`;
-      if (i.code === 'invalid_type' && (i as { input?: unknown }).input === undefined) return `${where(i.path)} is required (${i.expected})`;
+      if (i.code === 'unrecognized_keys')
+        return `unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `\`${k}\``).join(', ')} in ${where(i.path)}`;
+      if (i.code === 'invalid_type' && (i as { input?: unknown }).input === undefined)
+        return `${where(i.path)} is required (${i.expected})`;
       return `${where(i.path)}: ${i.message}`;
     })
     .join('; ');
@@ -24,7 +26,11 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
 export async function readBody<S extends z.ZodType>(c: Context, schema: S, maxBytes: number): Promise<z.output<S>> {
   const type = header(c, 'content-type');
   if (type && !/^application\/(.+\+)?json\b/i.test(type)) {
-    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `send the body as JSON with "Content-Type: application/json", not "${type}"`);
+    throw new ApiError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      `send the body as JSON with "Content-Type: application/json", not "${type}"`,
+    );
   }
   const text = await readText(c, maxBytes);
   let value: unknown = {};
@@ -32,7 +38,11 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S, maxBy
     try {
       value = JSON.parse(text);
     } catch (err) {
-      throw new ApiError(400, 'INVALID_JSON', `the body is not valid JSON (${(err as Error).message}); send a JSON object`);
+      throw new ApiError(
+        400,
+        'INVALID_JSON',
+        `the body is not valid JSON (${(err as Error).message}); send a JSON object`,
+      );
     }
   }
   // Before anything recursive (the schema, the store's JSON.stringify) walks it. An input or a
@@ -40,10 +50,15 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S, maxBy
   const tooDeep = shapeProblem(value, 'the body', { maxDepth: MAX_INPUT_DEPTH + 1, maxChars: Infinity });
   if (tooDeep) throw new ApiError(400, 'INVALID_PARAMS', tooDeep);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new ApiError(400, 'BAD_REQUEST', `the body must be a JSON object, not ${Array.isArray(value) ? 'an array' : JSON.stringify(value)}`);
+    throw new ApiError(
+      400,
+      'BAD_REQUEST',
+      `the body must be a JSON object, not ${Array.isArray(value) ? 'an array' : JSON.stringify(value)}`,
+    );
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new ApiError(400, 'BAD_REQUEST', `invalid request: ${describeIssues(parsed.error.issues)}`);
+  if (!parsed.success)
+    throw new ApiError(400, 'BAD_REQUEST', `invalid request: ${describeIssues(parsed.error.issues)}`);
   return parsed.data;
 }
 
@@ -52,7 +67,8 @@ export function intParam(c: Context, name: string, def: number, max: number): nu
   const raw = c.req.query(name);
   if (raw === undefined || raw === '') return def;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new ApiError(400, 'BAD_REQUEST', `query parameter \`${name}\` must be a non-negative integer, not "${raw}"`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new ApiError(400, 'BAD_REQUEST', `query parameter \`${name}\` must be a non-negative integer, not "${raw}"`);
   return Math.min(n, max);
 }
 

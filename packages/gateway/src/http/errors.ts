@@ -29,18 +29,27 @@ export const errorBody = (code: ApiErrorCode, message: string): ApiErrorBody => 
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status);
   if (err instanceof PayloadTooLargeError) return tooLarge(c, err.limit);
-  if (err instanceof StoreUnavailableError) return c.json(errorBody('UNAVAILABLE', err.message), 503, { 'retry-after': '1' });
+  if (err instanceof StoreUnavailableError)
+    return c.json(errorBody('UNAVAILABLE', err.message), 503, { 'retry-after': '1' });
   if (isSqliteError(err) || isPgError(err)) return storeFailed(c, err);
   if (err instanceof HTTPException && err.status === 413) return tooLarge(c);
-  if (err instanceof HTTPException) return c.json(errorBody(err.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', err.message), err.status);
+  if (err instanceof HTTPException)
+    return c.json(errorBody(err.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', err.message), err.status);
   console.error(`toolbelt gateway: ${c.req.method} ${c.req.path} failed:`, err);
-  return c.json(errorBody('INTERNAL', 'the gateway failed on this request; it was logged on the server. Retry, and report it if it persists.'), 500);
+  return c.json(
+    errorBody(
+      'INTERNAL',
+      'the gateway failed on this request; it was logged on the server. Retry, and report it if it persists.',
+    ),
+    500,
+  );
 }
 
 /** Any failure of the database: 503 with Retry-After, a value it refused (a data exception): 400. */
 function storeFailed(c: Context, err: Error): Response {
   const code = String((err as { code?: unknown }).code ?? '');
-  if (code.startsWith('22')) return c.json(errorBody('BAD_REQUEST', `the database refused a value in this request: ${err.message}`), 400);
+  if (code.startsWith('22'))
+    return c.json(errorBody('BAD_REQUEST', `the database refused a value in this request: ${err.message}`), 400);
   return c.json(errorBody('UNAVAILABLE', new StoreUnavailableError(err).message), 503, { 'retry-after': '1' });
 }
 
@@ -58,11 +67,21 @@ function isSqliteError(err: Error): boolean {
 export function tooLarge(c: Context, limit?: number): Response {
   const size = limit ? ` (limit ${limit} bytes)` : '';
   // The unread rest of the body makes the connection unusable: tell the client not to reuse it.
-  return c.json(errorBody('PAYLOAD_TOO_LARGE', `the request body is too large${size}; send less, e.g. a path instead of file contents`), 413, {
-    connection: 'close',
-  });
+  return c.json(
+    errorBody(
+      'PAYLOAD_TOO_LARGE',
+      `the request body is too large${size}; send less, e.g. a path instead of file contents`,
+    ),
+    413,
+    {
+      connection: 'close',
+    },
+  );
 }
 
 export function notFoundRoute(c: Context): Response {
-  return c.json(errorBody('NOT_FOUND', `no route ${c.req.method} ${c.req.path}; the API is described at /api/openapi.json`), 404);
+  return c.json(
+    errorBody('NOT_FOUND', `no route ${c.req.method} ${c.req.path}; the API is described at /api/openapi.json`),
+    404,
+  );
 }

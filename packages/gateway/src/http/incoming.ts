@@ -25,7 +25,8 @@ export function header(c: Context, name: string): string | undefined {
   let value: string | undefined;
   for (let i = 0; i < raw.length; i += 2) {
     const key = raw[i];
-    if (key.length === name.length && key.toLowerCase() === name) value = value === undefined ? raw[i + 1] : `${value}, ${raw[i + 1]}`;
+    if (key.length === name.length && key.toLowerCase() === name)
+      value = value === undefined ? raw[i + 1] : `${value}, ${raw[i + 1]}`;
   }
   return value;
 }
@@ -40,7 +41,8 @@ export function bodyLimit(maxSize: number, onError: (c: Context) => Response): M
     const incoming = nodeRequest(c);
     if (!incoming) return web(c, next);
     const length = incoming.headers['content-length'];
-    if (length !== undefined && !incoming.headers['transfer-encoding'] && Number.parseInt(length, 10) > maxSize) return onError(c);
+    if (length !== undefined && !incoming.headers['transfer-encoding'] && Number.parseInt(length, 10) > maxSize)
+      return onError(c);
     await next();
   };
 }

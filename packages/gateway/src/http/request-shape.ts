@@ -38,6 +38,10 @@ export function notFoundOrWrongMethod(app: Hono<any>): (c: Context) => Response 
     const allowed = [...new Set(routes.filter((r) => r.pattern.test(c.req.path)).map((r) => r.method))];
     if (!allowed.length || allowed.includes(c.req.method)) return notFoundRoute(c);
     const allow = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
-    return c.json(errorBody('BAD_REQUEST', `${c.req.method} is not allowed on ${c.req.path}; use ${allow.join(' or ')}`), 405, { allow: allow.join(', ') });
+    return c.json(
+      errorBody('BAD_REQUEST', `${c.req.method} is not allowed on ${c.req.path}; use ${allow.join(' or ')}`),
+      405,
+      { allow: allow.join(', ') },
+    );
   };
 }

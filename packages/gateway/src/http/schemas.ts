@@ -1,5 +1,15 @@
 // Request bodies of the API, as Zod schemas: strict, so a misspelt field is reported, not ignored.
-import type { AckBody, AnswerBody, ApproveBody, CallBody, MemberBody, MessageBody, RejectBody, ResultBody, SpaceBody } from '@toolbelt/core';
+import type {
+  AckBody,
+  AnswerBody,
+  ApproveBody,
+  CallBody,
+  MemberBody,
+  MessageBody,
+  RejectBody,
+  ResultBody,
+  SpaceBody,
+} from '@toolbelt/core';
 import { z } from 'zod';
 
 const text = (max: number) =>
@@ -46,7 +56,12 @@ export const messageBody = z.strictObject({ senderId: text(200), text: freeText(
 
 export const approveBody = z.strictObject({ scope: z.enum(['once', 'session', 'always']).optional() });
 export const rejectBody = z.strictObject({ message: freeText(4000).optional() });
-const fieldValue = z.union([z.string().max(20_000), z.number(), z.boolean(), z.array(z.string().max(20_000)).max(1000)]);
+const fieldValue = z.union([
+  z.string().max(20_000),
+  z.number(),
+  z.boolean(),
+  z.array(z.string().max(20_000)).max(1000),
+]);
 export const answerBody = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('accept'), content: z.record(z.string().max(200), fieldValue) }),
   z.strictObject({ action: z.literal('decline') }),

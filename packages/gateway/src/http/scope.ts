@@ -21,7 +21,13 @@ export function readsAskedCallsOnly(p: Principal): boolean {
 }
 
 /** The events an approver streams: a person was asked, and the call was decided or ended. */
-export const APPROVER_EVENTS: readonly GatewayEventType[] = ['approval.requested', 'approval.resolved', 'input.requested', 'input.answered', 'tool.result'];
+export const APPROVER_EVENTS: readonly GatewayEventType[] = [
+  'approval.requested',
+  'approval.resolved',
+  'input.requested',
+  'input.answered',
+  'tool.result',
+];
 
 /** A call's end as an approver sees it: that it ended and how, not what it returned. */
 export function forApprover(e: GatewayEvent): GatewayEvent {
@@ -31,6 +37,11 @@ export function forApprover(e: GatewayEvent): GatewayEvent {
 function withoutOutput(r: ToolResult): ToolResult {
   const base = { callId: r.callId, tool: r.tool, durationMs: r.durationMs, content: [] };
   if (r.status === 'rejected') return { ...base, status: 'rejected', rejection: r.rejection };
-  if (r.status === 'error') return { ...base, status: 'error', error: { code: r.error.code, message: 'the call failed', recoverable: r.error.recoverable } };
+  if (r.status === 'error')
+    return {
+      ...base,
+      status: 'error',
+      error: { code: r.error.code, message: 'the call failed', recoverable: r.error.recoverable },
+    };
   return { ...base, status: r.status };
 }

@@ -40,7 +40,13 @@ describe('token sources', () => {
 
   it('authenticates each, and the hash printed by hashToken is the one config takes', () => {
     expect(hashToken(T.hashed)).toBe(sha(T.hashed));
-    expect(Object.entries(T).map(([, t]) => auth.authenticate(bearer(t)).name)).toEqual(['hashed', 'filed', 'file-hash', 'env', 'plain']);
+    expect(Object.entries(T).map(([, t]) => auth.authenticate(bearer(t)).name)).toEqual([
+      'hashed',
+      'filed',
+      'file-hash',
+      'env',
+      'plain',
+    ]);
     expect(auth.authenticate(bearer('admin-file-token-00000000')).roles.has('admin')).toBe(true);
     // A hash is not a token: knowing the config's hash gets you nothing.
     expect(() => auth.authenticate(bearer(sha(T.hashed)))).toThrow(/unknown token/);
@@ -65,7 +71,9 @@ describe('bad token settings', () => {
   mkdirSync(join(dir, 'a-directory'));
 
   it('says what to fix', () => {
-    expect(bad({})).toBe('gateway.tokens[0]: no token; set one of "tokenHash" (from toolbelt token new), "tokenFile", "tokenEnv" or "token"');
+    expect(bad({})).toBe(
+      'gateway.tokens[0]: no token; set one of "tokenHash" (from toolbelt token new), "tokenFile", "tokenEnv" or "token"',
+    );
     expect(bad({ token: 'plain-token-0000000000000', tokenEnv: 'X' })).toMatch(/set only one of "tokenEnv", "token"/);
     expect(bad({ tokenHash: 'sha256:abc' })).toMatch(/tokenHash must be "sha256:" followed by 64 hex digits/);
     expect(bad({ tokenHash: 'md5:0123' })).toMatch(/tokenHash must be/);
@@ -78,9 +86,9 @@ describe('bad token settings', () => {
     expect(bad({ tokenFile: file('short.token', 'short') })).toMatch(/shorter than 16 characters/);
     expect(bad({ tokenEnv: 'UNSET' })).toMatch(/set the environment variable UNSET/);
     expect(bad({ token: 'plain-token-0000000000000', roles: ['root'] })).toMatch(/unknown role root/);
-    expect(bad({ token: 'plain-token-0000000000000', name: 'dup' }, { TOOLBELT_GATEWAY_TOKEN: 'plain-token-0000000000000' })).toMatch(
-      /^TOOLBELT_GATEWAY_TOKEN: the same token as dup/,
-    );
+    expect(
+      bad({ token: 'plain-token-0000000000000', name: 'dup' }, { TOOLBELT_GATEWAY_TOKEN: 'plain-token-0000000000000' }),
+    ).toMatch(/^TOOLBELT_GATEWAY_TOKEN: the same token as dup/);
   });
 });
 

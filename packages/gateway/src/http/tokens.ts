@@ -39,33 +39,46 @@ export function hashToken(token: string): string {
 
 function plainDigest(token: string, label: string, from: string): Buffer {
   if (HASH_FORM.test(token))
-    throw new AuthConfigError(`${label}: the token ${from} looks like a hash; put a hash under "tokenHash" (or in a tokenFile), never as the token itself`);
+    throw new AuthConfigError(
+      `${label}: the token ${from} looks like a hash; put a hash under "tokenHash" (or in a tokenFile), never as the token itself`,
+    );
   if (token.length < MIN_TOKEN_LENGTH)
-    throw new AuthConfigError(`${label}: the token ${from} is shorter than ${MIN_TOKEN_LENGTH} characters; use a long random one (toolbelt token new)`);
+    throw new AuthConfigError(
+      `${label}: the token ${from} is shorter than ${MIN_TOKEN_LENGTH} characters; use a long random one (toolbelt token new)`,
+    );
   return digestOf(token);
 }
 
 function hashDigest(hash: string, label: string): Buffer {
   const m = HASH_FORM.exec(hash);
-  if (!m) throw new AuthConfigError(`${label}: tokenHash must be "sha256:" followed by 64 hex digits, as printed by toolbelt token new`);
+  if (!m)
+    throw new AuthConfigError(
+      `${label}: tokenHash must be "sha256:" followed by 64 hex digits, as printed by toolbelt token new`,
+    );
   return Buffer.from(m[1], 'hex');
 }
 
 function fileDigest(path: string, label: string): Buffer {
   if (!isAbsolute(path))
-    throw new AuthConfigError(`${label}: tokenFile must be an absolute path (keep the file outside the workspace), not ${JSON.stringify(path)}`);
+    throw new AuthConfigError(
+      `${label}: tokenFile must be an absolute path (keep the file outside the workspace), not ${JSON.stringify(path)}`,
+    );
   let text: string;
   try {
     const st = statSync(path);
     if (!st.isFile()) throw new AuthConfigError(`${label}: tokenFile ${path} is not a regular file`);
-    if (st.size > MAX_FILE_BYTES) throw new AuthConfigError(`${label}: tokenFile ${path} is ${st.size} bytes; it should hold one token (or its sha256: hash)`);
+    if (st.size > MAX_FILE_BYTES)
+      throw new AuthConfigError(
+        `${label}: tokenFile ${path} is ${st.size} bytes; it should hold one token (or its sha256: hash)`,
+      );
     text = readFileSync(path, 'utf8').trim();
   } catch (err) {
     if (err instanceof AuthConfigError) throw err;
     const e = err as NodeJS.ErrnoException;
     throw new AuthConfigError(`${label}: cannot read tokenFile ${path}: ${e.code ?? e.message}`);
   }
-  if (!text) throw new AuthConfigError(`${label}: tokenFile ${path} is empty; write the token (or its sha256: hash) into it`);
+  if (!text)
+    throw new AuthConfigError(`${label}: tokenFile ${path} is empty; write the token (or its sha256: hash) into it`);
   return HASH_FORM.test(text) ? hashDigest(text, label) : plainDigest(text, label, `in ${path}`);
 }
 
@@ -73,10 +86,14 @@ function fileDigest(path: string, label: string): Buffer {
 export function tokenDigest(spec: TokenSource, env: Record<string, string | undefined>, label: string): Buffer {
   const given = SOURCES.filter((k) => spec[k] !== undefined);
   if (given.length === 0) {
-    throw new AuthConfigError(`${label}: no token; set one of "tokenHash" (from toolbelt token new), "tokenFile", "tokenEnv" or "token"`);
+    throw new AuthConfigError(
+      `${label}: no token; set one of "tokenHash" (from toolbelt token new), "tokenFile", "tokenEnv" or "token"`,
+    );
   }
   if (given.length > 1)
-    throw new AuthConfigError(`${label}: set only one of ${given.map((k) => `"${k}"`).join(', ')}; each is a whole way of giving the token`);
+    throw new AuthConfigError(
+      `${label}: set only one of ${given.map((k) => `"${k}"`).join(', ')}; each is a whole way of giving the token`,
+    );
   if (spec.tokenHash !== undefined) return hashDigest(spec.tokenHash, label);
   if (spec.tokenFile !== undefined) return fileDigest(spec.tokenFile, label);
   if (spec.tokenEnv !== undefined) {

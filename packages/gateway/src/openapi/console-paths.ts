@@ -20,27 +20,40 @@ export const CONSOLE_PATHS = {
       summary: "The console's scripts and styles (names carry their content hash; cached for a year)",
       security: [],
       parameters: [path('file', 'the asset')],
-      responses: { '200': { description: 'the asset' }, '404': err('no such asset'), '403': err('the Host or Origin header is not allowed') },
+      responses: {
+        '200': { description: 'the asset' },
+        '404': err('no such asset'),
+        '403': err('the Host or Origin header is not allowed'),
+      },
     },
   },
   '/api/me': {
     get: {
-      summary: 'Who this token is: its name (a person posts as it), roles and agents, and whether the gateway asks for tokens',
+      summary:
+        'Who this token is: its name (a person posts as it), roles and agents, and whether the gateway asks for tokens',
       responses: { '200': json(ref('WhoAmI'), 'the token'), ...auth },
     },
   },
   '/api/metrics': {
     get: {
-      summary: "Per-tool call counts and latency percentiles (the executor's), and the store's calls by status, as JSON (role admin)",
+      summary:
+        "Per-tool call counts and latency percentiles (the executor's), and the store's calls by status, as JSON (role admin)",
       responses: { '200': json(ref('MetricsAnswer'), 'the metrics now'), ...auth },
     },
   },
   '/api/groups': {
     get: {
-      summary: "The tool groups (an MCP server's tools are the group mcp:<server>) and the MCP servers with their connection state",
+      summary:
+        "The tool groups (an MCP server's tools are the group mcp:<server>) and the MCP servers with their connection state",
       responses: {
         '200': json(
-          { type: 'object', properties: { groups: { type: 'array', items: ref('ToolGroup') }, servers: { type: 'array', items: ref('McpServerState') } } },
+          {
+            type: 'object',
+            properties: {
+              groups: { type: 'array', items: ref('ToolGroup') },
+              servers: { type: 'array', items: ref('McpServerState') },
+            },
+          },
           'the groups and servers',
         ),
         ...auth,
@@ -92,6 +105,10 @@ export const CONSOLE_SCHEMAS = {
   ToolGroup: {
     type: 'object',
     required: ['name', 'summary', 'tools'],
-    properties: { name: { type: 'string' }, summary: { type: 'string' }, tools: { type: 'array', items: { type: 'string' } } },
+    properties: {
+      name: { type: 'string' },
+      summary: { type: 'string' },
+      tools: { type: 'array', items: { type: 'string' } },
+    },
   },
 };

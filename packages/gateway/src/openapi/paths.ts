@@ -17,11 +17,16 @@ export const PATHS = {
       },
     },
   },
-  '/api/openapi.json': { get: { summary: 'This document', security: [], responses: { '200': json({ type: 'object' }, 'OpenAPI 3.1') } } },
+  '/api/openapi.json': {
+    get: { summary: 'This document', security: [], responses: { '200': json({ type: 'object' }, 'OpenAPI 3.1') } },
+  },
   '/metrics': {
     get: {
       summary: 'Prometheus metrics (role admin)',
-      responses: { '200': { description: 'text exposition format', content: { 'text/plain': { schema: { type: 'string' } } } }, ...auth },
+      responses: {
+        '200': { description: 'text exposition format', content: { 'text/plain': { schema: { type: 'string' } } } },
+        ...auth,
+      },
     },
   },
   '/api/tools': {
@@ -38,7 +43,8 @@ export const PATHS = {
   '/api/runs/{runId}/tool-calls': {
     post: {
       summary: 'Call a tool (role call)',
-      description: 'Answered with the ToolResult. An async tool answers status "pending" at once; a waiting tool blocks up to its timeout.',
+      description:
+        'Answered with the ToolResult. An async tool answers status "pending" at once; a waiting tool blocks up to its timeout.',
       parameters: [path('runId', 'the run (agent cycle) making the call')],
       requestBody: body(ref('CallRequest')),
       responses: {
@@ -54,7 +60,8 @@ export const PATHS = {
   },
   '/api/runs/{runId}/tool-results': {
     post: {
-      summary: "Submit the result of an open call (role submit), or a person's answer to a space call (role person, a member of its space)",
+      summary:
+        "Submit the result of an open call (role submit), or a person's answer to a space call (role person, a member of its space)",
       description:
         'A waiting call returns it to its agent at once; a pending call puts it in the agent inbox, exactly once. Its space message becomes complete (or error). With spaceId, a call posted to another space is refused (404).',
       parameters: [path('runId', 'the run the call was made in')],
@@ -81,7 +88,13 @@ export const PATHS = {
         query('before', 'the nextBefore of the previous page', { type: 'integer' }),
       ],
       responses: {
-        '200': json({ type: 'object', properties: { calls: { type: 'array', items: ref('Call') }, nextBefore: { type: 'integer' } } }, 'calls'),
+        '200': json(
+          {
+            type: 'object',
+            properties: { calls: { type: 'array', items: ref('Call') }, nextBefore: { type: 'integer' } },
+          },
+          'calls',
+        ),
         '400': err('bad filter'),
         ...auth,
       },
@@ -102,11 +115,20 @@ export const PATHS = {
         required: false,
         content: {
           'application/json': {
-            schema: { type: 'object', additionalProperties: false, properties: { scope: { enum: ['once', 'session', 'always'], default: 'once' } } },
+            schema: {
+              type: 'object',
+              additionalProperties: false,
+              properties: { scope: { enum: ['once', 'session', 'always'], default: 'once' } },
+            },
           },
         },
       },
-      responses: { '200': json(ref('DecisionAnswer'), 'approved'), '404': err('no such call'), '409': err('not awaiting approval'), ...auth },
+      responses: {
+        '200': json(ref('DecisionAnswer'), 'approved'),
+        '404': err('no such call'),
+        '409': err('not awaiting approval'),
+        ...auth,
+      },
     },
   },
   '/api/tool-calls/{callId}/reject': {
@@ -125,12 +147,18 @@ export const PATHS = {
           },
         },
       },
-      responses: { '200': json(ref('DecisionAnswer'), 'rejected'), '404': err('no such call'), '409': err('not awaiting approval'), ...auth },
+      responses: {
+        '200': json(ref('DecisionAnswer'), 'rejected'),
+        '404': err('no such call'),
+        '409': err('not awaiting approval'),
+        ...auth,
+      },
     },
   },
   '/api/tool-calls/{callId}/answer': {
     post: {
-      summary: "Answer the question a call waits on (status awaiting_input: an MCP server's elicitation) (role approve)",
+      summary:
+        "Answer the question a call waits on (status awaiting_input: an MCP server's elicitation) (role approve)",
       parameters: [path('callId', 'the call')],
       requestBody: {
         required: true,
@@ -147,7 +175,12 @@ export const PATHS = {
                     content: { type: 'object', description: "the form's values; fields left out take their defaults" },
                   },
                 },
-                { type: 'object', additionalProperties: false, required: ['action'], properties: { action: { enum: ['decline', 'cancel'] } } },
+                {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['action'],
+                  properties: { action: { enum: ['decline', 'cancel'] } },
+                },
               ],
             },
           },
@@ -172,7 +205,10 @@ export const PATHS = {
         query('includeAcked', 'also read messages', { type: 'boolean' }),
       ],
       responses: {
-        '200': json({ type: 'object', properties: { messages: { type: 'array', items: ref('InboxMessage') } } }, 'messages, oldest first'),
+        '200': json(
+          { type: 'object', properties: { messages: { type: 'array', items: ref('InboxMessage') } } },
+          'messages, oldest first',
+        ),
         ...auth,
       },
     },
@@ -188,7 +224,10 @@ export const PATHS = {
         properties: { ids: { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: 1000 } },
       }),
       responses: {
-        '200': json({ type: 'object', properties: { acknowledged: { type: 'integer' } } }, 'how many were newly marked'),
+        '200': json(
+          { type: 'object', properties: { acknowledged: { type: 'integer' } } },
+          'how many were newly marked',
+        ),
         '400': err('bad ids'),
         ...auth,
       },
@@ -228,7 +267,10 @@ export const PATHS = {
       ],
       responses: {
         '200': json(
-          { type: 'object', properties: { entries: { type: 'array', items: { type: 'object' } }, nextBefore: { type: 'integer' } } },
+          {
+            type: 'object',
+            properties: { entries: { type: 'array', items: { type: 'object' } }, nextBefore: { type: 'integer' } },
+          },
           'log entries; nextBefore is absent on the last page',
         ),
         ...auth,

@@ -7,7 +7,13 @@ export const SCHEMAS = {
   Error: {
     type: 'object',
     required: ['error'],
-    properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } } },
+    properties: {
+      error: {
+        type: 'object',
+        required: ['code', 'message'],
+        properties: { code: { type: 'string' }, message: { type: 'string' } },
+      },
+    },
   },
   Tool: {
     type: 'object',
@@ -45,7 +51,11 @@ export const SCHEMAS = {
           'scope of "session" approvals; default the agentId. Belongs to the agent that first used it: another agent sending it gets 403 SESSION_NOT_YOURS',
       },
       model: { type: 'string' },
-      context: { type: 'string', maxLength: 2000, description: 'where in the conversation the call comes from; shown to whoever approves it' },
+      context: {
+        type: 'string',
+        maxLength: 2000,
+        description: 'where in the conversation the call comes from; shown to whoever approves it',
+      },
     },
   },
   ToolResult: {
@@ -56,12 +66,18 @@ export const SCHEMAS = {
       status: { enum: ['success', 'error', 'rejected', 'pending'] },
       callId: { type: 'string' },
       tool: { type: 'string' },
-      content: { type: 'array', items: { type: 'object', required: ['type'], properties: { type: { enum: ['text', 'json', 'image'] } } } },
+      content: {
+        type: 'array',
+        items: { type: 'object', required: ['type'], properties: { type: { enum: ['text', 'json', 'image'] } } },
+      },
       display: { type: 'object' },
       metadata: { type: 'object' },
       structured: {},
       durationMs: { type: 'number' },
-      error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' }, recoverable: { type: 'boolean' } } },
+      error: {
+        type: 'object',
+        properties: { code: { type: 'string' }, message: { type: 'string' }, recoverable: { type: 'boolean' } },
+      },
       rejection: { type: 'object', properties: { reason: { type: 'string' }, userMessage: { type: 'string' } } },
       approvedBy: { enum: ['auto', 'user', 'rule', 'remembered'] },
     },
@@ -92,8 +108,13 @@ export const SCHEMAS = {
     properties: {
       truncated: {
         type: 'object',
-        description: 'listings only: these fields were over 8 KiB and are listed as a preview string; GET href for the whole call',
-        properties: { fields: { type: 'array', items: { type: 'string' } }, size: { type: 'integer' }, href: { type: 'string' } },
+        description:
+          'listings only: these fields were over 8 KiB and are listed as a preview string; GET href for the whole call',
+        properties: {
+          fields: { type: 'array', items: { type: 'string' } },
+          size: { type: 'integer' },
+          href: { type: 'string' },
+        },
       },
       seq: { type: 'integer' },
       callId: { type: 'string' },
@@ -106,8 +127,14 @@ export const SCHEMAS = {
       visible: { type: 'boolean' },
       approval: { type: 'object' },
       decision: { type: 'object' },
-      question: { type: 'object', description: "status awaiting_input: the tool's question (message, source, schema: a flat form)" },
-      answer: { type: 'object', description: 'the answer given to the question: action accept (with content), decline or cancel; by whom' },
+      question: {
+        type: 'object',
+        description: "status awaiting_input: the tool's question (message, source, schema: a flat form)",
+      },
+      answer: {
+        type: 'object',
+        description: 'the answer given to the question: action accept (with content), decline or cancel; by whom',
+      },
       submitted: { type: 'object' },
       result: ref('ToolResult'),
       createdAt: { type: 'integer' },
@@ -116,11 +143,18 @@ export const SCHEMAS = {
       resolvedAt: { type: 'integer' },
     },
   },
-  DecisionAnswer: { type: 'object', properties: { callId: { type: 'string' }, status: { enum: CALL_STATUSES }, decision: { type: 'object' } } },
-  AnswerReply: { type: 'object', properties: { callId: { type: 'string' }, status: { enum: CALL_STATUSES }, answer: { type: 'object' } } },
+  DecisionAnswer: {
+    type: 'object',
+    properties: { callId: { type: 'string' }, status: { enum: CALL_STATUSES }, decision: { type: 'object' } },
+  },
+  AnswerReply: {
+    type: 'object',
+    properties: { callId: { type: 'string' }, status: { enum: CALL_STATUSES }, answer: { type: 'object' } },
+  },
   InboxMessage: {
     type: 'object',
-    description: 'kind tool_result: a late result (runId, callId, tool, result or error); kind message: a message posted in a space (spaceId, message)',
+    description:
+      'kind tool_result: a late result (runId, callId, tool, result or error); kind message: a message posted in a space (spaceId, message)',
     properties: {
       id: { type: 'integer' },
       agentId: { type: 'string' },

@@ -2,7 +2,10 @@
 import { auth, body, err, json, path, query, ref } from './parts.js';
 
 const spaceId = path('spaceId', 'the space');
-const members = json({ type: 'object', properties: { members: { type: 'array', items: ref('SpaceMember') } } }, 'the members now');
+const members = json(
+  { type: 'object', properties: { members: { type: 'array', items: ref('SpaceMember') } } },
+  'the members now',
+);
 const noSpace = err('no such space (or not one this token sees)');
 const text = { type: 'string', minLength: 1, maxLength: 200 };
 
@@ -13,7 +16,14 @@ function notes(kind: string) {
       parameters: [path('agentId', 'the agent')],
       responses: {
         '200': json(
-          { type: 'object', properties: { agentId: { type: 'string' }, kind: { const: kind }, notes: { type: 'array', items: ref('AgentNote') } } },
+          {
+            type: 'object',
+            properties: {
+              agentId: { type: 'string' },
+              kind: { const: kind },
+              notes: { type: 'array', items: ref('AgentNote') },
+            },
+          },
           kind,
         ),
         ...auth,
@@ -26,16 +36,31 @@ export const SPACE_PATHS = {
   '/api/spaces': {
     post: {
       summary: 'Create a space (role admin)',
-      requestBody: body({ type: 'object', required: ['name'], additionalProperties: false, properties: { name: text, id: text } }),
+      requestBody: body({
+        type: 'object',
+        required: ['name'],
+        additionalProperties: false,
+        properties: { name: text, id: text },
+      }),
       responses: { '201': json(ref('Space'), 'created'), '409': err('the id is taken'), ...auth },
     },
     get: {
       summary: 'The spaces this token sees: all for admin, its own for a person or agent token',
-      responses: { '200': json({ type: 'object', properties: { spaces: { type: 'array', items: ref('Space') } } }, 'spaces, oldest first'), ...auth },
+      responses: {
+        '200': json(
+          { type: 'object', properties: { spaces: { type: 'array', items: ref('Space') } } },
+          'spaces, oldest first',
+        ),
+        ...auth,
+      },
     },
   },
   '/api/spaces/{spaceId}/members': {
-    get: { summary: 'Members of a space', parameters: [spaceId], responses: { '200': members, '404': noSpace, ...auth } },
+    get: {
+      summary: 'Members of a space',
+      parameters: [spaceId],
+      responses: { '200': members, '404': noSpace, ...auth },
+    },
     post: {
       summary: 'Add a person or an agent (role admin)',
       parameters: [spaceId],
@@ -67,7 +92,13 @@ export const SPACE_PATHS = {
         properties: { senderId: text, text: { type: 'string', minLength: 1 } },
       }),
       responses: {
-        '201': json({ type: 'object', properties: { message: ref('SpaceMessage'), delivered: { type: 'array', items: { type: 'string' } } } }, 'posted'),
+        '201': json(
+          {
+            type: 'object',
+            properties: { message: ref('SpaceMessage'), delivered: { type: 'array', items: { type: 'string' } } },
+          },
+          'posted',
+        ),
         '404': noSpace,
         ...auth,
         '403': err('the sender is not a member, or this token may not post as it (or no role here)'),
@@ -75,9 +106,19 @@ export const SPACE_PATHS = {
     },
     get: {
       summary: 'Messages oldest first, text and visible tool calls',
-      parameters: [spaceId, query('offset', 'first message (0 = oldest)', { type: 'integer' }), query('limit', '1-500, default 50', { type: 'integer' })],
+      parameters: [
+        spaceId,
+        query('offset', 'first message (0 = oldest)', { type: 'integer' }),
+        query('limit', '1-500, default 50', { type: 'integer' }),
+      ],
       responses: {
-        '200': json({ type: 'object', properties: { messages: { type: 'array', items: ref('SpaceMessage') }, total: { type: 'integer' } } }, 'a page'),
+        '200': json(
+          {
+            type: 'object',
+            properties: { messages: { type: 'array', items: ref('SpaceMessage') }, total: { type: 'integer' } },
+          },
+          'a page',
+        ),
         '404': noSpace,
         ...auth,
       },
@@ -86,8 +127,16 @@ export const SPACE_PATHS = {
   '/api/spaces/{spaceId}/events': {
     get: {
       summary: "One space's Server-Sent Events: message, tool.started, tool.streaming, tool.done, tool.error",
-      parameters: [spaceId, query('lastEventId', 'replay after this id'), query('access_token', 'the token, for clients that cannot send headers')],
-      responses: { '200': { description: 'an event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } }, '404': noSpace, ...auth },
+      parameters: [
+        spaceId,
+        query('lastEventId', 'replay after this id'),
+        query('access_token', 'the token, for clients that cannot send headers'),
+      ],
+      responses: {
+        '200': { description: 'an event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+        '404': noSpace,
+        ...auth,
+      },
     },
   },
   '/api/agents/{agentId}/goals': notes('goals'),
@@ -95,8 +144,10 @@ export const SPACE_PATHS = {
   '/api/agents/{agentId}/plans': notes('plans'),
   '/api/agents/{agentId}/prompt': {
     get: {
-      summary: 'A system-prompt fragment for a model driving the agent: the rules, its spaces, visible tools, goals, memories and plans',
-      description: 'Made fresh on each request from the store; `toolbelt agent` asks for it at the start of every think cycle.',
+      summary:
+        'A system-prompt fragment for a model driving the agent: the rules, its spaces, visible tools, goals, memories and plans',
+      description:
+        'Made fresh on each request from the store; `toolbelt agent` asks for it at the start of every think cycle.',
       parameters: [path('agentId', 'the agent')],
       responses: { '200': json(ref('AgentPrompt'), 'the prompt and what it was made from'), ...auth },
     },
@@ -119,7 +170,10 @@ export const SPACE_PATHS = {
       summary: 'Acknowledge the messages a cycle still holds (role call); done again acknowledges 0',
       parameters: [path('agentId', 'the agent'), path('cycleId', 'from POST .../cycles')],
       responses: {
-        '200': json({ type: 'object', properties: { cycleId: { type: 'string' }, acknowledged: { type: 'integer' } } }, 'done'),
+        '200': json(
+          { type: 'object', properties: { cycleId: { type: 'string' }, acknowledged: { type: 'integer' } } },
+          'done',
+        ),
         '404': err('no such cycle of this agent'),
         ...auth,
       },
@@ -127,10 +181,14 @@ export const SPACE_PATHS = {
   },
   '/api/agents/{agentId}/cycles/{cycleId}/heartbeat': {
     post: {
-      summary: "Extend a cycle's lease by the configured lease from now (role call), so a long cycle keeps its messages",
+      summary:
+        "Extend a cycle's lease by the configured lease from now (role call), so a long cycle keeps its messages",
       parameters: [path('agentId', 'the agent'), path('cycleId', 'from POST .../cycles')],
       responses: {
-        '200': json({ type: 'object', properties: { cycleId: { type: 'string' }, leaseExpiresAt: { type: 'integer' } } }, 'the new lease'),
+        '200': json(
+          { type: 'object', properties: { cycleId: { type: 'string' }, leaseExpiresAt: { type: 'integer' } } },
+          'the new lease',
+        ),
         '404': err('no such cycle of this agent, or it is done'),
         ...auth,
       },

@@ -4,10 +4,14 @@ const int = { type: 'integer' };
 
 export const SPACE_SCHEMAS = {
   Space: { type: 'object', properties: { id: str, name: str, createdAt: int } },
-  SpaceMember: { type: 'object', properties: { spaceId: str, memberId: str, kind: { enum: ['person', 'agent'] }, joinedAt: int } },
+  SpaceMember: {
+    type: 'object',
+    properties: { spaceId: str, memberId: str, kind: { enum: ['person', 'agent'] }, joinedAt: int },
+  },
   SpaceMessage: {
     type: 'object',
-    description: 'A text message (complete at once) or a visible tool call: running, requires_action (a space tool waiting for a person), complete or error.',
+    description:
+      'A text message (complete at once) or a visible tool call: running, requires_action (a space tool waiting for a person), complete or error.',
     properties: {
       id: int,
       spaceId: str,
@@ -47,7 +51,10 @@ export const SPACE_SCHEMAS = {
     properties: {
       cycleId: { type: ['string', 'null'] },
       messages: { type: 'array', items: { $ref: '#/components/schemas/InboxMessage' } },
-      leaseExpiresAt: { type: 'integer', description: 'epoch ms: not done by then, the messages go to the next cycle (a heartbeat extends it)' },
+      leaseExpiresAt: {
+        type: 'integer',
+        description: 'epoch ms: not done by then, the messages go to the next cycle (a heartbeat extends it)',
+      },
     },
   },
 } as const;

@@ -10,7 +10,8 @@ const isAdmin = (p: Principal): boolean => p.roles.has('admin');
  * an events token scoped to agents. An unscoped events token without call (an approver's console, a
  * dashboard) acts for no agent: it sees a space only as a person member.
  */
-export const seesSpacesAsAgent = (p: Principal): boolean => hasRole(p, 'call') || (p.roles.has('events') && p.agents !== undefined);
+export const seesSpacesAsAgent = (p: Principal): boolean =>
+  hasRole(p, 'call') || (p.roles.has('events') && p.agents !== undefined);
 const agentRoles = seesSpacesAsAgent;
 
 /** Whether this principal may be `memberId` speaking in a space. */
@@ -23,14 +24,21 @@ export function mayBe(p: Principal, memberId: string, kind: SpaceMember['kind'])
 /** Whether this principal sees the space: an admin, or one of its members as themselves. */
 export function seesSpace(p: Principal, members: readonly SpaceMember[]): boolean {
   if (isAdmin(p)) return true;
-  return members.some((m) => (m.kind === 'person' ? p.roles.has('person') && p.name === m.memberId : agentRoles(p) && canActFor(p, m.memberId)));
+  return members.some((m) =>
+    m.kind === 'person' ? p.roles.has('person') && p.name === m.memberId : agentRoles(p) && canActFor(p, m.memberId),
+  );
 }
 
 /** The space, if this principal may see it; 404 otherwise (a space it may not see is not admitted to exist). */
-export async function visibleSpace(store: GatewayStore, p: Principal, spaceId: string): Promise<{ space: Space; members: SpaceMember[] }> {
+export async function visibleSpace(
+  store: GatewayStore,
+  p: Principal,
+  spaceId: string,
+): Promise<{ space: Space; members: SpaceMember[] }> {
   const space = await store.spaces.getSpace(spaceId);
   const members = space ? await store.spaces.listMembers(spaceId) : [];
-  if (!space || !seesSpace(p, members)) throw new ApiError(404, 'NOT_FOUND', `no space "${spaceId}"; list spaces with GET /api/spaces`);
+  if (!space || !seesSpace(p, members))
+    throw new ApiError(404, 'NOT_FOUND', `no space "${spaceId}"; list spaces with GET /api/spaces`);
   return { space, members };
 }
 

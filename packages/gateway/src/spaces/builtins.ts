@@ -9,7 +9,10 @@ import type { BuiltinDeps } from './tool-deps.js';
 /** The built-in gateway tools, the gateway specification's list; always invisible. A name already taken stops the start. */
 export function registerBuiltins(registry: ToolRegistry, deps: BuiltinDeps): void {
   for (const tool of [...spaceTools(deps), ...noteTools(deps)]) {
-    if (registry.has(tool.name)) throw new Error(`the gateway's built-in tool "${tool.name}" clashes with another tool of that name; rename the other one`);
+    if (registry.has(tool.name))
+      throw new Error(
+        `the gateway's built-in tool "${tool.name}" clashes with another tool of that name; rename the other one`,
+      );
     registry.register(tool);
   }
 }

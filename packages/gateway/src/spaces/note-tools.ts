@@ -35,7 +35,10 @@ function setTool(deps: BuiltinDeps, kind: NoteKind): Tool {
     category: 'spaces',
     async execute(input: Record<string, { id?: string; text: string }[]>, ctx) {
       const { agentId } = agentOf(deps, name, ctx.callId);
-      const entries = input[kind].map((e) => ({ id: e.id ?? `${SINGULAR[kind][0]}_${randomBytes(4).toString('hex')}`, text: e.text }));
+      const entries = input[kind].map((e) => ({
+        id: e.id ?? `${SINGULAR[kind][0]}_${randomBytes(4).toString('hex')}`,
+        text: e.text,
+      }));
       return json({ [kind]: await deps.store.spaces.setNotes(agentId, kind, entries, Date.now()) });
     },
   });
@@ -46,7 +49,12 @@ function deleteTool(deps: BuiltinDeps, kind: NoteKind): Tool {
   return defineTool({
     name,
     description: `Delete your ${kind} by id. Returns the ids deleted and those not found.`,
-    input: { type: 'object', properties: { ids: { type: 'array', items: id, minItems: 1, maxItems: 100 } }, required: ['ids'], additionalProperties: false },
+    input: {
+      type: 'object',
+      properties: { ids: { type: 'array', items: id, minItems: 1, maxItems: 100 } },
+      required: ['ids'],
+      additionalProperties: false,
+    },
     effect: 'read',
     category: 'spaces',
     async execute(input: { ids: string[] }, ctx) {

@@ -25,7 +25,9 @@ function spaceName(s: Space): string {
 
 export function promptText(p: Omit<AgentPrompt, 'prompt'>): string {
   const active = p.spaces.find((s) => s.id === p.activeSpace);
-  const where = active ? `Your active space: ${spaceName(active)}.` : 'You are in no space: call enter_space before send_message or a visible tool.';
+  const where = active
+    ? `Your active space: ${spaceName(active)}.`
+    : 'You are in no space: call enter_space before send_message or a visible tool.';
   return [
     RULES.replace('{agentId}', p.agentId),
     '',

@@ -30,7 +30,11 @@ export function publishSettled(recorder: EventRecorder, m: SpaceMessage | undefi
 }
 
 function ids(m: SpaceMessage): { agentId?: string; runId?: string } {
-  return m.kind === 'tool_call' ? { agentId: m.senderId, ...(m.runId ? { runId: m.runId } : {}) } : m.senderKind === 'agent' ? { agentId: m.senderId } : {};
+  return m.kind === 'tool_call'
+    ? { agentId: m.senderId, ...(m.runId ? { runId: m.runId } : {}) }
+    : m.senderKind === 'agent'
+      ? { agentId: m.senderId }
+      : {};
 }
 
 /** The name an event has on a space's stream: the gateway SDK's own vocabulary. */

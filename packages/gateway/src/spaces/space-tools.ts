@@ -6,15 +6,25 @@ import { publishMessage } from './publish.js';
 import { agentOf, json, type BuiltinDeps } from './tool-deps.js';
 
 const HISTORY = 20;
-const obj = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required, additionalProperties: false });
+const obj = (properties: Record<string, unknown>, required: string[] = []) => ({
+  type: 'object',
+  properties,
+  required,
+  additionalProperties: false,
+});
 const spaceId = { type: 'string', minLength: 1, maxLength: 200, description: 'The space id' };
 const limit = { type: 'integer', minimum: 1, maximum: 200, description: `How many messages (default ${HISTORY})` };
 
 /** Its agent's membership, or a message saying how to get in. */
 async function member(deps: BuiltinDeps, tool: string, space: string, agentId: string): Promise<void> {
-  if (!(await deps.store.spaces.getSpace(space))) throw new ToolError('NOT_FOUND', `${tool}: no space "${space}"; ask a person for the right id`);
+  if (!(await deps.store.spaces.getSpace(space)))
+    throw new ToolError('NOT_FOUND', `${tool}: no space "${space}"; ask a person for the right id`);
   const m = await deps.store.spaces.getMember(space, agentId);
-  if (!m) throw new ToolError('PERMISSION_DENIED', `${tool}: you are not a member of space "${space}"; a person must add you first`);
+  if (!m)
+    throw new ToolError(
+      'PERMISSION_DENIED',
+      `${tool}: you are not a member of space "${space}"; a person must add you first`,
+    );
 }
 
 /** The latest `n` messages of a space, or the page at `offset`. */
@@ -74,25 +84,40 @@ function talk(deps: BuiltinDeps): Tool[] {
       async execute(input: { text: string }, ctx) {
         const { agentId } = agentOf(deps, 'send_message', ctx.callId);
         const space = await deps.store.spaces.activeSpace(agentId);
-        if (!space) throw new ToolError('PERMISSION_DENIED', 'send_message: you are not in a space. Call enter_space first.', { recoverable: true });
+        if (!space)
+          throw new ToolError('PERMISSION_DENIED', 'send_message: you are not in a space. Call enter_space first.', {
+            recoverable: true,
+          });
         const out = await deps.store.spaces.postText(space, agentId, input.text, Date.now());
         if (!out.ok)
-          throw new ToolError('PERMISSION_DENIED', `send_message: you are no longer a member of space "${space}"; call enter_space with another space`);
+          throw new ToolError(
+            'PERMISSION_DENIED',
+            `send_message: you are no longer a member of space "${space}"; call enter_space with another space`,
+          );
         publishMessage(deps.recorder, out.message);
         return json({ messageId: out.message.id, spaceId: space, delivered: out.inbox.map((m) => m.agentId) });
       },
     }),
     defineTool({
       name: 'read_messages',
-      description: 'Read messages of a space you are a member of, oldest first. Default: the active space, its latest messages.',
-      input: obj({ spaceId, offset: { type: 'integer', minimum: 0, description: 'First message to read (0 = oldest)' }, limit }),
+      description:
+        'Read messages of a space you are a member of, oldest first. Default: the active space, its latest messages.',
+      input: obj({
+        spaceId,
+        offset: { type: 'integer', minimum: 0, description: 'First message to read (0 = oldest)' },
+        limit,
+      }),
       effect: 'read',
       category: 'spaces',
       async execute(input: { spaceId?: string; offset?: number; limit?: number }, ctx) {
         const { agentId } = agentOf(deps, 'read_messages', ctx.callId);
         const space = input.spaceId ?? (await deps.store.spaces.activeSpace(agentId));
         if (!space)
-          throw new ToolError('INVALID_PARAMS', 'read_messages: you are not in a space; give spaceId or call enter_space first', { recoverable: true });
+          throw new ToolError(
+            'INVALID_PARAMS',
+            'read_messages: you are not in a space; give spaceId or call enter_space first',
+            { recoverable: true },
+          );
         await member(deps, 'read_messages', space, agentId);
         return json(await page(deps, space, input.offset, input.limit ?? HISTORY));
       },

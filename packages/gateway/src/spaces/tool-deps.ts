@@ -13,7 +13,11 @@ export interface BuiltinDeps {
 /** The agent making this call; these tools only work for calls made through the gateway API. */
 export function agentOf(deps: BuiltinDeps, tool: string, callId: string): CallInfo {
   const info = deps.callInfo(callId);
-  if (!info) throw new ToolError('EXECUTION_FAILED', `${tool} acts for the calling agent, so it can only be called through POST /api/runs/:runId/tool-calls`);
+  if (!info)
+    throw new ToolError(
+      'EXECUTION_FAILED',
+      `${tool} acts for the calling agent, so it can only be called through POST /api/runs/:runId/tool-calls`,
+    );
   return info;
 }
 

@@ -34,7 +34,9 @@ export class GroupCommit {
       } catch (err) {
         return Promise.reject(err);
       }
-      this.open = new Promise<void>((resolve, reject) => setImmediate(() => setImmediate(() => this.commit(resolve, reject))));
+      this.open = new Promise<void>((resolve, reject) =>
+        setImmediate(() => setImmediate(() => this.commit(resolve, reject))),
+      );
     }
     const committed = this.open;
     let result: T;

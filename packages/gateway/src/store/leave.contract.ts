@@ -7,7 +7,17 @@ import type { GatewayStore, LeaveWait, NewCall } from './types.js';
 const T0 = 1_700_000_000_000;
 
 function newCall(callId: string, over: Partial<NewCall> = {}): NewCall {
-  return { callId, runId: 'run-1', agentId: 'agent-a', sessionId: 'agent-a', tool: 'confirm', input: { q: callId }, visible: false, createdAt: T0, ...over };
+  return {
+    callId,
+    runId: 'run-1',
+    agentId: 'agent-a',
+    sessionId: 'agent-a',
+    tool: 'confirm',
+    input: { q: callId },
+    visible: false,
+    createdAt: T0,
+    ...over,
+  };
 }
 
 const leaving = (callId: string, orInbox: boolean): LeaveWait => ({
@@ -30,8 +40,15 @@ export function leaveContract(name: string, make: () => Promise<GatewayStore>): 
       await store.createCall(newCall('w1'));
       await store.openCall('w1', 'waiting', T0 + 60_000, T0);
       expect(await store.releaseWaiter('w1', T0 + 5, leaving('w1', true))).toEqual({ outcome: 'released' });
-      expect(await store.getCall('w1')).toMatchObject({ status: 'pending', result: { error: { code: 'EXECUTION_FAILED' } } });
-      expect(await store.resolveCall('w1', 'run-1', { result: 7 }, T0 + 6)).toMatchObject({ ok: true, previous: 'pending', inbox: { callId: 'w1' } });
+      expect(await store.getCall('w1')).toMatchObject({
+        status: 'pending',
+        result: { error: { code: 'EXECUTION_FAILED' } },
+      });
+      expect(await store.resolveCall('w1', 'run-1', { result: 7 }, T0 + 6)).toMatchObject({
+        ok: true,
+        previous: 'pending',
+        inbox: { callId: 'w1' },
+      });
     });
 
     it('moves a call that never opened (the database failed first) to pending with an expiry', async () => {
@@ -47,7 +64,10 @@ export function leaveContract(name: string, make: () => Promise<GatewayStore>): 
         await store.openCall(id, 'waiting', T0 + 60_000, T0);
         await store.resolveCall(id, 'run-1', { result: id }, T0 + 1);
       }
-      expect(await store.releaseWaiter('a', T0 + 2, leaving('a', true))).toMatchObject({ outcome: 'resolved', inbox: { callId: 'a', result: 'a' } });
+      expect(await store.releaseWaiter('a', T0 + 2, leaving('a', true))).toMatchObject({
+        outcome: 'resolved',
+        inbox: { callId: 'a', result: 'a' },
+      });
       expect(await store.releaseWaiter('a', T0 + 3, leaving('a', true))).toEqual({ outcome: 'resolved' });
       // The control: a waiter that can still hand the result over keeps it out of the inbox.
       expect(await store.releaseWaiter('b', T0 + 2, leaving('b', false))).toEqual({ outcome: 'resolved' });
@@ -61,7 +81,10 @@ export function leaveContract(name: string, make: () => Promise<GatewayStore>): 
       }
       const nobody = await store.resolveCall('gone', 'run-1', { result: 1 }, T0 + 1, (id) => id === 'here');
       expect(nobody).toMatchObject({ ok: true, previous: 'pending', inbox: { callId: 'gone' } });
-      expect(await store.resolveCall('here', 'run-1', { result: 2 }, T0 + 1, (id) => id === 'here')).toMatchObject({ ok: true, previous: 'waiting' });
+      expect(await store.resolveCall('here', 'run-1', { result: 2 }, T0 + 1, (id) => id === 'here')).toMatchObject({
+        ok: true,
+        previous: 'waiting',
+      });
     });
 
     it('lets a retry with the same callId take up a pending or interrupted call, and nothing else', async () => {

@@ -13,7 +13,8 @@ const PREVIEW = 512;
 
 /** The JSON columns of a call that can be large. */
 const BIG_CALL_COLUMNS = ['input', 'approval', 'decision', 'question', 'answer', 'submitted', 'result'] as const;
-const SMALL_CALL_COLUMNS = 'seq, call_id, run_id, agent_id, session_id, tool, status, visible, created_at, updated_at, expires_at, resolved_at';
+const SMALL_CALL_COLUMNS =
+  'seq, call_id, run_id, agent_id, session_id, tool, status, visible, created_at, updated_at, expires_at, resolved_at';
 
 /** `col` as itself when small, else its first characters, and its length as `col_len` (SQLite and PostgreSQL alike). */
 function cut(col: string): string {
@@ -72,6 +73,10 @@ function cutEntry(r: Row): ExecutionLogEntry {
     params: preview(r.entry as string, size),
     ...(r.agent_id ? { agentId: r.agent_id } : {}),
     ...(r.run_id ? { runId: r.run_id } : {}),
-    truncated: { fields: ['params', 'result'], size, href: `/api/tool-calls/${encodeURIComponent(r.call_id as string)}` },
+    truncated: {
+      fields: ['params', 'result'],
+      size,
+      href: `/api/tool-calls/${encodeURIComponent(r.call_id as string)}`,
+    },
   };
 }

@@ -19,7 +19,10 @@ export function callsQuery(f: CallFilter): Query {
     .add('tool = ?', f.tool)
     .add('seq < ?', f.before)
     .when(f.askedPerson, '(approval IS NOT NULL OR question IS NOT NULL)');
-  return { sql: `SELECT ${CALL_LISTING_COLUMNS} FROM tool_calls ${where.sql} ORDER BY seq DESC LIMIT ?`, args: [...where.args, f.limit] };
+  return {
+    sql: `SELECT ${CALL_LISTING_COLUMNS} FROM tool_calls ${where.sql} ORDER BY seq DESC LIMIT ?`,
+    args: [...where.args, f.limit],
+  };
 }
 
 /** Events after `afterId`, in id order; an empty page means there are no more. */
@@ -33,7 +36,10 @@ export function eventsAfterQuery(afterId: number, f: EventFilter, limit: number)
   // Whole events, but only as many as fit PAGE_CHARS (at least one): a run of large events never
   // loads hundreds of megabytes at once. A page may end early; the next one starts after it.
   const sized = `SELECT id, data, SUM(length(data)) OVER (ORDER BY id) - length(data) AS before_it FROM events ${where.sql} ORDER BY id LIMIT ?`;
-  return { sql: `SELECT id, data FROM (${sized}) page WHERE before_it < ? ORDER BY id`, args: [...where.args, limit, PAGE_CHARS] };
+  return {
+    sql: `SELECT id, data FROM (${sized}) page WHERE before_it < ? ORDER BY id`,
+    args: [...where.args, limit, PAGE_CHARS],
+  };
 }
 
 /** Execution-log entries, newest first. */
@@ -45,12 +51,18 @@ export function executionsQuery(f: ExecutionFilter): Query {
     .add('run_id = ?', f.runId)
     .add('timestamp >= ?', f.since)
     .add('id < ?', f.before);
-  return { sql: `SELECT ${EXECUTION_LISTING_COLUMNS} FROM executions ${where.sql} ORDER BY id DESC LIMIT ?`, args: [...where.args, f.limit] };
+  return {
+    sql: `SELECT ${EXECUTION_LISTING_COLUMNS} FROM executions ${where.sql} ORDER BY id DESC LIMIT ?`,
+    args: [...where.args, f.limit],
+  };
 }
 
 /** An agent's inbox after `after`, oldest first, as many as fit PAGE_CHARS (at least one): read on with the last id. */
 export function inboxQuery(agentId: string, o: { after?: number; limit: number; includeAcked?: boolean }): Query {
   const unread = o.includeAcked ? '' : 'AND acked_at IS NULL';
   const sized = `SELECT *, SUM(length(payload)) OVER (ORDER BY id) - length(payload) AS before_it FROM inbox WHERE agent_id = ? AND id > ? ${unread} ORDER BY id LIMIT ?`;
-  return { sql: `SELECT * FROM (${sized}) page WHERE before_it < ? ORDER BY id`, args: [agentId, o.after ?? 0, o.limit, PAGE_CHARS] };
+  return {
+    sql: `SELECT * FROM (${sized}) page WHERE before_it < ? ORDER BY id`,
+    args: [agentId, o.after ?? 0, o.limit, PAGE_CHARS],
+  };
 }

@@ -8,7 +8,12 @@ import { outcomeOf, toSpaceMessage } from './sqlite-rows.js';
 import { ACTIVE } from './sqlite-statements.js';
 import type { CallStatus, NewCall, SpaceMessage } from './types.js';
 
-const FINAL: Record<ToolResult['status'], CallStatus> = { success: 'success', error: 'error', rejected: 'rejected', pending: 'pending' };
+const FINAL: Record<ToolResult['status'], CallStatus> = {
+  success: 'success',
+  error: 'error',
+  rejected: 'rejected',
+  pending: 'pending',
+};
 
 const CREATE = `INSERT INTO tool_calls (call_id, run_id, agent_id, session_id, tool, input, status, visible, created_at, updated_at, owner)
   SELECT c, r, a, s, t, i, 'running', v, at, at, ? FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::int[], ?::bigint[])

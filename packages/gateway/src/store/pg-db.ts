@@ -84,7 +84,8 @@ export class PgDb implements Omit<Tx, 'tell'> {
   }
 
   private txOf(c: pg.PoolClient): Tx {
-    const all = async (sql: string, ...args: unknown[]) => (await c.query({ ...statement(sql), values: args })).rows as Row[];
+    const all = async (sql: string, ...args: unknown[]) =>
+      (await c.query({ ...statement(sql), values: args })).rows as Row[];
     return {
       all,
       get: async (sql, ...args) => (await all(sql, ...args))[0],

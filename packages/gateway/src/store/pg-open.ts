@@ -14,12 +14,15 @@ const INT8 = 20;
 /** BIGINT ids and epoch milliseconds as numbers (they stay far below 2^53). */
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    oid === INT8
+      ? (v: string) => Number(v)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 /** A schema name safe to put in SQL as an identifier. */
 export function checkSchema(schema: string): string {
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`schema "${schema}": use lower-case letters, digits and _ (at most 63), starting with a letter`);
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
+    throw new Error(`schema "${schema}": use lower-case letters, digits and _ (at most 63), starting with a letter`);
   return schema;
 }
 
@@ -56,14 +59,23 @@ export async function migrate(pool: pg.Pool, schema: string): Promise<void> {
     // Held until COMMIT: a second instance starting now waits here, then finds nothing left to do.
     await c.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`toolbelt.migrate:${schema}`]);
     await c.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    await c.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');
-    const current = (await c.query<{ v: number }>('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations')).rows[0].v;
+    await c.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
+    );
+    const current = (await c.query<{ v: number }>('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations'))
+      .rows[0].v;
     if (current > PG_LATEST_VERSION)
-      throw new StoreVersionError(`schema ${schema} has version ${current}, newer than this toolbelt knows (${PG_LATEST_VERSION}); upgrade toolbelt`);
+      throw new StoreVersionError(
+        `schema ${schema} has version ${current}, newer than this toolbelt knows (${PG_LATEST_VERSION}); upgrade toolbelt`,
+      );
     for (const m of PG_MIGRATIONS) {
       if (m.version <= current) continue;
       await c.query(m.sql);
-      await c.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, Date.now()]);
+      await c.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+        m.version,
+        m.name,
+        Date.now(),
+      ]);
     }
     await c.query('COMMIT');
   } catch (err) {

@@ -5,10 +5,25 @@ import type { PgDb } from './pg-db.js';
 import { toMessage, toSpaceMessage, type Row } from './sqlite-rows.js';
 import { CYCLE_SQL, DEFAULT_CYCLE_LEASE_MS } from './sqlite-statements.js';
 import type { StoreNotice } from './types.js';
-import type { AgentNote, CycleOutcome, NewToolMessage, NoteKind, PostOutcome, Space, SpaceMember, SpaceMessage, SpaceStore } from './space-types.js';
+import type {
+  AgentNote,
+  CycleOutcome,
+  NewToolMessage,
+  NoteKind,
+  PostOutcome,
+  Space,
+  SpaceMember,
+  SpaceMessage,
+  SpaceStore,
+} from './space-types.js';
 
 const toSpace = (r: Row): Space => ({ id: r.id, name: r.name, createdAt: r.created_at });
-const toMember = (r: Row): SpaceMember => ({ spaceId: r.space_id, memberId: r.member_id, kind: r.kind, joinedAt: r.joined_at });
+const toMember = (r: Row): SpaceMember => ({
+  spaceId: r.space_id,
+  memberId: r.member_id,
+  kind: r.kind,
+  joinedAt: r.joined_at,
+});
 const toNote = (r: Row): AgentNote => ({ id: r.id, text: r.text, updatedAt: r.updated_at });
 
 export class PgSpaces implements SpaceStore {
@@ -18,7 +33,14 @@ export class PgSpaces implements SpaceStore {
   ) {}
 
   async createSpace(s: Space): Promise<boolean> {
-    return (await this.db.run('INSERT INTO spaces (id, name, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING', s.id, s.name, s.createdAt)) === 1;
+    return (
+      (await this.db.run(
+        'INSERT INTO spaces (id, name, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING',
+        s.id,
+        s.name,
+        s.createdAt,
+      )) === 1
+    );
   }
 
   async getSpace(spaceId: string): Promise<Space | undefined> {
@@ -29,7 +51,8 @@ export class PgSpaces implements SpaceStore {
   async listSpaces(memberIds?: readonly string[]): Promise<Space[]> {
     if (!memberIds) return (await this.db.all('SELECT * FROM spaces ORDER BY seq')).map(toSpace);
     if (!memberIds.length) return [];
-    const sql = 'SELECT * FROM spaces WHERE id IN (SELECT space_id FROM space_members WHERE member_id = ANY(?::text[])) ORDER BY seq';
+    const sql =
+      'SELECT * FROM spaces WHERE id IN (SELECT space_id FROM space_members WHERE member_id = ANY(?::text[])) ORDER BY seq';
     return (await this.db.all(sql, [...memberIds])).map(toSpace);
   }
 
@@ -42,8 +65,14 @@ export class PgSpaces implements SpaceStore {
 
   removeMember(spaceId: string, memberId: string): Promise<boolean> {
     return this.db.tx(async (tx) => {
-      const gone = (await tx.run('DELETE FROM space_members WHERE space_id = ? AND member_id = ?', spaceId, memberId)) === 1;
-      if (gone) await tx.run('UPDATE agent_state SET active_space = NULL WHERE agent_id = ? AND active_space = ?', memberId, spaceId);
+      const gone =
+        (await tx.run('DELETE FROM space_members WHERE space_id = ? AND member_id = ?', spaceId, memberId)) === 1;
+      if (gone)
+        await tx.run(
+          'UPDATE agent_state SET active_space = NULL WHERE agent_id = ? AND active_space = ?',
+          memberId,
+          spaceId,
+        );
       return gone;
     });
   }
@@ -54,11 +83,14 @@ export class PgSpaces implements SpaceStore {
   }
 
   async listMembers(spaceId: string): Promise<SpaceMember[]> {
-    return (await this.db.all('SELECT * FROM space_members WHERE space_id = ? ORDER BY joined_at, member_id', spaceId)).map(toMember);
+    return (
+      await this.db.all('SELECT * FROM space_members WHERE space_id = ? ORDER BY joined_at, member_id', spaceId)
+    ).map(toMember);
   }
 
   async shareSpace(a: string, b: string): Promise<boolean> {
-    const sql = 'SELECT 1 FROM space_members x JOIN space_members y ON x.space_id = y.space_id WHERE x.member_id = ? AND y.member_id = ? LIMIT 1';
+    const sql =
+      'SELECT 1 FROM space_members x JOIN space_members y ON x.space_id = y.space_id WHERE x.member_id = ? AND y.member_id = ? LIMIT 1';
     return (await this.db.get(sql, a, b)) !== undefined;
   }
 
@@ -66,8 +98,13 @@ export class PgSpaces implements SpaceStore {
     let notices: StoreNotice[] = [];
     const out = await this.db.tx(async (tx): Promise<PostOutcome> => {
       // The space row locked: members cannot change while the message goes out to them.
-      if (!(await tx.get('SELECT 1 FROM spaces WHERE id = ? FOR SHARE', spaceId))) return { ok: false, reason: 'no_space' };
-      const sender = await tx.get('SELECT kind FROM space_members WHERE space_id = ? AND member_id = ?', spaceId, senderId);
+      if (!(await tx.get('SELECT 1 FROM spaces WHERE id = ? FOR SHARE', spaceId)))
+        return { ok: false, reason: 'no_space' };
+      const sender = await tx.get(
+        'SELECT kind FROM space_members WHERE space_id = ? AND member_id = ?',
+        spaceId,
+        senderId,
+      );
       if (!sender) return { ok: false, reason: 'not_member' };
       const sql = `INSERT INTO space_messages (space_id, sender_id, sender_kind, kind, text, status, created_at, updated_at)
         VALUES (?, ?, ?, 'text', ?, 'complete', ?, ?) RETURNING *`;
@@ -96,7 +133,17 @@ export class PgSpaces implements SpaceStore {
     const sql = `INSERT INTO space_messages (space_id, sender_id, sender_kind, kind, call_id, run_id, tool, input, status, created_at, updated_at)
       VALUES (?, ?, 'agent', 'tool_call', ?, ?, ?, ?, 'running', ?, ?) RETURNING *`;
     return toSpaceMessage(
-      (await this.db.get(sql, m.spaceId, m.senderId, m.callId, m.runId, m.tool, JSON.stringify(m.input ?? null), m.createdAt, m.createdAt))!,
+      (await this.db.get(
+        sql,
+        m.spaceId,
+        m.senderId,
+        m.callId,
+        m.runId,
+        m.tool,
+        JSON.stringify(m.input ?? null),
+        m.createdAt,
+        m.createdAt,
+      ))!,
     );
   }
 
@@ -111,14 +158,26 @@ export class PgSpaces implements SpaceStore {
     return r ? toSpaceMessage(r) : undefined;
   }
 
-  async listMessages(spaceId: string, offset: number, limit: number): Promise<{ messages: SpaceMessage[]; total: number }> {
-    const total = (await this.db.get('SELECT COUNT(*) AS n FROM space_messages WHERE space_id = ?', spaceId))!.n as number;
-    const rows = await this.db.all('SELECT * FROM space_messages WHERE space_id = ? ORDER BY id LIMIT ? OFFSET ?', spaceId, limit, offset);
+  async listMessages(
+    spaceId: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ messages: SpaceMessage[]; total: number }> {
+    const total = (await this.db.get('SELECT COUNT(*) AS n FROM space_messages WHERE space_id = ?', spaceId))!
+      .n as number;
+    const rows = await this.db.all(
+      'SELECT * FROM space_messages WHERE space_id = ? ORDER BY id LIMIT ? OFFSET ?',
+      spaceId,
+      limit,
+      offset,
+    );
     return { messages: rows.map(toSpaceMessage), total };
   }
 
   async activeSpace(agentId: string): Promise<string | undefined> {
-    return (await this.db.get('SELECT active_space FROM agent_state WHERE agent_id = ?', agentId))?.active_space ?? undefined;
+    return (
+      (await this.db.get('SELECT active_space FROM agent_state WHERE agent_id = ?', agentId))?.active_space ?? undefined
+    );
   }
 
   async setActiveSpace(agentId: string, spaceId: string | undefined, now: number): Promise<void> {
@@ -127,7 +186,12 @@ export class PgSpaces implements SpaceStore {
     await this.db.run(sql, agentId, spaceId ?? null, now);
   }
 
-  setNotes(agentId: string, kind: NoteKind, notes: readonly { id: string; text: string }[], now: number): Promise<AgentNote[]> {
+  setNotes(
+    agentId: string,
+    kind: NoteKind,
+    notes: readonly { id: string; text: string }[],
+    now: number,
+  ): Promise<AgentNote[]> {
     return this.db.tx(async (tx) => {
       // seq keeps first-set order: an update keeps its entry's place.
       const sql = `INSERT INTO agent_notes (agent_id, kind, id, text, seq, updated_at)
@@ -139,16 +203,29 @@ export class PgSpaces implements SpaceStore {
   }
 
   async deleteNotes(agentId: string, kind: NoteKind, ids: readonly string[]): Promise<string[]> {
-    const rows = await this.db.all('DELETE FROM agent_notes WHERE agent_id = ? AND kind = ? AND id = ANY(?::text[]) RETURNING id', agentId, kind, [...ids]);
+    const rows = await this.db.all(
+      'DELETE FROM agent_notes WHERE agent_id = ? AND kind = ? AND id = ANY(?::text[]) RETURNING id',
+      agentId,
+      kind,
+      [...ids],
+    );
     const gone = new Set(rows.map((r) => r.id as string));
     return ids.filter((id) => gone.has(id));
   }
 
   async listNotes(agentId: string, kind: NoteKind): Promise<AgentNote[]> {
-    return (await this.db.all('SELECT * FROM agent_notes WHERE agent_id = ? AND kind = ? ORDER BY seq', agentId, kind)).map(toNote);
+    return (
+      await this.db.all('SELECT * FROM agent_notes WHERE agent_id = ? AND kind = ? ORDER BY seq', agentId, kind)
+    ).map(toNote);
   }
 
-  takeCycle(agentId: string, cycleId: string, limit: number, now: number, leaseUntil = now + DEFAULT_CYCLE_LEASE_MS): Promise<InboxMessage[]> {
+  takeCycle(
+    agentId: string,
+    cycleId: string,
+    limit: number,
+    now: number,
+    leaseUntil = now + DEFAULT_CYCLE_LEASE_MS,
+  ): Promise<InboxMessage[]> {
     return this.db.tx(async (tx) => {
       // Rows another instance is taking right now are skipped, not waited for and taken twice.
       const rows = await tx.all(

@@ -12,7 +12,16 @@ import type { StoreNotice } from './types.js';
 afterAll(dropSchemas, 60_000);
 
 const T0 = 1_700_000_000_000;
-const call = (callId: string) => ({ callId, runId: 'r', agentId: 'a', sessionId: 's', tool: 't', input: {}, visible: false, createdAt: T0 });
+const call = (callId: string) => ({
+  callId,
+  runId: 'r',
+  agentId: 'a',
+  sessionId: 's',
+  tool: 't',
+  input: {},
+  visible: false,
+  createdAt: T0,
+});
 
 describe.skipIf(!pgAvailable)('PostgreSQL store', () => {
   storeContract('PgStore', () => openPgStore(PG_URL, { schema: freshSchema() }));
@@ -47,7 +56,9 @@ describe.skipIf(!pgAvailable)('PostgreSQL store', () => {
     const [a, b] = await Promise.all([openPgStore(PG_URL, { schema }), openPgStore(PG_URL, { schema })]);
     const told = new Promise<void>((resolve) => a.watchEvents(resolve));
     const ev = (i: number) => ({ type: 'agent.state' as const, state: 'idle' as const, ts: T0 + i, sessionId: 's' });
-    const batches = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).appendEvents([ev(i), ev(i)])));
+    const batches = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).appendEvents([ev(i), ev(i)])),
+    );
     await told;
     const ids = batches.flat().sort((x, y) => x - y);
     expect((await a.eventsAfter(0, {}, 100)).map((e) => e.id)).toEqual(ids);
@@ -62,7 +73,9 @@ describe.skipIf(!pgAvailable)('PostgreSQL store', () => {
       await a.openCall(`p${i}`, 'pending', T0 + 60_000, T0);
       await b.resolveCall(`p${i}`, 'r', { result: i }, T0 + 1);
     }
-    const taken = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).spaces.takeCycle('a', `cy${i}`, 4, T0 + 2)));
+    const taken = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).spaces.takeCycle('a', `cy${i}`, 4, T0 + 2)),
+    );
     const ids = taken.flat().map((m) => m.id);
     expect(ids).toHaveLength(30);
     expect(new Set(ids).size).toBe(30);
@@ -92,13 +105,19 @@ describe.skipIf(!pgAvailable)('PostgreSQL store', () => {
     await a.openCall('w2', 'waiting', T0 + 60_000, T0);
     expect(await b.resolveCall('w1', 'r', { result: 1 }, T0 + 1)).toMatchObject({ ok: true, previous: 'waiting' });
     await a.close();
-    expect(await b.resolveCall('w2', 'r', { result: 2 }, T0 + 2)).toMatchObject({ ok: true, previous: 'pending', inbox: { callId: 'w2', result: 2 } });
+    expect(await b.resolveCall('w2', 'r', { result: 2 }, T0 + 2)).toMatchObject({
+      ok: true,
+      previous: 'pending',
+      inbox: { callId: 'w2', result: 2 },
+    });
     expect((await b.listInbox('a', { limit: 10 })).map((m) => m.kind === 'tool_result' && m.callId)).toEqual(['w2']);
     await b.close();
   });
 
   it('refuses a schema name it cannot use safely, and an unreachable server with a clear error', async () => {
     await expect(openPgStore(PG_URL, { schema: 'x; DROP TABLE y' })).rejects.toThrow(/use lower-case letters/);
-    await expect(openPgStore('postgres://postgres@127.0.0.1:1/test', { queryTimeoutMs: 2000 })).rejects.toThrow(/ECONNREFUSED|connect/);
+    await expect(openPgStore('postgres://postgres@127.0.0.1:1/test', { queryTimeoutMs: 2000 })).rejects.toThrow(
+      /ECONNREFUSED|connect/,
+    );
   });
 });

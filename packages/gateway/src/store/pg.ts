@@ -23,7 +23,16 @@ import { PgDb, type Broadcast } from './pg-db.js';
 import { PgCallLog } from './pg-call-log.js';
 import { PgEvents } from './pg-events.js';
 import { PgListener } from './pg-listen.js';
-import { claimSession, expireDue, healthOf, leaveWait, ORPHANED, RETAKE, reclaimCalls, resolveStep } from './pg-steps.js';
+import {
+  claimSession,
+  expireDue,
+  healthOf,
+  leaveWait,
+  ORPHANED,
+  RETAKE,
+  reclaimCalls,
+  resolveStep,
+} from './pg-steps.js';
 import type { Row } from './sqlite-rows.js';
 import { checkSchema, clientConfig, createPool, migrate } from './pg-open.js';
 import type { PgStoreOptions } from './pg-options.js';
@@ -94,7 +103,12 @@ export class PgStore implements GatewayStore {
     try {
       await migrate(pool, schema);
       const [channel, instance] = [`toolbelt:${schema}`, `${schema}:${randomUUID()}`];
-      const store = new PgStore(new PgDb(pool, channel, instance), new PgDb(logPool, channel, instance), clientConfig(url, opts), schema);
+      const store = new PgStore(
+        new PgDb(pool, channel, instance),
+        new PgDb(logPool, channel, instance),
+        clientConfig(url, opts),
+        schema,
+      );
       await store.listener.start();
       return store;
     } catch (err) {
@@ -157,7 +171,13 @@ export class PgStore implements GatewayStore {
   }
 
   /** A person's answer to a call parked for them (approval or question), moving it back to running. */
-  private async answerWait(callId: string, step: string, answer: unknown, now: number, kind: WaitNotice): Promise<DecideOutcome> {
+  private async answerWait(
+    callId: string,
+    step: string,
+    answer: unknown,
+    now: number,
+    kind: WaitNotice,
+  ): Promise<DecideOutcome> {
     const out = await this.db.tx(async (tx): Promise<DecideOutcome> => {
       const row = await tx.get(`${SQL.getCall} FOR UPDATE`, callId);
       if (!row) return { ok: false, reason: 'not_found' };
@@ -175,19 +195,40 @@ export class PgStore implements GatewayStore {
   }
 
   async releaseWaiter(callId: string, now: number, leave?: LeaveWait): Promise<ReleaseOutcome> {
-    if (!leave) return { outcome: (await this.db.run(SQL.transition, 'pending', now, callId, 'waiting')) === 1 ? 'released' : 'other' };
+    if (!leave)
+      return {
+        outcome: (await this.db.run(SQL.transition, 'pending', now, callId, 'waiting')) === 1 ? 'released' : 'other',
+      };
     const out = await this.db.tx((tx) => leaveWait(tx, callId, now, leave));
     if (out.inbox) this.notify({ kind: 'inbox.added', agentId: out.inbox.agentId });
     return out;
   }
 
   async retakeCall(c: NewCall): Promise<boolean> {
-    return (await this.db.run(RETAKE, this.instance, c.createdAt, c.callId, c.agentId, c.runId, c.tool, JSON.stringify(c.input ?? null))) === 1;
+    return (
+      (await this.db.run(
+        RETAKE,
+        this.instance,
+        c.createdAt,
+        c.callId,
+        c.agentId,
+        c.runId,
+        c.tool,
+        JSON.stringify(c.input ?? null),
+      )) === 1
+    );
   }
 
-  async resolveCall(callId: string, runId: string, submission: Submission, now: number, waitsHere?: WaitsHere): Promise<ResolveOutcome> {
+  async resolveCall(
+    callId: string,
+    runId: string,
+    submission: Submission,
+    now: number,
+    waitsHere?: WaitsHere,
+  ): Promise<ResolveOutcome> {
     // A waiting call whose instance is gone, or whose waiter here failed, has nobody waiting: its result goes to the inbox.
-    const lost = (row: Row) => Boolean(row.orphaned) || (row.owner === this.instance && waitsHere !== undefined && !waitsHere(callId));
+    const lost = (row: Row) =>
+      Boolean(row.orphaned) || (row.owner === this.instance && waitsHere !== undefined && !waitsHere(callId));
     const { out, notices } = await this.db.tx((tx) => resolveStep(tx, { callId, runId, submission, now }, lost));
     if (out.ok) for (const n of notices) this.notify(n);
     return out;
@@ -221,7 +262,10 @@ export class PgStore implements GatewayStore {
     return (await this.db.all(SQL.inboxOfCall, callId)).map(toMessage)[0];
   }
 
-  async listInbox(agentId: string, o: { after?: number; limit: number; includeAcked?: boolean }): Promise<InboxMessage[]> {
+  async listInbox(
+    agentId: string,
+    o: { after?: number; limit: number; includeAcked?: boolean },
+  ): Promise<InboxMessage[]> {
     const q = inboxQuery(agentId, o);
     return (await this.db.all(q.sql, ...q.args)).map(toMessage);
   }

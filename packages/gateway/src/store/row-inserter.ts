@@ -37,7 +37,9 @@ export class RowInserter {
     let stmt = this.statements.get(key);
     if (!stmt) {
       const row = `(${placeholders(columns.length)})`;
-      stmt = this.db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, () => row).join(', ')}`);
+      stmt = this.db.prepare(
+        `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, () => row).join(', ')}`,
+      );
       this.statements.set(key, stmt);
     }
     return stmt;

@@ -1,7 +1,16 @@
 // The store's half for spaces: rooms, their members and messages, each agent's active space,
 // goals, memories and plans, and think cycles over the inbox. Every method that changes more than
 // one row does it in one atomic step, so a crash leaves each message delivered or not, never half.
-import type { AgentNote, InboxMessage, MemberKind, NoteKind, Space, SpaceMember, SpaceMessage, SpaceMessageStatus } from '@toolbelt/core';
+import type {
+  AgentNote,
+  InboxMessage,
+  MemberKind,
+  NoteKind,
+  Space,
+  SpaceMember,
+  SpaceMessage,
+  SpaceMessageStatus,
+} from '@toolbelt/core';
 
 export type { AgentNote, MemberKind, NoteKind, Space, SpaceMember, SpaceMessage, SpaceMessageStatus };
 
@@ -15,7 +24,9 @@ export interface NewToolMessage {
   createdAt: number;
 }
 
-export type PostOutcome = { ok: true; message: SpaceMessage; inbox: InboxMessage[] } | { ok: false; reason: 'no_space' | 'not_member'; kind?: MemberKind };
+export type PostOutcome =
+  | { ok: true; message: SpaceMessage; inbox: InboxMessage[] }
+  | { ok: false; reason: 'no_space' | 'not_member'; kind?: MemberKind };
 
 export type CycleOutcome = { ok: true; acknowledged: number } | { ok: false; reason: 'not_found' };
 
@@ -51,7 +62,12 @@ export interface SpaceStore {
   setActiveSpace(agentId: string, spaceId: string | undefined, now: number): Promise<void>;
 
   /** Creates or replaces entries by id. */
-  setNotes(agentId: string, kind: NoteKind, notes: readonly { id: string; text: string }[], now: number): Promise<AgentNote[]>;
+  setNotes(
+    agentId: string,
+    kind: NoteKind,
+    notes: readonly { id: string; text: string }[],
+    now: number,
+  ): Promise<AgentNote[]>;
   /** Returns the ids that were there and are now gone. */
   deleteNotes(agentId: string, kind: NoteKind, ids: readonly string[]): Promise<string[]>;
   listNotes(agentId: string, kind: NoteKind): Promise<AgentNote[]>;

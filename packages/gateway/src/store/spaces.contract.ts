@@ -41,10 +41,15 @@ export function spacesContract(name: string, make: () => Promise<GatewayStore>):
 
     it("puts a message in every other agent member's inbox, not the sender's, atomically", async () => {
       const out = await store.spaces.postText('room', 'planner', 'hello', T0 + 1);
-      expect(out).toMatchObject({ ok: true, message: { senderId: 'planner', senderKind: 'agent', kind: 'text', text: 'hello', status: 'complete' } });
+      expect(out).toMatchObject({
+        ok: true,
+        message: { senderId: 'planner', senderKind: 'agent', kind: 'text', text: 'hello', status: 'complete' },
+      });
       expect(out.ok && out.inbox.map((m) => m.agentId)).toEqual(['coder']);
       expect(await store.listInbox('planner', { limit: 10 })).toEqual([]);
-      expect(await store.listInbox('coder', { limit: 10 })).toMatchObject([{ kind: 'message', spaceId: 'room', message: { text: 'hello' } }]);
+      expect(await store.listInbox('coder', { limit: 10 })).toMatchObject([
+        { kind: 'message', spaceId: 'room', message: { text: 'hello' } },
+      ]);
       const fromPerson = await store.spaces.postText('room', 'husam', 'hi all', T0 + 2);
       expect(fromPerson.ok && fromPerson.inbox.map((m) => m.agentId).sort()).toEqual(['coder', 'planner']);
       expect(notices).toEqual([
@@ -69,7 +74,16 @@ export function spacesContract(name: string, make: () => Promise<GatewayStore>):
     });
 
     it('takes a space call from running to requires_action to complete when a person answers', async () => {
-      await store.createCall({ callId: 'c1', runId: 'r1', agentId: 'planner', sessionId: 's', tool: 'confirm', input: { q: 1 }, visible: true, createdAt: T0 });
+      await store.createCall({
+        callId: 'c1',
+        runId: 'r1',
+        agentId: 'planner',
+        sessionId: 's',
+        tool: 'confirm',
+        input: { q: 1 },
+        visible: true,
+        createdAt: T0,
+      });
       const posted = await store.spaces.postToolCall({
         spaceId: 'room',
         senderId: 'planner',
@@ -84,21 +98,72 @@ export function spacesContract(name: string, make: () => Promise<GatewayStore>):
       expect(await store.spaces.requireAction('c1', T0 + 1)).toMatchObject({ status: 'requires_action' });
       expect(await store.spaces.requireAction('c1', T0 + 1)).toBeUndefined();
       const out = await store.resolveCall('c1', 'r1', { result: { confirmed: true } }, T0 + 2);
-      expect(out).toMatchObject({ ok: true, message: { status: 'complete', result: { confirmed: true } }, inbox: { kind: 'tool_result', callId: 'c1' } });
+      expect(out).toMatchObject({
+        ok: true,
+        message: { status: 'complete', result: { confirmed: true } },
+        inbox: { kind: 'tool_result', callId: 'c1' },
+      });
       expect(await store.spaces.messageOfCall('c1')).toMatchObject({ status: 'complete' });
-      expect(await store.resolveCall('c1', 'r1', { result: 2 }, T0 + 3)).toMatchObject({ ok: false, reason: 'not_open' });
+      expect(await store.resolveCall('c1', 'r1', { result: 2 }, T0 + 3)).toMatchObject({
+        ok: false,
+        reason: 'not_open',
+      });
       expect(await store.listInbox('planner', { limit: 10 })).toHaveLength(1);
     });
 
     it('settles the message of an inline call when it finishes, but not of a call left open', async () => {
-      await store.createCall({ callId: 'c2', runId: 'r1', agentId: 'planner', sessionId: 's', tool: 'chart', input: {}, visible: true, createdAt: T0 });
-      await store.spaces.postToolCall({ spaceId: 'room', senderId: 'planner', callId: 'c2', runId: 'r1', tool: 'chart', input: {}, createdAt: T0 });
-      const done = await store.finishCall('c2', { status: 'success', callId: 'c2', tool: 'chart', content: [], structured: { ok: 1 }, durationMs: 1 }, T0 + 1);
+      await store.createCall({
+        callId: 'c2',
+        runId: 'r1',
+        agentId: 'planner',
+        sessionId: 's',
+        tool: 'chart',
+        input: {},
+        visible: true,
+        createdAt: T0,
+      });
+      await store.spaces.postToolCall({
+        spaceId: 'room',
+        senderId: 'planner',
+        callId: 'c2',
+        runId: 'r1',
+        tool: 'chart',
+        input: {},
+        createdAt: T0,
+      });
+      const done = await store.finishCall(
+        'c2',
+        { status: 'success', callId: 'c2', tool: 'chart', content: [], structured: { ok: 1 }, durationMs: 1 },
+        T0 + 1,
+      );
       expect(done).toMatchObject({ status: 'complete', result: { ok: 1 } });
-      await store.createCall({ callId: 'c3', runId: 'r1', agentId: 'planner', sessionId: 's', tool: 'ask', input: {}, visible: true, createdAt: T0 });
-      await store.spaces.postToolCall({ spaceId: 'room', senderId: 'planner', callId: 'c3', runId: 'r1', tool: 'ask', input: {}, createdAt: T0 });
+      await store.createCall({
+        callId: 'c3',
+        runId: 'r1',
+        agentId: 'planner',
+        sessionId: 's',
+        tool: 'ask',
+        input: {},
+        visible: true,
+        createdAt: T0,
+      });
+      await store.spaces.postToolCall({
+        spaceId: 'room',
+        senderId: 'planner',
+        callId: 'c3',
+        runId: 'r1',
+        tool: 'ask',
+        input: {},
+        createdAt: T0,
+      });
       await store.openCall('c3', 'pending', T0 + 60_000, T0);
-      expect(await store.finishCall('c3', { status: 'pending', callId: 'c3', tool: 'ask', content: [], durationMs: 1 }, T0 + 1)).toBeUndefined();
+      expect(
+        await store.finishCall(
+          'c3',
+          { status: 'pending', callId: 'c3', tool: 'ask', content: [], durationMs: 1 },
+          T0 + 1,
+        ),
+      ).toBeUndefined();
       expect((await store.spaces.messageOfCall('c3'))?.status).toBe('running');
     });
 

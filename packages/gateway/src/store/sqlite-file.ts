@@ -61,7 +61,9 @@ export class SqliteFile {
     if (!this.identity) return undefined;
     const fs = statfsSync(dirname(this.file));
     const free = fs.bavail * fs.bsize;
-    return free < MIN_FREE_BYTES ? `the disk holding ${this.file} is full (${free} bytes free); free some space` : undefined;
+    return free < MIN_FREE_BYTES
+      ? `the disk holding ${this.file} is full (${free} bytes free); free some space`
+      : undefined;
   }
 
   /** Another process holding the write lock: probed between our own commits only. */

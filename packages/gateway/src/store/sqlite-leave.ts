@@ -13,7 +13,8 @@ export function leaveStep(
   toInbox: (row: Row, payload: Submission) => InboxMessage | undefined,
 ): ReleaseOutcome {
   const { callId, now, leave } = s;
-  if (!leave) return { outcome: q.transition.run('pending', now, callId, 'waiting').changes === 1 ? 'released' : 'other' };
+  if (!leave)
+    return { outcome: q.transition.run('pending', now, callId, 'waiting').changes === 1 ? 'released' : 'other' };
   if (q.leave.run(jsonOfResult(leave.why), leave.expiresAt, now, callId).changes === 1) return { outcome: 'released' };
   const row = q.getCall.get(callId) as Row | undefined;
   if (row?.status !== 'resolved') return { outcome: 'other' };
@@ -22,8 +23,15 @@ export function leaveStep(
 }
 
 /** After a restart: waiting calls reopen as pending; running ones end as interrupted (`settle` their space messages). */
-export function recoverStep(db: Database.Database, q: Statements, now: number, settle: (callId: string, error: string) => void): RecoveryReport {
-  const reopened = db.prepare(`UPDATE tool_calls SET status = 'pending', updated_at = ? WHERE status = 'waiting'`).run(now).changes;
+export function recoverStep(
+  db: Database.Database,
+  q: Statements,
+  now: number,
+  settle: (callId: string, error: string) => void,
+): RecoveryReport {
+  const reopened = db
+    .prepare(`UPDATE tool_calls SET status = 'pending', updated_at = ? WHERE status = 'waiting'`)
+    .run(now).changes;
   const cut = db.prepare(`SELECT call_id, tool FROM tool_calls WHERE status IN (${ACTIVE})`).all() as Row[];
   for (const r of cut) {
     const result = interrupted(r.call_id, r.tool);

@@ -8,7 +8,10 @@ import { LATEST_VERSION, MIGRATIONS } from './migrations.js';
 import { openProblem, StoreVersionError, type StoreOptions } from './sqlite-options.js';
 import type { Row } from './sqlite-rows.js';
 
-export function openDatabase(file: string, opts: StoreOptions = {}): { db: Database.Database; checkpointer?: Checkpointer } {
+export function openDatabase(
+  file: string,
+  opts: StoreOptions = {},
+): { db: Database.Database; checkpointer?: Checkpointer } {
   try {
     return openOrThrow(file, opts);
   } catch (err) {
@@ -43,20 +46,30 @@ function openOrThrow(file: string, opts: StoreOptions): { db: Database.Database;
 function migrate(db: Database.Database, file: string, readonly: boolean): void {
   const hasTable = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`).get();
   if (!hasTable && readonly) throw new StoreVersionError(`${file} is not a toolbelt gateway database`);
-  if (!hasTable) db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+  if (!hasTable)
+    db.exec(
+      'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)',
+    );
   const current = (db.prepare('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations').get() as Row).v as number;
   if (current > LATEST_VERSION) {
-    throw new StoreVersionError(`${file} has schema version ${current}, newer than this toolbelt knows (${LATEST_VERSION}); upgrade toolbelt`);
+    throw new StoreVersionError(
+      `${file} has schema version ${current}, newer than this toolbelt knows (${LATEST_VERSION}); upgrade toolbelt`,
+    );
   }
   if (readonly) {
-    if (current < LATEST_VERSION) throw new StoreVersionError(`${file} has schema version ${current}; start the gateway once to migrate it`);
+    if (current < LATEST_VERSION)
+      throw new StoreVersionError(`${file} has schema version ${current}; start the gateway once to migrate it`);
     return;
   }
   for (const m of MIGRATIONS) {
     if (m.version <= current) continue;
     db.transaction(() => {
       db.exec(m.sql);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        m.version,
+        m.name,
+        Date.now(),
+      );
     })();
   }
 }

@@ -22,9 +22,15 @@ export function openProblem(file: string, err: unknown): Error {
     /READONLY|CANTOPEN|EACCES|EROFS|EPERM/.test(code) || /readonly|read-only/i.test(reason)
       ? ['it or its directory is not writable', 'make both writable by this user, or set gateway.db to another path']
       : /CORRUPT|NOTADB/.test(code)
-        ? ['it is not a SQLite database or is damaged', 'restore it from a backup, or move it away to start with an empty one']
+        ? [
+            'it is not a SQLite database or is damaged',
+            'restore it from a backup, or move it away to start with an empty one',
+          ]
         : /BUSY|LOCKED/.test(code)
-          ? ['another process holds its lock', 'stop the other process using it (another gateway?), or set gateway.db to another path']
+          ? [
+              'another process holds its lock',
+              'stop the other process using it (another gateway?), or set gateway.db to another path',
+            ]
           : /FULL|ENOSPC/.test(code)
             ? ['the disk is full', 'free some space']
             : [reason, 'check the file and its directory'];

@@ -44,7 +44,8 @@ export function toCall(r: Row): CallRecord {
 export function toMessage(r: Row): InboxMessage {
   const base = { id: r.id as number, agentId: r.agent_id as string, createdAt: r.created_at as number };
   let m: InboxMessage;
-  if (r.kind === 'message') m = { ...base, kind: 'message', spaceId: r.space_id, message: JSON.parse(r.payload) as SpaceMessage };
+  if (r.kind === 'message')
+    m = { ...base, kind: 'message', spaceId: r.space_id, message: JSON.parse(r.payload) as SpaceMessage };
   else {
     const payload = JSON.parse(r.payload) as Submission;
     m = { ...base, kind: 'tool_result', runId: r.run_id, callId: r.call_id, tool: r.tool };
@@ -68,7 +69,8 @@ export function toSpaceMessage(r: Row): SpaceMessage {
     updatedAt: r.updated_at,
   };
   if (r.text !== null) m.text = r.text;
-  if (r.call_id !== null) Object.assign(m, { callId: r.call_id, runId: r.run_id, tool: r.tool, input: JSON.parse(r.input) });
+  if (r.call_id !== null)
+    Object.assign(m, { callId: r.call_id, runId: r.run_id, tool: r.tool, input: JSON.parse(r.input) });
   const outcome = parse<Submission>(r.outcome);
   if (outcome && 'error' in outcome) m.error = outcome.error;
   else if (outcome) m.result = outcome.result;

@@ -6,10 +6,25 @@ import type { GroupCommit } from './group-commit.js';
 import { toMessage, toSpaceMessage, type Row } from './sqlite-rows.js';
 import { CYCLE_SQL, DEFAULT_CYCLE_LEASE_MS } from './sqlite-statements.js';
 import type { StoreNotice } from './types.js';
-import type { AgentNote, CycleOutcome, NewToolMessage, NoteKind, PostOutcome, Space, SpaceMember, SpaceMessage, SpaceStore } from './space-types.js';
+import type {
+  AgentNote,
+  CycleOutcome,
+  NewToolMessage,
+  NoteKind,
+  PostOutcome,
+  Space,
+  SpaceMember,
+  SpaceMessage,
+  SpaceStore,
+} from './space-types.js';
 
 const toSpace = (r: Row): Space => ({ id: r.id, name: r.name, createdAt: r.created_at });
-const toMember = (r: Row): SpaceMember => ({ spaceId: r.space_id, memberId: r.member_id, kind: r.kind, joinedAt: r.joined_at });
+const toMember = (r: Row): SpaceMember => ({
+  spaceId: r.space_id,
+  memberId: r.member_id,
+  kind: r.kind,
+  joinedAt: r.joined_at,
+});
 const toNote = (r: Row): AgentNote => ({ id: r.id, text: r.text, updatedAt: r.updated_at });
 
 export class SqliteSpaces implements SpaceStore {
@@ -34,7 +49,9 @@ export class SqliteSpaces implements SpaceStore {
   createSpace(s: Space): Promise<boolean> {
     return this.write(
       () =>
-        this.db.prepare('INSERT INTO spaces (id, name, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING').run(s.id, s.name, s.createdAt).changes === 1,
+        this.db
+          .prepare('INSERT INTO spaces (id, name, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING')
+          .run(s.id, s.name, s.createdAt).changes === 1,
     );
   }
 
@@ -63,8 +80,13 @@ export class SqliteSpaces implements SpaceStore {
 
   removeMember(spaceId: string, memberId: string): Promise<boolean> {
     return this.write(() => {
-      const gone = this.db.prepare('DELETE FROM space_members WHERE space_id = ? AND member_id = ?').run(spaceId, memberId).changes === 1;
-      if (gone) this.db.prepare('UPDATE agent_state SET active_space = NULL WHERE agent_id = ? AND active_space = ?').run(memberId, spaceId);
+      const gone =
+        this.db.prepare('DELETE FROM space_members WHERE space_id = ? AND member_id = ?').run(spaceId, memberId)
+          .changes === 1;
+      if (gone)
+        this.db
+          .prepare('UPDATE agent_state SET active_space = NULL WHERE agent_id = ? AND active_space = ?')
+          .run(memberId, spaceId);
       return gone;
     });
   }
@@ -75,11 +97,14 @@ export class SqliteSpaces implements SpaceStore {
   }
 
   async listMembers(spaceId: string): Promise<SpaceMember[]> {
-    return this.all('SELECT * FROM space_members WHERE space_id = ? ORDER BY joined_at, member_id', spaceId).map(toMember);
+    return this.all('SELECT * FROM space_members WHERE space_id = ? ORDER BY joined_at, member_id', spaceId).map(
+      toMember,
+    );
   }
 
   async shareSpace(a: string, b: string): Promise<boolean> {
-    const sql = 'SELECT 1 FROM space_members x JOIN space_members y ON x.space_id = y.space_id WHERE x.member_id = ? AND y.member_id = ? LIMIT 1';
+    const sql =
+      'SELECT 1 FROM space_members x JOIN space_members y ON x.space_id = y.space_id WHERE x.member_id = ? AND y.member_id = ? LIMIT 1';
     return this.get(sql, a, b) !== undefined;
   }
 
@@ -91,7 +116,11 @@ export class SqliteSpaces implements SpaceStore {
       const sql = `INSERT INTO space_messages (space_id, sender_id, sender_kind, kind, text, status, created_at, updated_at)
         VALUES (?, ?, ?, 'text', ?, 'complete', ?, ?) RETURNING *`;
       const message = toSpaceMessage(this.get(sql, spaceId, senderId, sender.kind, text, now, now)!);
-      const agents = this.all(`SELECT member_id FROM space_members WHERE space_id = ? AND kind = 'agent' AND member_id != ?`, spaceId, senderId);
+      const agents = this.all(
+        `SELECT member_id FROM space_members WHERE space_id = ? AND kind = 'agent' AND member_id != ?`,
+        spaceId,
+        senderId,
+      );
       const insert = this.db.prepare(
         `INSERT INTO inbox (agent_id, kind, space_id, message_id, payload, created_at) VALUES (?, 'message', ?, ?, ?, ?) RETURNING *`,
       );
@@ -107,7 +136,19 @@ export class SqliteSpaces implements SpaceStore {
     return this.write(() => {
       const sql = `INSERT INTO space_messages (space_id, sender_id, sender_kind, kind, call_id, run_id, tool, input, status, created_at, updated_at)
         VALUES (?, ?, 'agent', 'tool_call', ?, ?, ?, ?, 'running', ?, ?) RETURNING *`;
-      return toSpaceMessage(this.get(sql, m.spaceId, m.senderId, m.callId, m.runId, m.tool, JSON.stringify(m.input ?? null), m.createdAt, m.createdAt)!);
+      return toSpaceMessage(
+        this.get(
+          sql,
+          m.spaceId,
+          m.senderId,
+          m.callId,
+          m.runId,
+          m.tool,
+          JSON.stringify(m.input ?? null),
+          m.createdAt,
+          m.createdAt,
+        )!,
+      );
     });
   }
 
@@ -124,9 +165,18 @@ export class SqliteSpaces implements SpaceStore {
     return r ? toSpaceMessage(r) : undefined;
   }
 
-  async listMessages(spaceId: string, offset: number, limit: number): Promise<{ messages: SpaceMessage[]; total: number }> {
+  async listMessages(
+    spaceId: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ messages: SpaceMessage[]; total: number }> {
     const total = this.get<{ n: number }>('SELECT COUNT(*) AS n FROM space_messages WHERE space_id = ?', spaceId)!.n;
-    const rows = this.all('SELECT * FROM space_messages WHERE space_id = ? ORDER BY id LIMIT ? OFFSET ?', spaceId, limit, offset);
+    const rows = this.all(
+      'SELECT * FROM space_messages WHERE space_id = ? ORDER BY id LIMIT ? OFFSET ?',
+      spaceId,
+      limit,
+      offset,
+    );
     return { messages: rows.map(toSpaceMessage), total };
   }
 
@@ -140,7 +190,12 @@ export class SqliteSpaces implements SpaceStore {
     return this.write(() => void this.db.prepare(sql).run(agentId, spaceId ?? null, now));
   }
 
-  setNotes(agentId: string, kind: NoteKind, notes: readonly { id: string; text: string }[], now: number): Promise<AgentNote[]> {
+  setNotes(
+    agentId: string,
+    kind: NoteKind,
+    notes: readonly { id: string; text: string }[],
+    now: number,
+  ): Promise<AgentNote[]> {
     return this.write(() => {
       // seq keeps first-set order: an update keeps its entry's place.
       const sql = `INSERT INTO agent_notes (agent_id, kind, id, text, seq, updated_at)
@@ -160,12 +215,26 @@ export class SqliteSpaces implements SpaceStore {
   }
 
   async listNotes(agentId: string, kind: NoteKind): Promise<AgentNote[]> {
-    return this.all('SELECT * FROM agent_notes WHERE agent_id = ? AND kind = ? ORDER BY seq', agentId, kind).map(toNote);
+    return this.all('SELECT * FROM agent_notes WHERE agent_id = ? AND kind = ? ORDER BY seq', agentId, kind).map(
+      toNote,
+    );
   }
 
-  takeCycle(agentId: string, cycleId: string, limit: number, now: number, leaseUntil = now + DEFAULT_CYCLE_LEASE_MS): Promise<InboxMessage[]> {
+  takeCycle(
+    agentId: string,
+    cycleId: string,
+    limit: number,
+    now: number,
+    leaseUntil = now + DEFAULT_CYCLE_LEASE_MS,
+  ): Promise<InboxMessage[]> {
     return this.write(() => {
-      const rows = this.all(`SELECT * FROM inbox WHERE ${CYCLE_SQL.free} ORDER BY id LIMIT ?`, agentId, agentId, now, limit);
+      const rows = this.all(
+        `SELECT * FROM inbox WHERE ${CYCLE_SQL.free} ORDER BY id LIMIT ?`,
+        agentId,
+        agentId,
+        now,
+        limit,
+      );
       if (!rows.length) return [];
       this.db.prepare(CYCLE_SQL.insert).run(cycleId, agentId, now, leaseUntil);
       const take = this.db.prepare('UPDATE inbox SET cycle_id = ? WHERE id = ?');
@@ -176,7 +245,8 @@ export class SqliteSpaces implements SpaceStore {
 
   finishCycle(agentId: string, cycleId: string, now: number): Promise<CycleOutcome> {
     return this.write((): CycleOutcome => {
-      if (this.db.prepare(CYCLE_SQL.done).run(now, cycleId, agentId).changes !== 1) return { ok: false, reason: 'not_found' };
+      if (this.db.prepare(CYCLE_SQL.done).run(now, cycleId, agentId).changes !== 1)
+        return { ok: false, reason: 'not_found' };
       return { ok: true, acknowledged: this.db.prepare(CYCLE_SQL.ack).run(now, cycleId).changes };
     });
   }

@@ -45,7 +45,8 @@ export const SQL = {
   settleMessage: `UPDATE space_messages SET status = ?, outcome = ?, updated_at = ? WHERE call_id = ? AND status IN ('running', 'requires_action')`,
   getCallMessage: 'SELECT * FROM space_messages WHERE call_id = ?',
   countByStatus: 'SELECT status, COUNT(*) AS n FROM tool_calls GROUP BY status',
-  claimSession: 'INSERT INTO agent_sessions (session_id, agent_id, created_at) VALUES (?, ?, ?) ON CONFLICT (session_id) DO NOTHING',
+  claimSession:
+    'INSERT INTO agent_sessions (session_id, agent_id, created_at) VALUES (?, ?, ?) ON CONFLICT (session_id) DO NOTHING',
   sessionOwner: 'SELECT agent_id FROM agent_sessions WHERE session_id = ?',
 } as const;
 

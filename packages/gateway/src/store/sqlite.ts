@@ -51,7 +51,12 @@ import type {
 
 export { StoreVersionError, type StoreOptions } from './sqlite-options.js';
 
-const FINAL: Record<ToolResult['status'], CallStatus> = { success: 'success', error: 'error', rejected: 'rejected', pending: 'pending' };
+const FINAL: Record<ToolResult['status'], CallStatus> = {
+  success: 'success',
+  error: 'error',
+  rejected: 'rejected',
+  pending: 'pending',
+};
 const EVENT_COLUMNS = ['ts', 'type', 'run_id', 'agent_id', 'space_id', 'data'] as const;
 const EXECUTION_COLUMNS = ['call_id', 'tool', 'status', 'agent_id', 'run_id', 'timestamp', 'entry'] as const;
 
@@ -90,8 +95,17 @@ export class SqliteStore implements GatewayStore {
   createCall(c: NewCall): Promise<boolean> {
     return this.write(
       () =>
-        this.q.insertCall.run(c.callId, c.runId, c.agentId, c.sessionId, c.tool, JSON.stringify(c.input ?? null), c.visible ? 1 : 0, c.createdAt, c.createdAt)
-          .changes === 1,
+        this.q.insertCall.run(
+          c.callId,
+          c.runId,
+          c.agentId,
+          c.sessionId,
+          c.tool,
+          JSON.stringify(c.input ?? null),
+          c.visible ? 1 : 0,
+          c.createdAt,
+          c.createdAt,
+        ).changes === 1,
     );
   }
 
@@ -127,11 +141,18 @@ export class SqliteStore implements GatewayStore {
   }
 
   /** A person's answer to a call parked for them (approval or question), moving it back to running. */
-  private async answerWait(callId: string, step: Database.Statement, answer: unknown, now: number, kind: WaitNotice): Promise<DecideOutcome> {
+  private async answerWait(
+    callId: string,
+    step: Database.Statement,
+    answer: unknown,
+    now: number,
+    kind: WaitNotice,
+  ): Promise<DecideOutcome> {
     const out = await this.write((): DecideOutcome => {
       const row = this.q.getCall.get(callId) as Row | undefined;
       if (!row) return { ok: false, reason: 'not_found' };
-      if (step.run(JSON.stringify(answer), now, callId).changes !== 1) return { ok: false, reason: 'not_awaiting', call: toCall(row) };
+      if (step.run(JSON.stringify(answer), now, callId).changes !== 1)
+        return { ok: false, reason: 'not_awaiting', call: toCall(row) };
       return { ok: true, call: toCall(this.q.getCall.get(callId) as Row) };
     }, 'several');
     if (out.ok) this.notify({ kind, callId });
@@ -143,22 +164,38 @@ export class SqliteStore implements GatewayStore {
   }
 
   async releaseWaiter(callId: string, now: number, leave?: LeaveWait): Promise<ReleaseOutcome> {
-    const out = await this.write(() => leaveStep(this.q, { callId, now, leave }, (row, s) => this.addToInbox(row, s, now)), 'several');
+    const out = await this.write(
+      () => leaveStep(this.q, { callId, now, leave }, (row, s) => this.addToInbox(row, s, now)),
+      'several',
+    );
     if (out.inbox) this.notify({ kind: 'inbox.added', agentId: out.inbox.agentId });
     return out;
   }
 
   retakeCall(c: NewCall): Promise<boolean> {
-    return this.write(() => this.q.retake.run(c.createdAt, c.callId, c.agentId, c.runId, c.tool, JSON.stringify(c.input ?? null)).changes === 1);
+    return this.write(
+      () =>
+        this.q.retake.run(c.createdAt, c.callId, c.agentId, c.runId, c.tool, JSON.stringify(c.input ?? null))
+          .changes === 1,
+    );
   }
 
-  async resolveCall(callId: string, runId: string, submission: Submission, now: number, waitsHere?: WaitsHere): Promise<ResolveOutcome> {
+  async resolveCall(
+    callId: string,
+    runId: string,
+    submission: Submission,
+    now: number,
+    waitsHere?: WaitsHere,
+  ): Promise<ResolveOutcome> {
     const out = await this.write((): ResolveOutcome => {
       const row = this.q.getCall.get(callId) as Row | undefined;
       if (!row || row.run_id !== runId) return { ok: false, reason: 'not_found' };
       // One process: a waiting call nobody here waits for has lost its waiter; its result goes to the inbox.
-      const previous = (row.status === 'waiting' && waitsHere && !waitsHere(callId) ? 'pending' : row.status) as CallStatus;
-      const expired = previous === 'expired' || (previous === 'pending' && row.expires_at !== null && row.expires_at <= now);
+      const previous = (
+        row.status === 'waiting' && waitsHere && !waitsHere(callId) ? 'pending' : row.status
+      ) as CallStatus;
+      const expired =
+        previous === 'expired' || (previous === 'pending' && row.expires_at !== null && row.expires_at <= now);
       if (expired) return { ok: false, reason: 'expired', call: toCall(row) };
       if (previous !== 'waiting' && previous !== 'pending') return { ok: false, reason: 'not_open', call: toCall(row) };
       this.q.resolve.run(JSON.stringify(submission), now, now, callId);
@@ -173,27 +210,44 @@ export class SqliteStore implements GatewayStore {
   }
 
   private addToInbox(call: Row, payload: Submission, now: number): InboxMessage | undefined {
-    const row = this.q.insertInbox.get(call.agent_id, call.run_id, call.call_id, call.tool, JSON.stringify(payload), now) as Row | undefined;
+    const row = this.q.insertInbox.get(
+      call.agent_id,
+      call.run_id,
+      call.call_id,
+      call.tool,
+      JSON.stringify(payload),
+      now,
+    ) as Row | undefined;
     return row ? toMessage(row) : undefined;
   }
 
   finishCall(callId: string, result: ToolResult, now: number): Promise<SpaceMessage | undefined> {
     // One statement for an invisible call, as before spaces; a visible one that ended settles its message too.
     return this.write(() => {
-      const row = this.q.finishReturning.get(jsonOfResult(result), now, FINAL[result.status], callId) as Row | undefined;
-      if (!row?.visible || (row.status !== 'success' && row.status !== 'error' && row.status !== 'rejected')) return undefined;
+      const row = this.q.finishReturning.get(jsonOfResult(result), now, FINAL[result.status], callId) as
+        Row | undefined;
+      if (!row?.visible || (row.status !== 'success' && row.status !== 'error' && row.status !== 'rejected'))
+        return undefined;
       return this.settleMessage(callId, row.status === 'success' ? 'complete' : 'error', outcomeOf(result), now);
     });
   }
 
   /** The call's space message, settled with its outcome; undefined when it has none open. */
-  private settleMessage(callId: string, status: 'complete' | 'error', outcome: Submission, now: number): SpaceMessage | undefined {
+  private settleMessage(
+    callId: string,
+    status: 'complete' | 'error',
+    outcome: Submission,
+    now: number,
+  ): SpaceMessage | undefined {
     if (this.q.settleMessage.run(status, JSON.stringify(outcome), now, callId).changes !== 1) return undefined;
     return toSpaceMessage(this.q.getCallMessage.get(callId) as Row);
   }
 
   expireCalls(now: number): Promise<CallRecord[]> {
-    const told = (row: Row, error: string) => (this.addToInbox(row, { error }, now), this.settleMessage(row.call_id, 'error', { error }, now));
+    const told = (row: Row, error: string) => (
+      this.addToInbox(row, { error }, now),
+      this.settleMessage(row.call_id, 'error', { error }, now)
+    );
     return this.write(() => expireStep(this.q, now, told), 'several').then((out) => {
       for (const agentId of new Set(out.map((c) => c.agentId))) this.notify({ kind: 'inbox.added', agentId });
       return out;
@@ -201,14 +255,20 @@ export class SqliteStore implements GatewayStore {
   }
 
   recover(now: number): Promise<RecoveryReport> {
-    return this.write(() => recoverStep(this.db, this.q, now, (callId, error) => this.settleMessage(callId, 'error', { error }, now)), 'several');
+    return this.write(
+      () => recoverStep(this.db, this.q, now, (callId, error) => this.settleMessage(callId, 'error', { error }, now)),
+      'several',
+    );
   }
 
   async inboxOfCall(callId: string): Promise<InboxMessage | undefined> {
     return (this.q.inboxOfCall.all(callId) as Row[]).map(toMessage)[0];
   }
 
-  async listInbox(agentId: string, o: { after?: number; limit: number; includeAcked?: boolean }): Promise<InboxMessage[]> {
+  async listInbox(
+    agentId: string,
+    o: { after?: number; limit: number; includeAcked?: boolean },
+  ): Promise<InboxMessage[]> {
     const q = inboxQuery(agentId, o);
     return (this.db.prepare(q.sql).all(...q.args) as Row[]).map(toMessage);
   }
@@ -273,7 +333,12 @@ export class SqliteStore implements GatewayStore {
   }
 
   claimSession(sessionId: string, agentId: string, now: number): Promise<string> {
-    return this.write(() => (this.q.claimSession.run(sessionId, agentId, now), (this.q.sessionOwner.get(sessionId) as Row).agent_id as string));
+    return this.write(
+      () => (
+        this.q.claimSession.run(sessionId, agentId, now),
+        (this.q.sessionOwner.get(sessionId) as Row).agent_id as string
+      ),
+    );
   }
 
   async health(): Promise<StoreHealth> {

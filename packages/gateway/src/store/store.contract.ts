@@ -7,7 +7,17 @@ import type { GatewayStore, NewCall, StoreNotice } from './types.js';
 const T0 = 1_700_000_000_000;
 
 function newCall(callId: string, over: Partial<NewCall> = {}): NewCall {
-  return { callId, runId: 'run-1', agentId: 'agent-a', sessionId: 'agent-a', tool: 'confirm', input: { q: callId }, visible: true, createdAt: T0, ...over };
+  return {
+    callId,
+    runId: 'run-1',
+    agentId: 'agent-a',
+    sessionId: 'agent-a',
+    tool: 'confirm',
+    input: { q: callId },
+    visible: true,
+    createdAt: T0,
+    ...over,
+  };
 }
 
 function success(callId: string): SuccessResult {
@@ -15,7 +25,8 @@ function success(callId: string): SuccessResult {
 }
 
 function event(type: 'agent.state' | 'registry.changed', over: Partial<GatewayEvent> = {}): GatewayEvent {
-  const base = type === 'agent.state' ? { type, state: 'idle' as const } : { type, change: 'added' as const, name: 'x' };
+  const base =
+    type === 'agent.state' ? { type, state: 'idle' as const } : { type, change: 'added' as const, name: 'x' };
   return { ...base, ts: T0, sessionId: 's', ...over } as GatewayEvent;
 }
 
@@ -36,7 +47,15 @@ export function storeContract(name: string, make: () => Promise<GatewayStore>): 
       expect(await store.createCall(newCall('c1'))).toBe(true);
       expect(await store.createCall(newCall('c1', { tool: 'other' }))).toBe(false);
       const c = await store.getCall('c1');
-      expect(c).toMatchObject({ callId: 'c1', status: 'running', tool: 'confirm', input: { q: 'c1' }, visible: true, runId: 'run-1', agentId: 'agent-a' });
+      expect(c).toMatchObject({
+        callId: 'c1',
+        status: 'running',
+        tool: 'confirm',
+        input: { q: 'c1' },
+        visible: true,
+        runId: 'run-1',
+        agentId: 'agent-a',
+      });
       expect(await store.getCall('nope')).toBeUndefined();
     });
 
@@ -78,7 +97,11 @@ export function storeContract(name: string, make: () => Promise<GatewayStore>): 
       expect(second).toMatchObject({ ok: false, reason: 'not_awaiting' });
       expect(await store.decideApproval('nope', { outcome: 'reject' }, T0)).toEqual({ ok: false, reason: 'not_found' });
       const c = await store.getCall('c1');
-      expect(c).toMatchObject({ status: 'running', decision: { outcome: 'approve', scope: 'once' }, approval: { reason: 'r' } });
+      expect(c).toMatchObject({
+        status: 'running',
+        decision: { outcome: 'approve', scope: 'once' },
+        approval: { reason: 'r' },
+      });
       expect(notices).toEqual([{ kind: 'approval.decided', callId: 'c1' }]);
     });
 
@@ -100,7 +123,10 @@ export function storeContract(name: string, make: () => Promise<GatewayStore>): 
       expect((await store.listCalls({ askedPerson: true, limit: 10 })).map((c) => c.callId)).toEqual(['q1']);
       const first = await store.answerInput('q1', { action: 'accept', content: { name: 'Ada' }, by: 'ada' }, T0 + 1);
       const second = await store.answerInput('q1', { action: 'decline' }, T0 + 2);
-      expect(first).toMatchObject({ ok: true, call: { status: 'running', answer: { action: 'accept', content: { name: 'Ada' }, by: 'ada' } } });
+      expect(first).toMatchObject({
+        ok: true,
+        call: { status: 'running', answer: { action: 'accept', content: { name: 'Ada' }, by: 'ada' } },
+      });
       expect(second).toMatchObject({ ok: false, reason: 'not_awaiting' });
       expect(await store.answerInput('nope', { action: 'decline' }, T0)).toEqual({ ok: false, reason: 'not_found' });
       expect(notices).toEqual([{ kind: 'input.answered', callId: 'q1' }]);
@@ -115,7 +141,11 @@ export function storeContract(name: string, make: () => Promise<GatewayStore>): 
       await store.createCall(newCall('w1'));
       expect(await store.openCall('w1', 'waiting', T0 + 60_000, T0)).toBe(true);
       const out = await store.resolveCall('w1', 'run-1', { result: { ok: 1 } }, T0 + 5);
-      expect(out).toMatchObject({ ok: true, previous: 'waiting', call: { status: 'resolved', submitted: { result: { ok: 1 } }, resolvedAt: T0 + 5 } });
+      expect(out).toMatchObject({
+        ok: true,
+        previous: 'waiting',
+        call: { status: 'resolved', submitted: { result: { ok: 1 } }, resolvedAt: T0 + 5 },
+      });
       expect(out.ok && out.inbox).toBeFalsy();
       expect(await store.listInbox('agent-a', { limit: 10 })).toEqual([]);
       expect(notices).toEqual([{ kind: 'call.resolved', callId: 'w1' }]);
@@ -124,7 +154,9 @@ export function storeContract(name: string, make: () => Promise<GatewayStore>): 
     it('delivers a pending call result to the inbox exactly once, even under concurrent submissions', async () => {
       await store.createCall(newCall('p1'));
       await store.openCall('p1', 'pending', T0 + 60_000, T0);
-      const outs = await Promise.all(Array.from({ length: 20 }, (_, i) => store.resolveCall('p1', 'run-1', { result: { n: i } }, T0 + 1)));
+      const outs = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => store.resolveCall('p1', 'run-1', { result: { n: i } }, T0 + 1)),
+      );
       expect(outs.filter((o) => o.ok)).toHaveLength(1);
       expect(outs.filter((o) => !o.ok).every((o) => !o.ok && o.reason === 'not_open')).toBe(true);
       const inbox = await store.listInbox('agent-a', { limit: 10 });
@@ -139,8 +171,14 @@ export function storeContract(name: string, make: () => Promise<GatewayStore>): 
       await store.createCall(newCall('r1'));
       expect(await store.resolveCall('nope', 'run-1', { result: 1 }, T0)).toEqual({ ok: false, reason: 'not_found' });
       expect(await store.resolveCall('p1', 'run-2', { result: 1 }, T0)).toEqual({ ok: false, reason: 'not_found' });
-      expect(await store.resolveCall('r1', 'run-1', { result: 1 }, T0)).toMatchObject({ ok: false, reason: 'not_open' });
-      expect(await store.resolveCall('p1', 'run-1', { result: 1 }, T0 + 1000)).toMatchObject({ ok: false, reason: 'expired' });
+      expect(await store.resolveCall('r1', 'run-1', { result: 1 }, T0)).toMatchObject({
+        ok: false,
+        reason: 'not_open',
+      });
+      expect(await store.resolveCall('p1', 'run-1', { result: 1 }, T0 + 1000)).toMatchObject({
+        ok: false,
+        reason: 'expired',
+      });
       expect((await store.getCall('p1'))?.status).toBe('pending');
       expect((await store.getCall('r1'))?.status).toBe('running');
       expect(await store.listInbox('agent-a', { limit: 10 })).toEqual([]);
@@ -175,7 +213,10 @@ export function storeContract(name: string, make: () => Promise<GatewayStore>): 
       expect((await store.expireCalls(T0 + 100)).map((c) => c.callId)).toEqual(['p1']);
       expect(await store.expireCalls(T0 + 200)).toEqual([]);
       expect((await store.getCall('p1'))?.status).toBe('expired');
-      expect(await store.resolveCall('p1', 'run-1', { result: 1 }, T0 + 300)).toMatchObject({ ok: false, reason: 'expired' });
+      expect(await store.resolveCall('p1', 'run-1', { result: 1 }, T0 + 300)).toMatchObject({
+        ok: false,
+        reason: 'expired',
+      });
       const inbox = await store.listInbox('agent-a', { limit: 10 });
       expect(inbox).toHaveLength(1);
       expect(inbox[0]).toMatchObject({ kind: 'tool_result', error: expect.stringMatching(/expired/) });
@@ -216,12 +257,19 @@ export function storeContract(name: string, make: () => Promise<GatewayStore>): 
       expect(a.map((m) => m.kind === 'tool_result' && m.result)).toEqual(['p1', 'p2']);
       expect(await store.ackInbox('agent-a', [a[0].id, b[0].id], T0 + 2)).toBe(1);
       expect(await store.ackInbox('agent-a', [a[0].id], T0 + 3)).toBe(0);
-      expect((await store.listInbox('agent-a', { limit: 10 })).map((m) => m.kind === 'tool_result' && m.callId)).toEqual(['p2']);
-      expect((await store.listInbox('agent-a', { limit: 10, includeAcked: true }))[0]).toMatchObject({ callId: 'p1', ackedAt: T0 + 2 });
+      expect(
+        (await store.listInbox('agent-a', { limit: 10 })).map((m) => m.kind === 'tool_result' && m.callId),
+      ).toEqual(['p2']);
+      expect((await store.listInbox('agent-a', { limit: 10, includeAcked: true }))[0]).toMatchObject({
+        callId: 'p1',
+        ackedAt: T0 + 2,
+      });
       expect(await store.listInbox('agent-b', { limit: 10 })).toHaveLength(1);
-      expect((await store.listInbox('agent-a', { limit: 10, after: a[0].id, includeAcked: true })).map((m) => m.kind === 'tool_result' && m.callId)).toEqual([
-        'p2',
-      ]);
+      expect(
+        (await store.listInbox('agent-a', { limit: 10, after: a[0].id, includeAcked: true })).map(
+          (m) => m.kind === 'tool_result' && m.callId,
+        ),
+      ).toEqual(['p2']);
     });
 
     it('appends events with increasing ids and replays them after an id, filtered', async () => {
@@ -256,8 +304,14 @@ export function storeContract(name: string, make: () => Promise<GatewayStore>): 
       });
       await store.appendExecutions([entry('c1', 'read_file', 'success'), entry('c2', 'write_file', 'rejected')]);
       expect((await store.listExecutions({ limit: 10 })).entries.map((e) => e.callId)).toEqual(['c2', 'c1']);
-      expect((await store.listExecutions({ tool: 'read_file', limit: 10 })).entries).toEqual([entry('c1', 'read_file', 'success')]);
-      expect((await store.listExecutions({ status: 'rejected', agentId: 'a', runId: 'r', limit: 10 })).entries.map((e) => e.callId)).toEqual(['c2']);
+      expect((await store.listExecutions({ tool: 'read_file', limit: 10 })).entries).toEqual([
+        entry('c1', 'read_file', 'success'),
+      ]);
+      expect(
+        (await store.listExecutions({ status: 'rejected', agentId: 'a', runId: 'r', limit: 10 })).entries.map(
+          (e) => e.callId,
+        ),
+      ).toEqual(['c2']);
       expect(await store.listExecutions({ since: new Date(T0 + 1).toISOString(), limit: 10 })).toEqual({ entries: [] });
       // Pages: a full page says where the next one starts; the last one does not.
       const first = await store.listExecutions({ limit: 1 });
@@ -269,7 +323,11 @@ export function storeContract(name: string, make: () => Promise<GatewayStore>): 
     });
 
     it('saves remembered approvals and loads them back', async () => {
-      const entry = { target: { kind: 'prefix' as const, tool: 'shell_exec', prefix: 'npm test' }, scope: 'always' as const, createdAt: T0 };
+      const entry = {
+        target: { kind: 'prefix' as const, tool: 'shell_exec', prefix: 'npm test' },
+        scope: 'always' as const,
+        createdAt: T0,
+      };
       await store.saveRemembered(entry);
       expect(await store.loadRemembered()).toEqual([entry]);
     });

@@ -39,7 +39,9 @@ export const CALL_STATUSES: readonly CallStatus[] = Object.keys(STATUSES) as Cal
 /** Statuses in which a submitted result is accepted. */
 export const OPEN_STATUSES: readonly CallStatus[] = ['waiting', 'pending'];
 
-export type NewCall = Pick<CallRecord, 'callId' | 'runId' | 'agentId' | 'sessionId' | 'tool' | 'input' | 'visible'> & { createdAt: number };
+export type NewCall = Pick<CallRecord, 'callId' | 'runId' | 'agentId' | 'sessionId' | 'tool' | 'input' | 'visible'> & {
+  createdAt: number;
+};
 
 /** A page of calls: `cut` says it ended early for its size (there may be more). */
 export type CallPage = CallRecord[] & { cut?: boolean };
@@ -79,7 +81,8 @@ export type ReleaseOutcome = { outcome: 'released' | 'resolved' | 'other'; inbox
  */
 export type WaitsHere = (callId: string) => boolean;
 
-export type DecideOutcome = { ok: true; call: CallRecord } | { ok: false; reason: 'not_found' | 'not_awaiting'; call?: CallRecord };
+export type DecideOutcome =
+  { ok: true; call: CallRecord } | { ok: false; reason: 'not_found' | 'not_awaiting'; call?: CallRecord };
 
 export interface StoredEvent {
   id: number;
@@ -122,7 +125,11 @@ export type WaitNotice = 'approval.decided' | 'input.answered';
 
 /** The waiters' key a notice wakes. */
 export const noticeKey = (n: StoreNotice): string =>
-  n.kind === 'everything' ? EVERYTHING : n.kind === 'inbox.added' ? `inbox.added:${n.agentId}` : `${n.kind}:${n.callId}`;
+  n.kind === 'everything'
+    ? EVERYTHING
+    : n.kind === 'inbox.added'
+      ? `inbox.added:${n.agentId}`
+      : `${n.kind}:${n.callId}`;
 /** Tells each listener of a store; a listener's failure must not undo a committed change. */
 export function tellListeners(listeners: Iterable<(n: StoreNotice) => void>, notice: StoreNotice): void {
   for (const l of listeners) {
@@ -184,7 +191,13 @@ export interface GatewayStore {
    * Stores a submitted result for an open call of this run, atomically: waiting -> resolved
    * (the waiter picks it up) or pending -> resolved plus exactly one inbox message.
    */
-  resolveCall(callId: string, runId: string, submission: Submission, now: number, waitsHere?: WaitsHere): Promise<ResolveOutcome>;
+  resolveCall(
+    callId: string,
+    runId: string,
+    submission: Submission,
+    now: number,
+    waitsHere?: WaitsHere,
+  ): Promise<ResolveOutcome>;
   /**
    * Stores what the agent got back; ends running / awaiting_* calls with its status, and
    * settles the call's space message (returned) when the call ended.

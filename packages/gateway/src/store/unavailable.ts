@@ -12,13 +12,27 @@ export class StoreUnavailableError extends Error {
   }
 }
 
-const LOST = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+const LOST = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+]);
 
 /** True when the error says the database could not be reached, rather than that a query was wrong. */
 export function isConnectionError(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
   if (e?.code && LOST.has(e.code)) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error/i.test(e?.message ?? '');
+  return /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error/i.test(
+    e?.message ?? '',
+  );
 }
 
 /**
@@ -29,7 +43,11 @@ export function isConnectionError(err: unknown): boolean {
 export function within<T>(op: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StoreUnavailableError(new Error(`${what} got no answer within ${Math.max(0, Math.round(ms))} ms`))), Math.max(0, ms));
+    timer = setTimeout(
+      () =>
+        reject(new StoreUnavailableError(new Error(`${what} got no answer within ${Math.max(0, Math.round(ms))} ms`))),
+      Math.max(0, ms),
+    );
   });
   op.catch(() => {}); // a late failure, once we stopped waiting, is nobody's
   return Promise.race([op, late]).finally(() => clearTimeout(timer));

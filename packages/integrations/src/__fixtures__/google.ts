@@ -31,11 +31,21 @@ export async function fakeGoogle(): Promise<FakeGoogle> {
   const issue = (refresh?: string) => {
     const access = `access-${++state.issued}`;
     google.valid!.add(access);
-    return { access_token: access, expires_in: 3599, token_type: 'Bearer', scope: 'gmail calendar', ...(refresh ? { refresh_token: refresh } : {}) };
+    return {
+      access_token: access,
+      expires_in: 3599,
+      token_type: 'Bearer',
+      scope: 'gmail calendar',
+      ...(refresh ? { refresh_token: refresh } : {}),
+    };
   };
   const authorize = (req: Seen, res: ServerResponse) => {
     const q = req.url.searchParams;
-    if (q.get('client_id') !== CLIENT.clientId || q.get('code_challenge_method') !== 'S256' || q.get('response_type') !== 'code')
+    if (
+      q.get('client_id') !== CLIENT.clientId ||
+      q.get('code_challenge_method') !== 'S256' ||
+      q.get('response_type') !== 'code'
+    )
       return void res.writeHead(400).end('bad request');
     const code = `code-${codes.size + 1}`;
     codes.set(code, { challenge: q.get('code_challenge')!, redirect: q.get('redirect_uri')! });
@@ -58,7 +68,8 @@ export async function fakeGoogle(): Promise<FakeGoogle> {
       google.refreshTokens!.add(refresh);
       return json(res, 200, issue(refresh));
     }
-    if (form.grant_type === 'refresh_token' && google.refreshTokens!.has(form.refresh_token)) return json(res, 200, issue());
+    if (form.grant_type === 'refresh_token' && google.refreshTokens!.has(form.refresh_token))
+      return json(res, 200, issue());
     json(res, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
   };
   const server = await serve((req, res) => {
@@ -72,15 +83,24 @@ export async function fakeGoogle(): Promise<FakeGoogle> {
     }
     if (state.limited > 0) {
       state.limited--;
-      return json(res, 429, { error: { code: 429, message: 'Rate Limit Exceeded', status: 'RESOURCE_EXHAUSTED' } }, { 'retry-after': '0' });
+      return json(
+        res,
+        429,
+        { error: { code: 429, message: 'Rate Limit Exceeded', status: 'RESOURCE_EXHAUSTED' } },
+        { 'retry-after': '0' },
+      );
     }
     if (state.down > 0) {
       state.down--;
-      return json(res, 503, { error: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' } });
+      return json(res, 503, {
+        error: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' },
+      });
     }
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!bearer || !google.valid!.has(bearer))
-      return json(res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
+      return json(res, 401, {
+        error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' },
+      });
     fake.api(req, res);
   });
   const fake = Object.assign(server, google, {

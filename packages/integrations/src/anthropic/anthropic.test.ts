@@ -38,7 +38,15 @@ const usagePage2 = {
     {
       starting_at: '2025-05-03T00:00:00Z',
       ending_at: '2025-05-04T00:00:00Z',
-      results: [{ uncached_input_tokens: 500, cache_creation: {}, cache_read_input_tokens: 0, output_tokens: 1000, model: 'claude-haiku-4-5' }],
+      results: [
+        {
+          uncached_input_tokens: 500,
+          cache_creation: {},
+          cache_read_input_tokens: 0,
+          output_tokens: 1000,
+          model: 'claude-haiku-4-5',
+        },
+      ],
     },
   ],
   has_more: false,
@@ -50,7 +58,12 @@ const cost = {
       starting_at: '2025-05-01T00:00:00Z',
       ending_at: '2025-05-02T00:00:00Z',
       results: [
-        { currency: 'USD', amount: '1234.5', workspace_id: 'wrkspc_1', description: 'Claude Sonnet 4.5 Usage - Input Tokens' },
+        {
+          currency: 'USD',
+          amount: '1234.5',
+          workspace_id: 'wrkspc_1',
+          description: 'Claude Sonnet 4.5 Usage - Input Tokens',
+        },
         { currency: 'USD', amount: '66', workspace_id: null, description: 'Web Search' },
       ],
     },
@@ -66,11 +79,24 @@ const claudeCode = {
       organization_id: 'org',
       customer_type: 'api',
       terminal_type: 'vscode',
-      core_metrics: { num_sessions: 4, lines_of_code: { added: 320, removed: 45 }, commits_by_claude_code: 3, pull_requests_by_claude_code: 1 },
+      core_metrics: {
+        num_sessions: 4,
+        lines_of_code: { added: 320, removed: 45 },
+        commits_by_claude_code: 3,
+        pull_requests_by_claude_code: 1,
+      },
       tool_actions: {},
       model_breakdown: [
-        { model: 'claude-sonnet-4-5', tokens: { input: 1, output: 2, cache_read: 0, cache_creation: 0 }, estimated_cost: { currency: 'USD', amount: 512 } },
-        { model: 'claude-haiku-4-5', tokens: { input: 1, output: 2, cache_read: 0, cache_creation: 0 }, estimated_cost: { currency: 'USD', amount: 38 } },
+        {
+          model: 'claude-sonnet-4-5',
+          tokens: { input: 1, output: 2, cache_read: 0, cache_creation: 0 },
+          estimated_cost: { currency: 'USD', amount: 512 },
+        },
+        {
+          model: 'claude-haiku-4-5',
+          tokens: { input: 1, output: 2, cache_read: 0, cache_creation: 0 },
+          estimated_cost: { currency: 'USD', amount: 38 },
+        },
       ],
     },
   ],
@@ -80,15 +106,22 @@ const claudeCode = {
 
 beforeAll(async () => {
   api = await serve((req, res) => {
-    if (req.headers['x-api-key'] !== KEY) return json(res, 401, { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } });
+    if (req.headers['x-api-key'] !== KEY)
+      return json(res, 401, { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } });
     if (req.headers['anthropic-version'] !== '2023-06-01')
       return json(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'anthropic-version' } });
     if (limited > 0) {
       limited--;
-      return json(res, 429, { type: 'error', error: { type: 'rate_limit_error', message: 'Rate limited' } }, { 'retry-after': '0' });
+      return json(
+        res,
+        429,
+        { type: 'error', error: { type: 'rate_limit_error', message: 'Rate limited' } },
+        { 'retry-after': '0' },
+      );
     }
     const p = req.url.pathname;
-    if (p === '/v1/organizations/usage_report/messages') return json(res, 200, req.url.searchParams.get('page') === 'page-2' ? usagePage2 : usagePage1);
+    if (p === '/v1/organizations/usage_report/messages')
+      return json(res, 200, req.url.searchParams.get('page') === 'page-2' ? usagePage2 : usagePage1);
     if (p === '/v1/organizations/cost_report') return json(res, 200, cost);
     if (p === '/v1/organizations/usage_report/claude_code') return json(res, 200, claudeCode);
     json(res, 404, { type: 'error', error: { type: 'not_found_error', message: 'Not found' } });
@@ -97,8 +130,15 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const call = (input: object, key = KEY) => {
-  const tools = anthropicTools({ adminApiKey: key, baseUrl: `${api.origin}/v1/organizations`, retry: { baseDelayMs: 1 } });
-  return new Executor({ registry: new ToolRegistry().registerAll(tools), policy: new Policy({ mode: 'safe' }) }).call({ tool: 'anthropic_usage', input });
+  const tools = anthropicTools({
+    adminApiKey: key,
+    baseUrl: `${api.origin}/v1/organizations`,
+    retry: { baseDelayMs: 1 },
+  });
+  return new Executor({ registry: new ToolRegistry().registerAll(tools), policy: new Policy({ mode: 'safe' }) }).call({
+    tool: 'anthropic_usage',
+    input,
+  });
 };
 
 describe('anthropic_usage', () => {

@@ -38,7 +38,8 @@ export interface ClaudeCodeRecord {
 
 const label = (iso: string, width: string) =>
   width === '1d' ? iso.slice(0, 10) : width === '1h' ? `${iso.slice(0, 13)}:00` : iso.slice(0, 16).replace('T', ' ');
-const groupCells = (r: Record<string, unknown>, groups: string[]) => groups.map((g) => (r[g] === null || r[g] === undefined ? '-' : String(r[g])));
+const groupCells = (r: Record<string, unknown>, groups: string[]) =>
+  groups.map((g) => (r[g] === null || r[g] === undefined ? '-' : String(r[g])));
 
 /** Cents (a string or number) to dollars. */
 export function usd(cents: string | number | undefined): number {
@@ -51,8 +52,15 @@ export function usageTable(buckets: Bucket<UsageResult>[], width: string, groups
   const total = [0, 0, 0, 0, 0];
   for (const b of buckets) {
     for (const r of b.results) {
-      const cacheWrite = (r.cache_creation?.ephemeral_5m_input_tokens ?? 0) + (r.cache_creation?.ephemeral_1h_input_tokens ?? 0);
-      const n = [r.uncached_input_tokens ?? 0, cacheWrite, r.cache_read_input_tokens ?? 0, r.output_tokens ?? 0, r.server_tool_use?.web_search_requests ?? 0];
+      const cacheWrite =
+        (r.cache_creation?.ephemeral_5m_input_tokens ?? 0) + (r.cache_creation?.ephemeral_1h_input_tokens ?? 0);
+      const n = [
+        r.uncached_input_tokens ?? 0,
+        cacheWrite,
+        r.cache_read_input_tokens ?? 0,
+        r.output_tokens ?? 0,
+        r.server_tool_use?.web_search_requests ?? 0,
+      ];
       n.forEach((v, i) => (total[i] += v));
       rows.push([label(b.starting_at, width), ...groupCells(r, groups), ...n]);
     }
@@ -97,5 +105,8 @@ export function claudeCodeTable(records: ClaudeCodeRecord[]): string {
       money(cost),
     ];
   });
-  return textTable(['date', 'actor', 'sessions', 'lines added', 'lines removed', 'commits', 'PRs', 'est. cost_usd'], rows);
+  return textTable(
+    ['date', 'actor', 'sessions', 'lines added', 'lines removed', 'commits', 'PRs', 'est. cost_usd'],
+    rows,
+  );
 }

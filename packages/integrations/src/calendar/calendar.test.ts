@@ -22,7 +22,14 @@ const EVENTS = [
     end: { dateTime: '2025-05-01T13:15:00Z' },
     organizer: { email: 'lead@example.com', displayName: 'Lead' },
   },
-  { id: 'ev2', status: 'tentative', summary: 'Offsite', start: { date: '2025-05-02' }, end: { date: '2025-05-04' }, organizer: { email: 'me@example.com' } },
+  {
+    id: 'ev2',
+    status: 'tentative',
+    summary: 'Offsite',
+    start: { date: '2025-05-02' },
+    end: { date: '2025-05-04' },
+    organizer: { email: 'me@example.com' },
+  },
 ];
 const DETAIL = {
   ...EVENTS[0],
@@ -45,7 +52,8 @@ beforeAll(async () => {
   google = await fakeGoogle();
   google.api = (req, res) => {
     const p = req.url.pathname;
-    if (p === '/calendar/v3/calendars/primary/events' && req.method === 'GET') return json(res, 200, { kind: 'calendar#events', timeZone: ZONE, ...page });
+    if (p === '/calendar/v3/calendars/primary/events' && req.method === 'GET')
+      return json(res, 200, { kind: 'calendar#events', timeZone: ZONE, ...page });
     if (p === '/calendar/v3/calendars/primary/events' && req.method === 'POST')
       return json(res, 200, { id: 'new1', status: 'confirmed', ...JSON.parse(req.body) });
     if (p === '/calendar/v3/calendars/primary/events/ev1') return json(res, 200, DETAIL);
@@ -62,7 +70,13 @@ afterAll(async () => {
 });
 
 function executor(asked: ApprovalRequest[] = [], answer: 'approve' | 'reject' = 'approve') {
-  const tools = googleTools({ credentials: CLIENT, stateDir: dir, timeZone: ZONE, endpoints: google.endpoints, retry: { baseDelayMs: 1 } });
+  const tools = googleTools({
+    credentials: CLIENT,
+    stateDir: dir,
+    timeZone: ZONE,
+    endpoints: google.endpoints,
+    retry: { baseDelayMs: 1 },
+  });
   return new Executor({
     registry: new ToolRegistry().registerAll(tools),
     policy: new Policy({ mode: 'auto-edit' }),
@@ -90,12 +104,17 @@ describe('calendar_list_events', () => {
   it('takes local times, dates and offsets, with a text query, and says when more events remain', async () => {
     page = { items: EVENTS.slice(0, 1), nextPageToken: 'p2' };
     try {
-      const r = await executor().call({ tool: 'calendar_list_events', input: { time_min: '2025-05-01T08:00', time_max: '2025-05-03', query: 'standup' } });
+      const r = await executor().call({
+        tool: 'calendar_list_events',
+        input: { time_min: '2025-05-01T08:00', time_max: '2025-05-03', query: 'standup' },
+      });
       const q = lastQuery();
       expect(q.timeMin).toBe('2025-05-01T12:00:00.000Z');
       expect(q.timeMax).toBe('2025-05-03T04:00:00.000Z');
       expect(q.q).toBe('standup');
-      expect(textOf(r)).toMatch(/^1 event matching "standup" on primary, 2025-05-01 08:00 to 2025-05-03 00:00 \(America\/New_York\):/);
+      expect(textOf(r)).toMatch(
+        /^1 event matching "standup" on primary, 2025-05-01 08:00 to 2025-05-03 00:00 \(America\/New_York\):/,
+      );
       expect(textOf(r)).toContain('(more events in the range; narrow it or raise max_results)');
     } finally {
       page = { items: EVENTS };
@@ -107,7 +126,10 @@ describe('calendar_list_events', () => {
     const bad = await executor().call({ tool: 'calendar_list_events', input: { time_min: 'next tuesday' } });
     expect(bad.error?.code).toBe('INVALID_PARAMS');
     expect(bad.error?.message).toContain('time_min "next tuesday" is not a date or time; use a date (2025-05-01)');
-    const backwards = await executor().call({ tool: 'calendar_list_events', input: { time_min: '2025-05-02', time_max: '2025-05-01' } });
+    const backwards = await executor().call({
+      tool: 'calendar_list_events',
+      input: { time_min: '2025-05-02', time_max: '2025-05-01' },
+    });
     expect(backwards.error?.message).toContain('time_max must be after time_min');
     expect(google.seen.length).toBe(before);
   });
@@ -147,9 +169,13 @@ describe('calendar_create_event', () => {
       input: { summary: 'Review', start: '2025-05-01T15:30', attendees: ['ann@example.com'], location: 'Zoom' },
     });
     expect(asked).toHaveLength(1);
-    expect(asked[0].reason).toContain('creates "Review" on primary at 2025-05-01 15:30–16:30 and invites ann@example.com');
+    expect(asked[0].reason).toContain(
+      'creates "Review" on primary at 2025-05-01 15:30–16:30 and invites ann@example.com',
+    );
     expect(asked[0].preview).toMatchObject({ kind: 'text' });
-    expect((asked[0].preview as { text: string }).text).toContain('When: 2025-05-01 15:30–16:30 (America/New_York)\nWhere: Zoom\nAttendee: ann@example.com');
+    expect((asked[0].preview as { text: string }).text).toContain(
+      'When: 2025-05-01 15:30–16:30 (America/New_York)\nWhere: Zoom\nAttendee: ann@example.com',
+    );
     const post = google.seen.at(-1)!;
     expect(post.url.searchParams.get('sendUpdates')).toBe('all');
     expect(JSON.parse(post.body)).toEqual({
@@ -163,7 +189,10 @@ describe('calendar_create_event', () => {
   });
 
   it('makes an all-day event whose inclusive last day becomes the exclusive end', async () => {
-    await executor().call({ tool: 'calendar_create_event', input: { summary: 'Trip', start: '2025-05-02', end: '2025-05-04' } });
+    await executor().call({
+      tool: 'calendar_create_event',
+      input: { summary: 'Trip', start: '2025-05-02', end: '2025-05-04' },
+    });
     const post = google.seen.at(-1)!;
     expect(JSON.parse(post.body)).toMatchObject({ start: { date: '2025-05-02' }, end: { date: '2025-05-05' } });
     expect(post.url.searchParams.get('sendUpdates')).toBe('none');
@@ -171,12 +200,23 @@ describe('calendar_create_event', () => {
 
   it('creates nothing when rejected, and refuses mixed or reversed times', async () => {
     const before = google.seen.length;
-    const r = await executor([], 'reject').call({ tool: 'calendar_create_event', input: { summary: 'X', start: '2025-05-01T10:00' } });
+    const r = await executor([], 'reject').call({
+      tool: 'calendar_create_event',
+      input: { summary: 'X', start: '2025-05-01T10:00' },
+    });
     expect(r.status).toBe('rejected');
-    const mixed = await executor().call({ tool: 'calendar_create_event', input: { summary: 'X', start: '2025-05-01', end: '2025-05-01T10:00' } });
+    const mixed = await executor().call({
+      tool: 'calendar_create_event',
+      input: { summary: 'X', start: '2025-05-01', end: '2025-05-01T10:00' },
+    });
     expect(mixed.error?.message).toContain('an all-day event ends on a date too');
-    const reversed = await executor().call({ tool: 'calendar_create_event', input: { summary: 'X', start: '2025-05-01T10:00', end: '2025-05-01T09:00' } });
-    expect(reversed.error?.message).toContain('end (2025-05-01 09:00) is not after start (2025-05-01 10:00, America/New_York)');
+    const reversed = await executor().call({
+      tool: 'calendar_create_event',
+      input: { summary: 'X', start: '2025-05-01T10:00', end: '2025-05-01T09:00' },
+    });
+    expect(reversed.error?.message).toContain(
+      'end (2025-05-01 09:00) is not after start (2025-05-01 10:00, America/New_York)',
+    );
     const invite = await executor().call({
       tool: 'calendar_create_event',
       input: { summary: 'X', start: '2025-05-01T10:00', attendees: ['ann@example.com', 'Bob <bob@x.org>'] },

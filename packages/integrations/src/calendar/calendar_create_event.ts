@@ -9,8 +9,13 @@ const description = `Create a Google Calendar event: timed (start with a time) o
 
 const input = z.object({
   summary: z.string().trim().min(1).max(500).describe('Title.'),
-  start: z.string().describe("2025-05-01T09:30 (in the user's zone), 2025-05-01T09:30:00+02:00, or 2025-05-01 for all day."),
-  end: z.string().optional().describe('Same form as start; for all-day events the last day, inclusive. Omitted: one hour, or one day.'),
+  start: z
+    .string()
+    .describe("2025-05-01T09:30 (in the user's zone), 2025-05-01T09:30:00+02:00, or 2025-05-01 for all day."),
+  end: z
+    .string()
+    .optional()
+    .describe('Same form as start; for all-day events the last day, inclusive. Omitted: one hour, or one day.'),
   description: z.string().max(8000).optional().describe('Notes.'),
   location: z.string().max(500).optional().describe('Place or address.'),
   attendees: z.array(z.string()).max(100).optional().describe('Email addresses to invite.'),
@@ -20,7 +25,10 @@ const input = z.object({
 type Input = z.infer<typeof input>;
 
 /** The event's start and end as Calendar v3 wants them, or a message saying what is wrong. */
-export function eventTimes(i: Pick<Input, 'start' | 'end'>, zone: string): { start: EventTime; end: EventTime } | string {
+export function eventTimes(
+  i: Pick<Input, 'start' | 'end'>,
+  zone: string,
+): { start: EventTime; end: EventTime } | string {
   const start = parseWhen(i.start, zone);
   if (!start) return `start "${i.start}" is not a date or time; ${WHEN_HINT}`;
   const end = i.end === undefined ? undefined : parseWhen(i.end, zone);
@@ -33,8 +41,12 @@ export function eventTimes(i: Pick<Input, 'start' | 'end'>, zone: string): { sta
   }
   if (end && 'date' in end) return 'a timed event ends at a time too (2025-05-01T10:30), not a date';
   const to = end && 'instant' in end ? end.instant : new Date(start.instant.getTime() + 3_600_000);
-  if (to <= start.instant) return `end (${inZone(to, zone)}) is not after start (${inZone(start.instant, zone)}, ${zone})`;
-  return { start: { dateTime: start.instant.toISOString(), timeZone: zone }, end: { dateTime: to.toISOString(), timeZone: zone } };
+  if (to <= start.instant)
+    return `end (${inZone(to, zone)}) is not after start (${inZone(start.instant, zone)}, ${zone})`;
+  return {
+    start: { dateTime: start.instant.toISOString(), timeZone: zone },
+    end: { dateTime: to.toISOString(), timeZone: zone },
+  };
 }
 
 export function calendarCreateEventTool(calendar: ApiClient, timeZone: string): Tool {
@@ -71,7 +83,10 @@ export function calendarCreateEventTool(calendar: ApiClient, timeZone: string): 
           askFirst: "adds to the user's calendar and may invite people",
           ...(i.attendees?.length ? { subject: { urls: i.attendees.map((a) => `mailto:${a.toLowerCase()}`) } } : {}),
         },
-        preview: () => ({ kind: 'text', text: `Calendar: ${i.calendar_id}\n${eventDetail({ id: '(new)', ...body }, timeZone)}` }),
+        preview: () => ({
+          kind: 'text',
+          text: `Calendar: ${i.calendar_id}\n${eventDetail({ id: '(new)', ...body }, timeZone)}`,
+        }),
         async run() {
           const created = await calendar.json<CalendarEvent>(
             `calendars/${encodeURIComponent(i.calendar_id)}/events`,

@@ -27,7 +27,11 @@ export function calendarGetEventTool(calendar: ApiClient, timeZone: string): Too
     timeoutMs: 45_000,
     async execute({ event_id, calendar_id }, ctx) {
       const { eventDetail } = await import('./event-detail.js');
-      const e = await calendar.json<CalendarEvent>(`calendars/${encodeURIComponent(calendar_id)}/events/${event_id}`, { query: { timeZone } }, ctx.signal);
+      const e = await calendar.json<CalendarEvent>(
+        `calendars/${encodeURIComponent(calendar_id)}/events/${event_id}`,
+        { query: { timeZone } },
+        ctx.signal,
+      );
       return { content: eventDetail(e, timeZone), metadata: { id: e.id } };
     },
   });

@@ -10,10 +10,26 @@ const input = z.object({
   time_min: z
     .string()
     .optional()
-    .describe("Start of the range: a date (2025-05-01) or a time (2025-05-01T09:00); local times are in the user's zone. Omitted: today."),
-  time_max: z.string().optional().describe('End of the range, exclusive; a date means the start of that day. Omitted: the day after time_min.'),
-  query: z.string().trim().max(200).optional().describe('Free text matched against summary, description, location, attendees.'),
-  calendar_id: z.string().trim().min(1).max(300).default('primary').describe('"primary" or a calendar id (an email address).'),
+    .describe(
+      "Start of the range: a date (2025-05-01) or a time (2025-05-01T09:00); local times are in the user's zone. Omitted: today.",
+    ),
+  time_max: z
+    .string()
+    .optional()
+    .describe('End of the range, exclusive; a date means the start of that day. Omitted: the day after time_min.'),
+  query: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe('Free text matched against summary, description, location, attendees.'),
+  calendar_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300)
+    .default('primary')
+    .describe('"primary" or a calendar id (an email address).'),
   max_results: z.number().int().min(1).max(250).default(25).describe('Events to list.'),
 });
 
@@ -73,7 +89,8 @@ export function calendarListEventsTool(calendar: ApiClient, timeZone: string): T
       const items = answer.items ?? [];
       const span = `${inZone(from, timeZone)} to ${inZone(to, timeZone)} (${timeZone})`;
       const matching = i.query ? ` matching "${i.query}"` : '';
-      if (!items.length) return { content: `No events${matching} on ${i.calendar_id}, ${span}.`, metadata: { count: 0 } };
+      if (!items.length)
+        return { content: `No events${matching} on ${i.calendar_id}, ${span}.`, metadata: { count: 0 } };
       const more = answer.nextPageToken ? `\n(more events in the range; narrow it or raise max_results)` : '';
       return {
         content: `${items.length} event${items.length === 1 ? '' : 's'}${matching} on ${i.calendar_id}, ${span}:\n${items.map((e) => eventLine(e, timeZone)).join('\n')}${more}`,

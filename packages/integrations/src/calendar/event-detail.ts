@@ -10,16 +10,23 @@ export function eventDetail(e: CalendarEvent, zone: string): string {
   if (e.status) lines.push(`Status: ${e.status}`);
   if (e.organizer) lines.push(`Organizer: ${person(e.organizer)}`);
   for (const a of e.attendees ?? []) {
-    const notes = [a.responseStatus, a.optional ? 'optional' : '', a.organizer ? 'organizer' : ''].filter(Boolean).join(', ');
+    const notes = [a.responseStatus, a.optional ? 'optional' : '', a.organizer ? 'organizer' : '']
+      .filter(Boolean)
+      .join(', ');
     lines.push(`Attendee: ${person(a)}${notes ? ` (${notes})` : ''}`);
   }
   const video = e.hangoutLink ?? e.conferenceData?.entryPoints?.find((p) => p.entryPointType === 'video')?.uri;
   if (video) lines.push(`Video call: ${video}`);
-  for (const p of e.conferenceData?.entryPoints ?? []) if (p.entryPointType === 'phone' && p.uri) lines.push(`Dial-in: ${p.label ?? p.uri}`);
+  for (const p of e.conferenceData?.entryPoints ?? [])
+    if (p.entryPointType === 'phone' && p.uri) lines.push(`Dial-in: ${p.label ?? p.uri}`);
   for (const rule of e.recurrence ?? []) lines.push(`Repeats: ${rule}`);
   if (e.recurringEventId) lines.push(`Series: ${e.recurringEventId}`);
   lines.push(`ID: ${e.id}`);
   if (e.htmlLink) lines.push(`Link: ${e.htmlLink}`);
-  const about = e.description ? (/<[a-z][^>]*>/i.test(e.description) ? htmlToText(e.description) : e.description.trim()) : '';
+  const about = e.description
+    ? /<[a-z][^>]*>/i.test(e.description)
+      ? htmlToText(e.description)
+      : e.description.trim()
+    : '';
   return about ? `${lines.join('\n')}\n\n${about}` : lines.join('\n');
 }

@@ -17,7 +17,13 @@ export interface CalendarEvent {
   start?: EventTime;
   end?: EventTime;
   organizer?: { email?: string; displayName?: string };
-  attendees?: { email?: string; displayName?: string; responseStatus?: string; optional?: boolean; organizer?: boolean }[];
+  attendees?: {
+    email?: string;
+    displayName?: string;
+    responseStatus?: string;
+    optional?: boolean;
+    organizer?: boolean;
+  }[];
   recurrence?: string[];
   recurringEventId?: string;
   hangoutLink?: string;
@@ -27,7 +33,9 @@ export interface CalendarEvent {
 /** "2025-05-01 09:00–10:00", "2025-05-01 22:00–2025-05-02 01:00" or "2025-05-01 (all day)". */
 export function when(e: CalendarEvent, zone: string): string {
   if (e.start?.date) {
-    const lastDay = e.end?.date ? new Date(Date.parse(`${e.end.date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10) : e.start.date;
+    const lastDay = e.end?.date
+      ? new Date(Date.parse(`${e.end.date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+      : e.start.date;
     return lastDay > e.start.date ? `${e.start.date} – ${lastDay} (all day)` : `${e.start.date} (all day)`;
   }
   if (!e.start?.dateTime) return '(no time)';
@@ -43,5 +51,7 @@ export const person = (p: { email?: string; displayName?: string } | undefined) 
 /** One line for a list: id | when | summary | location | status | organizer. */
 export function eventLine(e: CalendarEvent, zone: string): string {
   const status = e.status && e.status !== 'confirmed' ? e.status : '';
-  return [e.id, when(e, zone), e.summary || '(no title)', e.location, status, person(e.organizer)].filter(Boolean).join(' | ');
+  return [e.id, when(e, zone), e.summary || '(no title)', e.location, status, person(e.organizer)]
+    .filter(Boolean)
+    .join(' | ');
 }

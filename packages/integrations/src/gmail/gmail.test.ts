@@ -30,7 +30,14 @@ const MESSAGES: Record<string, object> = {
           mimeType: 'multipart/alternative',
           parts: [
             { mimeType: 'text/plain', body: { data: b64('plain version') } },
-            { mimeType: 'text/html', body: { data: b64('<div><p>Lunch on <b>Friday</b>?</p><ul><li>12:00</li><li>13:00</li></ul><style>p{}</style></div>') } },
+            {
+              mimeType: 'text/html',
+              body: {
+                data: b64(
+                  '<div><p>Lunch on <b>Friday</b>?</p><ul><li>12:00</li><li>13:00</li></ul><style>p{}</style></div>',
+                ),
+              },
+            },
           ],
         },
         { mimeType: 'application/pdf', filename: 'menu.pdf', body: { attachmentId: 'a1', size: 20480 } },
@@ -42,7 +49,11 @@ const MESSAGES: Record<string, object> = {
     labelIds: ['INBOX'],
     snippet: 'Report attached',
     internalDate: String(Date.parse('2025-04-30T23:15:00Z')),
-    payload: { mimeType: 'text/plain', headers: [{ name: 'from', value: 'bob@example.com' }], body: { data: b64('Hi,\r\nsee the report.') } },
+    payload: {
+      mimeType: 'text/plain',
+      headers: [{ name: 'from', value: 'bob@example.com' }],
+      body: { data: b64('Hi,\r\nsee the report.') },
+    },
   },
 };
 
@@ -54,7 +65,8 @@ beforeAll(async () => {
   google = await fakeGoogle();
   google.api = (req, res) => {
     const p = req.url.pathname;
-    if (p === '/gmail/v1/users/me/messages') return json(res, 200, { messages: [{ id: 'm1', threadId: 't1' }, { id: 'm2' }], resultSizeEstimate: 7 });
+    if (p === '/gmail/v1/users/me/messages')
+      return json(res, 200, { messages: [{ id: 'm1', threadId: 't1' }, { id: 'm2' }], resultSizeEstimate: 7 });
     if (p === '/gmail/v1/users/me/messages/send' && req.method === 'POST') {
       sent.push(JSON.parse(req.body));
       return json(res, 200, { id: 'sent-1', threadId: 'ts', labelIds: ['SENT'] });
@@ -74,8 +86,16 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function executor(opts: { mode?: Mode; rules?: Rule[]; answer?: 'approve' | 'reject'; asked?: ApprovalRequest[] } = {}) {
-  const tools = googleTools({ credentials: CLIENT, stateDir: dir, timeZone: 'Europe/Berlin', endpoints: google.endpoints, retry: { baseDelayMs: 1 } });
+function executor(
+  opts: { mode?: Mode; rules?: Rule[]; answer?: 'approve' | 'reject'; asked?: ApprovalRequest[] } = {},
+) {
+  const tools = googleTools({
+    credentials: CLIENT,
+    stateDir: dir,
+    timeZone: 'Europe/Berlin',
+    endpoints: google.endpoints,
+    retry: { baseDelayMs: 1 },
+  });
   return new Executor({
     registry: new ToolRegistry().registerAll(tools),
     policy: new Policy({ mode: opts.mode ?? 'safe', rules: opts.rules ?? [] }),
@@ -125,7 +145,9 @@ describe('gmail_read', () => {
   });
 
   it('reads a plain-text message and reports an unknown id as not found', async () => {
-    expect(textOf(await executor().call({ tool: 'gmail_read', input: { message_id: 'm2' } }))).toMatch(/\n\nHi,\nsee the report\.$/);
+    expect(textOf(await executor().call({ tool: 'gmail_read', input: { message_id: 'm2' } }))).toMatch(
+      /\n\nHi,\nsee the report\.$/,
+    );
     const missing = await executor().call({ tool: 'gmail_read', input: { message_id: 'nope' } });
     expect(missing.error?.code).toBe('NOT_FOUND');
     expect(missing.error?.message).toContain('Requested entity was not found.');
@@ -133,7 +155,12 @@ describe('gmail_read', () => {
 });
 
 describe('gmail_send', () => {
-  const mail = { to: ['ann@example.com'], cc: 'cc@example.com', subject: 'Grüße aus Köln', body: 'Hello Ann,\nsee you Friday.' };
+  const mail = {
+    to: ['ann@example.com'],
+    cc: 'cc@example.com',
+    subject: 'Grüße aus Köln',
+    body: 'Hello Ann,\nsee you Friday.',
+  };
 
   it('asks first, even in yolo, with the mail as preview, and sends nothing when rejected', async () => {
     const asked: ApprovalRequest[] = [];
@@ -141,7 +168,10 @@ describe('gmail_send', () => {
     const r = await executor({ mode: 'yolo', asked }).call({ tool: 'gmail_send', input: mail });
     expect(r.status).toBe('rejected');
     expect(asked).toHaveLength(1);
-    expect(asked[0].preview).toEqual({ kind: 'text', text: 'To: ann@example.com\nCc: cc@example.com\nSubject: Grüße aus Köln\n\nHello Ann,\nsee you Friday.' });
+    expect(asked[0].preview).toEqual({
+      kind: 'text',
+      text: 'To: ann@example.com\nCc: cc@example.com\nSubject: Grüße aus Köln\n\nHello Ann,\nsee you Friday.',
+    });
     expect(asked[0].reason).toContain('sends an email to ann@example.com, cc@example.com');
     expect(sent.length).toBe(before);
   });
@@ -164,7 +194,10 @@ describe('gmail_send', () => {
 
   it('runs without asking when a rule allows it', async () => {
     const asked: ApprovalRequest[] = [];
-    const r = await executor({ asked, rules: [{ tool: 'gmail_send', action: 'allow' }] }).call({ tool: 'gmail_send', input: mail });
+    const r = await executor({ asked, rules: [{ tool: 'gmail_send', action: 'allow' }] }).call({
+      tool: 'gmail_send',
+      input: mail,
+    });
     expect(r.status).toBe('success');
     expect(asked).toHaveLength(0);
   });
@@ -172,11 +205,17 @@ describe('gmail_send', () => {
   it('is never allowed by a broad rule ("*", "gmail_*"): only a rule naming gmail_send allows it', async () => {
     for (const tool of ['*', 'gmail_*', ['gmail_*', 'calendar_*']]) {
       const asked: ApprovalRequest[] = [];
-      const r = await executor({ mode: 'yolo', asked, rules: [{ tool, action: 'allow' }] }).call({ tool: 'gmail_send', input: mail });
+      const r = await executor({ mode: 'yolo', asked, rules: [{ tool, action: 'allow' }] }).call({
+        tool: 'gmail_send',
+        input: mail,
+      });
       expect(r.status).toBe('rejected');
       expect(asked[0].reason).toMatch(/does not name gmail_send/);
     }
-    const listed = await executor({ rules: [{ tool: ['gmail_read', 'gmail_send'], action: 'allow' }] }).call({ tool: 'gmail_send', input: mail });
+    const listed = await executor({ rules: [{ tool: ['gmail_read', 'gmail_send'], action: 'allow' }] }).call({
+      tool: 'gmail_send',
+      input: mail,
+    });
     expect(listed.approvedBy).toBe('rule');
     const behind = await executor({
       rules: [
@@ -190,9 +229,15 @@ describe('gmail_send', () => {
   it('lets a rule allow recipients by address: every one must match', async () => {
     const asked: ApprovalRequest[] = [];
     const rules: Rule[] = [{ tool: 'gmail_send', url: 'mailto:*@example.com', action: 'allow' }];
-    const inside = await executor({ asked, rules }).call({ tool: 'gmail_send', input: { ...mail, to: 'Ann@Example.com' } });
+    const inside = await executor({ asked, rules }).call({
+      tool: 'gmail_send',
+      input: { ...mail, to: 'Ann@Example.com' },
+    });
     expect(inside.approvedBy).toBe('rule');
-    const outside = await executor({ asked, rules }).call({ tool: 'gmail_send', input: { ...mail, bcc: ['eve@elsewhere.org'] } });
+    const outside = await executor({ asked, rules }).call({
+      tool: 'gmail_send',
+      input: { ...mail, bcc: ['eve@elsewhere.org'] },
+    });
     expect(outside.status).toBe('rejected');
     expect(asked).toHaveLength(1);
   });
@@ -202,7 +247,10 @@ describe('gmail_send', () => {
     const bad = await executor({ asked }).call({ tool: 'gmail_send', input: { ...mail, to: 'ann at example' } });
     expect(bad.error?.code).toBe('INVALID_PARAMS');
     expect(bad.error?.message).toContain('not an email address');
-    const injected = await executor({ asked }).call({ tool: 'gmail_send', input: { ...mail, subject: 'Hi\r\nBcc: all@example.com' } });
+    const injected = await executor({ asked }).call({
+      tool: 'gmail_send',
+      input: { ...mail, subject: 'Hi\r\nBcc: all@example.com' },
+    });
     expect(injected.error?.message).toContain('a subject is one line');
     expect(asked).toHaveLength(0);
   });

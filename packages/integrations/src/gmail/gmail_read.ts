@@ -28,15 +28,23 @@ export function gmailReadTool(gmail: ApiClient, timeZone: string): Tool {
     async execute({ message_id }, ctx) {
       // The HTML converter loads with the first message read, not with the tool.
       const { attachments, extractText, sizeInWords } = await import('./mime.js');
-      const m = await gmail.json<GmailMessage>(`users/me/messages/${message_id}`, { query: { format: 'full' } }, ctx.signal);
+      const m = await gmail.json<GmailMessage>(
+        `users/me/messages/${message_id}`,
+        { query: { format: 'full' } },
+        ctx.signal,
+      );
       const files = attachments(m.payload);
       const lines = ['From', 'To', 'Cc', 'Subject'].flatMap((name) => {
         const value = header(m.payload, name);
         return value ? [`${name}: ${value}`] : [];
       });
-      if (m.internalDate) lines.splice(lines.length - 1, 0, `Date: ${inZone(new Date(Number(m.internalDate)), timeZone)} (${timeZone})`);
+      if (m.internalDate)
+        lines.splice(lines.length - 1, 0, `Date: ${inZone(new Date(Number(m.internalDate)), timeZone)} (${timeZone})`);
       if (m.labelIds?.length) lines.push(`Labels: ${m.labelIds.join(', ')}`);
-      if (files.length) lines.push(`Attachments: ${files.map((f) => `${f.filename} (${f.mimeType}, ${sizeInWords(f.size)})`).join('; ')}`);
+      if (files.length)
+        lines.push(
+          `Attachments: ${files.map((f) => `${f.filename} (${f.mimeType}, ${sizeInWords(f.size)})`).join('; ')}`,
+        );
       const body = extractText(m.payload) || '(no text body)';
       return { content: `${lines.join('\n')}\n\n${body}`, metadata: { id: m.id, threadId: m.threadId } };
     },

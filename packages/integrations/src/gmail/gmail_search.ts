@@ -17,7 +17,13 @@ function line(m: GmailMessage, zone: string): string {
   const when = m.internalDate ? inZone(new Date(Number(m.internalDate)), zone) : (header(m.payload, 'Date') ?? '');
   const unread = m.labelIds?.includes('UNREAD') ? ' (unread)' : '';
   const snippet = (m.snippet ?? '').replace(/\s+/g, ' ').trim().slice(0, 120);
-  return [m.id, when, header(m.payload, 'From') ?? '(no sender)', `${header(m.payload, 'Subject') ?? '(no subject)'}${unread}`, snippet].join(' | ');
+  return [
+    m.id,
+    when,
+    header(m.payload, 'From') ?? '(no sender)',
+    `${header(m.payload, 'Subject') ?? '(no subject)'}${unread}`,
+    snippet,
+  ].join(' | ');
 }
 
 export function gmailSearchTool(gmail: ApiClient, timeZone: string): Tool {
@@ -41,7 +47,11 @@ export function gmailSearchTool(gmail: ApiClient, timeZone: string): Tool {
       if (!ids.length) return { content: `No messages match "${query}".`, metadata: { count: 0 } };
       const messages = await Promise.all(
         ids.map((id) =>
-          gmail.json<GmailMessage>(`users/me/messages/${encodeURIComponent(id)}`, { query: { format: 'metadata', metadataHeaders: HEADERS } }, ctx.signal),
+          gmail.json<GmailMessage>(
+            `users/me/messages/${encodeURIComponent(id)}`,
+            { query: { format: 'metadata', metadataHeaders: HEADERS } },
+            ctx.signal,
+          ),
         ),
       );
       const more = (list.resultSizeEstimate ?? 0) > ids.length ? ` of about ${list.resultSizeEstimate}` : '';

@@ -31,7 +31,13 @@ export function gmailSendTool(gmail: ApiClient): Tool {
     timeoutMs: 45_000,
     validate: (i) => badAddress({ to: i.to, cc: i.cc, bcc: i.bcc }),
     prepare(i, ctx) {
-      const draft: Draft = { to: i.to, subject: i.subject, body: i.body, ...(i.cc ? { cc: i.cc } : {}), ...(i.bcc ? { bcc: i.bcc } : {}) };
+      const draft: Draft = {
+        to: i.to,
+        subject: i.subject,
+        body: i.body,
+        ...(i.cc ? { cc: i.cc } : {}),
+        ...(i.bcc ? { bcc: i.bcc } : {}),
+      };
       const everyone = [...draft.to, ...(draft.cc ?? []), ...(draft.bcc ?? [])];
       return {
         classification: {
@@ -48,7 +54,10 @@ export function gmailSendTool(gmail: ApiClient): Tool {
             { method: 'POST', json: { raw: rawMessage(draft) }, once: true },
             ctx.signal,
           );
-          return { content: `Sent "${draft.subject}" to ${everyone.join(', ')} (message id ${sent.id}).`, metadata: { id: sent.id, threadId: sent.threadId } };
+          return {
+            content: `Sent "${draft.subject}" to ${everyone.join(', ')} (message id ${sent.id}).`,
+            metadata: { id: sent.id, threadId: sent.threadId },
+          };
         },
       };
     },

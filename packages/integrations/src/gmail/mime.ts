@@ -34,7 +34,11 @@ export interface Attachment {
 export function attachments(part: MessagePart | undefined, found: Attachment[] = []): Attachment[] {
   if (!part) return found;
   if (isAttachment(part) && part.filename)
-    found.push({ filename: part.filename, mimeType: part.mimeType ?? 'application/octet-stream', size: part.body?.size ?? 0 });
+    found.push({
+      filename: part.filename,
+      mimeType: part.mimeType ?? 'application/octet-stream',
+      size: part.body?.size ?? 0,
+    });
   for (const child of part.parts ?? []) attachments(child, found);
   return found;
 }

@@ -15,7 +15,8 @@ const dirs: string[] = [];
 
 beforeAll(async () => {
   google = await fakeGoogle();
-  google.api = (req, res) => (req.url.pathname.endsWith('/users/me/messages') ? json(res, 200, { resultSizeEstimate: 0 }) : json(res, 404, {}));
+  google.api = (req, res) =>
+    req.url.pathname.endsWith('/users/me/messages') ? json(res, 200, { resultSizeEstimate: 0 }) : json(res, 404, {});
 });
 afterAll(() => google.close());
 afterEach(() => {
@@ -32,10 +33,22 @@ function stateDir(): string {
 const browser = async (url: string) => void (await fetch(url));
 
 const signInTo = (dir: string, open = browser) =>
-  signIn({ credentials: CLIENT, store: TokenStore.in(dir), authUrl: google.endpoints.authUrl, tokenUrl: google.endpoints.tokenUrl, open });
+  signIn({
+    credentials: CLIENT,
+    store: TokenStore.in(dir),
+    authUrl: google.endpoints.authUrl,
+    tokenUrl: google.endpoints.tokenUrl,
+    open,
+  });
 
 function search(dir: string) {
-  const tools = googleTools({ credentials: CLIENT, stateDir: dir, timeZone: 'UTC', endpoints: google.endpoints, retry: { baseDelayMs: 1 } });
+  const tools = googleTools({
+    credentials: CLIENT,
+    stateDir: dir,
+    timeZone: 'UTC',
+    endpoints: google.endpoints,
+    retry: { baseDelayMs: 1 },
+  });
   const ex = new Executor({ registry: new ToolRegistry().registerAll(tools), policy: new Policy({ mode: 'safe' }) });
   return ex.call({ tool: 'gmail_search', input: { query: 'is:unread' } });
 }
@@ -78,7 +91,9 @@ describe('using the tokens', () => {
   it('tells the model to have the user sign in when there are no tokens', async () => {
     const r = await search(stateDir());
     expect(r.error?.code).toBe('PERMISSION_DENIED');
-    expect(r.error?.message).toBe('Google is not signed in yet; ask the user to run `toolbelt auth google` in the workspace to sign in');
+    expect(r.error?.message).toBe(
+      'Google is not signed in yet; ask the user to run `toolbelt auth google` in the workspace to sign in',
+    );
   });
 
   it('refreshes an access token that is about to expire, keeping the refresh token', async () => {

@@ -55,8 +55,18 @@ export class GoogleSession {
 
   private async doRefresh(signal: AbortSignal): Promise<StoredTokens> {
     const tokens = await this.saved();
-    if (!tokens.refresh_token) throw new ToolError('PERMISSION_DENIED', `the Google sign-in has expired and cannot be renewed; ${SIGN_IN_HINT} again`);
-    const answer = await refreshTokens(this.opts.tokenUrl, this.opts.credentials, tokens.refresh_token, signal, this.opts.retry);
+    if (!tokens.refresh_token)
+      throw new ToolError(
+        'PERMISSION_DENIED',
+        `the Google sign-in has expired and cannot be renewed; ${SIGN_IN_HINT} again`,
+      );
+    const answer = await refreshTokens(
+      this.opts.tokenUrl,
+      this.opts.credentials,
+      tokens.refresh_token,
+      signal,
+      this.opts.retry,
+    );
     const next = fromResponse(answer, tokens);
     await this.opts.store.save(next);
     return next;

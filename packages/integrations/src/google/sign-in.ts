@@ -59,7 +59,10 @@ function awaitRedirect(server: Server, state: string, timeoutMs: number, signal?
       reject(err);
     };
     const timer = setTimeout(
-      () => fail(new SignInError(`no answer from the browser within ${Math.round(timeoutMs / 1000)} s; run the command again`)),
+      () =>
+        fail(
+          new SignInError(`no answer from the browser within ${Math.round(timeoutMs / 1000)} s; run the command again`),
+        ),
       timeoutMs,
     );
     signal?.addEventListener('abort', () => fail(new SignInError('sign-in cancelled')), { once: true });

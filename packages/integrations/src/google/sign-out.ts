@@ -16,9 +16,18 @@ export async function signOut(store: TokenStore, revokeUrl: string, signal: Abor
   await store.remove();
   if (!tokens) return { hadTokens: false, revoked: 'there was nothing to revoke' };
   const url = new URL(revokeUrl);
-  const client = new ApiClient({ service: 'Google', baseUrl: url.origin, credentialHint: 'the grant may already be revoked', retry: { attempts: 1 } });
+  const client = new ApiClient({
+    service: 'Google',
+    baseUrl: url.origin,
+    credentialHint: 'the grant may already be revoked',
+    retry: { attempts: 1 },
+  });
   try {
-    await client.send(url.pathname, { method: 'POST', form: { token: tokens.refresh_token ?? tokens.access_token } }, signal);
+    await client.send(
+      url.pathname,
+      { method: 'POST', form: { token: tokens.refresh_token ?? tokens.access_token } },
+      signal,
+    );
     return { hadTokens: true, revoked: true };
   } catch (err) {
     return { hadTokens: true, revoked: (err as Error).message };

@@ -8,7 +8,12 @@ import type { TokenResponse } from './tokens.js';
 export function tokenClient(tokenUrl: string, retry?: HttpRetryOptions): { client: ApiClient; path: string } {
   const url = new URL(tokenUrl);
   return {
-    client: new ApiClient({ service: 'Google sign-in', baseUrl: url.origin, credentialHint: SIGN_IN_HINT, ...(retry ? { retry } : {}) }),
+    client: new ApiClient({
+      service: 'Google sign-in',
+      baseUrl: url.origin,
+      credentialHint: SIGN_IN_HINT,
+      ...(retry ? { retry } : {}),
+    }),
     path: url.pathname + url.search,
   };
 }
@@ -42,7 +47,10 @@ const CLIENT_HINT = 'check GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (an OAuth c
 /** Google answers a wrong client id or secret with 401 invalid_client: that is for the user to fix, not a sign-in. */
 function clientRefused(err: unknown): ToolError | undefined {
   if (!(err instanceof ToolError) || err.code !== 'PERMISSION_DENIED') return undefined;
-  return new ToolError('PERMISSION_DENIED', `Google refused the OAuth client (${err.message.replace(/^.*?\((HTTP [^)]*)\).*$/, '$1')}); ${CLIENT_HINT}`);
+  return new ToolError(
+    'PERMISSION_DENIED',
+    `Google refused the OAuth client (${err.message.replace(/^.*?\((HTTP [^)]*)\).*$/, '$1')}); ${CLIENT_HINT}`,
+  );
 }
 
 /** A new access token; `invalid_grant` (revoked, or expired after months unused) means signing in again. */
@@ -54,15 +62,27 @@ export async function refreshTokens(
   retry?: HttpRetryOptions,
 ): Promise<TokenResponse> {
   const { client, path } = tokenClient(tokenUrl, retry);
-  const form = { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: creds.clientId, client_secret: creds.clientSecret };
+  const form = {
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+    client_id: creds.clientId,
+    client_secret: creds.clientSecret,
+  };
   try {
     return checked(await client.json<TokenResponse>(path, { method: 'POST', form }, signal));
   } catch (err) {
     // Google answers a dead refresh token with 400 invalid_grant, a wrong client with 401 invalid_client.
     if (err instanceof ToolError && err.code === 'INVALID_PARAMS')
-      throw new ToolError('PERMISSION_DENIED', `the Google sign-in has expired or was revoked (${err.message.replace(/;.*$/, '')}); ${SIGN_IN_HINT} again`);
+      throw new ToolError(
+        'PERMISSION_DENIED',
+        `the Google sign-in has expired or was revoked (${err.message.replace(/;.*$/, '')}); ${SIGN_IN_HINT} again`,
+      );
     const refused = clientRefused(err);
-    if (refused) throw new ToolError('PERMISSION_DENIED', `${refused.message.replace(CLIENT_HINT, `ask the user to ${CLIENT_HINT}`)}`);
+    if (refused)
+      throw new ToolError(
+        'PERMISSION_DENIED',
+        `${refused.message.replace(CLIENT_HINT, `ask the user to ${CLIENT_HINT}`)}`,
+      );
     throw err;
   }
 }

@@ -16,7 +16,11 @@ export interface JobCard {
   url: string;
 }
 
-type El = { getAttribute(name: string): string | null; textContent: string | null; querySelector(s: string): El | null };
+type El = {
+  getAttribute(name: string): string | null;
+  textContent: string | null;
+  querySelector(s: string): El | null;
+};
 
 const text = (el: El | null | undefined): string => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
 

@@ -40,7 +40,13 @@ beforeAll(async () => {
         .writeHead(200, { 'content-type': 'text/html' })
         .end(
           ids
-            .map((id, i) => card(id, `Rust Engineer ${start + i + 1}`, i === 0 ? '<span class="job-search-card__salary-info">€80K - €100K</span>' : ''))
+            .map((id, i) =>
+              card(
+                id,
+                `Rust Engineer ${start + i + 1}`,
+                i === 0 ? '<span class="job-search-card__salary-info">€80K - €100K</span>' : '',
+              ),
+            )
             .join('\n'),
         );
     }

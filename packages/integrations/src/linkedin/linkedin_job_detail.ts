@@ -6,7 +6,12 @@ import { jobIdOf } from './ids.js';
 const description = `Read one LinkedIn job posting: title, company, location, criteria and the full description as text.`;
 
 const input = z.object({
-  job: z.string().trim().min(1).max(2000).describe('A job id from linkedin_jobs, or a LinkedIn job URL (…/jobs/view/…-1234567890).'),
+  job: z
+    .string()
+    .trim()
+    .min(1)
+    .max(2000)
+    .describe('A job id from linkedin_jobs, or a LinkedIn job URL (…/jobs/view/…-1234567890).'),
 });
 
 export function linkedinJobDetailTool(client: ApiClient): Tool {
@@ -27,9 +32,14 @@ export function linkedinJobDetailTool(client: ApiClient): Tool {
     async execute({ job }, ctx) {
       const { parsePosting } = await import('./posting.js');
       const id = jobIdOf(job)!;
-      const html = await client.text(`/jobs-guest/jobs/api/jobPosting/${id}`, { headers: { Accept: 'text/html' } }, ctx.signal);
+      const html = await client.text(
+        `/jobs-guest/jobs/api/jobPosting/${id}`,
+        { headers: { Accept: 'text/html' } },
+        ctx.signal,
+      );
       const posting = parsePosting(html);
-      if (!posting) throw new ToolError('NOT_FOUND', `LinkedIn job ${id} has no posting to read; it may have been taken down`);
+      if (!posting)
+        throw new ToolError('NOT_FOUND', `LinkedIn job ${id} has no posting to read; it may have been taken down`);
       const head = [
         `${posting.title}${posting.company ? ` — ${posting.company}` : ''}`,
         posting.location && `Location: ${posting.location}`,

@@ -7,9 +7,24 @@ const description = `Search public LinkedIn job postings. One line per job: id |
 
 // The public search's filter codes (f_TPR, f_JT, f_WT, f_E, sortBy).
 const POSTED = { any: undefined, past_24h: 'r86400', past_week: 'r604800', past_month: 'r2592000' } as const;
-const JOB_TYPES = { full_time: 'F', part_time: 'P', contract: 'C', temporary: 'T', internship: 'I', volunteer: 'V', other: 'O' } as const;
+const JOB_TYPES = {
+  full_time: 'F',
+  part_time: 'P',
+  contract: 'C',
+  temporary: 'T',
+  internship: 'I',
+  volunteer: 'V',
+  other: 'O',
+} as const;
 const WORKPLACE = { on_site: '1', remote: '2', hybrid: '3' } as const;
-const EXPERIENCE = { internship: '1', entry: '2', associate: '3', mid_senior: '4', director: '5', executive: '6' } as const;
+const EXPERIENCE = {
+  internship: '1',
+  entry: '2',
+  associate: '3',
+  mid_senior: '4',
+  director: '5',
+  executive: '6',
+} as const;
 const SORT = { relevant: 'R', recent: 'DD' } as const;
 
 const keys = <T extends object>(o: T) => Object.keys(o) as [keyof T & string, ...(keyof T & string)[]];
@@ -41,7 +56,8 @@ const input = z.object({
 type Input = z.infer<typeof input>;
 
 function searchQuery(i: Input, start: number) {
-  const codes = <T extends Record<string, string>>(table: T, picked?: (keyof T)[]) => (picked?.length ? picked.map((p) => table[p]).join(',') : undefined);
+  const codes = <T extends Record<string, string>>(table: T, picked?: (keyof T)[]) =>
+    picked?.length ? picked.map((p) => table[p]).join(',') : undefined;
   return {
     keywords: i.keywords,
     location: i.location,
@@ -83,7 +99,11 @@ export function linkedinJobsTool(client: ApiClient): Tool {
       }
       const shown = jobs.slice(0, i.limit);
       const where = i.location ? ` in ${i.location}` : '';
-      if (!shown.length) return { content: `No LinkedIn jobs for "${i.keywords}"${where}${i.start ? ` from result ${i.start}` : ''}.`, metadata: { count: 0 } };
+      if (!shown.length)
+        return {
+          content: `No LinkedIn jobs for "${i.keywords}"${where}${i.start ? ` from result ${i.start}` : ''}.`,
+          metadata: { count: 0 },
+        };
       const next = i.start + shown.length;
       return {
         content: `LinkedIn jobs for "${i.keywords}"${where} (${i.start + 1}-${next}; more: start=${next}):\n${shown.map(jobLine).join('\n')}`,

@@ -13,7 +13,12 @@ export interface JobPosting {
   description: string;
 }
 
-type El = { textContent: string | null; innerHTML: string; querySelector(s: string): El | null; querySelectorAll(s: string): Iterable<El> };
+type El = {
+  textContent: string | null;
+  innerHTML: string;
+  querySelector(s: string): El | null;
+  querySelectorAll(s: string): Iterable<El>;
+};
 
 const text = (el: El | null | undefined): string => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
 

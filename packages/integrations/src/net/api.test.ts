@@ -7,15 +7,25 @@ let server: TestServer;
 beforeAll(async () => {
   server = await serve((req, res) => {
     if (req.url.pathname === '/v1/big') return void res.writeHead(200).end('x'.repeat(5000));
-    if (req.url.pathname === '/v1/bad') return json(res, 400, { error: { code: 400, message: 'Invalid value for timeMin' } });
+    if (req.url.pathname === '/v1/bad')
+      return json(res, 400, { error: { code: 400, message: 'Invalid value for timeMin' } });
     if (req.url.pathname === '/v1/html')
-      return void res.writeHead(502, { 'content-type': 'text/html' }).end('<html><body><h1>Bad   gateway</h1></body></html>');
+      return void res
+        .writeHead(502, { 'content-type': 'text/html' })
+        .end('<html><body><h1>Bad   gateway</h1></body></html>');
     json(res, 200, { ok: true });
   });
 });
 afterAll(() => server.close());
 
-const client = () => new ApiClient({ service: 'Svc', baseUrl: `${server.origin}/v1`, credentialHint: 'check SVC_KEY', maxBytes: 1000, retry: { attempts: 0 } });
+const client = () =>
+  new ApiClient({
+    service: 'Svc',
+    baseUrl: `${server.origin}/v1`,
+    credentialHint: 'check SVC_KEY',
+    maxBytes: 1000,
+    retry: { attempts: 0 },
+  });
 const signal = new AbortController().signal;
 
 async function failure(path: string): Promise<ToolError> {
@@ -37,7 +47,11 @@ describe('ApiClient', () => {
     expect(bad.code).toBe('INVALID_PARAMS');
     expect(bad.message).toBe('Svc refused the request (HTTP 400: Invalid value for timeMin); fix the parameters');
     const html = await failure('/html');
-    expect(html).toMatchObject({ code: 'EXECUTION_FAILED', recoverable: true, message: 'Svc failed (HTTP 502: Bad gateway)' });
+    expect(html).toMatchObject({
+      code: 'EXECUTION_FAILED',
+      recoverable: true,
+      message: 'Svc failed (HTTP 502: Bad gateway)',
+    });
   });
 
   it('sends arrays as repeated keys and leaves out what is undefined', () => {

@@ -1,6 +1,13 @@
 // One HTTP client for every service: a timeout per attempt, core's retries (reset, 408, 429 with
 // Retry-After, 5xx) and one mapping from a failed answer to a ToolError that says what to do.
-import { adviseFetch, describeCause, retryingFetch, ToolError, withHttpRetries, type HttpRetryOptions } from '@toolbelt/core';
+import {
+  adviseFetch,
+  describeCause,
+  retryingFetch,
+  ToolError,
+  withHttpRetries,
+  type HttpRetryOptions,
+} from '@toolbelt/core';
 
 export interface ApiOptions {
   /** Named in errors ("Gmail"). */
@@ -81,7 +88,11 @@ export class ApiClient {
     try {
       return (text ? JSON.parse(text) : {}) as T;
     } catch {
-      throw new ToolError('EXECUTION_FAILED', `${this.opts.service} answered with something that is not JSON; try again later`, { recoverable: true });
+      throw new ToolError(
+        'EXECUTION_FAILED',
+        `${this.opts.service} answered with something that is not JSON; try again later`,
+        { recoverable: true },
+      );
     }
   }
 
@@ -125,7 +136,11 @@ export class ApiClient {
   }
 
   private async attempt(path: string, req: ApiRequest, signal: AbortSignal): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...(await this.opts.headers?.(signal)), ...req.headers };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      ...(await this.opts.headers?.(signal)),
+      ...req.headers,
+    };
     let body: string | undefined;
     if (req.json !== undefined) {
       headers['Content-Type'] = 'application/json';
@@ -151,10 +166,14 @@ export class ApiClient {
     const { service, timeoutMs = 30_000 } = this.opts;
     if (signal.aborted) return new ToolError('ABORTED', `the ${service} request was cancelled`);
     if ((err as Error).name === 'TimeoutError')
-      return new ToolError('TIMEOUT', `${service} did not answer within ${Math.round(timeoutMs / 1000)} s; try again`, { recoverable: true });
+      return new ToolError('TIMEOUT', `${service} did not answer within ${Math.round(timeoutMs / 1000)} s; try again`, {
+        recoverable: true,
+      });
     // Where it went without the query (it may carry ids), and why: "fetch failed" alone says neither.
     const where = url.split('?')[0];
-    return new ToolError('EXECUTION_FAILED', `could not reach ${service} at ${where}: ${describeCause(err)}`, { recoverable: true });
+    return new ToolError('EXECUTION_FAILED', `could not reach ${service} at ${where}: ${describeCause(err)}`, {
+      recoverable: true,
+    });
   }
 
   private statusError(res: Response, detail: string): ToolError {
@@ -162,22 +181,37 @@ export class ApiClient {
     const said = errorMessageOf(detail);
     const suffix = said ? `: ${said}` : '';
     if (res.status === 401 || res.status === 403)
-      return new ToolError('PERMISSION_DENIED', `${service} refused the credentials (HTTP ${res.status}${suffix}); ${credentialHint}`);
-    if (res.status === 404) return new ToolError('NOT_FOUND', `${service} found nothing there (HTTP 404${suffix}); check the id`);
+      return new ToolError(
+        'PERMISSION_DENIED',
+        `${service} refused the credentials (HTTP ${res.status}${suffix}); ${credentialHint}`,
+      );
+    if (res.status === 404)
+      return new ToolError('NOT_FOUND', `${service} found nothing there (HTTP 404${suffix}); check the id`);
     if (res.status === 429) {
       const after = res.headers.get('retry-after');
       const wait = after ? ` (it asked for ${/^\d+$/.test(after) ? `${after} s` : `a pause until ${after}`})` : '';
-      return new ToolError('EXECUTION_FAILED', `${service} rate limit reached (HTTP 429)${wait}; wait, then try again`, { recoverable: true });
+      return new ToolError(
+        'EXECUTION_FAILED',
+        `${service} rate limit reached (HTTP 429)${wait}; wait, then try again`,
+        { recoverable: true },
+      );
     }
-    if (res.status === 400) return new ToolError('INVALID_PARAMS', `${service} refused the request (HTTP 400${suffix}); fix the parameters`);
-    return new ToolError('EXECUTION_FAILED', `${service} failed (HTTP ${res.status}${suffix})`, { recoverable: res.status >= 500 });
+    if (res.status === 400)
+      return new ToolError('INVALID_PARAMS', `${service} refused the request (HTTP 400${suffix}); fix the parameters`);
+    return new ToolError('EXECUTION_FAILED', `${service} failed (HTTP ${res.status}${suffix})`, {
+      recoverable: res.status >= 500,
+    });
   }
 }
 
 /** The message of a JSON error body (Google's error.message, Anthropic's error.message), else the text. */
 export function errorMessageOf(body: string): string {
   try {
-    const parsed = JSON.parse(body) as { error?: { message?: string } | string; error_description?: string; message?: string };
+    const parsed = JSON.parse(body) as {
+      error?: { message?: string } | string;
+      error_description?: string;
+      message?: string;
+    };
     if (typeof parsed.error === 'object' && parsed.error?.message) return parsed.error.message;
     if (parsed.error_description) return parsed.error_description;
     if (typeof parsed.error === 'string') return parsed.error;

@@ -9,7 +9,9 @@ describe('htmlToText', () => {
       '<table><tr><td><table><tr><td>Logo</td></tr></table></td></tr><tr><td><p>Hello <b>Ann</b>,</p><p>Your order shipped.</p></td></tr>' +
       '<tr><td><table><tr><th>Item</th><th>Qty</th></tr><tr><td>Widget</td><td>2</td></tr></table></td></tr></table>' +
       '<p>a&nbsp;b &amp; c</p><a href="https://x.y/z">track</a><script>alert(1)</script><style>p{}</style>';
-    expect(htmlToText(html)).toBe('Logo\nHello Ann,\n\nYour order shipped.\nItem     Qty\nWidget   2\n\na b & c\n\ntrack [https://x.y/z]');
+    expect(htmlToText(html)).toBe(
+      'Logo\nHello Ann,\n\nYour order shipped.\nItem     Qty\nWidget   2\n\na b & c\n\ntrack [https://x.y/z]',
+    );
   });
 });
 
@@ -24,7 +26,9 @@ describe('textTable', () => {
           ['total', 1239, ''],
         ],
       ),
-    ).toBe('name       n       usd\n-----  -----  --------\na      1,234      1.50\nbb         5  1,234.00\ntotal  1,239');
+    ).toBe(
+      'name       n       usd\n-----  -----  --------\na      1,234      1.50\nbb         5  1,234.00\ntotal  1,239',
+    );
   });
 });
 

@@ -7,7 +7,9 @@ export function textTable(columns: string[], rows: (string | number)[][]): strin
   const cells = [columns, ...rows.map((r) => r.map((c) => (typeof c === 'number' ? grouped(c) : c)))];
   const widths = columns.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
   // The totals row may leave a numeric column's label cells empty.
-  const numeric = columns.map((_, i) => cells.slice(1).some((r) => r[i]) && cells.slice(1).every((r) => !r[i] || NUMERIC.test(r[i])));
+  const numeric = columns.map(
+    (_, i) => cells.slice(1).some((r) => r[i]) && cells.slice(1).every((r) => !r[i] || NUMERIC.test(r[i])),
+  );
   const line = (r: string[]) =>
     r
       .map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i])))

@@ -78,4 +78,5 @@ export function nextDay(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
-export const WHEN_HINT = 'use a date (2025-05-01), a local time (2025-05-01T09:30) or a time with offset (2025-05-01T09:30:00+02:00)';
+export const WHEN_HINT =
+  'use a date (2025-05-01), a local time (2025-05-01T09:30) or a time with offset (2025-05-01T09:30:00+02:00)';

@@ -46,8 +46,12 @@ export class OAuthServers {
   private readonly servers: Server[] = [];
 
   async start(): Promise<this> {
-    const as = createServer((req, res) => void this.authorization(req, res).catch((e) => json(res, 500, { error: String(e) })));
-    const rs = createServer((req, res) => void this.resource(req, res).catch((e) => json(res, 500, { error: String(e) })));
+    const as = createServer(
+      (req, res) => void this.authorization(req, res).catch((e) => json(res, 500, { error: String(e) })),
+    );
+    const rs = createServer(
+      (req, res) => void this.resource(req, res).catch((e) => json(res, 500, { error: String(e) })),
+    );
     this.servers.push(as, rs);
     this.as = await listen(as);
     this.mcp = `${await listen(rs)}/mcp`;
@@ -89,7 +93,8 @@ export class OAuthServers {
     if (url.pathname === '/authorize') {
       const q = url.searchParams;
       this.authorizeRequests.push(q);
-      if (q.get('response_type') !== 'code' || q.get('code_challenge_method') !== 'S256') return json(res, 400, { error: 'invalid_request' });
+      if (q.get('response_type') !== 'code' || q.get('code_challenge_method') !== 'S256')
+        return json(res, 400, { error: 'invalid_request' });
       const code = token();
       const grant = {
         clientId: q.get('client_id')!,
@@ -103,7 +108,8 @@ export class OAuthServers {
       if (q.get('state')) back.searchParams.set('state', q.get('state')!);
       return void res.writeHead(302, { location: back.href }).end();
     }
-    if (url.pathname === '/token' && req.method === 'POST') return this.tokenEndpoint(Object.fromEntries(new URLSearchParams(await body(req))), res);
+    if (url.pathname === '/token' && req.method === 'POST')
+      return this.tokenEndpoint(Object.fromEntries(new URLSearchParams(await body(req))), res);
     json(res, 404, { error: 'not_found' });
   }
 
@@ -113,7 +119,11 @@ export class OAuthServers {
     if (form.grant_type === 'authorization_code') {
       const grant = this.codes.get(form.code);
       this.codes.delete(form.code);
-      const bad = !grant || grant.clientId !== form.client_id || s256(form.code_verifier ?? '') !== grant.challenge || grant.redirectUri !== form.redirect_uri;
+      const bad =
+        !grant ||
+        grant.clientId !== form.client_id ||
+        s256(form.code_verifier ?? '') !== grant.challenge ||
+        grant.redirectUri !== form.redirect_uri;
       if (bad || form.resource !== this.mcp) return json(res, 400, { error: 'invalid_grant' });
       scope = grant.scope;
     } else if (form.grant_type === 'refresh_token' && this.refresh.has(form.refresh_token)) {
@@ -123,7 +133,13 @@ export class OAuthServers {
     const refreshToken = token();
     this.access.set(accessToken, { scope, expired: false });
     this.refresh.set(refreshToken, scope);
-    json(res, 200, { access_token: accessToken, token_type: 'Bearer', expires_in: 3600, refresh_token: refreshToken, scope });
+    json(res, 200, {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: 3600,
+      refresh_token: refreshToken,
+      scope,
+    });
   }
 
   private async resource(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -134,7 +150,13 @@ export class OAuthServers {
     }
     const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
     const grant = this.access.get(bearer);
-    if (!grant || grant.expired) return json(res, 401, { error: 'invalid_token' }, { 'www-authenticate': `Bearer resource_metadata="${metadataUrl}"` });
+    if (!grant || grant.expired)
+      return json(
+        res,
+        401,
+        { error: 'invalid_token' },
+        { 'www-authenticate': `Bearer resource_metadata="${metadataUrl}"` },
+      );
     const server = new McpServer({ name: 'protected', version: '1.0.0' });
     server.registerTool('whoami', { description: 'Says which scope the token has.', inputSchema: {} }, async () => ({
       content: [{ type: 'text', text: `scope ${grant.scope}` }],

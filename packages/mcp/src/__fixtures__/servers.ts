@@ -20,7 +20,11 @@ export const FIXTURE_SERVER = join(here, 'fixture-server.mjs');
 export const EVERYTHING_SERVER = join(findPackage('@modelcontextprotocol/server-everything'), 'dist', 'index.js');
 export const FILESYSTEM_SERVER = join(findPackage('@modelcontextprotocol/server-filesystem'), 'dist', 'index.js');
 
-export const fixture = (extra: Partial<McpServerConfig> = {}): McpServerConfig => ({ command: process.execPath, args: [FIXTURE_SERVER], ...extra });
+export const fixture = (extra: Partial<McpServerConfig> = {}): McpServerConfig => ({
+  command: process.execPath,
+  args: [FIXTURE_SERVER],
+  ...extra,
+});
 export const everything = (extra: Partial<McpServerConfig> = {}): McpServerConfig => ({
   command: process.execPath,
   args: [EVERYTHING_SERVER, 'stdio'],

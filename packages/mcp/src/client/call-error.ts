@@ -30,7 +30,11 @@ export function callError(err: unknown, c: FailedCall): ToolError {
       );
     }
     if (err.code === ErrorCode.InvalidParams) {
-      return new ToolError('INVALID_PARAMS', `${where} refused the arguments for ${c.tool}: ${err.message}. Fix them and call again.`, { recoverable: true });
+      return new ToolError(
+        'INVALID_PARAMS',
+        `${where} refused the arguments for ${c.tool}: ${err.message}. Fix them and call again.`,
+        { recoverable: true },
+      );
     }
   }
   const message = err instanceof Error ? err.message : String(err);

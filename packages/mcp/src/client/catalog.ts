@@ -4,7 +4,13 @@
 // an upstream server is no more trusted for its resources than for its tools.
 import { ToolError, type Effect } from '@toolbelt/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ResourceUpdatedNotificationSchema, type GetPromptResult, type Prompt, type Resource, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ResourceUpdatedNotificationSchema,
+  type GetPromptResult,
+  type Prompt,
+  type Resource,
+  type ResourceTemplate,
+} from '@modelcontextprotocol/sdk/types.js';
 import { proxyNames, resourceReadName } from '../names.js';
 import { effectFromAnnotations } from './effect.js';
 import type { PromptSource, ResourceSource } from '../server/resources.js';
@@ -89,8 +95,16 @@ export class McpCatalog {
     const client = this.clientFor(uri);
     const server = this.uris.get(uri)!;
     const config = this.manager.connection(server)?.config;
-    const trust = { ...(config?.trust ? { trust: config.trust } : {}), ...(config?.minEffect ? { minEffect: config.minEffect as Effect } : {}) };
-    const refusal = await this.opts.judge({ server, uri, tool: resourceReadName(server), effect: effectFromAnnotations({ readOnlyHint: true }, trust) });
+    const trust = {
+      ...(config?.trust ? { trust: config.trust } : {}),
+      ...(config?.minEffect ? { minEffect: config.minEffect as Effect } : {}),
+    };
+    const refusal = await this.opts.judge({
+      server,
+      uri,
+      tool: resourceReadName(server),
+      effect: effectFromAnnotations({ readOnlyHint: true }, trust),
+    });
     if (refusal !== undefined) throw new ToolError('PERMISSION_DENIED', refusal);
     return (await client.readResource({ uri }, TIMEOUT)).contents;
   }
@@ -98,7 +112,8 @@ export class McpCatalog {
   private clientFor(uri: string): Client {
     const server = this.uris.get(uri);
     const client = server ? this.manager.connection(server)?.remote : undefined;
-    if (!client) throw new ToolError('NOT_FOUND', `${uri}: its MCP server "${server}" is not connected now; try again later`);
+    if (!client)
+      throw new ToolError('NOT_FOUND', `${uri}: its MCP server "${server}" is not connected now; try again later`);
     return client;
   }
 
@@ -108,7 +123,9 @@ export class McpCatalog {
     if (!set) {
       set = new Set();
       this.watchers.set(uri, set);
-      client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => this.watchers.get(n.params.uri)?.forEach((f) => f()));
+      client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) =>
+        this.watchers.get(n.params.uri)?.forEach((f) => f()),
+      );
       await client.subscribeResource({ uri }, TIMEOUT);
     }
     set.add(onChange);

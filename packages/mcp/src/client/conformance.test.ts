@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { canRun, CLIENT_DRIVER, conformance } from '../__fixtures__/conformance/run.js';
 
-const client = (scenario: string) => conformance(['client', '--command', `${process.execPath} ${CLIENT_DRIVER}`, '--scenario', scenario]);
+const client = (scenario: string) =>
+  conformance(['client', '--command', `${process.execPath} ${CLIENT_DRIVER}`, '--scenario', scenario]);
 
 const PASSING = [
   'initialize',

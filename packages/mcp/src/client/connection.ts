@@ -15,7 +15,15 @@ import { serverCwd } from './cwd.js';
 import { listAllTools, untilWoken, withDeadline } from './requests.js';
 import { DEFAULT_RESTART, retryDelay, type RestartPolicy, type ServerStatus } from './status.js';
 import { StderrTail } from './stderr.js';
-import { httpTransport, launchStdio, shouldFallBackToSse, stdioTransport, transportKind, type StdioLaunch, type TransportKind } from './transport.js';
+import {
+  httpTransport,
+  launchStdio,
+  shouldFallBackToSse,
+  stdioTransport,
+  transportKind,
+  type StdioLaunch,
+  type TransportKind,
+} from './transport.js';
 import type { CallOptions, ConnectionOptions } from './connection-options.js';
 
 export type { RestartPolicy, ServerStatus } from './status.js';
@@ -115,13 +123,19 @@ export class McpConnection {
   /** The connected client; while a restart is under way, waits for it up to the connect timeout. */
   private async ready(signal: AbortSignal): Promise<Client> {
     if (this.state.state === 'connected' && this.client) return this.client;
-    const restarting = this.state.state === 'connecting' || (this.state.state === 'failed' && this.state.retryInMs !== undefined);
+    const restarting =
+      this.state.state === 'connecting' || (this.state.state === 'failed' && this.state.retryInMs !== undefined);
     if (restarting && !this.closed) {
       await untilWoken(this.waiters, signal, this.connectTimeoutMs);
       if (this.state.state === 'connected' && this.client) return this.client;
     }
     signal.throwIfAborted();
-    const why = this.state.state === 'failed' ? this.state.reason : this.state.state === 'disabled' ? 'it is disabled in the config' : 'it is still starting';
+    const why =
+      this.state.state === 'failed'
+        ? this.state.reason
+        : this.state.state === 'disabled'
+          ? 'it is disabled in the config'
+          : 'it is still starting';
     throw new ToolError(
       'EXECUTION_FAILED',
       `MCP server "${this.name}" is not connected (${why}). Its tools are unavailable until it reconnects; use another tool or try again later.`,
@@ -141,7 +155,8 @@ export class McpConnection {
 
   private async attempt(): Promise<void> {
     const kind = transportKind(this.config);
-    const cwd = kind === 'stdio' && this.opts.roots?.length ? serverCwd(this.config.cwd, this.opts.roots) : this.config.cwd;
+    const cwd =
+      kind === 'stdio' && this.opts.roots?.length ? serverCwd(this.config.cwd, this.opts.roots) : this.config.cwd;
     if (typeof kind !== 'string' || typeof cwd === 'object') {
       // A config mistake does not fix itself: no retries.
       this.setStatus({
@@ -154,21 +169,32 @@ export class McpConnection {
     this.setStatus({ state: 'connecting', attempt: this.failures + 1 });
     let launched: StdioLaunch | undefined;
     try {
-      launched = kind === 'stdio' ? await launchStdio(this.opts.launcher, this.name, { ...this.config, ...(cwd ? { cwd } : {}) }) : undefined;
+      launched =
+        kind === 'stdio'
+          ? await launchStdio(this.opts.launcher, this.name, { ...this.config, ...(cwd ? { cwd } : {}) })
+          : undefined;
       await withDeadline(this.connect(kind, cwd, launched), this.connectTimeoutMs);
       if (this.closed) return void (await this.disconnect());
       this.failures = 0;
       const tools = await withDeadline(listAllTools(this.client!, this.connectTimeoutMs), this.connectTimeoutMs);
       if (this.closed) return void (await this.disconnect());
       this.opts.onTools(tools);
-      this.setStatus({ state: 'connected', transport: this.kind!, tools: tools.length, restarts: this.restarts, ...(this.pid ? { pid: this.pid } : {}) });
+      this.setStatus({
+        state: 'connected',
+        transport: this.kind!,
+        tools: tools.length,
+        restarts: this.restarts,
+        ...(this.pid ? { pid: this.pid } : {}),
+      });
     } catch (err) {
       // Not awaited: a hung server must not hold up the caller past the connect timeout.
       void this.disconnect(true);
       if (this.closed) return;
       this.failures++;
       const hint = launched?.hint ? `; ${launched.hint}` : '';
-      const reason = needsLogin(err) ? new NeedsLoginError(this.name).message : `${connectProblem(err, this.config.command)}${this.stderr.note()}${hint}`;
+      const reason = needsLogin(err)
+        ? new NeedsLoginError(this.name).message
+        : `${connectProblem(err, this.config.command)}${this.stderr.note()}${hint}`;
       this.opts.log?.(`connect failed: ${reason}`);
       // Only a sign-in fixes this: no retries until `toolbelt mcp login` and a reconnect.
       if (needsLogin(err)) return this.setStatus({ state: 'failed', reason, attempts: this.failures });
@@ -215,7 +241,13 @@ export class McpConnection {
     this.kind = kind;
     await client.connect(transport, { timeout: this.connectTimeoutMs });
     const { onLog, log } = this.opts;
-    handleServerMessages(client, { server: this.name, asker: () => this.askers.at(-1), onToolsChanged: () => void this.refresh(), onLog, log });
+    handleServerMessages(client, {
+      server: this.name,
+      asker: () => this.askers.at(-1),
+      onToolsChanged: () => void this.refresh(),
+      onLog,
+      log,
+    });
     client.onclose = () => {
       if (this.client !== client || this.closed) return;
       this.client = undefined;

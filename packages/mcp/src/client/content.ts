@@ -17,13 +17,20 @@ function toBlock(block: ContentBlock): OurBlock {
       return { type: 'text', text: `[audio ${block.mimeType}, ${bytesOfBase64(block.data)} bytes]` };
     case 'resource': {
       const r = block.resource;
-      if ('text' in r && typeof r.text === 'string') return { type: 'text', text: `Resource ${r.uri}${r.mimeType ? ` (${r.mimeType})` : ''}:\n${r.text}` };
+      if ('text' in r && typeof r.text === 'string')
+        return { type: 'text', text: `Resource ${r.uri}${r.mimeType ? ` (${r.mimeType})` : ''}:\n${r.text}` };
       const blob = 'blob' in r && typeof r.blob === 'string' ? r.blob : '';
       if (r.mimeType?.startsWith('image/') && blob) return { type: 'image', data: blob, mimeType: r.mimeType };
-      return { type: 'text', text: `[resource ${r.uri}${r.mimeType ? ` (${r.mimeType})` : ''}, ${bytesOfBase64(blob)} bytes of binary data]` };
+      return {
+        type: 'text',
+        text: `[resource ${r.uri}${r.mimeType ? ` (${r.mimeType})` : ''}, ${bytesOfBase64(blob)} bytes of binary data]`,
+      };
     }
     case 'resource_link':
-      return { type: 'text', text: `Resource link: ${block.name} <${block.uri}>${block.description ? ` — ${block.description}` : ''}` };
+      return {
+        type: 'text',
+        text: `Resource link: ${block.name} <${block.uri}>${block.description ? ` — ${block.description}` : ''}`,
+      };
     default:
       return { type: 'text', text: JSON.stringify(block) };
   }

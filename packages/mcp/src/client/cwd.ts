@@ -25,7 +25,8 @@ export function serverCwd(configured: string | undefined, roots: readonly string
   } catch {
     return { problem: `${shown} does not exist; create it or fix "cwd" for this server in mcpServers` };
   }
-  if (!statSync(dir).isDirectory()) return { problem: `${shown} is not a directory; fix "cwd" for this server in mcpServers` };
+  if (!statSync(dir).isDirectory())
+    return { problem: `${shown} is not a directory; fix "cwd" for this server in mcpServers` };
   // Compared after symlinks on both sides, so a link inside a root cannot lead a server out of it.
   if (!roots.some((root) => pathUnder(dir, real(root)))) {
     return {

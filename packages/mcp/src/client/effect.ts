@@ -30,6 +30,11 @@ export function stricter(a: Effect, b: Effect): Effect {
  * never a `write` that auto-edit would run unasked. Read-only *and* destructive is destructive.
  */
 export function effectFromAnnotations(a: RemoteAnnotations | undefined, trust: RemoteTrust = {}): Effect {
-  const claimed: Effect = a?.destructiveHint === true ? 'destructive' : a?.readOnlyHint === true && trust.trust === 'read' ? 'read' : 'execute';
+  const claimed: Effect =
+    a?.destructiveHint === true
+      ? 'destructive'
+      : a?.readOnlyHint === true && trust.trust === 'read'
+        ? 'read'
+        : 'execute';
   return stricter(claimed, trust.minEffect ?? 'read');
 }

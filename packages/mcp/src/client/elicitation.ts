@@ -16,7 +16,12 @@ export const CLIENT_CAPABILITIES = { elicitation: { form: { applyDefaults: true 
  * (the latest, when several are: the protocol does not say which call a question belongs to). A
  * question while no call runs has nobody to ask and is declined.
  */
-export function answerElicitations(client: Client, server: string, current: () => Asker | undefined, log?: (line: string) => void): void {
+export function answerElicitations(
+  client: Client,
+  server: string,
+  current: () => Asker | undefined,
+  log?: (line: string) => void,
+): void {
   client.setRequestHandler(ElicitRequestSchema, async (request): Promise<ElicitResult> => {
     const params = request.params;
     if (params.mode === 'url' || !('requestedSchema' in params)) return { action: 'decline' };
@@ -25,7 +30,11 @@ export function answerElicitations(client: Client, server: string, current: () =
       log?.(`elicitation outside a tool call declined: ${params.message}`);
       return { action: 'decline' };
     }
-    const answer = await ask({ source: `MCP server "${server}"`, message: params.message, schema: params.requestedSchema as ElicitationSchema });
+    const answer = await ask({
+      source: `MCP server "${server}"`,
+      message: params.message,
+      schema: params.requestedSchema as ElicitationSchema,
+    });
     return answer.action === 'accept' ? { action: 'accept', content: answer.content } : { action: answer.action };
   });
 }

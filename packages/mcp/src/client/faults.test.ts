@@ -39,8 +39,11 @@ describe('McpManager fault isolation', () => {
 
   it('reports a missing command and a hanging server as failed while the others connect', () => {
     // Retries start at once, so look at the first failure each reported.
-    const firstFailure = (name: string) => statuses[name].find((s) => s.state === 'failed') as { reason: string } | undefined;
-    expect(firstFailure('missing')?.reason).toMatch(/^the command "toolbelt-no-such-command-3f9a" was not found \(ENOENT\); fix "command"/);
+    const firstFailure = (name: string) =>
+      statuses[name].find((s) => s.state === 'failed') as { reason: string } | undefined;
+    expect(firstFailure('missing')?.reason).toMatch(
+      /^the command "toolbelt-no-such-command-3f9a" was not found \(ENOENT\); fix "command"/,
+    );
     expect(firstFailure('hang')?.reason).toBe('no answer within 500 ms (connectTimeoutMs)');
     expect(manager.status().flaky).toMatchObject({ state: 'connected' });
     expect(manager.status().fs).toMatchObject({ state: 'connected' });
@@ -49,12 +52,17 @@ describe('McpManager fault isolation', () => {
   it('leaves a disabled server alone and says what is wrong with a config that names nothing to run', () => {
     expect(manager.status().off).toEqual({ state: 'disabled' });
     expect(registry.has('off__echo')).toBe(false);
-    expect(manager.status().broken).toMatchObject({ state: 'failed', reason: expect.stringContaining('give either "command"') });
+    expect(manager.status().broken).toMatchObject({
+      state: 'failed',
+      reason: expect.stringContaining('give either "command"'),
+    });
   });
 
   it('gives up after the restart budget and removes nothing that never came', async () => {
     await until(
-      () => manager.status().missing.state === 'failed' && (manager.status().missing as { retryInMs?: number }).retryInMs === undefined,
+      () =>
+        manager.status().missing.state === 'failed' &&
+        (manager.status().missing as { retryInMs?: number }).retryInMs === undefined,
       10_000,
       'missing to give up',
     );
@@ -81,13 +89,25 @@ describe('McpManager fault isolation', () => {
     expect(textOf(again)).toBe('echo: back');
     expect(manager.connection('flaky')!.pid).not.toBe(pidBefore);
     expect(manager.status().flaky).toMatchObject({ state: 'connected', restarts: 1 });
-    expect(statuses.flaky.map((s) => s.state)).toEqual(['connecting', 'connected', 'failed', 'connecting', 'connected']);
+    expect(statuses.flaky.map((s) => s.state)).toEqual([
+      'connecting',
+      'connected',
+      'failed',
+      'connecting',
+      'connected',
+    ]);
   });
 
   it('fails a call to a server that is down with a message that says so', async () => {
-    await until(() => (manager.status().missing as { retryInMs?: number }).retryInMs === undefined, 10_000, 'missing to give up');
+    await until(
+      () => (manager.status().missing as { retryInMs?: number }).retryInMs === undefined,
+      10_000,
+      'missing to give up',
+    );
     const call = manager.connection('missing')!.call('anything', {}, { signal: new AbortController().signal });
     await expect(call).rejects.toMatchObject({ code: 'EXECUTION_FAILED', recoverable: true });
-    await expect(call).rejects.toThrow(/^MCP server "missing" is not connected \(.*ENOENT.*\)\. Its tools are unavailable until it reconnects/);
+    await expect(call).rejects.toThrow(
+      /^MCP server "missing" is not connected \(.*ENOENT.*\)\. Its tools are unavailable until it reconnects/,
+    );
   });
 });

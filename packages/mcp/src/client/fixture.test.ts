@@ -18,7 +18,12 @@ describe('McpManager with the fixture server', () => {
         fx: fixture({ env: { FROM_CONFIG: 'yes' }, excludeTools: ['limits'], trust: 'read' }),
         strict: fixture({ minEffect: 'write', allowedTools: ['echo', 'wi*'], trust: 'read' }),
         ...(process.platform === 'linux'
-          ? { limited: fixture({ allowedTools: ['limits'], limits: { openFiles: 256, cpuSeconds: 3600, memoryMb: 4096 } }) }
+          ? {
+              limited: fixture({
+                allowedTools: ['limits'],
+                limits: { openFiles: 256, cpuSeconds: 3600, memoryMb: 4096 },
+              }),
+            }
           : {}),
       },
       registry,
@@ -61,7 +66,10 @@ describe('McpManager with the fixture server', () => {
     expect(registry.get('strict__echo')!.effect).toBe('write');
     expect(registry.get('strict__wipe')!.effect).toBe('destructive');
     // A rule that asks for the server's tools still asks for a read-only one.
-    const asking = new Executor({ registry, policy: new Policy({ mode: 'yolo', rules: [{ tool: 'fx__*', action: 'ask' }] }) });
+    const asking = new Executor({
+      registry,
+      policy: new Policy({ mode: 'yolo', rules: [{ tool: 'fx__*', action: 'ask' }] }),
+    });
     const explained = await asking.explain({ tool: 'fx__echo', input: { text: 'x' } });
     expect(explained.decision?.action).toBe('ask');
     const safe = new Executor({ registry, policy: new Policy({ mode: 'safe' }) });

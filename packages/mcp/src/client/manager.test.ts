@@ -13,7 +13,10 @@ describe('McpManager with the reference servers', () => {
   let executor: Executor;
 
   beforeAll(async () => {
-    manager = new McpManager({ servers: { fs: filesystem(root, { trust: 'read' }), everything: everything({ timeoutMs: 1_500 }) }, registry });
+    manager = new McpManager({
+      servers: { fs: filesystem(root, { trust: 'read' }), everything: everything({ timeoutMs: 1_500 }) },
+      registry,
+    });
     await manager.start();
     executor = executorFor(registry);
   });
@@ -52,7 +55,9 @@ describe('McpManager with the reference servers', () => {
     const result = await executor.call({ tool: 'fs__read_text_file', input: { path: join(root, 'missing.txt') } });
     expect(result.status).toBe('error');
     expect(result.error?.code).toBe('EXECUTION_FAILED');
-    expect(result.error?.message).toMatch(/read_text_file on MCP server "fs" returned an error: .*(ENOENT|no such file)/i);
+    expect(result.error?.message).toMatch(
+      /read_text_file on MCP server "fs" returned an error: .*(ENOENT|no such file)/i,
+    );
   });
 
   it('validates input against the remote schema before the call leaves', async () => {
@@ -63,7 +68,10 @@ describe('McpManager with the reference servers', () => {
   });
 
   it('carries structuredContent and images into the result', async () => {
-    const structured = await executor.call({ tool: 'everything__get-structured-content', input: { location: 'Chicago' } });
+    const structured = await executor.call({
+      tool: 'everything__get-structured-content',
+      input: { location: 'Chicago' },
+    });
     expect(structured.status).toBe('success');
     expect(structured.structured).toMatchObject({ conditions: 'Light rain / drizzle', humidity: 82 });
     const image = await executor.call({ tool: 'everything__get-tiny-image', input: {} });
@@ -75,7 +83,10 @@ describe('McpManager with the reference servers', () => {
     const events: ToolEvent[] = [];
     const off = executor.events.onType('tool.progress', (e) => void events.push(e));
     // 10 steps of 0.2 s: 2 s in all, longer than the 1.5 s idle timeout, fine because each step reports.
-    const result = await executor.call({ tool: 'everything__trigger-long-running-operation', input: { duration: 2, steps: 10 } });
+    const result = await executor.call({
+      tool: 'everything__trigger-long-running-operation',
+      input: { duration: 2, steps: 10 },
+    });
     off();
     expect(result.status).toBe('success');
     expect(textOf(result)).toContain('Long running operation completed');
@@ -88,7 +99,10 @@ describe('McpManager with the reference servers', () => {
   });
 
   it('times out a call that sends neither result nor progress within the idle timeout', async () => {
-    const result = await executor.call({ tool: 'everything__trigger-long-running-operation', input: { duration: 3, steps: 1 } });
+    const result = await executor.call({
+      tool: 'everything__trigger-long-running-operation',
+      input: { duration: 3, steps: 1 },
+    });
     expect(result.status).toBe('error');
     expect(result.error?.code).toBe('TIMEOUT');
     expect(result.error?.message).toContain('sent no result or progress for 1500 ms');

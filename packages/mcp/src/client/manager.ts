@@ -102,7 +102,10 @@ export class McpManager {
   /** Restarts one server now, e.g. after it gave up; resolves once it connected or failed. */
   async reconnect(server: string): Promise<void> {
     const connection = this.connections.get(server);
-    if (!connection) throw new Error(`no MCP server named "${server}"; configured: ${[...this.connections.keys()].join(', ') || 'none'}`);
+    if (!connection)
+      throw new Error(
+        `no MCP server named "${server}"; configured: ${[...this.connections.keys()].join(', ') || 'none'}`,
+      );
     await connection.reconnect();
   }
 

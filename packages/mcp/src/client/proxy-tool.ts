@@ -9,7 +9,11 @@ import { effectFromAnnotations, type RemoteTrust } from './effect.js';
 
 /** What a proxy needs from its server's connection. */
 export interface RemoteCaller {
-  call(tool: string, args: Record<string, unknown>, opts: { signal: AbortSignal; onprogress?: (p: Progress) => void; elicit?: Asker }): Promise<CallToolResult>;
+  call(
+    tool: string,
+    args: Record<string, unknown>,
+    opts: { signal: AbortSignal; onprogress?: (p: Progress) => void; elicit?: Asker },
+  ): Promise<CallToolResult>;
 }
 
 export interface ProxyToolOptions {
@@ -28,7 +32,10 @@ const PERMISSIVE = { type: 'object' } as const;
 
 function describe(remote: RemoteTool, server: string): string {
   const text = remote.description?.trim();
-  return text || `${remote.title ?? remote.annotations?.title ?? remote.name} (a tool of MCP server "${server}", which gave no description).`;
+  return (
+    text ||
+    `${remote.title ?? remote.annotations?.title ?? remote.name} (a tool of MCP server "${server}", which gave no description).`
+  );
 }
 
 export function proxyTool(opts: ProxyToolOptions): Tool {
@@ -64,7 +71,10 @@ export function proxyTool(opts: ProxyToolOptions): Tool {
           }),
       });
       if (result.isError) {
-        throw new ToolError('EXECUTION_FAILED', `${remote.name} on MCP server "${server}" returned an error: ${errorText(result)}`);
+        throw new ToolError(
+          'EXECUTION_FAILED',
+          `${remote.name} on MCP server "${server}" returned an error: ${errorText(result)}`,
+        );
       }
       return toToolOutput(result, server, remote.name);
     },
@@ -72,7 +82,12 @@ export function proxyTool(opts: ProxyToolOptions): Tool {
   // A schema our validator cannot compile is dropped (output) or loosened (input): the server still
   // validates, and models still see the schema it published.
   const builds = [
-    () => defineTool<Record<string, unknown>>({ ...base, input: remote.inputSchema, ...(remote.outputSchema ? { output: remote.outputSchema } : {}) }),
+    () =>
+      defineTool<Record<string, unknown>>({
+        ...base,
+        input: remote.inputSchema,
+        ...(remote.outputSchema ? { output: remote.outputSchema } : {}),
+      }),
     () => defineTool<Record<string, unknown>>({ ...base, input: remote.inputSchema }),
   ];
   for (const build of builds) {

@@ -18,7 +18,10 @@ export async function listAllTools(client: Client, timeoutMs: number): Promise<R
 export function withDeadline<T>(work: Promise<T>, ms: number, what = 'no answer within'): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} ${ms} ms${what === 'no answer within' ? ' (connectTimeoutMs)' : ''}`)), ms);
+    timer = setTimeout(
+      () => reject(new Error(`${what} ${ms} ms${what === 'no answer within' ? ' (connectTimeoutMs)' : ''}`)),
+      ms,
+    );
   });
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }

@@ -70,7 +70,10 @@ describe('stdio servers start inside the workspace', () => {
       attempts: 1,
       reason: `invalid config: "cwd" nowhere (${join(root, 'nowhere')}) does not exist; create it or fix "cwd" for this server in mcpServers`,
     });
-    expect(manager.status().notDir).toMatchObject({ state: 'failed', reason: expect.stringContaining('is not a directory') });
+    expect(manager.status().notDir).toMatchObject({
+      state: 'failed',
+      reason: expect.stringContaining('is not a directory'),
+    });
   });
 });
 

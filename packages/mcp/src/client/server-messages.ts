@@ -1,7 +1,11 @@
 // What a connected server may send toolbelt's client besides answers: questions (elicitation),
 // tool list changes and log lines.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { LoggingMessageNotificationSchema, ToolListChangedNotificationSchema, type LoggingMessageNotification } from '@modelcontextprotocol/sdk/types.js';
+import {
+  LoggingMessageNotificationSchema,
+  ToolListChangedNotificationSchema,
+  type LoggingMessageNotification,
+} from '@modelcontextprotocol/sdk/types.js';
 import { answerElicitations, type Asker } from './elicitation.js';
 
 export interface ServerMessageHandlers {

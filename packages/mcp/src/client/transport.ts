@@ -26,7 +26,10 @@ export function transportKind(cfg: McpServerConfig): TransportKind | { problem: 
  * The command line that applies the config's resource limits before exec'ing the server. Linux
  * only (rlimits via the shell's ulimit, as a pre_exec hook would); elsewhere the command as is.
  */
-export function limitedCommand(cfg: McpServerConfig, platform: NodeJS.Platform = process.platform): { command: string; args: string[] } {
+export function limitedCommand(
+  cfg: McpServerConfig,
+  platform: NodeJS.Platform = process.platform,
+): { command: string; args: string[] } {
   const command = cfg.command!;
   const args = cfg.args ?? [];
   const l = cfg.limits;
@@ -38,7 +41,9 @@ export function limitedCommand(cfg: McpServerConfig, platform: NodeJS.Platform =
   if (l.openFiles) steps.push(`ulimit -n ${l.openFiles}`);
   if (!steps.length) return { command, args };
   // A missing program is said once, plainly, not as the shell's "toolbelt-mcp: exec: …: not found".
-  steps.push(`{ command -v "$1" >/dev/null || { echo "toolbelt: the command \\"$1\\" was not found" >&2; exit 127; }; }`);
+  steps.push(
+    `{ command -v "$1" >/dev/null || { echo "toolbelt: the command \\"$1\\" was not found" >&2; exit 127; }; }`,
+  );
   return { command: '/bin/sh', args: ['-c', `${steps.join(' && ')} && exec "$@"`, 'toolbelt-mcp', command, ...args] };
 }
 
@@ -63,9 +68,17 @@ export type StdioLauncher = (server: string, cfg: McpServerConfig) => Promise<St
 const LAUNCH_TIMEOUT_MS = 180_000;
 
 /** The embedder's command line for a stdio server, under a deadline of its own; none without a launcher. */
-export async function launchStdio(launcher: StdioLauncher | undefined, server: string, cfg: McpServerConfig): Promise<StdioLaunch | undefined> {
+export async function launchStdio(
+  launcher: StdioLauncher | undefined,
+  server: string,
+  cfg: McpServerConfig,
+): Promise<StdioLaunch | undefined> {
   if (!launcher) return undefined;
-  return withDeadline(launcher(server, cfg), LAUNCH_TIMEOUT_MS, 'its command line (a package runner fetching the server) was not ready within');
+  return withDeadline(
+    launcher(server, cfg),
+    LAUNCH_TIMEOUT_MS,
+    'its command line (a package runner fetching the server) was not ready within',
+  );
 }
 
 export async function stdioTransport(cfg: McpServerConfig, launched?: StdioLaunch): Promise<StdioClientTransport> {
@@ -76,7 +89,11 @@ export async function stdioTransport(cfg: McpServerConfig, launched?: StdioLaunc
   return new StdioClientTransport({ command, args, env: vars, stderr: 'pipe', ...(cfg.cwd ? { cwd: cfg.cwd } : {}) });
 }
 
-export async function httpTransport(cfg: McpServerConfig, kind: 'http' | 'sse', authProvider?: OAuthClientProvider): Promise<Transport> {
+export async function httpTransport(
+  cfg: McpServerConfig,
+  kind: 'http' | 'sse',
+  authProvider?: OAuthClientProvider,
+): Promise<Transport> {
   const url = new URL(cfg.url!);
   // A request that failed for a passing reason (a reset, 408, 429, 5xx) is sent again (cfg.retry).
   // Global fetch is looked up per request, as the SDK itself does.

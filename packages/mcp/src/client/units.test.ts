@@ -43,10 +43,21 @@ describe('transportKind', () => {
 
 describe('limitedCommand', () => {
   it("wraps the command in ulimit calls on Linux and exec's it with its arguments intact", () => {
-    const out = limitedCommand({ command: 'srv', args: ['a b', '$HOME'], limits: { cpuSeconds: 10, memoryMb: 512, openFiles: 100 } }, 'linux');
+    const out = limitedCommand(
+      { command: 'srv', args: ['a b', '$HOME'], limits: { cpuSeconds: 10, memoryMb: 512, openFiles: 100 } },
+      'linux',
+    );
     expect(out.command).toBe('/bin/sh');
-    const found = '{ command -v "$1" >/dev/null || { echo "toolbelt: the command \\"$1\\" was not found" >&2; exit 127; }; }';
-    expect(out.args).toEqual(['-c', `ulimit -t 10 && ulimit -v 524288 && ulimit -n 100 && ${found} && exec "$@"`, 'toolbelt-mcp', 'srv', 'a b', '$HOME']);
+    const found =
+      '{ command -v "$1" >/dev/null || { echo "toolbelt: the command \\"$1\\" was not found" >&2; exit 127; }; }';
+    expect(out.args).toEqual([
+      '-c',
+      `ulimit -t 10 && ulimit -v 524288 && ulimit -n 100 && ${found} && exec "$@"`,
+      'toolbelt-mcp',
+      'srv',
+      'a b',
+      '$HOME',
+    ]);
   });
 
   it.skipIf(process.platform !== 'linux')('a program that is not there is named once, plainly, with exit 127', () => {
@@ -58,7 +69,10 @@ describe('limitedCommand', () => {
 
   it('leaves the command alone without limits or off Linux', () => {
     expect(limitedCommand({ command: 'srv', args: ['x'] }, 'linux')).toEqual({ command: 'srv', args: ['x'] });
-    expect(limitedCommand({ command: 'srv', limits: { openFiles: 5 } }, 'darwin')).toEqual({ command: 'srv', args: [] });
+    expect(limitedCommand({ command: 'srv', limits: { openFiles: 5 } }, 'darwin')).toEqual({
+      command: 'srv',
+      args: [],
+    });
   });
 });
 

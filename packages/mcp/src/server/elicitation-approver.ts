@@ -67,14 +67,20 @@ function requestedSchema(remember: RememberTarget, destructive: boolean) {
   return {
     type: 'object' as const,
     properties: {
-      ...(destructive ? { confirm: { type: 'boolean' as const, title: 'Yes, run this destructive call', default: false } } : {}),
+      ...(destructive
+        ? { confirm: { type: 'boolean' as const, title: 'Yes, run this destructive call', default: false } }
+        : {}),
       decision: {
         type: 'string' as const,
         title: 'Decision',
         enum: ['approve', 'always', 'reject'],
         enumNames: ['Approve once', `Always approve ${describeRemember(remember)}`, 'Reject'],
       },
-      message: { type: 'string' as const, title: 'Message to the agent', description: 'Optional: why you rejected it, or what to do instead.' },
+      message: {
+        type: 'string' as const,
+        title: 'Message to the agent',
+        description: 'Optional: why you rejected it, or what to do instead.',
+      },
     },
     required: ['decision'],
   };
@@ -104,7 +110,10 @@ export function approvalRequiredMessage(r: ApprovalRequest): string {
  * Asks about a call through the MCP client that made it (`callerOf` finds its request); a call no
  * client of this server made goes to `fallback`.
  */
-export function elicitationApprover(callerOf: (callId: string) => McpCaller | undefined, fallback: Approver = rejectAll): Approver {
+export function elicitationApprover(
+  callerOf: (callId: string) => McpCaller | undefined,
+  fallback: Approver = rejectAll,
+): Approver {
   return async (request, signal): Promise<ApprovalDecision> => {
     const origin = callerOf(request.callId);
     if (!origin) return fallback(request, signal);
@@ -113,21 +122,37 @@ export function elicitationApprover(callerOf: (callId: string) => McpCaller | un
       return { outcome: 'reject', message: approvalRequiredMessage(request), by: 'toolbelt-mcp' };
     }
     const answer = await origin.server.elicitInput(
-      { mode: 'form', message: approvalMessage(request), requestedSchema: requestedSchema(request.remember, request.effect === 'destructive') },
+      {
+        mode: 'form',
+        message: approvalMessage(request),
+        requestedSchema: requestedSchema(request.remember, request.effect === 'destructive'),
+      },
       { signal, relatedRequestId: origin.requestId, timeout: NO_SDK_TIMEOUT },
     );
-    const message = typeof answer.content?.message === 'string' && answer.content.message.trim() ? answer.content.message.trim() : undefined;
+    const message =
+      typeof answer.content?.message === 'string' && answer.content.message.trim()
+        ? answer.content.message.trim()
+        : undefined;
     if (answer.action === 'accept') {
       const decision = answer.content?.decision;
       const unconfirmed = request.effect === 'destructive' && answer.content?.confirm !== true;
       if ((decision === 'approve' || decision === 'always') && unconfirmed) {
-        return { outcome: 'reject', message: 'the user approved but did not confirm this destructive call; ask before trying it again', by: 'mcp-elicitation' };
+        return {
+          outcome: 'reject',
+          message: 'the user approved but did not confirm this destructive call; ask before trying it again',
+          by: 'mcp-elicitation',
+        };
       }
       if (decision === 'approve') return { outcome: 'approve', scope: 'once', by: 'mcp-elicitation' };
       if (decision === 'always') return { outcome: 'approve', scope: 'always', by: 'mcp-elicitation' };
       return { outcome: 'reject', ...(message ? { message } : {}), by: 'mcp-elicitation' };
     }
-    if (answer.action === 'decline') return { outcome: 'reject', ...(message ? { message } : {}), by: 'mcp-elicitation' };
-    return { outcome: 'reject', message: 'the user dismissed the approval request without deciding', by: 'mcp-elicitation' };
+    if (answer.action === 'decline')
+      return { outcome: 'reject', ...(message ? { message } : {}), by: 'mcp-elicitation' };
+    return {
+      outcome: 'reject',
+      message: 'the user dismissed the approval request without deciding',
+      by: 'mcp-elicitation',
+    };
   };
 }

@@ -16,6 +16,12 @@ export function elicitationForwarder(callerOf: (callId: string) => McpCaller | u
       { signal, relatedRequestId: origin.requestId, timeout: NO_SDK_TIMEOUT },
     );
     if (answer.action !== 'accept') return { action: answer.action };
-    return { action: 'accept', content: withDefaults(request.schema, (answer.content ?? {}) as Record<string, string | number | boolean | string[]>) };
+    return {
+      action: 'accept',
+      content: withDefaults(
+        request.schema,
+        (answer.content ?? {}) as Record<string, string | number | boolean | string[]>,
+      ),
+    };
   };
 }

@@ -26,7 +26,10 @@ async function aggregator() {
 }
 
 async function downstream(server: ToolServer, answer?: (r: ElicitRequest) => ElicitResult) {
-  const client = new Client({ name: 'person', version: '1' }, { capabilities: answer ? { elicitation: { form: {} } } : {} });
+  const client = new Client(
+    { name: 'person', version: '1' },
+    { capabilities: answer ? { elicitation: { form: {} } } : {} },
+  );
   if (answer) client.setRequestHandler(ElicitRequestSchema, (r) => answer(r));
   const [a, b] = InMemoryTransport.createLinkedPair();
   await server.connect(a);
@@ -40,10 +43,16 @@ const textOf = (r: unknown) => (r as { content: { text: string }[] }).content[0]
 describe('elicitation through the aggregator', () => {
   it("asks the upstream server's question through the downstream client and returns its answer with defaults", async () => {
     const asked: ElicitRequest[] = [];
-    const client = await downstream(await aggregator(), (r) => (asked.push(r), { action: 'accept', content: { name: 'Grace' } }));
+    const client = await downstream(
+      await aggregator(),
+      (r) => (asked.push(r), { action: 'accept', content: { name: 'Grace' } }),
+    );
     const result = await client.callTool({ name: 'fx__ask_user', arguments: {} });
     expect(result.isError).toBeFalsy();
-    expect(JSON.parse(textOf(result))).toEqual({ action: 'accept', content: { name: 'Grace', count: 3, color: 'green' } });
+    expect(JSON.parse(textOf(result))).toEqual({
+      action: 'accept',
+      content: { name: 'Grace', count: 3, color: 'green' },
+    });
     expect(asked).toHaveLength(1);
     expect(asked[0].params.message).toBe('MCP server "fx" asks: Which name?');
   });

@@ -9,10 +9,20 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { ToolServer } from './server.js';
 
 const tool = (name: string, category: string) =>
-  defineTool({ name, description: `${name}.`, input: z.object({}), effect: 'read', category, execute: () => `${name} ran` });
+  defineTool({
+    name,
+    description: `${name}.`,
+    input: z.object({}),
+    effect: 'read',
+    category,
+    execute: () => `${name} ran`,
+  });
 
 const registry = new ToolRegistry().registerAll([tool('read_file', 'fs'), tool('git_log', 'git')]);
-const server = new ToolServer({ executor: new Executor({ registry, policy: new Policy({ mode: 'safe' }) }), groups: ['files'] });
+const server = new ToolServer({
+  executor: new Executor({ registry, policy: new Policy({ mode: 'safe' }) }),
+  groups: ['files'],
+});
 const clients: Client[] = [];
 
 async function connect(onListChanged = () => {}): Promise<Client> {
@@ -37,7 +47,9 @@ describe('ToolServer with groups', () => {
     await one.callTool({ name: 'load_tools', arguments: { groups: ['git'] } });
     expect(await names(one)).toEqual(['read_file', 'git_log', 'load_tools']);
     expect(await names(two)).toEqual(['read_file', 'load_tools']);
-    expect((await one.callTool({ name: 'git_log', arguments: {} })).content).toEqual([{ type: 'text', text: 'git_log ran' }]);
+    expect((await one.callTool({ name: 'git_log', arguments: {} })).content).toEqual([
+      { type: 'text', text: 'git_log ran' },
+    ]);
     expect((await two.callTool({ name: 'git_log', arguments: {} })).isError).toBe(true);
     const description = (await one.listTools()).tools.find((t) => t.name === 'load_tools')!.description;
     expect(description).toBe('Adds tool groups. Not loaded yet:\n(none: every group is loaded)');
@@ -52,8 +64,9 @@ describe('ToolServer with groups', () => {
   });
 
   it('refuses to start with a group that has no tools', () => {
-    expect(() => new ToolServer({ executor: new Executor({ registry, policy: new Policy({ mode: 'safe' }) }), groups: ['web'] })).toThrow(
-      'unknown tool group "web"; valid groups: files, git',
-    );
+    expect(
+      () =>
+        new ToolServer({ executor: new Executor({ registry, policy: new Policy({ mode: 'safe' }) }), groups: ['web'] }),
+    ).toThrow('unknown tool group "web"; valid groups: files, git');
   });
 });

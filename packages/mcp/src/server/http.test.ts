@@ -17,7 +17,13 @@ afterEach(async () => {
 
 async function serve(opts: Partial<HttpServeOptions> = {}): Promise<HttpHandle> {
   const registry = new ToolRegistry().register(
-    defineTool({ name: 'greet', description: 'Says hello.', input: z.object({ name: z.string() }), effect: 'read', execute: ({ name }) => `hello ${name}` }),
+    defineTool({
+      name: 'greet',
+      description: 'Says hello.',
+      input: z.object({ name: z.string() }),
+      effect: 'read',
+      execute: ({ name }) => `hello ${name}`,
+    }),
   );
   const server = new ToolServer({ executor: new Executor({ registry, policy: new Policy({ mode: 'safe' }) }) });
   const handle = await serveHttp(server, { port: 0, ...opts });
@@ -33,7 +39,11 @@ async function connect(url: string, headers?: Record<string, string>): Promise<C
 }
 
 /** A raw POST, so the Host and Origin headers can be anything. */
-function rawPost(port: number, headers: Record<string, string>, path = '/mcp'): Promise<{ status: number; body: string }> {
+function rawPost(
+  port: number,
+  headers: Record<string, string>,
+  path = '/mcp',
+): Promise<{ status: number; body: string }> {
   const body = JSON.stringify({
     jsonrpc: '2.0',
     id: 1,
@@ -94,7 +104,9 @@ describe('serveHttp', () => {
 
   it('refuses to listen beyond loopback without a token, and a malformed allowed host', async () => {
     await expect(serve({ host: '0.0.0.0' })).rejects.toThrow(BindRefusedError);
-    await expect(serve({ host: '0.0.0.0' })).rejects.toThrow('refusing to listen on 0.0.0.0 without a token: anyone who can reach it could run tools.');
+    await expect(serve({ host: '0.0.0.0' })).rejects.toThrow(
+      'refusing to listen on 0.0.0.0 without a token: anyone who can reach it could run tools.',
+    );
     await expect(serve({ allowedHosts: ['not a host'] })).rejects.toThrow(HostConfigError);
     const open = await serve({ host: '0.0.0.0', token: 'a-long-enough-test-token-123' });
     expect((await rawPost(open.port, { authorization: 'Bearer a-long-enough-test-token-123' })).status).toBe(200);
@@ -144,7 +156,13 @@ describe('serveHttp', () => {
     const handle = await serve();
     const res = await new Promise<{ status: number; body: string }>((resolve) => {
       const req = request(
-        { host: '127.0.0.1', port: handle.port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', 'mcp-session-id': 'nope' } },
+        {
+          host: '127.0.0.1',
+          port: handle.port,
+          path: '/mcp',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'mcp-session-id': 'nope' },
+        },
         (r) => {
           let text = '';
           r.on('data', (d) => (text += d));
@@ -155,7 +173,11 @@ describe('serveHttp', () => {
     });
     expect(res.status).toBe(404);
     expect(res.body).toContain('session not found');
-    const bad = await fetch(handle.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{not json' });
+    const bad = await fetch(handle.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{not json',
+    });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('not valid JSON');
   });
@@ -184,6 +206,8 @@ describe('serveHttp', () => {
     expect(message.result.content[0].text).toBe(
       'Invalid parameters for greet: the input nests objects and arrays more than 64 levels deep; send a flatter value.',
     );
-    expect((await client.callTool({ name: 'greet', arguments: { name: 'after' } })).content).toEqual([{ type: 'text', text: 'hello after' }]);
+    expect((await client.callTool({ name: 'greet', arguments: { name: 'after' } })).content).toEqual([
+      { type: 'text', text: 'hello after' },
+    ]);
   });
 });

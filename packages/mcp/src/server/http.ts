@@ -41,7 +41,10 @@ function sendError(res: ServerResponse, status: number, message: string, headers
 
 const digest = (secret: string) => createHash('sha256').update(secret, 'utf8').digest();
 
-async function readJson(req: IncomingMessage, limit: number): Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string }> {
+async function readJson(
+  req: IncomingMessage,
+  limit: number,
+): Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -75,14 +78,22 @@ function requestGate(opts: HttpServeOptions, host: string): (req: IncomingMessag
       const auth = req.headers.authorization ?? '';
       const given = auth.startsWith('Bearer ') ? auth.slice(7).trim() : '';
       if (!given || !timingSafeEqual(digest(given), expected))
-        return { status: 401, message: 'missing or wrong bearer token: send "Authorization: Bearer <token>"', headers: { 'www-authenticate': 'Bearer' } };
+        return {
+          status: 401,
+          message: 'missing or wrong bearer token: send "Authorization: Bearer <token>"',
+          headers: { 'www-authenticate': 'Bearer' },
+        };
     }
     return undefined;
   };
 }
 
 /** Clients that vanish without DELETE would otherwise keep their session forever. */
-function closeIdle(sessions: Map<string, { close(): Promise<void> }>, lastSeen: Map<string, number>, idleMs: number): NodeJS.Timeout {
+function closeIdle(
+  sessions: Map<string, { close(): Promise<void> }>,
+  lastSeen: Map<string, number>,
+  idleMs: number,
+): NodeJS.Timeout {
   const sweeper = setInterval(
     () => {
       const now = Date.now();
@@ -150,14 +161,20 @@ export async function serveHttp(tools: ToolServer, opts: HttpServeOptions): Prom
     const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     if (existing) lastSeen.set(sessionId as string, Date.now());
     if (req.method !== 'POST') {
-      if (!existing) return sendError(res, sessionId ? 404 : 400, sessionId ? 'session not found; initialize a new session' : 'missing mcp-session-id header');
+      if (!existing)
+        return sendError(
+          res,
+          sessionId ? 404 : 400,
+          sessionId ? 'session not found; initialize a new session' : 'missing mcp-session-id header',
+        );
       return existing.handleRequest(req, res);
     }
     const body = await readJson(req, limit);
     if (!body.ok) return sendError(res, body.status, body.message);
     if (existing) return existing.handleRequest(req, res, body.value);
     if (sessionId) return sendError(res, 404, 'session not found; initialize a new session');
-    if (!isInitializeRequest(body.value)) return sendError(res, 400, 'no session: the first request must be initialize');
+    if (!isInitializeRequest(body.value))
+      return sendError(res, 400, 'no session: the first request must be initialize');
     const transport = newSession(StreamableHTTPServerTransport, sessions, lastSeen);
     await tools.connect(transport);
     await transport.handleRequest(req, res, body.value);

@@ -84,10 +84,16 @@ describe('logging', () => {
 
   it("passes an upstream server's log notifications to onLog", async () => {
     const seen: { server: string; data: unknown }[] = [];
-    const manager = new McpManager({ servers: { fx: fixture() }, registry: new ToolRegistry(), onLog: (server, m) => seen.push({ server, data: m.data }) });
+    const manager = new McpManager({
+      servers: { fx: fixture() },
+      registry: new ToolRegistry(),
+      onLog: (server, m) => seen.push({ server, data: m.data }),
+    });
     cleanup.push(() => manager.close());
     await manager.start();
-    await manager.connection('fx')!.call('log_line', { text: 'from upstream' }, { signal: new AbortController().signal });
+    await manager
+      .connection('fx')!
+      .call('log_line', { text: 'from upstream' }, { signal: new AbortController().signal });
     await until(() => seen.length >= 1, 5000, 'the upstream log');
     expect(seen).toEqual([{ server: 'fx', data: 'from upstream' }]);
   });

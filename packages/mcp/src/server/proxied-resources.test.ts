@@ -21,7 +21,11 @@ async function setup() {
   await manager.start();
   cleanup.push(() => manager.close());
   const catalog = new McpCatalog(manager, { judge: () => undefined });
-  const server = new ToolServer({ executor: executorFor(registry), resources: [catalog.resources], prompts: catalog.prompts });
+  const server = new ToolServer({
+    executor: executorFor(registry),
+    resources: [catalog.resources],
+    prompts: catalog.prompts,
+  });
   cleanup.push(() => server.close());
   const client = new Client({ name: 'c', version: '1' });
   const [a, b] = InMemoryTransport.createLinkedPair();
@@ -42,7 +46,9 @@ describe('proxied resources and prompts', () => {
 
   it('reads a URI the client did not list first', async () => {
     const client = await setup();
-    expect((await client.readResource({ uri: 'note://one' })).contents).toEqual([{ uri: 'note://one', text: 'the note says hi' }]);
+    expect((await client.readResource({ uri: 'note://one' })).contents).toEqual([
+      { uri: 'note://one', text: 'the note says hi' },
+    ]);
   });
 
   it('answers an unknown URI with resource-not-found', async () => {

@@ -42,7 +42,8 @@ const RESOURCE_NOT_FOUND = -32002;
 /** A ToolError as the JSON-RPC error MCP expects; anything else as an internal error. */
 function asMcpError(err: unknown): McpError {
   if (err instanceof McpError) return err;
-  if (err instanceof ToolError) return new McpError(err.code === 'NOT_FOUND' ? RESOURCE_NOT_FOUND : ErrorCode.InvalidParams, err.message);
+  if (err instanceof ToolError)
+    return new McpError(err.code === 'NOT_FOUND' ? RESOURCE_NOT_FOUND : ErrorCode.InvalidParams, err.message);
   const code = (err as NodeJS.ErrnoException)?.code;
   if (code === 'ENOENT') return new McpError(RESOURCE_NOT_FOUND, `resource not found: ${(err as Error).message}`);
   return new McpError(ErrorCode.InternalError, (err as Error)?.message ?? String(err));
@@ -54,7 +55,8 @@ function decode(cursor: string | undefined): { s: number; c?: string } {
   if (cursor === undefined) return { s: 0 };
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { s: unknown; c?: unknown };
-    if (Number.isInteger(parsed.s) && (parsed.c === undefined || typeof parsed.c === 'string')) return parsed as { s: number; c?: string };
+    if (Number.isInteger(parsed.s) && (parsed.c === undefined || typeof parsed.c === 'string'))
+      return parsed as { s: number; c?: string };
   } catch {
     // Falls through to the error below.
   }
@@ -77,8 +79,14 @@ export function serveResources(server: Server, sources: readonly ResourceSource[
     // A source with nothing (left) to list hands on to the next, so a page is never empty without reason.
     for (; s < sources.length; s++, c = undefined) {
       const page = await sources[s].list(c).catch((err) => Promise.reject(asMcpError(err)));
-      const next = page.nextCursor !== undefined ? encode(s, page.nextCursor) : s + 1 < sources.length ? encode(s + 1, undefined) : undefined;
-      if (page.resources.length || next === undefined) return { resources: page.resources, ...(next ? { nextCursor: next } : {}) };
+      const next =
+        page.nextCursor !== undefined
+          ? encode(s, page.nextCursor)
+          : s + 1 < sources.length
+            ? encode(s + 1, undefined)
+            : undefined;
+      if (page.resources.length || next === undefined)
+        return { resources: page.resources, ...(next ? { nextCursor: next } : {}) };
     }
     return { resources: [] };
   });

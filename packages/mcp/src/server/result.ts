@@ -21,7 +21,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * `structured`: the tool declares an output schema, so structuredContent is sent. `asText`: how a
  * `json` block becomes text (the executor's `structuredText`).
  */
-export function toCallToolResult(result: ToolResult, structured = false, asText: StructuredText = 'json'): CallToolResult {
+export function toCallToolResult(
+  result: ToolResult,
+  structured = false,
+  asText: StructuredText = 'json',
+): CallToolResult {
   const failed = result.status === 'error' || result.status === 'rejected';
   const content: McpBlock[] = result.content.map((b) => toBlock(b, asText));
   if (content.length === 0) content.push({ type: 'text', text: failed ? `${result.tool} failed with no message` : '' });

@@ -5,7 +5,11 @@ import { z } from 'zod';
 import { defineTool, Executor, Policy, ToolRegistry } from '@toolbelt/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { CreateMessageRequestSchema, type CreateMessageRequest, type CreateMessageResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CreateMessageRequestSchema,
+  type CreateMessageRequest,
+  type CreateMessageResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import { ToolServer } from './server.js';
 
 const summarize = defineTool({
@@ -15,7 +19,11 @@ const summarize = defineTool({
   effect: 'read',
   async execute({ text }, ctx) {
     if (!ctx.llm) return 'no model here: the text as it is: ' + text;
-    const answer = await ctx.llm.ask({ system: 'One line.', messages: [{ role: 'user', text: `Summarize: ${text}` }], maxTokens: 64 });
+    const answer = await ctx.llm.ask({
+      system: 'One line.',
+      messages: [{ role: 'user', text: `Summarize: ${text}` }],
+      maxTokens: 64,
+    });
     return `${answer.model} says: ${answer.text}`;
   },
 });
@@ -28,8 +36,13 @@ afterEach(async () => {
   }
 });
 
-async function connect(sample?: (req: CreateMessageRequest) => CreateMessageResult | Promise<CreateMessageResult>): Promise<Client> {
-  const executor = new Executor({ registry: new ToolRegistry().registerAll([summarize]), policy: new Policy({ mode: 'safe' }) });
+async function connect(
+  sample?: (req: CreateMessageRequest) => CreateMessageResult | Promise<CreateMessageResult>,
+): Promise<Client> {
+  const executor = new Executor({
+    registry: new ToolRegistry().registerAll([summarize]),
+    policy: new Policy({ mode: 'safe' }),
+  });
   const server = new ToolServer({ executor });
   const client = new Client({ name: 'test', version: '1' }, { capabilities: sample ? { sampling: {} } : {} });
   if (sample) client.setRequestHandler(CreateMessageRequestSchema, (req) => sample(req));
@@ -63,8 +76,14 @@ describe('ctx.llm over MCP sampling', () => {
 
   it('gives the tool no model when the client does not offer sampling (control: the same tool, with a client that does)', async () => {
     const without = await connect();
-    expect(text(await without.callTool({ name: 'summarize', arguments: { text: 'x' } }))).toBe('no model here: the text as it is: x');
-    const withSampling = await connect(() => ({ role: 'assistant', model: 'm', content: { type: 'text', text: 'short' } }));
+    expect(text(await without.callTool({ name: 'summarize', arguments: { text: 'x' } }))).toBe(
+      'no model here: the text as it is: x',
+    );
+    const withSampling = await connect(() => ({
+      role: 'assistant',
+      model: 'm',
+      content: { type: 'text', text: 'short' },
+    }));
     expect(text(await withSampling.callTool({ name: 'summarize', arguments: { text: 'x' } }))).toBe('m says: short');
   });
 

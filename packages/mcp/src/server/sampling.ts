@@ -15,13 +15,19 @@ export function samplingModel(server: Server, requestId: RequestId): ModelHandle
     async ask(q) {
       const result = await server.createMessage(
         {
-          messages: questionMessages(q).map((m) => ({ role: m.role, content: { type: 'text' as const, text: m.text } })),
+          messages: questionMessages(q).map((m) => ({
+            role: m.role,
+            content: { type: 'text' as const, text: m.text },
+          })),
           maxTokens: q.maxTokens ?? DEFAULT_MAX_TOKENS,
           ...(q.system ? { systemPrompt: q.system } : {}),
         },
         { relatedRequestId: requestId, timeout: NO_SDK_TIMEOUT, ...(q.signal ? { signal: q.signal } : {}) },
       );
-      if (result.content.type !== 'text') throw new Error(`the MCP client's model (${result.model}) answered with ${result.content.type} content, not text`);
+      if (result.content.type !== 'text')
+        throw new Error(
+          `the MCP client's model (${result.model}) answered with ${result.content.type} content, not text`,
+        );
       return { text: result.content.text, model: result.model };
     },
   };

@@ -5,7 +5,12 @@ import { z } from 'zod';
 import { defineTool, Executor, MemoryLogSink, Policy, ToolRegistry, type Mode } from '@toolbelt/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ElicitRequestSchema, ToolListChangedNotificationSchema, type ElicitResult, type Progress } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitRequestSchema,
+  ToolListChangedNotificationSchema,
+  type ElicitResult,
+  type Progress,
+} from '@modelcontextprotocol/sdk/types.js';
 import { ToolServer } from './server.js';
 
 let aborted = false;
@@ -113,7 +118,10 @@ async function setup(opts: { mode?: Mode; elicit?: (message: string) => ElicitRe
   const log = new MemoryLogSink();
   const executor = new Executor({ registry, policy: new Policy({ mode: opts.mode ?? 'safe' }), log });
   const server = new ToolServer({ executor });
-  const client = new Client({ name: 'test', version: '1' }, { capabilities: opts.elicit ? { elicitation: { form: {} } } : {} });
+  const client = new Client(
+    { name: 'test', version: '1' },
+    { capabilities: opts.elicit ? { elicitation: { form: {} } } : {} },
+  );
   if (opts.elicit) {
     const answer = opts.elicit;
     client.setRequestHandler(ElicitRequestSchema, (req) => answer((req.params as { message: string }).message));
@@ -130,12 +138,32 @@ describe('ToolServer', () => {
   it('lists the registry with annotations from effects and both schemas', async () => {
     const { client } = await setup();
     const { tools: listed } = await client.listTools();
-    expect(listed.map((t) => t.name).sort()).toEqual(['boom', 'chatty', 'greet', 'save', 'steps', 'wait', 'weather', 'weather_untyped']);
+    expect(listed.map((t) => t.name).sort()).toEqual([
+      'boom',
+      'chatty',
+      'greet',
+      'save',
+      'steps',
+      'wait',
+      'weather',
+      'weather_untyped',
+    ]);
     const greet = listed.find((t) => t.name === 'greet')!;
-    expect(greet).toMatchObject({ title: 'Say hello', description: 'Says hello.', annotations: { readOnlyHint: true, openWorldHint: false } });
-    expect(greet.inputSchema).toMatchObject({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+    expect(greet).toMatchObject({
+      title: 'Say hello',
+      description: 'Says hello.',
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    });
+    expect(greet.inputSchema).toMatchObject({
+      type: 'object',
+      properties: { name: { type: 'string' } },
+      required: ['name'],
+    });
     expect(listed.find((t) => t.name === 'save')!.annotations).toMatchObject({ destructiveHint: false });
-    expect(listed.find((t) => t.name === 'weather')!.outputSchema).toMatchObject({ type: 'object', properties: { temp: { type: 'number' } } });
+    expect(listed.find((t) => t.name === 'weather')!.outputSchema).toMatchObject({
+      type: 'object',
+      properties: { temp: { type: 'number' } },
+    });
   });
 
   it('runs a call through the executor, with the log and metrics seeing it', async () => {
@@ -212,8 +240,18 @@ describe('ToolServer', () => {
 
   it('tells the client when the registry changes', async () => {
     const { client, registry } = await setup();
-    const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
-    registry.register(defineTool({ name: 'later', description: 'Arrives later.', input: z.object({}), effect: 'read', execute: () => 'hi' }));
+    const changed = new Promise<void>((resolve) =>
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
+    );
+    registry.register(
+      defineTool({
+        name: 'later',
+        description: 'Arrives later.',
+        input: z.object({}),
+        effect: 'read',
+        execute: () => 'hi',
+      }),
+    );
     await changed;
     expect((await client.listTools()).tools.some((t) => t.name === 'later')).toBe(true);
   });
@@ -222,7 +260,9 @@ describe('ToolServer', () => {
 describe('ToolServer approvals', () => {
   it('asks through elicitation and runs the call when the user approves once', async () => {
     const asked: string[] = [];
-    const { client } = await setup({ elicit: (m) => (asked.push(m), { action: 'accept', content: { decision: 'approve' } }) });
+    const { client } = await setup({
+      elicit: (m) => (asked.push(m), { action: 'accept', content: { decision: 'approve' } }),
+    });
     const result = await client.callTool({ name: 'save', arguments: { text: 'x' } });
     expect(result.isError).toBeFalsy();
     expect((result.content as { text: string }[])[0].text).toBe('saved x');
@@ -244,10 +284,14 @@ describe('ToolServer approvals', () => {
   });
 
   it('does not run a call the user rejects, and passes their message to the model', async () => {
-    const { client, log } = await setup({ elicit: () => ({ action: 'accept', content: { decision: 'reject', message: 'use the draft folder' } }) });
+    const { client, log } = await setup({
+      elicit: () => ({ action: 'accept', content: { decision: 'reject', message: 'use the draft folder' } }),
+    });
     const result = await client.callTool({ name: 'save', arguments: { text: 'x' } });
     expect(result.isError).toBe(true);
-    expect((result.content as { text: string }[])[0].text).toBe('The user rejected this save call. The user said: use the draft folder');
+    expect((result.content as { text: string }[])[0].text).toBe(
+      'The user rejected this save call. The user said: use the draft folder',
+    );
     expect(log.entries[0].status).toBe('rejected');
   });
 
@@ -260,7 +304,13 @@ describe('ToolServer approvals', () => {
     const { client, registry } = await setup({ elicit: (m) => (asked.push(m), answers.shift()!) });
     let wiped = 0;
     registry.register(
-      defineTool({ name: 'wipe', description: 'Wipes the cache.', input: z.object({}), effect: 'destructive', execute: () => `wiped ${++wiped}` }),
+      defineTool({
+        name: 'wipe',
+        description: 'Wipes the cache.',
+        input: z.object({}),
+        effect: 'destructive',
+        execute: () => `wiped ${++wiped}`,
+      }),
     );
     const unconfirmed = await client.callTool({ name: 'wipe', arguments: {} });
     expect(unconfirmed.isError).toBe(true);

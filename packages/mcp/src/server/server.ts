@@ -2,7 +2,16 @@
 // (by elicitation), timeouts, logging and metrics like any other call. One SDK Server per client
 // connection; all share the executor, where this server is the approver for calls from `mcp`.
 import { randomUUID } from 'node:crypto';
-import { errorResult, GroupedView, toProviderFormat, VERSION, type Executor, type Tool, type ToolEvent, type ToolSource } from '@toolbelt/core';
+import {
+  errorResult,
+  GroupedView,
+  toProviderFormat,
+  VERSION,
+  type Executor,
+  type Tool,
+  type ToolEvent,
+  type ToolSource,
+} from '@toolbelt/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
@@ -141,9 +150,16 @@ export class ToolServer {
         });
         if (live.unasked && result.status === 'rejected') {
           const message = approvalRequiredMessage(live.unasked);
-          return toCallToolResult({ ...errorResult(callId, result.tool, 'APPROVAL_REQUIRED', message), durationMs: result.durationMs });
+          return toCallToolResult({
+            ...errorResult(callId, result.tool, 'APPROVAL_REQUIRED', message),
+            durationMs: result.durationMs,
+          });
         }
-        return toCallToolResult(result, this.executor.registry.get(result.tool)?.outputJsonSchema !== undefined, this.executor.structuredText);
+        return toCallToolResult(
+          result,
+          this.executor.registry.get(result.tool)?.outputJsonSchema !== undefined,
+          this.executor.structuredText,
+        );
       } finally {
         this.calls.delete(callId);
         if (progressToken !== undefined) this.watchProgress(-1);
@@ -194,7 +210,8 @@ export class ToolServer {
   /** With groups: answers load_tools, and refuses a tool whose group this client has not loaded. */
   private groupCall(view: GroupedView, server: Server, name: string, input: Record<string, unknown>, callId: string) {
     // An alias (`bash`) answers for its tool's group as the tool's own name does.
-    if (name !== LOAD_TOOLS) return notLoaded(this.executor.registry, view, this.executor.toolFor(name, input)?.name ?? name, callId);
+    if (name !== LOAD_TOOLS)
+      return notLoaded(this.executor.registry, view, this.executor.toolFor(name, input)?.name ?? name, callId);
     const result = loadTools(view, input, callId);
     if (result.status === 'success') server.sendToolListChanged().catch(() => {});
     return result;
@@ -233,7 +250,9 @@ export class ToolServer {
       progressToken: live.progressToken,
       progress,
       ...(total !== undefined ? { total } : {}),
-      ...(message ? { message: message.length > MAX_PROGRESS_MESSAGE ? `${message.slice(0, MAX_PROGRESS_MESSAGE)}...` : message } : {}),
+      ...(message
+        ? { message: message.length > MAX_PROGRESS_MESSAGE ? `${message.slice(0, MAX_PROGRESS_MESSAGE)}...` : message }
+        : {}),
     };
     live.send({ method: 'notifications/progress', params }).catch(() => {});
   }

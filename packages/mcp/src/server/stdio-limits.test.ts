@@ -13,7 +13,8 @@ const BIN = fileURLToPath(new URL('../../../cli/bin/toolbelt.js', import.meta.ur
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'tb-mcp-limit-')));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const rpc = (id: number, method: string, params: unknown = {}) => `${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`;
+const rpc = (id: number, method: string, params: unknown = {}) =>
+  `${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`;
 
 describe('the MCP stdio server and requests over its size limit', () => {
   it('answers an oversized request with an error for its id and serves the next request', async () => {
@@ -23,16 +24,30 @@ describe('the MCP stdio server and requests over its size limit', () => {
       stdio: ['pipe', 'pipe', 'inherit'],
     });
     const answers = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-    const next = async () => JSON.parse((await answers.next()).value as string) as { id: number; result?: unknown; error?: { message: string } };
+    const next = async () =>
+      JSON.parse((await answers.next()).value as string) as {
+        id: number;
+        result?: unknown;
+        error?: { message: string };
+      };
     try {
-      child.stdin.write(rpc(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } }));
+      child.stdin.write(
+        rpc(1, 'initialize', {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 't', version: '1' },
+        }),
+      );
       expect((await next()).id).toBe(1);
       child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
       // 11 MiB of arguments, written in pieces as a pipe delivers them.
       const huge = rpc(2, 'tools/call', { name: 'read_file', arguments: { path: 'x'.repeat(11 * 1024 * 1024) } });
       for (let i = 0; i < huge.length; i += 1024 * 1024) child.stdin.write(huge.slice(i, i + 1024 * 1024));
       const refused = await next();
-      expect(refused).toMatchObject({ id: 2, error: { message: expect.stringMatching(/request too large: a message is limited to 10485760 bytes/) } });
+      expect(refused).toMatchObject({
+        id: 2,
+        error: { message: expect.stringMatching(/request too large: a message is limited to 10485760 bytes/) },
+      });
       child.stdin.write(rpc(3, 'tools/list'));
       const listed = await next();
       expect(listed.id).toBe(3);

@@ -12,7 +12,9 @@ export async function serveStdio(
   // Lines over the limit are answered here; the SDK's reader (limit raised past ours) never sees them.
   const lines = new LineLimit((id) => stdout.write(tooLargeAnswer(id, MAX_LINE_BYTES)));
   (stdin as import('node:stream').Readable).pipe(lines);
-  const transport = new StdioServerTransport(lines, stdout as import('node:stream').Writable, { maxBufferSize: MAX_LINE_BYTES + 1024 * 1024 });
+  const transport = new StdioServerTransport(lines, stdout as import('node:stream').Writable, {
+    maxBufferSize: MAX_LINE_BYTES + 1024 * 1024,
+  });
   const closed = new Promise<void>((resolve) => {
     transport.onclose = resolve;
     // StdioServerTransport does not notice the end of its input by itself.

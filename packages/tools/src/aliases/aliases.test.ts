@@ -168,8 +168,16 @@ const BY_SPELLING: [string, Input, Input][] = [
   ['edit_file', { path: 'a.txt', old: 'one', new: '1' }, { path: 'a.txt', old_string: 'one', new_string: '1' }],
   ['copy_file', { source: 'a.txt', dest: 'c.txt' }, { source: 'a.txt', destination: 'c.txt' }],
   ['git_branch', { name: 'feature', create: true }, { action: 'create', name: 'feature' }],
-  ['grep', { pattern: 'one', '-i': true, '-C': 1, '-n': true, head_limit: 3 }, { pattern: 'one', case_insensitive: true, context: 1, max_results: 3 }],
-  ['grep', { pattern: 'one', '-A': 2, '-B': 1, include: '*.txt' }, { pattern: 'one', after: 2, before: 1, glob: '*.txt' }],
+  [
+    'grep',
+    { pattern: 'one', '-i': true, '-C': 1, '-n': true, head_limit: 3 },
+    { pattern: 'one', case_insensitive: true, context: 1, max_results: 3 },
+  ],
+  [
+    'grep',
+    { pattern: 'one', '-A': 2, '-B': 1, include: '*.txt' },
+    { pattern: 'one', after: 2, before: 1, glob: '*.txt' },
+  ],
   ['read_file', { absolute_path: 'a.txt' }, { path: 'a.txt' }],
   ['write_file', { file_path: 'b.txt', content: 'x', createDirectories: true }, { path: 'b.txt', content: 'x' }],
   ['web_fetch', { prompt: 'Summarize https://example.com/page please' }, { url: 'https://example.com/page' }],
@@ -220,7 +228,9 @@ async function sameAsOwnName(name: string, input: Input, own: string, ownInput: 
 }
 
 describe('other tool sets’ names for the built-ins', () => {
-  const table = Object.entries(BUILTIN_ALIASES).flatMap(([tool, a]) => (a.names ?? []).map((n) => ({ tool, name: typeof n === 'string' ? n : n.name })));
+  const table = Object.entries(BUILTIN_ALIASES).flatMap(([tool, a]) =>
+    (a.names ?? []).map((n) => ({ tool, name: typeof n === 'string' ? n : n.name })),
+  );
 
   it('has a case below for every name in the table', () => {
     const cased = new Set(Object.keys(BY_NAME).map((k) => k.split('/')[0].toLowerCase()));
@@ -266,7 +276,10 @@ describe('other tool sets’ names for the built-ins', () => {
 
   it('refuses a name that fits no tool for this input, with the choices', async () => {
     const { executor } = asking();
-    const r = await executor.call({ tool: 'str_replace_editor', input: { command: 'insert', path: 'a.txt', insert_line: 1, new_str: 'x' } });
+    const r = await executor.call({
+      tool: 'str_replace_editor',
+      input: { command: 'insert', path: 'a.txt', insert_line: 1, new_str: 'x' },
+    });
     expect(r.error?.code).toBe('UNKNOWN_TOOL');
     expect(r.error?.message).toMatch(/"str_replace_editor".* one of read_file, write_file, edit_file/);
   });
@@ -275,11 +288,14 @@ describe('other tool sets’ names for the built-ins', () => {
     const { executor, asked } = asking('ask', false);
     expect((await executor.call({ tool: 'bash', input: { command: 'ls' } })).error?.code).toBe('UNKNOWN_TOOL');
     expect((await executor.call({ tool: 'Glob', input: { pattern: '*' } })).error?.code).toBe('UNKNOWN_TOOL');
-    expect((await executor.call({ tool: 'edit_file', input: { path: 'a.txt', old: 'one', new: '1' } })).error?.code).toBe('INVALID_PARAMS');
+    expect(
+      (await executor.call({ tool: 'edit_file', input: { path: 'a.txt', old: 'one', new: '1' } })).error?.code,
+    ).toBe('INVALID_PARAMS');
     expect(asked).toEqual([]);
   });
 
   it('adds nothing to what a model is shown', () => {
-    for (const tool of builtinTools({ env: { BRAVE_API_KEY: 'k' } })) expect(JSON.stringify(tool.jsonSchema)).not.toMatch(/old_str"|file_path|"Bash"/);
+    for (const tool of builtinTools({ env: { BRAVE_API_KEY: 'k' } }))
+      expect(JSON.stringify(tool.jsonSchema)).not.toMatch(/old_str"|file_path|"Bash"/);
   });
 });

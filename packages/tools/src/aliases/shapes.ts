@@ -28,7 +28,8 @@ export const rename =
   (names: Record<string, string>) =>
   (input: Input): Input => {
     const out: Input = {};
-    for (const [k, v] of Object.entries(input)) out[Object.hasOwn(names, k) && !Object.hasOwn(input, names[k]) ? names[k] : k] = v;
+    for (const [k, v] of Object.entries(input))
+      out[Object.hasOwn(names, k) && !Object.hasOwn(input, names[k]) ? names[k] : k] = v;
     return out;
   };
 
@@ -38,7 +39,9 @@ export function argvToCommand(input: Input): Input {
   if (!Array.isArray(argv) || !argv.every((a) => typeof a === 'string')) return input;
   const [shell, flag, script] = argv as string[];
   const wrapped = argv.length === 3 && /^(ba|z)?sh$/.test(shell.replace(/^.*\//, '')) && /^-l?c$/.test(flag);
-  const command = wrapped ? script : (argv as string[]).map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
+  const command = wrapped
+    ? script
+    : (argv as string[]).map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
   return { ...input, command };
 }
 
@@ -90,7 +93,9 @@ export function editsInOwnWords(input: Input): Input {
   };
   return {
     ...input,
-    edits: input.edits.map((e) => (e && typeof e === 'object' && !Array.isArray(e) ? drop('filePath', 'file_path')(rename(names)(e as Input)) : e)),
+    edits: input.edits.map((e) =>
+      e && typeof e === 'object' && !Array.isArray(e) ? drop('filePath', 'file_path')(rename(names)(e as Input)) : e,
+    ),
   };
 }
 

@@ -20,20 +20,44 @@ import {
   viewRange,
 } from './shapes.js';
 
-const PATH = { file_path: 'path', filePath: 'path', absolute_path: 'path', target_file: 'path', dir_path: 'path', directory: 'path' };
+const PATH = {
+  file_path: 'path',
+  filePath: 'path',
+  absolute_path: 'path',
+  target_file: 'path',
+  dir_path: 'path',
+  directory: 'path',
+};
 const editor = (command: string) => (input: Record<string, unknown>) => input.command === command;
 const claudeBackground = (input: Record<string, unknown>) => input.run_in_background === true;
 
 const SHELL_PARAMS = { timeout: 'timeout_ms', workdir: 'cwd', directory: 'cwd', dir_path: 'cwd', cmd: 'command' };
-const shellNoise = drop('description', 'is_input', 'security_risk', 'run_in_background', 'justification', 'with_escalated_permissions');
+const shellNoise = drop(
+  'description',
+  'is_input',
+  'security_risk',
+  'run_in_background',
+  'justification',
+  'with_escalated_permissions',
+);
 
 export const BUILTIN_ALIASES: Readonly<Record<string, ToolAliases>> = {
   read_file: {
-    names: ['Read', 'read', 'view_file', { name: 'str_replace_editor', when: editor('view'), input: pipe(drop('command'), viewRange) }],
+    names: [
+      'Read',
+      'read',
+      'view_file',
+      { name: 'str_replace_editor', when: editor('view'), input: pipe(drop('command'), viewRange) },
+    ],
     params: { ...PATH, start_line: 'offset', max_lines: 'limit' },
   },
   write_file: {
-    names: ['Write', 'write', 'create_file', { name: 'str_replace_editor', when: editor('create'), input: drop('command') }],
+    names: [
+      'Write',
+      'write',
+      'create_file',
+      { name: 'str_replace_editor', when: editor('create'), input: drop('command') },
+    ],
     params: { ...PATH, file_text: 'content', text: 'content' },
     input: drop('createDirectories', 'create_directories'),
   },
@@ -55,8 +79,13 @@ export const BUILTIN_ALIASES: Readonly<Record<string, ToolAliases>> = {
     params: PATH,
     input: drop('ignore', 'respect_git_ignore', 'offset', 'limit'),
   },
-  copy_file: { params: { dest: 'destination', target: 'destination', to: 'destination', src: 'source', from: 'source' } },
-  move_file: { names: ['rename_file'], params: { dest: 'destination', target: 'destination', to: 'destination', src: 'source', from: 'source' } },
+  copy_file: {
+    params: { dest: 'destination', target: 'destination', to: 'destination', src: 'source', from: 'source' },
+  },
+  move_file: {
+    names: ['rename_file'],
+    params: { dest: 'destination', target: 'destination', to: 'destination', src: 'source', from: 'source' },
+  },
   delete_file: { params: PATH },
   create_directory: { names: ['mkdir'], params: PATH },
   append_file: { params: { ...PATH, text: 'content' } },
@@ -66,7 +95,11 @@ export const BUILTIN_ALIASES: Readonly<Record<string, ToolAliases>> = {
     input: pipe(negate('respect_git_ignore', 'include_ignored'), drop('case_sensitive')),
   },
   grep: {
-    names: ['search_file_content', 'search_code', { name: 'grep_files', input: fixed({ output_mode: 'files_with_matches' }) }],
+    names: [
+      'search_file_content',
+      'search_code',
+      { name: 'grep_files', input: fixed({ output_mode: 'files_with_matches' }) },
+    ],
     params: {
       ...PATH,
       '-i': 'case_insensitive',

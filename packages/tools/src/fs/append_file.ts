@@ -27,7 +27,11 @@ async function target(args: Input, ctx: ToolContext) {
   const stat = await statForWrite(abs, shown).catch((err) => {
     throw fsError(err, shown);
   });
-  if (!stat) throw new ToolError('NOT_FOUND', `${shown} does not exist; append_file only adds to existing files. Use write_file to create it.`);
+  if (!stat)
+    throw new ToolError(
+      'NOT_FOUND',
+      `${shown} does not exist; append_file only adds to existing files. Use write_file to create it.`,
+    );
   if (!stat.isFile()) throw new ToolError('INVALID_PARAMS', `${shown} is a directory; append_file adds to files.`);
   return { abs, shown, size: stat.size };
 }
@@ -100,7 +104,14 @@ export const appendFile = defineTool({
     const context = before.split('\n').filter((_, i, a) => i < a.length - 1 || a[i] !== '');
     const added = args.content.split('\n');
     if (added[added.length - 1] === '') added.pop();
-    const diff = [`--- a/${shown}`, `+++ b/${shown}`, '@@ end of file @@', ...context.map((l) => ` ${l}`), ...added.map((l) => `+${l}`)].join('\n') + '\n';
+    const diff =
+      [
+        `--- a/${shown}`,
+        `+++ b/${shown}`,
+        '@@ end of file @@',
+        ...context.map((l) => ` ${l}`),
+        ...added.map((l) => `+${l}`),
+      ].join('\n') + '\n';
     return diffPreview(shown, diff);
   },
   execute,

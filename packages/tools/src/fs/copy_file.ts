@@ -22,7 +22,10 @@ type Input = z.infer<typeof input>;
 async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
   const t = await resolveTransfer(args, ctx, 'read');
   if (!t.srcStat.isFile())
-    throw new ToolError('INVALID_PARAMS', `${t.srcShown} is a directory; copy_file copies single files (copy a directory with a shell command).`);
+    throw new ToolError(
+      'INVALID_PARAMS',
+      `${t.srcShown} is a directory; copy_file copies single files (copy a directory with a shell command).`,
+    );
   try {
     mkdirsChecked(dirname(t.dest), t.destShown);
     // Checked again on what is opened: the source may have been swapped since it was resolved.
@@ -70,7 +73,10 @@ export const copyFile = defineTool({
   usualEffect: 'write',
   async preview(args, ctx) {
     const t = await resolveTransfer(args, ctx, 'read');
-    return { kind: 'text', text: `Copy ${t.srcShown} (${formatBytes(t.srcStat.size)}) to ${t.destShown}${t.destStat ? ', replacing the existing file' : ''}.` };
+    return {
+      kind: 'text',
+      text: `Copy ${t.srcShown} (${formatBytes(t.srcStat.size)}) to ${t.destShown}${t.destStat ? ', replacing the existing file' : ''}.`,
+    };
   },
   execute,
 });

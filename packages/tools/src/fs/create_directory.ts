@@ -18,8 +18,13 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
   const shown = ws.display(abs);
   try {
     const existing = await statOrUndefined(abs);
-    if (existing?.isDirectory()) return { content: `${shown} already exists.`, metadata: { path: shown, created: false } };
-    if (existing) throw new ToolError('CONFLICT', `${shown} exists and is not a directory; choose another name or delete it first.`);
+    if (existing?.isDirectory())
+      return { content: `${shown} already exists.`, metadata: { path: shown, created: false } };
+    if (existing)
+      throw new ToolError(
+        'CONFLICT',
+        `${shown} exists and is not a directory; choose another name or delete it first.`,
+      );
     mkdirsChecked(abs, shown);
   } catch (err) {
     throw fsError(err, shown);

@@ -2,7 +2,14 @@ import { lstat, readdir, rm, rmdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { inDir } from '../text/opened.js';
 import { z } from 'zod';
-import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput, type Workspace } from '@toolbelt/core';
+import {
+  defineTool,
+  ToolError,
+  type Classification,
+  type ToolContext,
+  type ToolOutput,
+  type Workspace,
+} from '@toolbelt/core';
 import { sensitiveReason } from '../workspace/sensitive.js';
 import { specialKind } from '../workspace/special.js';
 import { fsError } from '../errno.js';
@@ -68,7 +75,15 @@ async function target(args: Input, ctx: ToolContext, full: boolean): Promise<Tar
     const st = await lstat(abs);
     const kind = st.isSymbolicLink() ? 'link' : st.isDirectory() ? 'directory' : 'file';
     const special = specialKind(st);
-    const t: Target = { abs, shown, kind, ...(special ? { special } : {}), size: kind === 'file' ? st.size : 0, files: 0, dirs: 0 };
+    const t: Target = {
+      abs,
+      shown,
+      kind,
+      ...(special ? { special } : {}),
+      size: kind === 'file' ? st.size : 0,
+      files: 0,
+      dirs: 0,
+    };
     if (kind === 'directory' && full) await survey(ws, abs, t);
     return t;
   } catch (err) {
@@ -100,13 +115,20 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
   }
   forgetSeen(ctx.state, t.abs);
   ctx.emit({ type: 'file.changed', path: t.abs, operation: 'delete' });
-  return { content: `Deleted ${describe(t)}.`, metadata: { path: t.shown, kind: t.kind, files: t.files, dirs: t.dirs, bytes: t.size } };
+  return {
+    content: `Deleted ${describe(t)}.`,
+    metadata: { path: t.shown, kind: t.kind, files: t.files, dirs: t.dirs, bytes: t.size },
+  };
 }
 
 async function classify(args: Input, ctx: ToolContext): Promise<Classification> {
   const ws = ctx.workspace;
   const abs = await ws.resolve(args.path, 'delete');
-  return { effect: 'destructive', reason: `deletes ${ws.display(abs)}${args.recursive ? ' and everything in it' : ''}`, subject: { paths: [abs] } };
+  return {
+    effect: 'destructive',
+    reason: `deletes ${ws.display(abs)}${args.recursive ? ' and everything in it' : ''}`,
+    subject: { paths: [abs] },
+  };
 }
 
 export const deleteFile = defineTool({

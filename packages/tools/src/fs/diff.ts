@@ -13,7 +13,12 @@ const CONTEXT = 3;
 const SUMMARY = /^\(too large to show line by line: (\d+) lines? removed, (\d+) added\)$/m;
 
 /** A unified diff of old -> new for `shown` (the path as the model sees it). */
-export function unifiedDiff(shown: string, before: string, after: string, opts: { created?: boolean; deleted?: boolean } = {}): string {
+export function unifiedDiff(
+  shown: string,
+  before: string,
+  after: string,
+  opts: { created?: boolean; deleted?: boolean } = {},
+): string {
   const a = opts.created ? '/dev/null' : `a/${shown}`;
   const b = opts.deleted ? '/dev/null' : `b/${shown}`;
   if (before === after) return `--- ${a}\n+++ ${b}\n`;
@@ -24,7 +29,11 @@ export function unifiedDiff(shown: string, before: string, after: string, opts: 
   if (oldPart.length + newPart.length > MAX_DIFF_INPUT) return summary(a, b, at, oldPart, newPart);
   const patch = structuredPatch(a, b, oldPart, newPart, undefined, undefined, { context: CONTEXT, timeout: 2000 });
   if (patch === undefined) return summary(a, b, at, oldPart, newPart);
-  const body = formatPatch(shifted(patch, r.linesBefore), { includeIndex: false, includeUnderline: false, includeFileHeaders: true });
+  const body = formatPatch(shifted(patch, r.linesBefore), {
+    includeIndex: false,
+    includeUnderline: false,
+    includeFileHeaders: true,
+  });
   if (body.length <= MAX_DIFF_CHARS) return body;
   return `${body.slice(0, MAX_DIFF_CHARS)}\n... (diff cut at ${MAX_DIFF_CHARS} of ${body.length} characters)\n`;
 }
@@ -37,7 +46,10 @@ function summary(a: string, b: string, at: number, oldPart: string, newPart: str
 
 /** The hunks of a patch of a region that starts after `lines` unchanged lines, numbered in the file. */
 function shifted(patch: StructuredPatch, lines: number): StructuredPatch {
-  return { ...patch, hunks: patch.hunks.map((h) => ({ ...h, oldStart: h.oldStart + lines, newStart: h.newStart + lines })) };
+  return {
+    ...patch,
+    hunks: patch.hunks.map((h) => ({ ...h, oldStart: h.oldStart + lines, newStart: h.newStart + lines })),
+  };
 }
 
 interface Region {

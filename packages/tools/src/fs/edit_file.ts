@@ -43,8 +43,15 @@ function tooLarge(shown: string, size: number): ToolError {
 }
 
 function editsOf(args: Input): Edit[] {
-  if (args.edits) return args.edits.map((e) => ({ oldString: e.old_string, newString: e.new_string, replaceAll: e.replace_all ?? false }));
-  return [{ oldString: args.old_string ?? '', newString: args.new_string ?? '', replaceAll: args.replace_all ?? false }];
+  if (args.edits)
+    return args.edits.map((e) => ({
+      oldString: e.old_string,
+      newString: e.new_string,
+      replaceAll: e.replace_all ?? false,
+    }));
+  return [
+    { oldString: args.old_string ?? '', newString: args.new_string ?? '', replaceAll: args.replace_all ?? false },
+  ];
 }
 
 interface Plan {
@@ -63,7 +70,11 @@ async function plan(args: Input, ctx: ToolContext): Promise<Plan> {
   let before: Buffer;
   try {
     const stat = await statForWrite(abs, shown);
-    if (!stat) throw new ToolError('NOT_FOUND', `${shown} does not exist. edit_file changes existing files; use write_file to create one.`);
+    if (!stat)
+      throw new ToolError(
+        'NOT_FOUND',
+        `${shown} does not exist. edit_file changes existing files; use write_file to create one.`,
+      );
     assertUnchanged(ctx.state, abs, stat, shown);
     if (stat.size > MAX_EDIT_FILE_BYTES) throw tooLarge(shown, stat.size);
     // The limit again on what is opened: the file may have grown since the stat.
@@ -73,18 +84,24 @@ async function plan(args: Input, ctx: ToolContext): Promise<Plan> {
   } catch (err) {
     throw fsError(err, shown);
   }
-  if (looksBinary(before)) throw new ToolError('INVALID_PARAMS', `${shown} is a binary file; edit_file only edits text.`);
+  if (looksBinary(before))
+    throw new ToolError('INVALID_PARAMS', `${shown} is a binary file; edit_file only edits text.`);
   const { text, format } = decodeText(before);
   // A file with CRLF throughout is edited as LF and written back as CRLF; a mixed file is edited as is.
   const crlf = format.eol === 'crlf';
   const work = crlf ? toLf(text) : text;
-  const edits = editsOf(args).map((e) => (crlf ? { ...e, oldString: toLf(e.oldString), newString: toLf(e.newString) } : e));
+  const edits = editsOf(args).map((e) =>
+    crlf ? { ...e, oldString: toLf(e.oldString), newString: toLf(e.newString) } : e,
+  );
   let result;
   try {
     result = applyEdits(work, edits);
   } catch (err) {
     if (err instanceof EditError && format.eol === 'mixed') result = retryWithCrlf(work, edits);
-    if (!result) throw err instanceof EditError ? new ToolError('INVALID_PARAMS', `${shown}: ${err.message}`, { recoverable: true }) : err;
+    if (!result)
+      throw err instanceof EditError
+        ? new ToolError('INVALID_PARAMS', `${shown}: ${err.message}`, { recoverable: true })
+        : err;
   }
   const afterText = crlf ? toCrlf(result.text) : result.text;
   const after = encodeText(afterText, format);
@@ -126,7 +143,10 @@ async function prepare(args: Input, ctx: ToolContext): Promise<Invocation> {
 async function edit(args: Input, ctx: ToolContext, approvedBase: string | undefined): Promise<ToolOutput> {
   const p = await plan(args, ctx);
   if (approvedBase !== undefined && approvedBase !== digest(p.before)) {
-    throw new ToolError('CONFLICT', `${p.shown} changed while the edit waited for approval, so the approved diff no longer applies. Read it again and retry.`);
+    throw new ToolError(
+      'CONFLICT',
+      `${p.shown} changed while the edit waited for approval, so the approved diff no longer applies. Read it again and retry.`,
+    );
   }
   try {
     await atomicWrite(p.abs, p.after, { resolved: true });
@@ -155,7 +175,8 @@ export const editFile = defineTool({
   validate(args) {
     const single = args.old_string !== undefined || args.new_string !== undefined;
     if (args.edits && single) return 'give either old_string/new_string or edits, not both';
-    if (!args.edits && (args.old_string === undefined || args.new_string === undefined)) return 'give old_string and new_string (or edits: [...])';
+    if (!args.edits && (args.old_string === undefined || args.new_string === undefined))
+      return 'give old_string and new_string (or edits: [...])';
     return undefined;
   },
   prepare,

@@ -22,7 +22,9 @@ async function peakGrowth<T>(fn: () => Promise<T>): Promise<{ result: T; mb: num
 describe('edit_file on a large file', () => {
   it('refuses a 20 MB file without reading it, and says to use a streaming shell command', async () => {
     writeFileSync(join(h.root, 'big.txt'), 'foo\n'.repeat((20 * MB) / 4));
-    const { result, mb } = await peakGrowth(() => h.call('edit_file', { path: 'big.txt', old_string: 'foo', new_string: 'qux', replace_all: true }));
+    const { result, mb } = await peakGrowth(() =>
+      h.call('edit_file', { path: 'big.txt', old_string: 'foo', new_string: 'qux', replace_all: true }),
+    );
     console.log(`edit_file replace_all on 20 MB (refused): peak RSS growth ${mb} MB`);
     expect(result.status).toBe('error');
     expect(h.text(result)).toMatch(/is 20 MB; edit_file edits files up to 10 MB/);
@@ -34,7 +36,9 @@ describe('edit_file on a large file', () => {
   it('edits a file just under the limit with millions of matches in modest memory', async () => {
     const size = MAX_EDIT_FILE_BYTES - MB;
     writeFileSync(join(h.root, 'under.txt'), 'foo\n'.repeat(size / 4));
-    const { result, mb } = await peakGrowth(() => h.call('edit_file', { path: 'under.txt', old_string: 'foo', new_string: 'qux', replace_all: true }));
+    const { result, mb } = await peakGrowth(() =>
+      h.call('edit_file', { path: 'under.txt', old_string: 'foo', new_string: 'qux', replace_all: true }),
+    );
     console.log(`edit_file replace_all on ${size / MB} MB, ${size / 4} matches: peak RSS growth ${mb} MB`);
     expect(h.text(result)).toContain(`${(size / 4).toLocaleString('en-US')} replacements`);
     expect(readFileSync(join(h.root, 'under.txt'), 'utf8')).toBe('qux\n'.repeat(size / 4));
@@ -43,7 +47,12 @@ describe('edit_file on a large file', () => {
 
   it('refuses a replace_all whose result would be huge before building it', async () => {
     writeFileSync(join(h.root, 'grow.txt'), 'a'.repeat(MB));
-    const r = await h.call('edit_file', { path: 'grow.txt', old_string: 'a', new_string: 'b'.repeat(100), replace_all: true });
+    const r = await h.call('edit_file', {
+      path: 'grow.txt',
+      old_string: 'a',
+      new_string: 'b'.repeat(100),
+      replace_all: true,
+    });
     expect(r.status).toBe('error');
     expect(h.text(r)).toMatch(/over the \d+-character limit/);
   });

@@ -32,7 +32,10 @@ export function isDocx(path: string, head: Uint8Array): boolean {
 
 export async function readDocx(fh: FileHandle, size: number, shown: string, data?: Buffer): Promise<string> {
   if (size > MAX_DOCX_BYTES)
-    throw new ToolError('INVALID_PARAMS', `${shown} is ${formatBytes(size)}; .docx files over ${formatBytes(MAX_DOCX_BYTES)} are not read.`);
+    throw new ToolError(
+      'INVALID_PARAMS',
+      `${shown} is ${formatBytes(size)}; .docx files over ${formatBytes(MAX_DOCX_BYTES)} are not read.`,
+    );
   const buffer = data ?? (await fh.readFile());
   try {
     // Loaded on first use: mammoth and its dependencies cost ~15 MB that most sessions never need.

@@ -34,11 +34,19 @@ export function lastSeen(state: SessionState, absPath: string): Seen | undefined
 }
 
 /** Throws CONFLICT when the file on disk is not the one this session last read or wrote. */
-export function assertUnchanged(state: SessionState, absPath: string, now: Pick<Stats, 'mtimeMs' | 'size' | 'ino'> | undefined, shown: string): void {
+export function assertUnchanged(
+  state: SessionState,
+  absPath: string,
+  now: Pick<Stats, 'mtimeMs' | 'size' | 'ino'> | undefined,
+  shown: string,
+): void {
   const seen = lastSeen(state, absPath);
   // Nothing seen, or nothing there any more (writing creates it afresh).
   if (!seen || !now) return;
   if (now.mtimeMs !== seen.mtimeMs || now.size !== seen.size || now.ino !== seen.ino) {
-    throw new ToolError('CONFLICT', `${shown} changed on disk since you last read it. Read it again with read_file, then redo the change.`);
+    throw new ToolError(
+      'CONFLICT',
+      `${shown} changed on disk since you last read it. Read it again with read_file, then redo the change.`,
+    );
   }
 }

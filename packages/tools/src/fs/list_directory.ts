@@ -46,7 +46,14 @@ function add(out: Listing, line: () => string): void {
 }
 
 /** `dir` is open and checked; its path is what ignore rules and sensitivity see. */
-function list(dir: OpenDir, rel: string, depth: number, level: Level | undefined, entries: Dirent[], out: Listing): void {
+function list(
+  dir: OpenDir,
+  rel: string,
+  depth: number,
+  level: Level | undefined,
+  entries: Dirent[],
+  out: Listing,
+): void {
   const indent = '  '.repeat(rel === '' ? 0 : rel.split('/').length);
   const base = dir.path === '/' ? '' : dir.path;
   for (const e of sorted(entries)) {
@@ -72,7 +79,15 @@ function list(dir: OpenDir, rel: string, depth: number, level: Level | undefined
 }
 
 /** A subdirectory, opened from its parent without following a link and checked to be at `abs`. */
-function listChild(parent: OpenDir, name: string, abs: string, rel: string, depth: number, level: Level | undefined, out: Listing): void {
+function listChild(
+  parent: OpenDir,
+  name: string,
+  abs: string,
+  rel: string,
+  depth: number,
+  level: Level | undefined,
+  out: Listing,
+): void {
   let child: OpenDir;
   try {
     const opened = openDirChecked(parent.at(name), abs, { check: false, noFollow: true });
@@ -125,8 +140,13 @@ async function execute({ path, depth }: Input, ctx: ToolContext): Promise<ToolOu
   try {
     const st = lstatSync(abs);
     const special = specialKind(st);
-    if (special) throw new ToolError('INVALID_PARAMS', `${shown} is a ${special}, not a directory; list_directory lists directories.`);
-    if (!st.isDirectory()) throw new ToolError('INVALID_PARAMS', `${shown} is a file, not a directory; use read_file to read it.`);
+    if (special)
+      throw new ToolError(
+        'INVALID_PARAMS',
+        `${shown} is a ${special}, not a directory; list_directory lists directories.`,
+      );
+    if (!st.isDirectory())
+      throw new ToolError('INVALID_PARAMS', `${shown} is a file, not a directory; use read_file to read it.`);
     // O_DIRECTORY|O_NOFOLLOW, then the descriptor must be the directory the guard checked.
     dir = openDirChecked(abs, shown);
   } catch (err) {

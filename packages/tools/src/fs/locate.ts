@@ -23,7 +23,10 @@ export async function locateForRead(path: string, ws: Workspace): Promise<Locate
     if (root === ws.cwd) continue;
     const found = await ws.resolve(join(root, path), 'read').catch(() => undefined);
     if (found && (await exists(found))) {
-      return { abs: found, note: `(${path} is not under the working directory ${ws.display(ws.cwd)}; read ${ws.display(found)} from the workspace root)` };
+      return {
+        abs: found,
+        note: `(${path} is not under the working directory ${ws.display(ws.cwd)}; read ${ws.display(found)} from the workspace root)`,
+      };
     }
   }
   return { abs };

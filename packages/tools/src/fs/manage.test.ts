@@ -97,8 +97,12 @@ describe('copy_file', () => {
 
   it('refuses to copy a protected file or out of the workspace', async () => {
     h.write('.env', 'SECRET=1');
-    expect((await h.call('copy_file', { source: '.env', destination: 'leak.txt' })).error?.code).toBe('PERMISSION_DENIED');
-    expect((await h.call('copy_file', { source: 'one.txt', destination: '../out.txt' })).error?.code).toBe('PERMISSION_DENIED');
+    expect((await h.call('copy_file', { source: '.env', destination: 'leak.txt' })).error?.code).toBe(
+      'PERMISSION_DENIED',
+    );
+    expect((await h.call('copy_file', { source: 'one.txt', destination: '../out.txt' })).error?.code).toBe(
+      'PERMISSION_DENIED',
+    );
     expect(existsSync(join(h.base, 'out.txt'))).toBe(false);
   });
 });
@@ -118,8 +122,17 @@ describe('move_file', () => {
     h.write('m1.txt', '1');
     h.write('m2.txt', '2');
     expect((await h.call('move_file', { source: 'm1.txt', destination: 'm2.txt' })).error?.code).toBe('CONFLICT');
-    expect((await h.executor.explain({ tool: 'move_file', input: { source: 'm1.txt', destination: 'm2.txt', overwrite: true } })).effect).toBe('destructive');
-    expect((await h.executor.explain({ tool: 'move_file', input: { source: 'm1.txt', destination: 'm3.txt' } })).effect).toBe('write');
+    expect(
+      (
+        await h.executor.explain({
+          tool: 'move_file',
+          input: { source: 'm1.txt', destination: 'm2.txt', overwrite: true },
+        })
+      ).effect,
+    ).toBe('destructive');
+    expect(
+      (await h.executor.explain({ tool: 'move_file', input: { source: 'm1.txt', destination: 'm3.txt' } })).effect,
+    ).toBe('write');
   });
 
   it('moves a symlink itself and refuses moving a directory into itself', async () => {
@@ -127,7 +140,9 @@ describe('move_file', () => {
     await h.call('move_file', { source: 'lnk', destination: 'lnk2' });
     expect(lstatSync(at('lnk2')).isSymbolicLink()).toBe(true);
     mkdirSync(at('self/inner'), { recursive: true });
-    expect((await h.call('move_file', { source: 'self', destination: 'self/inner/x' })).error?.message).toContain('inside itself');
+    expect((await h.call('move_file', { source: 'self', destination: 'self/inner/x' })).error?.message).toContain(
+      'inside itself',
+    );
   });
 });
 

@@ -22,7 +22,9 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
   try {
     mkdirsChecked(dirname(t.dest), t.destShown);
     // Both names are reached through their checked directories (text/opened.ts).
-    await inDir(dirname(t.src), t.srcShown, (from) => inDir(dirname(t.dest), t.destShown, (to) => rename(from.at(basename(t.src)), to.at(basename(t.dest)))));
+    await inDir(dirname(t.src), t.srcShown, (from) =>
+      inDir(dirname(t.dest), t.destShown, (to) => rename(from.at(basename(t.src)), to.at(basename(t.dest)))),
+    );
   } catch (err) {
     throw fsError(err, t.srcShown);
   }
@@ -59,7 +61,10 @@ export const moveFile = defineTool({
   annotations: { destructive: true },
   async preview(args, ctx) {
     const t = await resolveTransfer(args, ctx, 'delete');
-    return { kind: 'text', text: `Move ${t.srcShown} to ${t.destShown}${t.destStat ? ', replacing the existing file' : ''}.` };
+    return {
+      kind: 'text',
+      text: `Move ${t.srcShown} to ${t.destShown}${t.destStat ? ', replacing the existing file' : ''}.`,
+    };
   },
   execute,
 });

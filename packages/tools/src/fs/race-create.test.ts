@@ -114,7 +114,9 @@ describe('mkdir -p of missing parents, with a directory swapped for a link durin
     const swapper = await startSwapper(dir);
     try {
       for (let i = 0; i < 3_000; i++) {
-        const abs = await h.executor.workspace!.resolve(`mk-race-naive/d/n${i}/sub/file`, 'write').catch(() => undefined);
+        const abs = await h.executor
+          .workspace!.resolve(`mk-race-naive/d/n${i}/sub/file`, 'write')
+          .catch(() => undefined);
         if (abs) {
           try {
             mkdirSync(dirname(abs), { recursive: true });

@@ -30,25 +30,28 @@ afterAll(cleanupScratch);
 const asNobody = <T>(what: 'control' | 'race') =>
   runnerAsNobody<T & { uid: number }>(runner, { root, outside, what, calls: CALLS, marker: MARKER }, { cwd: root });
 
-describe.skipIf(!!whyNotAsNobody)('a directory swapped for a link, as an unprivileged user (nobody, via setpriv)', () => {
-  it('control: a naive check-then-open reads the file outside; read_file, swapped at its pause hook, refuses', () => {
-    const r = asNobody<{ naive: string; hooked: { status: string; text: string } }>('control');
-    expect(r.uid).toBe(NOBODY);
-    expect(r.naive).toContain(MARKER);
-    expect(r.hooked.status).toBe('error');
-    expect(r.hooked.text).toMatch(/changed while it was being opened/);
-    expect(r.hooked.text).not.toContain(MARKER);
-  });
+describe.skipIf(!!whyNotAsNobody)(
+  'a directory swapped for a link, as an unprivileged user (nobody, via setpriv)',
+  () => {
+    it('control: a naive check-then-open reads the file outside; read_file, swapped at its pause hook, refuses', () => {
+      const r = asNobody<{ naive: string; hooked: { status: string; text: string } }>('control');
+      expect(r.uid).toBe(NOBODY);
+      expect(r.naive).toContain(MARKER);
+      expect(r.hooked.status).toBe('error');
+      expect(r.hooked.text).toMatch(/changed while it was being opened/);
+      expect(r.hooked.text).not.toContain(MARKER);
+    });
 
-  it(`${CALLS.toLocaleString('en')} read_file calls against a swapper process: the outside file is never returned`, () => {
-    const seen = asNobody<Record<string, number> & { swapperUid: number; examples: string[] }>('race');
-    console.log(`read_file race as nobody, ${CALLS} calls:`, seen);
-    expect(seen.uid).toBe(NOBODY);
-    expect(seen.swapperUid).toBe(NOBODY);
-    expect(seen.escaped).toBe(0);
-    // The swapper really ran: calls saw the directory, the link, and nothing at all.
-    expect(seen.inside + seen.refusedAtCheck + seen.refusedAtOpen + seen.missing + seen.other).toBe(CALLS);
-    expect(seen.inside, 'no call read the real directory').toBeGreaterThan(0);
-    expect(seen.refusedAtCheck + seen.refusedAtOpen + seen.missing, 'no call met the swap').toBeGreaterThan(0);
-  }, 300_000);
-});
+    it(`${CALLS.toLocaleString('en')} read_file calls against a swapper process: the outside file is never returned`, () => {
+      const seen = asNobody<Record<string, number> & { swapperUid: number; examples: string[] }>('race');
+      console.log(`read_file race as nobody, ${CALLS} calls:`, seen);
+      expect(seen.uid).toBe(NOBODY);
+      expect(seen.swapperUid).toBe(NOBODY);
+      expect(seen.escaped).toBe(0);
+      // The swapper really ran: calls saw the directory, the link, and nothing at all.
+      expect(seen.inside + seen.refusedAtCheck + seen.refusedAtOpen + seen.missing + seen.other).toBe(CALLS);
+      expect(seen.inside, 'no call read the real directory').toBeGreaterThan(0);
+      expect(seen.refusedAtCheck + seen.refusedAtOpen + seen.missing, 'no call met the swap').toBeGreaterThan(0);
+    }, 300_000);
+  },
+);

@@ -2,7 +2,18 @@
 // outside while a file tool works. The guard checks a path, then the tool opens it; the file tools
 // must check what they opened (text/opened.ts), so a swap in between is refused, never read or
 // written through.
-import { mkdirSync, openSync, readFileSync, readSync, closeSync, renameSync, symlinkSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import {
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  closeSync,
+  renameSync,
+  symlinkSync,
+  writeFileSync,
+  existsSync,
+  readdirSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ToolContext } from '@toolbelt/core';

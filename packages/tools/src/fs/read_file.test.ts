@@ -19,7 +19,9 @@ describe('read_file', () => {
   it('reads a window with offset and limit and says how to continue', async () => {
     h.write('many.txt', Array.from({ length: 50 }, (_, i) => `line ${i + 1}`).join('\n') + '\n');
     const r = await h.call('read_file', { path: 'many.txt', offset: 10, limit: 3 });
-    expect(h.text(r)).toBe('10\tline 10\n11\tline 11\n12\tline 12\n(showing lines 10-12 of 50; call read_file with offset=13 to read more)');
+    expect(h.text(r)).toBe(
+      '10\tline 10\n11\tline 11\n12\tline 12\n(showing lines 10-12 of 50; call read_file with offset=13 to read more)',
+    );
     expect(r.metadata).toMatchObject({ lines: [10, 12], totalLines: 50, more: true });
   });
 
@@ -87,8 +89,14 @@ describe('read_file', () => {
 
   it('refuses directories, missing files and paths outside the workspace with distinct codes', async () => {
     mkdirSync(join(h.root, 'adir'));
-    expect((await h.call('read_file', { path: 'adir' })).error).toMatchObject({ code: 'INVALID_PARAMS', message: expect.stringContaining('list_directory') });
-    expect((await h.call('read_file', { path: 'nope.txt' })).error).toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('does not exist') });
+    expect((await h.call('read_file', { path: 'adir' })).error).toMatchObject({
+      code: 'INVALID_PARAMS',
+      message: expect.stringContaining('list_directory'),
+    });
+    expect((await h.call('read_file', { path: 'nope.txt' })).error).toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringContaining('does not exist'),
+    });
     writeFileSync(join(h.base, 'secret.txt'), 'secret');
     symlinkSync(join(h.base, 'secret.txt'), join(h.root, 'peek'));
     const out = await h.call('read_file', { path: 'peek' });

@@ -46,7 +46,9 @@ function formatWindow(w: LineWindow, shown: string, size: number): { text: strin
   const notes: string[] = [];
   if (w.lines.length === 0) {
     notes.push(
-      size === 0 || w.total === 0 ? `(${shown} is empty)` : `(${shown} has ${w.total ?? 'fewer'} lines; nothing at that offset. Use a smaller offset.)`,
+      size === 0 || w.total === 0
+        ? `(${shown} is empty)`
+        : `(${shown} has ${w.total ?? 'fewer'} lines; nothing at that offset. Use a smaller offset.)`,
     );
   } else if (w.more) {
     const first = w.lines[0].n;
@@ -72,12 +74,18 @@ async function readSmall(fh: FileHandle, size: number): Promise<Buffer> {
 /** The path is resolved once, to classify the call, and read by its run. */
 async function prepare(args: Input, ctx: ToolContext): Promise<Invocation> {
   const { abs, note } = await locateForRead(args.path, ctx.workspace);
-  return { classification: { effect: 'read', subject: { paths: [abs] } }, run: () => read(args, abs, ctx).then((out) => (note ? withNote(out, note) : out)) };
+  return {
+    classification: { effect: 'read', subject: { paths: [abs] } },
+    run: () => read(args, abs, ctx).then((out) => (note ? withNote(out, note) : out)),
+  };
 }
 
 /** The output with a first line saying which file was read. */
 function withNote(out: ToolOutput, note: string): ToolOutput {
-  const content = typeof out.content === 'string' ? `${note}\n${out.content}` : [{ type: 'text' as const, text: note }, ...(out.content ?? [])];
+  const content =
+    typeof out.content === 'string'
+      ? `${note}\n${out.content}`
+      : [{ type: 'text' as const, text: note }, ...(out.content ?? [])];
   return { ...out, content, metadata: { ...out.metadata, foundFromRoot: true } };
 }
 
@@ -123,7 +131,8 @@ async function openFile(abs: string, shown: string, roots: readonly string[]): P
 
 async function readOpen(args: Input, file: OpenFile, ctx: ToolContext): Promise<ToolOutput> {
   const { abs, shown, stat, fh } = file;
-  if (stat.isDirectory()) throw new ToolError('INVALID_PARAMS', `${shown} is a directory; use list_directory to see what it holds.`);
+  if (stat.isDirectory())
+    throw new ToolError('INVALID_PARAMS', `${shown} is a directory; use list_directory to see what it holds.`);
   const size = stat.size;
   // fh is open exactly when the file was not read whole at open.
   const data = file.small ?? (size <= SMALL_FILE ? await readSmall(fh!, size) : undefined);
@@ -173,12 +182,20 @@ async function textWindow(
   docx: boolean,
 ): Promise<{ window: LineWindow; kind: string }> {
   const size = stat.size;
-  const opts = { offset: Math.max(1, offset ?? 1), limit: limit ?? DEFAULT_LINES, maxLineChars: MAX_LINE_CHARS, maxChars: MAX_CHARS };
+  const opts = {
+    offset: Math.max(1, offset ?? 1),
+    limit: limit ?? DEFAULT_LINES,
+    maxLineChars: MAX_LINE_CHARS,
+    maxChars: MAX_CHARS,
+  };
   const tail = offset !== undefined && offset < 0 ? -offset : undefined;
   if (docx) return { window: windowOfText(await readDocx(fh!, size, shown, data), opts, tail), kind: 'docx' };
   if (utf16Bom(head)) {
     if (size > MAX_UTF16_BYTES)
-      throw new ToolError('INVALID_PARAMS', `${shown} is UTF-16 and ${formatBytes(size)}; UTF-16 files over ${formatBytes(MAX_UTF16_BYTES)} are not read.`);
+      throw new ToolError(
+        'INVALID_PARAMS',
+        `${shown} is UTF-16 and ${formatBytes(size)}; UTF-16 files over ${formatBytes(MAX_UTF16_BYTES)} are not read.`,
+      );
     return { window: windowOfText(decodeText(data ?? (await fh!.readFile())).text, opts, tail), kind: 'utf16' };
   }
   if (data) return { window: windowOfText(decodeText(data).text, opts, tail), kind: 'text' };

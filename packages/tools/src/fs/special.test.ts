@@ -23,7 +23,8 @@ afterAll(async () => {
   await h.close();
 });
 
-const PIPE_MESSAGE = 'pipe is a named pipe (FIFO), not a regular file; toolbelt only reads and writes regular files. Name a regular file instead.';
+const PIPE_MESSAGE =
+  'pipe is a named pipe (FIFO), not a regular file; toolbelt only reads and writes regular files. Name a regular file instead.';
 const linkMessage = (name: string) =>
   `${name} has 2 hard links; one may point outside the workspace, so toolbelt refuses it. Copy the file instead of hard-linking it.`;
 
@@ -53,7 +54,11 @@ describe('read_file and special files', () => {
 
   it('refuses a socket, saying what it is', async () => {
     const r = await h.call('read_file', { path: 'sock' });
-    expectRefused(r, 'INVALID_PARAMS', 'sock is a socket, not a regular file; toolbelt only reads and writes regular files. Name a regular file instead.');
+    expectRefused(
+      r,
+      'INVALID_PARAMS',
+      'sock is a socket, not a regular file; toolbelt only reads and writes regular files. Name a regular file instead.',
+    );
   });
 
   it('refuses a hard link to a file outside the workspace, small or large', async () => {
@@ -75,7 +80,11 @@ describe('write_file, edit_file and append_file and special files', () => {
   });
 
   it('write_file refuses a hard link, so the file outside is neither shown in a diff nor replaced', async () => {
-    expectRefused(await h.call('write_file', { path: 'hard.txt', content: 'x' }), 'INVALID_PARAMS', linkMessage('hard.txt'));
+    expectRefused(
+      await h.call('write_file', { path: 'hard.txt', content: 'x' }),
+      'INVALID_PARAMS',
+      linkMessage('hard.txt'),
+    );
     expectOutsideIntact();
   });
 
@@ -96,7 +105,11 @@ describe('write_file, edit_file and append_file and special files', () => {
 
   it('append_file refuses a named pipe, a hard link and a symlink out', async () => {
     expectRefused(await prompt('append_file', { path: 'pipe', content: 'x' }), 'INVALID_PARAMS', PIPE_MESSAGE);
-    expectRefused(await h.call('append_file', { path: 'hard.txt', content: 'x' }), 'INVALID_PARAMS', linkMessage('hard.txt'));
+    expectRefused(
+      await h.call('append_file', { path: 'hard.txt', content: 'x' }),
+      'INVALID_PARAMS',
+      linkMessage('hard.txt'),
+    );
     expectRefused(await h.call('append_file', { path: 'link-out.txt', content: 'x' }), 'PERMISSION_DENIED');
     expectOutsideIntact();
   });
@@ -105,9 +118,16 @@ describe('write_file, edit_file and append_file and special files', () => {
 describe('copy_file and special files', () => {
   it('refuses a named pipe, a hard link or a symlink out as the source', async () => {
     expectRefused(await prompt('copy_file', { source: 'pipe', destination: 'copy1' }), 'INVALID_PARAMS', PIPE_MESSAGE);
-    expectRefused(await h.call('copy_file', { source: 'hard.txt', destination: 'copy2' }), 'INVALID_PARAMS', linkMessage('hard.txt'));
+    expectRefused(
+      await h.call('copy_file', { source: 'hard.txt', destination: 'copy2' }),
+      'INVALID_PARAMS',
+      linkMessage('hard.txt'),
+    );
     expectRefused(await h.call('copy_file', { source: 'link-out.txt', destination: 'copy3' }), 'PERMISSION_DENIED');
-    expectRefused(await h.call('copy_file', { source: 'dir-out/secret.txt', destination: 'copy4' }), 'PERMISSION_DENIED');
+    expectRefused(
+      await h.call('copy_file', { source: 'dir-out/secret.txt', destination: 'copy4' }),
+      'PERMISSION_DENIED',
+    );
     for (const name of ['copy1', 'copy2', 'copy3', 'copy4']) expect(existsSync(at(name))).toBe(false);
   });
 
@@ -133,19 +153,34 @@ describe('move_file and delete_file and special files', () => {
   });
 
   it('move_file moves a symlink out as a link and a hard link as one name; nothing outside moves', async () => {
-    expect((await h.call('move_file', { source: 'link-out.txt', destination: 'link-moved.txt' })).status).toBe('success');
+    expect((await h.call('move_file', { source: 'link-out.txt', destination: 'link-moved.txt' })).status).toBe(
+      'success',
+    );
     expect(lstatSync(at('link-moved.txt')).isSymbolicLink()).toBe(true);
     expect((await h.call('move_file', { source: 'hard.txt', destination: 'hard-moved.txt' })).status).toBe('success');
-    expectRefused(await h.call('read_file', { path: 'hard-moved.txt' }), 'INVALID_PARAMS', linkMessage('hard-moved.txt'));
+    expectRefused(
+      await h.call('read_file', { path: 'hard-moved.txt' }),
+      'INVALID_PARAMS',
+      linkMessage('hard-moved.txt'),
+    );
     expect((await h.call('move_file', { source: 'hard-moved.txt', destination: 'hard.txt' })).status).toBe('success');
-    expect((await h.call('move_file', { source: 'link-moved.txt', destination: 'link-out.txt' })).status).toBe('success');
+    expect((await h.call('move_file', { source: 'link-moved.txt', destination: 'link-out.txt' })).status).toBe(
+      'success',
+    );
     expectOutsideIntact();
   });
 
   it('move_file refuses a destination through a symlinked directory outside, or over a named pipe', async () => {
     h.write('mover.txt', 'm\n');
-    expectRefused(await h.call('move_file', { source: 'mover.txt', destination: 'dir-out/mover.txt' }), 'PERMISSION_DENIED');
-    expectRefused(await prompt('move_file', { source: 'mover.txt', destination: 'pipe', overwrite: true }), 'INVALID_PARAMS', PIPE_MESSAGE);
+    expectRefused(
+      await h.call('move_file', { source: 'mover.txt', destination: 'dir-out/mover.txt' }),
+      'PERMISSION_DENIED',
+    );
+    expectRefused(
+      await prompt('move_file', { source: 'mover.txt', destination: 'pipe', overwrite: true }),
+      'INVALID_PARAMS',
+      PIPE_MESSAGE,
+    );
     expect(existsSync(join(traps.outside, 'mover.txt'))).toBe(false);
     expectOutsideIntact();
   });

@@ -23,14 +23,19 @@ export interface Transfer {
   destStat: Stats | undefined;
 }
 
-export async function resolveTransfer(args: TransferArgs, ctx: ToolContext, sourceAccess: 'read' | 'delete'): Promise<Transfer> {
+export async function resolveTransfer(
+  args: TransferArgs,
+  ctx: ToolContext,
+  sourceAccess: 'read' | 'delete',
+): Promise<Transfer> {
   const ws = ctx.workspace;
   const src = await ws.resolve(args.source, sourceAccess);
   const srcShown = ws.display(src);
   const srcStat = await statOrUndefined(src).catch((err) => {
     throw fsError(err, srcShown);
   });
-  if (!srcStat) throw new ToolError('NOT_FOUND', `${srcShown} does not exist. Check the source path with list_directory or glob.`);
+  if (!srcStat)
+    throw new ToolError('NOT_FOUND', `${srcShown} does not exist. Check the source path with list_directory or glob.`);
   // A copy reads its source: special and hard-linked files are refused. A move only renames:
   // rename(2) opens nothing and moves this one name, so a pipe or a hard link moves like any file
   // and stays inside the roots.
@@ -48,11 +53,17 @@ export async function resolveTransfer(args: TransferArgs, ctx: ToolContext, sour
     throw new ToolError('INVALID_PARAMS', `cannot put ${srcShown} inside itself (${destShown}).`);
   }
   if (destStat && !args.overwrite) {
-    throw new ToolError('CONFLICT', `${destShown} already exists. Pass overwrite: true to replace it, or choose another destination.`);
+    throw new ToolError(
+      'CONFLICT',
+      `${destShown} already exists. Pass overwrite: true to replace it, or choose another destination.`,
+    );
   }
   // Replacing a destination writes it: the rule of write_file, which refuses special and hard-linked files.
   if (destStat) assertPlainFile(destStat, destShown);
   if (destStat?.isDirectory())
-    throw new ToolError('CONFLICT', `${destShown} is an existing directory; it is never replaced. Delete it first or choose another destination.`);
+    throw new ToolError(
+      'CONFLICT',
+      `${destShown} is an existing directory; it is never replaced. Delete it first or choose another destination.`,
+    );
   return { src, srcShown, srcStat, dest, destShown, destStat };
 }

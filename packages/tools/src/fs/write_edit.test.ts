@@ -43,7 +43,11 @@ describe('write_file', () => {
     expect(h.text(r)).toBe('Created deep/er/new.txt: 12 bytes, 2 lines (+2 -0).');
     expect(r.metadata).toMatchObject({ bytesWritten: 12, created: true });
     expect(read('deep/er/new.txt')).toBe('hello\nworld\n');
-    expect(h.events.some((e) => e.type === 'file.changed' && e.path === join(h.root, 'deep/er/new.txt') && e.operation === 'create')).toBe(true);
+    expect(
+      h.events.some(
+        (e) => e.type === 'file.changed' && e.path === join(h.root, 'deep/er/new.txt') && e.operation === 'create',
+      ),
+    ).toBe(true);
   });
 
   it('classifies as a write of the absolute path', async () => {
@@ -54,7 +58,9 @@ describe('write_file', () => {
   it('keeps CRLF line endings and a BOM when replacing a file', async () => {
     h.write('crlf.txt', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('a\r\nb\r\n')]));
     await h.call('write_file', { path: 'crlf.txt', content: 'x\ny\n' });
-    expect(readFileSync(join(h.root, 'crlf.txt'))).toEqual(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('x\r\ny\r\n')]));
+    expect(readFileSync(join(h.root, 'crlf.txt'))).toEqual(
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('x\r\ny\r\n')]),
+    );
   });
 
   it('refuses to overwrite a file changed on disk since the session read it', async () => {
@@ -71,13 +77,18 @@ describe('write_file', () => {
 
   it('refuses directories and protected files', async () => {
     expect((await h.call('write_file', { path: 'deep', content: 'x' })).error?.code).toBe('INVALID_PARAMS');
-    expect((await h.call('write_file', { path: 'newdir/', content: 'x' })).error?.message).toContain('create_directory');
+    expect((await h.call('write_file', { path: 'newdir/', content: 'x' })).error?.message).toContain(
+      'create_directory',
+    );
     expect((await h.call('write_file', { path: '.env', content: 'X=1' })).error?.code).toBe('PERMISSION_DENIED');
   });
 
   it('shows a unified diff to the approver and writes only after approval', async () => {
     const seen: ApprovalRequest[] = [];
-    const asking = makeHarness(fsTools(), { mode: 'ask', approver: async (req) => (seen.push(req), { outcome: 'reject', message: 'not now' }) });
+    const asking = makeHarness(fsTools(), {
+      mode: 'ask',
+      approver: async (req) => (seen.push(req), { outcome: 'reject', message: 'not now' }),
+    });
     asking.write('doc.txt', 'one\ntwo\n');
     const r = await asking.call('write_file', { path: 'doc.txt', content: 'one\n2\n' });
     expect(r.status).toBe('rejected');
@@ -113,7 +124,10 @@ describe('write_file', () => {
     const call = await writeFile.prepare!(Object.freeze(structuredClone(input)), contextFor(h, writeFile));
     expect(await call.preview!()).toMatchObject({ kind: 'diff', diff: expect.stringContaining('-base\n+approved') });
     writeFileSync(target, 'changed meanwhile\n');
-    await expect(call.run()).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('changed while the write waited for approval') });
+    await expect(call.run()).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('changed while the write waited for approval'),
+    });
     expect(read('copied.txt')).toBe('changed meanwhile\n');
   });
 
@@ -147,7 +161,11 @@ describe('edit_file', () => {
     const body = Array.from({ length: 200 }, (_, i) => `line ${i + 1}`);
     body[120] = 'const limit = 10;';
     h.write('long.ts', body.join('\n') + '\n');
-    const r = await h.call('edit_file', { path: 'long.ts', old_string: 'line 120\nconst limit = 20;\nline 122', new_string: 'x' });
+    const r = await h.call('edit_file', {
+      path: 'long.ts',
+      old_string: 'line 120\nconst limit = 20;\nline 122',
+      new_string: 'x',
+    });
     expect(r.error?.message).toBe(
       'long.ts: old_string was not found in the file; nearest is lines 120-122, first differing at line 121: "const limit = 10;". Read those lines again and copy the exact text.',
     );
@@ -155,7 +173,9 @@ describe('edit_file', () => {
 
   it('refuses an ambiguous string unless replace_all is set', async () => {
     h.write('dup.txt', 'x\nx\n');
-    expect((await h.call('edit_file', { path: 'dup.txt', old_string: 'x', new_string: 'y' })).error?.message).toContain('occurs 2 times');
+    expect((await h.call('edit_file', { path: 'dup.txt', old_string: 'x', new_string: 'y' })).error?.message).toContain(
+      'occurs 2 times',
+    );
     expect(read('dup.txt')).toBe('x\nx\n');
     await h.call('edit_file', { path: 'dup.txt', old_string: 'x', new_string: 'y', replace_all: true });
     expect(read('dup.txt')).toBe('y\ny\n');
@@ -186,14 +206,22 @@ describe('edit_file', () => {
   it('keeps CRLF line endings and the BOM', async () => {
     const bom = Buffer.from([0xef, 0xbb, 0xbf]);
     h.write('win.cs', Buffer.concat([bom, Buffer.from('class A {\r\n  int x;\r\n}\r\n')]));
-    const r = await h.call('edit_file', { path: 'win.cs', old_string: 'class A {\n  int x;', new_string: 'class A {\n  int x;\n  int y;' });
+    const r = await h.call('edit_file', {
+      path: 'win.cs',
+      old_string: 'class A {\n  int x;',
+      new_string: 'class A {\n  int x;\n  int y;',
+    });
     expect(r.status).toBe('success');
-    expect(readFileSync(join(h.root, 'win.cs'))).toEqual(Buffer.concat([bom, Buffer.from('class A {\r\n  int x;\r\n  int y;\r\n}\r\n')]));
+    expect(readFileSync(join(h.root, 'win.cs'))).toEqual(
+      Buffer.concat([bom, Buffer.from('class A {\r\n  int x;\r\n  int y;\r\n}\r\n')]),
+    );
   });
 
   it('edits a file with mixed line endings where the text has CRLF', async () => {
     h.write('mixed.txt', 'a\nb\r\nc\r\n');
-    expect((await h.call('edit_file', { path: 'mixed.txt', old_string: 'b\nc', new_string: 'B\nC' })).status).toBe('success');
+    expect((await h.call('edit_file', { path: 'mixed.txt', old_string: 'b\nc', new_string: 'B\nC' })).status).toBe(
+      'success',
+    );
     expect(read('mixed.txt')).toBe('a\nB\r\nC\r\n');
   });
 
@@ -205,9 +233,13 @@ describe('edit_file', () => {
     const r = await h.call('edit_file', { path: 'stale.txt', old_string: 'one', new_string: '1' }, 'reader');
     expect(r.error?.code).toBe('CONFLICT');
     await h.call('read_file', { path: 'stale.txt' }, 'reader');
-    expect((await h.call('edit_file', { path: 'stale.txt', old_string: 'one', new_string: '1' }, 'reader')).status).toBe('success');
+    expect(
+      (await h.call('edit_file', { path: 'stale.txt', old_string: 'one', new_string: '1' }, 'reader')).status,
+    ).toBe('success');
     // Its own edit does not make the next edit stale.
-    expect((await h.call('edit_file', { path: 'stale.txt', old_string: 'two', new_string: '2' }, 'reader')).status).toBe('success');
+    expect(
+      (await h.call('edit_file', { path: 'stale.txt', old_string: 'two', new_string: '2' }, 'reader')).status,
+    ).toBe('success');
     expect(read('stale.txt')).toBe('1\n2\n');
   });
 
@@ -241,11 +273,22 @@ describe('edit_file', () => {
   });
 
   it('refuses missing files, binary files and mixed argument forms', async () => {
-    expect((await h.call('edit_file', { path: 'ghost.txt', old_string: 'a', new_string: 'b' })).error?.code).toBe('NOT_FOUND');
+    expect((await h.call('edit_file', { path: 'ghost.txt', old_string: 'a', new_string: 'b' })).error?.code).toBe(
+      'NOT_FOUND',
+    );
     h.write('bin.dat', Buffer.from([1, 0, 2, 0]));
-    expect((await h.call('edit_file', { path: 'bin.dat', old_string: 'a', new_string: 'b' })).error?.message).toContain('binary');
-    const both = await h.call('edit_file', { path: 'code.ts', old_string: 'a', new_string: 'b', edits: [{ old_string: 'a', new_string: 'b' }] });
+    expect((await h.call('edit_file', { path: 'bin.dat', old_string: 'a', new_string: 'b' })).error?.message).toContain(
+      'binary',
+    );
+    const both = await h.call('edit_file', {
+      path: 'code.ts',
+      old_string: 'a',
+      new_string: 'b',
+      edits: [{ old_string: 'a', new_string: 'b' }],
+    });
     expect(both.error?.message).toContain('not both');
-    expect((await h.call('edit_file', { path: 'code.ts', old_string: 'a' })).error?.message).toContain('old_string and new_string');
+    expect((await h.call('edit_file', { path: 'code.ts', old_string: 'a' })).error?.message).toContain(
+      'old_string and new_string',
+    );
   });
 });

@@ -29,7 +29,11 @@ interface Plan {
 }
 
 async function plan({ path, content }: Input, ctx: ToolContext): Promise<Plan> {
-  if (/[/\\]$/.test(path)) throw new ToolError('INVALID_PARAMS', `${path} ends with "/": give the path of a file, or use create_directory for a directory.`);
+  if (/[/\\]$/.test(path))
+    throw new ToolError(
+      'INVALID_PARAMS',
+      `${path} ends with "/": give the path of a file, or use create_directory for a directory.`,
+    );
   const ws = ctx.workspace;
   const abs = await ws.resolve(path, 'write');
   const shown = ws.display(abs);
@@ -63,7 +67,11 @@ async function prepare(args: Input, ctx: ToolContext): Promise<Invocation> {
   const exists = (await statOrUndefined(abs)) !== undefined;
   let approvedBase: string | undefined;
   return {
-    classification: { effect: 'write', reason: `${exists ? 'replaces' : 'creates'} ${ws.display(abs)}`, subject: { paths: [abs] } },
+    classification: {
+      effect: 'write',
+      reason: `${exists ? 'replaces' : 'creates'} ${ws.display(abs)}`,
+      subject: { paths: [abs] },
+    },
     async preview() {
       const p = await plan(args, ctx);
       approvedBase = digest(p.before ?? '');
@@ -77,7 +85,10 @@ async function prepare(args: Input, ctx: ToolContext): Promise<Invocation> {
 async function write(args: Input, ctx: ToolContext, approvedBase: string | undefined): Promise<ToolOutput> {
   const p = await plan(args, ctx);
   if (approvedBase !== undefined && approvedBase !== digest(p.before ?? '')) {
-    throw new ToolError('CONFLICT', `${p.shown} changed while the write waited for approval, so the approved diff no longer applies. Read it again and retry.`);
+    throw new ToolError(
+      'CONFLICT',
+      `${p.shown} changed while the write waited for approval, so the approved diff no longer applies. Read it again and retry.`,
+    );
   }
   try {
     mkdirsChecked(dirname(p.abs), p.shown);

@@ -45,7 +45,10 @@ const RULES: readonly { match: RegExp; neutral: string | ((key: string) => strin
   { match: /^core\.askpass$/i, neutral: '' },
   { match: /^core\.alternaterefscommand$/i, neutral: '' },
   { match: /^credential\.(.+\.)?helper$/i, neutral: '', list: true },
-  { match: /^gpg\.(.+\.)?program$/i, neutral: (k) => (/^gpg\.x509\./i.test(k) ? 'gpgsm' : /^gpg\.ssh\./i.test(k) ? 'ssh-keygen' : 'gpg') },
+  {
+    match: /^gpg\.(.+\.)?program$/i,
+    neutral: (k) => (/^gpg\.x509\./i.test(k) ? 'gpgsm' : /^gpg\.ssh\./i.test(k) ? 'ssh-keygen' : 'gpg'),
+  },
   { match: /^gpg\.ssh\.defaultkeycommand$/i, neutral: '' },
   { match: /^remote\..+\.receivepack$/i, neutral: 'git-receive-pack' },
   { match: /^remote\..+\.uploadpack$/i, neutral: 'git-upload-pack' },
@@ -74,7 +77,11 @@ export function parseListing(out: string): ConfigEntry[] {
   for (let i = 0; i + 1 < parts.length; i += 2) {
     const item = parts[i + 1];
     const nl = item.indexOf('\n');
-    entries.push({ scope: parts[i], key: nl < 0 ? item : item.slice(0, nl), value: nl < 0 ? undefined : item.slice(nl + 1) });
+    entries.push({
+      scope: parts[i],
+      key: nl < 0 ? item : item.slice(0, nl),
+      value: nl < 0 ? undefined : item.slice(nl + 1),
+    });
   }
   return entries;
 }
@@ -98,7 +105,9 @@ export function guardConfig(entries: readonly ConfigEntry[]): ConfigGuard {
     if (/^core\.gitproxy$/i.test(e.key)) guard.env.GIT_PROXY_COMMAND = '';
     const rule = RULES.find((r) => r.match.test(e.key));
     if (!rule) continue;
-    const theirs = entries.filter((o) => o.key === e.key && !REPO_SCOPES.has(o.scope) && o.value !== undefined).map((o) => o.value!);
+    const theirs = entries
+      .filter((o) => o.key === e.key && !REPO_SCOPES.has(o.scope) && o.value !== undefined)
+      .map((o) => o.value!);
     const neutral = typeof rule.neutral === 'string' ? rule.neutral : rule.neutral(e.key);
     if (rule.list) {
       // An empty value empties the list (credential helpers); then the user's own again.

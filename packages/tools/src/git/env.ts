@@ -23,10 +23,14 @@ const LOCATION_VARS = [
   'GIT_DIFF_OPTS',
 ];
 
-export function gitEnv(base: NodeJS.ProcessEnv = process.env, settings: EnvSettings = TOOL_ENV_DEFAULT): NodeJS.ProcessEnv {
+export function gitEnv(
+  base: NodeJS.ProcessEnv = process.env,
+  settings: EnvSettings = TOOL_ENV_DEFAULT,
+): NodeJS.ProcessEnv {
   const env = toolEnv(settings, base);
   for (const k of LOCATION_VARS) delete env[k];
-  for (const k of Object.keys(env)) if (k.startsWith('GIT_CONFIG_KEY_') || k.startsWith('GIT_CONFIG_VALUE_')) delete env[k];
+  for (const k of Object.keys(env))
+    if (k.startsWith('GIT_CONFIG_KEY_') || k.startsWith('GIT_CONFIG_VALUE_')) delete env[k];
   return {
     ...env,
     GIT_TERMINAL_PROMPT: '0',

@@ -17,7 +17,9 @@ describe('git_branch', () => {
     expect(create.effect).toBe('write');
     expect(create.decision?.action).toBe('ask');
     expect(create.classification?.reason).toBe('creates branch feature from HEAD and switches to it');
-    expect((await executor.explain({ tool: 'git_branch', input: { action: 'switch', name: 'main' } })).effect).toBe('write');
+    expect((await executor.explain({ tool: 'git_branch', input: { action: 'switch', name: 'main' } })).effect).toBe(
+      'write',
+    );
   });
 
   it('lists branches with the current one marked and upstream tracking', async () => {
@@ -34,7 +36,9 @@ describe('git_branch', () => {
   it('creates and switches, creates without switching, and switches back', async () => {
     const repo = makeRepo();
     const h = harness(repo);
-    expect(textOf(await h.call('git_branch', { action: 'create', name: 'feature/x' }))).toBe('Created branch feature/x from HEAD and switched to it.');
+    expect(textOf(await h.call('git_branch', { action: 'create', name: 'feature/x' }))).toBe(
+      'Created branch feature/x from HEAD and switched to it.',
+    );
     expect(current(repo)).toBe('feature/x');
     await h.call('git_branch', { action: 'create', name: 'later', checkout: false });
     expect(current(repo)).toBe('feature/x');
@@ -52,7 +56,9 @@ describe('git_branch', () => {
       expect(r.error?.message).toContain('starts with "-"');
     }
     expect((await h.call('git_branch', { action: 'create', name: 'a..b' })).error?.code).toBe('INVALID_PARAMS');
-    expect((await h.call('git_branch', { action: 'create', name: 'x', startPoint: '--orphan' })).error?.code).toBe('INVALID_PARAMS');
+    expect((await h.call('git_branch', { action: 'create', name: 'x', startPoint: '--orphan' })).error?.code).toBe(
+      'INVALID_PARAMS',
+    );
     expect((await h.call('git_branch', { action: 'switch' })).error?.message).toContain('name is required');
     expect(sh(repo, 'branch', '--format=%(refname:short)').trim()).toBe('main');
   });

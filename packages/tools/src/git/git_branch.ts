@@ -18,7 +18,8 @@ const input = z.object({
 
 type Input = z.output<typeof input>;
 
-const LIST_FORMAT = '%(HEAD)%00%(refname:short)%00%(objectname:short)%00%(upstream:short)%00%(upstream:track)%00%(contents:subject)';
+const LIST_FORMAT =
+  '%(HEAD)%00%(refname:short)%00%(objectname:short)%00%(upstream:short)%00%(upstream:track)%00%(contents:subject)';
 
 async function list(repo: Repo, all: boolean): Promise<string> {
   const refs = ['refs/heads', ...(all ? ['refs/remotes'] : [])];
@@ -50,7 +51,10 @@ export const gitBranch = (git: GitRunner) =>
     validate({ action, name, startPoint }: Input) {
       if (action === 'list') return undefined;
       if (!name) return `name is required for action "${action}"`;
-      return plainName('branch name', name) ?? (startPoint?.startsWith('-') ? plainName('startPoint', startPoint) : undefined);
+      return (
+        plainName('branch name', name) ??
+        (startPoint?.startsWith('-') ? plainName('startPoint', startPoint) : undefined)
+      );
     },
     usualEffect: 'write',
     effect({ action, name, startPoint, checkout }: Input): Classification {
@@ -66,9 +70,15 @@ export const gitBranch = (git: GitRunner) =>
       if (action === 'list') return list(repo, all);
       const branch = name!;
       await checkBranchName(repo, branch);
-      const exists = (await repo.run(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], { allowFailure: true })).code === 0;
+      const exists =
+        (await repo.run(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], { allowFailure: true })).code ===
+        0;
       if (action === 'create') {
-        if (exists) throw new ToolError('CONFLICT', `branch ${branch} already exists; use action "switch" to check it out, or pick another name`);
+        if (exists)
+          throw new ToolError(
+            'CONFLICT',
+            `branch ${branch} already exists; use action "switch" to check it out, or pick another name`,
+          );
         if (startPoint) await checkRevision(repo, startPoint);
         const from = startPoint ? ['--end-of-options', startPoint] : [];
         // `git branch NAME` needs a commit; `switch -c` also works on a branch with no commits yet.
@@ -77,8 +87,13 @@ export const gitBranch = (git: GitRunner) =>
         return `Created branch ${branch} from ${startPoint ?? 'HEAD'}${checkout ? ' and switched to it' : ''}.`;
       }
       if (!exists)
-        throw new ToolError('NOT_FOUND', `no local branch named ${branch}; use git_branch with action "list" (all: true for remote ones), or action "create"`);
-      const before = (await repo.run(['rev-parse', '--verify', '--quiet', 'HEAD'], { allowFailure: true })).stdout.trim();
+        throw new ToolError(
+          'NOT_FOUND',
+          `no local branch named ${branch}; use git_branch with action "list" (all: true for remote ones), or action "create"`,
+        );
+      const before = (
+        await repo.run(['rev-parse', '--verify', '--quiet', 'HEAD'], { allowFailure: true })
+      ).stdout.trim();
       const run = await repo.run(['switch', '--no-guess', branch], { access: 'write', allowFailure: true });
       if (run.code !== 0) {
         throw new ToolError(

@@ -7,7 +7,8 @@ import { cleanup, harness, makeRepo, sh, write } from './__fixtures__/repos.js';
 afterAll(cleanup);
 
 const lastSubject = (repo: string) => sh(repo, 'log', '-1', '--format=%s').trim();
-const filesIn = (repo: string, rev = 'HEAD') => sh(repo, 'show', '--name-status', '--format=', rev).trim().split('\n').sort();
+const filesIn = (repo: string, rev = 'HEAD') =>
+  sh(repo, 'show', '--name-status', '--format=', rev).trim().split('\n').sort();
 
 describe('git_commit', () => {
   it('commits exactly the given files, new and deleted ones included, and leaves other staged files staged', async () => {
@@ -20,7 +21,10 @@ describe('git_commit', () => {
     write(repo, 'README.md', '# staged elsewhere\n');
     sh(repo, 'add', 'README.md');
 
-    const r = await harness(repo).call('git_commit', { message: 'add new, drop keep', files: ['src/new.ts', 'keep.txt'] });
+    const r = await harness(repo).call('git_commit', {
+      message: 'add new, drop keep',
+      files: ['src/new.ts', 'keep.txt'],
+    });
     expect(r.status).toBe('success');
     expect(textOf(r)).toMatch(/^Committed [0-9a-f]{7,} on main: add new, drop keep\n/);
     expect(filesIn(repo)).toEqual(['A\tsrc/new.ts', 'D\tkeep.txt'].sort());
@@ -50,7 +54,10 @@ describe('git_commit', () => {
   it('takes the message literally, even when it looks like an option', async () => {
     const repo = makeRepo();
     write(repo, 'a.txt', 'a\n');
-    const r = await harness(repo).call('git_commit', { message: '--amend --no-verify\n\n# not a comment', files: ['a.txt'] });
+    const r = await harness(repo).call('git_commit', {
+      message: '--amend --no-verify\n\n# not a comment',
+      files: ['a.txt'],
+    });
     expect(r.status).toBe('success');
     expect(lastSubject(repo)).toBe('--amend --no-verify');
     expect(sh(repo, 'log', '-1', '--format=%b')).toContain('# not a comment');
@@ -67,7 +74,10 @@ describe('git_commit', () => {
     expect(h.requests).toHaveLength(1);
     const req = h.requests[0];
     expect(req.effect).toBe('write');
-    expect(req.preview).toEqual({ kind: 'text', text: 'git commit on main: two files\n\nFiles (2):\n  modified: README.md\n  added: a.txt' });
+    expect(req.preview).toEqual({
+      kind: 'text',
+      text: 'git commit on main: two files\n\nFiles (2):\n  modified: README.md\n  added: a.txt',
+    });
     expect(lastSubject(repo)).toBe('initial commit');
     expect(sh(repo, 'status', '--porcelain')).toContain('?? a.txt');
   });

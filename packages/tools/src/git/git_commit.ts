@@ -24,7 +24,11 @@ async function pending(repo: Repo, abs: string[]): Promise<string[]> {
   const { entries } = parseStatus((await repo.run(args)).stdout);
   const line = (e: StatusEntry, change: string | undefined) => (change ? `${change}: ${repo.show(e.path)}` : undefined);
   return entries
-    .map((e) => (abs.length ? line(e, e.untracked ? 'added' : e.staged === 'added' ? 'added' : (e.unstaged ?? e.staged)) : line(e, e.staged)))
+    .map((e) =>
+      abs.length
+        ? line(e, e.untracked ? 'added' : e.staged === 'added' ? 'added' : (e.unstaged ?? e.staged))
+        : line(e, e.staged),
+    )
     .filter((l): l is string => l !== undefined);
 }
 
@@ -40,7 +44,11 @@ export const gitCommit = (git: GitRunner) =>
       const repo = await openRepo(git, ctx, files?.[0]);
       const paths = await resolveFiles(repo, files);
       const what = paths.length ? `${paths.length} path${paths.length > 1 ? 's' : ''}` : 'the staged changes';
-      return { effect: 'write', reason: `commits ${what} in ${repo.workspace.display(repo.top)}`, subject: { paths: paths.length ? paths : [repo.top] } };
+      return {
+        effect: 'write',
+        reason: `commits ${what} in ${repo.workspace.display(repo.top)}`,
+        subject: { paths: paths.length ? paths : [repo.top] },
+      };
     },
     async preview({ message, files }, ctx) {
       const repo = await openRepo(git, ctx, files?.[0]);
@@ -55,12 +63,19 @@ export const gitCommit = (git: GitRunner) =>
       const abs = await resolveFiles(repo, files);
       if (abs.length) {
         if (!(await pending(repo, abs)).length) {
-          throw new ToolError('INVALID_PARAMS', `${files!.join(', ')} ${files!.length > 1 ? 'have' : 'has'} no changes to commit; check git_status`);
+          throw new ToolError(
+            'INVALID_PARAMS',
+            `${files!.join(', ')} ${files!.length > 1 ? 'have' : 'has'} no changes to commit; check git_status`,
+          );
         }
         await repo.run(['add', '--all', '--', ...abs], { access: 'write' });
       } else {
         const staged = await repo.run(['diff', '--cached', '--quiet', '--no-ext-diff'], { allowFailure: true });
-        if (staged.code === 0) throw new ToolError('INVALID_PARAMS', 'nothing is staged; pass files to commit specific files, or check git_status');
+        if (staged.code === 0)
+          throw new ToolError(
+            'INVALID_PARAMS',
+            'nothing is staged; pass files to commit specific files, or check git_status',
+          );
       }
       const args = ['commit', '--file=-', '--cleanup=whitespace'];
       if (abs.length) args.push('--only', '--', ...abs);
@@ -70,7 +85,10 @@ export const gitCommit = (git: GitRunner) =>
         const hint = /tell me who you are|user\.email/i.test(why)
           ? ' Git has no author identity: ask the user to set user.name and user.email (git config).'
           : '';
-        throw new ToolError('EXECUTION_FAILED', `git commit failed (exit ${run.code}): ${why.split('\n').slice(-6).join('\n')}${hint}`);
+        throw new ToolError(
+          'EXECUTION_FAILED',
+          `git commit failed (exit ${run.code}): ${why.split('\n').slice(-6).join('\n')}${hint}`,
+        );
       }
       const head = (await repo.run(['log', '-1', '--format=%h%x00%H%x00%s'])).stdout.trim().split('\0');
       const stat = (await repo.run(['show', '--stat=100', '--format=', '--no-color', 'HEAD'])).stdout.trimEnd();

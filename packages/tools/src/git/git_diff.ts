@@ -40,6 +40,10 @@ export const gitDiff = (git: GitRunner) =>
         return `${what}${path ? ` in ${path}` : ''}. Untracked files are not shown; see git_status.`;
       }
       const note = run.truncated ? '\n[diff cut at 8 MB; pass path or stat: true to see less]' : '';
-      return { content: diff + note, display: stat ? { kind: 'text', text: diff } : { kind: 'diff', diff }, metadata: { truncated: run.truncated } };
+      return {
+        content: diff + note,
+        display: stat ? { kind: 'text', text: diff } : { kind: 'diff', diff },
+        metadata: { truncated: run.truncated },
+      };
     },
   });

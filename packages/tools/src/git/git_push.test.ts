@@ -21,7 +21,9 @@ describe('git_push', () => {
     expect(r.status).toBe('success');
     expect(textOf(r)).toMatch(/^Pushed main to origin \([0-9a-f]+\.\.[0-9a-f]+\)\.$/);
     expect(head(bare)).toBe(head(repo));
-    expect(textOf(await harness(repo).call('git_push', {}))).toBe('Everything up to date: origin/main already has your commits.');
+    expect(textOf(await harness(repo).call('git_push', {}))).toBe(
+      'Everything up to date: origin/main already has your commits.',
+    );
   });
 
   it('pushes a new branch and sets its upstream', async () => {
@@ -75,7 +77,9 @@ describe('git_push', () => {
     const req = h.requests[0];
     expect(req.reason).toContain('FORCE-pushes main to origin');
     expect(req.warnings.join('\n')).toContain('will be overwritten');
-    expect(req.preview?.kind === 'text' && req.preview.text).toMatch(/that will be LOST \(1\):\n {2}[0-9a-f]+ their change/);
+    expect(req.preview?.kind === 'text' && req.preview.text).toMatch(
+      /that will be LOST \(1\):\n {2}[0-9a-f]+ their change/,
+    );
     expect(head(bare)).toBe(head(repo));
   });
 

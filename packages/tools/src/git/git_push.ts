@@ -37,11 +37,15 @@ async function plan(git: GitRunner, { remote, branch, force, setUpstream }: Inpu
     );
   }
   const name = branch ?? (await currentBranch(repo));
-  if (!name) throw new ToolError('INVALID_PARAMS', 'HEAD is detached, so there is no current branch to push; pass branch');
+  if (!name)
+    throw new ToolError('INVALID_PARAMS', 'HEAD is detached, so there is no current branch to push; pass branch');
   const problem = plainName('branch name', name);
   if (problem) throw new ToolError('INVALID_PARAMS', problem);
-  const local = await repo.run(['rev-parse', '--verify', '--quiet', `refs/heads/${name}^{commit}`], { allowFailure: true });
-  if (local.code !== 0) throw new ToolError('NOT_FOUND', `no local branch ${name} with commits to push; see git_branch`);
+  const local = await repo.run(['rev-parse', '--verify', '--quiet', `refs/heads/${name}^{commit}`], {
+    allowFailure: true,
+  });
+  if (local.code !== 0)
+    throw new ToolError('NOT_FOUND', `no local branch ${name} with commits to push; see git_branch`);
   const flags = [...(force ? ['--force-with-lease'] : []), ...(setUpstream ? ['--set-upstream'] : [])];
   const url = (await repo.run(['remote', 'get-url', '--push', remote])).stdout.trim();
   return {
@@ -82,8 +86,13 @@ async function commitsToPush(p: Plan): Promise<{ outgoing: string[]; lost: strin
   const tracking = `refs/remotes/${p.remote}/${p.branch}`;
   const local = `refs/heads/${p.branch}`;
   const tracked = (await p.repo.run(['rev-parse', '--verify', '--quiet', tracking], { allowFailure: true })).code === 0;
-  if (!tracked) return { outgoing: await oneline(p.repo, [local, '--not', `--remotes=${p.remote}`]), lost: [], tracked };
-  return { outgoing: await oneline(p.repo, [`${tracking}..${local}`]), lost: await oneline(p.repo, [`${local}..${tracking}`]), tracked };
+  if (!tracked)
+    return { outgoing: await oneline(p.repo, [local, '--not', `--remotes=${p.remote}`]), lost: [], tracked };
+  return {
+    outgoing: await oneline(p.repo, [`${tracking}..${local}`]),
+    lost: await oneline(p.repo, [`${local}..${tracking}`]),
+    tracked,
+  };
 }
 
 export const gitPush = (git: GitRunner) =>
@@ -101,7 +110,8 @@ export const gitPush = (git: GitRunner) =>
     async effect(input: Input, ctx: ToolContext): Promise<Classification> {
       const p = await plan(git, input, ctx);
       const subject = { command: p.command, commands: [p.command], urls: [p.url] };
-      if (!input.force) return { effect: 'destructive', reason: `pushes ${p.branch} to ${p.remote} (${p.url})`, subject };
+      if (!input.force)
+        return { effect: 'destructive', reason: `pushes ${p.branch} to ${p.remote} (${p.url})`, subject };
       return {
         effect: 'destructive',
         reason: `FORCE-pushes ${p.branch} to ${p.remote} (${p.url}): rewrites the remote branch`,
@@ -118,15 +128,27 @@ export const gitPush = (git: GitRunner) =>
       const { outgoing, lost, tracked } = await commitsToPush(p);
       const lines = [`${p.command}    (remote ${p.remote}: ${p.url})`, ''];
       if (!tracked) lines.push(`${p.branch} is new on ${p.remote} (as far as the last fetch knows).`);
-      lines.push(`Commits to push (${outgoing.length}):`, ...(outgoing.length ? outgoing.map((c) => `  ${c}`) : ['  (none)']));
-      if (input.force && lost.length) lines.push('', `Commits on ${p.remote}/${p.branch} that will be LOST (${lost.length}):`, ...lost.map((c) => `  ${c}`));
+      lines.push(
+        `Commits to push (${outgoing.length}):`,
+        ...(outgoing.length ? outgoing.map((c) => `  ${c}`) : ['  (none)']),
+      );
+      if (input.force && lost.length)
+        lines.push(
+          '',
+          `Commits on ${p.remote}/${p.branch} that will be LOST (${lost.length}):`,
+          ...lost.map((c) => `  ${c}`),
+        );
       return { kind: 'text', text: lines.join('\n') };
     },
     async execute(input, ctx) {
       const p = await plan(git, input, ctx);
       // Inside the sandbox with the network; a remote that is a directory here is written too.
       const local = localRemote(p);
-      const run = await p.repo.run(p.args, { access: 'push', allowFailure: true, ...(local ? { writable: [local] } : {}) });
+      const run = await p.repo.run(p.args, {
+        access: 'push',
+        allowFailure: true,
+        ...(local ? { writable: [local] } : {}),
+      });
       const status = run.stdout.split('\n').find((l) => l.includes(`\trefs/heads/${p.branch}:`));
       const [flag, , summary = ''] = status?.split('\t') ?? [];
       if (run.code !== 0 || flag === '!' || !status) {
@@ -141,6 +163,9 @@ export const gitPush = (git: GitRunner) =>
       }
       if (flag === '=') return `Everything up to date: ${p.remote}/${p.branch} already has your commits.`;
       const how = flag === '*' ? 'new branch' : flag === '+' ? `forced update ${summary}` : summary;
-      return { content: `Pushed ${p.branch} to ${p.remote} (${how}).`, metadata: { remote: p.remote, branch: p.branch, url: p.url, forced: flag === '+' } };
+      return {
+        content: `Pushed ${p.branch} to ${p.remote} (${how}).`,
+        metadata: { remote: p.remote, branch: p.branch, url: p.url, forced: flag === '+' },
+      };
     },
   });

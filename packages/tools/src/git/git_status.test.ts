@@ -34,7 +34,9 @@ describe('git_status', () => {
     const repo = makeRepo();
     addBareRemote(repo);
     const h = harness(repo);
-    expect(textOf(await h.call('git_status', {}))).toBe('On branch main, tracking origin/main (up to date)\nWorking tree clean.');
+    expect(textOf(await h.call('git_status', {}))).toBe(
+      'On branch main, tracking origin/main (up to date)\nWorking tree clean.',
+    );
     write(repo, 'b.txt', 'b\n');
     sh(repo, 'add', 'b.txt');
     sh(repo, 'commit', '-q', '-m', 'b');

@@ -34,7 +34,12 @@ function branchLine({ branch }: Status): string {
   let line = b.head ? `On branch ${b.head}` : `HEAD detached at ${b.oid?.slice(0, 7) ?? '(no commit)'}`;
   if (!b.oid) line += ' (no commits yet)';
   if (b.upstream) {
-    const ab = b.ahead === undefined ? 'upstream gone' : b.ahead || b.behind ? `ahead ${b.ahead}, behind ${b.behind}` : 'up to date';
+    const ab =
+      b.ahead === undefined
+        ? 'upstream gone'
+        : b.ahead || b.behind
+          ? `ahead ${b.ahead}, behind ${b.behind}`
+          : 'up to date';
     line += `, tracking ${b.upstream} (${ab})`;
   } else if (b.head) line += ', no upstream';
   return line;
@@ -49,7 +54,9 @@ function section(title: string, items: string[]): string[] {
 
 function describe(e: StatusEntry, change: string, repo: Repo): string {
   const p = repo.show(e.path);
-  return e.from && (change === 'renamed' || change === 'copied') ? `${change}: ${repo.show(e.from)} -> ${p}` : `${change}: ${p}`;
+  return e.from && (change === 'renamed' || change === 'copied')
+    ? `${change}: ${repo.show(e.from)} -> ${p}`
+    : `${change}: ${p}`;
 }
 
 export function formatStatus(status: Status, repo: Repo): string {

@@ -27,6 +27,10 @@ export interface GitToolsOptions {
 
 export function gitTools(opts: GitToolsOptions = {}): Tool[] {
   const sandbox = opts.sandbox ?? new Sandbox(sandboxSettings(configSection(opts.config, 'sandbox', sandboxSection)));
-  const git = new GitRunner({ sandbox, ...(opts.env ? { env: opts.env } : {}), ...(opts.guardConfig === false ? { guardConfig: false } : {}) });
+  const git = new GitRunner({
+    sandbox,
+    ...(opts.env ? { env: opts.env } : {}),
+    ...(opts.guardConfig === false ? { guardConfig: false } : {}),
+  });
   return [gitStatus, gitDiff, gitLog, gitBranch, gitCommit, gitPush].map((make) => make(git)) as Tool[];
 }

@@ -23,7 +23,8 @@ describe("a repository's own config runs nothing through the git tools", () => {
     await h.call('git_diff', {});
     const commit = await h.call('git_commit', { message: 'add a', files: ['a.txt'] });
     expect(commit.status, JSON.stringify(commit.error)).toBe('success');
-    for (const ran of ['CLEAN_RAN', 'TEXTCONV_RAN', 'FSMONITOR_RAN', 'HOOK_RAN']) expect(existsSync(join(repo, ran)), ran).toBe(false);
+    for (const ran of ['CLEAN_RAN', 'TEXTCONV_RAN', 'FSMONITOR_RAN', 'HOOK_RAN'])
+      expect(existsSync(join(repo, ran)), ran).toBe(false);
   });
 });
 
@@ -31,7 +32,11 @@ describe('which overrides a listing of the config gives', () => {
   const e = (scope: string, key: string, value?: string) => ({ scope, key, value });
 
   it('reads git config --list --show-scope -z, a key without a value included', () => {
-    expect(parseListing('global\0user.name\nA B\0local\0core.bare\nfalse\0local\0filter.a=b.clean\ntouch x \n; cat\0worktree\0core.weird\0')).toEqual([
+    expect(
+      parseListing(
+        'global\0user.name\nA B\0local\0core.bare\nfalse\0local\0filter.a=b.clean\ntouch x \n; cat\0worktree\0core.weird\0',
+      ),
+    ).toEqual([
       e('global', 'user.name', 'A B'),
       e('local', 'core.bare', 'false'),
       e('local', 'filter.a=b.clean', 'touch x \n; cat'),
@@ -63,10 +68,16 @@ describe('which overrides a listing of the config gives', () => {
       ['remote.origin.receivepack', 'git-receive-pack'],
     ]);
     expect(g.env).toEqual({ GIT_PROXY_COMMAND: '' });
-    expect(guardConfig([e('global', 'core.sshcommand', 'ssh -i key'), e('system', 'filter.x.clean', 'x')]).overrides).toEqual([]);
+    expect(
+      guardConfig([e('global', 'core.sshcommand', 'ssh -i key'), e('system', 'filter.x.clean', 'x')]).overrides,
+    ).toEqual([]);
   });
 
   it('passes keys and values apart, so a subsection with = in it is the one overridden', () => {
-    expect(configEnv([['filter.a=b.clean', '']])).toEqual({ GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'filter.a=b.clean', GIT_CONFIG_VALUE_0: '' });
+    expect(configEnv([['filter.a=b.clean', '']])).toEqual({
+      GIT_CONFIG_COUNT: '1',
+      GIT_CONFIG_KEY_0: 'filter.a=b.clean',
+      GIT_CONFIG_VALUE_0: '',
+    });
   });
 });

@@ -29,7 +29,15 @@ export interface Status {
   entries: StatusEntry[];
 }
 
-const CHANGE: Record<string, Change> = { M: 'modified', A: 'added', D: 'deleted', R: 'renamed', C: 'copied', T: 'type changed', U: 'unmerged' };
+const CHANGE: Record<string, Change> = {
+  M: 'modified',
+  A: 'added',
+  D: 'deleted',
+  R: 'renamed',
+  C: 'copied',
+  T: 'type changed',
+  U: 'unmerged',
+};
 
 const CONFLICT: Record<string, string> = {
   DD: 'both deleted',

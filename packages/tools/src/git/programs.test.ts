@@ -59,7 +59,9 @@ describe('git’s environment', () => {
     write(repo, 'a.txt', 'changed\n');
     // The dump must run to show anything: no sandbox and no overrides, so the filter runs on the host.
     sh(repo, 'config', 'filter.dump.clean', `env > '${dump}'; cat`);
-    const h = harness(repo, { tools: { sandbox: new Sandbox(sandboxSettings(undefined, { overrides: { mode: 'off' } })), guardConfig: false } });
+    const h = harness(repo, {
+      tools: { sandbox: new Sandbox(sandboxSettings(undefined, { overrides: { mode: 'off' } })), guardConfig: false },
+    });
     // git diff cleans the changed file to compare it.
     expect((await h.call('git_diff', {})).status).toBe('success');
     const env = readFileSync(dump, 'utf8');

@@ -20,7 +20,10 @@ const off = () => new Sandbox(sandboxSettings(undefined, { overrides: { mode: 'o
 const sandboxWorks = (await probeSandbox('bwrap')).ok;
 
 /** Runs the workflow in each planted repository with these git tools; the results' statuses. */
-async function exercise(p: Planted, tools: GitToolsOptions): Promise<{ tool: string; status: string; error?: string }[]> {
+async function exercise(
+  p: Planted,
+  tools: GitToolsOptions,
+): Promise<{ tool: string; status: string; error?: string }[]> {
   const files = changedFiles(p);
   const out: { tool: string; status: string; error?: string }[] = [];
   for (const [i, repo] of p.repos.entries()) {
@@ -47,16 +50,19 @@ describe("a repository's own config runs nothing on the host through the git too
     }
   });
 
-  it.skipIf(!sandboxWorks)('as toolbelt runs them (sandbox and overrides): none runs, and every call succeeds', async () => {
-    const p = plantRepos(tempDir());
-    try {
-      const results = await exercise(p, {});
-      expect(p.ran()).toEqual([]);
-      expect(failed(results)).toEqual([]);
-    } finally {
-      p.cleanup();
-    }
-  });
+  it.skipIf(!sandboxWorks)(
+    'as toolbelt runs them (sandbox and overrides): none runs, and every call succeeds',
+    async () => {
+      const p = plantRepos(tempDir());
+      try {
+        const results = await exercise(p, {});
+        expect(p.ran()).toEqual([]);
+        expect(failed(results)).toEqual([]);
+      } finally {
+        p.cleanup();
+      }
+    },
+  );
 
   it('the overrides alone (sandbox off): none runs, and every call succeeds', async () => {
     const p = plantRepos(tempDir());
@@ -69,25 +75,34 @@ describe("a repository's own config runs nothing on the host through the git too
     }
   });
 
-  it.skipIf(!sandboxWorks)('the sandbox alone (no overrides): what runs inside leaves nothing on the host', async () => {
-    const p = plantRepos(tempDir());
-    try {
-      await exercise(p, { guardConfig: false });
-      expect(p.ran()).toEqual([]);
-    } finally {
-      p.cleanup();
-    }
-  });
+  it.skipIf(!sandboxWorks)(
+    'the sandbox alone (no overrides): what runs inside leaves nothing on the host',
+    async () => {
+      const p = plantRepos(tempDir());
+      try {
+        await exercise(p, { guardConfig: false });
+        expect(p.ran()).toEqual([]);
+      } finally {
+        p.cleanup();
+      }
+    },
+  );
 });
 
 /** Gives each repository to nobody (65534) and runs the workflow's calls as nobody, from the built package. */
-function runAsNobody(p: Planted, spec: Pick<CallSpec, 'sandbox' | 'git'>): { tool: string; status: string; text: string }[] {
+function runAsNobody(
+  p: Planted,
+  spec: Pick<CallSpec, 'sandbox' | 'git'>,
+): { tool: string; status: string; text: string }[] {
   const files = changedFiles(p);
   const home = tempDir('toolbelt-nobody-home-');
   giveToNobody(home);
   return p.repos.flatMap((repo, i) => {
     giveToNobody(repo);
-    return callsAsNobody({ root: repo, tools: ['git'], ...spec, calls: workflow(repo, files[i]) }, { ...process.env, HOME: home }).map((r) => ({
+    return callsAsNobody(
+      { root: repo, tools: ['git'], ...spec, calls: workflow(repo, files[i]) },
+      { ...process.env, HOME: home },
+    ).map((r) => ({
       tool: `${r.tool} in ${repo}`,
       status: r.status,
       text: r.text,
@@ -95,28 +110,31 @@ function runAsNobody(p: Planted, spec: Pick<CallSpec, 'sandbox' | 'git'>): { too
   });
 }
 
-describe.skipIf(!!whyNotAsNobody)(`as an unprivileged user${whyNotAsNobody ? ` (skipped: ${whyNotAsNobody})` : ''}`, () => {
-  it('control: with the sandbox off and no overrides, the planted programs run as that user', () => {
-    const p = plantRepos(parentFor65534());
-    try {
-      runAsNobody(p, { sandbox: 'off', git: { guardConfig: false } });
-      expect(p.ran().sort()).toEqual([...p.names].sort());
-    } finally {
-      p.cleanup();
-    }
-  });
+describe.skipIf(!!whyNotAsNobody)(
+  `as an unprivileged user${whyNotAsNobody ? ` (skipped: ${whyNotAsNobody})` : ''}`,
+  () => {
+    it('control: with the sandbox off and no overrides, the planted programs run as that user', () => {
+      const p = plantRepos(parentFor65534());
+      try {
+        runAsNobody(p, { sandbox: 'off', git: { guardConfig: false } });
+        expect(p.ran().sort()).toEqual([...p.names].sort());
+      } finally {
+        p.cleanup();
+      }
+    });
 
-  it('as toolbelt runs them: none runs, and every call succeeds', () => {
-    const p = plantRepos(parentFor65534());
-    try {
-      const results = runAsNobody(p, {});
-      expect(p.ran()).toEqual([]);
-      expect(failed(results)).toEqual([]);
-    } finally {
-      p.cleanup();
-    }
-  });
-});
+    it('as toolbelt runs them: none runs, and every call succeeds', () => {
+      const p = plantRepos(parentFor65534());
+      try {
+        const results = runAsNobody(p, {});
+        expect(p.ran()).toEqual([]);
+        expect(failed(results)).toEqual([]);
+      } finally {
+        p.cleanup();
+      }
+    });
+  },
+);
 
 /** A parent the unprivileged user can enter (temp dirs are 0700). */
 function parentFor65534(): string {

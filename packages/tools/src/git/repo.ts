@@ -29,18 +29,30 @@ export async function openRepo(git: GitRunner, ctx: ToolContext, path?: string):
   const ws = ctx.workspace;
   // A deleted file still has history and can be committed: start from its nearest existing parent.
   let dir = await ws.resolve(path || '.', 'read');
-  for (let info = await stat(dir).catch(() => undefined); !info?.isDirectory(); info = await stat(dir).catch(() => undefined)) {
+  for (
+    let info = await stat(dir).catch(() => undefined);
+    !info?.isDirectory();
+    info = await stat(dir).catch(() => undefined)
+  ) {
     if (dirname(dir) === dir) break;
     dir = dirname(dir);
   }
 
-  const found = await git.run(['rev-parse', '--show-toplevel'], { workspace: ws, cwd: dir, signal: ctx.signal, allowFailure: true });
+  const found = await git.run(['rev-parse', '--show-toplevel'], {
+    workspace: ws,
+    cwd: dir,
+    signal: ctx.signal,
+    allowFailure: true,
+  });
   if (found.code !== 0) {
     // The sandbox shows nothing of /tmp but the roots, so git there cannot see a repository
     // that starts above them; the file system can.
     const above = dotGitAbove(dir);
     if (above && !ws.roots.some((r) => above === r || above.startsWith(r + sep))) throw outside(ws, above);
-    throw new ToolError('NOT_FOUND', `${ws.display(dir)} is not inside a git repository. Pass path pointing into a repository, or create one (git init).`);
+    throw new ToolError(
+      'NOT_FOUND',
+      `${ws.display(dir)} is not inside a git repository. Pass path pointing into a repository, or create one (git init).`,
+    );
   }
   const top = found.stdout.trim();
   try {
@@ -57,7 +69,8 @@ export async function openRepo(git: GitRunner, ctx: ToolContext, path?: string):
     async pathspec(p, access) {
       const abs = await ws.resolve(p, access);
       const rel = relative(top, abs);
-      if (rel === '..' || rel.startsWith('..' + sep)) throw new ToolError('INVALID_PARAMS', `${p} is outside the repository at ${ws.display(top)}`);
+      if (rel === '..' || rel.startsWith('..' + sep))
+        throw new ToolError('INVALID_PARAMS', `${p} is outside the repository at ${ws.display(top)}`);
       return abs;
     },
   };

@@ -50,7 +50,11 @@ export class GitRunner {
 
   async run(args: readonly string[], o: RunOptions): Promise<GitRun> {
     const git = trustedProgram('git');
-    if (!git) throw new ToolError('EXECUTION_FAILED', 'git was not found on PATH (outside the workspace and node_modules). Install git to use the git tools.');
+    if (!git)
+      throw new ToolError(
+        'EXECUTION_FAILED',
+        'git was not found on PATH (outside the workspace and node_modules). Install git to use the git tools.',
+      );
     const access = o.access ?? 'read';
     // No resource limits: git is toolbelt's own program with fixed arguments, bounded by the tool's timeout.
     const c = await this.opts.sandbox.confine({
@@ -63,17 +67,34 @@ export class GitRunner {
       gitConfig: 'writable',
     });
     const env = gitEnv(process.env, this.opts.env);
-    const guarded = this.opts.guardConfig === false ? [] : NO_PROGRAMS.has(args[0]) ? STATIC_OVERRIDES : await this.guard(git, c.wrap, env, o);
+    const guarded =
+      this.opts.guardConfig === false
+        ? []
+        : NO_PROGRAMS.has(args[0])
+          ? STATIC_OVERRIDES
+          : await this.guard(git, c.wrap, env, o);
     const full = [...PLAIN, ...guarded, ...args];
     return spawnGit(c.wrap({ file: git, args: full }), args, env, o);
   }
 
   /** Lists the config the run will read and sets the overrides in `env`; the static ones are returned. */
-  private async guard(git: string, wrap: (inv: { file: string; args: string[] }) => { file: string; args: string[] }, env: NodeJS.ProcessEnv, o: RunOptions) {
-    const listing = await spawnGit(wrap({ file: git, args: LIST }), LIST, env, { cwd: o.cwd, ...(o.signal ? { signal: o.signal } : {}), allowFailure: true });
+  private async guard(
+    git: string,
+    wrap: (inv: { file: string; args: string[] }) => { file: string; args: string[] },
+    env: NodeJS.ProcessEnv,
+    o: RunOptions,
+  ) {
+    const listing = await spawnGit(wrap({ file: git, args: LIST }), LIST, env, {
+      cwd: o.cwd,
+      ...(o.signal ? { signal: o.signal } : {}),
+      allowFailure: true,
+    });
     if (listing.code !== 0) {
       const why = listing.stderr.trim().split('\n').slice(-4).join('\n') || `exit ${listing.code}`;
-      throw new ToolError('EXECUTION_FAILED', `git could not read the repository's configuration, so nothing was run: ${why}`);
+      throw new ToolError(
+        'EXECUTION_FAILED',
+        `git could not read the repository's configuration, so nothing was run: ${why}`,
+      );
     }
     const guard = guardConfig(parseListing(listing.stdout));
     Object.assign(env, configEnv(guard.overrides));

@@ -23,7 +23,12 @@ export interface GitRun {
 }
 
 /** Runs `inv` (git, or bubblewrap around it); `args` are git's own, for messages. */
-export function spawnGit(inv: Invocation, args: readonly string[], env: NodeJS.ProcessEnv, opts: GitOptions): Promise<GitRun> {
+export function spawnGit(
+  inv: Invocation,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  opts: GitOptions,
+): Promise<GitRun> {
   const max = opts.maxBytes ?? 8 * 1024 * 1024;
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) return reject(new ToolError('ABORTED', 'git was cancelled before it started'));

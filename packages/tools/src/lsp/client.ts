@@ -4,7 +4,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { basename } from 'node:path';
 import { ToolError } from '@toolbelt/core';
-import type { InitializeParams, ProtocolConnection, PublishDiagnosticsParams, ServerCapabilities } from 'vscode-languageserver-protocol';
+import type {
+  InitializeParams,
+  ProtocolConnection,
+  PublishDiagnosticsParams,
+  ServerCapabilities,
+} from 'vscode-languageserver-protocol';
 // A CommonJS package: its named exports are read from the default export.
 import protocol from 'vscode-languageserver-protocol/node';
 import { serverStartError, unconfinedLauncher, type Launcher, type ServerWorkspace } from './launch.js';
@@ -44,15 +49,26 @@ export class LspClient {
     this.exited = new Promise((resolve) => {
       proc.once('exit', (code, signal) => {
         this.exitInfo = signal ? `killed by ${signal}` : `exit code ${code}`;
-        for (const reject of this.inFlight) reject(new ToolError('EXECUTION_FAILED', this.describeExit(), { recoverable: true }));
+        for (const reject of this.inFlight)
+          reject(new ToolError('EXECUTION_FAILED', this.describeExit(), { recoverable: true }));
         connection.dispose();
         resolve();
       });
     });
   }
 
-  static async start(spec: ServerSpec, root: string, opts: ClientOptions, signal?: AbortSignal, workspace?: ServerWorkspace): Promise<LspClient> {
-    const launch = await (opts.launch ?? unconfinedLauncher())(spec, root, workspace ?? { roots: [root], protectedPaths: [] });
+  static async start(
+    spec: ServerSpec,
+    root: string,
+    opts: ClientOptions,
+    signal?: AbortSignal,
+    workspace?: ServerWorkspace,
+  ): Promise<LspClient> {
+    const launch = await (opts.launch ?? unconfinedLauncher())(
+      spec,
+      root,
+      workspace ?? { roots: [root], protectedPaths: [] },
+    );
     const proc = spawn(launch.file, launch.args, { cwd: root, stdio: ['pipe', 'pipe', 'pipe'], env: launch.env });
     const spawned = await new Promise<Error | undefined>((resolve) => {
       proc.once('spawn', () => resolve(undefined));
@@ -61,7 +77,10 @@ export class LspClient {
     if (spawned) throw serverStartError(spec, spawned);
     proc.on('error', () => {}); // later errors show up as exit
     proc.stdin!.on('error', () => {}); // writes after a crash
-    const connection = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+    const connection = createProtocolConnection(
+      new StreamMessageReader(proc.stdout!),
+      new StreamMessageWriter(proc.stdin!),
+    );
     const client = new LspClient(spec, root, proc, connection, opts, launch.sandboxed ?? false);
     client.answerServerRequests();
     connection.listen();
@@ -85,7 +104,12 @@ export class LspClient {
   }
 
   /** A request with a deadline; abort or timeout sends $/cancelRequest. A crash rejects it. */
-  async request<R>(method: string, params: unknown, signal?: AbortSignal, timeoutMs = this.opts.requestTimeoutMs): Promise<R> {
+  async request<R>(
+    method: string,
+    params: unknown,
+    signal?: AbortSignal,
+    timeoutMs = this.opts.requestTimeoutMs,
+  ): Promise<R> {
     if (!this.alive) throw new ToolError('EXECUTION_FAILED', this.describeExit(), { recoverable: true });
     const cancel = new CancellationTokenSource();
     let timer: NodeJS.Timeout | undefined;
@@ -190,14 +214,22 @@ export class LspClient {
   private answerServerRequests(): void {
     const c = this.connection;
     c.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => null));
-    c.onRequest('workspace/workspaceFolders', () => [{ uri: pathToFileURL(this.root).href, name: basename(this.root) }]);
+    c.onRequest('workspace/workspaceFolders', () => [
+      { uri: pathToFileURL(this.root).href, name: basename(this.root) },
+    ]);
     c.onRequest('window/workDoneProgress/create', () => null);
     c.onRequest('client/registerCapability', () => null);
     c.onRequest('client/unregisterCapability', () => null);
     c.onRequest('window/showMessageRequest', () => null);
-    c.onRequest('workspace/applyEdit', () => ({ applied: false, failureReason: 'toolbelt applies no edits from a language server' }));
-    c.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => this.documents.onDiagnostics(p));
-    for (const m of ['window/logMessage', 'window/showMessage', 'telemetry/event', '$/progress', '$/logTrace']) c.onNotification(m, () => {});
+    c.onRequest('workspace/applyEdit', () => ({
+      applied: false,
+      failureReason: 'toolbelt applies no edits from a language server',
+    }));
+    c.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) =>
+      this.documents.onDiagnostics(p),
+    );
+    for (const m of ['window/logMessage', 'window/showMessage', 'telemetry/event', '$/progress', '$/logTrace'])
+      c.onNotification(m, () => {});
     c.onError(() => {});
     c.onClose(() => {});
   }

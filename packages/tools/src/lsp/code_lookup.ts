@@ -8,7 +8,11 @@ import { onFile, readsFile, type LspRuntime } from './runtime.js';
 // costs a model a third of three.
 const description = `Ask the language server about the identifier at a position: definition (path:line:column and the line; none outside the workspace), references across the project (at most 200), or hover (type and doc comment).`;
 
-const LOOKUPS: Record<'definition' | 'references' | 'hover', Lookup> = { definition: definitionAt, references: referencesAt, hover: hoverAt };
+const LOOKUPS: Record<'definition' | 'references' | 'hover', Lookup> = {
+  definition: definitionAt,
+  references: referencesAt,
+  hover: hoverAt,
+};
 
 const input = z.object({
   what: z.enum(['definition', 'references', 'hover']).describe('Lookup.'),
@@ -27,7 +31,9 @@ export function codeLookupTool(rt: LspRuntime): Tool {
     effect: readsFile,
     usualEffect: 'read',
     async execute(where, ctx) {
-      return onFile(rt, ctx, where.path, (s) => LOOKUPS[where.what](s, toPosition(s.doc.text, where), ctx, where.include_declaration));
+      return onFile(rt, ctx, where.path, (s) =>
+        LOOKUPS[where.what](s, toPosition(s.doc.text, where), ctx, where.include_declaration),
+      );
     },
   });
 }

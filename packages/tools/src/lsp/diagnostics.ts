@@ -29,8 +29,19 @@ export function diagnosticsTool(rt: LspRuntime): Tool {
         path,
         async ({ client, doc, file }) => {
           // Asked for where the server can answer (no publish delay to wait out), else waited for.
-          const asked = await pullDiagnostics(client.capabilities, (m, p, s) => client.request(m, p, s), doc, ctx.signal).catch(() => undefined);
-          const found = asked ?? (await client.documents.diagnostics(doc, { timeoutMs: rt.diagnosticsTimeoutMs, settleMs: rt.settleMs, signal: ctx.signal }));
+          const asked = await pullDiagnostics(
+            client.capabilities,
+            (m, p, s) => client.request(m, p, s),
+            doc,
+            ctx.signal,
+          ).catch(() => undefined);
+          const found =
+            asked ??
+            (await client.documents.diagnostics(doc, {
+              timeoutMs: rt.diagnosticsTimeoutMs,
+              settleMs: rt.settleMs,
+              signal: ctx.signal,
+            }));
           const shown = file.workspace.display(file.abs);
           if (!found) {
             throw new ToolError(
@@ -41,7 +52,9 @@ export function diagnosticsTool(rt: LspRuntime): Tool {
           }
           const problems = found
             .filter((d) => (d.severity ?? 1) <= 3)
-            .sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+            .sort(
+              (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+            );
           const count = (s: number) => problems.filter((d) => (d.severity ?? 1) === s).length;
           const errors = count(1);
           const warnings = count(2);

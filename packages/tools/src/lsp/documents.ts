@@ -71,7 +71,10 @@ export class Documents {
    * Diagnostics for the document's current generation once the server has gone quiet about it
    * for `settleMs`; undefined when it published nothing within `timeoutMs`.
    */
-  async diagnostics(doc: OpenDoc, opts: { timeoutMs: number; settleMs: number; signal?: AbortSignal }): Promise<Diagnostic[] | undefined> {
+  async diagnostics(
+    doc: OpenDoc,
+    opts: { timeoutMs: number; settleMs: number; signal?: AbortSignal },
+  ): Promise<Diagnostic[] | undefined> {
     const started = Date.now();
     const deadline = started + opts.timeoutMs;
     let settle = opts.settleMs;
@@ -138,7 +141,9 @@ export class Documents {
     };
     this.open.set(path, opened);
     const languageId = this.spec.languageIds[extname(path).toLowerCase()] ?? 'plaintext';
-    await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: opened.uri, languageId, version: opened.version, text } });
+    await this.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: opened.uri, languageId, version: opened.version, text },
+    });
     return opened;
   }
 
@@ -156,7 +161,10 @@ export class Documents {
     if (text === doc.text) return false;
     doc.text = text;
     doc.version++;
-    await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri: doc.uri, version: doc.version }, contentChanges: [{ text }] });
+    await this.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: doc.uri, version: doc.version },
+      contentChanges: [{ text }],
+    });
     return true;
   }
 

@@ -2,7 +2,15 @@
 import { fileURLToPath } from 'node:url';
 import type { Workspace } from '@toolbelt/core';
 import { openChecked } from '../workspace/special.js';
-import type { Diagnostic, DocumentSymbol, Hover, Location, LocationLink, MarkedString, SymbolInformation } from 'vscode-languageserver-protocol';
+import type {
+  Diagnostic,
+  DocumentSymbol,
+  Hover,
+  Location,
+  LocationLink,
+  MarkedString,
+  SymbolInformation,
+} from 'vscode-languageserver-protocol';
 
 export const SYMBOL_KINDS = [
   '',
@@ -75,7 +83,10 @@ export async function formatLocations(ws: Workspace, locations: Location[], max 
     return p;
   };
   const sorted = [...locations].sort(
-    (a, b) => a.uri.localeCompare(b.uri) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+    (a, b) =>
+      a.uri.localeCompare(b.uri) ||
+      a.range.start.line - b.range.start.line ||
+      a.range.start.character - b.range.start.character,
   );
   const out: string[] = [];
   for (const loc of sorted.slice(0, max)) {
@@ -89,18 +100,26 @@ export async function formatLocations(ws: Workspace, locations: Location[], max 
 }
 
 export function formatDiagnostic(display: string, d: Diagnostic): string {
-  const code = d.code === undefined ? '' : d.source === 'typescript' ? ` TS${d.code}` : ` ${d.source ? `${d.source} ` : ''}${d.code}`;
+  const code =
+    d.code === undefined
+      ? ''
+      : d.source === 'typescript'
+        ? ` TS${d.code}`
+        : ` ${d.source ? `${d.source} ` : ''}${d.code}`;
   const text = typeof d.message === 'string' ? d.message : d.message.value;
   const message = text.trim().replace(/\n\s*/g, '\n    ');
   return `${display}:${d.range.start.line + 1}:${d.range.start.character + 1} ${SEVERITIES[d.severity ?? 1]}${code}: ${message}`;
 }
 
-const startOf = (s: DocumentSymbol | SymbolInformation) => ('location' in s ? s.location.range : s.selectionRange).start;
+const startOf = (s: DocumentSymbol | SymbolInformation) =>
+  ('location' in s ? s.location.range : s.selectionRange).start;
 
 /** In source order, children indented under their parent. */
 export function formatSymbols(symbols: DocumentSymbol[] | SymbolInformation[], depth = 0): string[] {
   const out: string[] = [];
-  const ordered = [...symbols].sort((a, b) => startOf(a).line - startOf(b).line || startOf(a).character - startOf(b).character);
+  const ordered = [...symbols].sort(
+    (a, b) => startOf(a).line - startOf(b).line || startOf(a).character - startOf(b).character,
+  );
   for (const s of ordered) {
     const start = startOf(s);
     const kind = SYMBOL_KINDS[s.kind] ?? 'symbol';

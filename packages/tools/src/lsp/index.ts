@@ -49,7 +49,9 @@ export function createLsp(opts: LspOptions = {}): Lsp {
     settleMs: opts.settleMs ?? 200,
   };
   const dispose = () => pool.dispose();
-  const tools = [diagnosticsTool, symbolsTool, codeLookupTool].map((make) => Object.freeze({ ...make(runtime), dispose }));
+  const tools = [diagnosticsTool, symbolsTool, codeLookupTool].map((make) =>
+    Object.freeze({ ...make(runtime), dispose }),
+  );
   return { tools, pool, runtime };
 }
 

@@ -28,7 +28,11 @@ export type Launcher = (spec: ServerSpec, root: string, workspace: ServerWorkspa
 
 /** The error for a server that could not be started, the same whether spawn or the lookup found it missing. */
 export function serverStartError(spec: ServerSpec, err: unknown): ToolError {
-  return spawnError(err, `language server "${spec.name}" (${spec.command})`, 'Install it, or fix its command in the lsp section of toolbelt.config.json.');
+  return spawnError(
+    err,
+    `language server "${spec.name}" (${spec.command})`,
+    'Install it, or fix its command in the lsp section of toolbelt.config.json.',
+  );
 }
 
 function executable(file: string): boolean {
@@ -43,7 +47,8 @@ function executable(file: string): boolean {
 /** The server's program: a path as configured (the config is trusted), a name from a fixed place on PATH. */
 export function serverProgram(spec: ServerSpec): string {
   const file = spec.command.includes('/') ? resolve(spec.command) : trustedProgram(spec.command);
-  if (!file || !executable(file)) throw serverStartError(spec, Object.assign(new Error('not found'), { code: 'ENOENT' }));
+  if (!file || !executable(file))
+    throw serverStartError(spec, Object.assign(new Error('not found'), { code: 'ENOENT' }));
   return file;
 }
 

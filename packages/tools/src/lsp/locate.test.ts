@@ -16,7 +16,11 @@ describe('model positions to LSP positions', () => {
 
   it('allows the column just past the end of a line and refuses beyond it', () => {
     expect(toPosition(text, { path: 'f.ts', line: 1, column: 13 })).toEqual({ line: 0, character: 12 });
-    expect(() => toPosition(text, { path: 'f.ts', line: 1, column: 14 })).toThrow('column 14 is past the end of line 1 of f.ts (12 characters)');
-    expect(() => toPosition(text, { path: 'f.ts', line: 4, column: 1 })).toThrow('line 4 is past the end of f.ts (3 lines)');
+    expect(() => toPosition(text, { path: 'f.ts', line: 1, column: 14 })).toThrow(
+      'column 14 is past the end of line 1 of f.ts (12 characters)',
+    );
+    expect(() => toPosition(text, { path: 'f.ts', line: 4, column: 1 })).toThrow(
+      'line 4 is past the end of f.ts (3 lines)',
+    );
   });
 });

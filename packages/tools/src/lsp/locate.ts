@@ -31,7 +31,8 @@ export async function locateFile(ctx: ToolContext, specs: readonly ServerSpec[],
   if (!info) throw new ToolError('NOT_FOUND', `${path} does not exist; check the path with glob or list_directory`);
   // The server is sent the file's text: a named pipe would block the read, a hard link may be a file outside.
   assertPlainFile(info, path);
-  if (!info.isFile()) throw new ToolError('INVALID_PARAMS', `${path} is not a file; the LSP tools work on one source file`);
+  if (!info.isFile())
+    throw new ToolError('INVALID_PARAMS', `${path} is not a file; the LSP tools work on one source file`);
   const spec = specFor(specs, abs);
   if (!spec) {
     const known = [...new Set(specs.flatMap((s) => s.extensions))].join(' ');
@@ -40,15 +41,23 @@ export async function locateFile(ctx: ToolContext, specs: readonly ServerSpec[],
       `no language server handles ${path}; configured extensions: ${known}. Add a server under "lsp" in toolbelt.config.json.`,
     );
   }
-  const root = [...ws.roots].filter((r) => abs === r || abs.startsWith(r + sep)).sort((a, b) => b.length - a.length)[0] ?? ws.cwd;
+  const root =
+    [...ws.roots].filter((r) => abs === r || abs.startsWith(r + sep)).sort((a, b) => b.length - a.length)[0] ?? ws.cwd;
   return { abs, spec, root, workspace: ws };
 }
 
 const IDENT = /[\p{L}\p{N}_$]/u;
 
-export function toPosition(text: string, where: { path: string; line: number; column?: number; symbol?: string }): Position {
+export function toPosition(
+  text: string,
+  where: { path: string; line: number; column?: number; symbol?: string },
+): Position {
   const lines = text.split(/\r?\n/);
-  if (where.line > lines.length) throw new ToolError('INVALID_PARAMS', `line ${where.line} is past the end of ${where.path} (${lines.length} lines)`);
+  if (where.line > lines.length)
+    throw new ToolError(
+      'INVALID_PARAMS',
+      `line ${where.line} is past the end of ${where.path} (${lines.length} lines)`,
+    );
   const lineText = lines[where.line - 1];
   if (where.symbol !== undefined) {
     const at = findWord(lineText, where.symbol);
@@ -59,9 +68,13 @@ export function toPosition(text: string, where: { path: string; line: number; co
       );
     return { line: where.line - 1, character: at };
   }
-  if (where.column === undefined) throw new ToolError('INVALID_PARAMS', 'give column or symbol to say where on the line');
+  if (where.column === undefined)
+    throw new ToolError('INVALID_PARAMS', 'give column or symbol to say where on the line');
   if (where.column > lineText.length + 1) {
-    throw new ToolError('INVALID_PARAMS', `column ${where.column} is past the end of line ${where.line} of ${where.path} (${lineText.length} characters)`);
+    throw new ToolError(
+      'INVALID_PARAMS',
+      `column ${where.column} is past the end of line ${where.line} of ${where.path} (${lineText.length} characters)`,
+    );
   }
   return { line: where.line - 1, character: where.column - 1 };
 }

@@ -5,14 +5,23 @@ import type { Hover, Location, LocationLink, Position } from 'vscode-languageser
 import { formatLocations, hoverText, toLocations, uriPath } from './format.js';
 import { requireCapability, type FileSession } from './runtime.js';
 
-export type Lookup = (s: FileSession, position: Position, ctx: ToolContext, includeDeclaration: boolean) => Promise<string>;
+export type Lookup = (
+  s: FileSession,
+  position: Position,
+  ctx: ToolContext,
+  includeDeclaration: boolean,
+) => Promise<string>;
 
 const at = (s: FileSession, p: Position) => `${s.file.workspace.display(s.file.abs)}:${p.line + 1}:${p.character + 1}`;
 
 export const definitionAt: Lookup = async (s, position, ctx) => {
   requireCapability(s.client, 'definitionProvider', 'go to definition');
   const params = { textDocument: { uri: s.doc.uri }, position };
-  const result = await s.client.request<Location | Location[] | LocationLink[] | null>('textDocument/definition', params, ctx.signal);
+  const result = await s.client.request<Location | Location[] | LocationLink[] | null>(
+    'textDocument/definition',
+    params,
+    ctx.signal,
+  );
   const lines = await formatLocations(s.file.workspace, toLocations(result));
   return lines.length ? lines.join('\n') : `No definition found for the identifier at ${at(s, position)}.`;
 };
@@ -29,6 +38,13 @@ export const referencesAt: Lookup = async (s, position, ctx, includeDeclaration)
 
 export const hoverAt: Lookup = async (s, position, ctx) => {
   requireCapability(s.client, 'hoverProvider', 'hover');
-  const hover = await s.client.request<Hover | null>('textDocument/hover', { textDocument: { uri: s.doc.uri }, position }, ctx.signal);
-  return hoverText(hover) || `No hover information at ${at(s, position)}; point at an identifier (check line and column with read_file).`;
+  const hover = await s.client.request<Hover | null>(
+    'textDocument/hover',
+    { textDocument: { uri: s.doc.uri }, position },
+    ctx.signal,
+  );
+  return (
+    hoverText(hover) ||
+    `No hover information at ${at(s, position)}; point at an identifier (check line and column with read_file).`
+  );
 };

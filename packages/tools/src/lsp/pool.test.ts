@@ -19,7 +19,11 @@ const open: { lsp: Lsp; executor: Executor }[] = [];
 const unsandboxed = new Sandbox(sandboxSettings(undefined, { overrides: { mode: 'off' } }));
 
 function setup(opts: Partial<LspOptions> = {}, command = process.execPath) {
-  const lsp = createLsp({ config: { fake: { command, args: [server, marker], extensions: ['fake'] } }, sandbox: unsandboxed, ...opts });
+  const lsp = createLsp({
+    config: { fake: { command, args: [server, marker], extensions: ['fake'] } },
+    sandbox: unsandboxed,
+    ...opts,
+  });
   const executor = new Executor({
     registry: new ToolRegistry().registerAll(lsp.tools),
     policy: new Policy({ mode: 'yolo' }),
@@ -27,7 +31,12 @@ function setup(opts: Partial<LspOptions> = {}, command = process.execPath) {
   });
   open.push({ lsp, executor });
   const spec = lsp.runtime.specs.find((s) => s.name === 'fake')!;
-  return { lsp, executor, peek: () => lsp.pool.peek(spec, root), call: (tool: string, input: unknown) => executor.call({ tool, input }) };
+  return {
+    lsp,
+    executor,
+    peek: () => lsp.pool.peek(spec, root),
+    call: (tool: string, input: unknown) => executor.call({ tool, input }),
+  };
 }
 
 const alive = (pid: number) => {
@@ -72,7 +81,9 @@ describe('LSP server pool', () => {
     expect(first).toMatch(/^pid \d+$/);
     expect(second).toBe(first);
     expect(lsp.pool.starts).toBe(1);
-    expect(textOf(await call('diagnostics', { path: 'bad.fake' }))).toBe('bad.fake: 1 error, 0 warnings\nbad.fake:1:3 error fake F1: bad word');
+    expect(textOf(await call('diagnostics', { path: 'bad.fake' }))).toBe(
+      'bad.fake: 1 error, 0 warnings\nbad.fake:1:3 error fake F1: bad word',
+    );
   });
 
   it('shuts an idle server down, and starts a new one when needed again', async () => {
@@ -98,21 +109,27 @@ describe('LSP server pool', () => {
     const r = await call('code_lookup', { what: 'hover', path: 'always.fake', line: 1, column: 1 });
     expect(r.error?.code).toBe('EXECUTION_FAILED');
     expect(r.error?.message).toContain('language server "fake" exited (exit code 3): fake server: crashing on purpose');
-    expect(textOf(await call('code_lookup', { what: 'hover', path: 'ok.fake', line: 1, column: 1 }))).toMatch(/^pid \d+$/);
+    expect(textOf(await call('code_lookup', { what: 'hover', path: 'ok.fake', line: 1, column: 1 }))).toMatch(
+      /^pid \d+$/,
+    );
   });
 
   it('reports a server that publishes no diagnostics in time as a recoverable timeout', async () => {
     const { call } = setup({ diagnosticsTimeoutMs: 200 });
     const r = await call('diagnostics', { path: 'silent.fake' });
     expect(r.error).toMatchObject({ code: 'TIMEOUT', recoverable: true });
-    expect(r.error?.message).toBe('fake published no diagnostics for silent.fake within 0.2 s; it may still be loading the project. Call diagnostics again.');
+    expect(r.error?.message).toBe(
+      'fake published no diagnostics for silent.fake within 0.2 s; it may still be loading the project. Call diagnostics again.',
+    );
   });
 
   it('says how to fix a server command that does not exist', async () => {
     const { call } = setup({}, '/nonexistent/fake-langserver');
     const r = await call('code_lookup', { what: 'hover', path: 'ok.fake', line: 1, column: 1 });
     expect(r.error?.code).toBe('EXECUTION_FAILED');
-    expect(r.error?.message).toContain('could not start language server "fake" (/nonexistent/fake-langserver): not found on PATH');
+    expect(r.error?.message).toContain(
+      'could not start language server "fake" (/nonexistent/fake-langserver): not found on PATH',
+    );
   });
 
   it('closing the executor shuts every server down and refuses later calls', async () => {

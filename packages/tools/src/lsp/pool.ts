@@ -70,8 +70,13 @@ export class LspPool {
   }
 
   /** `workspace` (its roots and protected paths) is what the sandbox of a server started now shows and hides. */
-  private async acquire(spec: ServerSpec, root: string, workspace: ServerWorkspace | undefined): Promise<{ entry: Entry; client: LspClient }> {
-    if (this.disposed) throw new ToolError('ABORTED', 'the language servers were shut down; no more LSP calls are taken');
+  private async acquire(
+    spec: ServerSpec,
+    root: string,
+    workspace: ServerWorkspace | undefined,
+  ): Promise<{ entry: Entry; client: LspClient }> {
+    if (this.disposed)
+      throw new ToolError('ABORTED', 'the language servers were shut down; no more LSP calls are taken');
     const k = key(spec, root);
     let entry = this.entries.get(k);
     if (entry) {
@@ -87,7 +92,12 @@ export class LspPool {
       this.starts++;
       // Not tied to this caller's signal: other calls may be waiting on the same start.
       // The JSON-RPC and protocol libraries load with the first server, not with the tools.
-      entry = { client: import('./client.js').then(({ LspClient }) => LspClient.start(spec, root, this.opts, undefined, workspace)), busy: 0 };
+      entry = {
+        client: import('./client.js').then(({ LspClient }) =>
+          LspClient.start(spec, root, this.opts, undefined, workspace),
+        ),
+        busy: 0,
+      };
       this.entries.set(k, entry);
       entry.client.catch(() => {
         if (this.entries.get(k) === entry) this.entries.delete(k);

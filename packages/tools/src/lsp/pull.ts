@@ -28,12 +28,20 @@ export async function pullDiagnostics(
 ): Promise<Diagnostic[] | undefined> {
   const kind = pullKind(capabilities);
   if (kind === 'lsp') {
-    const report = await request<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri: doc.uri } }, signal);
+    const report = await request<DocumentDiagnosticReport>(
+      'textDocument/diagnostic',
+      { textDocument: { uri: doc.uri } },
+      signal,
+    );
     return report.kind === 'full' ? report.items : undefined;
   }
   if (kind === 'tsserver') {
     const ask = (command: string) =>
-      request<TsResponse | null>('workspace/executeCommand', { command: TSSERVER_REQUEST, arguments: [command, { file: doc.path }] }, signal);
+      request<TsResponse | null>(
+        'workspace/executeCommand',
+        { command: TSSERVER_REQUEST, arguments: [command, { file: doc.path }] },
+        signal,
+      );
     const [syntactic, semantic] = await Promise.all([ask('syntacticDiagnosticsSync'), ask('semanticDiagnosticsSync')]);
     if (!syntactic?.success || !semantic?.success) return undefined;
     return [...(syntactic.body ?? []), ...(semantic.body ?? [])].map(fromTsserver);
@@ -62,7 +70,10 @@ const SEVERITY: Record<string, Diagnostic['severity']> = { error: 1, warning: 2,
 /** As typescript-language-server publishes it (its own conversion of the same tsserver diagnostic). */
 function fromTsserver(d: TsDiagnostic): Diagnostic {
   return {
-    range: { start: { line: d.start.line - 1, character: d.start.offset - 1 }, end: { line: d.end.line - 1, character: d.end.offset - 1 } },
+    range: {
+      start: { line: d.start.line - 1, character: d.start.offset - 1 },
+      end: { line: d.end.line - 1, character: d.end.offset - 1 },
+    },
     message: d.text,
     severity: SEVERITY[d.category] ?? 1,
     ...(d.code !== undefined ? { code: d.code } : {}),

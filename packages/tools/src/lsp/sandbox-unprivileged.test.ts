@@ -17,7 +17,9 @@ let root: string;
 let outside: string;
 const ran = () => existsSync(`/tmp/${id}`) || existsSync(join(outside, 'ran'));
 /** typescript-language-server as a user could configure it: no tsserver path, so it prefers the project's. */
-const unpinned = () => ({ typescript: { command: process.execPath, args: [typescriptLanguageServerBin(), '--stdio'], extensions: ['.ts'] } });
+const unpinned = () => ({
+  typescript: { command: process.execPath, args: [typescriptLanguageServerBin(), '--stdio'], extensions: ['.ts'] },
+});
 const symbols = { tool: 'symbols', input: { path: 'src/shapes.ts' } };
 
 beforeAll(() => {
@@ -41,16 +43,19 @@ afterEach(() => {
 });
 afterAll(cleanupScratch);
 
-describe.skipIf(!!whyNotAsNobody)('language servers and the workspace’s code, as an unprivileged user (nobody, via setpriv)', () => {
-  it('as toolbelt starts it: symbols works on toolbelt’s own tsserver, and the planted one never runs', () => {
-    const [r] = callsAsNobody({ root, tools: ['lsp'], calls: [symbols] });
-    expect(r.status, r.text).toBe('success');
-    expect(r.text).toContain('class Circle — 7:14');
-    expect(ran()).toBe(false);
-  });
+describe.skipIf(!!whyNotAsNobody)(
+  'language servers and the workspace’s code, as an unprivileged user (nobody, via setpriv)',
+  () => {
+    it('as toolbelt starts it: symbols works on toolbelt’s own tsserver, and the planted one never runs', () => {
+      const [r] = callsAsNobody({ root, tools: ['lsp'], calls: [symbols] });
+      expect(r.status, r.text).toBe('success');
+      expect(r.text).toContain('class Circle — 7:14');
+      expect(ran()).toBe(false);
+    });
 
-  it('control: unsandboxed and without a tsserver path, the planted tsserver runs as nobody', () => {
-    callsAsNobody({ root, tools: ['lsp'], sandbox: 'off', lsp: unpinned(), calls: [symbols] });
-    expect(ran()).toBe(true);
-  });
-});
+    it('control: unsandboxed and without a tsserver path, the planted tsserver runs as nobody', () => {
+      callsAsNobody({ root, tools: ['lsp'], sandbox: 'off', lsp: unpinned(), calls: [symbols] });
+      expect(ran()).toBe(true);
+    });
+  },
+);

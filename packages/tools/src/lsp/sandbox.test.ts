@@ -2,7 +2,17 @@
 // a marker and its environment on the host) never runs when the LSP tools start
 // typescript-language-server, and the server's processes hold none of toolbelt's secrets.
 // Checked by effect, with a control where the planted tsserver does run.
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+  mkdirSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +34,9 @@ const open: Executor[] = [];
 const ran = () => existsSync(`/tmp/${id}`) || existsSync(join(outside, 'ran'));
 const off = () => new Sandbox(sandboxSettings(undefined, { overrides: { mode: 'off' } }));
 /** typescript-language-server as a user could configure it: no tsserver path, so it prefers the project's. */
-const unpinned = { typescript: { command: process.execPath, args: [typescriptLanguageServerBin(), '--stdio'], extensions: ['.ts'] } };
+const unpinned = {
+  typescript: { command: process.execPath, args: [typescriptLanguageServerBin(), '--stdio'], extensions: ['.ts'] },
+};
 
 beforeAll(() => {
   root = realpathSync(mkdtempSync(join(tmpdir(), 'toolbelt-lsp-planted-')));
@@ -122,20 +134,23 @@ describe('language servers and the workspace’s code', () => {
     expect(ran()).toBe(true);
   });
 
-  it.skipIf(!sandboxWorks)('as toolbelt starts it: symbols works on toolbelt’s own tsserver, and the planted one never runs', async () => {
-    const { lsp, symbols } = setup({});
-    const r = await symbols();
-    expect(r.ok, r.text).toBe(true);
-    expect(r.text).toContain('class Circle — 7:14');
-    const pid = (await lsp.pool.peek(
-      lsp.runtime.specs.find((s) => s.name === 'typescript')!,
-      root,
-    ))!.pid!;
-    const cmdlines = tree(pid).map((p) => procFile(p, 'cmdline').join(' '));
-    expect(cmdlines.some((c) => c.includes(ownTsserver()))).toBe(true);
-    expect(cmdlines.filter((c) => c.includes(join(root, 'node_modules')))).toEqual([]);
-    expect(ran()).toBe(false);
-  });
+  it.skipIf(!sandboxWorks)(
+    'as toolbelt starts it: symbols works on toolbelt’s own tsserver, and the planted one never runs',
+    async () => {
+      const { lsp, symbols } = setup({});
+      const r = await symbols();
+      expect(r.ok, r.text).toBe(true);
+      expect(r.text).toContain('class Circle — 7:14');
+      const pid = (await lsp.pool.peek(
+        lsp.runtime.specs.find((s) => s.name === 'typescript')!,
+        root,
+      ))!.pid!;
+      const cmdlines = tree(pid).map((p) => procFile(p, 'cmdline').join(' '));
+      expect(cmdlines.some((c) => c.includes(ownTsserver()))).toBe(true);
+      expect(cmdlines.filter((c) => c.includes(join(root, 'node_modules')))).toEqual([]);
+      expect(ran()).toBe(false);
+    },
+  );
 
   it('toolbelt’s own tsserver alone (sandbox off): the planted one never runs', async () => {
     const r = await setup({ sandbox: off() }).symbols();
@@ -143,12 +158,15 @@ describe('language servers and the workspace’s code', () => {
     expect(ran()).toBe(false);
   });
 
-  it.skipIf(!sandboxWorks)('the sandbox alone (a configured server without a path): what runs inside leaves nothing on the host', async () => {
-    // The planted tsserver is the one started (it exits at once, so no outline comes back), but inside.
-    const r = await setup({ config: unpinned }).symbols();
-    expect(r.text).not.toContain('class Circle');
-    expect(ran()).toBe(false);
-  });
+  it.skipIf(!sandboxWorks)(
+    'the sandbox alone (a configured server without a path): what runs inside leaves nothing on the host',
+    async () => {
+      // The planted tsserver is the one started (it exits at once, so no outline comes back), but inside.
+      const r = await setup({ config: unpinned }).symbols();
+      expect(r.text).not.toContain('class Circle');
+      expect(ran()).toBe(false);
+    },
+  );
 
   it.skipIf(!sandboxWorks)('no process of the server holds a toolbelt token or an API key', async () => {
     const { lsp, symbols } = setup({});
@@ -162,7 +180,9 @@ describe('language servers and the workspace’s code', () => {
     expect(envs.length).toBeGreaterThanOrEqual(3);
     for (const env of envs) {
       expect(env).toContain('TOOLBELT_LSP_PROBE=visible');
-      expect(env.filter((v) => /^(TOOLBELT_GATEWAY_TOKEN|OPENAI_API_KEY)=/.test(v) || v.includes('secret'))).toEqual([]);
+      expect(env.filter((v) => /^(TOOLBELT_GATEWAY_TOKEN|OPENAI_API_KEY)=/.test(v) || v.includes('secret'))).toEqual(
+        [],
+      );
     }
   });
 });

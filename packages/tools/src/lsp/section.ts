@@ -10,6 +10,8 @@ export const lspServerSchema = z.strictObject({
   languageId: z.string().optional(),
 });
 
-export const lspSection = z.record(z.string(), lspServerSchema).describe('Language servers by name; "typescript" replaces the bundled one');
+export const lspSection = z
+  .record(z.string(), lspServerSchema)
+  .describe('Language servers by name; "typescript" replaces the bundled one');
 
 export type LspConfigEntry = z.infer<typeof lspServerSchema>;

@@ -91,7 +91,9 @@ export function serverSpecs(config: Record<string, LspConfigEntry> | undefined):
   const specs: ServerSpec[] = [];
   for (const [name, entry] of Object.entries(config ?? {})) {
     const extensions = entry.extensions.map(dotted);
-    const languageIds = Object.fromEntries(extensions.map((e) => [e, entry.languageId ?? TS_LANGUAGES[e] ?? e.slice(1)]));
+    const languageIds = Object.fromEntries(
+      extensions.map((e) => [e, entry.languageId ?? TS_LANGUAGES[e] ?? e.slice(1)]),
+    );
     specs.push({ name, command: entry.command, args: entry.args ?? [], extensions, languageIds });
   }
   if (!specs.some((s) => s.name === 'typescript')) specs.push(typescriptSpec());

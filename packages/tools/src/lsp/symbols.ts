@@ -31,7 +31,11 @@ export function symbolsTool(rt: LspRuntime): Tool {
         const lines = formatSymbols(result ?? []);
         const shown = file.workspace.display(file.abs);
         if (!lines.length) return `No symbols in ${shown}.`;
-        return [`${shown}:`, ...lines.slice(0, 500), ...(lines.length > 500 ? [`... and ${lines.length - 500} more`] : [])].join('\n');
+        return [
+          `${shown}:`,
+          ...lines.slice(0, 500),
+          ...(lines.length > 500 ? [`... and ${lines.length - 500} more`] : []),
+        ].join('\n');
       });
     },
   });

@@ -46,7 +46,9 @@ afterAll(async () => {
 describe('LSP tools on typescript-language-server', () => {
   it('diagnostics reports the type error with a 1-based position and its code', async () => {
     const out = await text('diagnostics', { path: 'src/main.ts' });
-    expect(out).toBe("src/main.ts: 1 error, 0 warnings\nsrc/main.ts:6:7 error TS2322: Type 'number' is not assignable to type 'string'.");
+    expect(out).toBe(
+      "src/main.ts: 1 error, 0 warnings\nsrc/main.ts:6:7 error TS2322: Type 'number' is not assignable to type 'string'.",
+    );
     expect(await text('diagnostics', { path: 'src/math.ts' })).toBe('src/math.ts: no problems found.');
   });
 
@@ -54,7 +56,9 @@ describe('LSP tools on typescript-language-server', () => {
     expect(await text('code_lookup', { what: 'definition', path: 'src/main.ts', line: 4, symbol: 'add' })).toBe(
       'src/math.ts:2:17: export function add(a: number, b: number): number {',
     );
-    expect(await text('code_lookup', { what: 'definition', path: 'src/main.ts', line: 6, column: 34 })).toBe('src/main.ts:5:7: const circle = new Circle(2);');
+    expect(await text('code_lookup', { what: 'definition', path: 'src/main.ts', line: 6, column: 34 })).toBe(
+      'src/main.ts:5:7: const circle = new Circle(2);',
+    );
   });
 
   it('references finds every use across files, with or without the declaration', async () => {
@@ -66,13 +70,23 @@ describe('LSP tools on typescript-language-server', () => {
       'src/main.ts:6:23: const label: string = add(total, circle.area());',
       'src/math.ts:2:17: export function add(a: number, b: number): number {',
     ]);
-    const uses = await text('code_lookup', { what: 'references', path: 'src/shapes.ts', line: 10, symbol: 'area', include_declaration: false });
+    const uses = await text('code_lookup', {
+      what: 'references',
+      path: 'src/shapes.ts',
+      line: 10,
+      symbol: 'area',
+      include_declaration: false,
+    });
     // Circle.area implements Shape.area, so the interface member counts as a use.
-    expect(uses).toBe('2 references in 2 files:\nsrc/main.ts:6:41: const label: string = add(total, circle.area());\nsrc/shapes.ts:4:3: area(): number;');
+    expect(uses).toBe(
+      '2 references in 2 files:\nsrc/main.ts:6:41: const label: string = add(total, circle.area());\nsrc/shapes.ts:4:3: area(): number;',
+    );
   });
 
   it('hover shows the inferred type and the doc comment', async () => {
-    expect(await text('code_lookup', { what: 'hover', path: 'src/main.ts', line: 5, symbol: 'circle' })).toContain('const circle: Circle');
+    expect(await text('code_lookup', { what: 'hover', path: 'src/main.ts', line: 5, symbol: 'circle' })).toContain(
+      'const circle: Circle',
+    );
     const add = await text('code_lookup', { what: 'hover', path: 'src/math.ts', line: 2, symbol: 'add' });
     expect(add).toContain('function add(a: number, b: number): number');
     expect(add).toContain('Adds two numbers.');
@@ -99,7 +113,9 @@ describe('LSP tools on typescript-language-server', () => {
       expect(await text('diagnostics', { path: 'src/main.ts' })).toBe('src/main.ts: no problems found.');
       writeFileSync(math, original.math.replace('b: number): number', 'b: number): string'));
       const out = await text('diagnostics', { path: 'src/main.ts' });
-      expect(out).toContain("src/main.ts:6:27 error TS2345: Argument of type 'string' is not assignable to parameter of type 'number'.");
+      expect(out).toContain(
+        "src/main.ts:6:27 error TS2345: Argument of type 'string' is not assignable to parameter of type 'number'.",
+      );
     } finally {
       writeFileSync(main, original.main);
       writeFileSync(math, original.math);
@@ -132,11 +148,19 @@ describe('LSP tools on typescript-language-server', () => {
     writeFileSync(join(outside, 'secret.ts'), 'export const secret = 1;\n');
     linkSync(join(outside, 'secret.ts'), join(root, 'src', 'linked.ts'));
     try {
-      const { result, rescued } = await withoutBlocking([pipe], outside, () => call('symbols', { path: 'src/pipe.ts' }));
+      const { result, rescued } = await withoutBlocking([pipe], outside, () =>
+        call('symbols', { path: 'src/pipe.ts' }),
+      );
       expect(rescued).toBe(false);
-      expect(result.error).toMatchObject({ code: 'INVALID_PARAMS', message: expect.stringContaining('src/pipe.ts is a named pipe (FIFO)') });
+      expect(result.error).toMatchObject({
+        code: 'INVALID_PARAMS',
+        message: expect.stringContaining('src/pipe.ts is a named pipe (FIFO)'),
+      });
       const linked = await call('symbols', { path: 'src/linked.ts' });
-      expect(linked.error).toMatchObject({ code: 'INVALID_PARAMS', message: expect.stringContaining('src/linked.ts has 2 hard links') });
+      expect(linked.error).toMatchObject({
+        code: 'INVALID_PARAMS',
+        message: expect.stringContaining('src/linked.ts has 2 hard links'),
+      });
     } finally {
       rmSync(pipe);
       rmSync(join(root, 'src', 'linked.ts'));
@@ -145,7 +169,10 @@ describe('LSP tools on typescript-language-server', () => {
   });
 
   it('the LSP tools are reads, auto-approved in safe mode', async () => {
-    const e = await executor.explain({ tool: 'code_lookup', input: { what: 'references', path: 'src/main.ts', line: 1, column: 10 } });
+    const e = await executor.explain({
+      tool: 'code_lookup',
+      input: { what: 'references', path: 'src/main.ts', line: 1, column: 10 },
+    });
     expect(e.effect).toBe('read');
     expect(e.decision?.action).toBe('allow');
     expect(e.classification?.subject?.paths).toEqual([join(root, 'src/main.ts')]);

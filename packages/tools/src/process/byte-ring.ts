@@ -7,7 +7,8 @@ export class ByteRing {
   private written = 0;
 
   constructor(readonly capacity: number) {
-    if (!Number.isInteger(capacity) || capacity <= 0) throw new RangeError(`ring capacity must be a positive integer, not ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity <= 0)
+      throw new RangeError(`ring capacity must be a positive integer, not ${capacity}`);
   }
 
   private get buf(): Buffer {

@@ -23,5 +23,10 @@ export function commandFound(command: string, pathVar = process.env.PATH ?? '', 
 
 /** The error spawn gives for a program that is not there, so callers that explain ENOENT explain this too. */
 export function commandNotFoundError(command: string): NodeJS.ErrnoException {
-  return Object.assign(new Error(`spawn ${command} ENOENT`), { code: 'ENOENT', errno: -2, syscall: `spawn ${command}`, path: command });
+  return Object.assign(new Error(`spawn ${command} ENOENT`), {
+    code: 'ENOENT',
+    errno: -2,
+    syscall: `spawn ${command}`,
+    path: command,
+  });
 }

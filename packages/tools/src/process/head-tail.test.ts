@@ -28,8 +28,12 @@ describe('HeadTailBuffer', () => {
     b.push(Buffer.from('x'.repeat(60)));
     expect(b.contents().toString()).toBe('x'.repeat(60));
     b.push(Buffer.from('y'.repeat(500)));
-    expect(b.read({ path: '/tmp/o/1-stdout.log', bytes: 560 }).text).toContain('; 560 bytes in total; all of them in /tmp/o/1-stdout.log ...]');
-    expect(b.read({ path: '/tmp/o/1-stdout.log', bytes: 200 }).text).toContain('; 560 bytes in total; the first 200 in /tmp/o/1-stdout.log ...]');
+    expect(b.read({ path: '/tmp/o/1-stdout.log', bytes: 560 }).text).toContain(
+      '; 560 bytes in total; all of them in /tmp/o/1-stdout.log ...]',
+    );
+    expect(b.read({ path: '/tmp/o/1-stdout.log', bytes: 200 }).text).toContain(
+      '; 560 bytes in total; the first 200 in /tmp/o/1-stdout.log ...]',
+    );
     expect(b.read().text).toContain('; 560 bytes in total ...]');
   });
 

@@ -33,7 +33,8 @@ export class HeadTailBuffer {
   private readonly tail: ByteRing;
 
   constructor(readonly maxBytes: number) {
-    if (!Number.isInteger(maxBytes) || maxBytes < 2) throw new RangeError(`maxBytes must be an integer >= 2, not ${maxBytes}`);
+    if (!Number.isInteger(maxBytes) || maxBytes < 2)
+      throw new RangeError(`maxBytes must be an integer >= 2, not ${maxBytes}`);
     this.headLimit = Math.max(1, Math.floor(maxBytes * HEAD_SHARE));
     this.tail = new ByteRing(maxBytes - this.headLimit);
   }
@@ -72,7 +73,9 @@ export class HeadTailBuffer {
     const tailBytes = tail.readFrom(0).data;
     const tailPart = tailBytes.subarray(lineStart(tailBytes));
     const omitted = total - headPart.length - tailPart.length;
-    const where = saved?.bytes ? `; ${saved.bytes === total ? 'all of them' : `the first ${saved.bytes.toLocaleString('en-US')}`} in ${saved.path}` : '';
+    const where = saved?.bytes
+      ? `; ${saved.bytes === total ? 'all of them' : `the first ${saved.bytes.toLocaleString('en-US')}`} in ${saved.path}`
+      : '';
     const marker = `\n[... ${omitted.toLocaleString('en-US')} bytes omitted; ${total.toLocaleString('en-US')} bytes in total${where} ...]\n`;
     return {
       text: headPart.toString('utf8') + marker + tailPart.toString('utf8'),

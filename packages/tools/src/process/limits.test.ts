@@ -10,11 +10,21 @@ describe('resource limits', () => {
   });
 
   it('turns limits into ulimit flags (memory in KiB)', () => {
-    expect(ulimitFlags({ cpuSeconds: 5, memoryMb: 512, openFiles: 64 })).toEqual(['-t', '5', '-v', '524288', '-n', '64']);
+    expect(ulimitFlags({ cpuSeconds: 5, memoryMb: 512, openFiles: 64 })).toEqual([
+      '-t',
+      '5',
+      '-v',
+      '524288',
+      '-n',
+      '64',
+    ]);
   });
 
   it("sets them in the script's own bash, keeping $0 and line numbers, soft and hard", () => {
-    const inv = bashInvocation('echo "$0 $LINENO"; ulimit -n; ulimit -Hn\necho $LINENO; ulimit -n 64 2>/dev/null || echo cannot raise', { openFiles: 32 });
+    const inv = bashInvocation(
+      'echo "$0 $LINENO"; ulimit -n; ulimit -Hn\necho $LINENO; ulimit -n 64 2>/dev/null || echo cannot raise',
+      { openFiles: 32 },
+    );
     expect(spawnSync(inv.file, inv.args, { encoding: 'utf8' }).stdout).toBe('bash 1\n32\n32\n2\ncannot raise\n');
   });
 

@@ -8,7 +8,8 @@ import { runCommand, type RunOptions } from './run.js';
 const cwd = mkdtempSync(join(tmpdir(), 'tb-run-'));
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
-const run = (script: string, o: Partial<RunOptions> = {}) => runCommand({ script, cwd, timeoutMs: 20_000, maxBytes: 64 * 1024, killGraceMs: 300, ...o });
+const run = (script: string, o: Partial<RunOptions> = {}) =>
+  runCommand({ script, cwd, timeoutMs: 20_000, maxBytes: 64 * 1024, killGraceMs: 300, ...o });
 
 /** Running (non-zombie) processes with this pid, from /proc. */
 function running(pid: number): boolean {
@@ -27,7 +28,8 @@ function withMarker(marker: string): number[] {
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (readFileSync(`/proc/${name}/environ`, 'latin1').includes(marker) && running(Number(name))) out.push(Number(name));
+      if (readFileSync(`/proc/${name}/environ`, 'latin1').includes(marker) && running(Number(name)))
+        out.push(Number(name));
     } catch {
       // gone, or not ours to read
     }
@@ -63,7 +65,9 @@ describe('runCommand', () => {
 
   it('streams output as it comes, and the streamed text adds up to the whole', async () => {
     const chunks: string[] = [];
-    const r = await run('for i in 1 2 3; do echo "line $i"; sleep 0.05; done; echo done >&2', { onOutput: (s, c) => chunks.push(`${s}:${c}`) });
+    const r = await run('for i in 1 2 3; do echo "line $i"; sleep 0.05; done; echo done >&2', {
+      onOutput: (s, c) => chunks.push(`${s}:${c}`),
+    });
     expect(
       chunks
         .filter((c) => c.startsWith('stdout:'))
@@ -140,7 +144,9 @@ describe('runCommand', () => {
   });
 
   it('applies resource limits with ulimit', async () => {
-    const r = await run('echo "$(ulimit -n) $(ulimit -t) $(ulimit -v)"', { limits: { openFiles: 64, cpuSeconds: 7, memoryMb: 512 } });
+    const r = await run('echo "$(ulimit -n) $(ulimit -t) $(ulimit -v)"', {
+      limits: { openFiles: 64, cpuSeconds: 7, memoryMb: 512 },
+    });
     expect(r.stdout.text).toBe('64 7 524288\n');
   });
 
@@ -164,7 +170,10 @@ describe('runCommand', () => {
     let peak = before;
     const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
     let streamed = 0;
-    const r = await run(`yes 0123456789abcdef | head -c ${gb}; echo; echo the-end`, { timeoutMs: 120_000, onOutput: (_s, c) => (streamed += c.length) });
+    const r = await run(`yes 0123456789abcdef | head -c ${gb}; echo; echo the-end`, {
+      timeoutMs: 120_000,
+      onOutput: (_s, c) => (streamed += c.length),
+    });
     clearInterval(timer);
     peak = Math.max(peak, process.memoryUsage().rss);
     expect(r.exitCode).toBe(0);

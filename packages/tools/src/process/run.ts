@@ -52,7 +52,16 @@ export async function runCommand(opts: RunOptions): Promise<RunResult> {
   const err = new HeadTailBuffer(opts.maxBytes);
   const base = { timedOut: false, aborted: false, leftovers: false };
   if (opts.signal?.aborted) {
-    return { ...base, aborted: true, stdout: out.read(), stderr: err.read(), exitCode: null, signal: null, durationMs: 0, pid: undefined };
+    return {
+      ...base,
+      aborted: true,
+      stdout: out.read(),
+      stderr: err.read(),
+      exitCode: null,
+      signal: null,
+      durationMs: 0,
+      pid: undefined,
+    };
   }
 
   const inv = bashInvocation(opts.script, opts.limits);
@@ -61,7 +70,10 @@ export async function runCommand(opts: RunOptions): Promise<RunResult> {
   const child = group.child;
   const outSpill = spillOf(opts, 'stdout', out);
   const errSpill = spillOf(opts, 'stderr', err);
-  const ended = [collect(child.stdout!, outSpill ?? out, 'stdout', opts.onOutput), collect(child.stderr!, errSpill ?? err, 'stderr', opts.onOutput)];
+  const ended = [
+    collect(child.stdout!, outSpill ?? out, 'stdout', opts.onOutput),
+    collect(child.stderr!, errSpill ?? err, 'stderr', opts.onOutput),
+  ];
   const state = { ...base };
   const stopper = stopOnTimeoutOrAbort(group, opts, state);
 
@@ -136,7 +148,12 @@ function stopOnTimeoutOrAbort(group: ProcessGroup, opts: RunOptions, state: { ti
   };
 }
 
-function collect(stream: Readable, buf: { push(chunk: Uint8Array): void }, name: StreamName, onOutput: RunOptions['onOutput']): Promise<void> {
+function collect(
+  stream: Readable,
+  buf: { push(chunk: Uint8Array): void },
+  name: StreamName,
+  onOutput: RunOptions['onOutput'],
+): Promise<void> {
   const decoder = onOutput ? new StringDecoder('utf8') : undefined;
   stream.on('data', (chunk: Buffer) => {
     buf.push(chunk);

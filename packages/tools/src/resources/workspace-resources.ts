@@ -18,7 +18,8 @@ export interface WorkspaceResource {
   mimeType?: string;
 }
 
-export type ResourceContents = { uri: string; mimeType: string; text: string } | { uri: string; mimeType: string; blob: string };
+export type ResourceContents =
+  { uri: string; mimeType: string; text: string } | { uri: string; mimeType: string; blob: string };
 
 export interface WorkspaceResourcesOptions {
   guard: WorkspaceGuard;
@@ -61,22 +62,33 @@ export class WorkspaceResources {
   /** One page of files, in path order; the cursor is where the next page starts. */
   async list(cursor?: string): Promise<{ resources: WorkspaceResource[]; nextCursor?: string }> {
     const start = cursor === undefined ? 0 : Number.parseInt(Buffer.from(cursor, 'base64url').toString('utf8'), 10);
-    if (!Number.isInteger(start) || start < 0) throw new ToolError('INVALID_PARAMS', 'unknown cursor; list again from the start without one');
+    if (!Number.isInteger(start) || start < 0)
+      throw new ToolError('INVALID_PARAMS', 'unknown cursor; list again from the start without one');
     const files = await this.files();
     const page = files.slice(start, start + this.pageSize).map((abs) => this.describe(abs));
     const next = start + this.pageSize;
-    return { resources: page, ...(next < files.length ? { nextCursor: Buffer.from(String(next)).toString('base64url') } : {}) };
+    return {
+      resources: page,
+      ...(next < files.length ? { nextCursor: Buffer.from(String(next)).toString('base64url') } : {}),
+    };
   }
 
   /** Whether a URI names a place inside the roots (read may still refuse it). */
   owns(uri: string): boolean {
     const path = this.pathOf(uri);
-    return path !== undefined && this.opts.guard.roots.some((r) => path === r || path.startsWith(r.endsWith('/') ? r : `${r}/`));
+    return (
+      path !== undefined &&
+      this.opts.guard.roots.some((r) => path === r || path.startsWith(r.endsWith('/') ? r : `${r}/`))
+    );
   }
 
   async read(uri: string): Promise<ResourceContents> {
     const path = this.pathOf(uri);
-    if (path === undefined) throw new ToolError('INVALID_PARAMS', `${uri} is not a file:// URI of the workspace; list the resources to see them`);
+    if (path === undefined)
+      throw new ToolError(
+        'INVALID_PARAMS',
+        `${uri} is not a file:// URI of the workspace; list the resources to see them`,
+      );
     const real = await this.opts.guard.resolve(path, 'read');
     const refused = await this.opts.check?.(real);
     if (refused) throw new ToolError('PERMISSION_DENIED', refused);
@@ -91,7 +103,8 @@ export class WorkspaceResources {
         );
       const data = await fh.readFile();
       const mimeType = MIME[extname(real).toLowerCase()];
-      if (looksBinary(data.subarray(0, SNIFF_BYTES))) return { uri, mimeType: mimeType ?? 'application/octet-stream', blob: data.toString('base64') };
+      if (looksBinary(data.subarray(0, SNIFF_BYTES)))
+        return { uri, mimeType: mimeType ?? 'application/octet-stream', blob: data.toString('base64') };
       return { uri, mimeType: mimeType ?? 'text/plain', text: data.toString('utf8') };
     } finally {
       await fh.close();
@@ -127,7 +140,11 @@ export class WorkspaceResources {
   private describe(abs: string): WorkspaceResource {
     const root = this.opts.guard.roots.find((r) => abs.startsWith(`${r}/`));
     const mimeType = MIME[extname(abs).toLowerCase()];
-    return { uri: pathToFileURL(abs).href, name: root ? abs.slice(root.length + 1) : abs, ...(mimeType ? { mimeType } : {}) };
+    return {
+      uri: pathToFileURL(abs).href,
+      name: root ? abs.slice(root.length + 1) : abs,
+      ...(mimeType ? { mimeType } : {}),
+    };
   }
 
   private async files(): Promise<string[]> {

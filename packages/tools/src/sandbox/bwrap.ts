@@ -63,7 +63,8 @@ export function bwrapArgs(p: BwrapProfile): string[] {
   if (!p.readOnly) for (const dir of p.writable) args.push('--bind', dir, dir);
   if (!p.readOnly) for (const dir of p.pinned ?? []) args.push('--bind', dir, dir);
   const empty = p.emptyFile ?? '/dev/null';
-  for (const h of p.hidden) args.push(...(h.dir ? ['--tmpfs', h.path, '--remount-ro', h.path] : ['--ro-bind', empty, h.path]));
+  for (const h of p.hidden)
+    args.push(...(h.dir ? ['--tmpfs', h.path, '--remount-ro', h.path] : ['--ro-bind', empty, h.path]));
   for (const path of p.readOnlyPaths ?? []) args.push('--ro-bind', path, path);
   // Programs honour TMPDIR first; one pointing outside /tmp would be read-only.
   args.push('--setenv', 'TMPDIR', '/tmp');

@@ -88,7 +88,10 @@ function writeNotes(lines: string[], c: Confinement, home: (path: string) => str
 function limitNotes(lines: string[], l: Confinement['limits']): string[] {
   const notes: string[] = [];
   if (l && (l.dataMb || l.memoryMb) && matching(lines, MEMORY).length) {
-    const what = [l.dataMb ? `${l.dataMb} MB of data (sandbox.limits.dataMb)` : '', l.memoryMb ? `${l.memoryMb} MB of address space (memoryMb)` : '']
+    const what = [
+      l.dataMb ? `${l.dataMb} MB of data (sandbox.limits.dataMb)` : '',
+      l.memoryMb ? `${l.memoryMb} MB of address space (memoryMb)` : '',
+    ]
       .filter(Boolean)
       .join(' and ');
     notes.push(
@@ -96,8 +99,12 @@ function limitNotes(lines: string[], l: Confinement['limits']): string[] {
     );
   }
   if (l?.openFiles && matching(lines, FILES).length)
-    notes.push(`[limits: each process may open ${l.openFiles} files (sandbox.limits.openFiles); ask the user to raise it if the task needs more.]`);
+    notes.push(
+      `[limits: each process may open ${l.openFiles} files (sandbox.limits.openFiles); ask the user to raise it if the task needs more.]`,
+    );
   if (l?.processes && matching(lines, PROCESSES).length)
-    notes.push(`[limits: the user may run ${l.processes} processes and threads (sandbox.limits.processes); ask the user to raise it if the task needs more.]`);
+    notes.push(
+      `[limits: the user may run ${l.processes} processes and threads (sandbox.limits.processes); ask the user to raise it if the task needs more.]`,
+    );
   return notes;
 }

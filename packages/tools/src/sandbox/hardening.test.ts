@@ -46,20 +46,25 @@ const profiles: [string, Omit<ConfineRequest, 'roots'>][] = [
 describe.skipIf(!sandboxWorks)(`the sandbox's hardening (${isRoot ? 'as root' : 'as an unprivileged user'})`, () => {
   it('takes the flags that drop every capability (as root, running as nobody inside)', async () => {
     const status = await probeSandbox('bwrap');
-    expect(status.ok && status.hardening).toEqual(expect.arrayContaining(['--unshare-user', '--cap-drop', 'ALL', '--disable-userns']));
+    expect(status.ok && status.hardening).toEqual(
+      expect.arrayContaining(['--unshare-user', '--cap-drop', 'ALL', '--disable-userns']),
+    );
     if (isRoot) expect(status.ok && status.hardening.join(' ')).toContain('--uid 65534 --gid 65534');
   });
 
-  it.each(profiles)('%s: no capabilities, no remount, no unmount, no user namespace, no write outside', async (_name, req) => {
-    const c = await sandbox.confine({ roots: [ws], cwd: ws, ...req });
-    const r = await runConfined(c, attack());
-    expect(r.stdout).toMatch(/^CapEff:\s+0+$/m);
-    for (const word of ['REMOUNTED', 'UNMOUNTED', 'USERNS', 'WROTE']) expect(r.stdout).not.toContain(word);
-    expect(r.stdout, r.stderr).toContain('READ-HIDDEN'); // as empty files
-    expect(r.out).not.toContain(SECRET);
-    expect(r.out).not.toMatch(/^root:/m);
-    expect(existsSync(join(outside, 'escaped'))).toBe(false);
-  });
+  it.each(profiles)(
+    '%s: no capabilities, no remount, no unmount, no user namespace, no write outside',
+    async (_name, req) => {
+      const c = await sandbox.confine({ roots: [ws], cwd: ws, ...req });
+      const r = await runConfined(c, attack());
+      expect(r.stdout).toMatch(/^CapEff:\s+0+$/m);
+      for (const word of ['REMOUNTED', 'UNMOUNTED', 'USERNS', 'WROTE']) expect(r.stdout).not.toContain(word);
+      expect(r.stdout, r.stderr).toContain('READ-HIDDEN'); // as empty files
+      expect(r.out).not.toContain(SECRET);
+      expect(r.out).not.toMatch(/^root:/m);
+      expect(existsSync(join(outside, 'escaped'))).toBe(false);
+    },
+  );
 
   it("writes in a root land on the host as the user's own files", async () => {
     const c = await sandbox.confine({ roots: [ws], cwd: ws, readOnly: false, network: false });
@@ -67,21 +72,24 @@ describe.skipIf(!sandboxWorks)(`the sandbox's hardening (${isRoot ? 'as root' : 
     expect(statSync(join(ws, 'made.txt')).uid).toBe(process.getuid!());
   });
 
-  it.runIf(isRoot)('control, as root: without the hardening flags a command keeps every capability and writes on the host', async () => {
-    const c = await sandbox.confine({ roots: [ws], cwd: ws, readOnly: true, network: false });
-    const bare = bwrapInvocation(c.bwrap!.path, { ...c.bwrap!.profile, hardening: [] }, bashInvocation(attack()));
-    const r = await runInvocation(bare);
-    try {
-      expect(r.stdout).not.toMatch(/^CapEff:\s+0+$/m);
-      expect(r.stdout).toContain('REMOUNTED');
-      expect(r.stdout).toContain('WROTE');
-      expect(r.stdout).toContain('UNMOUNTED');
-      expect(r.out).toContain(SECRET);
-      expect(existsSync(join(outside, 'escaped'))).toBe(true);
-    } finally {
-      rmSync(join(outside, 'escaped'), { force: true });
-    }
-  });
+  it.runIf(isRoot)(
+    'control, as root: without the hardening flags a command keeps every capability and writes on the host',
+    async () => {
+      const c = await sandbox.confine({ roots: [ws], cwd: ws, readOnly: true, network: false });
+      const bare = bwrapInvocation(c.bwrap!.path, { ...c.bwrap!.profile, hardening: [] }, bashInvocation(attack()));
+      const r = await runInvocation(bare);
+      try {
+        expect(r.stdout).not.toMatch(/^CapEff:\s+0+$/m);
+        expect(r.stdout).toContain('REMOUNTED');
+        expect(r.stdout).toContain('WROTE');
+        expect(r.stdout).toContain('UNMOUNTED');
+        expect(r.out).toContain(SECRET);
+        expect(existsSync(join(outside, 'escaped'))).toBe(true);
+      } finally {
+        rmSync(join(outside, 'escaped'), { force: true });
+      }
+    },
+  );
 
   it.runIf(!isRoot)('control, unprivileged: without --disable-userns a command can make a user namespace', async () => {
     const c = await sandbox.confine({ roots: [ws], cwd: ws, readOnly: true, network: false });

@@ -20,7 +20,10 @@ const CONFIG = '{"mode":"safe"}\n';
 function repo(): string {
   const ws = scratchDir('tb-pinned-');
   plant(ws, { 'a.txt': 'a\n', 'toolbelt.config.json': CONFIG });
-  const git = (...args: string[]) => execFileSync('git', ['-C', ws, '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { encoding: 'utf8' });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-C', ws, '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+      encoding: 'utf8',
+    });
   git('init', '-q');
   git('add', 'a.txt');
   git('commit', '-qm', 'first');
@@ -43,8 +46,15 @@ describe.skipIf(!sandboxWorks)('git and toolbelt files in a writable root', () =
   it('stay unchanged through git config, >>, mv, tar -x, patch and replacing .git; commits still work', async () => {
     const ws = repo();
     const before = readFileSync(join(ws, '.git', 'config'), 'utf8');
-    const c = await new Sandbox(sandboxSettings(undefined)).confine({ roots: [ws], cwd: ws, readOnly: false, network: false });
-    expect(c.bwrap!.profile.readOnlyPaths).toEqual(expect.arrayContaining([join(ws, '.git', 'config'), join(ws, '.git', 'hooks')]));
+    const c = await new Sandbox(sandboxSettings(undefined)).confine({
+      roots: [ws],
+      cwd: ws,
+      readOnly: false,
+      network: false,
+    });
+    expect(c.bwrap!.profile.readOnlyPaths).toEqual(
+      expect.arrayContaining([join(ws, '.git', 'config'), join(ws, '.git', 'hooks')]),
+    );
     await runConfined(c, ATTACK);
     expect(readFileSync(join(ws, '.git', 'config'), 'utf8')).toBe(before);
     expect(readFileSync(join(ws, 'toolbelt.config.json'), 'utf8')).toBe(CONFIG);
@@ -60,7 +70,12 @@ describe.skipIf(!sandboxWorks)('git and toolbelt files in a writable root', () =
   it('control: without the pinned and read-only paths the same attack rewrites .git/config', async () => {
     const ws = repo();
     const before = readFileSync(join(ws, '.git', 'config'), 'utf8');
-    const c = await new Sandbox(sandboxSettings(undefined)).confine({ roots: [ws], cwd: ws, readOnly: false, network: false });
+    const c = await new Sandbox(sandboxSettings(undefined)).confine({
+      roots: [ws],
+      cwd: ws,
+      readOnly: false,
+      network: false,
+    });
     const bare = { ...c.bwrap!.profile, pinned: [], readOnlyPaths: [] };
     await runInvocation(bwrapInvocation(c.bwrap!.path, bare, bashInvocation(ATTACK)));
     expect(readFileSync(join(ws, '.git-old', 'config'), 'utf8')).not.toBe(before);

@@ -55,7 +55,8 @@ export function gitProtection(roots: readonly string[]): GitProtection {
       continue;
     }
     if (found.pinned) pinned.add(realOrSelf(found.pinned));
-    for (const dir of found.dirs) for (const own of GIT_OWN) if (existsSync(join(dir, own))) readOnly.add(realOrSelf(join(dir, own)));
+    for (const dir of found.dirs)
+      for (const own of GIT_OWN) if (existsSync(join(dir, own))) readOnly.add(realOrSelf(join(dir, own)));
   }
   return { pinned: [...pinned], readOnly: [...readOnly] };
 }

@@ -35,7 +35,10 @@ export function findProgram(name: string, path?: string): string | undefined {
   }
 }
 
-function run(file: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; error?: Error }> {
+function run(
+  file: string,
+  args: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string; error?: Error }> {
   return new Promise((done) => {
     const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -47,15 +50,21 @@ function run(file: string, args: string[]): Promise<{ code: number | null; stdou
   });
 }
 
-const INSTALL = 'install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap; Arch: pacman -S bubblewrap)';
+const INSTALL =
+  'install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap; Arch: pacman -S bubblewrap)';
 const UPGRADE = 'install bubblewrap 0.8 or newer (it has --disable-userns)';
 
 /** What to do about a bwrap error message. */
 export function hintFor(stderr: string): string {
-  if (/No permissions to creat|setting up uid map|uid_map|user namespace|Operation not permitted|Permission denied/i.test(stderr)) {
+  if (
+    /No permissions to creat|setting up uid map|uid_map|user namespace|Operation not permitted|Permission denied/i.test(
+      stderr,
+    )
+  ) {
     return 'unprivileged user namespaces are off or restricted here: allow them (sysctl kernel.unprivileged_userns_clone=1; on Ubuntu 23.10+ an AppArmor profile for bwrap, or sysctl kernel.apparmor_restrict_unprivileged_userns=0), or inside a container run it with user namespaces allowed';
   }
-  if (/proc/i.test(stderr)) return 'the container does not allow mounting /proc in a new namespace: run it with a less restrictive seccomp/AppArmor profile';
+  if (/proc/i.test(stderr))
+    return 'the container does not allow mounting /proc in a new namespace: run it with a less restrictive seccomp/AppArmor profile';
   return 'run the command shown with bwrap by hand to see more, or set sandbox.mode to "off" to run commands unconfined';
 }
 
@@ -93,14 +102,26 @@ async function tryFlags(bwrap: string, hardening: string[]) {
 
 async function probe(bwrap: string): Promise<SandboxStatus> {
   if (process.platform !== 'linux')
-    return { ok: false, bwrap, reason: `bubblewrap runs only on Linux (this is ${process.platform})`, hint: 'commands run without a sandbox here' };
+    return {
+      ok: false,
+      bwrap,
+      reason: `bubblewrap runs only on Linux (this is ${process.platform})`,
+      hint: 'commands run without a sandbox here',
+    };
   const found = findProgram(bwrap);
-  if (!found) return { ok: false, bwrap, reason: `${bwrap} was not found${bwrap.includes('/') ? '' : ' in a fixed place on PATH'}`, hint: INSTALL };
+  if (!found)
+    return {
+      ok: false,
+      bwrap,
+      reason: `${bwrap} was not found${bwrap.includes('/') ? '' : ' in a fixed place on PATH'}`,
+      hint: INSTALL,
+    };
   const root = process.getuid?.() === 0;
   let last = { said: '', hint: INSTALL };
   for (const hardening of hardeningCandidates(root)) {
     const r = await tryFlags(found, hardening);
-    if (r.error) return { ok: false, bwrap: found, reason: `${found} could not be started: ${r.error.message}`, hint: INSTALL };
+    if (r.error)
+      return { ok: false, bwrap: found, reason: `${found} could not be started: ${r.error.message}`, hint: INSTALL };
     if (r.code !== 0) {
       const said = r.stderr.trim().split('\n').slice(-2).join(' ') || `exit code ${r.code}`;
       last = { said, hint: hintFor(said) };
@@ -108,15 +129,22 @@ async function probe(bwrap: string): Promise<SandboxStatus> {
     }
     const caps = effectiveCaps(r.stdout);
     if (hardening.includes('--cap-drop') && caps !== 0n) {
-      last = { said: `a command inside still had capabilities (CapEff ${caps?.toString(16) ?? 'unknown'})`, hint: UPGRADE };
+      last = {
+        said: `a command inside still had capabilities (CapEff ${caps?.toString(16) ?? 'unknown'})`,
+        hint: UPGRADE,
+      };
       continue;
     }
     const notes = [];
-    if (!hardening.includes(NO_USERNS)) notes.push(`this bubblewrap has no ${NO_USERNS} (older than 0.8): commands can create nested user namespaces`);
-    if (!hardening.includes('--cap-drop')) notes.push('this bubblewrap did not take --cap-drop ALL (commands run without capabilities anyway: not root)');
+    if (!hardening.includes(NO_USERNS))
+      notes.push(`this bubblewrap has no ${NO_USERNS} (older than 0.8): commands can create nested user namespaces`);
+    if (!hardening.includes('--cap-drop'))
+      notes.push('this bubblewrap did not take --cap-drop ALL (commands run without capabilities anyway: not root)');
     return { ok: true, bwrap: found, hardening, notes };
   }
-  const why = root ? `as root it cannot build a sandbox without capabilities: ${last.said}` : `cannot build a sandbox here: ${last.said}`;
+  const why = root
+    ? `as root it cannot build a sandbox without capabilities: ${last.said}`
+    : `cannot build a sandbox here: ${last.said}`;
   return { ok: false, bwrap: found, reason: `${found} ${why}`, hint: root ? `${UPGRADE}; ${last.hint}` : last.hint };
 }
 

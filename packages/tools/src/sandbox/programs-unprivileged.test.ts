@@ -23,7 +23,10 @@ beforeAll(() => {
   if (whyNotAsNobody) return;
   ws = nobodyDir('tb-nobody-programs-');
   bin = join(ws, 'node_modules', '.bin');
-  plant(ws, { 'a.txt': 'needle\n', ...Object.fromEntries(NAMES.map((n) => [`node_modules/.bin/${n}`, `#!/bin/sh\ntouch ${ranMarker(n)}\nexit 0\n`])) });
+  plant(ws, {
+    'a.txt': 'needle\n',
+    ...Object.fromEntries(NAMES.map((n) => [`node_modules/.bin/${n}`, `#!/bin/sh\ntouch ${ranMarker(n)}\nexit 0\n`])),
+  });
   for (const n of NAMES) chmodSync(join(bin, n), 0o755);
   execFileSync('git', ['init', '-q', ws]);
   giveToNobody(ws);

@@ -52,7 +52,12 @@ describe('programs from fixed places', () => {
     const status = await probeSandbox('bwrap');
     expect(status.bwrap).not.toContain(planted);
     if (status.ok) {
-      const c = await new Sandbox(sandboxSettings(undefined)).confine({ roots: [planted], cwd: planted, readOnly: true, network: false });
+      const c = await new Sandbox(sandboxSettings(undefined)).confine({
+        roots: [planted],
+        cwd: planted,
+        readOnly: true,
+        network: false,
+      });
       expect((await runConfined(c, 'echo inside')).stdout).toBe('inside\n');
     }
     const h = harness({ mode: 'yolo' });

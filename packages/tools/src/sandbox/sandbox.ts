@@ -168,13 +168,18 @@ export class Sandbox {
     };
   }
 
-  private async profileFor(req: ConfineRequest, hardening: readonly string[]): Promise<{ bwrap: BwrapProfile; scan: ScanResult }> {
+  private async profileFor(
+    req: ConfineRequest,
+    hardening: readonly string[],
+  ): Promise<{ bwrap: BwrapProfile; scan: ScanResult }> {
     const roots = req.roots.map(realOrSelf);
     const network = !req.readOnly && req.network;
     const priv = privateDirs();
     const readable = readableBack(['/tmp', ...priv], this.settings.sockets, network);
     const scan = await this.scanner.scan(roots);
-    const writable = req.readOnly ? [] : [...this.settings.writable, ...(req.writable ?? [])].filter((w) => kindOf(realOrSelf(w))?.dir);
+    const writable = req.readOnly
+      ? []
+      : [...this.settings.writable, ...(req.writable ?? [])].filter((w) => kindOf(realOrSelf(w))?.dir);
     const git = req.readOnly ? { pinned: [], readOnly: [] } : gitProtection(roots);
     if (req.gitConfig === 'writable') git.readOnly = git.readOnly.filter((p) => !/[\\/]config(\.worktree)?$/.test(p));
     // git (fixed arguments, its repository's programs neutralised) sees the files in the roots as
@@ -211,8 +216,17 @@ export class Sandbox {
     secrets: readonly HiddenPath[],
     around: { priv: readonly string[]; readable: readonly string[]; writable: readonly string[] },
   ): HiddenPath[] {
-    const own = [...(req.protectedPaths ?? []), ...(req.ownFiles === 'read-only' ? [] : ownInRoots(roots))].map(realOrSelf);
-    const keep = [...roots, ...neededPlaces(), ...(INSTALL_DIR ? [INSTALL_DIR] : []), ...around.writable, ...this.settings.sockets, this.settings.home];
+    const own = [...(req.protectedPaths ?? []), ...(req.ownFiles === 'read-only' ? [] : ownInRoots(roots))].map(
+      realOrSelf,
+    );
+    const keep = [
+      ...roots,
+      ...neededPlaces(),
+      ...(INSTALL_DIR ? [INSTALL_DIR] : []),
+      ...around.writable,
+      ...this.settings.sockets,
+      this.settings.home,
+    ];
     const homes = req.readOnly ? otherHomes(this.opts.homes ?? HOMES_DEFAULT, keep) : [];
     const unhidden = this.settings.unhidden.map(realOrSelf);
     const wanted = [
@@ -221,7 +235,8 @@ export class Sandbox {
       ...rootOnlyPaths(),
       ...homes,
     ];
-    const visibleAgain = (p: string) => !ownFileReason(basename(p), 'read') && !own.includes(p) && unhidden.some((u) => under(p, u));
+    const visibleAgain = (p: string) =>
+      !ownFileReason(basename(p), 'read') && !own.includes(p) && unhidden.some((u) => under(p, u));
     const shown = (p: string) => [...roots, ...around.readable].some((r) => under(p, r));
     const byPath = new Map<string, HiddenPath>();
     for (const h of wanted) {

@@ -31,7 +31,8 @@ beforeAll(() => {
 afterAll(cleanupScratch);
 
 const run = (runs: ConfinedRun[]) => scriptsAsNobody({ roots: [ws], home, homes: [homes], runs }).results;
-const readers = 'cat .env id_rsa sub/credentials.json .envrc kubeconfig link-to-secret innocent.txt; grep -r . .; tar c . | cat';
+const readers =
+  'cat .env id_rsa sub/credentials.json .envrc kubeconfig link-to-secret innocent.txt; grep -r . .; tar c . | cat';
 /** The markers of the workspace and of the link's target outside: what `readers` reaches. */
 const reached = () => Object.keys(markers).filter((f) => f.startsWith('ws/') || f.startsWith('out/'));
 
@@ -51,31 +52,41 @@ describe.skipIf(!!whyNotAsNobody)('secrets in the roots, as an unprivileged user
   });
 });
 
-describe.skipIf(!!whyNotAsNobody)(`the secrets property as an unprivileged user (${SAMPLE} scripts, seed ${SEED})`, () => {
-  it("control: without the hidden paths, the grammar's readers show every marker but /etc/shadow, which nobody cannot read", () => {
-    const all = `export HOME=${home}; grep -r . . ~ ${homes}; cat innocent.txt /etc/shadow`;
-    const [r] = run([{ readOnly: true, network: false, script: all, unhidden: true }]);
-    expect(leaksOf(markers, r.out).sort()).toEqual(Object.keys(markers).sort());
-  });
+describe.skipIf(!!whyNotAsNobody)(
+  `the secrets property as an unprivileged user (${SAMPLE} scripts, seed ${SEED})`,
+  () => {
+    it("control: without the hidden paths, the grammar's readers show every marker but /etc/shadow, which nobody cannot read", () => {
+      const all = `export HOME=${home}; grep -r . . ~ ${homes}; cat innocent.txt /etc/shadow`;
+      const [r] = run([{ readOnly: true, network: false, script: all, unhidden: true }]);
+      expect(leaksOf(markers, r.out).sort()).toEqual(Object.keys(markers).sort());
+    });
 
-  it('no script shows a planted secret, judged a read or not', async () => {
-    const texts = fc.sample(script, { seed: SEED, numRuns: SAMPLE }).map((raw) => raw.replaceAll('OTHER', homes));
-    const runs: (ConfinedRun & { text: string; why: string })[] = [];
-    for (const text of texts) {
-      const c = await classifyCommand(text, { cwd: ws, roots: [ws], home, env: { PATH: '/usr/bin:/bin', HOME: home, LANG: 'C' } });
-      const why = `${c.effect}: ${c.reason}`;
-      for (const readOnly of c.effect === 'read' ? [true] : [true, false])
-        runs.push({ readOnly, network: false, script: `export HOME=${home}; ${text}`, text, why });
-    }
-    const results = run(runs);
-    let sawVisible = 0;
-    for (const [i, r] of results.entries()) {
-      if (views(r.out).some((v) => v.includes(visible))) sawVisible++;
-      const what = `${JSON.stringify(runs[i].text)} (${runs[i].why}) in the ${r.profile} sandbox:\n${r.out.slice(0, 2000)}`;
-      expect(leaksOf(markers, r.out, runs[i].readOnly), what).toEqual([]);
-    }
-    console.info(`secrets property as nobody: ${SAMPLE} scripts, ${runs.length} runs, ${sawVisible} showed the visible file`);
-    // The scripts must really read, or the sample proves little.
-    expect(sawVisible).toBeGreaterThan(SAMPLE / 10);
-  }, 300_000);
-});
+    it('no script shows a planted secret, judged a read or not', async () => {
+      const texts = fc.sample(script, { seed: SEED, numRuns: SAMPLE }).map((raw) => raw.replaceAll('OTHER', homes));
+      const runs: (ConfinedRun & { text: string; why: string })[] = [];
+      for (const text of texts) {
+        const c = await classifyCommand(text, {
+          cwd: ws,
+          roots: [ws],
+          home,
+          env: { PATH: '/usr/bin:/bin', HOME: home, LANG: 'C' },
+        });
+        const why = `${c.effect}: ${c.reason}`;
+        for (const readOnly of c.effect === 'read' ? [true] : [true, false])
+          runs.push({ readOnly, network: false, script: `export HOME=${home}; ${text}`, text, why });
+      }
+      const results = run(runs);
+      let sawVisible = 0;
+      for (const [i, r] of results.entries()) {
+        if (views(r.out).some((v) => v.includes(visible))) sawVisible++;
+        const what = `${JSON.stringify(runs[i].text)} (${runs[i].why}) in the ${r.profile} sandbox:\n${r.out.slice(0, 2000)}`;
+        expect(leaksOf(markers, r.out, runs[i].readOnly), what).toEqual([]);
+      }
+      console.info(
+        `secrets property as nobody: ${SAMPLE} scripts, ${runs.length} runs, ${sawVisible} showed the visible file`,
+      );
+      // The scripts must really read, or the sample proves little.
+      expect(sawVisible).toBeGreaterThan(SAMPLE / 10);
+    }, 300_000);
+  },
+);

@@ -57,8 +57,12 @@ describe.skipIf(!sandboxWorks)('the sandbox secrets property', () => {
   it("control: without the hidden paths, the grammar's readers show every marker and the shadow file", async () => {
     const c = await sandbox.confine({ roots: [ws], cwd: ws, readOnly: true, network: false });
     const all = `export HOME=${home}; grep -r . . ~ ${homes}; cat innocent.txt /etc/shadow`;
-    const r = await runInvocation(bwrapInvocation(c.bwrap!.path, { ...c.bwrap!.profile, hidden: [] }, bashInvocation(all)));
-    expect(leaks(r.out).sort()).toEqual([...Object.keys(markers), ...(process.getuid?.() === 0 ? ['/etc/shadow'] : [])].sort());
+    const r = await runInvocation(
+      bwrapInvocation(c.bwrap!.path, { ...c.bwrap!.profile, hidden: [] }, bashInvocation(all)),
+    );
+    expect(leaks(r.out).sort()).toEqual(
+      [...Object.keys(markers), ...(process.getuid?.() === 0 ? ['/etc/shadow'] : [])].sort(),
+    );
   });
 
   it(`no script shows a planted secret, judged a read or not (${RUNS} scripts, seed ${SEED})`, async () => {
@@ -69,12 +73,20 @@ describe.skipIf(!sandboxWorks)('the sandbox secrets property', () => {
       const r = await runConfined(confined, `export HOME=${home}; ${text}`);
       if (views(r.out).some((v) => v.includes(VISIBLE))) sawVisible++;
       const profile = readOnly ? 'read-only' : 'workspace-write';
-      expect(leaks(r.out, readOnly), `${JSON.stringify(text)} (${why}) showed a secret in the ${profile} sandbox:\n${r.out.slice(0, 2000)}`).toEqual([]);
+      expect(
+        leaks(r.out, readOnly),
+        `${JSON.stringify(text)} (${why}) showed a secret in the ${profile} sandbox:\n${r.out.slice(0, 2000)}`,
+      ).toEqual([]);
     };
     await fc.assert(
       fc.asyncProperty(script, async (raw) => {
         const text = raw.replaceAll('OTHER', homes);
-        const c = await classifyCommand(text, { cwd: ws, roots: [ws], home, env: { PATH: '/usr/bin:/bin', HOME: home, LANG: 'C' } });
+        const c = await classifyCommand(text, {
+          cwd: ws,
+          roots: [ws],
+          home,
+          env: { PATH: '/usr/bin:/bin', HOME: home, LANG: 'C' },
+        });
         if (c.effect === 'read') reads++;
         await check(text, true, `${c.effect}: ${c.reason}`);
         if (c.effect !== 'read') await check(text, false, `${c.effect}: ${c.reason}`);

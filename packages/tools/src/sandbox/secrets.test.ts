@@ -34,11 +34,18 @@ beforeAll(() => {
   ws = scratchDir('tb-secrets-ws-');
   home = scratchDir('tb-secrets-home-');
   const out = scratchDir('tb-secrets-out-');
-  plant(ws, { ...Object.fromEntries(SECRET_FILES.map((f) => [f, `${markers[f]}\n`])), 'notes.txt': `${VISIBLE}\n`, '.env.example': 'KEY=\n' });
+  plant(ws, {
+    ...Object.fromEntries(SECRET_FILES.map((f) => [f, `${markers[f]}\n`])),
+    'notes.txt': `${VISIBLE}\n`,
+    '.env.example': 'KEY=\n',
+  });
   // Directories named like secret files are no secret: a module, a virtualenv.
   plant(ws, { 'lib/credentials/index.js': `${VISIBLE}-module\n`, 'py/.env/bin/activate': `${VISIBLE}-venv\n` });
   // Installed packages are no secret either: CA bundles and test fixtures that programs need.
-  plant(ws, { 'node_modules/pkg/test/key.pem': `${VISIBLE}-fixture\n`, '.venv/lib/python3.11/site-packages/certifi/cacert.pem': `${VISIBLE}-ca\n` });
+  plant(ws, {
+    'node_modules/pkg/test/key.pem': `${VISIBLE}-fixture\n`,
+    '.venv/lib/python3.11/site-packages/certifi/cacert.pem': `${VISIBLE}-ca\n`,
+  });
   plant(out, { '.env': `${markers['outside/.env']}\n` });
   symlinkSync(join(ws, 'sub', 'credentials.json'), join(ws, 'link-to-secret'));
   symlinkSync(join(out, '.env'), join(ws, 'innocent.txt'));
@@ -68,7 +75,8 @@ describe('secret names', () => {
     ]) {
       expect(sensitiveReason(name, 'read'), name).toBeDefined();
     }
-    for (const name of ['.env.example', 'notes.txt', 'identity.ts', 'credentials.md']) expect(sensitiveReason(name, 'read'), name).toBeUndefined();
+    for (const name of ['.env.example', 'notes.txt', 'identity.ts', 'credentials.md'])
+      expect(sensitiveReason(name, 'read'), name).toBeUndefined();
   });
 });
 
@@ -83,12 +91,16 @@ describe.skipIf(!sandboxWorks)('secrets in the roots', () => {
     expect(r.out).toContain(`${VISIBLE}-venv`);
     expect(r.out).toContain(`${VISIBLE}-fixture`);
     expect(r.out).toContain(`${VISIBLE}-ca`);
-    expect(c.hidden).toEqual(expect.arrayContaining([join(ws, '.env'), join(ws, 'id_rsa'), join(ws, '.kube'), join(ws, 'keys', 'server.pem')]));
+    expect(c.hidden).toEqual(
+      expect.arrayContaining([join(ws, '.env'), join(ws, 'id_rsa'), join(ws, '.kube'), join(ws, 'keys', 'server.pem')]),
+    );
   });
 
   it('control: the same commands without the hidden paths show every marker', async () => {
     const c = await new Sandbox(settings()).confine({ roots: [ws], cwd: ws, readOnly: true, network: false });
-    const r = await runInvocation(bwrapInvocation(c.bwrap!.path, { ...c.bwrap!.profile, hidden: [] }, bashInvocation(readers)));
+    const r = await runInvocation(
+      bwrapInvocation(c.bwrap!.path, { ...c.bwrap!.profile, hidden: [] }, bashInvocation(readers)),
+    );
     expect(leaked(r.out).sort()).toEqual(Object.keys(markers).sort());
   });
 
@@ -101,14 +113,20 @@ describe.skipIf(!sandboxWorks)('secrets in the roots', () => {
     plant(ws, { 'conf/.env': `${fresh}\n` }); // the user adds one
     expect((await runConfined(await write(), 'cat conf/.env')).out).not.toContain(fresh);
     // A command moves the directory holding it and sets the times of the root back.
-    const moved = await runConfined(await write(), 't=$(stat -c %y .) && mv conf conf2 && touch -d "$t" . && echo moved');
+    const moved = await runConfined(
+      await write(),
+      't=$(stat -c %y .) && mv conf conf2 && touch -d "$t" . && echo moved',
+    );
     expect(moved.stdout).toContain('moved');
     expect((await runConfined(await write(), 'cat conf2/.env')).out).not.toContain(fresh);
   });
 
   it('lets the user unhide one with "!path", but never toolbelt\'s own config', async () => {
     writeFileSync(join(ws, 'toolbelt.config.json'), `{"x":"${markers['.env']}-config"}`);
-    const s = sandboxSettings({ hidden: [`!${join(ws, '.env')}`, `!${join(ws, 'toolbelt.config.json')}`] }, { env: { HOME: home } });
+    const s = sandboxSettings(
+      { hidden: [`!${join(ws, '.env')}`, `!${join(ws, 'toolbelt.config.json')}`] },
+      { env: { HOME: home } },
+    );
     const c = await new Sandbox(s).confine({ roots: [ws], cwd: ws, readOnly: true, network: false });
     const r = await runConfined(c, 'cat .env; cat toolbelt.config.json');
     expect(r.out).toContain(markers['.env']);

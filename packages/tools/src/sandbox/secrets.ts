@@ -125,7 +125,8 @@ export class SecretScanner {
     const found = new Map<string, HiddenPath>();
     let seen = 0;
     for (let i = 0; i < queue.length; i++) {
-      if (seen >= this.budget.entries || performance.now() - started > this.budget.ms) return this.partial(roots, found, visited, seen);
+      if (seen >= this.budget.entries || performance.now() - started > this.budget.ms)
+        return this.partial(roots, found, visited, seen);
       if (i % 256 === 255) await yieldToLoop();
       const dir = queue[i];
       if (visited.has(dir)) continue;
@@ -146,15 +147,22 @@ export class SecretScanner {
       queue.push(...state.subdirs);
     }
     // Forget directories that are gone (or outside these roots' trees now).
-    for (const dir of this.dirs.keys()) if (!visited.has(dir) && roots.some((r) => under(dir, r))) this.dirs.delete(dir);
+    for (const dir of this.dirs.keys())
+      if (!visited.has(dir) && roots.some((r) => under(dir, r))) this.dirs.delete(dir);
     return { hidden: [...found.values()], complete: true, seen };
   }
 
   /** Out of budget: what was found, plus what earlier walks found in directories not reached this time. */
-  private partial(roots: readonly string[], found: Map<string, HiddenPath>, visited: Set<string>, seen: number): ScanResult {
+  private partial(
+    roots: readonly string[],
+    found: Map<string, HiddenPath>,
+    visited: Set<string>,
+    seen: number,
+  ): ScanResult {
     for (const [dir, state] of this.dirs) {
       if (visited.has(dir) || !roots.some((r) => under(dir, r))) continue;
-      for (const s of state.secrets) if (!found.has(s.path) && lstatSync(s.path, { throwIfNoEntry: false })) found.set(s.path, s);
+      for (const s of state.secrets)
+        if (!found.has(s.path) && lstatSync(s.path, { throwIfNoEntry: false })) found.set(s.path, s);
     }
     return { hidden: [...found.values()], complete: false, seen };
   }

@@ -13,21 +13,30 @@ const pathList = (unhide: boolean) =>
   z.array(
     z
       .string(mustBe(PATH))
-      .refine((p) => placed(unhide && p.startsWith('!') ? p.slice(1) : p), mustBe(unhide ? `${PATH} ("!" before it unhides a default)` : PATH)),
+      .refine(
+        (p) => placed(unhide && p.startsWith('!') ? p.slice(1) : p),
+        mustBe(unhide ? `${PATH} ("!" before it unhides a default)` : PATH),
+      ),
     mustBe('a list of absolute paths or paths starting with "~/"'),
   );
 
 export const sandboxSection = z
   .strictObject({
-    mode: oneOf(SANDBOX_MODES).describe('auto: bubblewrap when it works; required: refuse without it; off: never').optional(),
+    mode: oneOf(SANDBOX_MODES)
+      .describe('auto: bubblewrap when it works; required: refuse without it; off: never')
+      .optional(),
     network: z
       .union([z.boolean(), z.array(nonEmptyString())], mustBe('true, false or a list of command prefixes'))
       .describe('true: every command and server may use the network; a list: command prefixes that may')
       .optional(),
     writable: pathList(false).describe('Directories writable besides the workspace roots (absolute or ~/…)').optional(),
-    hidden: pathList(true).describe('Paths shown empty besides the defaults (absolute or ~/…); "!path" unhides a default').optional(),
+    hidden: pathList(true)
+      .describe('Paths shown empty besides the defaults (absolute or ~/…); "!path" unhides a default')
+      .optional(),
     sockets: pathList(false)
-      .describe('Local sockets (or their directories) kept visible in the sandbox, which otherwise hides /run (absolute or ~/…)')
+      .describe(
+        'Local sockets (or their directories) kept visible in the sandbox, which otherwise hides /run (absolute or ~/…)',
+      )
       .optional(),
     limits: resourceLimitsSchema.describe('Resource limits per process').optional(),
     bwrapPath: nonEmptyString('a path or a program name').optional(),

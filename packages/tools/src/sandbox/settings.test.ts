@@ -10,12 +10,19 @@ describe('sandbox settings', () => {
     const s = sandboxSettings(undefined, { env });
     expect(s).toMatchObject({ mode: 'auto', network: false, writable: [], bwrap: 'bwrap', home: '/home/ann' });
     expect(s.limits).toEqual({ cpuSeconds: 3600, dataMb: 1024, openFiles: 1024, processes: 4096 });
-    expect(s.hidden).toEqual(expect.arrayContaining(['/home/ann/.ssh', '/home/ann/.aws', '/home/ann/.netrc', '/home/ann/.config/gh']));
+    expect(s.hidden).toEqual(
+      expect.arrayContaining(['/home/ann/.ssh', '/home/ann/.aws', '/home/ann/.netrc', '/home/ann/.config/gh']),
+    );
   });
 
   it('adds hidden and writable paths, expands ~, and unhides a default with "!"', () => {
     const s = sandboxSettings(
-      { hidden: ['~/vault', '!~/.npmrc'], writable: ['~/.cache', '/opt/out'], limits: { openFiles: 512 }, network: ['npm install'] },
+      {
+        hidden: ['~/vault', '!~/.npmrc'],
+        writable: ['~/.cache', '/opt/out'],
+        limits: { openFiles: 512 },
+        network: ['npm install'],
+      },
       { env },
     );
     expect(s.hidden).toContain('/home/ann/vault');
@@ -37,12 +44,18 @@ describe('sandbox settings', () => {
   it('says what is wrong with a bad value', () => {
     const problem = (sandbox: unknown) => () => parseToolsConfig({ sandbox });
     expect(problem({ mode: 'strict' })).toThrow('sandbox.mode: must be one of "auto", "required", "off", not "strict"');
-    expect(problem({ writable: ['build/cache'] })).toThrow('sandbox.writable[0]: must be an absolute path or one starting with "~/", not "build/cache"');
+    expect(problem({ writable: ['build/cache'] })).toThrow(
+      'sandbox.writable[0]: must be an absolute path or one starting with "~/", not "build/cache"',
+    );
     expect(problem({ hidden: ['!vault'] })).toThrow(
       'sandbox.hidden[0]: must be an absolute path or one starting with "~/" ("!" before it unhides a default), not "!vault"',
     );
-    expect(problem({ limits: { openFiles: 0 } })).toThrow('sandbox.limits.openFiles: must be a positive integer, not 0');
-    expect(problem({ network: 'yes' })).toThrow('sandbox.network: must be true, false or a list of command prefixes, not "yes"');
+    expect(problem({ limits: { openFiles: 0 } })).toThrow(
+      'sandbox.limits.openFiles: must be a positive integer, not 0',
+    );
+    expect(problem({ network: 'yes' })).toThrow(
+      'sandbox.network: must be true, false or a list of command prefixes, not "yes"',
+    );
   });
 });
 

@@ -36,7 +36,12 @@ export interface SandboxSettings {
  * - open files: Node's ES module loader opens a package's modules at once; an MCP server on the
  *   official SDK fails to start with EMFILE at 100 and starts at 150. 1024 is Linux's usual default.
  */
-export const SANDBOX_LIMITS_DEFAULT: ResourceLimits = { cpuSeconds: 3600, dataMb: 1024, openFiles: 1024, processes: 4096 };
+export const SANDBOX_LIMITS_DEFAULT: ResourceLimits = {
+  cpuSeconds: 3600,
+  dataMb: 1024,
+  openFiles: 1024,
+  processes: 4096,
+};
 
 /** Secrets in the home directory. (Local sockets are out of reach anyway: /run is private, see system.ts.) */
 export const HIDDEN_DEFAULT: readonly string[] = [
@@ -74,7 +79,9 @@ export function sandboxSettings(
   const home = opts.env?.HOME || process.env.HOME || '/';
   const given = raw.hidden ?? [];
   const unhide = new Set(given.filter((h) => h.startsWith('!')).map((h) => expand(h.slice(1), home)));
-  const hidden = [...HIDDEN_DEFAULT, ...given.filter((h) => !h.startsWith('!'))].map((h) => expand(h, home)).filter((h) => !unhide.has(h));
+  const hidden = [...HIDDEN_DEFAULT, ...given.filter((h) => !h.startsWith('!'))]
+    .map((h) => expand(h, home))
+    .filter((h) => !unhide.has(h));
   return {
     mode: raw.mode ?? 'auto',
     network: raw.network ?? false,

@@ -8,7 +8,8 @@ import { asNobody, giveToNobody, nobodyDir, scriptsAsNobody, whyNotAsNobody } fr
 
 const PG_SOCKET = '/var/run/postgresql/.s.PGSQL.5432';
 const hasPg = existsSync(PG_SOCKET);
-if (!hasPg && process.env.TOOLBELT_REQUIRE_PG === '1') throw new Error(`TOOLBELT_REQUIRE_PG=1 but there is no PostgreSQL socket at ${PG_SOCKET}`);
+if (!hasPg && process.env.TOOLBELT_REQUIRE_PG === '1')
+  throw new Error(`TOOLBELT_REQUIRE_PG=1 but there is no PostgreSQL socket at ${PG_SOCKET}`);
 const why = whyNotAsNobody ?? (hasPg ? undefined : `no PostgreSQL socket at ${PG_SOCKET}`);
 if (why) console.warn(`unprivileged socket tests skipped: ${why}`);
 
@@ -39,7 +40,11 @@ describe.skipIf(!!why)('local sockets, as an unprivileged user (nobody, via setp
       [false, true],
     ];
     const script = `id -u; ${JSON.stringify(process.execPath)} -e ${JSON.stringify(connect)}; echo "exit $?"`;
-    const report = scriptsAsNobody({ roots: [ws], home, runs: profiles.map(([readOnly, network]) => ({ readOnly, network, script })) });
+    const report = scriptsAsNobody({
+      roots: [ws],
+      home,
+      runs: profiles.map(([readOnly, network]) => ({ readOnly, network, script })),
+    });
     expect(report.results.map((r) => r.profile)).toEqual(['read-only', 'workspace-write', 'workspace-write']);
     for (const r of report.results) expect(r.stdout, `${r.profile}: ${r.stderr}`).toBe('65534\nENOENT\nexit 3\n');
   });

@@ -13,7 +13,8 @@ const isRoot = process.getuid?.() === 0;
 const PG_DIR = '/var/run/postgresql';
 const PG_SOCKET = join(PG_DIR, '.s.PGSQL.5432');
 const hasPg = existsSync(PG_SOCKET);
-if (!hasPg && process.env.TOOLBELT_REQUIRE_PG === '1') throw new Error(`TOOLBELT_REQUIRE_PG=1 but there is no PostgreSQL socket at ${PG_SOCKET}`);
+if (!hasPg && process.env.TOOLBELT_REQUIRE_PG === '1')
+  throw new Error(`TOOLBELT_REQUIRE_PG=1 but there is no PostgreSQL socket at ${PG_SOCKET}`);
 if (!hasPg) console.warn(`the PostgreSQL socket checks are skipped: no socket at ${PG_SOCKET}`);
 
 const OTHER = marker('other-home');
@@ -28,7 +29,8 @@ beforeAll(() => {
 });
 afterAll(cleanupScratch);
 
-const sandboxFor = (section: Record<string, unknown> = {}) => new Sandbox(sandboxSettings(section, { env: { HOME: join(homes, 'ann') } }), { homes: [homes] });
+const sandboxFor = (section: Record<string, unknown> = {}) =>
+  new Sandbox(sandboxSettings(section, { env: { HOME: join(homes, 'ann') } }), { homes: [homes] });
 /** Connects to the PostgreSQL socket from Node: CONNECTED, or the error code. */
 const connect = `node -e "require('net').connect('${PG_SOCKET}').on('connect', () => { console.log('CONNECTED'); process.exit(0) }).on('error', (e) => { console.log(e.code); process.exit(3) })"`;
 
@@ -77,7 +79,10 @@ describe.skipIf(!sandboxWorks)('the machine around the sandbox', () => {
         [false, true],
       ]) {
         const c = await sandboxFor().confine({ roots: [ws], cwd: ws, readOnly, network });
-        const r = await runConfined(c, `${connect}; psql -h ${PG_DIR} -U postgres -c 'select 1' 2>&1 || echo PSQL-FAILED`);
+        const r = await runConfined(
+          c,
+          `${connect}; psql -h ${PG_DIR} -U postgres -c 'select 1' 2>&1 || echo PSQL-FAILED`,
+        );
         expect(r.stdout).toMatch(/^ENOENT$/m);
         expect(r.stdout).toContain('PSQL-FAILED');
       }
@@ -85,7 +90,12 @@ describe.skipIf(!sandboxWorks)('the machine around the sandbox', () => {
     });
 
     it('is reachable when sandbox.sockets keeps it', async () => {
-      const c = await sandboxFor({ sockets: [PG_DIR] }).confine({ roots: [ws], cwd: ws, readOnly: false, network: false });
+      const c = await sandboxFor({ sockets: [PG_DIR] }).confine({
+        roots: [ws],
+        cwd: ws,
+        readOnly: false,
+        network: false,
+      });
       const r = await runConfined(c, `${connect}; psql -h ${PG_DIR} -U postgres -At -c 'select 41+1'`);
       expect(r.stdout).toBe('CONNECTED\n42\n');
     });

@@ -6,7 +6,16 @@
 //   Docker, D-Bus, session agents), replaced by an empty private tmpfs, but for the sockets the
 //   config keeps (sandbox.sockets) and, with the network, the resolv.conf that lives there;
 // - for a read, other users' homes and /root: a read has no need for them.
-import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -5,7 +5,16 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupScratch, marker, plant } from './__fixtures__/confined.js';
-import { asNobody, callsAsNobody, giveToNobody, scriptsAsNobody, type ConfinedRun, NOBODY, nobodyDir, whyNotAsNobody as why } from './__fixtures__/nobody.js';
+import {
+  asNobody,
+  callsAsNobody,
+  giveToNobody,
+  scriptsAsNobody,
+  type ConfinedRun,
+  NOBODY,
+  nobodyDir,
+  whyNotAsNobody as why,
+} from './__fixtures__/nobody.js';
 
 if (why) console.warn(`unprivileged sandbox tests skipped: ${why}`);
 
@@ -43,7 +52,9 @@ describe.skipIf(!!why)('the sandbox as an unprivileged user (nobody, via setpriv
   });
 
   it('has no capabilities, no remount, no user namespace, no write outside, and reads hidden files as empty, in every profile', () => {
-    const runs = [true, false].flatMap((readOnly) => [false, true].map((network) => ({ readOnly, network: network && !readOnly, script: attack() })));
+    const runs = [true, false].flatMap((readOnly) =>
+      [false, true].map((network) => ({ readOnly, network: network && !readOnly, script: attack() })),
+    );
     const report = confineAsNobody(runs);
     for (const r of report.results) {
       expect(r.stdout).toMatch(new RegExp(`^CapEff:\\s+0+\\n${NOBODY}\\n`));

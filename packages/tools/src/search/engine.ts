@@ -66,7 +66,13 @@ export async function runGrep(q: GrepQuery, p: CompiledPattern, opts: RunOptions
       const collector = new Collector(q.mode, q.maxResults, opts);
       try {
         await runRg(opts.rgPath, q, p, collector);
-        return { hits: collector.sorted(), held: collector.held, linked: collector.linked, capped: collector.capped, engine: 'rg' };
+        return {
+          hits: collector.sorted(),
+          held: collector.held,
+          linked: collector.linked,
+          capped: collector.capped,
+          engine: 'rg',
+        };
       } catch (err) {
         if (err instanceof RgBlockedError) fallback = err.message;
         else if (err instanceof RgRegexError) fallback = `rg rejected the pattern (${err.message.split('\n').pop()})`;

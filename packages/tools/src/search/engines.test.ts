@@ -44,7 +44,11 @@ async function search(c: Case, engine: 'rg' | 'js') {
     maxResults: 10_000,
     signal: new AbortController().signal,
   };
-  const run = await runGrep(q, compilePattern(c.pattern, { ...c.pat, multiline: c.multiline }), { engine, ...(rg ? { rgPath: rg } : {}), pool });
+  const run = await runGrep(q, compilePattern(c.pattern, { ...c.pat, multiline: c.multiline }), {
+    engine,
+    ...(rg ? { rgPath: rg } : {}),
+    pool,
+  });
   expect(run.engine).toBe(engine);
   return run.hits.map((h) => ({ ...h, path: relative(root, h.path) }));
 }
@@ -143,7 +147,10 @@ describe('grep engines', () => {
   });
 
   it('the JS engine counts matches, not lines, in multiline mode', async () => {
-    const hits = await search({ pattern: 'foo\\n(bar|baz)', multiline: true, mode: 'count', glob: ['multi.txt'] }, 'js');
+    const hits = await search(
+      { pattern: 'foo\\n(bar|baz)', multiline: true, mode: 'count', glob: ['multi.txt'] },
+      'js',
+    );
     expect(hits).toEqual([{ path: 'multi.txt', count: 3 }]);
   });
 
@@ -182,7 +189,11 @@ describe('grep engines', () => {
       maxResults: 100,
       signal: new AbortController().signal,
     };
-    const run = await runGrep(q, compilePattern('foo(?= first)'), { engine: 'rg', ...(rg ? { rgPath: rg } : {}), pool });
+    const run = await runGrep(q, compilePattern('foo(?= first)'), {
+      engine: 'rg',
+      ...(rg ? { rgPath: rg } : {}),
+      pool,
+    });
     expect(run.engine).toBe('js');
     expect(run.fallback).toBeTruthy();
     expect(run.hits.map((h) => relative(root, h.path))).toEqual(['bom.txt']);

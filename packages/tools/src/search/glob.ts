@@ -100,7 +100,10 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
     throw new ToolError('INVALID_PARAMS', `${ws.display(dir)} is a ${what}; path must be a directory to search in.`);
   }
   if (args.pattern.split('/').includes('..')) {
-    throw new ToolError('INVALID_PARAMS', 'the pattern must not contain ".."; set path to the directory to search instead.');
+    throw new ToolError(
+      'INVALID_PARAMS',
+      'the pattern must not contain ".."; set path to the directory to search instead.',
+    );
   }
   const resolveStart = async (abs: string) => {
     try {
@@ -108,10 +111,17 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
       return await ws.resolve(abs, 'list');
     } catch (err) {
       if (!(err instanceof ToolError)) throw err;
-      throw new ToolError(err.code, `the pattern ${JSON.stringify(args.pattern)} starts in a directory glob may not list: ${err.message}`);
+      throw new ToolError(
+        err.code,
+        `the pattern ${JSON.stringify(args.pattern)} starts in a directory glob may not list: ${err.message}`,
+      );
     }
   };
-  const matches = await globFiles(dir, args.pattern, { includeIgnored: args.include_ignored === true, signal: ctx.signal, resolveStart });
+  const matches = await globFiles(dir, args.pattern, {
+    includeIgnored: args.include_ignored === true,
+    signal: ctx.signal,
+    resolveStart,
+  });
   const limit = args.limit ?? DEFAULT_LIMIT;
   const where = ws.display(dir);
   if (matches.length === 0) {
@@ -120,10 +130,14 @@ async function execute(args: Input, ctx: ToolContext): Promise<ToolOutput> {
       !args.pattern.includes('/') && !args.pattern.includes('**')
         ? ` "${args.pattern}" only matches directly in ${where}; use "**/${args.pattern}" for any depth.`
         : '';
-    return { content: `No files match ${JSON.stringify(args.pattern)} in ${where}.${deep}${hint}`, metadata: { matches: 0 } };
+    return {
+      content: `No files match ${JSON.stringify(args.pattern)} in ${where}.${deep}${hint}`,
+      metadata: { matches: 0 },
+    };
   }
   const shown = matches.slice(0, limit).map((m) => m.rel);
-  const more = matches.length > limit ? `\n(${matches.length - limit} more not shown; narrow the pattern or raise limit)` : '';
+  const more =
+    matches.length > limit ? `\n(${matches.length - limit} more not shown; narrow the pattern or raise limit)` : '';
   return { content: formatGlob(shown, where) + more, metadata: { matches: matches.length, shown: shown.length } };
 }
 

@@ -98,7 +98,12 @@ function formatLines(ws: Workspace, hits: FileHit[], context: boolean): { text: 
   return { text: out.join('\n'), lines: matched };
 }
 
-function formatHits(ws: Workspace, mode: OutputMode, hits: FileHit[], context: boolean): { text: string; lines: number } {
+function formatHits(
+  ws: Workspace,
+  mode: OutputMode,
+  hits: FileHit[],
+  context: boolean,
+): { text: string; lines: number } {
   if (mode === 'files_with_matches') return { text: hits.map((h) => ws.display(h.path)).join('\n'), lines: 0 };
   if (mode === 'count') {
     const total = hits.reduce((n, h) => n + (h.count ?? 0), 0);
@@ -134,7 +139,14 @@ function linkNote(withheld: number): string {
   return `${files} not shown: another name of ${withheld === 1 ? 'it' : 'theirs'} may be outside the workspace (copies and package store files are shown).`;
 }
 
-function footer(args: Input, mode: OutputMode, left: Left, shown: { lines: number }, files: number, max: number): string {
+function footer(
+  args: Input,
+  mode: OutputMode,
+  left: Left,
+  shown: { lines: number },
+  files: number,
+  max: number,
+): string {
   const notes: string[] = [];
   const fileWord = `${files} file${files === 1 ? '' : 's'}`;
   // Capped content and file lists hold max_results items: the summary would repeat that number.
@@ -142,7 +154,8 @@ function footer(args: Input, mode: OutputMode, left: Left, shown: { lines: numbe
   if (mode === 'count') notes.push(lineWord);
   else if (!left.capped) notes.push(mode === 'content' ? lineWord : `${fileWord}.`);
   if (left.capped) notes.push(`Stopped at max_results (${max}); narrow with path, glob or type, or raise max_results.`);
-  if (left.dropped) notes.push(`${left.dropped} protected file${left.dropped === 1 ? '' : 's'} (.env, keys, credentials) not shown.`);
+  if (left.dropped)
+    notes.push(`${left.dropped} protected file${left.dropped === 1 ? '' : 's'} (.env, keys, credentials) not shown.`);
   if (left.withheld) notes.push(linkNote(left.withheld));
   if (args.multiline && mode === 'count') notes.push('(In multiline mode, count is the number of matches.)');
   return notes.join(' ');
@@ -170,7 +183,11 @@ function queryOf(args: Input, root: string, isFile: boolean, typeGlobs: string[]
 }
 
 /** Progress as hits arrive, at most ten times a second. */
-function progressReporter(ctx: ToolContext, mode: GrepQuery['mode'], max: number): (hit: FileHit, c: Collector) => void {
+function progressReporter(
+  ctx: ToolContext,
+  mode: GrepQuery['mode'],
+  max: number,
+): (hit: FileHit, c: Collector) => void {
   let last = 0;
   return (hit, c) => {
     const now = Date.now();
@@ -188,7 +205,11 @@ function progressReporter(ctx: ToolContext, mode: GrepQuery['mode'], max: number
 /** The pattern compiled and the file types expanded to globs; a bad one is the caller's to fix. */
 function compileArgs(args: Input): { pattern: CompiledPattern; types: string[] } {
   try {
-    const pattern = compilePattern(args.pattern, { caseInsensitive: args.case_insensitive, literal: args.literal, multiline: args.multiline });
+    const pattern = compilePattern(args.pattern, {
+      caseInsensitive: args.case_insensitive,
+      literal: args.literal,
+      multiline: args.multiline,
+    });
     return { pattern, types: args.type ? typeGlobs(args.type) : [] };
   } catch (err) {
     throw new ToolError('INVALID_PARAMS', (err as Error).message, { recoverable: true });
@@ -196,7 +217,10 @@ function compileArgs(args: Input): { pattern: CompiledPattern; types: string[] }
 }
 
 /** rg when it was found and not turned off, the built-in engine otherwise; rg demanded but missing is an error. */
-function chooseEngine(settings: SearchSettings, path: string | undefined): { engine: 'js' | 'rg'; path: string | undefined } {
+function chooseEngine(
+  settings: SearchSettings,
+  path: string | undefined,
+): { engine: 'js' | 'rg'; path: string | undefined } {
   const engine = settings.engine ?? 'auto';
   if (engine === 'rg' && !path) {
     throw new ToolError(
@@ -217,7 +241,11 @@ export function createGrep(settings: SearchSettings = {}): Tool<Input> {
     const { pattern, types } = compileArgs(args);
     const root = await ws.resolve(args.path ?? '.', 'read');
     const st = await stat(root).catch(absentOr(ws.display(root)));
-    if (!st) throw new ToolError('NOT_FOUND', `${ws.display(root)} does not exist. Check the path with list_directory or glob.`);
+    if (!st)
+      throw new ToolError(
+        'NOT_FOUND',
+        `${ws.display(root)} does not exist. Check the path with list_directory or glob.`,
+      );
     // A file named by path is refused here with a reason; one met in the walk is skipped.
     assertPlainFile(st, ws.display(root), { roots: ws.roots, abs: root });
     const q = queryOf(args, root, st.isFile(), types, ctx.signal);
@@ -225,14 +253,25 @@ export function createGrep(settings: SearchSettings = {}): Tool<Input> {
     const { engine, path } = chooseEngine(settings, rg());
     const onHit = progressReporter(ctx, mode, max);
     // The guard knows toolbelt's own files by path too (the --config file, the gateway database).
-    const hold = (abs: string) => (ws.isProtected ? ws.isProtected(abs, 'read') : sensitiveReason(ws.display(abs), 'read') !== undefined);
-    const run = await runGrep(q, pattern, { engine, ...(path ? { rgPath: path } : {}), pool, onHit, hold, admitLinked: storeCopyTest() });
+    const hold = (abs: string) =>
+      ws.isProtected ? ws.isProtected(abs, 'read') : sensitiveReason(ws.display(abs), 'read') !== undefined;
+    const run = await runGrep(q, pattern, {
+      engine,
+      ...(path ? { rgPath: path } : {}),
+      pool,
+      onHit,
+      hold,
+      admitLinked: storeCopyTest(),
+    });
     const { late, dropped, withheld } = await lateHits(ws, run, hold, ctx.signal);
     const { hits, capped } = recap(mode, max, run, late);
     const where = ws.display(root);
     const links = withheld ? { withheld } : {};
     if (hits.length === 0) {
-      const hint = q.ignoreFiles && !q.isFile ? ' Files ignored by .gitignore were skipped; include_ignored: true searches them.' : '';
+      const hint =
+        q.ignoreFiles && !q.isFile
+          ? ' Files ignored by .gitignore were skipped; include_ignored: true searches them.'
+          : '';
       const cut = dropped ? ` ${dropped} protected file(s) matched but are not shown.` : '';
       const linkCut = withheld ? ` ${linkNote(withheld)}` : '';
       return {
@@ -244,7 +283,14 @@ export function createGrep(settings: SearchSettings = {}): Tool<Input> {
     const body = args.output_mode === 'lines' ? formatLines(ws, hits, shown) : formatHits(ws, mode, hits, shown);
     return {
       content: `${body.text}\n\n${footer(args, mode, { capped, dropped, withheld }, body, hits.length, max)}`,
-      metadata: { engine: run.engine, ...(run.fallback ? { fallback: run.fallback } : {}), files: hits.length, matches: body.lines, capped, ...links },
+      metadata: {
+        engine: run.engine,
+        ...(run.fallback ? { fallback: run.fallback } : {}),
+        files: hits.length,
+        matches: body.lines,
+        capped,
+        ...links,
+      },
     };
   }
 

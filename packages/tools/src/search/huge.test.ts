@@ -17,24 +17,27 @@ afterAll(async () => {
 });
 
 describe('a result far over the cap', () => {
-  it.each(rg ? (['rg', 'js'] as const) : (['js'] as const))('keeps exactly max_results matching lines (%s)', async (engine) => {
-    const q = {
-      root: dir,
-      isFile: false,
-      mode: 'content' as const,
-      before: 0,
-      after: 0,
-      multiline: false,
-      globs: [],
-      typeGlobs: [],
-      ignoreFiles: true,
-      maxResults: 50,
-      signal: new AbortController().signal,
-    };
-    const run = await runGrep(q, compilePattern('match'), { engine, ...(rg ? { rgPath: rg } : {}), pool });
-    expect(run.capped).toBe(true);
-    expect(run.hits).toHaveLength(1);
-    expect(run.hits[0].lines).toHaveLength(50);
-    expect(run.hits[0].lines!.at(-1)).toEqual({ n: 50, text: 'match me', match: true });
-  });
+  it.each(rg ? (['rg', 'js'] as const) : (['js'] as const))(
+    'keeps exactly max_results matching lines (%s)',
+    async (engine) => {
+      const q = {
+        root: dir,
+        isFile: false,
+        mode: 'content' as const,
+        before: 0,
+        after: 0,
+        multiline: false,
+        globs: [],
+        typeGlobs: [],
+        ignoreFiles: true,
+        maxResults: 50,
+        signal: new AbortController().signal,
+      };
+      const run = await runGrep(q, compilePattern('match'), { engine, ...(rg ? { rgPath: rg } : {}), pool });
+      expect(run.capped).toBe(true);
+      expect(run.hits).toHaveLength(1);
+      expect(run.hits[0].lines).toHaveLength(50);
+      expect(run.hits[0].lines!.at(-1)).toEqual({ n: 50, text: 'match me', match: true });
+    },
+  );
 });

@@ -14,7 +14,11 @@ export function storeCopyTest(): (hit: FileHit) => boolean {
 }
 
 /** The waiting hits whose every name is inside the roots (marks removed), and how many stay withheld. */
-export function settleLinked(ws: Workspace, run: GrepRun, signal?: AbortSignal): { admitted: FileHit[]; withheld: number } {
+export function settleLinked(
+  ws: Workspace,
+  run: GrepRun,
+  signal?: AbortSignal,
+): { admitted: FileHit[]; withheld: number } {
   if (run.linked.length === 0) return { admitted: [], withheld: 0 };
   const inside = namedOnlyInside(
     ws.roots,
@@ -27,7 +31,12 @@ export function settleLinked(ws: Workspace, run: GrepRun, signal?: AbortSignal):
 }
 
 /** The engine's hits with late ones (admitted after the search) joined, sorted by path and cut to max_results again. */
-export function recap(mode: OutputMode, max: number, run: GrepRun, late: FileHit[]): { hits: FileHit[]; capped: boolean } {
+export function recap(
+  mode: OutputMode,
+  max: number,
+  run: GrepRun,
+  late: FileHit[],
+): { hits: FileHit[]; capped: boolean } {
   if (late.length === 0) return { hits: run.hits, capped: run.capped };
   const sorted = [...run.hits, ...late].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const c = new Collector(mode, max);

@@ -43,7 +43,13 @@ describe.each(engines)('grep (%s engine) and glob on hard-linked trees', (engine
   const outside = join(h.base, 'outside-src');
   cpSync(sources, outside, { recursive: true });
   const grep = (input: Record<string, unknown>) =>
-    h.call('grep', { pattern: PATTERN, output_mode: 'files_with_matches', include_ignored: true, max_results: 5000, ...input });
+    h.call('grep', {
+      pattern: PATTERN,
+      output_mode: 'files_with_matches',
+      include_ignored: true,
+      max_results: 5000,
+      ...input,
+    });
 
   it('a cp -al copy inside the workspace: every name is inside, so grep and glob return what rg returns', async () => {
     const r = await grep({});
@@ -68,7 +74,9 @@ describe.each(engines)('grep (%s engine) and glob on hard-linked trees', (engine
     expect(fromOutside.length).toBeGreaterThan(3);
     expect(listed(h.text(r))).toEqual(all.filter((f) => !f.startsWith('c/')));
     expect(r.metadata).toMatchObject({ withheld: fromOutside.length });
-    expect(h.text(r)).toContain(`${fromOutside.length} hard-linked files matched but are not shown: another name of theirs may be outside the workspace`);
+    expect(h.text(r)).toContain(
+      `${fromOutside.length} hard-linked files matched but are not shown: another name of theirs may be outside the workspace`,
+    );
     expect((await h.call('read_file', { path: 'c/linked.ts' })).error?.code).toBe('INVALID_PARAMS');
     // glob lists names, which are inside: the same as rg.
     const names = await h.call('glob', { pattern: 'c/**', include_ignored: true, limit: 2000 });
@@ -105,22 +113,32 @@ describe.each(engines)('grep (%s engine) on a pnpm store layout', (engine) => {
     const r = await h.call('grep', { pattern: 'needle', output_mode: 'files_with_matches' });
     const expected = Object.keys(files).filter((f) => files[f].includes('needle'));
     expect(listed(h.text(r))).toEqual(expected.sort());
-    expect(rgFiles(h.root, 'needle')).toEqual([...expected, relative(h.root, forged), 'node_modules/.pnpm/evil@1.0.0/node_modules/evil/twin.js'].sort());
+    expect(rgFiles(h.root, 'needle')).toEqual(
+      [...expected, relative(h.root, forged), 'node_modules/.pnpm/evil@1.0.0/node_modules/evil/twin.js'].sort(),
+    );
     expect(r.metadata).toMatchObject({ withheld: 2 });
     expect(h.text(r)).not.toContain('SECRET-OUT');
   });
 
   it('read_file reads a store copy and refuses the forged ones', async () => {
-    expect(h.text(await h.call('read_file', { path: 'node_modules/.pnpm/alpha@1.0.0/node_modules/alpha/bin/alpha' }))).toContain('// needle');
+    expect(
+      h.text(await h.call('read_file', { path: 'node_modules/.pnpm/alpha@1.0.0/node_modules/alpha/bin/alpha' })),
+    ).toContain('// needle');
     expect((await h.call('read_file', { path: relative(h.root, forged) })).error?.code).toBe('INVALID_PARAMS');
-    expect((await h.call('read_file', { path: 'node_modules/.pnpm/evil@1.0.0/node_modules/evil/twin.js' })).error?.code).toBe('INVALID_PARAMS');
+    expect(
+      (await h.call('read_file', { path: 'node_modules/.pnpm/evil@1.0.0/node_modules/evil/twin.js' })).error?.code,
+    ).toBe('INVALID_PARAMS');
   });
 
   it('workspace resources serve a store copy and refuse the forged one', async () => {
     const resources = new WorkspaceResources({ guard: new WorkspaceGuard({ roots: [h.root] }) });
-    const copy = await resources.read(pathToFileURL(join(h.root, 'node_modules/.pnpm/beta@1.0.0/node_modules/beta/lib/beta.js')).href);
+    const copy = await resources.read(
+      pathToFileURL(join(h.root, 'node_modules/.pnpm/beta@1.0.0/node_modules/beta/lib/beta.js')).href,
+    );
     expect(copy).toMatchObject({ text: 'module.exports = "needle";\n' });
-    await expect(resources.read(pathToFileURL(forged).href)).rejects.toThrow(/has 3 hard links; one may point outside the workspace/);
+    await expect(resources.read(pathToFileURL(forged).href)).rejects.toThrow(
+      /has 3 hard links; one may point outside the workspace/,
+    );
   });
 });
 
@@ -129,13 +147,25 @@ const pnpm = process.env.TOOLBELT_TEST_PNPM ?? trustedProgram('pnpm');
 describe.skipIf(!pnpm || !rgPath)('grep on a real pnpm install (its default store, offline when it can)', () => {
   const h = makeHarness([createGrep(), readFile]);
   afterAll(() => h.close());
-  h.write('package.json', JSON.stringify({ name: 'probe', private: true, dependencies: { picomatch: '4.0.2', semver: '7.6.3' } }));
+  h.write(
+    'package.json',
+    JSON.stringify({ name: 'probe', private: true, dependencies: { picomatch: '4.0.2', semver: '7.6.3' } }),
+  );
 
   it('finds what rg finds in node_modules and reads a dependency through its symlink', async () => {
-    execFileSync(pnpm!, ['install', '--prefer-offline', '--ignore-scripts', '--reporter=silent'], { cwd: h.root, stdio: 'ignore', timeout: 120_000 });
+    execFileSync(pnpm!, ['install', '--prefer-offline', '--ignore-scripts', '--reporter=silent'], {
+      cwd: h.root,
+      stdio: 'ignore',
+      timeout: 120_000,
+    });
     // What makes this test mean something: the installed files are hard links to the store.
     expect(lstatSync(realpathSync(join(h.root, 'node_modules/semver/package.json'))).nlink).toBeGreaterThan(1);
-    const r = await h.call('grep', { pattern: 'function', output_mode: 'files_with_matches', include_ignored: true, max_results: 5000 });
+    const r = await h.call('grep', {
+      pattern: 'function',
+      output_mode: 'files_with_matches',
+      include_ignored: true,
+      max_results: 5000,
+    });
     expect(r.metadata).not.toHaveProperty('withheld');
     expect(listed(h.text(r))).toEqual(rgFiles(h.root, 'function'));
     const read = await h.call('read_file', { path: 'node_modules/semver/package.json' });

@@ -5,7 +5,10 @@ export class PatternError extends Error {}
 
 export type Shorthand = 'd' | 'D' | 'w' | 'W' | 's' | 'S';
 export type ClassItem =
-  { t: 'char'; cp: number } | { t: 'range'; from: number; to: number } | { t: 'short'; k: Shorthand } | { t: 'prop'; neg: boolean; name: string };
+  | { t: 'char'; cp: number }
+  | { t: 'range'; from: number; to: number }
+  | { t: 'short'; k: Shorthand }
+  | { t: 'prop'; neg: boolean; name: string };
 export type GroupKind = 'capture' | 'plain' | 'named' | 'ahead' | 'nahead' | 'behind' | 'nbehind';
 export type Token =
   | { t: 'char'; cp: number }
@@ -163,7 +166,8 @@ export class Parser {
     const rest = this.src.slice(this.pos);
     let m: RegExpExecArray | null;
     if ((m = /^\(\?([imsx]+)\)/.exec(rest))) {
-      if (this.tokens.length > 0) this.fail('inline flags like (?i) are only supported at the very start of the pattern');
+      if (this.tokens.length > 0)
+        this.fail('inline flags like (?i) are only supported at the very start of the pattern');
       if (m[1].includes('x')) this.fail('the (?x) flag is not supported');
       this.pos += m[0].length;
       this.flags.push(m[1]);
@@ -239,14 +243,16 @@ export class Parser {
     }
     if (c === 'x' || c === 'u') {
       const m =
-        /^\{([0-9A-Fa-f]{1,6})\}/.exec(this.src.slice(this.pos)) ?? (c === 'x' ? /^([0-9A-Fa-f]{2})/ : /^([0-9A-Fa-f]{4})/).exec(this.src.slice(this.pos));
+        /^\{([0-9A-Fa-f]{1,6})\}/.exec(this.src.slice(this.pos)) ??
+        (c === 'x' ? /^([0-9A-Fa-f]{2})/ : /^([0-9A-Fa-f]{4})/).exec(this.src.slice(this.pos));
       if (!m) this.fail(`\\${c} needs hex digits (\\x41, \\u0041, \\u{1F600})`, at);
       this.pos += m[0].length;
       const cp = parseInt(m[1], 16);
       if (cp > 0x10ffff) this.fail('code point out of range', at);
       return push({ t: 'char', cp });
     }
-    if (c === 'c' && /[A-Za-z]/.test(this.peek() ?? '')) return push({ t: 'char', cp: this.src.charCodeAt(this.pos++) % 32 });
+    if (c === 'c' && /[A-Za-z]/.test(this.peek() ?? ''))
+      return push({ t: 'char', cp: this.src.charCodeAt(this.pos++) % 32 });
     if (/[A-Za-z0-9]/.test(c)) this.fail(`unknown escape "\\${c}"`, at);
     this.pos--;
     return push({ t: 'char', cp: this.cp() });

@@ -47,8 +47,10 @@ const jsChar = (cp: number, inClass: boolean) => {
   if (inClass ? /[\\\][^-]/.test(ch) : /[\\^$.*+?()[\]{}|/]/.test(ch)) return `\\${ch}`;
   return ch;
 };
-const rustChar = (cp: number) => (/[A-Za-z0-9_ ]/.test(String.fromCodePoint(cp)) ? String.fromCodePoint(cp) : `\\x{${hex(cp)}}`);
-const wsItems = (char: (cp: number) => string) => WS.map(([a, b]) => (a === b ? char(a) : `${char(a)}-${char(b)}`)).join('');
+const rustChar = (cp: number) =>
+  /[A-Za-z0-9_ ]/.test(String.fromCodePoint(cp)) ? String.fromCodePoint(cp) : `\\x{${hex(cp)}}`;
+const wsItems = (char: (cp: number) => string) =>
+  WS.map(([a, b]) => (a === b ? char(a) : `${char(a)}-${char(b)}`)).join('');
 const RUST_SHORT: Record<Shorthand, string> = {
   d: '0-9',
   w: '0-9A-Za-z_',
@@ -89,7 +91,15 @@ function emitJs(tokens: Token[], mode: Mode, dotAll: boolean): string {
         out += `[${tok.neg ? '^' : ''}${tok.items.map((i) => (i.t === 'char' ? jsChar(i.cp, true) : i.t === 'range' ? `${jsChar(i.from, true)}-${jsChar(i.to, true)}` : i.t === 'short' ? `\\${i.k}` : `\\${i.neg ? 'P' : 'p'}{${i.name}}`)).join('')}]`;
         break;
       case 'open':
-        out += { capture: '(', plain: '(?:', named: `(?<${tok.name}>`, ahead: '(?=', nahead: '(?!', behind: '(?<=', nbehind: '(?<!' }[tok.kind];
+        out += {
+          capture: '(',
+          plain: '(?:',
+          named: `(?<${tok.name}>`,
+          ahead: '(?=',
+          nahead: '(?!',
+          behind: '(?<=',
+          nbehind: '(?<!',
+        }[tok.kind];
         break;
       case 'close':
         out += ')';
@@ -174,7 +184,9 @@ export interface PatternOptions {
 export function compilePattern(pattern: string, opts: PatternOptions = {}): CompiledPattern {
   if (pattern === '') throw new PatternError('the pattern is empty; give text or a regular expression to search for.');
   const parser = opts.literal ? undefined : new Parser(pattern);
-  const tokens: Token[] = parser ? parser.parse() : Array.from(pattern, (ch) => ({ t: 'char' as const, cp: ch.codePointAt(0)! }));
+  const tokens: Token[] = parser
+    ? parser.parse()
+    : Array.from(pattern, (ch) => ({ t: 'char' as const, cp: ch.codePointAt(0)! }));
   const inline = parser?.flags.join('') ?? '';
   const caseInsensitive = opts.caseInsensitive === true || inline.includes('i');
   const dotAll = inline.includes('s');
@@ -190,7 +202,9 @@ export function compilePattern(pattern: string, opts: PatternOptions = {}): Comp
     line = new RegExp(emitJs(tokens, 'line', dotAll), flags);
     multi = new RegExp(emitJs(tokens, 'multi', dotAll), `g${flags}`);
   } catch (err) {
-    throw new PatternError(`invalid regular expression: ${(err as Error).message.replace(/^Invalid regular expression: /, '')}.`);
+    throw new PatternError(
+      `invalid regular expression: ${(err as Error).message.replace(/^Invalid regular expression: /, '')}.`,
+    );
   }
   const prefilter = lookaround ? undefined : new RegExp(emitJs(tokens, 'prefilter', dotAll), `gm${flags}`);
   const { rust, jsOnly } = emitRust(tokens, dotAll);

@@ -78,7 +78,11 @@ export async function blockingIgnoreFile(q: GrepQuery, signal: AbortSignal): Pro
 }
 
 /** Watches a running rg: once it looks stuck past STALL_MS, checks its ignore files and reports one that blocks. Stop it when rg ends. */
-export function watchForStall(q: GrepQuery, pid: number | undefined, onBlocked: (path: string) => void): { stop(): void } {
+export function watchForStall(
+  q: GrepQuery,
+  pid: number | undefined,
+  onBlocked: (path: string) => void,
+): { stop(): void } {
   const scan = new AbortController();
   const stalled = stallDetector(pid);
   const check = () => {

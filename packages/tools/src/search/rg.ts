@@ -42,11 +42,28 @@ function marked(hit: FileHit): FileHit | undefined {
 const MAX_PENDING = 4 * 1024 * 1024;
 
 export function rgArgs(q: GrepQuery, p: CompiledPattern): string[] {
-  const args = ['--no-config', '--no-messages', '--color', 'never', '--hidden', '--no-require-git', '--no-ignore-global', '--no-ignore-exclude'];
+  const args = [
+    '--no-config',
+    '--no-messages',
+    '--color',
+    'never',
+    '--hidden',
+    '--no-require-git',
+    '--no-ignore-global',
+    '--no-ignore-exclude',
+  ];
   if (!q.ignoreFiles) args.push('--no-ignore');
   if (q.mode === 'content') {
     // Four columns per kept character, whether rg counts columns in bytes or characters.
-    args.push('--line-number', '--with-filename', '--no-heading', '--null', '--max-columns', String(KEEP_CHARS * 4), '--max-columns-preview');
+    args.push(
+      '--line-number',
+      '--with-filename',
+      '--no-heading',
+      '--null',
+      '--max-columns',
+      String(KEEP_CHARS * 4),
+      '--max-columns-preview',
+    );
     if (q.before) args.push('--before-context', String(q.before));
     if (q.after) args.push('--after-context', String(q.after));
   } else {
@@ -87,7 +104,8 @@ function splitter(onRecord: (rec: Buffer) => boolean) {
 
 const relPath = (raw: string) => (raw.startsWith('./') ? raw.slice(2) : raw);
 
-const BINARY_WARNING = /^(.*): WARNING: stopped searching binary file after match \(found .* byte around offset \d+\)$/s;
+const BINARY_WARNING =
+  /^(.*): WARNING: stopped searching binary file after match \(found .* byte around offset \d+\)$/s;
 
 /** `path\0N:text` (match) and `path\0N-text` (context) records, one FileHit per file. */
 function contentReader(q: GrepQuery, add: (hit: FileHit) => boolean) {
@@ -179,8 +197,10 @@ export async function runRg(rgPath: string, q: GrepQuery, p: CompiledPattern, co
     });
     if (blockedBy !== undefined) throw new RgBlockedError(blockedBy);
     if (!stopped) content?.flush();
-    if (code === 2 && !stopped && /regex|pattern|repetition|syntax/i.test(stderr)) throw new RgRegexError(stderr.trim());
-    if (code === 2 && !stopped && collector.hits.length === 0 && stderr.trim()) throw new Error(`rg failed: ${stderr.trim()}`);
+    if (code === 2 && !stopped && /regex|pattern|repetition|syntax/i.test(stderr))
+      throw new RgRegexError(stderr.trim());
+    if (code === 2 && !stopped && collector.hits.length === 0 && stderr.trim())
+      throw new Error(`rg failed: ${stderr.trim()}`);
   } finally {
     watch.stop();
     q.signal.removeEventListener('abort', stop);

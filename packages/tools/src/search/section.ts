@@ -5,7 +5,9 @@ import { nonEmptyString, oneOf } from '@toolbelt/core';
 export const searchSection = z
   .strictObject({
     rgPath: nonEmptyString('a path to rg or a program name').describe('The rg binary; default: rg on PATH').optional(),
-    engine: oneOf(['auto', 'rg', 'js']).describe('auto (rg when present), rg (fail without it) or js. Default auto').optional(),
+    engine: oneOf(['auto', 'rg', 'js'])
+      .describe('auto (rg when present), rg (fail without it) or js. Default auto')
+      .optional(),
   })
   .describe('glob and grep');
 

@@ -17,7 +17,8 @@ import { compilePattern } from './regex.js';
 
 const rg = findRg();
 const engines = rg ? (['rg', 'js'] as const) : (['js'] as const);
-const PIPE_MESSAGE = 'pipe is a named pipe (FIFO), not a regular file; toolbelt only reads and writes regular files. Name a regular file instead.';
+const PIPE_MESSAGE =
+  'pipe is a named pipe (FIFO), not a regular file; toolbelt only reads and writes regular files. Name a regular file instead.';
 
 /** A workspace with every trap, a pipe deeper down too, and one file inside that holds the needle. */
 function trapped(h: Harness) {
@@ -50,7 +51,11 @@ describe.each(engines)('grep (%s engine) and special files', (engine) => {
   it('never reads a named pipe, a socket or a symlink out, withholds hard links out (and says so), and does not block', async () => {
     const withheld =
       ' 2 hard-linked files matched but are not shown: another name of theirs may be outside the workspace (copies and package store files are shown).';
-    const files = await prompt(h, fifos, 'grep', { pattern: 'TOP-SECRET', output_mode: 'files_with_matches', include_ignored: true });
+    const files = await prompt(h, fifos, 'grep', {
+      pattern: 'TOP-SECRET',
+      output_mode: 'files_with_matches',
+      include_ignored: true,
+    });
     expect(h.text(files)).toBe(`notes.txt\n\n1 file.${withheld}`);
     expect(files.metadata).toMatchObject({ engine, withheld: 2 });
     const content = await prompt(h, fifos, 'grep', { pattern: 'TOP-SECRET' });
@@ -63,7 +68,8 @@ describe.each(engines)('grep (%s engine) and special files', (engine) => {
     const hard = await h.call('grep', { pattern: 'TOP', path: 'hard.txt' });
     expect(hard.error).toMatchObject({
       code: 'INVALID_PARAMS',
-      message: 'hard.txt has 2 hard links; one may point outside the workspace, so toolbelt refuses it. Copy the file instead of hard-linking it.',
+      message:
+        'hard.txt has 2 hard links; one may point outside the workspace, so toolbelt refuses it. Copy the file instead of hard-linking it.',
     });
     for (const path of ['link-out.txt', 'dir-out', 'procroot', 'procroot/etc']) {
       expect((await h.call('grep', { pattern: 'root', path })).error?.code, path).toBe('PERMISSION_DENIED');
@@ -86,11 +92,17 @@ describe.each(engines)('grep (%s engine) and ignore files that are named pipes',
     const r = await prompt(h, fifos, 'grep', { pattern: 'needle', output_mode: 'files_with_matches' });
     expect(h.text(r)).toBe('found.txt\nsub/deeper.txt\n\n2 files.');
     // rg would wait forever: it is stopped and the JS engine answers, saying why.
-    if (engine === 'rg') expect(r.metadata).toMatchObject({ engine: 'js', fallback: 'rg would wait forever on .ignore, which is not a regular file' });
+    if (engine === 'rg')
+      expect(r.metadata).toMatchObject({
+        engine: 'js',
+        fallback: 'rg would wait forever on .ignore, which is not a regular file',
+      });
   });
 
   it('does not stop glob either', async () => {
-    expect(h.text(await prompt(h, fifos, 'glob', { pattern: '**/*.txt' }))).toMatch(/^(found\.txt\nsub\/deeper\.txt|sub\/deeper\.txt\nfound\.txt)$/);
+    expect(h.text(await prompt(h, fifos, 'glob', { pattern: '**/*.txt' }))).toMatch(
+      /^(found\.txt\nsub\/deeper\.txt|sub\/deeper\.txt\nfound\.txt)$/,
+    );
   });
 });
 
@@ -157,7 +169,10 @@ describe('glob and special files', () => {
 
   it('refuses a named pipe or a symlink out as path', async () => {
     const pipe = await prompt(h, fifos, 'glob', { pattern: '*', path: 'pipe' });
-    expect(pipe.error).toMatchObject({ code: 'INVALID_PARAMS', message: 'pipe is a named pipe (FIFO); path must be a directory to search in.' });
+    expect(pipe.error).toMatchObject({
+      code: 'INVALID_PARAMS',
+      message: 'pipe is a named pipe (FIFO); path must be a directory to search in.',
+    });
     expect((await h.call('glob', { pattern: '*', path: 'procroot' })).error?.code).toBe('PERMISSION_DENIED');
     expect((await h.call('glob', { pattern: '*', path: 'dir-out' })).error?.code).toBe('PERMISSION_DENIED');
   });

@@ -46,32 +46,51 @@ describe.each(engines)('grep (%s engine)', (engine) => {
 
   it('adds context with separators between groups', async () => {
     const r = await h.call('grep', { pattern: 'beta', path: 'src/a.ts', context: 1 });
-    expect(h.text(r)).toBe(['src/a.ts', '1-const alpha = 1;', '2:const beta = alpha + 1;', '3:export { beta };', '', '2 matching lines in 1 file.'].join('\n'));
+    expect(h.text(r)).toBe(
+      [
+        'src/a.ts',
+        '1-const alpha = 1;',
+        '2:const beta = alpha + 1;',
+        '3:export { beta };',
+        '',
+        '2 matching lines in 1 file.',
+      ].join('\n'),
+    );
   });
 
   it('separates groups with -- only when context lines are shown', async () => {
     h.write('gap/g.txt', 'omega 1\nx\nx\nx\nomega 5\n');
-    expect(h.text(await h.call('grep', { pattern: 'omega', path: 'gap' }))).toBe('gap/g.txt\n1:omega 1\n5:omega 5\n\n2 matching lines in 1 file.');
+    expect(h.text(await h.call('grep', { pattern: 'omega', path: 'gap' }))).toBe(
+      'gap/g.txt\n1:omega 1\n5:omega 5\n\n2 matching lines in 1 file.',
+    );
     expect(h.text(await h.call('grep', { pattern: 'omega', path: 'gap', context: 1 }))).toBe(
       'gap/g.txt\n1:omega 1\n2-x\n--\n4-x\n5:omega 5\n\n2 matching lines in 1 file.',
     );
   });
 
   it('lists files or counts per file', async () => {
-    expect(h.text(await h.call('grep', { pattern: 'alpha', output_mode: 'files_with_matches', type: 'ts' }))).toBe('src/a.ts\nsrc/b.ts\n\n2 files.');
+    expect(h.text(await h.call('grep', { pattern: 'alpha', output_mode: 'files_with_matches', type: 'ts' }))).toBe(
+      'src/a.ts\nsrc/b.ts\n\n2 files.',
+    );
     expect(h.text(await h.call('grep', { pattern: 'alpha', output_mode: 'count', glob: '*.ts' }))).toBe(
       'src/a.ts:2\nsrc/b.ts:1\n\n3 matching lines in 2 files.',
     );
   });
 
   it('skips ignored files unless asked, and searches a named file even if ignored', async () => {
-    expect(h.text(await h.call('grep', { pattern: 'alpha', output_mode: 'files_with_matches' }))).not.toContain('dist/a.js');
-    expect(h.text(await h.call('grep', { pattern: 'alpha', output_mode: 'files_with_matches', include_ignored: true }))).toContain('dist/a.js');
+    expect(h.text(await h.call('grep', { pattern: 'alpha', output_mode: 'files_with_matches' }))).not.toContain(
+      'dist/a.js',
+    );
+    expect(
+      h.text(await h.call('grep', { pattern: 'alpha', output_mode: 'files_with_matches', include_ignored: true })),
+    ).toContain('dist/a.js');
     expect(h.text(await h.call('grep', { pattern: 'alpha', path: 'dist/a.js' }))).toContain('1:const alpha = 1;');
   });
 
   it('is case-insensitive on request', async () => {
-    expect(h.text(await h.call('grep', { pattern: 'ALPHA', case_insensitive: true, output_mode: 'count' }))).toContain('4 matching lines');
+    expect(h.text(await h.call('grep', { pattern: 'ALPHA', case_insensitive: true, output_mode: 'count' }))).toContain(
+      '4 matching lines',
+    );
   });
 
   it('lists no empty file when the cap falls between two files', async () => {

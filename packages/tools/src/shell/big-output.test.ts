@@ -20,11 +20,15 @@ describe('shell_exec with 1 GB of output', () => {
       peakMb: number;
       beforeMb: number;
     };
-    console.log(`1 GB through shell_exec: peak RSS ${m.peakMb.toFixed(1)} MB (${m.beforeMb.toFixed(1)} MB before the call)`);
+    console.log(
+      `1 GB through shell_exec: peak RSS ${m.peakMb.toFixed(1)} MB (${m.beforeMb.toFixed(1)} MB before the call)`,
+    );
     expect(m.peakMb).toBeLessThan(100);
     expect(m.status).toBe('success');
     expect(m.text.startsWith('y\ny\n')).toBe(true);
-    expect(m.text).toContain(`bytes omitted; ${(GB + 8).toLocaleString('en-US')} bytes in total; the first 268,435,456 in ${m.file} ...]`);
+    expect(m.text).toContain(
+      `bytes omitted; ${(GB + 8).toLocaleString('en-US')} bytes in total; the first 268,435,456 in ${m.file} ...]`,
+    );
     expect(m.text).toMatch(
       /\ny\nthe-end\n\[exit code 0\]\n\[the output above was cut; saved: stdout \(the first 268,435,456 bytes\) in \/.+\.log\. Search it with shell_exec/,
     );

@@ -17,7 +17,10 @@ export function trustedPathVar(pathVar: string | undefined): string {
     .join(delimiter);
 }
 
-export function toolEnv(settings: EnvSettings = TOOL_ENV_DEFAULT, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+export function toolEnv(
+  settings: EnvSettings = TOOL_ENV_DEFAULT,
+  base: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
   const env = scrubbedEnv(base, settings);
   env.PATH = trustedPathVar(env.PATH);
   return env;

@@ -24,13 +24,22 @@ export interface CommandInput {
  */
 function withWriteAccess(c: Classification): Classification {
   if (c.effect !== 'read') return c;
-  return { ...c, effect: 'execute', reason: `execute: run with write access on request (judged ${c.reason ?? 'a read'})` };
+  return {
+    ...c,
+    effect: 'execute',
+    reason: `execute: run with write access on request (judged ${c.reason ?? 'a read'})`,
+  };
 }
 
 /** Whether commands judged reads run confined (read-only sandbox, the roots' secrets shown empty). */
 export type ReadsConfined = (roots: readonly string[]) => Promise<boolean>;
 
-async function classifyInput(input: CommandInput, ctx: ToolContext, env: EnvSettings, confined?: ReadsConfined): Promise<Classified> {
+async function classifyInput(
+  input: CommandInput,
+  ctx: ToolContext,
+  env: EnvSettings,
+  confined?: ReadsConfined,
+): Promise<Classified> {
   const cwd = await resolveCwd(input.cwd, ctx);
   const ws = ctx.workspace;
   const roots = ws.roots;
@@ -60,7 +69,12 @@ export async function commandInvocation(
     classification,
     // What the approver sees: the exact command, where it runs, and what it was judged to do.
     // Warnings travel in the approval request itself, next to the preview.
-    preview: () => ({ kind: 'command', command: input.command, cwd: displayCwd(cwd, ctx), classification: classification.reason ?? classification.effect }),
+    preview: () => ({
+      kind: 'command',
+      command: input.command,
+      cwd: displayCwd(cwd, ctx),
+      classification: classification.reason ?? classification.effect,
+    }),
     run: () => run(classified),
   };
 }

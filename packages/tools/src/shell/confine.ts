@@ -7,10 +7,16 @@ import { sandboxNotes } from '../sandbox/explain.js';
 import type { RunResult } from '../process/run.js';
 import type { ShellManager } from './manager.js';
 
-export function confineCommand(manager: ShellManager, ctx: ToolContext, cwd: string, classification: Classification): Promise<Confinement> {
+export function confineCommand(
+  manager: ShellManager,
+  ctx: ToolContext,
+  cwd: string,
+  classification: Classification,
+): Promise<Confinement> {
   const ws = ctx.workspace;
   const sandbox = manager.sandbox;
-  const limits = sandbox.limits || manager.settings.limits ? { ...sandbox.limits, ...manager.settings.limits } : undefined;
+  const limits =
+    sandbox.limits || manager.settings.limits ? { ...sandbox.limits, ...manager.settings.limits } : undefined;
   return sandbox.confine(
     {
       roots: ws.roots,

@@ -16,7 +16,8 @@ export async function resolveCwd(cwd: string | undefined, ctx: ToolContext): Pro
       'NOT_FOUND',
       `cwd ${cwd} does not exist. Pass an existing directory inside the workspace, or leave cwd out to use ${ws.display(ws.cwd)}.`,
     );
-  if (!info.isDirectory()) throw new ToolError('INVALID_PARAMS', `cwd ${cwd} is a file, not a directory. Pass its directory instead.`);
+  if (!info.isDirectory())
+    throw new ToolError('INVALID_PARAMS', `cwd ${cwd} is a file, not a directory. Pass its directory instead.`);
   return abs;
 }
 

@@ -7,9 +7,20 @@ afterAll(cleanupWorkspaces);
 
 describe("commands' environment", () => {
   it("drops toolbelt's own secrets always, key-like variables unless passed through", () => {
-    const base = { PATH: '/bin', TOOLBELT_GATEWAY_TOKEN: 't', OPENAI_API_KEY: 'k', GITHUB_TOKEN: 'g', DB_PASSWORD: 'p', AWS_SECRET: 's', HOME: '/h' };
+    const base = {
+      PATH: '/bin',
+      TOOLBELT_GATEWAY_TOKEN: 't',
+      OPENAI_API_KEY: 'k',
+      GITHUB_TOKEN: 'g',
+      DB_PASSWORD: 'p',
+      AWS_SECRET: 's',
+      HOME: '/h',
+    };
     expect(Object.keys(scrubbedEnv(base, { hideEnv: HIDE_ENV_DEFAULT, passEnv: [] })).sort()).toEqual(['HOME', 'PATH']);
-    const passed = scrubbedEnv(base, { hideEnv: HIDE_ENV_DEFAULT, passEnv: ['GITHUB_TOKEN', 'TOOLBELT_GATEWAY_TOKEN'] });
+    const passed = scrubbedEnv(base, {
+      hideEnv: HIDE_ENV_DEFAULT,
+      passEnv: ['GITHUB_TOKEN', 'TOOLBELT_GATEWAY_TOKEN'],
+    });
     expect(passed.GITHUB_TOKEN).toBe('g');
     expect(passed.TOOLBELT_GATEWAY_TOKEN).toBeUndefined();
   });
@@ -36,6 +47,8 @@ describe("commands' environment", () => {
   });
 
   it('rejects a malformed hideEnv or passEnv with what to write instead', () => {
-    expect(() => harness({ config: { shell: { hideEnv: 'X' } } })).toThrow(/shell\.hideEnv: must be a list of variable names/);
+    expect(() => harness({ config: { shell: { hideEnv: 'X' } } })).toThrow(
+      /shell\.hideEnv: must be a list of variable names/,
+    );
   });
 });

@@ -9,13 +9,25 @@ export interface EnvSettings {
   passEnv: readonly string[];
 }
 
-export const HIDE_ENV_DEFAULT = ['*_TOKEN', '*_KEY', '*_SECRET', '*_SECRET_KEY', '*_PASSWORD', '*_PASSWD', '*_CREDENTIALS', '*_API_KEY'];
+export const HIDE_ENV_DEFAULT = [
+  '*_TOKEN',
+  '*_KEY',
+  '*_SECRET',
+  '*_SECRET_KEY',
+  '*_PASSWORD',
+  '*_PASSWD',
+  '*_CREDENTIALS',
+  '*_API_KEY',
+];
 
 const OWN_SECRET = /^TOOLBELT_.*(TOKEN|SECRET|KEY|PASSWORD)/i;
 
 function matcher(patterns: readonly string[]): (name: string) => boolean {
   if (!patterns.length) return () => false;
-  const re = new RegExp(`^(?:${patterns.map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')).join('|')})$`, 'i');
+  const re = new RegExp(
+    `^(?:${patterns.map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')).join('|')})$`,
+    'i',
+  );
   return (name) => re.test(name);
 }
 
@@ -48,7 +60,13 @@ export function scrubbedEnv(base: NodeJS.ProcessEnv, s: EnvSettings): NodeJS.Pro
 
 /** No prompts, no pagers: a command that would wait for a person fails or prints instead. */
 export function commandEnv(s: EnvSettings, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  return { ...scrubbedEnv(base, s), GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', PAGER: 'cat', DEBIAN_FRONTEND: 'noninteractive' };
+  return {
+    ...scrubbedEnv(base, s),
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_PAGER: 'cat',
+    PAGER: 'cat',
+    DEBIAN_FRONTEND: 'noninteractive',
+  };
 }
 
 /**

@@ -33,7 +33,10 @@ export function formatRun(r: RunResult, o: FormatOptions): string {
   parts.push(statusLine(r, o));
   const saved = savedNote(r);
   if (saved) parts.push(saved);
-  if (r.leftovers) parts.push('[note: processes it left running in the background were stopped; use shell_background for servers and watchers]');
+  if (r.leftovers)
+    parts.push(
+      '[note: processes it left running in the background were stopped; use shell_background for servers and watchers]',
+    );
   return parts.join('\n');
 }
 
@@ -47,7 +50,10 @@ function savedNote(r: RunResult): string | undefined {
   ] as const) {
     const f = t.file;
     if (!f) continue;
-    if (f.bytes > 0) files.push(`${name} ${f.bytes === t.totalBytes ? 'in full' : `(the first ${f.bytes.toLocaleString('en-US')} bytes)`} in ${f.path}`);
+    if (f.bytes > 0)
+      files.push(
+        `${name} ${f.bytes === t.totalBytes ? 'in full' : `(the first ${f.bytes.toLocaleString('en-US')} bytes)`} in ${f.path}`,
+      );
     if (f.error) problems.push(`saving ${name} stopped: ${f.error}`);
   }
   if (!files.length && !problems.length) return undefined;

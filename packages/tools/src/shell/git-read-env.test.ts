@@ -16,7 +16,8 @@ afterAll(() => {
 function staleRepo(): { dir: string; index: () => number } {
   const dir = mkdtempSync(join(tmpdir(), 'tb-gitlocks-'));
   dirs.push(dir);
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@x', ...args], { cwd: dir, stdio: 'ignore' });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@x', ...args], { cwd: dir, stdio: 'ignore' });
   git('init', '-q');
   writeFileSync(join(dir, 'a.txt'), 'a\n');
   git('add', 'a.txt');

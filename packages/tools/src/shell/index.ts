@@ -29,7 +29,14 @@ export interface ShellToolsOptions {
 }
 
 export function shellTools(opts: ShellToolsOptions = {}): Tool[] {
-  const sandbox = opts.sandbox ?? new Sandbox(sandboxSettings(configSection(opts.config, 'sandbox', sandboxSection), opts.env ? { env: opts.env } : {}));
-  const manager = new ShellManager(shellSettings(configSection(opts.config, 'shell', shellSection), opts.settings), sandbox);
+  const sandbox =
+    opts.sandbox ??
+    new Sandbox(
+      sandboxSettings(configSection(opts.config, 'sandbox', sandboxSection), opts.env ? { env: opts.env } : {}),
+    );
+  const manager = new ShellManager(
+    shellSettings(configSection(opts.config, 'shell', shellSection), opts.settings),
+    sandbox,
+  );
   return [shellExec(manager), shellBackground(manager), shellJob(manager)];
 }

@@ -16,7 +16,8 @@ export interface OutputArgs {
 
 function render(id: string, status: string, r: LogRead): string {
   const lines: string[] = [];
-  if (r.dropped) lines.push(`[${r.dropped.toLocaleString('en-US')} bytes of older output were dropped before this read]`);
+  if (r.dropped)
+    lines.push(`[${r.dropped.toLocaleString('en-US')} bytes of older output were dropped before this read]`);
   lines.push(r.newBytes ? r.text.replace(/\n$/, '') : '(no new output)');
   lines.push(`[${id} ${status}]`);
   return lines.join('\n');

@@ -68,7 +68,8 @@ export class ShellManager {
   }
 
   start(command: string, cwd: string, env: NodeJS.ProcessEnv, confinement: Confinement, sessionId: string): Job {
-    if (this.disposed) throw new ToolError('ABORTED', 'the shell tools have been shut down; no new processes are started');
+    if (this.disposed)
+      throw new ToolError('ABORTED', 'the shell tools have been shut down; no new processes are started');
     const running = [...this.jobs.values()].filter((j) => !j.exit).length;
     if (running >= this.settings.maxBackground) {
       throw new ToolError(

@@ -21,7 +21,8 @@ const env = { ...process.env, HOME: home };
 
 /** The checkout's installed node_modules (the nearest one above this file). */
 function installed(): string {
-  for (let d = here; dirname(d) !== d; d = dirname(d)) if (existsSync(join(d, 'node_modules', 'zod', 'package.json'))) return join(d, 'node_modules');
+  for (let d = here; dirname(d) !== d; d = dirname(d))
+    if (existsSync(join(d, 'node_modules', 'zod', 'package.json'))) return join(d, 'node_modules');
   throw new Error('no installed node_modules above the test file');
 }
 
@@ -32,7 +33,10 @@ function countFiles(dir: string): number {
 }
 
 function git(cwd: string, ...args: string[]): void {
-  execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'user.name=t', '-c', 'user.email=t@x', ...args], { cwd, stdio: 'ignore' });
+  execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'user.name=t', '-c', 'user.email=t@x', ...args], {
+    cwd,
+    stdio: 'ignore',
+  });
 }
 
 /** The repository: packages, sources, an ignored node_modules, .toolbelt/ and a committed .env. */
@@ -113,7 +117,12 @@ describe.skipIf(!sandboxWorks)('reads in a real repository (installed node_modul
   }, 120_000);
 
   it('without the sandbox the recursive reads of the same tree ask', async () => {
-    const off = harness({ mode: 'safe', env, config: { sandbox: { mode: 'off' } }, answers: [{ outcome: 'reject', message: 'no' }] });
+    const off = harness({
+      mode: 'safe',
+      env,
+      config: { sandbox: { mode: 'off' } },
+      answers: [{ outcome: 'reject', message: 'no' }],
+    });
     populate(off.root);
     await off.call('shell_exec', { command: 'grep -rn TODO .' });
     expect(off.requests).toHaveLength(1);

@@ -49,7 +49,9 @@ describe.skipIf(!sandboxWorks)('the sandbox around shell commands', () => {
     const cache = join(home, 'cache');
     mkdirSync(cache, { recursive: true });
     const h = sandboxed({ config: { sandbox: { writable: ['~/cache'] } } });
-    expect(textOf(await h.call('shell_exec', { command: `echo ok > ${cache}/x && cat ${cache}/x` }))).toBe('ok\n[exit code 0]');
+    expect(textOf(await h.call('shell_exec', { command: `echo ok > ${cache}/x && cat ${cache}/x` }))).toBe(
+      'ok\n[exit code 0]',
+    );
   });
 
   it('gives each command its own empty /tmp', async () => {
@@ -58,9 +60,13 @@ describe.skipIf(!sandboxWorks)('the sandbox around shell commands', () => {
     // The workspace is under /tmp here: it is mounted again on top, and is all the next command sees
     // there, with toolbelt's own installation when that is under /tmp too (a checkout in a temp dir).
     const seen = [basename(h.root), ...installUnderTmp()];
-    expect(textOf(await h.call('shell_exec', { command: `echo x > /tmp/${marker} && ls /tmp` }))).toBe(`${[marker, ...seen].sort().join('\n')}\n[exit code 0]`);
+    expect(textOf(await h.call('shell_exec', { command: `echo x > /tmp/${marker} && ls /tmp` }))).toBe(
+      `${[marker, ...seen].sort().join('\n')}\n[exit code 0]`,
+    );
     expect(existsSync(join('/tmp', marker))).toBe(false);
-    expect(textOf(await h.call('shell_exec', { command: 'ls -A /tmp' }))).toBe(`${seen.sort().join('\n')}\n[exit code 0]`);
+    expect(textOf(await h.call('shell_exec', { command: 'ls -A /tmp' }))).toBe(
+      `${seen.sort().join('\n')}\n[exit code 0]`,
+    );
   });
 
   it("hides the user's secrets and toolbelt's own files, and says so", async () => {
@@ -73,14 +79,17 @@ describe.skipIf(!sandboxWorks)('the sandbox around shell commands', () => {
     });
     const out = textOf(r);
     expect(out).toMatch(/^visible notes\n\[stderr\]/);
-    for (const secret of ['PRIVATE-KEY-MATERIAL', 'GATEWAY-DATABASE', 'CONFIG-TOKEN']) expect(out).not.toContain(secret);
+    for (const secret of ['PRIVATE-KEY-MATERIAL', 'GATEWAY-DATABASE', 'CONFIG-TOKEN'])
+      expect(out).not.toContain(secret);
     expect(out).toMatch(/\.ssh\/id_rsa: No such file or directory/);
     expect(out).toContain(
       '[sandbox: ~/.ssh is hidden from commands (secrets or toolbelt\'s own files): it looks empty or missing inside. If the task really needs it, ask the user to unhide it with "!~/.ssh" in sandbox.hidden',
     );
     // What the user unhides is there again.
     const unhidden = sandboxed({ config: { sandbox: { hidden: ['!~/.ssh'] } } });
-    expect(textOf(await unhidden.call('shell_exec', { command: `cat ${home}/.ssh/id_rsa` }))).toContain('PRIVATE-KEY-MATERIAL');
+    expect(textOf(await unhidden.call('shell_exec', { command: `cat ${home}/.ssh/id_rsa` }))).toContain(
+      'PRIVATE-KEY-MATERIAL',
+    );
   });
 
   describe('network', () => {
@@ -111,7 +120,9 @@ describe.skipIf(!sandboxWorks)('the sandbox around shell commands', () => {
 
     it('is there for every command with network: true, and for listed commands only with a list', async () => {
       hits = 0;
-      expect(textOf(await sandboxed({ config: { sandbox: { network: true } } }).call('shell_exec', { command: fetchCmd() }))).toBe('pong\n[exit code 0]');
+      expect(
+        textOf(await sandboxed({ config: { sandbox: { network: true } } }).call('shell_exec', { command: fetchCmd() })),
+      ).toBe('pong\n[exit code 0]');
       const listed = sandboxed({ config: { sandbox: { network: ['node'] } } });
       const ok = await listed.call('shell_exec', { command: fetchCmd() });
       expect(textOf(ok)).toBe('pong\n[exit code 0]');
@@ -129,14 +140,20 @@ describe.skipIf(!sandboxWorks)('the sandbox around shell commands', () => {
     const big = await h.call('shell_exec', { command: `node -e "Buffer.alloc(256e6).fill(1); console.log('fits')"` });
     expect(textOf(big)).not.toContain('fits');
     expect(big.metadata?.exitCode).not.toBe(0);
-    expect(textOf(big)).toContain('[limits: it may have run out of memory: each process may use 64 MB of data (sandbox.limits.dataMb).');
+    expect(textOf(big)).toContain(
+      '[limits: it may have run out of memory: each process may use 64 MB of data (sandbox.limits.dataMb).',
+    );
   });
 
   it('runs under the default limits: CPU time, data, open files, processes', async () => {
-    const r = await sandboxed().call('shell_exec', { command: 'ulimit -t; ulimit -d; ulimit -n; ulimit -u; ulimit -v' });
+    const r = await sandboxed().call('shell_exec', {
+      command: 'ulimit -t; ulimit -d; ulimit -n; ulimit -u; ulimit -v',
+    });
     expect(textOf(r)).toBe('3600\n1048576\n1024\n4096\nunlimited\n[exit code 0]');
     // shell.limits win over sandbox.limits.
-    const own = await sandboxed({ config: { shell: { limits: { openFiles: 50 } } } }).call('shell_exec', { command: 'ulimit -n' });
+    const own = await sandboxed({ config: { shell: { limits: { openFiles: 50 } } } }).call('shell_exec', {
+      command: 'ulimit -n',
+    });
     expect(textOf(own)).toBe('50\n[exit code 0]');
   });
 
@@ -144,7 +161,10 @@ describe.skipIf(!sandboxWorks)('the sandbox around shell commands', () => {
     const h = sandboxed();
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
     mkdirSync(join(h.root, 'src'));
-    writeFileSync(join(h.root, 'src', 'sum.ts'), 'export function sum(a: number, b: number): number {\n  return a + b;\n}\n');
+    writeFileSync(
+      join(h.root, 'src', 'sum.ts'),
+      'export function sum(a: number, b: number): number {\n  return a + b;\n}\n',
+    );
     writeFileSync(
       join(h.root, 'sum.test.mjs'),
       "import { test } from 'node:test';\nimport assert from 'node:assert';\nimport { sum } from './dist/sum.js';\ntest('sum', () => assert.strictEqual(sum(2, 3), 5));\n",
@@ -203,7 +223,9 @@ describe.skipIf(!sandboxWorks)('the sandbox around shell commands', () => {
     });
 
     it('gets no network even where the config allows it', async () => {
-      const r = await sandboxed({ mode: 'safe', config: { sandbox: { network: true } } }).call('shell_exec', { command: 'git status' });
+      const r = await sandboxed({ mode: 'safe', config: { sandbox: { network: true } } }).call('shell_exec', {
+        command: 'git status',
+      });
       expect(r.metadata).toMatchObject({ sandbox: 'read-only', network: false });
     });
   });

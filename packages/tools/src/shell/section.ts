@@ -11,13 +11,19 @@ const variableNames = z.array(
 
 export const shellSection = z
   .strictObject({
-    allow: stringList('a list of command prefixes').describe('Command prefixes that run without asking (rules for shell_exec and shell_background)').optional(),
+    allow: stringList('a list of command prefixes')
+      .describe('Command prefixes that run without asking (rules for shell_exec and shell_background)')
+      .optional(),
     deny: stringList('a list of command prefixes').describe('Command prefixes that are refused').optional(),
     defaultTimeoutMs: positiveInt().describe('Per call when timeout_ms is not given. Default 120000').optional(),
     maxTimeoutMs: positiveInt().describe('No call may ask for more. Default 600000').optional(),
     maxOutputBytes: positiveInt().describe('Per stream: bytes kept as head + tail. Default 30000').optional(),
-    maxOutputFileBytes: atLeastZeroInt().describe('Per stream: most bytes saved to a temp file when output is cut; 0 saves none').optional(),
-    hideEnv: variableNames.describe("Variable name patterns removed from commands' environment (replaces the default)").optional(),
+    maxOutputFileBytes: atLeastZeroInt()
+      .describe('Per stream: most bytes saved to a temp file when output is cut; 0 saves none')
+      .optional(),
+    hideEnv: variableNames
+      .describe("Variable name patterns removed from commands' environment (replaces the default)")
+      .optional(),
     passEnv: variableNames.describe('Variable names kept although hideEnv matches them').optional(),
     limits: resourceLimitsSchema.describe("Resource limits per command, over the sandbox's").optional(),
   })

@@ -4,7 +4,10 @@ import { SHELL_DEFAULTS, shellSettings } from './settings.js';
 
 describe('shell settings', () => {
   it('lays the checked section over the defaults, and overrides over both', () => {
-    const s = shellSettings({ defaultTimeoutMs: 5_000, passEnv: ['GITHUB_TOKEN'], limits: { cpuSeconds: 60 } }, { killGraceMs: 100 });
+    const s = shellSettings(
+      { defaultTimeoutMs: 5_000, passEnv: ['GITHUB_TOKEN'], limits: { cpuSeconds: 60 } },
+      { killGraceMs: 100 },
+    );
     expect(s).toMatchObject({
       defaultTimeoutMs: 5_000,
       maxTimeoutMs: SHELL_DEFAULTS.maxTimeoutMs,

@@ -35,7 +35,10 @@ export const SHELL_DEFAULTS: ShellSettings = {
 };
 
 /** The shell section (checked by its schema) with the defaults; `overrides` (embedding, tests) win. */
-export function shellSettings(section: ShellSection | undefined, overrides: Partial<ShellSettings> = {}): ShellSettings {
+export function shellSettings(
+  section: ShellSection | undefined,
+  overrides: Partial<ShellSettings> = {},
+): ShellSettings {
   // allow and deny ride along unread: they are policy rules, made by the CLI runtime.
   const s: ShellSettings = { ...SHELL_DEFAULTS, ...setKeys(section), ...overrides };
   if (s.defaultTimeoutMs > s.maxTimeoutMs) s.defaultTimeoutMs = s.maxTimeoutMs;

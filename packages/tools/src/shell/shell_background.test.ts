@@ -68,7 +68,9 @@ describe('shell_background and its companions', () => {
     await start(h, 'true');
     const r = await h.call('shell_job', { id: 'bg9' });
     expect(r.error?.code).toBe('NOT_FOUND');
-    expect(r.error?.message).toBe('no background process with id "bg9". Known ids: bg1. shell_job {"action":"list"} shows them.');
+    expect(r.error?.message).toBe(
+      'no background process with id "bg9". Known ids: bg1. shell_job {"action":"list"} shows them.',
+    );
   });
 
   it('shows a job only to the session that started it', async () => {
@@ -77,7 +79,9 @@ describe('shell_background and its companions', () => {
     const id = r.metadata!.id as string;
     expect((await h.call('shell_job', { id }, { sessionId: 'bob' })).error?.code).toBe('NOT_FOUND');
     expect((await h.call('shell_job', { action: 'kill', id }, { sessionId: 'bob' })).error?.code).toBe('NOT_FOUND');
-    expect(textOf(await h.call('shell_job', { action: 'list' }, { sessionId: 'bob' }))).toMatch(/^No background commands/);
+    expect(textOf(await h.call('shell_job', { action: 'list' }, { sessionId: 'bob' }))).toMatch(
+      /^No background commands/,
+    );
     expect(textOf(await h.call('shell_job', { action: 'list' }, { sessionId: 'alice' }))).toMatch(/^bg1 /);
     await h.executor.close();
   });
@@ -95,7 +99,11 @@ describe('shell_background and its companions', () => {
     const h = harness({ mode: 'safe', answers: [{ outcome: 'reject' }] });
     const r = await h.call('shell_background', { command: 'sleep 1; touch made.txt' });
     expect(r.status).toBe('rejected');
-    expect(h.requests[0].preview).toMatchObject({ kind: 'command', command: 'sleep 1; touch made.txt', classification: 'write: touch made.txt' });
+    expect(h.requests[0].preview).toMatchObject({
+      kind: 'command',
+      command: 'sleep 1; touch made.txt',
+      classification: 'write: touch made.txt',
+    });
   });
 
   it('fails the call, and lists nothing, when bash cannot start', async () => {

@@ -21,10 +21,13 @@ export function shellBackground(manager: ShellManager): Tool {
     name: 'shell_background',
     title: 'Start background command',
     description:
-      manager.sandbox.settings.mode === 'off' ? description : `${description} Sandboxed as shell_exec; its servers are reachable only with network allowed.`,
+      manager.sandbox.settings.mode === 'off'
+        ? description
+        : `${description} Sandboxed as shell_exec; its servers are reachable only with network allowed.`,
     input,
     category: 'shell',
-    validate: (i: Input) => (i.command.includes('\0') ? 'command contains a NUL byte, which bash cannot run; remove it' : undefined),
+    validate: (i: Input) =>
+      i.command.includes('\0') ? 'command contains a NUL byte, which bash cannot run; remove it' : undefined,
     usualEffect: 'execute',
     prepare: (i: Input, ctx) =>
       commandInvocation(
@@ -39,10 +42,21 @@ export function shellBackground(manager: ShellManager): Tool {
 }
 
 /** Starts one command in the background, confined by the sandbox profile its classification calls for. */
-async function start(manager: ShellManager, command: string, ctx: ToolContext, { cwd, classification }: Classified): Promise<ToolOutput> {
+async function start(
+  manager: ShellManager,
+  command: string,
+  ctx: ToolContext,
+  { cwd, classification }: Classified,
+): Promise<ToolOutput> {
   const env = commandEnv(manager.settings);
   const confinement = await confineCommand(manager, ctx, cwd, classification);
-  const job = manager.start(command, cwd, classification.effect === 'read' ? gitReadEnv(env) : env, confinement, ctx.sessionId);
+  const job = manager.start(
+    command,
+    cwd,
+    classification.effect === 'read' ? gitReadEnv(env) : env,
+    confinement,
+    ctx.sessionId,
+  );
   const where = displayCwd(cwd, ctx);
   if (job.group.pid === undefined) {
     const { error } = await job.group.exited;
@@ -54,6 +68,12 @@ async function start(manager: ShellManager, command: string, ctx: ToolContext, {
   }
   return {
     content: `Started ${job.id} (pid ${job.group.pid ?? 'unknown'}) in ${where}: ${command}\nRead its output with shell_job {"id": "${job.id}"}; stop it with shell_job {"action": "kill", "id": "${job.id}"}.${confinement.notice ? `\n[note: ${confinement.notice}]` : ''}`,
-    metadata: { id: job.id, pid: job.group.pid, cwd: where, sandbox: confinement.profile, network: confinement.network },
+    metadata: {
+      id: job.id,
+      pid: job.group.pid,
+      cwd: where,
+      sandbox: confinement.profile,
+      network: confinement.network,
+    },
   };
 }

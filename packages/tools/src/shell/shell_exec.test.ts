@@ -14,7 +14,14 @@ describe('shell_exec', () => {
     const r = await h.call('shell_exec', { command: 'pwd; echo oops >&2; exit 4' });
     expect(r.status).toBe('success');
     expect(textOf(r)).toBe(`${h.root}\n[stderr]\noops\n[exit code 4]`);
-    expect(r.metadata).toMatchObject({ exitCode: 4, signal: null, timedOut: false, cwd: '.', stdoutBytes: h.root.length + 1, stderrBytes: 5 });
+    expect(r.metadata).toMatchObject({
+      exitCode: 4,
+      signal: null,
+      timedOut: false,
+      cwd: '.',
+      stdoutBytes: h.root.length + 1,
+      stderrBytes: 5,
+    });
   });
 
   it('tells the files a command was judged to write or delete (file.changed), as they are after it ran', async () => {
@@ -34,7 +41,9 @@ describe('shell_exec', () => {
 
   it('runs in a cwd inside the workspace, and refuses one outside or missing', async () => {
     const h = harness({ mode: 'yolo' });
-    expect(textOf(await h.call('shell_exec', { command: 'pwd', cwd: 'sub' }))).toBe(`${join(h.root, 'sub')}\n[exit code 0]`);
+    expect(textOf(await h.call('shell_exec', { command: 'pwd', cwd: 'sub' }))).toBe(
+      `${join(h.root, 'sub')}\n[exit code 0]`,
+    );
     const outside = await h.call('shell_exec', { command: 'pwd', cwd: '/' });
     expect(outside.error?.code).toBe('PERMISSION_DENIED');
     const missing = await h.call('shell_exec', { command: 'pwd', cwd: 'nope' });
@@ -51,7 +60,12 @@ describe('shell_exec', () => {
     expect(r.status).toBe('success');
     expect(h.requests).toHaveLength(1);
     expect(h.requests[0].effect).toBe('destructive');
-    expect(h.requests[0].preview).toEqual({ kind: 'command', command: 'rm -r sub/', cwd: '.', classification: 'destructive: rm -r sub/' });
+    expect(h.requests[0].preview).toEqual({
+      kind: 'command',
+      command: 'rm -r sub/',
+      cwd: '.',
+      classification: 'destructive: rm -r sub/',
+    });
     expect(existsSync(join(h.root, 'sub'))).toBe(false);
   });
 
@@ -142,7 +156,8 @@ describe('shell_exec', () => {
   it(`keeps the newest ${KEEP_OUTPUT_FILES} saved outputs and deletes older ones`, async () => {
     const h = harness({ mode: 'yolo', config: { shell: { maxOutputBytes: 256 } } });
     const files: string[] = [];
-    for (let i = 0; i <= KEEP_OUTPUT_FILES; i++) files.push((await h.call('shell_exec', { command: 'seq 1 1000' })).metadata?.stdoutFile as string);
+    for (let i = 0; i <= KEEP_OUTPUT_FILES; i++)
+      files.push((await h.call('shell_exec', { command: 'seq 1 1000' })).metadata?.stdoutFile as string);
     expect(new Set(files).size).toBe(KEEP_OUTPUT_FILES + 1);
     expect(files.map((f) => existsSync(f))).toEqual([false, ...Array(KEEP_OUTPUT_FILES).fill(true)]);
     await h.executor.close();

@@ -32,12 +32,19 @@ export function shellExec(manager: ShellManager): Tool {
   return defineTool({
     name: 'shell_exec',
     title: 'Run shell command',
-    description: description(s.maxTimeoutMs, s.defaultTimeoutMs, s.maxOutputBytes, s.maxOutputFileBytes > 0, manager.sandbox.settings.mode !== 'off'),
+    description: description(
+      s.maxTimeoutMs,
+      s.defaultTimeoutMs,
+      s.maxOutputBytes,
+      s.maxOutputFileBytes > 0,
+      manager.sandbox.settings.mode !== 'off',
+    ),
     input,
     category: 'shell',
     // Our own timeout (with its partial output) must fire before the executor's deadline.
     timeoutMs: s.maxTimeoutMs + s.killGraceMs + 5_000,
-    validate: (i: Input) => (i.command.includes('\0') ? 'command contains a NUL byte, which bash cannot run; remove it' : undefined),
+    validate: (i: Input) =>
+      i.command.includes('\0') ? 'command contains a NUL byte, which bash cannot run; remove it' : undefined,
     usualEffect: 'execute',
     prepare: (i: Input, ctx) =>
       commandInvocation(
@@ -93,8 +100,15 @@ async function run(
   }
   // What the command was judged to write or delete, as it is now (also after a failure or a timeout).
   reportChanges(ctx, classification.subject?.paths ?? []);
-  if (r.aborted) throw new ToolError('ABORTED', `shell_exec was cancelled; the process group was stopped.\n${r.stdout.text}${r.stderr.text}`);
-  const text = [formatRun(r, { timeoutMs, maxTimeoutMs: s.maxTimeoutMs, killGraceMs: s.killGraceMs }), ...confinementNotes(r, confinement)].join('\n');
+  if (r.aborted)
+    throw new ToolError(
+      'ABORTED',
+      `shell_exec was cancelled; the process group was stopped.\n${r.stdout.text}${r.stderr.text}`,
+    );
+  const text = [
+    formatRun(r, { timeoutMs, maxTimeoutMs: s.maxTimeoutMs, killGraceMs: s.killGraceMs }),
+    ...confinementNotes(r, confinement),
+  ].join('\n');
   // A command stopped by its timeout did not finish: an error, with what it printed so far.
   if (r.timedOut) throw new ToolError('TIMEOUT', text);
   return {

@@ -45,7 +45,11 @@ export function shellJob(manager: ShellManager): Tool {
     execute(i: Input, ctx) {
       if (i.action === 'list') return listJobs(manager, ctx);
       if (i.action === 'kill') return killJob(manager, i.id!, i.signal, ctx);
-      return readJob(manager, { id: i.id!, wait_ms: i.wait_ms, ...(i.until !== undefined ? { until: i.until } : {}) }, ctx);
+      return readJob(
+        manager,
+        { id: i.id!, wait_ms: i.wait_ms, ...(i.until !== undefined ? { until: i.until } : {}) },
+        ctx,
+      );
     },
     dispose: () => manager.dispose(),
   }) as Tool;

@@ -64,7 +64,11 @@ async function existingMode(path: string): Promise<number | undefined> {
  * Runs `fill` against a new exclusive temp file, then renames it over `path`. On any failure the
  * temp file is removed and `path` is left exactly as it was.
  */
-export async function replaceAtomically(path: string, fill: (fh: FileHandle) => Promise<void>, opts: AtomicWriteOptions = {}): Promise<void> {
+export async function replaceAtomically(
+  path: string,
+  fill: (fh: FileHandle) => Promise<void>,
+  opts: AtomicWriteOptions = {},
+): Promise<void> {
   const dir = openDirChecked(dirname(path), dirname(path), { check: opts.resolved === true });
   try {
     await replaceIn(dir, basename(path), fill, opts);
@@ -73,13 +77,22 @@ export async function replaceAtomically(path: string, fill: (fh: FileHandle) => 
   }
 }
 
-async function replaceIn(dir: OpenDir, base: string, fill: (fh: FileHandle) => Promise<void>, opts: AtomicWriteOptions): Promise<void> {
+async function replaceIn(
+  dir: OpenDir,
+  base: string,
+  fill: (fh: FileHandle) => Promise<void>,
+  opts: AtomicWriteOptions,
+): Promise<void> {
   await sweepLeftovers(dir);
   const target = dir.at(base);
   const mode = (await existingMode(target)) ?? opts.mode ?? 0o644;
   const tmp = dir.at(tempName(base));
   // O_EXCL: fails rather than following a symlink or reusing a file someone planted at tmp.
-  const fh = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), mode);
+  const fh = await open(
+    tmp,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0),
+    mode,
+  );
   let renamed = false;
   try {
     try {
@@ -99,7 +112,11 @@ async function replaceIn(dir: OpenDir, base: string, fill: (fh: FileHandle) => P
 }
 
 /** Writes `data` to `path` atomically (see file comment). */
-export async function atomicWrite(path: string, data: string | Uint8Array, opts: AtomicWriteOptions = {}): Promise<void> {
+export async function atomicWrite(
+  path: string,
+  data: string | Uint8Array,
+  opts: AtomicWriteOptions = {},
+): Promise<void> {
   await replaceAtomically(
     path,
     async (fh) => {

@@ -41,7 +41,10 @@ describe('binary detection', () => {
   });
 
   it('names common formats by their magic bytes', () => {
-    expect(sniffFormat(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toEqual({ kind: 'PNG image', mime: 'image/png' });
+    expect(sniffFormat(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toEqual({
+      kind: 'PNG image',
+      mime: 'image/png',
+    });
     expect(sniffFormat(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))?.mime).toBe('image/webp');
     expect(sniffFormat(Buffer.from('RIFF\0\0\0\0WAVEfmt '))).toBeUndefined();
     expect(sniffFormat(Buffer.from('%PDF-1.7'))?.kind).toBe('PDF document');

@@ -9,7 +9,10 @@ const dir = mkdtempSync(join(tmpdir(), 'tb-lines-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let seq = 0;
-async function withFile<T>(content: string | Buffer, fn: (fh: Awaited<ReturnType<typeof open>>, size: number) => Promise<T>): Promise<T> {
+async function withFile<T>(
+  content: string | Buffer,
+  fn: (fh: Awaited<ReturnType<typeof open>>, size: number) => Promise<T>,
+): Promise<T> {
   const p = join(dir, `f${seq++}`);
   writeFileSync(p, content);
   const fh = await open(p, 'r');
@@ -24,7 +27,9 @@ const opts = { maxLineChars: 100, maxChars: 1_000_000 };
 
 describe('readWindow', () => {
   it('returns the requested lines with their numbers and counts the rest', async () => {
-    const w = await withFile('a\nb\r\nc\nd\n', (fh, size) => readWindow(fh, size, { ...opts, offset: 2, limit: 2, countUpTo: 1e6 }));
+    const w = await withFile('a\nb\r\nc\nd\n', (fh, size) =>
+      readWindow(fh, size, { ...opts, offset: 2, limit: 2, countUpTo: 1e6 }),
+    );
     expect(w.lines).toEqual([
       { n: 2, text: 'b' },
       { n: 3, text: 'c' },
@@ -42,7 +47,9 @@ describe('readWindow', () => {
 
   it('keeps a line that crosses chunk boundaries whole, and cuts an overlong one', async () => {
     const long = 'x'.repeat(700_000);
-    const w = await withFile(`first\n${long}\nlast\n`, (fh, size) => readWindow(fh, size, { ...opts, offset: 1, limit: 3 }));
+    const w = await withFile(`first\n${long}\nlast\n`, (fh, size) =>
+      readWindow(fh, size, { ...opts, offset: 1, limit: 3 }),
+    );
     expect(w.lines[0]).toEqual({ n: 1, text: 'first' });
     expect(w.lines[1].text).toBe('x'.repeat(100));
     expect(w.lines[1].cutFrom).toBe(700_000);
@@ -58,7 +65,9 @@ describe('readWindow', () => {
 
   it('stops at the character budget and says so', async () => {
     const content = Array.from({ length: 100 }, (_, i) => `line ${i} ${'y'.repeat(50)}`).join('\n');
-    const w = await withFile(content, (fh, size) => readWindow(fh, size, { maxLineChars: 100, maxChars: 500, offset: 1, limit: 100 }));
+    const w = await withFile(content, (fh, size) =>
+      readWindow(fh, size, { maxLineChars: 100, maxChars: 500, offset: 1, limit: 100 }),
+    );
     expect(w.full).toBe(true);
     expect(w.lines.length).toBeGreaterThan(0);
     expect(w.lines.length).toBeLessThan(20);
@@ -67,7 +76,9 @@ describe('readWindow', () => {
 
   it('decodes multi-byte characters split across chunks', async () => {
     const text = 'é'.repeat(200_000);
-    const w = await withFile(text + '\n', (fh, size) => readWindow(fh, size, { maxLineChars: 300_000, maxChars: 1e7, offset: 1, limit: 1 }));
+    const w = await withFile(text + '\n', (fh, size) =>
+      readWindow(fh, size, { maxLineChars: 300_000, maxChars: 1e7, offset: 1, limit: 1 }),
+    );
     expect(w.lines[0].text).toBe(text);
   });
 });

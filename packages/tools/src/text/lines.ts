@@ -47,7 +47,13 @@ function decodeLine(parts: Buffer[], bytes: number, maxLineChars: number): { tex
  * Reads lines [offset, offset+limit) starting the scan at byte `startByte`, which must be the
  * start of line `startLine`.
  */
-export async function readWindow(fh: FileHandle, size: number, opts: WindowOptions, startByte = 0, startLine = 1): Promise<LineWindow> {
+export async function readWindow(
+  fh: FileHandle,
+  size: number,
+  opts: WindowOptions,
+  startByte = 0,
+  startLine = 1,
+): Promise<LineWindow> {
   const keepBytes = opts.maxLineChars * 4 + 4;
   const last = opts.offset + opts.limit - 1;
   const lines: Line[] = [];
@@ -149,10 +155,21 @@ export async function countNewlines(fh: FileHandle, end: number): Promise<number
 }
 
 /** The last `count` lines, numbered from the start of the file. */
-export async function readTail(fh: FileHandle, size: number, count: number, opts: Omit<WindowOptions, 'offset' | 'limit'>): Promise<LineWindow> {
+export async function readTail(
+  fh: FileHandle,
+  size: number,
+  count: number,
+  opts: Omit<WindowOptions, 'offset' | 'limit'>,
+): Promise<LineWindow> {
   const start = await tailStart(fh, size, count);
   const before = await countNewlines(fh, start);
-  const window = await readWindow(fh, size, { ...opts, offset: before + 1, limit: count, countUpTo: Number.MAX_SAFE_INTEGER }, start, before + 1);
+  const window = await readWindow(
+    fh,
+    size,
+    { ...opts, offset: before + 1, limit: count, countUpTo: Number.MAX_SAFE_INTEGER },
+    start,
+    before + 1,
+  );
   return window;
 }
 

@@ -32,7 +32,8 @@ export function nearestMatch(text: string, old: string): NearestMatch | undefine
   // A window may run past the end of the file: old_string's first lines can still be the match.
   for (let i = 0; i < have.length; i++) {
     let score = 0;
-    for (let j = 0; j < wanted.length && i + j < have.length; j++) if (wanted[j] !== '' && have[i + j] === wanted[j]) score++;
+    for (let j = 0; j < wanted.length && i + j < have.length; j++)
+      if (wanted[j] !== '' && have[i + j] === wanted[j]) score++;
     if (score > bestScore) [best, bestScore] = [i, score];
   }
   if (best < 0) return undefined;
@@ -41,5 +42,9 @@ export function nearestMatch(text: string, old: string): NearestMatch | undefine
   while (at < last && lines[at] === oldLines[at - best]) at++;
   if (at === last) return { first: best + 1, last };
   const line = lines[at];
-  return { first: best + 1, last, differs: { line: at + 1, text: line.length > SHOWN_CHARS ? `${line.slice(0, SHOWN_CHARS)}…` : line } };
+  return {
+    first: best + 1,
+    last,
+    differs: { line: at + 1, text: line.length > SHOWN_CHARS ? `${line.slice(0, SHOWN_CHARS)}…` : line },
+  };
 }

@@ -94,7 +94,11 @@ function linkMet(err: unknown, dir: string, shown: string): unknown {
  * Opens a directory the guard resolved (a real path) and checks it is that directory. With
  * `check: false` (a path nobody checked, which may hold links) it is only opened.
  */
-export function openDirChecked(dir: string, shown: string, { check = true, noFollow = check }: { check?: boolean; noFollow?: boolean } = {}): OpenDir {
+export function openDirChecked(
+  dir: string,
+  shown: string,
+  { check = true, noFollow = check }: { check?: boolean; noFollow?: boolean } = {},
+): OpenDir {
   openHooks.beforeOpen?.(dir);
   let fd: number;
   try {
@@ -122,7 +126,12 @@ export function openDirChecked(dir: string, shown: string, { check = true, noFol
 }
 
 /** Runs `fn` with `dir` opened and checked; the descriptor is closed after. */
-export async function inDir<T>(dir: string, shown: string, fn: (d: OpenDir) => Promise<T>, opts?: { check?: boolean; noFollow?: boolean }): Promise<T> {
+export async function inDir<T>(
+  dir: string,
+  shown: string,
+  fn: (d: OpenDir) => Promise<T>,
+  opts?: { check?: boolean; noFollow?: boolean },
+): Promise<T> {
   const d = openDirChecked(dir, shown, opts);
   try {
     return await fn(d);

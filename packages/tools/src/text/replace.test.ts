@@ -61,7 +61,9 @@ describe('explainMiss', () => {
   it('names the nearest lines and the first line that differs', () => {
     const text = ['import x;', '', 'function f() {', '  const a = 1;', '  return a + 1;', '}', ''].join('\n');
     const why = explainMiss(text, 'function f() {\n  const a = 1;\n  return a + 2;\n}');
-    expect(why).toBe('nearest is lines 3-6, first differing at line 5: "  return a + 1;". Read those lines again and copy the exact text.');
+    expect(why).toBe(
+      'nearest is lines 3-6, first differing at line 5: "  return a + 1;". Read those lines again and copy the exact text.',
+    );
   });
 
   it('says when no line of old_string is in the file', () => {

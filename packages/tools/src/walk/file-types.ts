@@ -62,7 +62,10 @@ export function typeGlobs(spec: string): string[] {
     .filter(Boolean)) {
     const name = ALIASES[raw] ?? raw;
     const found = FILE_TYPES[name];
-    if (!found) throw new Error(`unknown file type "${raw}"; known types: ${Object.keys(FILE_TYPES).join(', ')}. Or use glob, e.g. "*.ext".`);
+    if (!found)
+      throw new Error(
+        `unknown file type "${raw}"; known types: ${Object.keys(FILE_TYPES).join(', ')}. Or use glob, e.g. "*.ext".`,
+      );
     globs.push(...found);
   }
   return [...new Set(globs)];

@@ -54,7 +54,15 @@ export function levelFor(dir: string, has: (name: string) => boolean, parent: Le
   const git = has(IGNORE_FILES.git) ? readRules(join(dir, IGNORE_FILES.git)) : undefined;
   const hasGit = has('.git');
   if (!custom && !dot && !git && !hasGit) return undefined;
-  return { dir, cut: dir === '/' ? 1 : dir.length + 1, ...(custom ? { custom } : {}), ...(dot ? { dot } : {}), ...(git ? { git } : {}), hasGit, parent };
+  return {
+    dir,
+    cut: dir === '/' ? 1 : dir.length + 1,
+    ...(custom ? { custom } : {}),
+    ...(dot ? { dot } : {}),
+    ...(git ? { git } : {}),
+    hasGit,
+    parent,
+  };
 }
 
 /** The levels of the directories above `dir` (ripgrep reads them too), nearest last in the chain. */
@@ -72,7 +80,12 @@ export function ancestorLevels(dir: string): Level | undefined {
 }
 
 /** The verdict of the ignore files in effect at a level for an absolute path. */
-export function matchIgnore(level: Level | undefined, abs: string, isDir: boolean, name = abs.slice(abs.lastIndexOf('/') + 1)): Verdict {
+export function matchIgnore(
+  level: Level | undefined,
+  abs: string,
+  isDir: boolean,
+  name = abs.slice(abs.lastIndexOf('/') + 1),
+): Verdict {
   let custom: Verdict;
   let dot: Verdict;
   let git: Verdict;

@@ -14,7 +14,8 @@ const tag = (node: Node | null): string => (node?.nodeType === 1 ? node.nodeName
 
 export function parseDocument(html: string): Doc {
   let { document } = parseHTML(html);
-  if (tag(document.documentElement as Node | null) !== 'HTML') ({ document } = parseHTML(`<html>${html.replace(DOCTYPE, '')}</html>`));
+  if (tag(document.documentElement as Node | null) !== 'HTML')
+    ({ document } = parseHTML(`<html>${html.replace(DOCTYPE, '')}</html>`));
   const root = document.documentElement;
   const children = [...root.childNodes];
   const head = children.find((n) => tag(n) === 'HEAD') ?? document.createElement('head');

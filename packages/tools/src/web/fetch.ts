@@ -1,6 +1,14 @@
 // GET with redirects followed by hand (at most maxRedirects), each hop through the SSRF guard,
 // the whole exchange under one deadline.
-import { isConnectionReset, parseRetryAfter, retryableStatus, ToolError, withHttpRetries, type HttpRetryOptions, type RetryAdvice } from '@toolbelt/core';
+import {
+  isConnectionReset,
+  parseRetryAfter,
+  retryableStatus,
+  ToolError,
+  withHttpRetries,
+  type HttpRetryOptions,
+  type RetryAdvice,
+} from '@toolbelt/core';
 import { getOnce, isRedirect, type RawResponse } from './http.js';
 import type { HostPolicy } from './ssrf.js';
 
@@ -35,7 +43,11 @@ export async function fetchFollowing(start: URL, opts: FetchOptions): Promise<Fe
   const timer = setTimeout(
     () =>
       controller.abort(
-        new ToolError('TIMEOUT', `${start.host} sent no complete response within ${+(opts.timeoutMs / 1000).toFixed(1)} s`, { recoverable: true }),
+        new ToolError(
+          'TIMEOUT',
+          `${start.host} sent no complete response within ${+(opts.timeoutMs / 1000).toFixed(1)} s`,
+          { recoverable: true },
+        ),
       ),
     opts.timeoutMs,
   );
@@ -56,7 +68,10 @@ export async function fetchFollowing(start: URL, opts: FetchOptions): Promise<Fe
       const hop = url;
       const res = await withHttpRetries<RawResponse>(
         {
-          attempt: () => (requests++, getOnce(hop, { hosts: opts.hosts, signal: controller.signal, headers, maxBytes: opts.maxBytes })),
+          attempt: () => (
+            requests++,
+            getOnce(hop, { hosts: opts.hosts, signal: controller.signal, headers, maxBytes: opts.maxBytes })
+          ),
           judge: adviseGet,
           signal: controller.signal,
           ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
@@ -83,7 +98,8 @@ export async function fetchFollowing(start: URL, opts: FetchOptions): Promise<Fe
 /** The body as text, in the charset the headers (or an HTML meta tag) name; UTF-8 otherwise. */
 export function decodeBody(body: Buffer, contentType: string): string {
   let charset = /charset\s*=\s*"?([\w-]+)/i.exec(contentType)?.[1];
-  if (!charset && /html/i.test(contentType)) charset = /<meta[^>]+charset\s*=\s*["']?([\w-]+)/i.exec(body.subarray(0, 4096).toString('latin1'))?.[1];
+  if (!charset && /html/i.test(contentType))
+    charset = /<meta[^>]+charset\s*=\s*["']?([\w-]+)/i.exec(body.subarray(0, 4096).toString('latin1'))?.[1];
   try {
     return new TextDecoder(charset ?? 'utf-8').decode(body);
   } catch {

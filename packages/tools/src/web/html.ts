@@ -6,8 +6,22 @@ import TurndownService from 'turndown';
 import { parseDocument, type Doc } from './document.js';
 import { addTableRule } from './tables.js';
 
-const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '_' });
-turndown.remove(['script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'form'] as TurndownService.Filter);
+const turndown = new TurndownService({
+  headingStyle: 'atx',
+  codeBlockStyle: 'fenced',
+  bulletListMarker: '-',
+  emDelimiter: '_',
+});
+turndown.remove([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'iframe',
+  'object',
+  'embed',
+  'form',
+] as TurndownService.Filter);
 addTableRule(turndown);
 
 export interface Converted {
@@ -42,7 +56,9 @@ export function htmlToMarkdown(html: string, base: string, opts: { mainContent: 
   if (opts.mainContent) {
     try {
       // Readability rewrites the document it reads, so it gets its own copy.
-      const article = new Readability(parse(html, base) as unknown as ConstructorParameters<typeof Readability>[0]).parse();
+      const article = new Readability(
+        parse(html, base) as unknown as ConstructorParameters<typeof Readability>[0],
+      ).parse();
       const articleText = (article?.textContent ?? '').replace(/\s+/g, ' ').trim();
       // A tiny "article" from a long page means Readability picked the wrong part.
       if (article?.content && articleText.length >= Math.min(200, bodyText.length * 0.5)) content = article.content;

@@ -30,47 +30,51 @@ export function getOnce(url: URL, opts: GetOptions): Promise<RawResponse> {
   opts.hosts.checkUrl(url);
   return new Promise((resolve, reject) => {
     const mod = url.protocol === 'https:' ? https : http;
-    const req = mod.request(url, { method: 'GET', headers: opts.headers, lookup: opts.hosts.lookup(), agent: false, signal: opts.signal }, (res) => {
-      const base = { url, status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: res.headers };
-      if (REDIRECTS.has(base.status) && res.headers.location) {
-        res.resume();
-        return resolve({ ...base, body: Buffer.alloc(0), truncated: false });
-      }
-      let stream: Readable = res;
-      const encoding = String(res.headers['content-encoding'] ?? '')
-        .trim()
-        .toLowerCase();
-      if (encoding === 'gzip' || encoding === 'x-gzip') stream = res.pipe(createGunzip());
-      else if (encoding === 'deflate') stream = res.pipe(createInflate());
-      else if (encoding === 'br') stream = res.pipe(createBrotliDecompress());
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let done = false;
-      const finish = (truncated: boolean) => {
-        if (done) return;
-        done = true;
-        resolve({ ...base, body: Buffer.concat(chunks), truncated });
-      };
-      stream.on('data', (chunk: Buffer) => {
-        if (done) return;
-        const room = opts.maxBytes - size;
-        if (chunk.length <= room) {
-          chunks.push(chunk);
-          size += chunk.length;
-          return;
+    const req = mod.request(
+      url,
+      { method: 'GET', headers: opts.headers, lookup: opts.hosts.lookup(), agent: false, signal: opts.signal },
+      (res) => {
+        const base = { url, status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: res.headers };
+        if (REDIRECTS.has(base.status) && res.headers.location) {
+          res.resume();
+          return resolve({ ...base, body: Buffer.alloc(0), truncated: false });
         }
-        chunks.push(chunk.subarray(0, room));
-        finish(true);
-        req.destroy();
-      });
-      stream.on('end', () => finish(false));
-      stream.on('error', (err) => {
-        if (!done) reject(networkError(url, err, opts.signal));
-      });
-      res.on('error', (err) => {
-        if (!done) reject(networkError(url, err, opts.signal));
-      });
-    });
+        let stream: Readable = res;
+        const encoding = String(res.headers['content-encoding'] ?? '')
+          .trim()
+          .toLowerCase();
+        if (encoding === 'gzip' || encoding === 'x-gzip') stream = res.pipe(createGunzip());
+        else if (encoding === 'deflate') stream = res.pipe(createInflate());
+        else if (encoding === 'br') stream = res.pipe(createBrotliDecompress());
+        const chunks: Buffer[] = [];
+        let size = 0;
+        let done = false;
+        const finish = (truncated: boolean) => {
+          if (done) return;
+          done = true;
+          resolve({ ...base, body: Buffer.concat(chunks), truncated });
+        };
+        stream.on('data', (chunk: Buffer) => {
+          if (done) return;
+          const room = opts.maxBytes - size;
+          if (chunk.length <= room) {
+            chunks.push(chunk);
+            size += chunk.length;
+            return;
+          }
+          chunks.push(chunk.subarray(0, room));
+          finish(true);
+          req.destroy();
+        });
+        stream.on('end', () => finish(false));
+        stream.on('error', (err) => {
+          if (!done) reject(networkError(url, err, opts.signal));
+        });
+        res.on('error', (err) => {
+          if (!done) reject(networkError(url, err, opts.signal));
+        });
+      },
+    );
     req.on('error', (err) => reject(networkError(url, err, opts.signal)));
     req.end();
   });
@@ -95,9 +99,13 @@ function networkError(url: URL, err: Error & { code?: string }, signal: AbortSig
     case 'ECONNRESET':
     case 'EPIPE':
       // The cause tells the retry loop that the connection dropped.
-      return new ToolError('EXECUTION_FAILED', `${url.host} closed the connection before answering`, { recoverable: true, cause: err });
+      return new ToolError('EXECUTION_FAILED', `${url.host} closed the connection before answering`, {
+        recoverable: true,
+        cause: err,
+      });
     default:
-      if (/^(Z_|ERR__ERROR)/.test(err.code ?? '')) return new ToolError('EXECUTION_FAILED', `${url.href} sent a body that does not match its content-encoding`);
+      if (/^(Z_|ERR__ERROR)/.test(err.code ?? ''))
+        return new ToolError('EXECUTION_FAILED', `${url.href} sent a body that does not match its content-encoding`);
       return new ToolError('EXECUTION_FAILED', `fetching ${url.href} failed: ${err.message}`, { recoverable: true });
   }
 }

@@ -2,7 +2,15 @@
 // 5xx) and nothing else, against local servers that fail a given number of times, then answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Executor, Policy, textOf, ToolRegistry, type HttpRetryOptions, type Tool, type ToolEvent } from '@toolbelt/core';
+import {
+  Executor,
+  Policy,
+  textOf,
+  ToolRegistry,
+  type HttpRetryOptions,
+  type Tool,
+  type ToolEvent,
+} from '@toolbelt/core';
 import { serve, type TestServer } from './__fixtures__/server.js';
 import { BraveSearchProvider } from './search/brave.js';
 import { HostPolicy } from './ssrf.js';
@@ -42,7 +50,14 @@ function run(tool: Tool, input: Record<string, unknown>) {
 }
 
 const fetcher = (retry: HttpRetryOptions = { baseDelayMs: 1 }) =>
-  webFetchTool({ hosts: new HostPolicy(['127.0.0.1']), userAgent: 'toolbelt-test', timeoutMs: 10_000, maxBytes: 1024 * 1024, maxRedirects: 5, retry });
+  webFetchTool({
+    hosts: new HostPolicy(['127.0.0.1']),
+    userAgent: 'toolbelt-test',
+    timeoutMs: 10_000,
+    maxBytes: 1024 * 1024,
+    maxRedirects: 5,
+    retry,
+  });
 
 describe('web_fetch retries', () => {
   it('fetches the page after two dropped connections and a 502, saying so in progress events', async () => {
@@ -90,7 +105,9 @@ describe('web_fetch retries', () => {
     expect(timeout.times).toHaveLength(2);
     const later = await flaky([fail(429, { 'retry-after': '3600' })], page);
     const { result } = await run(fetcher(), { url: `${later.origin}/p` });
-    expect(result.error?.message).toContain('returned 429 Too Many Requests: failed with 429. Try again later (the server asks for 3600 s).');
+    expect(result.error?.message).toContain(
+      'returned 429 Too Many Requests: failed with 429. Try again later (the server asks for 3600 s).',
+    );
     expect(later.times).toHaveLength(1);
   });
 
@@ -106,7 +123,8 @@ describe('web_search retries', () => {
     void res
       .writeHead(200, { 'content-type': 'application/json' })
       .end(JSON.stringify({ web: { results: [{ title: 'Found', url: 'https://example.com/' }] } }));
-  const searcher = (origin: string) => webSearchTool(new BraveSearchProvider({ apiKey: 'k', baseUrl: origin, retry: { baseDelayMs: 1 } }));
+  const searcher = (origin: string) =>
+    webSearchTool(new BraveSearchProvider({ apiKey: 'k', baseUrl: origin, retry: { baseDelayMs: 1 } }));
 
   it('answers after a dropped connection, a 429 and a 500', async () => {
     const s = await flaky([reset, fail(429), fail(500)], results);

@@ -14,7 +14,9 @@ export const webSection = z
     braveBaseUrl: z.url(mustBe('a URL')).optional(),
     tavilyApiKey: z
       .string(mustBe('a Tavily API key'))
-      .describe('Registers web_search through Tavily; TAVILY_API_KEY in the environment (or the workspace .env) does too')
+      .describe(
+        'Registers web_search through Tavily; TAVILY_API_KEY in the environment (or the workspace .env) does too',
+      )
       .optional(),
     tavilyBaseUrl: z.url(mustBe('a URL')).optional(),
     searxngUrl: z
@@ -26,7 +28,9 @@ export const webSection = z
       .describe('Which search API web_search uses when several are set up; default: Brave, then Tavily, then SearXNG')
       .optional(),
     userAgent: z.string().optional(),
-    retry: httpRetrySchema.describe('Retries of a request that failed for a passing reason (reset, 408, 429, 5xx); default 3').optional(),
+    retry: httpRetrySchema
+      .describe('Retries of a request that failed for a passing reason (reset, 408, 429, 5xx); default 3')
+      .optional(),
   })
   .describe('web_fetch and web_search');
 

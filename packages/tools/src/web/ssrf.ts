@@ -57,7 +57,10 @@ export class HostPolicy {
   /** Refuses an http(s) URL whose host is a non-public IP literal; names are checked at connect time. */
   checkUrl(url: URL): void {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new ToolError('INVALID_PARAMS', `only http and https URLs can be fetched, not ${url.protocol.replace(/:$/, '')}:`);
+      throw new ToolError(
+        'INVALID_PARAMS',
+        `only http and https URLs can be fetched, not ${url.protocol.replace(/:$/, '')}:`,
+      );
     }
     const host = normalizeHost(url.hostname);
     if (!isIP(host) || this.allows(host)) return;
@@ -68,12 +71,21 @@ export class HostPolicy {
   /** A `lookup` for http.request: resolves, then refuses the connection if any answer is not public. */
   lookup(): typeof dnsLookup {
     const guarded = (hostname: string, options: unknown, callback: unknown) => {
-      const cb = (typeof options === 'function' ? options : callback) as (err: Error | null, address: string | LookupAddress[], family?: number) => void;
-      const opts = (typeof options === 'object' && options !== null ? options : {}) as { all?: boolean; family?: number };
+      const cb = (typeof options === 'function' ? options : callback) as (
+        err: Error | null,
+        address: string | LookupAddress[],
+        family?: number,
+      ) => void;
+      const opts = (typeof options === 'object' && options !== null ? options : {}) as {
+        all?: boolean;
+        family?: number;
+      };
       this.resolver(hostname).then(
         (found) => {
-          const addresses = opts.family === 4 || opts.family === 6 ? found.filter((a) => a.family === opts.family) : found;
-          if (!addresses.length) return cb(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), []);
+          const addresses =
+            opts.family === 4 || opts.family === 6 ? found.filter((a) => a.family === opts.family) : found;
+          if (!addresses.length)
+            return cb(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), []);
           if (!this.allows(hostname)) {
             for (const a of addresses) {
               const why = blockedAddress(a.address);

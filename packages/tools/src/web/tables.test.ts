@@ -25,14 +25,17 @@ describe('HTML tables as Markdown tables', () => {
   });
 
   it('makes the first row the header of a table without one, and pads short rows and colspans', () => {
-    const html = '<table><tr><td>a</td><td>b</td><td>c</td></tr><tr><td colspan="2">wide</td><td>x</td></tr><tr><td>short</td></tr></table>';
+    const html =
+      '<table><tr><td>a</td><td>b</td><td>c</td></tr><tr><td colspan="2">wide</td><td>x</td></tr><tr><td>short</td></tr></table>';
     expect(md(html)).toBe(['| a | b | c |', '| --- | --- | --- |', '| wide |  | x |', '| short |  |  |'].join('\n'));
   });
 
   it('keeps a cell on one line and flattens a table nested in it', () => {
-    expect(md('<table><tr><th>k</th><th>v</th></tr><tr><td>one<br>two</td><td><table><tr><td>inner</td></tr></table></td></tr></table>')).toBe(
-      ['| k | v |', '| --- | --- |', '| one two | inner |'].join('\n'),
-    );
+    expect(
+      md(
+        '<table><tr><th>k</th><th>v</th></tr><tr><td>one<br>two</td><td><table><tr><td>inner</td></tr></table></td></tr></table>',
+      ),
+    ).toBe(['| k | v |', '| --- | --- |', '| one two | inner |'].join('\n'));
   });
 
   it('no longer runs the cells of a row together (control)', () => {

@@ -17,7 +17,9 @@ beforeAll(async () => {
     req.on('end', () => {
       if (req.method !== 'POST' || req.url !== '/search') return void res.writeHead(404).end();
       if (req.headers.authorization !== `Bearer ${KEY}`)
-        return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"detail":{"error":"Unauthorized"}}');
+        return void res
+          .writeHead(401, { 'content-type': 'application/json' })
+          .end('{"detail":{"error":"Unauthorized"}}');
       if (limited > 0) {
         limited--;
         return void res.writeHead(429, { 'retry-after': '0' }).end('{}');
@@ -38,7 +40,9 @@ beforeAll(async () => {
   });
   brave = await serve(
     (_req, res) =>
-      void res.writeHead(200, { 'content-type': 'application/json' }).end('{"web":{"results":[{"title":"from Brave","url":"https://brave.example/"}]}}'),
+      void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"web":{"results":[{"title":"from Brave","url":"https://brave.example/"}]}}'),
   );
 });
 
@@ -52,7 +56,10 @@ function search(config: Parameters<typeof webTools>[0]) {
   return new Executor({ registry: new ToolRegistry().registerAll(tools), policy: new Policy({ mode: 'safe' }) });
 }
 
-const tavilyConfig = (apiKey = KEY) => ({ config: { tavilyApiKey: apiKey, tavilyBaseUrl: tavily.origin, retry: { baseDelayMs: 1 } }, env: {} });
+const tavilyConfig = (apiKey = KEY) => ({
+  config: { tavilyApiKey: apiKey, tavilyBaseUrl: tavily.origin, retry: { baseDelayMs: 1 } },
+  env: {},
+});
 
 describe('web_search through Tavily', () => {
   it('posts the query and count, and lists results with short plain-text snippets', async () => {
@@ -74,7 +81,9 @@ describe('web_search through Tavily', () => {
   it('says which key to check when Tavily refuses it, and waits out a 429', async () => {
     const bad = await search(tavilyConfig('tvly-wrong')).call({ tool: 'web_search', input: { query: 'x' } });
     expect(bad.error?.code).toBe('PERMISSION_DENIED');
-    expect(bad.error?.message).toBe('Tavily rejected the API key (HTTP 401); ask the user to check web.tavilyApiKey or TAVILY_API_KEY');
+    expect(bad.error?.message).toBe(
+      'Tavily rejected the API key (HTTP 401); ask the user to check web.tavilyApiKey or TAVILY_API_KEY',
+    );
     limited = 2;
     const after = await search(tavilyConfig()).call({ tool: 'web_search', input: { query: 'x' } });
     expect(after.status).toBe('success');
@@ -87,12 +96,17 @@ describe('choosing the search provider', () => {
     const config = { braveApiKey: 'b', braveBaseUrl: brave.origin, tavilyApiKey: KEY, tavilyBaseUrl: tavily.origin };
     const first = await search({ config, env: {} }).call({ tool: 'web_search', input: { query: 'q' } });
     expect(textOf(first)).toContain('via Brave');
-    const chosen = await search({ config: { ...config, searchProvider: 'tavily' }, env: {} }).call({ tool: 'web_search', input: { query: 'q' } });
+    const chosen = await search({ config: { ...config, searchProvider: 'tavily' }, env: {} }).call({
+      tool: 'web_search',
+      input: { query: 'q' },
+    });
     expect(textOf(chosen)).toContain('via Tavily');
   });
 
   it('registers no web_search when the configured provider has no key', () => {
-    expect(webTools({ config: { searchProvider: 'tavily' }, env: { BRAVE_API_KEY: 'b' } }).map((t) => t.name)).toEqual(['web_fetch']);
+    expect(webTools({ config: { searchProvider: 'tavily' }, env: { BRAVE_API_KEY: 'b' } }).map((t) => t.name)).toEqual([
+      'web_fetch',
+    ]);
   });
 });
 
@@ -111,13 +125,18 @@ describe('web_search through SearXNG', () => {
         content: `about <b>${url.searchParams.get('q')}</b>`,
         engine: 'ddg',
       }));
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ query: url.searchParams.get('q'), number_of_results: 3, results }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ query: url.searchParams.get('q'), number_of_results: 3, results }));
     });
   });
   afterAll(() => searx.close());
 
   it('searches an instance named by SEARXNG_URL, no key needed, and keeps its path', async () => {
-    const r = await search({ env: { SEARXNG_URL: `${searx.origin}/searx` } }).call({ tool: 'web_search', input: { query: 'agents', count: 2 } });
+    const r = await search({ env: { SEARXNG_URL: `${searx.origin}/searx` } }).call({
+      tool: 'web_search',
+      input: { query: 'agents', count: 2 },
+    });
     expect(textOf(r)).toBe(
       'Results for "agents" (2 via SearXNG):\n\n1. SearX 1\n   https://searx.example/1\n   about agents\n\n2. SearX 2\n   https://searx.example/2\n   about agents',
     );
@@ -126,7 +145,10 @@ describe('web_search through SearXNG', () => {
   it('says to turn on the json format when the instance refuses it', async () => {
     json = false;
     try {
-      const r = await search({ config: { searxngUrl: `${searx.origin}/searx/`, retry: { baseDelayMs: 1 } }, env: {} }).call({
+      const r = await search({
+        config: { searxngUrl: `${searx.origin}/searx/`, retry: { baseDelayMs: 1 } },
+        env: {},
+      }).call({
         tool: 'web_search',
         input: { query: 'x' },
       });
@@ -140,6 +162,8 @@ describe('web_search through SearXNG', () => {
 
   it('leaves web_search off for a SEARXNG_URL that is no http(s) URL, and says why', () => {
     expect(webTools({ env: { SEARXNG_URL: 'localhost:8888' } }).map((t) => t.name)).toEqual(['web_fetch']);
-    expect(searchOffReason({}, { SEARXNG_URL: 'localhost:8888' })).toBe('SEARXNG_URL "localhost:8888" is not an http(s) URL');
+    expect(searchOffReason({}, { SEARXNG_URL: 'localhost:8888' })).toBe(
+      'SEARXNG_URL "localhost:8888" is not an http(s) URL',
+    );
   });
 });

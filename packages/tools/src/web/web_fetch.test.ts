@@ -26,7 +26,14 @@ const BOMB = gzipSync(Buffer.alloc(20_000_000, 'a'));
 let server: TestServer;
 let executor: Executor;
 
-function fetchTool(opts: { allow?: string[]; timeoutMs?: number; maxBytes?: number; resolver?: ConstructorParameters<typeof HostPolicy>[1] } = {}) {
+function fetchTool(
+  opts: {
+    allow?: string[];
+    timeoutMs?: number;
+    maxBytes?: number;
+    resolver?: ConstructorParameters<typeof HostPolicy>[1];
+  } = {},
+) {
   return webFetchTool({
     hosts: new HostPolicy(opts.allow ?? ['127.0.0.1'], opts.resolver),
     userAgent: 'toolbelt-test',
@@ -41,23 +48,41 @@ function executorFor(tool = fetchTool()): Executor {
   return new Executor({ registry: new ToolRegistry().register(tool), policy: new Policy({ mode: 'yolo' }) });
 }
 
-const fetchWith = (ex: Executor, input: Record<string, unknown>): Promise<ToolResult> => ex.call({ tool: 'web_fetch', input });
-const get = (path: string, extra: Record<string, unknown> = {}) => fetchWith(executor, { url: server.origin + path, ...extra });
+const fetchWith = (ex: Executor, input: Record<string, unknown>): Promise<ToolResult> =>
+  ex.call({ tool: 'web_fetch', input });
+const get = (path: string, extra: Record<string, unknown> = {}) =>
+  fetchWith(executor, { url: server.origin + path, ...extra });
 
 beforeAll(async () => {
   server = await serve((req, res) => {
     const url = new URL(req.url!, 'http://x');
     const path = url.pathname;
-    if (path === '/article') return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
+    if (path === '/article')
+      return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
     if (PARTIAL_PAGES[path]) return void res.writeHead(200, { 'content-type': 'text/html' }).end(PARTIAL_PAGES[path]);
-    if (path === '/json') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"toolbelt","tags":["a","b"]}');
-    if (path === '/text') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('plain  text\n  kept as is');
-    if (path === '/latin1') return void res.writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' }).end(Buffer.from([0x63, 0x61, 0x66, 0xe9]));
-    if (path === '/gzip') return void res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(gzipSync('unzipped fine'));
+    if (path === '/json')
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"name":"toolbelt","tags":["a","b"]}');
+    if (path === '/text')
+      return void res.writeHead(200, { 'content-type': 'text/plain' }).end('plain  text\n  kept as is');
+    if (path === '/latin1')
+      return void res
+        .writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' })
+        .end(Buffer.from([0x63, 0x61, 0x66, 0xe9]));
+    if (path === '/gzip')
+      return void res
+        .writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' })
+        .end(gzipSync('unzipped fine'));
     if (path === '/big') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(300_000));
-    if (path === '/bomb') return void res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(BOMB);
-    if (path === '/png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]));
-    if (path === '/missing') return void res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not here</h1><p>try /article</p>');
+    if (path === '/bomb')
+      return void res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(BOMB);
+    if (path === '/png')
+      return void res
+        .writeHead(200, { 'content-type': 'image/png' })
+        .end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]));
+    if (path === '/missing')
+      return void res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not here</h1><p>try /article</p>');
     if (path === '/broken') return void res.writeHead(503, { 'content-type': 'text/plain' }).end('overloaded');
     if (path === '/slow') {
       res.writeHead(200, { 'content-type': 'text/plain' });
@@ -67,7 +92,9 @@ beforeAll(async () => {
     const hop = /^\/hop\/(\d+)$/.exec(path);
     if (hop) {
       const n = Number(hop[1]);
-      return void res.writeHead(n > 0 ? 302 : 200, n > 0 ? { location: `/hop/${n - 1}` } : { 'content-type': 'text/plain' }).end(n > 0 ? '' : 'arrived');
+      return void res
+        .writeHead(n > 0 ? 302 : 200, n > 0 ? { location: `/hop/${n - 1}` } : { 'content-type': 'text/plain' })
+        .end(n > 0 ? '' : 'arrived');
     }
     if (path === '/redirect') return void res.writeHead(302, { location: url.searchParams.get('to')! }).end();
     res.writeHead(404).end();
@@ -119,7 +146,9 @@ describe('web_fetch', () => {
   });
 
   it('pretty-prints JSON, keeps text as is, decodes gzip and the declared charset', async () => {
-    expect(textOf(await get('/json'))).toContain('--- Content ---\n{\n  "name": "toolbelt",\n  "tags": [\n    "a",\n    "b"\n  ]\n}');
+    expect(textOf(await get('/json'))).toContain(
+      '--- Content ---\n{\n  "name": "toolbelt",\n  "tags": [\n    "a",\n    "b"\n  ]\n}',
+    );
     expect(textOf(await get('/text'))).toMatch(/--- Content ---\nplain {2}text\n {2}kept as is$/);
     expect(textOf(await get('/gzip'))).toMatch(/--- Content ---\nunzipped fine$/);
     expect(textOf(await get('/latin1'))).toMatch(/--- Content ---\ncafé$/);
@@ -137,7 +166,10 @@ describe('web_fetch', () => {
   it('cuts the returned text at maxChars and says so', async () => {
     const text = textOf(await get('/big', { maxChars: 1000 }));
     expect(text).toContain('Length: 300,000 characters, showing the first 1,000');
-    expect(text).toContain('x'.repeat(1000) + '\n\n[Truncated: showing 1,000 of 300,000 characters. Call again with a larger maxChars to see more.]');
+    expect(text).toContain(
+      'x'.repeat(1000) +
+        '\n\n[Truncated: showing 1,000 of 300,000 characters. Call again with a larger maxChars to see more.]',
+    );
     expect(text).not.toContain('x'.repeat(1001));
   });
 
@@ -161,13 +193,19 @@ describe('web_fetch', () => {
   it('reports HTTP errors with what the server said, binary content and bad URLs', async () => {
     const missing = await get('/missing');
     expect(missing.error?.code).toBe('NOT_FOUND');
-    expect(missing.error?.message).toBe(`GET ${server.origin}/missing returned 404 Not Found: Not here try /article. Check the URL.`);
+    expect(missing.error?.message).toBe(
+      `GET ${server.origin}/missing returned 404 Not Found: Not here try /article. Check the URL.`,
+    );
     const broken = await get('/broken');
     expect(broken.error).toMatchObject({ code: 'EXECUTION_FAILED', recoverable: true });
-    expect(broken.error?.message).toBe(`GET ${server.origin}/broken returned 503 Service Unavailable: overloaded. Try again later. Sent 4 times.`);
+    expect(broken.error?.message).toBe(
+      `GET ${server.origin}/broken returned 503 Service Unavailable: overloaded. Try again later. Sent 4 times.`,
+    );
     const png = await get('/png');
     expect(png.error?.message).toContain('is image/png (7 bytes); web_fetch returns text, HTML and JSON only');
-    expect((await fetchWith(executor, { url: 'file:///etc/passwd' })).error?.message).toContain('only http and https URLs can be fetched');
+    expect((await fetchWith(executor, { url: 'file:///etc/passwd' })).error?.message).toContain(
+      'only http and https URLs can be fetched',
+    );
     expect((await fetchWith(executor, { url: 'example.com/page' })).error?.message).toContain('is not an absolute URL');
   });
 
@@ -200,16 +238,21 @@ describe('web_fetch SSRF guard', () => {
   });
 
   it('refuses names that resolve to such addresses, checked on the addresses actually used', async () => {
-    expect(await refused(`http://localhost:${server.port}/article`)).toMatch(/refusing to fetch localhost \(it resolves to (127\.0\.0\.1|::1)\)/);
+    expect(await refused(`http://localhost:${server.port}/article`)).toMatch(
+      /refusing to fetch localhost \(it resolves to (127\.0\.0\.1|::1)\)/,
+    );
     const answers: Record<string, string[]> = {
       'internal.test': ['10.1.2.3'],
       'metadata.test': ['169.254.169.254'],
       'v6.test': ['::1'],
       'mixed.test': ['93.184.216.34', '127.0.0.1'],
     };
-    const resolver = async (host: string) => (answers[host] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+    const resolver = async (host: string) =>
+      (answers[host] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
     const ex = executorFor(fetchTool({ allow: [], resolver }));
-    expect(await refused('http://internal.test/', ex)).toContain('(it resolves to 10.1.2.3): a private network address');
+    expect(await refused('http://internal.test/', ex)).toContain(
+      '(it resolves to 10.1.2.3): a private network address',
+    );
     expect(await refused('http://metadata.test/', ex)).toContain('the cloud metadata address');
     expect(await refused('http://v6.test/', ex)).toContain('(it resolves to ::1)');
     expect(await refused('http://mixed.test/', ex)).toContain('(it resolves to 127.0.0.1)');
@@ -219,9 +262,13 @@ describe('web_fetch SSRF guard', () => {
     const ex = executorFor(fetchTool({ allow: ['localhost'] }));
     const via = `http://localhost:${server.port}/redirect?to=`;
     const before = server.hits.length;
-    expect(await refused(via + encodeURIComponent(`${server.origin}/article`), ex)).toContain('refusing to fetch 127.0.0.1');
+    expect(await refused(via + encodeURIComponent(`${server.origin}/article`), ex)).toContain(
+      'refusing to fetch 127.0.0.1',
+    );
     expect(await refused(via + encodeURIComponent('http://10.0.0.1/admin'), ex)).toContain('10.0.0.1');
-    expect(await refused(via + encodeURIComponent('http://169.254.169.254/latest/meta-data/'), ex)).toContain('metadata');
+    expect(await refused(via + encodeURIComponent('http://169.254.169.254/latest/meta-data/'), ex)).toContain(
+      'metadata',
+    );
     expect(await refused(via + encodeURIComponent(`http://[::1]:${server.port}/article`), ex)).toContain('::1');
     expect(server.hits.slice(before).every((h) => h.startsWith('/redirect'))).toBe(true);
     const file = await fetchWith(ex, { url: via + encodeURIComponent('file:///etc/passwd') });

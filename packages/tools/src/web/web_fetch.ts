@@ -1,4 +1,11 @@
-import { defineTool, parseRetryAfter, ToolError, type HttpRetryOptions, type Tool, type ToolOutput } from '@toolbelt/core';
+import {
+  defineTool,
+  parseRetryAfter,
+  ToolError,
+  type HttpRetryOptions,
+  type Tool,
+  type ToolOutput,
+} from '@toolbelt/core';
 import { z } from 'zod';
 import { decodeBody, fetchFollowing, type Fetched } from './fetch.js';
 import type { HostPolicy } from './ssrf.js';
@@ -32,7 +39,8 @@ function statusError(r: Fetched, excerpt: string): ToolError {
   const what = `GET ${r.url.href} returned ${r.status} ${r.statusText}`.trim();
   const body = excerpt ? `: ${excerpt}` : '';
   if (r.status === 404 || r.status === 410) return new ToolError('NOT_FOUND', `${what}${body}. Check the URL.`);
-  if (r.status === 401 || r.status === 403) return new ToolError('PERMISSION_DENIED', `${what}${body}. The page needs a login or blocks automated clients.`);
+  if (r.status === 401 || r.status === 403)
+    return new ToolError('PERMISSION_DENIED', `${what}${body}. The page needs a login or blocks automated clients.`);
   const retry = r.status === 408 || r.status === 429 || r.status >= 500;
   const tried = r.requests > 1 ? ` Sent ${r.requests} times.` : '';
   const after = parseRetryAfter(r.headers['retry-after']);
@@ -42,7 +50,8 @@ function statusError(r: Fetched, excerpt: string): ToolError {
 
 const isHtml = (type: string) => /text\/html|application\/xhtml\+xml/i.test(type);
 const isJson = (type: string) => /application\/(.+\+)?json|text\/json/i.test(type);
-const isText = (type: string) => /^text\/|(application\/(.+\+)?(xml|javascript|ecmascript|x-sh|x-yaml|yaml|toml|csv|x-ndjson))/i.test(type);
+const isText = (type: string) =>
+  /^text\/|(application\/(.+\+)?(xml|javascript|ecmascript|x-sh|x-yaml|yaml|toml|csv|x-ndjson))/i.test(type);
 
 function looksBinary(body: Buffer): boolean {
   return body.subarray(0, 4096).includes(0);
@@ -97,13 +106,19 @@ interface Page {
 /** The header, the content cut to maxChars, and notes on what was left out. */
 function pageOutput({ start, fetched: r, type, title, content }: Page, maxChars: number, maxBytes: number): ToolOutput {
   const header = [`URL: ${start.href}`];
-  if (r.redirects.length) header.push(`Final URL: ${r.url.href} (after ${r.redirects.length} redirect${r.redirects.length > 1 ? 's' : ''})`);
+  if (r.redirects.length)
+    header.push(`Final URL: ${r.url.href} (after ${r.redirects.length} redirect${r.redirects.length > 1 ? 's' : ''})`);
   header.push(`Status: ${r.status} ${r.statusText}`.trim(), `Content-Type: ${type || 'unknown'}`);
   if (title) header.push(`Title: ${title}`);
   const cut = content.length > maxChars;
-  header.push(`Length: ${content.length.toLocaleString('en-US')} characters${cut ? `, showing the first ${maxChars.toLocaleString('en-US')}` : ''}`);
+  header.push(
+    `Length: ${content.length.toLocaleString('en-US')} characters${cut ? `, showing the first ${maxChars.toLocaleString('en-US')}` : ''}`,
+  );
   const notes: string[] = [];
-  if (r.truncated) notes.push(`[Download stopped at ${Math.round(maxBytes / 1024).toLocaleString('en-US')} KB; the rest of the response was not fetched.]`);
+  if (r.truncated)
+    notes.push(
+      `[Download stopped at ${Math.round(maxBytes / 1024).toLocaleString('en-US')} KB; the rest of the response was not fetched.]`,
+    );
   if (cut)
     notes.push(
       `[Truncated: showing ${maxChars.toLocaleString('en-US')} of ${content.length.toLocaleString('en-US')} characters. Call again with a larger maxChars to see more.]`,
@@ -111,7 +126,15 @@ function pageOutput({ start, fetched: r, type, title, content }: Page, maxChars:
   const body = cut ? content.slice(0, maxChars) : content;
   return {
     content: `${header.join('\n')}\n--- Content ---\n${body}${notes.length ? `\n\n${notes.join('\n')}` : ''}`,
-    metadata: { url: start.href, finalUrl: r.url.href, status: r.status, contentType: type, title, chars: content.length, truncated: cut || r.truncated },
+    metadata: {
+      url: start.href,
+      finalUrl: r.url.href,
+      status: r.status,
+      contentType: type,
+      title,
+      chars: content.length,
+      truncated: cut || r.truncated,
+    },
   };
 }
 
@@ -127,7 +150,8 @@ export function webFetchTool(settings: WebFetchSettings): Tool {
     validate({ url }) {
       const u = parseUrl(url);
       if (!u) return `"${url}" is not an absolute URL; include the scheme, e.g. https://example.com/page`;
-      if (u.protocol !== 'http:' && u.protocol !== 'https:') return `only http and https URLs can be fetched, not ${u.protocol}`;
+      if (u.protocol !== 'http:' && u.protocol !== 'https:')
+        return `only http and https URLs can be fetched, not ${u.protocol}`;
       return undefined;
     },
     effect: ({ url }) => ({ effect: 'read', subject: { urls: [parseUrl(url)?.href ?? url] } }),
@@ -136,7 +160,11 @@ export function webFetchTool(settings: WebFetchSettings): Tool {
     async execute({ url, maxChars, mainContent }, ctx): Promise<ToolOutput> {
       const start = parseUrl(url)!;
       const onRetry = (retry: number, waitMs: number, reason: string) =>
-        ctx.emit({ type: 'progress', progress: retry, message: `${reason}; retry ${retry} in ${(waitMs / 1000).toFixed(1)} s` });
+        ctx.emit({
+          type: 'progress',
+          progress: retry,
+          message: `${reason}; retry ${retry} in ${(waitMs / 1000).toFixed(1)} s`,
+        });
       const r = await fetchFollowing(start, { ...settings, signal: ctx.signal, onRetry });
       const type = String(r.headers['content-type'] ?? '').trim();
       if (r.status >= 400) throw statusError(r, errorExcerpt(r, type));

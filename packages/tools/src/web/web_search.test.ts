@@ -15,7 +15,8 @@ beforeAll(async () => {
   brave = await serve((req, res) => {
     const url = new URL(req.url!, 'http://x');
     if (url.pathname !== '/res/v1/web/search') return void res.writeHead(404).end();
-    if (req.headers['x-subscription-token'] !== KEY) return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"type":"ErrorResponse"}');
+    if (req.headers['x-subscription-token'] !== KEY)
+      return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"type":"ErrorResponse"}');
     if (status !== 200) return void res.writeHead(status).end('slow down');
     queries.push(url.searchParams);
     const count = Number(url.searchParams.get('count'));
@@ -25,7 +26,9 @@ beforeAll(async () => {
       description: 'A <strong>matching</strong> page &amp; more &#39;quoted&#39;',
       extra: 'ignored',
     }));
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'search', web: { type: 'search', results } }));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ type: 'search', web: { type: 'search', results } }));
   });
 });
 
@@ -68,7 +71,9 @@ describe('web_search through Brave', () => {
     expect(queries.at(-1)?.get('count')).toBe('1');
     await ex.call({ tool: 'web_search', input: { query: 'x', count: 20 } });
     expect(queries.at(-1)?.get('count')).toBe('20');
-    expect((await ex.call({ tool: 'web_search', input: { query: 'x', count: 2.5 } })).error?.code).toBe('INVALID_PARAMS');
+    expect((await ex.call({ tool: 'web_search', input: { query: 'x', count: 2.5 } })).error?.code).toBe(
+      'INVALID_PARAMS',
+    );
     const long = await ex.call({ tool: 'web_search', input: { query: 'q'.repeat(450) } });
     expect(queries.at(-1)?.get('q')).toHaveLength(400);
     expect(textOf(long)).toContain('(query cut to 400 characters)');
@@ -100,7 +105,18 @@ describe('web tool registration', () => {
 
   it('builtinTools includes the git, LSP and web tools, and web_search only with a key', () => {
     const without = names(builtinTools({ config: {}, env: {} }));
-    for (const n of ['git_status', 'git_diff', 'git_log', 'git_branch', 'git_commit', 'git_push', 'diagnostics', 'symbols', 'code_lookup', 'web_fetch']) {
+    for (const n of [
+      'git_status',
+      'git_diff',
+      'git_log',
+      'git_branch',
+      'git_commit',
+      'git_push',
+      'diagnostics',
+      'symbols',
+      'code_lookup',
+      'web_fetch',
+    ]) {
       expect(without).toContain(n);
     }
     expect(without).not.toContain('web_search');
@@ -111,7 +127,10 @@ describe('web tool registration', () => {
   it('takes any search provider in place of Brave', async () => {
     const tools = webTools({
       env: {},
-      searchProvider: { name: 'Local', search: async (q, n) => [{ title: `only ${q}`, url: 'https://local/1', description: `n=${n}` }] },
+      searchProvider: {
+        name: 'Local',
+        search: async (q, n) => [{ title: `only ${q}`, url: 'https://local/1', description: `n=${n}` }],
+      },
     });
     const ex = new Executor({ registry: new ToolRegistry().registerAll(tools), policy: new Policy({ mode: 'yolo' }) });
     const r = await ex.call({ tool: 'web_search', input: { query: 'q', count: 7 } });

@@ -28,11 +28,18 @@ export function webSearchTool(provider: SearchProvider): Tool {
       const q = query.length > MAX_QUERY ? query.slice(0, MAX_QUERY) : query;
       const results = await provider.search(q, count, ctx.signal);
       const cutNote = q.length < query.length ? ` (query cut to ${MAX_QUERY} characters)` : '';
-      if (!results.length) return { content: `No results for "${q}"${cutNote}.`, metadata: { provider: provider.name, count: 0 } };
-      const lines = results.map((r, i) => `${i + 1}. ${r.title}\n   ${r.url}${r.description ? `\n   ${r.description}` : ''}`);
+      if (!results.length)
+        return { content: `No results for "${q}"${cutNote}.`, metadata: { provider: provider.name, count: 0 } };
+      const lines = results.map(
+        (r, i) => `${i + 1}. ${r.title}\n   ${r.url}${r.description ? `\n   ${r.description}` : ''}`,
+      );
       return {
         content: `Results for "${q}" (${results.length} via ${provider.name})${cutNote}:\n\n${lines.join('\n\n')}`,
-        display: { kind: 'table', columns: ['#', 'title', 'url'], rows: results.map((r, i) => [i + 1, r.title, r.url]) },
+        display: {
+          kind: 'table',
+          columns: ['#', 'title', 'url'],
+          rows: results.map((r, i) => [i + 1, r.title, r.url]),
+        },
         metadata: { provider: provider.name, count: results.length },
       };
     },

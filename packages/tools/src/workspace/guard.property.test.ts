@@ -42,7 +42,11 @@ const SEGMENTS = [
 
 function pathArb(t: () => TrapTree) {
   return fc
-    .tuple(fc.constantFrom('', 'BASE/', 'ROOT/', 'OUT/', '/', './'), fc.array(fc.constantFrom(...SEGMENTS), { minLength: 1, maxLength: 5 }), fc.boolean())
+    .tuple(
+      fc.constantFrom('', 'BASE/', 'ROOT/', 'OUT/', '/', './'),
+      fc.array(fc.constantFrom(...SEGMENTS), { minLength: 1, maxLength: 5 }),
+      fc.boolean(),
+    )
     .map(([prefix, segs, slash]) => {
       const tree = t();
       const head = prefix.replace('BASE', tree.base).replace('ROOT', tree.root).replace('OUT', tree.outside);
@@ -95,7 +99,10 @@ describe('the guard never lets a path out of the roots', () => {
           }
           const target = access === 'delete' ? dirname(resolved) : resolved;
           const lands = landing(target);
-          expect(lands === tree.root || lands.startsWith(tree.root + '/'), `${path} -> ${resolved} lands at ${lands}`).toBe(true);
+          expect(
+            lands === tree.root || lands.startsWith(tree.root + '/'),
+            `${path} -> ${resolved} lands at ${lands}`,
+          ).toBe(true);
         },
       ),
       { numRuns: 400 },
@@ -171,7 +178,11 @@ describe('the file and search tools never touch anything outside the roots', () 
           const before = snapshot(tree);
           const registry = new ToolRegistry();
           registry.registerAll(tools);
-          const executor = new Executor({ registry, policy: new Policy({ mode: 'yolo' }), workspace: new WorkspaceGuard({ roots: [tree.root] }) });
+          const executor = new Executor({
+            registry,
+            policy: new Policy({ mode: 'yolo' }),
+            workspace: new WorkspaceGuard({ roots: [tree.root] }),
+          });
           for (const o of ops) {
             const r = await executor.call({ tool: o.tool, input: inputFor(o) });
             const text = textOf(r);

@@ -36,7 +36,12 @@ const CASES: [string, string, Access, Expect][] = [
   ['a new nested file under a symlinked parent pointing outside', 'dirlink-out/x/y/z.txt', 'write', denied()],
   ['listing a symlinked directory pointing outside', 'dirlink-out', 'list', denied()],
   ['a symlinked directory pointing inside', 'dirlink-in/b.txt', 'read', ok('dir/b.txt')],
-  ['a new file under a symlinked directory pointing inside', 'dirlink-in/new/deeper.txt', 'write', ok('dir/new/deeper.txt')],
+  [
+    'a new file under a symlinked directory pointing inside',
+    'dirlink-in/new/deeper.txt',
+    'write',
+    ok('dir/new/deeper.txt'),
+  ],
   ['a dangling link that would be created inside', 'dangling-in', 'write', ok('dir/new.txt')],
   ['a dangling link that would be created outside', 'dangling-out', 'write', denied()],
   ['a chain of links that stays inside', 'chain', 'read', ok('dir/b.txt')],
@@ -61,7 +66,12 @@ const CASES: [string, string, Access, Expect][] = [
   ['a trailing slash on a new directory', 'fresh/', 'write', ok('fresh')],
   ['two-dot leader (U+2025) is a name, not ..', '\u2025/x', 'write', ok('\u2025/x')],
   ['fullwidth dots are a name, not ..', '\uff0e\uff0e/outside', 'write', ok('\uff0e\uff0e/outside')],
-  ['division slash (U+2215) is not a separator', 'dir\u2215..\u2215..\u2215outside', 'write', ok('dir\u2215..\u2215..\u2215outside')],
+  [
+    'division slash (U+2215) is not a separator',
+    'dir\u2215..\u2215..\u2215outside',
+    'write',
+    ok('dir\u2215..\u2215..\u2215outside'),
+  ],
   ['a Cyrillic look-alike of the root name is another directory', 'BASE/r\u043e\u043et/a.txt', 'read', denied()],
   ['~ is a literal name', '~/a.txt', 'read', ok('~/a.txt')],
   ['a new file in a new directory', 'new-dir/new-file.txt', 'write', ok('new-dir/new-file.txt')],
@@ -83,12 +93,22 @@ const CASES: [string, string, Access, Expect][] = [
   ['.gitignore is an ordinary file', '.gitignore', 'write', ok('.gitignore')],
   ["toolbelt's saved approvals cannot be written", '.toolbelt/approvals.json', 'write', denied("toolbelt's own state")],
   ["toolbelt's config cannot be written", 'toolbelt.config.json', 'write', denied("toolbelt's own config")],
-  ["toolbelt's config cannot be read (it may hold tokens)", 'toolbelt.config.json', 'read', denied("toolbelt's own config")],
+  [
+    "toolbelt's config cannot be read (it may hold tokens)",
+    'toolbelt.config.json',
+    'read',
+    denied("toolbelt's own config"),
+  ],
   ["toolbelt's config in another case cannot be read", 'TOOLBELT.CONFIG.JSON', 'read', denied("toolbelt's own config")],
   ["toolbelt's execution log cannot be read", '.toolbelt/executions.jsonl', 'read', denied("toolbelt's own state")],
   ['a gateway database in .toolbelt cannot be read', '.toolbelt/gateway.db', 'read', denied("toolbelt's own state")],
   ['Google sign-in tokens cannot be read', '.toolbelt/google-tokens.json', 'read', denied("toolbelt's own state")],
-  ["a nested project's .toolbelt cannot be read", 'dir/.toolbelt/approvals.json', 'read', denied("toolbelt's own state")],
+  [
+    "a nested project's .toolbelt cannot be read",
+    'dir/.toolbelt/approvals.json',
+    'read',
+    denied("toolbelt's own state"),
+  ],
   ['.toolbelt cannot be deleted', '.toolbelt', 'delete', denied("toolbelt's own state")],
   ['.toolbelt can be listed (names are no secret)', '.toolbelt', 'list', ok('.toolbelt')],
   ['a file merely named like the config is ordinary', 'my-toolbelt.config.json', 'read', ok('my-toolbelt.config.json')],
@@ -126,12 +146,17 @@ describe('WorkspaceGuard options', () => {
 
   it('asks the allow hook on behalf of the calling tool, with the name that marks the secret', async () => {
     const asked: unknown[] = [];
-    const g = new WorkspaceGuard({ roots: [t.root], allowSensitive: (p, access, secret) => (asked.push([p, access, secret]), secret.tool === 'read_file') });
+    const g = new WorkspaceGuard({
+      roots: [t.root],
+      allowSensitive: (p, access, secret) => (asked.push([p, access, secret]), secret.tool === 'read_file'),
+    });
     await expect(g.resolve('.env', 'read')).rejects.toThrow(/an allow rule that names this tool and this file/);
     const reader = g.forTool('read_file');
     expect(g.forTool('read_file')).toBe(reader);
     await expect(reader.resolve('.env', 'read')).resolves.toBe(join(t.root, '.env'));
-    await expect(g.forTool('write_file').resolve('.env', 'write')).rejects.toThrow('{"tool":"write_file","path":".env","action":"allow"}');
+    await expect(g.forTool('write_file').resolve('.env', 'write')).rejects.toThrow(
+      '{"tool":"write_file","path":".env","action":"allow"}',
+    );
     await expect(reader.withCwd('dir').resolve('../.env', 'read')).resolves.toBe(join(t.root, '.env'));
     expect(asked).toContainEqual([join(t.root, '.env'), 'read', { tool: 'read_file', name: '.env' }]);
     expect(asked).toContainEqual([join(t.root, '.env'), 'read', { name: '.env' }]);
@@ -150,7 +175,8 @@ describe('WorkspaceGuard options', () => {
       protectedPaths: [R('dir/b.txt'), R('state'), join(t.root, 'not-yet', 'gw.db')],
       allowSensitive: () => true,
     });
-    for (const access of ['read', 'write', 'delete'] as const) await expect(g.resolve('dir/b.txt', access), access).rejects.toThrow(/toolbelt's own files/);
+    for (const access of ['read', 'write', 'delete'] as const)
+      await expect(g.resolve('dir/b.txt', access), access).rejects.toThrow(/toolbelt's own files/);
     await expect(g.resolve('link-in', 'read')).rejects.toThrow(/toolbelt's own files/);
     await expect(g.resolve('dir/b.txt', 'list')).resolves.toBe(R('dir/b.txt'));
     await expect(g.resolve('state/other-root/gateway.db', 'read')).rejects.toThrow(/protected/);
@@ -158,7 +184,11 @@ describe('WorkspaceGuard options', () => {
     await expect(g.resolve('dir', 'delete')).rejects.toThrow('it holds dir/b.txt');
     await expect(g.resolve('dir', 'read')).resolves.toBe(R('dir'));
     await expect(g.resolve('a.txt', 'read')).resolves.toBe(R('a.txt'));
-    expect([g.isProtected(R('dir/b.txt'), 'read'), g.isProtected(R('a.txt'), 'read'), g.isProtected(R('.env'), 'read')]).toEqual([true, false, true]);
+    expect([
+      g.isProtected(R('dir/b.txt'), 'read'),
+      g.isProtected(R('a.txt'), 'read'),
+      g.isProtected(R('.env'), 'read'),
+    ]).toEqual([true, false, true]);
     await expect(g.withCwd('dir').resolve('b.txt', 'read')).rejects.toThrow(/protected/);
   });
 

@@ -89,7 +89,9 @@ export class WorkspaceGuard implements Workspace {
     const known = this.views.get(tool);
     if (known) return known;
     // A copy of this guard's fields with another tool: no second realpath of the roots.
-    const view: WorkspaceGuard = Object.assign(Object.create(WorkspaceGuard.prototype) as WorkspaceGuard, this, { tool });
+    const view: WorkspaceGuard = Object.assign(Object.create(WorkspaceGuard.prototype) as WorkspaceGuard, this, {
+      tool,
+    });
     this.views.set(tool, view);
     return view;
   }
@@ -102,13 +104,21 @@ export class WorkspaceGuard implements Workspace {
   async resolve(path: string, access: Access): Promise<string> {
     if (typeof path !== 'string' || path.trim().length === 0)
       throw new ToolError('INVALID_PARAMS', 'path must be a non-empty string, absolute or relative to the workspace');
-    if (path.includes('\0')) throw new ToolError('INVALID_PARAMS', `path contains a NUL byte: ${JSON.stringify(path)}. Pass the path without it.`);
-    if (path.length > MAX_PATH) throw new ToolError('INVALID_PARAMS', `path is ${path.length} characters long; the limit is ${MAX_PATH}.`);
+    if (path.includes('\0'))
+      throw new ToolError(
+        'INVALID_PARAMS',
+        `path contains a NUL byte: ${JSON.stringify(path)}. Pass the path without it.`,
+      );
+    if (path.length > MAX_PATH)
+      throw new ToolError('INVALID_PARAMS', `path is ${path.length} characters long; the limit is ${MAX_PATH}.`);
     const absolute = resolve(this.cwd, path);
     const real = await this.real(absolute, access, path);
     if (!this.inside(real)) {
       const via = real !== absolute ? ` (it resolves to ${real})` : '';
-      throw new ToolError('PERMISSION_DENIED', `${path} is outside the workspace${via}. Use a path inside ${this.roots.join(' or ')}.`);
+      throw new ToolError(
+        'PERMISSION_DENIED',
+        `${path} is outside the workspace${via}. Use a path inside ${this.roots.join(' or ')}.`,
+      );
     }
     if ((access === 'write' || access === 'delete') && this.roots.includes(real)) {
       throw new ToolError(
@@ -118,10 +128,19 @@ export class WorkspaceGuard implements Workspace {
     }
     const rel = this.relativeToRoot(real);
     const own = ownFileReason(rel, access) ?? this.protectedReason(real, access);
-    if (own) throw new ToolError('PERMISSION_DENIED', `${this.display(real)} is protected: ${own}. No rule changes this.`);
+    if (own)
+      throw new ToolError('PERMISSION_DENIED', `${this.display(real)} is protected: ${own}. No rule changes this.`);
     const secret = sensitiveMatch(rel, access);
-    if (secret && !this.allowSensitive?.(real, access, { ...(this.tool !== undefined ? { tool: this.tool } : {}), name: secret.name })) {
-      const rule = this.tool ? `{"tool":"${this.tool}","path":"${this.display(real)}","action":"allow"}` : 'an allow rule that names this tool and this file';
+    if (
+      secret &&
+      !this.allowSensitive?.(real, access, {
+        ...(this.tool !== undefined ? { tool: this.tool } : {}),
+        name: secret.name,
+      })
+    ) {
+      const rule = this.tool
+        ? `{"tool":"${this.tool}","path":"${this.display(real)}","action":"allow"}`
+        : 'an allow rule that names this tool and this file';
       throw new ToolError(
         'PERMISSION_DENIED',
         `${this.display(real)} is protected: ${secret.reason}. Only if it is really needed, ask the user to add the rule ${rule}.`,
@@ -197,7 +216,10 @@ export class WorkspaceGuard implements Workspace {
   private async expectDirectory(real: string, original: string): Promise<void> {
     try {
       if (!(await lstat(real)).isDirectory())
-        throw new ToolError('INVALID_PARAMS', `${original} ends with "/" but ${this.display(real)} is not a directory; drop the trailing slash.`);
+        throw new ToolError(
+          'INVALID_PARAMS',
+          `${original} ends with "/" but ${this.display(real)} is not a directory; drop the trailing slash.`,
+        );
     } catch (err) {
       if (err instanceof ToolError) throw err;
       // Not there yet: a trailing slash on a path to be created is fine.

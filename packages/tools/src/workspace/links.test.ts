@@ -13,7 +13,11 @@ import { NOBODY } from '../sandbox/__fixtures__/nobody.js';
 
 const engines = rgPath ? (['rg', 'js'] as const) : (['js'] as const);
 const asRoot = process.getuid?.() === 0;
-const h = makeHarness([...engines.map((engine) => ({ ...createGrep({ engine }), name: `grep_${engine}` })), readFile, glob]);
+const h = makeHarness([
+  ...engines.map((engine) => ({ ...createGrep({ engine }), name: `grep_${engine}` })),
+  readFile,
+  glob,
+]);
 const outside = mkdtempSync('/var/tmp/tb-links-');
 afterAll(async () => {
   rmSync(outside, { recursive: true, force: true });
@@ -47,7 +51,9 @@ describe.skipIf(!asRoot)('a hard link in the roots to a file in /var/tmp (run as
     if (!file) return void console.warn('skipped: /var/tmp and the workspace are on different file systems');
     const calls = [
       ...engines.flatMap((e) =>
-        ['content', 'count', 'files_with_matches'].map((mode) => h.call(`grep_${e}`, { pattern: 'SHADOW', output_mode: mode, include_ignored: true })),
+        ['content', 'count', 'files_with_matches'].map((mode) =>
+          h.call(`grep_${e}`, { pattern: 'SHADOW', output_mode: mode, include_ignored: true }),
+        ),
       ),
       ...engines.map((e) => h.call(`grep_${e}`, { pattern: 'SHADOW', path: name })),
       h.call('read_file', { path: name }),

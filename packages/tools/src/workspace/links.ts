@@ -15,7 +15,17 @@
 // on its file's device by construction. Writes never use this: writing through a store copy
 // would change every project that shares it.
 import { createHash } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  statSync,
+} from 'node:fs';
 import { sep } from 'node:path';
 
 /** As workspace/special.ts READ_FLAGS: never blocks, never follows a final symlink. */
@@ -48,7 +58,8 @@ function sha512Of(path: string, id: LinkId): string | undefined {
     if (!st.isFile() || st.dev !== id.dev || st.ino !== id.ino || st.size > MAX_HASH_BYTES) return undefined;
     const hash = createHash('sha512');
     const buf = Buffer.allocUnsafe(1 << 20);
-    for (let n = readSync(fd, buf, 0, buf.length, null); n > 0; n = readSync(fd, buf, 0, buf.length, null)) hash.update(buf.subarray(0, n));
+    for (let n = readSync(fd, buf, 0, buf.length, null); n > 0; n = readSync(fd, buf, 0, buf.length, null))
+      hash.update(buf.subarray(0, n));
     return hash.digest('hex');
   } catch {
     return undefined;
@@ -106,7 +117,11 @@ function outermost(roots: readonly string[]): string[] {
  * of the roots (no symlinks followed, each directory inode once, so a bind mount is not counted
  * twice) stops as soon as every inode is accounted for.
  */
-export function namedOnlyInside(roots: readonly string[], files: { path: string; id: LinkId }[], signal?: AbortSignal): Set<string> {
+export function namedOnlyInside(
+  roots: readonly string[],
+  files: { path: string; id: LinkId }[],
+  signal?: AbortSignal,
+): Set<string> {
   const names = new Map<string, { nlink: number; seen: Set<string> }>();
   for (const f of files) names.set(key(f.id.dev, f.id.ino), { nlink: f.id.nlink, seen: new Set() });
   let open = names.size;
@@ -143,7 +158,8 @@ export function namedOnlyInside(roots: readonly string[], files: { path: string;
     const entry = names.get(key(f.id.dev, f.id.ino))!;
     // Names still as many as counted: a link added during the walk leaves the file unproven.
     const now = lstatSync(f.path, { throwIfNoEntry: false });
-    if (entry.seen.size === entry.nlink && entry.seen.has(f.path) && now?.nlink === entry.nlink && now.ino === f.id.ino) inside.add(f.path);
+    if (entry.seen.size === entry.nlink && entry.seen.has(f.path) && now?.nlink === entry.nlink && now.ino === f.id.ino)
+      inside.add(f.path);
   }
   return inside;
 }

@@ -6,5 +6,6 @@ import type { ToolContext } from '@toolbelt/core';
 
 /** One file.changed per path: `delete` when it is gone now, else `write`. */
 export function reportChanges(ctx: ToolContext, paths: readonly string[]): void {
-  for (const path of new Set(paths)) ctx.emit({ type: 'file.changed', path, operation: existsSync(path) ? 'write' : 'delete' });
+  for (const path of new Set(paths))
+    ctx.emit({ type: 'file.changed', path, operation: existsSync(path) ? 'write' : 'delete' });
 }

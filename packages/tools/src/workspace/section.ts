@@ -6,7 +6,10 @@ import { stringList } from '@toolbelt/core';
 export const workspaceSection = z
   .strictObject({
     roots: stringList('a list of directories').describe('More workspace roots, relative to the first').optional(),
-    cwd: z.string().describe('Where relative paths and commands start, relative to the first root and inside the roots').optional(),
+    cwd: z
+      .string()
+      .describe('Where relative paths and commands start, relative to the first root and inside the roots')
+      .optional(),
   })
   .describe('Workspace roots beside --root');
 

@@ -53,7 +53,8 @@ export function ownFileReason(relPath: string, access: 'read' | 'write' | 'list'
   // Cheap first: most paths name neither.
   if (!lower.includes(OWN_DIR) && !lower.endsWith(OWN_CONFIG)) return undefined;
   const parts = lower.split(sep).filter(Boolean);
-  if (parts[parts.length - 1] === OWN_CONFIG) return "it is toolbelt's own config, which may hold tokens; only the user reads or changes it";
+  if (parts[parts.length - 1] === OWN_CONFIG)
+    return "it is toolbelt's own config, which may hold tokens; only the user reads or changes it";
   if (parts.includes(OWN_DIR))
     return "it is toolbelt's own state (saved approvals, the execution log, sign-in tokens, the gateway database); only the user reads or changes it";
   return undefined;
@@ -91,11 +92,13 @@ export function sensitiveMatch(relPath: string, access: 'read' | 'write' | 'list
   const name = basename(relPath);
   const lower = parts.map((p) => p.toLowerCase());
   for (const part of lower.slice(0, -1)) {
-    if (SENSITIVE_DIRS.has(part)) return { reason: `it is inside a ${part}/ directory, which holds credentials`, name: part };
+    if (SENSITIVE_DIRS.has(part))
+      return { reason: `it is inside a ${part}/ directory, which holds credentials`, name: part };
   }
   const last = lower[lower.length - 1];
   if (SENSITIVE_DIRS.has(last)) return { reason: `${name}/ holds credentials`, name: last };
-  if (/^\.env($|\.)/i.test(name) && !ENV_TEMPLATE.test(name)) return { reason: `${name} usually holds secrets`, name: '.env' };
+  if (/^\.env($|\.)/i.test(name) && !ENV_TEMPLATE.test(name))
+    return { reason: `${name} usually holds secrets`, name: '.env' };
   if (SENSITIVE_FILES.has(last)) return { reason: `${name} usually holds credentials`, name: last };
   const key = SSH_KEY.exec(name);
   if (key) return { reason: `${name} looks like an SSH key`, name: key[0].toLowerCase() };
@@ -106,7 +109,10 @@ export function sensitiveMatch(relPath: string, access: 'read' | 'write' | 'list
   const own = ownFileReason(relPath, access);
   if (own) return { reason: own, name: last };
   if ((access === 'write' || access === 'delete') && lower.some((p) => VCS_DIRS.has(p))) {
-    return { reason: 'it is inside version-control internals; change the repository with git tools instead', name: lower.find((p) => VCS_DIRS.has(p))! };
+    return {
+      reason: 'it is inside version-control internals; change the repository with git tools instead',
+      name: lower.find((p) => VCS_DIRS.has(p))!,
+    };
   }
   return undefined;
 }

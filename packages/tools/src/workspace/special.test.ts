@@ -60,7 +60,8 @@ describe('special files', () => {
     const sync = await refusalOf(() => openCheckedSync(fifo, 'pipe'));
     expect(sync).toMatchObject({
       code: 'INVALID_PARAMS',
-      message: 'pipe is a named pipe (FIFO), not a regular file; toolbelt only reads and writes regular files. Name a regular file instead.',
+      message:
+        'pipe is a named pipe (FIFO), not a regular file; toolbelt only reads and writes regular files. Name a regular file instead.',
     });
     const { result, rescued } = await withoutBlocking([fifo], base, () =>
       openChecked(fifo, 'pipe').then(
@@ -73,8 +74,12 @@ describe('special files', () => {
   });
 
   it('refuses a socket (which cannot be opened) and a device by what they are', async () => {
-    expect((await refusalOf(() => openCheckedSync(at('sock'), 'sock'))).message).toMatch(/^sock is a socket, not a regular file/);
-    expect((await refusalOf(() => openCheckedSync('/dev/null', 'null'))).message).toMatch(/^null is a character device, not a regular file/);
+    expect((await refusalOf(() => openCheckedSync(at('sock'), 'sock'))).message).toMatch(
+      /^sock is a socket, not a regular file/,
+    );
+    expect((await refusalOf(() => openCheckedSync('/dev/null', 'null'))).message).toMatch(
+      /^null is a character device, not a regular file/,
+    );
   });
 
   it('returns plain files and directories open, with their stats', async () => {

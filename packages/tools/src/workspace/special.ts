@@ -88,7 +88,11 @@ function explainOpenError(err: unknown, abs: string, shown: string): unknown {
  * proven safe pass when `readRoots` is given, for reads). `abs` must be the real path the guard
  * returned. Directories are returned; the caller decides about them.
  */
-export async function openChecked(abs: string, shown: string, readRoots?: readonly string[]): Promise<{ fh: FileHandle; stat: Stats }> {
+export async function openChecked(
+  abs: string,
+  shown: string,
+  readRoots?: readonly string[],
+): Promise<{ fh: FileHandle; stat: Stats }> {
   let fh: FileHandle;
   openHooks.beforeOpen?.(abs);
   try {
@@ -108,7 +112,11 @@ export async function openChecked(abs: string, shown: string, readRoots?: readon
 }
 
 /** openChecked with synchronous calls, for read_file's fast path (a few microseconds on a local disk). */
-export function openCheckedSync(abs: string, shown: string, readRoots?: readonly string[]): { fd: number; stat: Stats } {
+export function openCheckedSync(
+  abs: string,
+  shown: string,
+  readRoots?: readonly string[],
+): { fd: number; stat: Stats } {
   let fd: number;
   openHooks.beforeOpen?.(abs);
   try {

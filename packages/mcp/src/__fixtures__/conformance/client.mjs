@@ -12,7 +12,9 @@ import { login, McpManager } from '@toolbelt/mcp';
 const url = process.argv.at(-1);
 const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}');
 const dir = mkdtempSync(join(tmpdir(), 'tb-conformance-'));
-const oauth = context.client_id ? { clientId: context.client_id, ...(context.client_secret ? { clientSecret: context.client_secret } : {}) } : undefined;
+const oauth = context.client_id
+  ? { clientId: context.client_id, ...(context.client_secret ? { clientSecret: context.client_secret } : {}) }
+  : undefined;
 const config = { url, ...(oauth ? { oauth } : {}), retry: { attempts: 0 } };
 
 /** Follows the authorization page's redirect back to the loopback, as a person approving would. */
@@ -32,7 +34,13 @@ function argumentsFor(schema) {
 }
 
 const registry = new ToolRegistry();
-const manager = new McpManager({ servers: { s: config }, registry, oauthDir: dir, restart: { maxAttempts: 1 }, log: (_s, line) => console.error(line) });
+const manager = new McpManager({
+  servers: { s: config },
+  registry,
+  oauthDir: dir,
+  restart: { maxAttempts: 1 },
+  log: (_s, line) => console.error(line),
+});
 const executor = new Executor({ registry, policy: new Policy({ mode: 'yolo' }), elicitor: acceptDefaults });
 let code = 0;
 try {

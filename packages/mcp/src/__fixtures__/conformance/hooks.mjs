@@ -3,7 +3,10 @@
 const SHIM = new URL('./fs-glob.mjs', import.meta.url).href;
 
 export async function resolve(specifier, context, next) {
-  if ((specifier === 'fs' || specifier === 'node:fs') && context.parentURL?.includes('/@modelcontextprotocol/conformance/')) {
+  if (
+    (specifier === 'fs' || specifier === 'node:fs') &&
+    context.parentURL?.includes('/@modelcontextprotocol/conformance/')
+  ) {
     return { url: SHIM, shortCircuit: true };
   }
   return next(specifier, context);

@@ -14,8 +14,13 @@ export const canRun = existsSync(SUITE) && existsSync(join(repo, 'packages', 'mc
 
 export function conformance(args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', join(here, 'preload.mjs'), SUITE, ...args], { cwd: repo, timeout: 120_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, output: stdout + stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', join(here, 'preload.mjs'), SUITE, ...args],
+      { cwd: repo, timeout: 120_000 },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, output: stdout + stderr });
+      },
+    );
   });
 }

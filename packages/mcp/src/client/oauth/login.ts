@@ -23,7 +23,8 @@ export interface LoginOptions {
   timeoutMs?: number;
 }
 
-const DONE_PAGE = '<!doctype html><title>toolbelt</title><p>Signed in. You can close this tab and go back to the terminal.</p>';
+const DONE_PAGE =
+  '<!doctype html><title>toolbelt</title><p>Signed in. You can close this tab and go back to the terminal.</p>';
 
 /** The loopback server: resolves with the query of the first request to /callback. */
 function callbackServer(port: number): Promise<{ server: Server; url: string; query: Promise<URLSearchParams> }> {
@@ -47,7 +48,12 @@ function callbackServer(port: number): Promise<{ server: Server; url: string; qu
 }
 
 function deadline(ms: number): Promise<never> {
-  return new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer from the browser within ${ms / 1000} s; run the login again`)), ms).unref());
+  return new Promise((_, reject) =>
+    setTimeout(
+      () => reject(new Error(`no answer from the browser within ${ms / 1000} s; run the login again`)),
+      ms,
+    ).unref(),
+  );
 }
 
 /**
@@ -55,7 +61,11 @@ function deadline(ms: number): Promise<never> {
  * protected-resource metadata is (WWW-Authenticate), as a first connect would learn them.
  */
 async function challenge(url: string): Promise<{ scope?: string; resourceMetadataUrl?: URL }> {
-  const initialize = { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'toolbelt', version: '0.1.0' } };
+  const initialize = {
+    protocolVersion: LATEST_PROTOCOL_VERSION,
+    capabilities: {},
+    clientInfo: { name: 'toolbelt', version: '0.1.0' },
+  };
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
@@ -75,12 +85,17 @@ function registeredFor(client: OAuthClientInformationMixed, url: string): boolea
 export async function login(opts: LoginOptions): Promise<void> {
   const { server: name, config } = opts;
   if (!config.url) throw new Error(`MCP server "${name}" has no "url": only http and sse servers sign in`);
-  if (config.oauth === false) throw new Error(`MCP server "${name}" has "oauth": false in the config; remove it to sign in`);
+  if (config.oauth === false)
+    throw new Error(`MCP server "${name}" has "oauth": false in the config; remove it to sign in`);
   const { server, url, query } = await callbackServer(opts.port ?? 0);
   try {
     const store = new OAuthStore(opts.dir, name, config.url);
     // A client registered for another redirect URL (an earlier login's port) is registered afresh.
-    store.update(({ client, ...s }) => ({ ...s, redirectUrl: url, ...(client && registeredFor(client, url) ? { client } : {}) }));
+    store.update(({ client, ...s }) => ({
+      ...s,
+      redirectUrl: url,
+      ...(client && registeredFor(client, url) ? { client } : {}),
+    }));
     const provider = new StoredOAuthProvider({
       server: name,
       store,
@@ -100,9 +115,14 @@ export async function login(opts: LoginOptions): Promise<void> {
     if (first === 'AUTHORIZED') return;
     const answer = await Promise.race([query, deadline(opts.timeoutMs ?? 5 * 60_000)]);
     const error = answer.get('error');
-    if (error) throw new Error(`the authorization server refused: ${error}${answer.get('error_description') ? ` (${answer.get('error_description')})` : ''}`);
+    if (error)
+      throw new Error(
+        `the authorization server refused: ${error}${answer.get('error_description') ? ` (${answer.get('error_description')})` : ''}`,
+      );
     if (answer.get('state') !== provider.sentState)
-      throw new Error('the answer from the browser does not belong to this login (state mismatch); run the login again');
+      throw new Error(
+        'the answer from the browser does not belong to this login (state mismatch); run the login again',
+      );
     const code = answer.get('code');
     if (!code) throw new Error('the browser came back without an authorization code; run the login again');
     const done = await auth(provider, { ...where, authorizationCode: code });

@@ -35,7 +35,12 @@ const oauthDir = () => join(dir, 'oauth');
 
 async function connect() {
   const registry = new ToolRegistry();
-  const manager = new McpManager({ servers: { remote: { url: servers.mcp } }, registry, oauthDir: oauthDir(), restart: { maxAttempts: 1 } });
+  const manager = new McpManager({
+    servers: { remote: { url: servers.mcp } },
+    registry,
+    oauthDir: oauthDir(),
+    restart: { maxAttempts: 1 },
+  });
   await manager.start();
   return { manager, registry };
 }
@@ -47,7 +52,11 @@ describe('OAuth to a remote MCP server', () => {
     const authorize = servers.authorizeRequests[0];
     expect(authorize.get('code_challenge_method')).toBe('S256');
     expect(authorize.get('resource')).toBe(servers.mcp);
-    expect(servers.tokenRequests[0]).toMatchObject({ grant_type: 'authorization_code', resource: servers.mcp, client_id: 'client-1' });
+    expect(servers.tokenRequests[0]).toMatchObject({
+      grant_type: 'authorization_code',
+      resource: servers.mcp,
+      client_id: 'client-1',
+    });
     const file = join(oauthDir(), 'remote.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(statSync(oauthDir()).mode & 0o777).toBe(0o700);
@@ -95,6 +104,8 @@ describe('OAuth to a remote MCP server', () => {
       back.searchParams.set('state', 'forged');
       await fetch(back);
     };
-    await expect(login({ server: 'remote', config: { url: servers.mcp }, dir: oauthDir(), open: forged })).rejects.toThrow('state mismatch');
+    await expect(
+      login({ server: 'remote', config: { url: servers.mcp }, dir: oauthDir(), open: forged }),
+    ).rejects.toThrow('state mismatch');
   });
 });

@@ -5,7 +5,11 @@
 // `toolbelt mcp login NAME`, which supplies `redirect`.
 import { randomBytes } from 'node:crypto';
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { McpServerConfig } from '../../config.js';
 import { OAuthStore } from './store.js';
 
@@ -33,17 +37,29 @@ export class NeedsLoginError extends Error {
 
 /** True for a connect failure that only signing in fixes. */
 export function needsLogin(err: unknown): boolean {
-  return err instanceof NeedsLoginError || (err as Error)?.name === 'UnauthorizedError' || (err as Error)?.constructor?.name === 'UnauthorizedError';
+  return (
+    err instanceof NeedsLoginError ||
+    (err as Error)?.name === 'UnauthorizedError' ||
+    (err as Error)?.constructor?.name === 'UnauthorizedError'
+  );
 }
 
 /**
  * The provider for an http or sse server that may use OAuth: any such server unless its config
  * says `"oauth": false` or sends its own Authorization header.
  */
-export function oauthFor(server: string, cfg: McpServerConfig, dir: string | undefined): StoredOAuthProvider | undefined {
+export function oauthFor(
+  server: string,
+  cfg: McpServerConfig,
+  dir: string | undefined,
+): StoredOAuthProvider | undefined {
   if (!dir || !cfg.url || cfg.oauth === false) return undefined;
   if (Object.keys(cfg.headers ?? {}).some((h) => h.toLowerCase() === 'authorization')) return undefined;
-  return new StoredOAuthProvider({ server, store: new OAuthStore(dir, server, cfg.url), ...(cfg.oauth ? { settings: cfg.oauth } : {}) });
+  return new StoredOAuthProvider({
+    server,
+    store: new OAuthStore(dir, server, cfg.url),
+    ...(cfg.oauth ? { settings: cfg.oauth } : {}),
+  });
 }
 
 export interface ProviderOptions {

@@ -47,7 +47,10 @@ try {
 const my = registry.getTool('my_tool')!;
 const direct = await my.execute({ input: 'x' });
 const confirmations = Object.fromEntries(
-  ['read_file', 'write_file', 'shell_exec', 'glob', 'grep', 'edit_file'].map((n) => [n, registry.getTool(n)!.getConfirmation?.({})]),
+  ['read_file', 'write_file', 'shell_exec', 'glob', 'grep', 'edit_file'].map((n) => [
+    n,
+    registry.getTool(n)!.getConfirmation?.({}),
+  ]),
 );
 
 /** my_tool and save_note through an executor in one mode, with no one to ask. */

@@ -30,7 +30,12 @@ export interface Harness {
 
 export function makeHarness(
   tools: Tool[],
-  opts: { mode?: Mode; approver?: Approver; withoutWorkspace?: boolean; allowSensitive?: (abs: string) => boolean } = {},
+  opts: {
+    mode?: Mode;
+    approver?: Approver;
+    withoutWorkspace?: boolean;
+    allowSensitive?: (abs: string) => boolean;
+  } = {},
 ): Harness {
   const base = realpathSync(mkdtempSync(join(tmpdir(), 'tb-fs-')));
   const root = join(base, 'ws');
@@ -50,7 +55,12 @@ export function makeHarness(
     approver,
     ...(opts.withoutWorkspace
       ? {}
-      : { workspace: new WorkspaceGuard({ roots: [root], ...(opts.allowSensitive ? { allowSensitive: opts.allowSensitive } : {}) }) }),
+      : {
+          workspace: new WorkspaceGuard({
+            roots: [root],
+            ...(opts.allowSensitive ? { allowSensitive: opts.allowSensitive } : {}),
+          }),
+        }),
   });
   const events: ToolEvent[] = [];
   executor.events.on((e) => events.push(e));

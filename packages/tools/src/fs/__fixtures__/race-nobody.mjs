@@ -75,7 +75,16 @@ async function race() {
   writeFileSync(join(dir, 'real', 'shadow'), 'inside\n');
   symlinkSync(outside, join(dir, 'link'));
   const { child, uid } = await startSwapper(dir);
-  const seen = { swapperUid: uid, inside: 0, refusedAtCheck: 0, refusedAtOpen: 0, missing: 0, escaped: 0, other: 0, examples: [] };
+  const seen = {
+    swapperUid: uid,
+    inside: 0,
+    refusedAtCheck: 0,
+    refusedAtOpen: 0,
+    missing: 0,
+    escaped: 0,
+    other: 0,
+    examples: [],
+  };
   try {
     for (let i = 0; i < calls; i++) {
       const { status, text } = await read('race/d/shadow');

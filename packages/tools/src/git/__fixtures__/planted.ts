@@ -2,7 +2,16 @@
 // leaving a marker on the host if it runs there: a file directly in /tmp and one in a directory
 // outside the workspace and outside /tmp (the sandbox shows the first as its private /tmp and the
 // second read-only, so a program that ran inside it leaves neither).
-import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { makeRepo, sh, write } from './repos.js';
 
@@ -40,12 +49,29 @@ function spellings(repo: string): Spelling[] {
     { name: 'eq', attr: 'filter=a=b', config: (m) => drivers('filter', '"a=b"', m) },
     { name: 'dot', attr: 'filter=d.o.t', config: (m) => drivers('filter', '"d.o.t"', m) },
     { name: 'inc', file: 'inc.cfg', config: (m) => drivers('filter', '"inc"', m) + `[Core]\n\tFSMonitor = ${m}\n` },
-    { name: 'incif', file: 'incif.cfg', config: (m) => drivers('filter', '"incif"', m) + `[diff "incif"]\n\ttextconv = ${m}\n` },
-    { name: 'wt', file: 'config.worktree', config: (m) => drivers('filter', '"wt"', m) + `[merge "wt"]\n\tdriver = ${m}\n` },
+    {
+      name: 'incif',
+      file: 'incif.cfg',
+      config: (m) => drivers('filter', '"incif"', m) + `[diff "incif"]\n\ttextconv = ${m}\n`,
+    },
+    {
+      name: 'wt',
+      file: 'config.worktree',
+      config: (m) => drivers('filter', '"wt"', m) + `[merge "wt"]\n\tdriver = ${m}\n`,
+    },
   ].map((s) => ({ ...s, repo }));
 }
 
-const HOOKS = ['pre-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit', 'post-checkout', 'reference-transaction', 'pre-auto-gc', 'post-index-change'];
+const HOOKS = [
+  'pre-commit',
+  'prepare-commit-msg',
+  'commit-msg',
+  'post-commit',
+  'post-checkout',
+  'reference-transaction',
+  'pre-auto-gc',
+  'post-index-change',
+];
 
 function hook(dir: string, mark: string): void {
   mkdirSync(dir, { recursive: true });
@@ -69,7 +95,11 @@ export function plantRepos(parent: string): Planted {
 
   makeRepo(a);
   const list = spellings(a);
-  write(a, '.gitattributes', list.map((s) => `${s.name}.txt ${s.attr ?? `filter=${s.name} diff=${s.name} merge=${s.name}`}\n`).join(''));
+  write(
+    a,
+    '.gitattributes',
+    list.map((s) => `${s.name}.txt ${s.attr ?? `filter=${s.name} diff=${s.name} merge=${s.name}`}\n`).join(''),
+  );
   for (const s of list) write(a, `${s.name}.txt`, `${s.name} 1\n`);
   sh(a, 'add', '.');
   sh(a, 'commit', '-q', '-m', 'files');
@@ -91,7 +121,10 @@ export function plantRepos(parent: string): Planted {
   sh(b, 'add', '.');
   sh(b, 'commit', '-q', '-m', 'x');
   hook(join(b, 'hooks'), mark('hookspath').replace('; cat', ''));
-  appendFileSync(join(b, '.git', 'config'), `[CORE]\n\thooksPath = hooks\n\tfsmonitor = ${mark('fsmonitor').replace('; cat', '; true')}\n`);
+  appendFileSync(
+    join(b, '.git', 'config'),
+    `[CORE]\n\thooksPath = hooks\n\tfsmonitor = ${mark('fsmonitor').replace('; cat', '; true')}\n`,
+  );
   names.push('hookspath', 'fsmonitor');
 
   const where = (n: string) => [`/tmp/${id}-${n}`, join(outside, n)];

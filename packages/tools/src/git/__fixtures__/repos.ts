@@ -8,7 +8,11 @@ import { WorkspaceGuard } from '../../workspace/guard.js';
 import { gitTools, type GitToolsOptions } from '../index.js';
 
 export function sh(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0' } });
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0' },
+  });
 }
 
 export function write(root: string, rel: string, text: string): void {
@@ -58,7 +62,10 @@ export interface Harness {
 }
 
 /** Executor over the git tools; approvals are recorded and answered with `answer`. */
-export function harness(root: string, opts: { mode?: Mode; answer?: 'approve' | 'reject'; cwd?: string; tools?: GitToolsOptions } = {}): Harness {
+export function harness(
+  root: string,
+  opts: { mode?: Mode; answer?: 'approve' | 'reject'; cwd?: string; tools?: GitToolsOptions } = {},
+): Harness {
   const registry = new ToolRegistry().registerAll(gitTools(opts.tools));
   const requests: ApprovalRequest[] = [];
   const executor = new Executor({

@@ -7,7 +7,10 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const P = require('vscode-languageserver-protocol/node');
-const conn = P.createProtocolConnection(new P.StreamMessageReader(process.stdin), new P.StreamMessageWriter(process.stdout));
+const conn = P.createProtocolConnection(
+  new P.StreamMessageReader(process.stdin),
+  new P.StreamMessageWriter(process.stdout),
+);
 const docs = new Map();
 const marker = process.argv[2];
 
@@ -24,7 +27,10 @@ conn.onNotification('textDocument/didOpen', ({ textDocument: { uri, text } }) =>
   const diagnostics = text.includes('bad')
     ? [
         {
-          range: { start: { line: 0, character: text.indexOf('bad') }, end: { line: 0, character: text.indexOf('bad') + 3 } },
+          range: {
+            start: { line: 0, character: text.indexOf('bad') },
+            end: { line: 0, character: text.indexOf('bad') + 3 },
+          },
           message: 'bad word',
           severity: 1,
           source: 'fake',
@@ -34,7 +40,9 @@ conn.onNotification('textDocument/didOpen', ({ textDocument: { uri, text } }) =>
     : [];
   conn.sendNotification('textDocument/publishDiagnostics', { uri, diagnostics });
 });
-conn.onNotification('textDocument/didChange', ({ textDocument: { uri }, contentChanges }) => docs.set(uri, contentChanges[0].text));
+conn.onNotification('textDocument/didChange', ({ textDocument: { uri }, contentChanges }) =>
+  docs.set(uri, contentChanges[0].text),
+);
 conn.onNotification('textDocument/didClose', ({ textDocument: { uri } }) => docs.delete(uri));
 conn.onRequest('textDocument/hover', ({ textDocument: { uri } }) => {
   const text = docs.get(uri) ?? '';

@@ -10,7 +10,8 @@ const [dist, json] = process.argv.slice(2);
 const tb = await import(pathToFileURL(join(dist, 'index.js')).href);
 const spec = JSON.parse(json);
 
-const sandbox = spec.sandbox === 'off' ? new tb.Sandbox(tb.sandboxSettings(undefined, { overrides: { mode: 'off' } })) : undefined;
+const sandbox =
+  spec.sandbox === 'off' ? new tb.Sandbox(tb.sandboxSettings(undefined, { overrides: { mode: 'off' } })) : undefined;
 const opts = sandbox ? { sandbox } : {};
 const sets = {
   git: () => tb.gitTools({ ...opts, ...spec.git }),

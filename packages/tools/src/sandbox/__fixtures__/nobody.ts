@@ -75,7 +75,10 @@ function staleModule(dir: string, out: string): string | undefined {
 export function assertBuilt(): void {
   const core = join(src, '..', '..', 'core');
   const stale = staleModule(src, dist) ?? staleModule(join(core, 'src'), join(core, 'dist'));
-  if (stale) throw new Error(`${stale} is missing or older than its source: run \`npm run build\` first (this test runs the built package as another user)`);
+  if (stale)
+    throw new Error(
+      `${stale} is missing or older than its source: run \`npm run build\` first (this test runs the built package as another user)`,
+    );
 }
 
 /** Gives `path` and everything under it (links themselves, not their targets) to nobody. */
@@ -149,8 +152,15 @@ export interface ScriptsReport {
 }
 
 /** Scripts confined by the built package's Sandbox as nobody (__fixtures__/unprivileged.mjs), each run by bash. */
-export function scriptsAsNobody(spec: { roots: string[]; home: string; homes?: string[]; runs: ConfinedRun[] }): ScriptsReport {
-  const report = runnerAsNobody<ScriptsReport>(join(import.meta.dirname, 'unprivileged.mjs'), spec, { cwd: spec.roots[0] });
+export function scriptsAsNobody(spec: {
+  roots: string[];
+  home: string;
+  homes?: string[];
+  runs: ConfinedRun[];
+}): ScriptsReport {
+  const report = runnerAsNobody<ScriptsReport>(join(import.meta.dirname, 'unprivileged.mjs'), spec, {
+    cwd: spec.roots[0],
+  });
   for (const x of report.results) x.out = x.stdout + x.stderr;
   return report;
 }

@@ -14,7 +14,8 @@ export function openCheckoutToNobody(repo = REPO): string | undefined {
   const mode = statSync(repo).mode;
   if (!(mode & 0o001)) chmodSync(repo, (mode & 0o7777) | 0o001);
   for (let dir = dirname(repo); ; dir = dirname(dir)) {
-    if (!(statSync(dir).mode & 0o001)) return `${dir} (above the checkout) cannot be passed through by other users: chmod o+x it, or check out elsewhere`;
+    if (!(statSync(dir).mode & 0o001))
+      return `${dir} (above the checkout) cannot be passed through by other users: chmod o+x it, or check out elsewhere`;
     if (dir === dirname(dir)) return undefined;
   }
 }

@@ -8,7 +8,15 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { marker, plant } from './confined.js';
 
-const SECRETS = ['.env', 'id_rsa', 'sub/credentials.json', '.envrc', 'kubeconfig', 'deep/x/.env.production', 'keys/tls.key'];
+const SECRETS = [
+  '.env',
+  'id_rsa',
+  'sub/credentials.json',
+  '.envrc',
+  'kubeconfig',
+  'deep/x/.env.production',
+  'keys/tls.key',
+];
 
 export interface Planted {
   /** Where each secret is (ws/…, home/…, other/…, out/…) → its marker. */
@@ -22,10 +30,17 @@ export function plantSecrets(ws: string, home: string, homes: string, out: strin
   const markers: Record<string, string> = {};
   const visible = marker('visible');
   for (const f of SECRETS) markers[`ws/${f}`] = marker(f.replace(/\W/g, '_'));
-  plant(ws, { ...Object.fromEntries(SECRETS.map((f) => [f, `${markers[`ws/${f}`]}\n`])), 'notes.txt': `${visible}\n`, 'sub/a.txt': 'a\n' });
+  plant(ws, {
+    ...Object.fromEntries(SECRETS.map((f) => [f, `${markers[`ws/${f}`]}\n`])),
+    'notes.txt': `${visible}\n`,
+    'sub/a.txt': 'a\n',
+  });
   markers['home/.ssh/id_rsa'] = marker('ssh');
   markers['home/.aws/credentials'] = marker('aws');
-  plant(home, { '.ssh/id_rsa': `${markers['home/.ssh/id_rsa']}\n`, '.aws/credentials': `${markers['home/.aws/credentials']}\n` });
+  plant(home, {
+    '.ssh/id_rsa': `${markers['home/.ssh/id_rsa']}\n`,
+    '.aws/credentials': `${markers['home/.aws/credentials']}\n`,
+  });
   markers['other/notes.txt'] = marker('other');
   plant(homes, { 'other/notes.txt': `${markers['other/notes.txt']}\n` });
   markers['out/.env'] = marker('outside');
@@ -83,14 +98,28 @@ const readers = [
   'du -a D',
   'git diff --no-index notes.txt F',
 ];
-const pipes = ['', '', '', ' | cat', ' | sort', ' | base64', ' | tar xOf - 2>/dev/null', ' | grep -a TBSECRET', ' | xxd -p'];
+const pipes = [
+  '',
+  '',
+  '',
+  ' | cat',
+  ' | sort',
+  ' | base64',
+  ' | tar xOf - 2>/dev/null',
+  ' | grep -a TBSECRET',
+  ' | xxd -p',
+];
 const wrappers = ['', '', '', 'env ', 'nice ', 'timeout 5 ', 'command '];
 
 const pick = <T>(xs: readonly T[]) => fc.constantFrom(...xs);
 // Files named outright are mostly ones the classifier lets a read open: what reaches a secret
 // then goes through a glob, a directory walk or a link, which only the sandbox stops.
-const inside = <T>(xs: readonly T[], n: number) => fc.oneof({ arbitrary: pick(xs.slice(0, n)), weight: 4 }, { arbitrary: pick(xs), weight: 1 });
-const file = fc.oneof({ arbitrary: pick(['notes.txt', 'link-to-secret', 'innocent.txt', 'sub/a.txt']), weight: 3 }, { arbitrary: pick(FILES), weight: 1 });
+const inside = <T>(xs: readonly T[], n: number) =>
+  fc.oneof({ arbitrary: pick(xs.slice(0, n)), weight: 4 }, { arbitrary: pick(xs), weight: 1 });
+const file = fc.oneof(
+  { arbitrary: pick(['notes.txt', 'link-to-secret', 'innocent.txt', 'sub/a.txt']), weight: 3 },
+  { arbitrary: pick(FILES), weight: 1 },
+);
 const simple = fc
   .tuple(pick(wrappers), pick(readers), file, inside(DIRS, 4), inside(GLOBS, 6), pick(pipes))
   .map(([wrap, cmd, f, d, g, pipe]) => `${wrap}${cmd.replaceAll('F', f).replaceAll('D', d).replaceAll('G', g)}${pipe}`);

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const [dist, json] = process.argv.slice(2);
-const { Sandbox, sandboxSettings, execInvocation, probeSandbox } = await import(pathToFileURL(join(dist, 'index.js')).href);
+const { Sandbox, sandboxSettings, execInvocation, probeSandbox } = await import(
+  pathToFileURL(join(dist, 'index.js')).href
+);
 const { bwrapInvocation } = await import(pathToFileURL(join(dist, 'sandbox', 'bwrap.js')).href);
 const { roots, home, homes, runs } = JSON.parse(json);
 
@@ -18,7 +20,11 @@ const results = [];
 for (const run of runs) {
   const c = await sandbox.confine({ roots, cwd: roots[0], readOnly: run.readOnly, network: run.network });
   const inner = execInvocation('/bin/bash', ['-c', run.script]);
-  const profile = { ...c.bwrap.profile, ...(run.bare ? { hardening: [] } : {}), ...(run.unhidden ? { hidden: [] } : {}) };
+  const profile = {
+    ...c.bwrap.profile,
+    ...(run.bare ? { hardening: [] } : {}),
+    ...(run.unhidden ? { hidden: [] } : {}),
+  };
   const inv = run.bare || run.unhidden ? bwrapInvocation(c.bwrap.path, profile, inner) : c.wrap(inner);
   const r = spawnSync(inv.file, inv.args, { encoding: 'utf8', cwd: roots[0] });
   results.push({ profile: c.profile, code: r.status, stdout: r.stdout, stderr: r.stderr });

@@ -11,7 +11,8 @@ export function makeSearchTree(): string {
     '.gitignore': 'build/\n*.log\n/top-only.txt\n!keep.log\nnode_modules/\n',
     '.ignore': 'secret-notes/\n',
     '.rgignore': '!important.log\n',
-    'a.ts': 'import { foo } from "./b";\nconst x = foo();\n// nothing here\nexport function fooBar() {\n  return Foo;\n}\n',
+    'a.ts':
+      'import { foo } from "./b";\nconst x = foo();\n// nothing here\nexport function fooBar() {\n  return Foo;\n}\n',
     'b.js': 'export const foo = () => 1;\nmodule.exports = { foo };\n',
     'keep.log': 'foo in keep.log\n',
     'debug.log': 'foo in debug.log\n',
@@ -41,7 +42,12 @@ export function makeSearchTree(): string {
     'bom.txt': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('foo first\nsecond\n')]),
     'utf16.txt': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('foo utf16\nbar\n', 'utf16le')]),
     'binary.dat': Buffer.from('foo\0bar\n'),
-    'bigbin.txt': Buffer.concat([Buffer.from('foo early\n'), Buffer.from('x'.repeat(70_000) + '\n'), Buffer.from([0]), Buffer.from('\nfoo late\n')]),
+    'bigbin.txt': Buffer.concat([
+      Buffer.from('foo early\n'),
+      Buffer.from('x'.repeat(70_000) + '\n'),
+      Buffer.from([0]),
+      Buffer.from('\nfoo late\n'),
+    ]),
     'noeol.txt': 'first\nfoo no newline',
     'long.txt': `${'y'.repeat(3000)} foo ${'z'.repeat(3000)}\n`,
     'many.txt': Array.from({ length: 30 }, (_, i) => (i % 4 === 0 ? `foo ${i + 1}` : `ctx ${i + 1}`)).join('\n') + '\n',

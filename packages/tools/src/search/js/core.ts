@@ -100,7 +100,8 @@ export function createSearcher(lines: LineScanner) {
     while (pos <= text.length && n <= maxWanted) {
       const e = text.indexOf('\n', pos);
       const end = e === -1 ? text.length : e;
-      if (wanted.has(n) && !(e === -1 && pos === text.length)) lines.push({ n, text: keep(text.slice(pos, end), spec), match: matched.has(n) });
+      if (wanted.has(n) && !(e === -1 && pos === text.length))
+        lines.push({ n, text: keep(text.slice(pos, end), spec), match: matched.has(n) });
       if (e === -1) break;
       pos = e + 1;
       n++;
@@ -128,7 +129,13 @@ export function createSearcher(lines: LineScanner) {
   }
 
   /** Big files in line mode: chunks of whole lines; any NUL anywhere discards the file, as rg does. */
-  function searchChunked(fd: number, spec: SearchSpec, io: SearchIo, lineRe: RegExp, pre: RegExp | null): FileHit | null {
+  function searchChunked(
+    fd: number,
+    spec: SearchSpec,
+    io: SearchIo,
+    lineRe: RegExp,
+    pre: RegExp | null,
+  ): FileHit | null {
     {
       const st: LineState = { out: [], matched: 0, lastEmitted: 0, afterLeft: 0, tail: [], done: false, more: false };
       const chunk = Buffer.allocUnsafe(spec.chunkBytes);
@@ -148,7 +155,14 @@ export function createSearcher(lines: LineScanner) {
         if (cut > 0 && !st.done) {
           const piece = data.subarray(0, cut);
           const { needles, also } = compile(spec);
-          base = scanLines(needles ? bufSrc(piece, needles, also) : strSrc(piece.toString('utf8'), pre), base, st, spec, lineRe, true);
+          base = scanLines(
+            needles ? bufSrc(piece, needles, also) : strSrc(piece.toString('utf8'), pre),
+            base,
+            st,
+            spec,
+            lineRe,
+            true,
+          );
         }
         if (got === 0) break;
         // Keep reading after an early stop: a NUL later in the file still discards it.
@@ -192,7 +206,8 @@ export function createSearcher(lines: LineScanner) {
     }
     return compiled;
   }
-  const isUtf16 = (b: Buffer) => b.length >= 2 && ((b[0] === 0xff && b[1] === 0xfe) || (b[0] === 0xfe && b[1] === 0xff));
+  const isUtf16 = (b: Buffer) =>
+    b.length >= 2 && ((b[0] === 0xff && b[1] === 0xfe) || (b[0] === 0xfe && b[1] === 0xff));
 
   return function searchFile(path: string, spec: SearchSpec, io: SearchIo): FileHit | null {
     const { lineRe, pre, multi, needles, also } = compile(spec);
@@ -227,7 +242,12 @@ export function createSearcher(lines: LineScanner) {
         if (st.matched > 0 && raw.indexOf(0) !== -1) return null;
         hit = finish(st, spec);
       } else {
-        if (needles && !isUtf16(raw) && (!needles.some((n) => raw.indexOf(n) !== -1) || !also.every((n) => raw.indexOf(n) !== -1))) return null;
+        if (
+          needles &&
+          !isUtf16(raw) &&
+          (!needles.some((n) => raw.indexOf(n) !== -1) || !also.every((n) => raw.indexOf(n) !== -1))
+        )
+          return null;
         const text = decode(raw);
         if (text === null) return null;
         if (spec.multiline) hit = searchMultiline(text, spec, multi);
@@ -236,7 +256,15 @@ export function createSearcher(lines: LineScanner) {
             pre.lastIndex = 0;
             if (!pre.test(text)) return null;
           }
-          const st: LineState = { out: [], matched: 0, lastEmitted: 0, afterLeft: 0, tail: [], done: false, more: false };
+          const st: LineState = {
+            out: [],
+            matched: 0,
+            lastEmitted: 0,
+            afterLeft: 0,
+            tail: [],
+            done: false,
+            more: false,
+          };
           scanLines(strSrc(text, pre), 1, st, spec, lineRe);
           hit = finish(st, spec);
         }

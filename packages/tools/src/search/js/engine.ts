@@ -31,7 +31,12 @@ export function specFor(q: GrepQuery, p: CompiledPattern): SearchSpec {
   };
 }
 
-export async function runJs(q: GrepQuery, pattern: CompiledPattern, collector: Collector, pool: SearchPool): Promise<void> {
+export async function runJs(
+  q: GrepQuery,
+  pattern: CompiledPattern,
+  collector: Collector,
+  pool: SearchPool,
+): Promise<void> {
   const spec = specFor(q, pattern);
   const stopBuf = new SharedArrayBuffer(4);
   const stop = new Int32Array(stopBuf);

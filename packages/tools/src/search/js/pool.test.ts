@@ -34,7 +34,9 @@ const spec = specFor(
 
 describe('SearchPool', () => {
   it('searches files on a worker thread', async () => {
-    expect(await pool.search([file], spec, new SharedArrayBuffer(4))).toEqual([{ path: file, lines: [{ n: 2, text: 'two', match: true }] }]);
+    expect(await pool.search([file], spec, new SharedArrayBuffer(4))).toEqual([
+      { path: file, lines: [{ n: 2, text: 'two', match: true }] },
+    ]);
   });
 
   it('fails the search when a worker dies, instead of reporting no matches, and recovers', async () => {

@@ -3,7 +3,16 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EventBus, Executor, Policy, ToolRegistry, type ApprovalDecision, type ApprovalRequest, type Mode, type Rule } from '@toolbelt/core';
+import {
+  EventBus,
+  Executor,
+  Policy,
+  ToolRegistry,
+  type ApprovalDecision,
+  type ApprovalRequest,
+  type Mode,
+  type Rule,
+} from '@toolbelt/core';
 import { WorkspaceGuard } from '../../workspace/guard.js';
 import { shellTools } from '../index.js';
 import type { ShellSettings } from '../settings.js';
@@ -26,7 +35,11 @@ export interface Harness {
   executor: Executor;
   events: EventBus;
   requests: ApprovalRequest[];
-  call(tool: string, input: unknown, extra?: { sessionId?: string; signal?: AbortSignal; timeoutMs?: number }): ReturnType<Executor['call']>;
+  call(
+    tool: string,
+    input: unknown,
+    extra?: { sessionId?: string; signal?: AbortSignal; timeoutMs?: number },
+  ): ReturnType<Executor['call']>;
 }
 
 export interface HarnessOptions {
@@ -47,17 +60,30 @@ export function harness(opts: HarnessOptions = {}): Harness {
   const answers = [...(opts.answers ?? [])];
   const events = new EventBus();
   const registry = new ToolRegistry().registerAll(
-    shellTools({ settings: { killGraceMs: 200, ...opts.settings }, ...(opts.config ? { config: opts.config } : {}), ...(opts.env ? { env: opts.env } : {}) }),
+    shellTools({
+      settings: { killGraceMs: 200, ...opts.settings },
+      ...(opts.config ? { config: opts.config } : {}),
+      ...(opts.env ? { env: opts.env } : {}),
+    }),
   );
   const executor = new Executor({
     registry,
     events,
     policy: new Policy({ mode: opts.mode ?? 'safe', rules: opts.rules ?? [], roots: [root] }),
-    workspace: new WorkspaceGuard({ roots: [root], ...(opts.protectedPaths ? { protectedPaths: opts.protectedPaths } : {}) }),
+    workspace: new WorkspaceGuard({
+      roots: [root],
+      ...(opts.protectedPaths ? { protectedPaths: opts.protectedPaths } : {}),
+    }),
     approver: async (req) => {
       requests.push(req);
       return answers.shift() ?? { outcome: 'reject', message: 'no scripted answer' };
     },
   });
-  return { root, executor, events, requests, call: (tool, input, extra = {}) => executor.call({ tool, input, ...extra }) };
+  return {
+    root,
+    executor,
+    events,
+    requests,
+    call: (tool, input, extra = {}) => executor.call({ tool, input, ...extra }),
+  };
 }

@@ -37,7 +37,8 @@ export class Budget {
   /** Words made by an expansion; throws past the cap. */
   spendWords(n: number): void {
     this.words += n;
-    if (this.words > this.limits.words) throw new TooLarge(`its brace expansions and globs make more than ${this.limits.words} words`);
+    if (this.words > this.limits.words)
+      throw new TooLarge(`its brace expansions and globs make more than ${this.limits.words} words`);
   }
 
   /** Nodes of a parsed tree; throws past the cap. */

@@ -259,7 +259,9 @@ describe('classification details', () => {
   it('gives the reason in words, led by the effect', async () => {
     expect((await classify('rm -r build/')).reason).toBe('destructive: rm -r build/');
     expect((await classify('git push --force')).reason).toMatch(/^destructive: git push --force \(.*history\)$/);
-    expect((await classify('ls > existing.txt')).reason).toBe('destructive: > existing.txt (truncates an existing file)');
+    expect((await classify('ls > existing.txt')).reason).toBe(
+      'destructive: > existing.txt (truncates an existing file)',
+    );
   });
 
   it('lists every simple command of the script, normalized, and output redirections apart', async () => {
@@ -282,7 +284,13 @@ describe('classification details', () => {
     expect((await classify('CI=1 npm test')).rememberPrefix).toBe('CI=1 npm test');
     expect((await classify('ls -la src')).rememberPrefix).toBe('ls');
     expect((await classify('pytest tests/unit -x')).rememberPrefix).toBe('pytest');
-    for (const compound of ['ls && rm x', 'npm test | tee log', 'npm run test > out.txt', 'echo $(npm run test)', '(npm test)']) {
+    for (const compound of [
+      'ls && rm x',
+      'npm test | tee log',
+      'npm run test > out.txt',
+      'echo $(npm run test)',
+      '(npm test)',
+    ]) {
       expect((await classify(compound)).rememberPrefix, compound).toBeUndefined();
     }
   });
@@ -295,7 +303,16 @@ describe('classification details', () => {
   });
 
   it('never offers a prefix that a more dangerous command could share', async () => {
-    for (const script of ['git push origin main', 'rm a.txt', 'sed -n p a.txt', 'find . -name x', 'sudo ls', 'timeout 5 npm test', 'cat .env', 'bash -c ls']) {
+    for (const script of [
+      'git push origin main',
+      'rm a.txt',
+      'sed -n p a.txt',
+      'find . -name x',
+      'sudo ls',
+      'timeout 5 npm test',
+      'cat .env',
+      'bash -c ls',
+    ]) {
       expect((await classify(script)).rememberPrefix, script).toBeUndefined();
     }
   });
@@ -324,19 +341,34 @@ describe('classification details', () => {
 });
 
 describe('scripts that do not parse', () => {
-  const broken = ['echo "x', "echo 'abc", 'ls |', 'if true; then', 'echo $(', 'ls &&', '( ls', '{ ls', 'for x in; do', 'case x in', 'ls )'];
+  const broken = [
+    'echo "x',
+    "echo 'abc",
+    'ls |',
+    'if true; then',
+    'echo $(',
+    'ls &&',
+    '( ls',
+    '{ ls',
+    'for x in; do',
+    'case x in',
+    'ls )',
+  ];
   it.each(broken)('%j is never a read', async (script) => {
     expect((await classify(script)).effect).not.toBe('read');
   });
 
   it('classifies any string without throwing, and a blocked verdict is always destructive', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ unit: fc.constantFrom(...'rm -rf/~$(){}|&;<>"\'`\\ \nabc*.'.split('')), maxLength: 40 }), async (script) => {
-        const c = await classify(script);
-        expect(['read', 'write', 'execute', 'destructive']).toContain(c.effect);
-        if (c.blocked) expect(c.effect).toBe('destructive');
-        expect(c.rememberPrefix).not.toBe('*');
-      }),
+      fc.asyncProperty(
+        fc.string({ unit: fc.constantFrom(...'rm -rf/~$(){}|&;<>"\'`\\ \nabc*.'.split('')), maxLength: 40 }),
+        async (script) => {
+          const c = await classify(script);
+          expect(['read', 'write', 'execute', 'destructive']).toContain(c.effect);
+          if (c.blocked) expect(c.effect).toBe('destructive');
+          expect(c.rememberPrefix).not.toBe('*');
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -65,7 +65,8 @@ export async function classifyCommand(script: string, opts: ClassifyOptions = {}
  */
 function contained(f: Finding, roots: readonly string[], isProtected?: IsProtected): Finding {
   if (f.effect !== 'write') return f;
-  if (!f.paths?.length) return { ...f, effect: 'execute', detail: `${f.detail} — what it writes is not known before it runs` };
+  if (!f.paths?.length)
+    return { ...f, effect: 'execute', detail: `${f.detail} — what it writes is not known before it runs` };
   for (const p of f.paths) {
     const problem = readProblem(p, roots, 'write', isProtected);
     if (problem) return { ...f, effect: 'execute', detail: `${f.detail} — ${problem.why}` };
@@ -90,7 +91,11 @@ export function classifyLoaded(script: string, opts: ClassifyOptions = {}): Clas
   if (!script.trim()) return { effect: 'read', reason: 'read: empty command', subject };
   const budget = new Budget(opts.limits, opts.now);
   if (script.length > budget.limits.scriptChars) {
-    return { effect: 'execute', reason: `execute: too large to check: the script is longer than ${budget.limits.scriptChars} characters`, subject };
+    return {
+      effect: 'execute',
+      reason: `execute: too large to check: the script is longer than ${budget.limits.scriptChars} characters`,
+      subject,
+    };
   }
   const roots = (opts.roots ?? (opts.cwd ? [opts.cwd] : [])).map((r) => realLoose(r));
   const walker = new Walker({
@@ -108,11 +113,19 @@ export function classifyLoaded(script: string, opts: ClassifyOptions = {}): Clas
     walk(walker, script, budget);
   } catch (err) {
     if (!(err instanceof TooLarge)) throw err;
-    return { effect: 'execute', reason: `execute: too large to check: ${err.message}; it was not judged a read`, subject };
+    return {
+      effect: 'execute',
+      reason: `execute: too large to check: ${err.message}; it was not judged a read`,
+      subject,
+    };
   }
   const findings: Finding[] = walker.findings.map((f) => contained(f, roots, opts.isProtected));
   // A script we could not parse may hide anything: never a read.
-  if (walker.parseError) findings.push({ effect: 'execute', detail: 'the command could not be parsed completely (unbalanced quotes or brackets?)' });
+  if (walker.parseError)
+    findings.push({
+      effect: 'execute',
+      detail: 'the command could not be parsed completely (unbalanced quotes or brackets?)',
+    });
   if (findings.length === 0) findings.push({ effect: 'read', detail: 'no commands' });
 
   const blocked = findings.find((f) => f.blocked);

@@ -24,7 +24,8 @@ const SAMPLE = Number(process.env.TOOLBELT_CORPUS_SAMPLE ?? 200);
 const WIDTH = Number(process.env.TOOLBELT_CORPUS_WIDTH ?? 4);
 const REPORT = process.env.TOOLBELT_CORPUS_REPORT;
 const strace = hasStrace();
-if (!strace && process.env.CI) throw new Error('strace is required for the shell corpus test in CI (.ci/run installs it)');
+if (!strace && process.env.CI)
+  throw new Error('strace is required for the shell corpus test in CI (.ci/run installs it)');
 
 let space: CorpusWorkspace;
 let sandbox: Sandbox;
@@ -40,7 +41,8 @@ describe.skipIf(!strace || !sandboxWorks)('the shell corpus', () => {
     chmodSync(join(space.ws, 'tool.sh'), 0o755);
     const c = await sandbox.confine({ roots: [space.ws], cwd: space.ws, readOnly: true, network: false });
     const env = { PATH: '/usr/bin:/bin', HOME: space.home, LANG: 'C' };
-    const run = async (script: string, command = script) => judge(await runJailed(c, script, env, space.ws), command, space.ws);
+    const run = async (script: string, command = script) =>
+      judge(await runJailed(c, script, env, space.ws), command, space.ws);
     expect((await run('ls; /usr/bin/id', 'ls')).problems.join()).toMatch(/ran \/usr\/bin\/id/);
     expect((await run('./tool.sh')).problems.join()).toMatch(/from the workspace/);
     expect((await run('touch fresh.txt')).refused.join()).toMatch(/fresh\.txt \(EROFS\)/);
@@ -65,7 +67,11 @@ describe.skipIf(!strace || !sandboxWorks)('the shell corpus', () => {
         `${f.sampledHarmless} of ${f.sampled} sampled asks only read; ${(100 * f.share).toFixed(1)}% of harmless commands run without asking; ` +
         `classification p50 ${f.p50Ms.toFixed(2)} ms, p99 ${f.p99Ms.toFixed(2)} ms`,
     );
-    if (REPORT) writeFileSync(REPORT, policySection(f, new Date().toISOString().slice(0, 10)) + '\n' + JSON.stringify(f, null, 1));
+    if (REPORT)
+      writeFileSync(
+        REPORT,
+        policySection(f, new Date().toISOString().slice(0, 10)) + '\n' + JSON.stringify(f, null, 1),
+      );
     expect(bad).toEqual([]);
     // Enough reads must really run, or the test proves little.
     expect(f.reads).toBeGreaterThan(200);

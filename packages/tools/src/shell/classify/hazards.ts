@@ -4,7 +4,20 @@ import type { Node } from 'web-tree-sitter';
 import type { Finding, SimpleCommand } from './types.js';
 
 const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'http']);
-const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'python', 'python3', 'perl', 'ruby', 'node', 'php', 'sudo']);
+const INTERPRETERS = new Set([
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'ksh',
+  'python',
+  'python3',
+  'perl',
+  'ruby',
+  'node',
+  'php',
+  'sudo',
+]);
 
 /** `curl ... | sh`: code from the network runs unseen. `parts` are a pipeline's simple commands. */
 export function pipedCode(parts: SimpleCommand[]): Finding | undefined {
@@ -12,7 +25,11 @@ export function pipedCode(parts: SimpleCommand[]): Finding | undefined {
   if (download < 0) return undefined;
   const runner = parts
     .slice(download + 1)
-    .find((c) => INTERPRETERS.has(c.name) && !c.args.some((a) => a.value === '-c' || (!a.value.startsWith('-') && a.value !== '-')));
+    .find(
+      (c) =>
+        INTERPRETERS.has(c.name) &&
+        !c.args.some((a) => a.value === '-c' || (!a.value.startsWith('-') && a.value !== '-')),
+    );
   if (!runner) return undefined;
   return {
     effect: 'execute',

@@ -15,9 +15,16 @@ export function judgeCommand(cmd: SimpleCommand, scope: Scope): Finding[] {
   // Handlers match options by their full names: spell abbreviations out first. An option the
   // table does not know may do anything, so the handler's "write" does not stand either.
   const args = spec?.options ? canonical(cmd.args, spec.options) : cmd.args;
-  const own = handler ? handler(args ? { ...cmd, args } : cmd, scope) : [{ effect: 'execute' as const, detail: describe(cmd, why) }];
+  const own = handler
+    ? handler(args ? { ...cmd, args } : cmd, scope)
+    : [{ effect: 'execute' as const, detail: describe(cmd, why) }];
   return own.map((f) => {
-    if (f.effect === 'read') return { ...f, effect: 'execute' as const, detail: describe(cmd, why ?? 'not a command we know to be read-only') };
+    if (f.effect === 'read')
+      return {
+        ...f,
+        effect: 'execute' as const,
+        detail: describe(cmd, why ?? 'not a command we know to be read-only'),
+      };
     if (f.effect === 'write' && !args) return { ...f, effect: 'execute' as const, detail: describe(cmd, why) };
     return f;
   });

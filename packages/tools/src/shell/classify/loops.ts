@@ -16,7 +16,13 @@ export type Bindings = Map<string, string[]>;
 
 /** Whether the body may give the variable a value of its own. */
 export function bodySets(body: Node, name: string): boolean {
-  for (const n of body.descendantsOfType(['variable_assignment', 'declaration_command', 'unset_command', 'command', 'for_statement'])) {
+  for (const n of body.descendantsOfType([
+    'variable_assignment',
+    'declaration_command',
+    'unset_command',
+    'command',
+    'for_statement',
+  ])) {
     if (!n) continue;
     if (n.type === 'variable_assignment' && n.childForFieldName('name')?.text === name) return true;
     if (n.type === 'declaration_command' || n.type === 'unset_command') {
@@ -32,7 +38,12 @@ export function bodySets(body: Node, name: string): boolean {
 }
 
 /** The values of `for NAME in WORDS`, or undefined when one of them is not known before it runs. */
-export function loopValues(node: Node, home: string, cwd: string | undefined, budget: ExpansionBudget): { name: string; values: string[] } | undefined {
+export function loopValues(
+  node: Node,
+  home: string,
+  cwd: string | undefined,
+  budget: ExpansionBudget,
+): { name: string; values: string[] } | undefined {
   const name = node.childForFieldName('variable')?.text;
   const body = node.childForFieldName('body');
   const words = node.childrenForFieldName('value').filter((n): n is Node => !!n);

@@ -24,7 +24,14 @@ export interface Options {
 }
 
 export function parseOptions(args: Word[], spec: OptionSpec = {}): Options {
-  const out: Options = { short: new Set(), long: new Map(), values: new Map(), positional: [], rest: args.length, dynamic: false };
+  const out: Options = {
+    short: new Set(),
+    long: new Map(),
+    values: new Map(),
+    positional: [],
+    rest: args.length,
+    dynamic: false,
+  };
   const addValue = (key: string, w: Word | undefined) => {
     if (!w) return;
     const list = out.values.get(key) ?? [];

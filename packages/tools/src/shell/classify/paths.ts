@@ -42,7 +42,8 @@ const SYSTEM_DIRS = [
 const SYSTEM = new Set(SYSTEM_DIRS);
 
 /** Whole disks, partitions and kernel memory. */
-const DEVICE = /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|loop\d|dm-\d|md\d|sr\d|disk\/|mapper\/|mem$|kmem$|port$)/;
+const DEVICE =
+  /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|loop\d|dm-\d|md\d|sr\d|disk\/|mapper\/|mem$|kmem$|port$)/;
 
 /** Writing here changes no file. */
 const SINKS = /^\/dev\/(null|zero|full|stdout|stderr|tty|fd\/\d+)$|^\/proc\/self\/fd\/\d+$/;

@@ -91,14 +91,16 @@ export function rememberPrefix(cmd: SimpleCommand, effect: Effect): string | und
   const first = arg(cmd, 0);
   // A reader with no handler has no mode worse than reading; one that asked (a secret, a path
   // outside) must not teach "always" to cover the next such call.
-  if (name !== 'git' && !PACKAGE_MANAGERS.has(name) && readSpecFor(name)) return effect === 'read' && !handlerFor(name) ? take(cmd, 1) : undefined;
+  if (name !== 'git' && !PACKAGE_MANAGERS.has(name) && readSpecFor(name))
+    return effect === 'read' && !handlerFor(name) ? take(cmd, 1) : undefined;
   if (name === 'git') return first && GIT_SAFE.has(first) ? take(cmd, 2) : undefined;
   if (PACKAGE_MANAGERS.has(name) && first && PM_SAFE.has(first)) {
     if (!RUNS_NAMED.has(first)) return take(cmd, 2);
     const script = arg(cmd, 1);
     return script && VERB.test(script.replace(/[@/.]/g, '-')) ? take(cmd, 3) : undefined;
   }
-  if (name === 'npx' || name === 'pnpx' || name === 'bunx') return first && !first.startsWith('-') ? take(cmd, 2) : undefined;
+  if (name === 'npx' || name === 'pnpx' || name === 'bunx')
+    return first && !first.startsWith('-') ? take(cmd, 2) : undefined;
   if (TOOLCHAINS.has(name)) {
     if (!first || !VERB.test(first)) return take(cmd, 1);
     const target = arg(cmd, 1);

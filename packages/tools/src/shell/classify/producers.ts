@@ -47,13 +47,20 @@ function gitFiles(cmd: SimpleCommand): Names | undefined {
   for (const w of rest) {
     if (!w.static) return undefined;
     if (w.value === '-z') nul = true;
-    else if (!LS_FILES.test(w.value) && (w.value.startsWith('-') || w.value.startsWith(':') || w.value.startsWith('/') || w.value.split('/').includes('..')))
+    else if (
+      !LS_FILES.test(w.value) &&
+      (w.value.startsWith('-') ||
+        w.value.startsWith(':') ||
+        w.value.startsWith('/') ||
+        w.value.split('/').includes('..'))
+    )
       return undefined;
   }
   return { producer: 'git ls-files', starts: [DOT], follow: true, nul, bare: true };
 }
 
-const LS_FILES = /^(-[cmodi]+|--(cached|modified|others|deleted|ignored|exclude-standard|directory|no-empty-directory|recurse-submodules))$/;
+const LS_FILES =
+  /^(-[cmodi]+|--(cached|modified|others|deleted|ignored|exclude-standard|directory|no-empty-directory|recurse-submodules))$/;
 
 /**
  * Filters whose output is some of their input lines, unchanged: names pass through them (`find |
@@ -78,7 +85,11 @@ export function passesNames(cmd: SimpleCommand): boolean {
 const FILTERS: Record<string, { flags: RegExp; valued: RegExp }> = {
   head: { flags: /^(-\d+|-n\d+|--lines=\d+)$/, valued: /^-n$/ },
   tail: { flags: /^(-\d+|-n\+?\d+|--lines=\+?\d+)$/, valued: /^-n$/ },
-  sort: { flags: /^(-[rufVnhdbis]+|--(reverse|unique|ignore-case|version-sort|numeric-sort|human-numeric-sort|stable)|-k\S+|-t\S)$/, valued: /^-[kt]$/ },
+  sort: {
+    flags:
+      /^(-[rufVnhdbis]+|--(reverse|unique|ignore-case|version-sort|numeric-sort|human-numeric-sort|stable)|-k\S+|-t\S)$/,
+    valued: /^-[kt]$/,
+  },
   uniq: { flags: /^-[udi]+$/, valued: /^$/ },
   grep: { flags: /^(-[viEFwxP]+|-e\S+)$/, valued: /^-e$/ },
   cat: { flags: /^-$/, valued: /^$/ },

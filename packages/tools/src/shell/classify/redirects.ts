@@ -27,7 +27,8 @@ export interface RedirectVerdict {
 /** Judges one redirection: its operator (`>`, `>>`, `<`, `2>&1`…) and its destination word. */
 export function judgeRedirect(op: string, word: Word, scope: RedirectScope): RedirectVerdict {
   if ((op === '>&' || op === '<&') && /^(\d+|-)$/.test(word.value)) return { findings: [] }; // 2>&1, >&-: descriptors, not files
-  if (NETWORK_FILE.test(word.value)) return { findings: [{ effect: 'execute', detail: `${op} ${render(word)} (opens a network connection)` }] };
+  if (NETWORK_FILE.test(word.value))
+    return { findings: [{ effect: 'execute', detail: `${op} ${render(word)} (opens a network connection)` }] };
   if (INPUT.has(op)) {
     if (op === '<<<') return { findings: [] }; // a here-string is data
     const why = scope.readProblem(word);
@@ -46,7 +47,12 @@ function outputFinding(op: string, entry: string, abs: string | undefined, scope
       ? { effect: 'destructive', detail: `${entry} (may truncate a file whose path is not known before it runs)` }
       : { effect: 'write', detail: `${entry} (appends to a file whose path is not known before it runs)` };
   }
-  if (isDevice(abs)) return { effect: 'destructive', detail: `${entry} (writes to a disk)`, blocked: `${entry} writes to the block device ${abs}` };
+  if (isDevice(abs))
+    return {
+      effect: 'destructive',
+      detail: `${entry} (writes to a disk)`,
+      blocked: `${entry} writes to the block device ${abs}`,
+    };
   if (truncating && scope.exists(abs) && !scope.isDirectory(abs))
     return { effect: 'destructive', detail: `${entry} (truncates an existing file)`, paths: [abs] };
   return { effect: 'write', detail: `${entry} (${op.includes('>>') ? 'appends to' : 'writes'} a file)`, paths: [abs] };

@@ -14,7 +14,8 @@ import { hasStrace, resetScratch, runWatched, type Scratch } from './__fixtures_
 const RUNS = Number(process.env.TOOLBELT_PROPERTY_RUNS ?? (process.env.CI ? 3000 : 400));
 const SEED = Number(process.env.TOOLBELT_PROPERTY_SEED ?? 20261123);
 const strace = hasStrace();
-if (!strace && process.env.CI) throw new Error('strace is required for the shell safety property test in CI (.ci/run installs it)');
+if (!strace && process.env.CI)
+  throw new Error('strace is required for the shell safety property test in CI (.ci/run installs it)');
 if (!strace) console.warn('skipping the shell safety property test: strace is not installed (apt-get install strace)');
 
 let s: Scratch;
@@ -26,7 +27,19 @@ afterAll(() => rmSync(s.base, { recursive: true, force: true }));
 
 // Placeholders: F a file to read, N a new file, D a directory; each filled from places inside,
 // outside, at home, and secret.
-const FILES = ['a.txt', 'b.txt', 'dir/a.txt', '.env', '.e*', '.[e]nv', '*.txt', 'OUT/target.txt', '~/.bashrc', '/etc/hostname', '../out/target.txt'];
+const FILES = [
+  'a.txt',
+  'b.txt',
+  'dir/a.txt',
+  '.env',
+  '.e*',
+  '.[e]nv',
+  '*.txt',
+  'OUT/target.txt',
+  '~/.bashrc',
+  '/etc/hostname',
+  '../out/target.txt',
+];
 const NEW = ['new.txt', 'dir/new.txt', 'OUT/new.txt', '~/new', '../out/n2'];
 const DIRS = ['.', 'dir', 'OUT', '~', '..'];
 
@@ -136,14 +149,51 @@ const abbreviated = [
   'grep --recursive a D',
   'sed --expr=p F',
 ];
-const prefixes = ['', '', '', 'LC_ALL=C ', 'HOME=OUT ', 'TMPDIR=OUT ', 'GIT_TRACE=N ', 'GIT_TRACE2=N ', 'LANG=C ', 'BASH_ENV=F ', 'PATH=/usr/bin:/bin '];
-const redirects = ['', '', '', ' > N', ' >> F', ' 2> N', ' < F', ' < /dev/tcp/127.0.0.1/9', ' > /dev/tcp/127.0.0.1/9', ' >> ~/.bashrc', ' 2>/dev/null'];
+const prefixes = [
+  '',
+  '',
+  '',
+  'LC_ALL=C ',
+  'HOME=OUT ',
+  'TMPDIR=OUT ',
+  'GIT_TRACE=N ',
+  'GIT_TRACE2=N ',
+  'LANG=C ',
+  'BASH_ENV=F ',
+  'PATH=/usr/bin:/bin ',
+];
+const redirects = [
+  '',
+  '',
+  '',
+  ' > N',
+  ' >> F',
+  ' 2> N',
+  ' < F',
+  ' < /dev/tcp/127.0.0.1/9',
+  ' > /dev/tcp/127.0.0.1/9',
+  ' >> ~/.bashrc',
+  ' 2>/dev/null',
+];
 const substitutions = ['$(touch N)', '`touch N`', '<(touch N)', '$(cat F)', '$(echo x)', 'x', '$X', '"$(touch N)"'];
-const wrappers = ['', '', '', 'timeout 5 ', 'nice ', 'env ', 'command ', 'xargs ', "bash -c '", 'nohup ', 'stdbuf -oL '];
+const wrappers = [
+  '',
+  '',
+  '',
+  'timeout 5 ',
+  'nice ',
+  'env ',
+  'command ',
+  'xargs ',
+  "bash -c '",
+  'nohup ',
+  'stdbuf -oL ',
+];
 
 const pick = <T>(xs: readonly T[]) => fc.constantFrom(...xs);
 /** Mostly the plain choice, so that many scripts are reads that really run; sometimes a risky one. */
-const mostly = <T>(plain: T, risky: readonly T[], weight = 3) => fc.oneof({ arbitrary: fc.constant(plain), weight }, { arbitrary: pick(risky), weight: 1 });
+const mostly = <T>(plain: T, risky: readonly T[], weight = 3) =>
+  fc.oneof({ arbitrary: fc.constant(plain), weight }, { arbitrary: pick(risky), weight: 1 });
 
 const simple = fc
   .tuple(

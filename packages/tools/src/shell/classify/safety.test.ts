@@ -695,7 +695,13 @@ const MANUALS: [string, Expect][] = [
 
 describe('the allow-list rule', () => {
   it("treats the workspace's protected paths (the config given with --config) like secrets", async () => {
-    const opts = { cwd: t.root, roots: [t.root], home: t.home, env: {}, isProtected: (p: string) => p.endsWith('custom-config.json') };
+    const opts = {
+      cwd: t.root,
+      roots: [t.root],
+      home: t.home,
+      env: {},
+      isProtected: (p: string) => p.endsWith('custom-config.json'),
+    };
     expect((await classifyCommand('cat custom-config.json', opts)).effect).toBe('execute');
     expect((await classifyCommand('grep -r x dir', opts)).effect).toBe('read');
     expect((await classifyCommand('echo x > custom-config.json', opts)).effect).not.toBe('write');
@@ -721,12 +727,13 @@ describe('the allow-list rule where reads run in the sandbox (secrets shown empt
   // Every code or edit row keeps its verdict in the sandbox, but these two, which were code only
   // for the secret they read (.env, shown empty there).
   const readSecrets = new Set(['grep -r API_KEY .', 'git grep KEY']);
-  it.each([...FOUND, ...MANUALS, ...REGRESSIONS, ...READS].filter(([s, e]) => (e === 'code' || e === 'edit') && !readSecrets.has(s)))(
-    '%j: %s',
-    async (script, expected) => {
-      check(await classify(script, true), expected);
-    },
-  );
+  it.each(
+    [...FOUND, ...MANUALS, ...REGRESSIONS, ...READS].filter(
+      ([s, e]) => (e === 'code' || e === 'edit') && !readSecrets.has(s),
+    ),
+  )('%j: %s', async (script, expected) => {
+    check(await classify(script, true), expected);
+  });
 
   it.each([...readSecrets])('%j reads a secret the sandbox shows empty: a read there', async (script) => {
     check(await classify(script, true), 'read');
@@ -753,7 +760,9 @@ describe('the allow-list rule where reads run in the sandbox (secrets shown empt
     const p99 = (list: number[]) => list.sort((a, b) => a - b)[Math.floor(0.99 * (list.length - 1))].toFixed(2);
     const all = times.map((x) => x.ms);
     const noGit = times.filter((x) => !x.git).map((x) => x.ms);
-    console.log(`classification of ${all.length} table rows: p99 ${p99(all)} ms; without git rows (${noGit.length}): p99 ${p99(noGit)} ms`);
+    console.log(
+      `classification of ${all.length} table rows: p99 ${p99(all)} ms; without git rows (${noGit.length}): p99 ${p99(noGit)} ms`,
+    );
     expect(all.length).toBe(rows.length * 2);
   }, 300_000);
 });

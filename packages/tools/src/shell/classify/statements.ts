@@ -9,7 +9,8 @@ import { assignProblem } from './allow/variables.js';
 // `$x`, `${x}`, `${#x}`, `${a[@]}`, `${a[2]}`, `${x:-word}`, `${x#pat}`, `${x/a/b}`, `${x^^}`.
 // Not: `${!x}` (indirection), `${x@P}` (prompt expansion runs substitutions), `${x:1:2}` and
 // `${a[i]}` (arithmetic on names), `${x:=v}` (assigns).
-const PLAIN_EXPANSION = /^\$\{#?([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(\[[@*]\]|\[[0-9]+\])?(?:(?::?[-+?]|#{1,2}|%{1,2}|\/{1,2}|\^{1,2}|,{1,2})[\s\S]*)?\}$/;
+const PLAIN_EXPANSION =
+  /^\$\{#?([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(\[[@*]\]|\[[0-9]+\])?(?:(?::?[-+?]|#{1,2}|%{1,2}|\/{1,2}|\^{1,2}|,{1,2})[\s\S]*)?\}$/;
 
 export function expansionProblem(node: Node): string | undefined {
   const text = node.text;
@@ -19,7 +20,9 @@ export function expansionProblem(node: Node): string | undefined {
 
 export function arithmeticProblem(node: Node): string | undefined {
   const inner = node.text.replace(/^\$?\(\(|\)\)$|^\$\[|\]$/g, '');
-  return plainArithmetic(inner) ? undefined : `${short(node.text)} is arithmetic on names, which evaluates their values`;
+  return plainArithmetic(inner)
+    ? undefined
+    : `${short(node.text)} is arithmetic on names, which evaluates their values`;
 }
 
 const ARITH_OPS = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge']);
@@ -32,7 +35,8 @@ export function testProblem(node: Node): string | undefined {
     const op = expr.childForFieldName('operator')?.text ?? expr.children.find((c) => c?.type === 'test_operator')?.text;
     if (expr.type === 'binary_expression' && op && ARITH_OPS.has(op)) {
       for (const side of [expr.childForFieldName('left'), expr.childForFieldName('right')]) {
-        if (side && !INTEGER.test(side.text)) return `[[ ${short(expr.text)} ]] evaluates ${short(side.text)} as arithmetic`;
+        if (side && !INTEGER.test(side.text))
+          return `[[ ${short(expr.text)} ]] evaluates ${short(side.text)} as arithmetic`;
       }
     }
     if (expr.type === 'unary_expression' && op === '-v') {
@@ -55,10 +59,12 @@ export function heredocProblem(node: Node): string | undefined {
 export function assignedName(node: Node): { name: string } | { why: string } {
   const nameNode = node.childForFieldName('name');
   const name = nameNode?.text ?? '';
-  if (!nameNode || nameNode.type !== 'variable_name' || !NAME.test(name)) return { why: `${short(name)}= assigns through a subscript, which is evaluated` };
+  if (!nameNode || nameNode.type !== 'variable_name' || !NAME.test(name))
+    return { why: `${short(name)}= assigns through a subscript, which is evaluated` };
   const value = node.childForFieldName('value');
   // `a=([i]=1)`: keys of an indexed array are arithmetic.
-  if (value?.type === 'array' && /\[(?![0-9]+\]=)[^\]]*\]=/.test(value.text)) return { why: `${short(node.text)} has computed array keys` };
+  if (value?.type === 'array' && /\[(?![0-9]+\]=)[^\]]*\]=/.test(value.text))
+    return { why: `${short(node.text)} has computed array keys` };
   return { name };
 }
 
@@ -85,13 +91,15 @@ export function declaration(node: Node): Declaration {
     }
     const text = child.text;
     if (/^[-+][A-Za-z]+$/.test(text)) {
-      if (/[ni]/.test(text)) return { ...out, why: `${keyword} ${text} makes later assignments evaluate (nameref or integer)` };
+      if (/[ni]/.test(text))
+        return { ...out, why: `${keyword} ${text} makes later assignments evaluate (nameref or integer)` };
       if (text.startsWith('-') && text.includes('x')) out.exported = true;
       if (text.includes('p')) out.prints = true;
       continue;
     }
     args++;
-    if ((child.type !== 'word' && child.type !== 'variable_name') || !NAME.test(text)) return { ...out, why: `${short(text)} is not a plain variable name` };
+    if ((child.type !== 'word' && child.type !== 'variable_name') || !NAME.test(text))
+      return { ...out, why: `${short(text)} is not a plain variable name` };
     out.names.push(text);
   }
   if (args === 0) out.prints = true;
@@ -107,7 +115,9 @@ function short(text: string): string {
 export function statementProblem(node: Node, env: Readonly<Record<string, string | undefined>>): string | undefined {
   if (node.type === 'test_command') return testProblem(node);
   if (node.type === 'unset_command') {
-    const bad = node.children.slice(1).find((c) => c && !/^-[fvn]$/.test(c.text) && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(c.text));
+    const bad = node.children
+      .slice(1)
+      .find((c) => c && !/^-[fvn]$/.test(c.text) && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(c.text));
     return bad ? `unset ${bad.text}: a subscript there is evaluated` : undefined;
   }
   const d = declaration(node);

@@ -36,8 +36,22 @@ export interface WalkOptions {
 }
 const SYSTEM_BIN = /^\/(usr\/)?(local\/)?s?bin\/[^/]+$/;
 const MAX_DEPTH = 4;
-const CONTROL = new Set(['if_statement', 'while_statement', 'for_statement', 'c_style_for_statement', 'case_statement']);
-const STRUCTURAL = new Set([...CONTROL, 'list', 'compound_statement', 'command_substitution', 'process_substitution', 'negated_command', 'heredoc_body']);
+const CONTROL = new Set([
+  'if_statement',
+  'while_statement',
+  'for_statement',
+  'c_style_for_statement',
+  'case_statement',
+]);
+const STRUCTURAL = new Set([
+  ...CONTROL,
+  'list',
+  'compound_statement',
+  'command_substitution',
+  'process_substitution',
+  'negated_command',
+  'heredoc_body',
+]);
 
 export class Walker {
   readonly findings: Finding[] = [];
@@ -155,21 +169,26 @@ export class Walker {
     let names: Names | undefined;
     // `a | b < f` parses as the pipeline redirected: b reads f.
     const parent = node.parent;
-    const lastRedirected = parent?.type === 'redirected_statement' && parent.children.some((c) => !!c && c !== node && /^\d*<(?!\()/.test(c.text));
+    const lastRedirected =
+      parent?.type === 'redirected_statement' &&
+      parent.children.some((c) => !!c && c !== node && /^\d*<(?!\()/.test(c.text));
     const last = node.namedChildren.filter((c) => !!c).pop();
     try {
       for (const child of node.children) {
         if (!child?.isNamed) continue;
         if (child.id === last?.id && lastRedirected) names = undefined;
         // Only a plain command reads the names, unless a redirection gives it another stdin.
-        const redirected = child.children.some((c) => !!c && /redirect|herestring/.test(c.type) && /^\d*<(?!\()/.test(c.text));
+        const redirected = child.children.some(
+          (c) => !!c && /redirect|herestring/.test(c.type) && /^\d*<(?!\()/.test(c.text),
+        );
         this.stdinNames = child.type === 'command' && !redirected ? names : undefined;
         const seen = this.simple.length;
         this.visit(child);
         this.cwd = before;
         const cmd = this.simple.length === seen + 1 && child.type === 'command' ? this.simple[seen] : undefined;
         // A filter that passes some input lines unchanged (head, sort, grep) passes the names on.
-        names = cmd && (namesPrinted(cmd) ?? (names && !names.nul && !redirected && passesNames(cmd) ? names : undefined));
+        names =
+          cmd && (namesPrinted(cmd) ?? (names && !names.nul && !redirected && passesNames(cmd) ? names : undefined));
       }
     } finally {
       this.stdinNames = undefined;
@@ -205,7 +224,12 @@ export class Walker {
     if (inner.length !== 1 || inner[0]!.type !== 'command') return;
     const names = namesPrinted(this.simple[seen]);
     if (!names) return;
-    const under = { starts: names.starts, follow: true, split: 'shell' as const, ...(names.bare ? { bare: true } : {}) };
+    const under = {
+      starts: names.starts,
+      follow: true,
+      split: 'shell' as const,
+      ...(names.bare ? { bare: true } : {}),
+    };
     into.set(node.id, { value: '{}', pattern: '{}', static: false, source: node.text, under });
   }
 
@@ -240,12 +264,18 @@ export class Walker {
     const values = node.childrenForFieldName('value').filter((n): n is Node => !!n);
     const body = node.childForFieldName('body');
     const name = node.childForFieldName('variable')?.text ?? '';
-    if (values.length !== 1 || values[0].type !== 'command_substitution' || !body || bodySets(body, name)) return undefined;
+    if (values.length !== 1 || values[0].type !== 'command_substitution' || !body || bodySets(body, name))
+      return undefined;
     const inner = values[0].namedChildren.filter((c) => !!c);
     if (inner.length !== 1 || inner[0]!.type !== 'command' || this.simple.length !== seen + 1) return undefined;
     const names = namesPrinted(this.simple[seen]);
     if (!names) return undefined;
-    const under = { starts: names.starts, follow: true, split: 'shell' as const, ...(names.bare ? { bare: true } : {}) };
+    const under = {
+      starts: names.starts,
+      follow: true,
+      split: 'shell' as const,
+      ...(names.bare ? { bare: true } : {}),
+    };
     return { value: '{}', pattern: '{}', static: false, source: `$${name}`, under };
   }
 
@@ -285,14 +315,20 @@ export class Walker {
     const name = node.childForFieldName('name')?.text ?? '';
     const valueNode = node.childForFieldName('value');
     const value = valueNode ? resolveWord(valueNode, this.opts.home, known) : literalWord('');
-    return { value: `${name}=${value.value}`, pattern: `${name}=${value.pattern}`, static: value.static, source: node.text };
+    return {
+      value: `${name}=${value.value}`,
+      pattern: `${name}=${value.pattern}`,
+      static: value.static,
+      source: node.text,
+    };
   }
 
   /** Classifies an argv (after brace expansion) and records it as a command of the script. */
   runArgv(raw: Word[], prefix: Word[] = []): Finding[] {
     const assignments = [...prefix];
     let start = 0;
-    while (start < raw.length && raw[start].static && /^[A-Za-z_][A-Za-z0-9_]*=/.test(raw[start].value)) assignments.push(raw[start++]);
+    while (start < raw.length && raw[start].static && /^[A-Za-z_][A-Za-z0-9_]*=/.test(raw[start].value))
+      assignments.push(raw[start++]);
     const words = raw.slice(start).flatMap((w) => expandBraces(w, this.opts.budget));
     const tokens = [...assignments, ...words].map(render);
     const text = tokens.join(' ');
@@ -302,7 +338,8 @@ export class Walker {
     const cmd: SimpleCommand = { name: nameWord.value, args: words.slice(1), text, tokens, lead: assignments.length };
     this.simple.push(cmd);
     const findings = assignments.flatMap((a) => this.assigned(a, true, text));
-    if (!nameWord.static) return [...findings, { effect: 'execute', detail: describe(cmd, 'the command name is computed') }];
+    if (!nameWord.static)
+      return [...findings, { effect: 'execute', detail: describe(cmd, 'the command name is computed') }];
     let name = nameWord.value;
     if (SYSTEM_BIN.test(name)) name = posix.basename(name);
     else if (name.includes('/')) return [...findings, { effect: 'execute', detail: describe(cmd, `runs ${name}`) }];
@@ -314,7 +351,13 @@ export class Walker {
     // A glob the verdict did not see through makes a read or an edit not what it seemed; a
     // destructive or blocked verdict stands.
     findings.push(
-      ...(globbed ? own.map((f) => (f.effect === 'read' || f.effect === 'write' ? { effect: 'execute' as const, detail: describe(cmd, globbed) } : f)) : own),
+      ...(globbed
+        ? own.map((f) =>
+            f.effect === 'read' || f.effect === 'write'
+              ? { effect: 'execute' as const, detail: describe(cmd, globbed) }
+              : f,
+          )
+        : own),
     );
     return findings;
   }
@@ -406,8 +449,13 @@ export class Walker {
     // Substitutions inside run first, whatever the statement does.
     for (const child of node.children) if (child) this.children(child);
     const why = statementProblem(node, this.opts.env);
-    if (why) this.findings.push({ effect: 'execute', detail: `${text.length > 120 ? `${text.slice(0, 119)}…` : text} (${why})` });
-    if (this.findings.length === before) this.findings.push({ effect: 'read', detail: text.length > 120 ? `${text.slice(0, 119)}…` : text });
+    if (why)
+      this.findings.push({
+        effect: 'execute',
+        detail: `${text.length > 120 ? `${text.slice(0, 119)}…` : text} (${why})`,
+      });
+    if (this.findings.length === before)
+      this.findings.push({ effect: 'read', detail: text.length > 120 ? `${text.slice(0, 119)}…` : text });
   }
 
   private redirect(node: Node): void {

@@ -64,7 +64,8 @@ interface Part {
 const unknownPart: Part = { value: UNKNOWN, pattern: UNKNOWN, static: false };
 
 export function resolveWord(node: Node, home: string, known: Known = {}): Word {
-  if (node.type === 'process_substitution') return { value: '/dev/fd/63', pattern: '/dev/fd/63', static: true, source: node.text, pipe: true };
+  if (node.type === 'process_substitution')
+    return { value: '/dev/fd/63', pattern: '/dev/fd/63', static: true, source: node.text, pipe: true };
   const p = part(node, { home, known }, true);
   return { value: p.value, pattern: p.pattern, static: p.static, source: node.text, ...(p.home ? { home: true } : {}) };
 }
@@ -150,7 +151,8 @@ function quotedPart(node: Node, c: Ctx): Part {
     if (h) return { value: h.value, pattern: escapeAll(h.value), static: true, home: true };
     return knownExpansion(node, c.known, true) ?? unknownPart;
   }
-  if (node.type === 'command_substitution') return workingDirectory(node, c.known, true) ?? userId(node) ?? absolutePath(node) ?? unknownPart;
+  if (node.type === 'command_substitution')
+    return workingDirectory(node, c.known, true) ?? userId(node) ?? absolutePath(node) ?? unknownPart;
   return unknownPart;
 }
 

@@ -13,7 +13,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void, host = '127.0.0.1'): Promise<TestServer> {
+export async function serve(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+  host = '127.0.0.1',
+): Promise<TestServer> {
   const hits: string[] = [];
   const state = { lastHeaders: {} as IncomingMessage['headers'] };
   const server: Server = createServer((req, res) => {

@@ -37,8 +37,18 @@ export function chooseSearchProvider(config: WebConfig, env: Env): SearchProvide
   if (!name) return undefined;
   const apiKey = KEYS[name](config, env)!.trim();
   const retry: { retry?: HttpRetryOptions } = config.retry ? { retry: config.retry } : {};
-  if (name === 'brave') return new BraveSearchProvider({ apiKey, ...(config.braveBaseUrl ? { baseUrl: config.braveBaseUrl } : {}), ...retry });
-  if (name === 'tavily') return new TavilySearchProvider({ apiKey, ...(config.tavilyBaseUrl ? { baseUrl: config.tavilyBaseUrl } : {}), ...retry });
+  if (name === 'brave')
+    return new BraveSearchProvider({
+      apiKey,
+      ...(config.braveBaseUrl ? { baseUrl: config.braveBaseUrl } : {}),
+      ...retry,
+    });
+  if (name === 'tavily')
+    return new TavilySearchProvider({
+      apiKey,
+      ...(config.tavilyBaseUrl ? { baseUrl: config.tavilyBaseUrl } : {}),
+      ...retry,
+    });
   return new SearxngSearchProvider({ baseUrl: apiKey, ...retry });
 }
 

@@ -24,17 +24,29 @@ export function searchFetch(api: SearchApi): typeof fetch {
 }
 
 /** Sends the request and returns its JSON body; throws a ToolError for the model on any failure. */
-export async function searchJson<T>(api: SearchApi, doFetch: typeof fetch, url: string, init: RequestInit, signal: AbortSignal): Promise<T> {
+export async function searchJson<T>(
+  api: SearchApi,
+  doFetch: typeof fetch,
+  url: string,
+  init: RequestInit,
+  signal: AbortSignal,
+): Promise<T> {
   let res: Response;
   try {
     res = await doFetch(url, { ...init, signal });
   } catch (err) {
     if (signal.aborted) throw new ToolError('ABORTED', 'the search was cancelled');
     if ((err as Error).name === 'TimeoutError')
-      throw new ToolError('TIMEOUT', `${api.service} did not answer within ${Math.round((api.timeoutMs ?? 30_000) / 1000)} s; try again`, {
-        recoverable: true,
-      });
-    throw new ToolError('EXECUTION_FAILED', `could not reach ${api.service}: ${(err as Error).message}`, { recoverable: true });
+      throw new ToolError(
+        'TIMEOUT',
+        `${api.service} did not answer within ${Math.round((api.timeoutMs ?? 30_000) / 1000)} s; try again`,
+        {
+          recoverable: true,
+        },
+      );
+    throw new ToolError('EXECUTION_FAILED', `could not reach ${api.service}: ${(err as Error).message}`, {
+      recoverable: true,
+    });
   }
   if (!res.ok) {
     const detail = (await res.text().catch(() => '')).slice(0, 200);
@@ -44,12 +56,22 @@ export async function searchJson<T>(api: SearchApi, doFetch: typeof fetch, url: 
         `${api.service} ${api.refused ?? 'rejected the API key'} (HTTP ${res.status}); ask the user to check ${api.keyHint}`,
       );
     if (res.status === 429)
-      throw new ToolError('EXECUTION_FAILED', `${api.service} rate limit reached (HTTP 429); wait a moment and try again`, { recoverable: true });
-    throw new ToolError('EXECUTION_FAILED', `${api.service} failed (HTTP ${res.status})${detail ? `: ${detail}` : ''}`, { recoverable: res.status >= 500 });
+      throw new ToolError(
+        'EXECUTION_FAILED',
+        `${api.service} rate limit reached (HTTP 429); wait a moment and try again`,
+        { recoverable: true },
+      );
+    throw new ToolError(
+      'EXECUTION_FAILED',
+      `${api.service} failed (HTTP ${res.status})${detail ? `: ${detail}` : ''}`,
+      { recoverable: res.status >= 500 },
+    );
   }
   try {
     return (await res.json()) as T;
   } catch {
-    throw new ToolError('EXECUTION_FAILED', `${api.service} answered with something that is not JSON`, { recoverable: true });
+    throw new ToolError('EXECUTION_FAILED', `${api.service} answered with something that is not JSON`, {
+      recoverable: true,
+    });
   }
 }

@@ -28,7 +28,8 @@ export class SearxngSearchProvider implements SearchProvider {
     this.api = {
       service: 'SearXNG',
       refused: 'refused to answer in JSON',
-      keyHint: 'that the instance at web.searxngUrl (or SEARXNG_URL) lists "json" under search.formats in its settings.yml',
+      keyHint:
+        'that the instance at web.searxngUrl (or SEARXNG_URL) lists "json" under search.formats in its settings.yml',
       ...opts,
     };
     this.fetch = searchFetch(this.api);
@@ -36,7 +37,13 @@ export class SearxngSearchProvider implements SearchProvider {
 
   async search(query: string, count: number, signal: AbortSignal): Promise<SearchResult[]> {
     const url = `${this.endpoint}?${new URLSearchParams({ q: query, format: 'json' })}`;
-    const body = await searchJson<SearxngResponse>(this.api, this.fetch, url, { headers: { Accept: 'application/json' } }, signal);
+    const body = await searchJson<SearxngResponse>(
+      this.api,
+      this.fetch,
+      url,
+      { headers: { Accept: 'application/json' } },
+      signal,
+    );
     return (body.results ?? [])
       .filter((r) => r.url)
       .slice(0, count)

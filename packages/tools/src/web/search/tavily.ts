@@ -37,7 +37,11 @@ export class TavilySearchProvider implements SearchProvider {
   async search(query: string, count: number, signal: AbortSignal): Promise<SearchResult[]> {
     const init = {
       method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: `Bearer ${this.opts.apiKey}` },
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${this.opts.apiKey}`,
+      },
       body: JSON.stringify({ query, max_results: count, search_depth: 'basic' }),
     };
     const body = await searchJson<TavilyResponse>(this.api, this.fetch, this.endpoint, init, signal);
@@ -46,7 +50,11 @@ export class TavilySearchProvider implements SearchProvider {
       .slice(0, count)
       .map((r) => {
         const text = plainText(r.content);
-        return { title: plainText(r.title) || r.url!, url: r.url!, description: text.length > SNIPPET ? `${text.slice(0, SNIPPET - 1)}…` : text };
+        return {
+          title: plainText(r.title) || r.url!,
+          url: r.url!,
+          description: text.length > SNIPPET ? `${text.slice(0, SNIPPET - 1)}…` : text,
+        };
       });
   }
 }

@@ -27,11 +27,18 @@ export interface PnpmLayout {
  * node_modules in `root` for the packages given (name → file → content), hard-linked to a store in
  * `storeDir` (outside the root, as pnpm's default store is); `bin/*` files are executables.
  */
-export function pnpmLayout(root: string, storeDir: string, packages: Record<string, Record<string, string>>): PnpmLayout {
+export function pnpmLayout(
+  root: string,
+  storeDir: string,
+  packages: Record<string, Record<string, string>>,
+): PnpmLayout {
   const store = join(storeDir, 'v10');
   const nodeModules = join(root, 'node_modules');
   mkdirSync(nodeModules, { recursive: true });
-  writeFileSync(join(nodeModules, '.modules.yaml'), `${JSON.stringify({ layoutVersion: 5, storeDir: store, virtualStoreDir: '.pnpm' }, null, 2)}\n`);
+  writeFileSync(
+    join(nodeModules, '.modules.yaml'),
+    `${JSON.stringify({ layoutVersion: 5, storeDir: store, virtualStoreDir: '.pnpm' }, null, 2)}\n`,
+  );
   const files: Record<string, string> = {};
   for (const [pkg, content] of Object.entries(packages)) {
     for (const [file, text] of Object.entries(content)) {
@@ -57,7 +64,10 @@ export function copyLinked(src: string, dest: string): void {
 /** Files rg finds holding `pattern` under `dir` (hidden and ignored ones too), relative and sorted. */
 export function rgFiles(dir: string, pattern: string): string[] {
   if (!rgPath) throw new Error('rg is needed as the reference');
-  const out = execFileSync(rgPath, ['--no-config', '--hidden', '--no-ignore', '-l', '-e', pattern, '.'], { cwd: dir, encoding: 'utf8' });
+  const out = execFileSync(rgPath, ['--no-config', '--hidden', '--no-ignore', '-l', '-e', pattern, '.'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
   return out
     .split('\n')
     .filter(Boolean)
@@ -68,7 +78,10 @@ export function rgFiles(dir: string, pattern: string): string[] {
 /** Every file rg lists under `dir` (hidden and ignored ones too), relative and sorted. */
 export function rgList(dir: string): string[] {
   if (!rgPath) throw new Error('rg is needed as the reference');
-  const out = execFileSync(rgPath, ['--no-config', '--hidden', '--no-ignore', '--files', '.'], { cwd: dir, encoding: 'utf8' });
+  const out = execFileSync(rgPath, ['--no-config', '--hidden', '--no-ignore', '--files', '.'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
   return out
     .split('\n')
     .filter(Boolean)

@@ -50,7 +50,14 @@ export function plantTraps(base: string, root: string): Traps {
   symlinkSync(join(outside, 'secret.txt'), join(root, 'link-out.txt'));
   symlinkSync(outside, join(root, 'dir-out'));
   symlinkSync('/proc/self/root', join(root, 'procroot'));
-  return { outside, fifo: 'pipe', hardLink: 'hard.txt', fileLinkOut: 'link-out.txt', dirLinkOut: 'dir-out', procRoot: 'procroot' };
+  return {
+    outside,
+    fifo: 'pipe',
+    hardLink: 'hard.txt',
+    fileLinkOut: 'link-out.txt',
+    dirLinkOut: 'dir-out',
+    procRoot: 'procroot',
+  };
 }
 
 export interface FifoWatch {
@@ -68,7 +75,10 @@ export interface FifoWatch {
  */
 export function watchFifo(fifo: string, markDir: string, afterMs = 8000): FifoWatch {
   const mark = join(markDir, `rescued-${process.pid}-${Math.random().toString(36).slice(2)}`);
-  const child = spawn('sh', ['-c', 'sleep "$1"; : > "$2"; exec 3>"$3"', 'sh', String(afterMs / 1000), mark, fifo], { stdio: 'ignore', detached: true });
+  const child = spawn('sh', ['-c', 'sleep "$1"; : > "$2"; exec 3>"$3"', 'sh', String(afterMs / 1000), mark, fifo], {
+    stdio: 'ignore',
+    detached: true,
+  });
   child.unref();
   return {
     rescued: () => existsSync(mark),
@@ -89,7 +99,11 @@ export function watchFifo(fifo: string, markDir: string, afterMs = 8000): FifoWa
  * Runs `call` while `fifos` are watched, and a timer set at the same moment must fire too (the
  * event loop keeps turning). Resolves to the call's result and whether any watcher had to step in.
  */
-export async function withoutBlocking<T>(fifos: string[], markDir: string, call: () => Promise<T>): Promise<{ result: T; rescued: boolean }> {
+export async function withoutBlocking<T>(
+  fifos: string[],
+  markDir: string,
+  call: () => Promise<T>,
+): Promise<{ result: T; rescued: boolean }> {
   const watches = fifos.map((f) => watchFifo(f, markDir));
   try {
     const [result] = await Promise.all([call(), new Promise((resolve) => setTimeout(resolve, 0))]);

@@ -80,7 +80,8 @@ export function makeSafetyTree(): SafetyTree {
   const root = join(base, 'ws');
   const outside = join(base, 'outside');
   const home = join(base, 'home');
-  for (const d of [root, outside, home, join(root, 'dir'), join(root, 'keys'), join(root, 'repo')]) mkdirSync(d, { recursive: true });
+  for (const d of [root, outside, home, join(root, 'dir'), join(root, 'keys'), join(root, 'repo')])
+    mkdirSync(d, { recursive: true });
   const files: Record<string, string> = {
     'a.txt': 'alpha\n',
     'b.txt': 'beta\n',
@@ -149,7 +150,13 @@ export function makeSafetyTree(): SafetyTree {
   git(replaced, 'add', 'a.txt');
   git(replaced, 'commit', '-qm', 'a');
   writeFileSync(join(replaced, 'secret'), 'API_KEY=secret\n');
-  git(replaced, 'replace', '-f', git(replaced, 'rev-parse', 'HEAD:a.txt'), git(replaced, 'hash-object', '-w', 'secret'));
+  git(
+    replaced,
+    'replace',
+    '-f',
+    git(replaced, 'rev-parse', 'HEAD:a.txt'),
+    git(replaced, 'hash-object', '-w', 'secret'),
+  );
   rmSync(join(replaced, 'secret'));
   readersTree(root);
   return { root, outside, home, objects, remove: () => rmSync(base, { recursive: true, force: true }) };

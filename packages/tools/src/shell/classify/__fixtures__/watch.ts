@@ -81,7 +81,8 @@ export function runWatched(s: Scratch, script: string, timeoutMs = 5_000): strin
   rmSync(trace, { force: true });
   const found = traceProblems(text, s.tmp);
   const after = snapshot(s.base, s.tmp);
-  for (const [path, sig] of after) if (before.get(path) !== sig) found.push(`${before.has(path) ? 'changed' : 'created'} ${path}`);
+  for (const [path, sig] of after)
+    if (before.get(path) !== sig) found.push(`${before.has(path) ? 'changed' : 'created'} ${path}`);
   for (const path of before.keys()) if (!after.has(path)) found.push(`removed ${path}`);
   return [...new Set(found)];
 }
@@ -91,7 +92,12 @@ export function traceProblems(text: string, tmp: string): string[] {
   const found: string[] = [];
   for (const line of text.split('\n')) {
     const open = OPEN.exec(line);
-    if (open && WRITE_FLAGS.test(open[4] ?? (open[2] === 'creat' ? 'O_CREAT' : '')) && !HARMLESS.test(open[3]) && !open[3].startsWith(tmp)) {
+    if (
+      open &&
+      WRITE_FLAGS.test(open[4] ?? (open[2] === 'creat' ? 'O_CREAT' : '')) &&
+      !HARMLESS.test(open[3]) &&
+      !open[3].startsWith(tmp)
+    ) {
       found.push(`opened ${open[3]} for writing`);
       continue;
     }

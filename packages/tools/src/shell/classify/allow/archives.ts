@@ -50,7 +50,8 @@ const tar: ReadSpec = {
 function zipArchive(operands: Word[], read: (w: Word) => string | undefined): Verdict {
   const archive = operands[0];
   if (!archive) return no('no archive named');
-  if (/[*?[]/.test(archive.value)) return no(`${archive.source}: the archive name is expanded as a wildcard by the command itself`);
+  if (/[*?[]/.test(archive.value))
+    return no(`${archive.source}: the archive name is expanded as a wildcard by the command itself`);
   const why = read(archive);
   return why ? no(why) : OK;
 }
@@ -60,7 +61,8 @@ const unzip: ReadSpec = {
   options: table('lvtpzqCUxZ12hmsT!M!d!:', std),
   operands: 'data',
   check: (_cmd, a, scope) => {
-    if (!has(a, '-l', '-v', '-t', '-p', '-z', '-Z')) return no('unzip extracts files unless told to list (-l), test (-t) or print (-p)');
+    if (!has(a, '-l', '-v', '-t', '-p', '-z', '-Z'))
+      return no('unzip extracts files unless told to list (-l), test (-t) or print (-p)');
     return zipArchive(a.operands, (w) => scope.readProblem(w));
   },
 };
@@ -77,7 +79,13 @@ export const ARCHIVE_CARDS: Card[] = [
     worst: 'execute',
     spec: tar,
     examples: {
-      read: ['tar -tf a.tar', 'tar tzf a.tgz', 'tar -tvf a.tar x/', 'tar --list --file=a.tar', 'tar -xOzf a.tgz package/package.json'],
+      read: [
+        'tar -tf a.tar',
+        'tar tzf a.tgz',
+        'tar -tvf a.tar x/',
+        'tar --list --file=a.tar',
+        'tar -xOzf a.tgz package/package.json',
+      ],
       asks: ['tar -tf OUT/a.tar', 'tar -tf h:a.tar', 'tar --li -f a.tar'],
       edit: ['tar -xzf a.tgz', 'tar -cf new.tar a.txt'],
       code: ['tar -t -I sh -f a.tar', 'tar -xOf a.tar --to-command=id', 'tar -xf a.tar -C OUT'],
@@ -89,7 +97,14 @@ export const ARCHIVE_CARDS: Card[] = [
     worst: 'execute',
     spec: unzip,
     examples: {
-      read: ['unzip -l a.zip', 'unzip -v a.zip', 'unzip -t a.zip', 'unzip -p a.zip x.txt', 'unzip -qq -l a.zip', 'unzip -Z -1 a.zip'],
+      read: [
+        'unzip -l a.zip',
+        'unzip -v a.zip',
+        'unzip -t a.zip',
+        'unzip -p a.zip x.txt',
+        'unzip -qq -l a.zip',
+        'unzip -Z -1 a.zip',
+      ],
       asks: ["unzip -l '*.zip'", 'unzip -l OUT/a.zip', 'unzip -l -M a.zip', 'unzip -T -l a.zip'],
       edit: ['unzip a.zip', 'unzip -o a.zip -d build'],
       code: ['unzip a.zip -d OUT'],
@@ -99,6 +114,9 @@ export const ARCHIVE_CARDS: Card[] = [
     names: ['zipinfo'],
     worst: 'read',
     spec: zipinfo,
-    examples: { read: ['zipinfo a.zip', 'zipinfo -1 a.zip', 'zipinfo -l a.zip x.txt'], asks: ['zipinfo OUT/a.zip', 'zipinfo -M a.zip'] },
+    examples: {
+      read: ['zipinfo a.zip', 'zipinfo -1 a.zip', 'zipinfo -l a.zip x.txt'],
+      asks: ['zipinfo OUT/a.zip', 'zipinfo -M a.zip'],
+    },
   },
 ];

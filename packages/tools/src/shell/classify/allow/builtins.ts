@@ -13,7 +13,8 @@ const NUMBER = /^[-+]?\d+$/;
 /** Each word names a variable the builtin sets: a plain name that is harmless to set. */
 function assigns(words: Word[], scope: Scope, exported = false): Verdict {
   for (const w of words) {
-    if (!w.static || !NAME.test(w.value)) return no(`${w.source} is not a plain variable name (a subscript there is evaluated)`);
+    if (!w.static || !NAME.test(w.value))
+      return no(`${w.source} is not a plain variable name (a subscript there is evaluated)`);
     const why = scope.assignProblem(w.value, exported);
     if (why) return no(why);
   }
@@ -68,7 +69,8 @@ const compgen: ReadSpec = {
 
 const getopts: ReadSpec = {
   operands: 'data',
-  check: (_c, a, scope) => (a.operands.length < 2 ? no('getopts needs an option string and a name') : assigns(a.operands.slice(1, 2), scope)),
+  check: (_c, a, scope) =>
+    a.operands.length < 2 ? no('getopts needs an option string and a name') : assigns(a.operands.slice(1, 2), scope),
 };
 
 /** `test -v NAME` / `[ -v NAME ]` evaluate NAME's subscript; other tests only compare strings. */
@@ -79,7 +81,8 @@ const test: ReadSpec = {
     for (let i = 0; i < w.length; i++) {
       if (w[i].value !== '-v' || i + 1 >= w.length) continue;
       const name = w[i + 1];
-      if (!name.static || !NAME.test(name.value)) return no(`test -v ${name.source}: the subscript of a name is evaluated`);
+      if (!name.static || !NAME.test(name.value))
+        return no(`test -v ${name.source}: the subscript of a name is evaluated`);
     }
     return OK;
   },
@@ -87,7 +90,19 @@ const test: ReadSpec = {
 
 /** Only the safe switches: errexit, nounset, pipefail, xtrace... `set` alone prints every variable. */
 const SET_LETTERS = /^[-+][eufxvnCBEhH]+$/;
-const SET_OPTIONS = new Set(['errexit', 'nounset', 'pipefail', 'xtrace', 'verbose', 'noglob', 'noclobber', 'errtrace', 'braceexpand', 'hashall', 'noexec']);
+const SET_OPTIONS = new Set([
+  'errexit',
+  'nounset',
+  'pipefail',
+  'xtrace',
+  'verbose',
+  'noglob',
+  'noclobber',
+  'errtrace',
+  'braceexpand',
+  'hashall',
+  'noexec',
+]);
 const set: ReadSpec = {
   operands: 'data',
   check: (_c, a) => {
@@ -99,7 +114,8 @@ const set: ReadSpec = {
       // `-o NAME` may end a cluster: `set -euo pipefail`.
       const cluster = /^([-+][A-Za-z]*)o$/.exec(w[i]);
       if (cluster) {
-        if (cluster[1].length > 1 && !SET_LETTERS.test(cluster[1])) return no(`set ${w[i]} is not an option we know to be harmless`);
+        if (cluster[1].length > 1 && !SET_LETTERS.test(cluster[1]))
+          return no(`set ${w[i]} is not an option we know to be harmless`);
         if (!SET_OPTIONS.has(w[++i] ?? '')) return no(`set -o ${w[i] ?? ''} is not an option we know to be harmless`);
       } else if (!SET_LETTERS.test(w[i])) return no(`set ${w[i]} is not an option we know to be harmless`);
     }
@@ -153,7 +169,8 @@ export const BUILTINS: Record<string, ReadSpec> = {
   wait: {
     options: table('fnp!:', ''),
     operands: 'data',
-    check: (_c, a: Args) => (a.operands.every((w) => w.static && /^%?\d+$/.test(w.value)) ? OK : no('wait takes job or process numbers')),
+    check: (_c, a: Args) =>
+      a.operands.every((w) => w.static && /^%?\d+$/.test(w.value)) ? OK : no('wait takes job or process numbers'),
   },
   jobs: { options: table('lnprsx!', ''), operands: 'data' },
   times: { operands: 'none' },

@@ -26,7 +26,9 @@ const AT_LEAST: Record<Verdict, Effect> = { read: 'read', asks: 'read', edit: 'w
 
 function rows(card: Card, examples: Examples | undefined, confined: boolean): [string, Verdict, boolean, Card][] {
   if (!examples) return [];
-  return (Object.entries(examples) as [Verdict, string[]][]).flatMap(([v, list]) => list.map((s): [string, Verdict, boolean, Card] => [s, v, confined, card]));
+  return (Object.entries(examples) as [Verdict, string[]][]).flatMap(([v, list]) =>
+    list.map((s): [string, Verdict, boolean, Card] => [s, v, confined, card]),
+  );
 }
 
 const ALL = CARDS.flatMap((c) => [...rows(c, c.examples, false), ...rows(c, c.confined, true)]);
@@ -62,7 +64,9 @@ describe('command cards', () => {
       if (verdict === 'edit') expect(c.effect, why).toBe('write');
       if (verdict === 'code') expect(['execute', 'destructive'], why).toContain(c.effect);
       // The card's severity bounds what its examples show.
-      expect(severity(card.worst), `${card.names[0]} worst ${card.worst}`).toBeGreaterThanOrEqual(severity(AT_LEAST[verdict]));
+      expect(severity(card.worst), `${card.names[0]} worst ${card.worst}`).toBeGreaterThanOrEqual(
+        severity(AT_LEAST[verdict]),
+      );
     },
   );
 });

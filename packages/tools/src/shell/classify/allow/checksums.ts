@@ -7,7 +7,10 @@ import { table } from './getopt.js';
 import type { ReadSpec } from './spec.js';
 
 const std = 'help version';
-const sums = (short: string, long: string): ReadSpec => ({ options: table(short, `${long} ${std}`, { complete: true }), operands: 'paths' });
+const sums = (short: string, long: string): ReadSpec => ({
+  options: table(short, `${long} ${std}`, { complete: true }),
+  operands: 'paths',
+});
 
 const SUMS = sums('bctwz', 'binary check tag text zero ignore-missing quiet status strict warn');
 
@@ -17,7 +20,14 @@ export const CHECKSUM_CARDS: Card[] = [
     worst: 'read',
     spec: SUMS,
     examples: {
-      read: ['md5sum a.txt', 'sha256sum a.txt b.txt', 'sha1sum --tag a.txt', 'sha512sum -c sums.txt', 'md5sum --che sums.txt', 'sha256sum -'],
+      read: [
+        'md5sum a.txt',
+        'sha256sum a.txt b.txt',
+        'sha1sum --tag a.txt',
+        'sha512sum -c sums.txt',
+        'md5sum --che sums.txt',
+        'sha256sum -',
+      ],
       asks: ['md5sum .env', 'sha256sum OUT/secret.txt', 'md5sum $F', 'md5sum --algorithm=x a.txt'],
     },
   },
@@ -30,8 +40,14 @@ export const CHECKSUM_CARDS: Card[] = [
   {
     names: ['cksum'],
     worst: 'read',
-    spec: sums('a:lrtzw', 'algorithm= base64 check length= raw tag untagged zero ignore-missing quiet status strict warn debug'),
-    examples: { read: ['cksum a.txt', 'cksum -a sha256 a.txt', 'cksum --algorithm=blake2b --base64 a.txt'], asks: ['cksum .env'] },
+    spec: sums(
+      'a:lrtzw',
+      'algorithm= base64 check length= raw tag untagged zero ignore-missing quiet status strict warn debug',
+    ),
+    examples: {
+      read: ['cksum a.txt', 'cksum -a sha256 a.txt', 'cksum --algorithm=blake2b --base64 a.txt'],
+      asks: ['cksum .env'],
+    },
   },
   {
     names: ['sum'],

@@ -26,7 +26,12 @@ function listedProblem(root: string, gitDir: string | undefined, untracked: bool
   const stamp = untracked ? undefined : indexStamp(root, gitDir);
   const key = `${root}\0${gitDir ?? ''}\0${stamp}`;
   if (stamp !== undefined && cache.has(key)) return cache.get(key);
-  const out = git(root, gitDir, ['ls-files', '-z', '--cached', ...(untracked ? ['--others', '--exclude-standard'] : [])]);
+  const out = git(root, gitDir, [
+    'ls-files',
+    '-z',
+    '--cached',
+    ...(untracked ? ['--others', '--exclude-standard'] : []),
+  ]);
   let why: string | undefined;
   if (out === undefined) why = 'the files git would search could not be listed in time';
   else {

@@ -22,15 +22,26 @@ const stamped = new Map<string, { stamp: string; key: string | undefined }>();
 
 /** Runs a git read in the repository; its output, or undefined when it fails or takes too long. */
 export function git(cwd: string, gitDir: string | undefined, args: string[], input?: string): string | undefined {
-  const r = spawnSync('git', ['-c', 'core.fsmonitor=false', '-c', 'core.quotepath=false', ...(gitDir ? [`--git-dir=${gitDir}`] : []), ...args], {
-    cwd,
-    encoding: 'utf8',
-    timeout: TIMEOUT_MS,
-    maxBuffer: MAX_OUTPUT,
-    env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', PAGER: 'cat' },
-    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'ignore'],
-    ...(input === undefined ? {} : { input }),
-  });
+  const r = spawnSync(
+    'git',
+    ['-c', 'core.fsmonitor=false', '-c', 'core.quotepath=false', ...(gitDir ? [`--git-dir=${gitDir}`] : []), ...args],
+    {
+      cwd,
+      encoding: 'utf8',
+      timeout: TIMEOUT_MS,
+      maxBuffer: MAX_OUTPUT,
+      env: {
+        ...process.env,
+        GIT_CONFIG_NOSYSTEM: '1',
+        GIT_OPTIONAL_LOCKS: '0',
+        GIT_TERMINAL_PROMPT: '0',
+        GIT_PAGER: 'cat',
+        PAGER: 'cat',
+      },
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'ignore'],
+      ...(input === undefined ? {} : { input }),
+    },
+  );
   return r.status === 0 && !r.error ? r.stdout : undefined;
 }
 
@@ -127,7 +138,11 @@ const NO_CONTENT = ['-t', '-s', '-e'];
  * (`log -p`, `diff-tree -p`, any `diff`, `show`, `stash show -p`), `cat-file` contents, `grep` over
  * revisions or the index, `range-diff`.
  */
-export function printsHistory(name: string, a: { options: ParsedOption[]; operands: { value: string }[] }, verb?: string): boolean {
+export function printsHistory(
+  name: string,
+  a: { options: ParsedOption[]; operands: { value: string }[] },
+  verb?: string,
+): boolean {
   switch (name) {
     case 'show':
     case 'diff':

@@ -21,7 +21,17 @@ const UNSEEN: Record<string, string> = {
 };
 
 /** For `git show`: every object these refs name is printed, a tag to a blob included. */
-const REF_SETS = ['--all', '--branches', '--tags', '--remotes', '--glob', '--reflog', '--bisect', '--walk-reflogs', '-g'];
+const REF_SETS = [
+  '--all',
+  '--branches',
+  '--tags',
+  '--remotes',
+  '--glob',
+  '--reflog',
+  '--bisect',
+  '--walk-reflogs',
+  '-g',
+];
 
 const reachableCache = new Map<string, Set<string> | undefined>();
 
@@ -59,7 +69,12 @@ function revisionOf(word: string): { rev: string; path: boolean } | 'index' | { 
  * Why the objects a history-printing git read names are not known to be safe to print, or
  * undefined. `cwd`/`gitDir` locate the repository as for historyProblem.
  */
-export function objectsProblem(cwd: string, gitDir: string | undefined, name: string, a: { options: ParsedOption[]; operands: Word[] }): string | undefined {
+export function objectsProblem(
+  cwd: string,
+  gitDir: string | undefined,
+  name: string,
+  a: { options: ParsedOption[]; operands: Word[] },
+): string | undefined {
   const unseen = a.options.find((o) => Object.hasOwn(UNSEEN, o.name));
   if (unseen) return `${unseen.name} ${UNSEEN[unseen.name]}`;
   if (name === 'show' && has(a, ...REF_SETS)) return 'it shows every object the refs name, and a tag may name a blob';
@@ -77,14 +92,21 @@ export function objectsProblem(cwd: string, gitDir: string | undefined, name: st
   }
   if (!oids.length) return undefined;
   // Each must peel to a commit (a tag of a commit is fine; a blob, a tree or a tag of one is not).
-  const peeled = git(cwd, gitDir, ['cat-file', '--batch-check=%(objectname) %(objecttype)'], oids.map((o) => `${o}^{commit}\n`).join(''));
+  const peeled = git(
+    cwd,
+    gitDir,
+    ['cat-file', '--batch-check=%(objectname) %(objecttype)'],
+    oids.map((o) => `${o}^{commit}\n`).join(''),
+  );
   if (peeled === undefined) return 'the objects it names could not be checked';
   const commits = peeled.split('\n').filter(Boolean);
   const bad = commits.findIndex((line) => !/^[0-9a-f]+ commit$/.test(line));
-  if (bad >= 0 || commits.length !== oids.length) return `it names ${oids[Math.max(bad, 0)]}, which is not a commit: it may print a file by its hash`;
+  if (bad >= 0 || commits.length !== oids.length)
+    return `it names ${oids[Math.max(bad, 0)]}, which is not a commit: it may print a file by its hash`;
   const seen = reachable(cwd, gitDir);
   if (!seen) return 'the commits of its history could not be listed in time';
   const unreachable = commits.map((line) => line.split(' ')[0]).find((oid) => !seen.has(oid));
-  if (unreachable) return `it names commit ${unreachable}, which no ref or reflog reaches, so the history check never saw it`;
+  if (unreachable)
+    return `it names commit ${unreachable}, which no ref or reflog reaches, so the history check never saw it`;
   return undefined;
 }

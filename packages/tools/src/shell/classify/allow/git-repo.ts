@@ -67,7 +67,8 @@ export function riskyConfigKeys(text: string): string[] {
       const dot = name.indexOf('.');
       section = dot >= 0 ? name.slice(0, dot) : name;
       rest = head[2];
-      if (section === 'pager' || section === 'alias' || section === 'include' || section === 'includeif') out.push(section);
+      if (section === 'pager' || section === 'alias' || section === 'include' || section === 'includeif')
+        out.push(section);
       if (!rest) continue;
     }
     const key = /^([A-Za-z][A-Za-z0-9-]*)/.exec(rest)?.[1].toLowerCase();
@@ -80,7 +81,11 @@ export function riskyConfigKeys(text: string): string[] {
 
 function isGitDir(dir: string): boolean {
   try {
-    return statSync(join(dir, 'HEAD')).isFile() && statSync(join(dir, 'objects')).isDirectory() && statSync(join(dir, 'refs')).isDirectory();
+    return (
+      statSync(join(dir, 'HEAD')).isFile() &&
+      statSync(join(dir, 'objects')).isDirectory() &&
+      statSync(join(dir, 'refs')).isDirectory()
+    );
   } catch {
     return false;
   }
@@ -104,7 +109,8 @@ export function repoFacts(dir: string, roots: readonly string[], explicitGitDir?
     }
   }
   if (!gitDir) return { problem: `${root}/.git does not point at a repository` };
-  if (root && belowRoot(realLoose(root), roots) === undefined) return { problem: `the repository at ${root} is outside the workspace` };
+  if (root && belowRoot(realLoose(root), roots) === undefined)
+    return { problem: `the repository at ${root} is outside the workspace` };
   const real = realLoose(gitDir);
   // A linked worktree keeps its config in the main repository (commondir).
   const common = readCommonDir(real);
@@ -120,7 +126,8 @@ export function repoFacts(dir: string, roots: readonly string[], explicitGitDir?
       continue;
     }
     const risky = riskyConfigKeys(text);
-    if (risky.length) return { problem: `the repository's config sets ${risky.slice(0, 3).join(', ')}, which can run programs` };
+    if (risky.length)
+      return { problem: `the repository's config sets ${risky.slice(0, 3).join(', ')}, which can run programs` };
   }
   const hooks = activeHooks(join(common ?? real, 'hooks'));
   return { ...(root ? { root } : {}), gitDir: real, ...(hooks ? { hooks } : {}) };

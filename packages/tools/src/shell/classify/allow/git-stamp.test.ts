@@ -14,7 +14,8 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 const ID = ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false'];
-const git = (repo: string, ...args: string[]) => execFileSync('git', ['-C', repo, ...ID, ...args], { stdio: 'pipe' }).toString();
+const git = (repo: string, ...args: string[]) =>
+  execFileSync('git', ['-C', repo, ...ID, ...args], { stdio: 'pipe' }).toString();
 
 function repo(): string {
   const r = realpathSync(mkdtempSync(join(tmpdir(), 'tb-stamp-')));
@@ -48,7 +49,10 @@ describe('the history stamp', () => {
     ['packed refs', (r) => (git(r, 'tag', 'v2'), git(r, 'pack-refs', '--all'))],
     ['a reset (the reflog grows)', (r) => git(r, 'reset', '-q', '--soft', 'HEAD')],
     ['an expired reflog', (r) => git(r, 'reflog', 'expire', '--expire=now', '--all')],
-    ['a replace ref', (r) => git(r, 'replace', git(r, 'rev-parse', 'HEAD').trim(), git(r, 'rev-parse', 'HEAD').trim(), '-f')],
+    [
+      'a replace ref',
+      (r) => git(r, 'replace', git(r, 'rev-parse', 'HEAD').trim(), git(r, 'rev-parse', 'HEAD').trim(), '-f'),
+    ],
     ['a new worktree', (r) => (dirs.push(`${r}-w`), git(r, 'worktree', 'add', '-q', `${r}-w`))],
   ])('moves with %s', (_what, change) => {
     const r = repo();

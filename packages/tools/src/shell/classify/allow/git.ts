@@ -56,7 +56,10 @@ const specs: Record<string, OptionTable> = {
     'q',
     'abbrev-ref? short? verify quiet show-toplevel show-prefix show-cdup git-dir git-common-dir absolute-git-dir is-inside-work-tree is-inside-git-dir is-bare-repository is-shallow-repository symbolic symbolic-full-name all branches? tags? remotes? glob= exclude= since= after= until= before= default= local-env-vars path-format= show-object-format? show-superproject-working-tree sq sq-quote revs-only no-revs flags no-flags disambiguate= git-path= shared-index-path show-ref-format',
   ),
-  describe: git('', 'all tags contains abbrev= candidates= exact-match debug long match= exclude= always first-parent dirty? broken?'),
+  describe: git(
+    '',
+    'all tags contains abbrev= candidates= exact-match debug long match= exclude= always first-parent dirty? broken?',
+  ),
   'cat-file': git(
     'tsepZ',
     'batch? batch-check? batch-command? batch-all-objects follow-symlinks buffer unordered allow-unknown-type mailmap no-mailmap use-mailmap !textconv !filters path=',
@@ -79,7 +82,10 @@ const specs: Record<string, OptionTable> = {
     'agr',
     'all remotes topo-order date-order current color? no-color sparse more= list merge-base independent no-name sha1-name topics reflog?',
   ),
-  fsck: git('', 'unreachable dangling no-dangling root tags cache no-reflogs full no-full strict verbose connectivity-only name-objects progress no-progress'),
+  fsck: git(
+    '',
+    'unreachable dangling no-dangling root tags cache no-reflogs full no-full strict verbose connectivity-only name-objects progress no-progress',
+  ),
   grep: git(
     'iIvwnlLcohHEFGPzqaWe:f@A:B:C:',
     'cached untracked no-exclude-standard exclude-standard recurse-submodules text no-textconv ignore-case max-depth= recursive word-regexp invert-match full-name extended-regexp basic-regexp perl-regexp fixed-strings line-number column files-with-matches name-only files-without-match null only-matching count color? no-color break heading show-function context= after-context= before-context= function-context threads= and or not all-match quiet max-count= !no-index !open-files-in-pager? !textconv O!',
@@ -100,12 +106,19 @@ const LIST_ONLY: Record<string, OptionTable> = {
     'arlvi',
     'all remotes list verbose show-current contains? no-contains? merged? no-merged? points-at= sort= format= column? no-column color? no-color abbrev= no-abbrev ignore-case omit-empty',
   ),
-  tag: git('lniv', 'list contains? no-contains? merged? no-merged? points-at= sort= format= column? no-column color? ignore-case omit-empty verify'),
+  tag: git(
+    'lniv',
+    'list contains? no-contains? merged? no-merged? points-at= sort= format= column? no-column color? ignore-case omit-empty verify',
+  ),
 };
 
 const SECRET_WORD = (w: Word): string | undefined => {
   // `HEAD:.env`, `:.env` (the index) and plain pathspecs all name files.
-  const path = w.value.startsWith(':(') ? w.value.replace(/^:\([^)]*\)/, '') : w.value.includes(':') ? w.value.slice(w.value.indexOf(':') + 1) : w.value;
+  const path = w.value.startsWith(':(')
+    ? w.value.replace(/^:\([^)]*\)/, '')
+    : w.value.includes(':')
+      ? w.value.slice(w.value.indexOf(':') + 1)
+      : w.value;
   const clean = posix.normalize(path.replace(/^\/+/, ''));
   return clean && clean !== '.' ? sensitiveReason(clean, 'read') : undefined;
 };
@@ -149,13 +162,19 @@ function globals(args: Word[], scope: Scope): { rest: Word[]; dir?: string; gitD
   return { rest: args.slice(i), ...(dir ? { dir } : {}), ...(gitDir ? { gitDir } : {}) };
 }
 
-function subcommand(name: string, rest: Word[]): { table: OptionTable; check?(a: Args): string | undefined } | undefined {
+function subcommand(
+  name: string,
+  rest: Word[],
+): { table: OptionTable; check?(a: Args): string | undefined } | undefined {
   if (Object.hasOwn(specs, name)) return { table: specs[name] };
   const verb = rest.find((w) => !w.value.startsWith('-'))?.value;
   switch (name) {
     case 'branch':
     case 'tag':
-      return { table: LIST_ONLY[name], check: (a) => (a.operands.length && !has(a, '-l', '--list') ? 'it creates a branch or tag' : undefined) };
+      return {
+        table: LIST_ONLY[name],
+        check: (a) => (a.operands.length && !has(a, '-l', '--list') ? 'it creates a branch or tag' : undefined),
+      };
     case 'stash':
       if (verb === 'list') return { table: specs.log };
       if (verb === 'show') return { table: git('pusznRabwWu', `${DIFF} include-untracked only-untracked`) };
@@ -163,7 +182,11 @@ function subcommand(name: string, rest: Word[]): { table: OptionTable; check?(a:
     case 'remote':
       if (!verb) return { table: git('v', 'verbose') };
       if (verb === 'get-url') return { table: git('', 'push all') };
-      if (verb === 'show') return { table: git('n', ''), check: (a) => (has(a, '-n') ? undefined : 'git remote show contacts the remote; add -n') };
+      if (verb === 'show')
+        return {
+          table: git('n', ''),
+          check: (a) => (has(a, '-n') ? undefined : 'git remote show contacts the remote; add -n'),
+        };
       return undefined;
     case 'config':
       return {
@@ -183,7 +206,10 @@ function subcommand(name: string, rest: Word[]): { table: OptionTable; check?(a:
       return !verb || !['expire', 'delete', 'drop'].includes(verb) ? { table: specs.log } : undefined;
     case 'clean':
       // Only with -n: it names what it would delete.
-      return { table: git('ndqxXe:', 'dry-run quiet exclude='), check: (a) => (has(a, '-n', '--dry-run') ? undefined : 'it deletes untracked files') };
+      return {
+        table: git('ndqxXe:', 'dry-run quiet exclude='),
+        check: (a) => (has(a, '-n', '--dry-run') ? undefined : 'it deletes untracked files'),
+      };
     case 'worktree':
       return verb === 'list' ? { table: git('vz', 'porcelain verbose') } : undefined;
     case 'notes':
@@ -199,7 +225,16 @@ function subcommand(name: string, rest: Word[]): { table: OptionTable; check?(a:
   return undefined;
 }
 
-const VERB_COMMANDS = new Set(['stash', 'remote', 'reflog', 'worktree', 'submodule', 'notes', 'sparse-checkout', 'bisect']);
+const VERB_COMMANDS = new Set([
+  'stash',
+  'remote',
+  'reflog',
+  'worktree',
+  'submodule',
+  'notes',
+  'sparse-checkout',
+  'bisect',
+]);
 const VERBS = new Set(['list', 'show', 'get-url', 'status', 'log']);
 
 /**
@@ -233,10 +268,13 @@ export function gitRead(cmd: SimpleCommand, scope: Scope, patchFiles = false): V
   if (dynamic) return no(`${dynamic.source} is computed`);
   const secret = parsed.operands.map((w) => [w, SECRET_WORD(w)] as const).find(([, why]) => why);
   if (secret) return no(`${secret[0].source} names a protected file: ${secret[1]}`);
-  const why = sub.check?.(parsed) ?? (name === 'format-patch' && !patchFiles && !has(parsed, '--stdout') ? 'it writes patch files' : undefined);
+  const why =
+    sub.check?.(parsed) ??
+    (name === 'format-patch' && !patchFiles && !has(parsed, '--stdout') ? 'it writes patch files' : undefined);
   if (why) return no(why);
   if (!g.dir && !g.gitDir) return no('the directory git runs in is not known');
-  if (g.dir && belowRoot(realLoose(g.dir), scope.roots) === undefined) return no(`git would run in ${g.dir}, outside the workspace`);
+  if (g.dir && belowRoot(realLoose(g.dir), scope.roots) === undefined)
+    return no(`git would run in ${g.dir}, outside the workspace`);
   const repo = repoFacts(g.dir ?? scope.roots[0], scope.roots, g.gitDir);
   if (repo.problem) return no(repo.problem);
   // No repository found: git fails without printing anything.

@@ -14,9 +14,23 @@ import { TEXT } from './text.js';
 import { WRAPPERS } from './wrappers.js';
 
 /** The command families kept as cards (card.ts): rule, severity and examples together. */
-export const CARDS: readonly Card[] = [...CHECKSUM_CARDS, ...ARCHIVE_CARDS, ...PACKAGE_CARDS, ...PROCESS_CARDS, ...SYSTEM_INFO_CARDS];
+export const CARDS: readonly Card[] = [
+  ...CHECKSUM_CARDS,
+  ...ARCHIVE_CARDS,
+  ...PACKAGE_CARDS,
+  ...PROCESS_CARDS,
+  ...SYSTEM_INFO_CARDS,
+];
 
-const ALLOW: Record<string, ReadSpec> = { ...COREUTILS, ...TEXT, ...BUILTINS, ...WRAPPERS, ...specsOf(CARDS), find, git: gitSpec };
+const ALLOW: Record<string, ReadSpec> = {
+  ...COREUTILS,
+  ...TEXT,
+  ...BUILTINS,
+  ...WRAPPERS,
+  ...specsOf(CARDS),
+  find,
+  git: gitSpec,
+};
 
 export function readSpecFor(name: string): ReadSpec | undefined {
   return Object.hasOwn(ALLOW, name) ? ALLOW[name] : undefined;

@@ -8,7 +8,8 @@ import type { Card } from './card.js';
 import { getopt, has, table, type OptionTable } from './getopt.js';
 import { no, OK, type Args, type ReadSpec, type Verdict } from './spec.js';
 
-const OUTSIDE = 'a package manager may reach the network, write its caches or run site code; it is a read only inside the sandbox';
+const OUTSIDE =
+  'a package manager may reach the network, write its caches or run site code; it is a read only inside the sandbox';
 
 const NPM_GLOBAL = 'loglevel= silent quiet verbose color= no-color unicode no-unicode';
 const NPM_LS = table(
@@ -29,11 +30,14 @@ function npmRead(a: Args): Verdict {
   if (!first) return has(a, '-v', '--version') ? OK : no('npm without a subcommand we know');
   if (first.value === 'version' || first.value === '-v' || first.value === '--version')
     return rest.length ? no('npm version with an argument bumps the version') : OK;
-  if (!first.static || !Object.hasOwn(NPM_SUB, first.value)) return no(`npm ${first.source} is not a query we know to be read-only`);
+  if (!first.static || !Object.hasOwn(NPM_SUB, first.value))
+    return no(`npm ${first.source} is not a query we know to be read-only`);
   const parsed = getopt(rest, NPM_SUB[first.value]);
   if (!parsed.ok) return no(parsed.why);
   if (has(parsed, '-g', '--global')) return no('it reads the global packages, outside the workspace');
-  const computed = [...parsed.operands, ...parsed.options.flatMap((o) => (o.value ? [o.value] : []))].find((w) => !w.static);
+  const computed = [...parsed.operands, ...parsed.options.flatMap((o) => (o.value ? [o.value] : []))].find(
+    (w) => !w.static,
+  );
   return computed ? no(`${computed.source} is computed`) : OK;
 }
 
@@ -53,7 +57,9 @@ const pip: ReadSpec = {
   // (caught running the shell corpus under strace) and runs the site-packages' .pth files.
   check: (_cmd, a, scope) => {
     if (!scope.confined) return no(OUTSIDE);
-    return !a.operands.length && has(a, '-V', '--version') ? OK : no('pip starts Python, which may open network sockets and run site code');
+    return !a.operands.length && has(a, '-V', '--version')
+      ? OK
+      : no('pip starts Python, which may open network sockets and run site code');
   },
 };
 
@@ -64,8 +70,24 @@ export const PACKAGE_CARDS: Card[] = [
     spec: npm,
     examples: { asks: ['npm --version', 'npm ls'], code: ['npm install', 'npm run build', 'npm exec x'] },
     confined: {
-      read: ['npm --version', 'npm -v', 'npm version', 'npm ls', 'npm ls --depth=0', 'npm ls --all --json', 'npm list zod', 'npm root', 'npm prefix'],
-      asks: ['npm ls -g', 'npm version patch', 'npm ls --depth=$D', 'npm view zod', 'npm config get //registry.npmjs.org/:_authToken'],
+      read: [
+        'npm --version',
+        'npm -v',
+        'npm version',
+        'npm ls',
+        'npm ls --depth=0',
+        'npm ls --all --json',
+        'npm list zod',
+        'npm root',
+        'npm prefix',
+      ],
+      asks: [
+        'npm ls -g',
+        'npm version patch',
+        'npm ls --depth=$D',
+        'npm view zod',
+        'npm config get //registry.npmjs.org/:_authToken',
+      ],
     },
   },
   {
@@ -75,7 +97,14 @@ export const PACKAGE_CARDS: Card[] = [
     examples: { asks: ['pip list', 'pip show requests'], code: ['pip install requests', 'pip3 uninstall -y x'] },
     confined: {
       read: ['pip --version', 'pip3 -V'],
-      asks: ['pip list', 'pip show requests', 'pip freeze', 'pip list --outdated', 'pip download x', 'pip install requests'],
+      asks: [
+        'pip list',
+        'pip show requests',
+        'pip freeze',
+        'pip list --outdated',
+        'pip download x',
+        'pip install requests',
+      ],
     },
   },
 ];

@@ -20,7 +20,8 @@ export const confinedOnly = (spec: Omit<ReadSpec, 'check'>, why: string): ReadSp
   check: (_cmd, a, scope) => (scope.confined ? staticOperands(a) : no(why)),
 });
 
-const LINES = 'process command lines may hold secrets; it is a read only inside the sandbox, which shows it its own processes';
+const LINES =
+  'process command lines may hold secrets; it is a read only inside the sandbox, which shows it its own processes';
 
 const ps = confinedOnly({ operands: 'data' }, LINES);
 const pgrep = confinedOnly(
@@ -45,7 +46,14 @@ const pstree = confinedOnly(
   },
   LINES,
 );
-const w = confinedOnly({ options: table('hiusfop', `no-header ip-addr no-current short from old-style pids ${std}`), operands: 'data', maxOperands: 1 }, LINES);
+const w = confinedOnly(
+  {
+    options: table('hiusfop', `no-header ip-addr no-current short from old-style pids ${std}`),
+    operands: 'data',
+    maxOperands: 1,
+  },
+  LINES,
+);
 
 export const PROCESS_CARDS: Card[] = [
   {
@@ -62,7 +70,19 @@ export const PROCESS_CARDS: Card[] = [
     examples: { asks: ['pgrep bash', 'pgrep -a node'] },
     confined: { read: ['pgrep bash', 'pgrep -l bash', 'pgrep -af node', 'pgrep -u root sshd'], asks: ['pgrep $NAME'] },
   },
-  { names: ['pidof'], worst: 'read', spec: pidof, examples: { asks: ['pidof node'] }, confined: { read: ['pidof node', 'pidof -s bash'] } },
-  { names: ['pstree'], worst: 'read', spec: pstree, examples: { asks: ['pstree'] }, confined: { read: ['pstree', 'pstree -p', 'pstree -p -s 1'] } },
+  {
+    names: ['pidof'],
+    worst: 'read',
+    spec: pidof,
+    examples: { asks: ['pidof node'] },
+    confined: { read: ['pidof node', 'pidof -s bash'] },
+  },
+  {
+    names: ['pstree'],
+    worst: 'read',
+    spec: pstree,
+    examples: { asks: ['pstree'] },
+    confined: { read: ['pstree', 'pstree -p', 'pstree -p -s 1'] },
+  },
   { names: ['w'], worst: 'read', spec: w, examples: { asks: ['w'] }, confined: { read: ['w', 'w -h root'] } },
 ];

@@ -51,7 +51,9 @@ export function judge(cmd: SimpleCommand, spec: ReadSpec, scope: Scope): Verdict
     const why = w.under ? scope.readProblem(w) : undefined;
     if (why) return no(why);
   }
-  const parsed = spec.options ? getopt(cmd.args, spec.options, spec.stopAtOperand) : { ok: true as const, options: [], operands: cmd.args };
+  const parsed = spec.options
+    ? getopt(cmd.args, spec.options, spec.stopAtOperand)
+    : { ok: true as const, options: [], operands: cmd.args };
   if (!parsed.ok) return no(parsed.why);
   const args: Args = parsed;
   const unsafe = args.options.find((o) => o.info.unsafe);

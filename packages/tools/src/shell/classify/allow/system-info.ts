@@ -16,9 +16,13 @@ const getent = confinedOnly(
 
 /** who: login names and terminals; a file operand (another utmp) is not taken, `who am i` is; nor --lookup (DNS). */
 const who: ReadSpec = {
-  options: table('abdHlmpqrsTtuw', `all boot dead heading login message process count runlevel short time users writable mesg ${std}`, {
-    complete: true,
-  }),
+  options: table(
+    'abdHlmpqrsTtuw',
+    `all boot dead heading login message process count runlevel short time users writable mesg ${std}`,
+    {
+      complete: true,
+    },
+  ),
   operands: 'data',
   check: (_cmd, a) => {
     const words = a.operands.map((o) => o.value.toLowerCase());
@@ -28,17 +32,26 @@ const who: ReadSpec = {
 };
 
 const cal: ReadSpec = {
-  options: table('13msjyYvwSn:c:', `one three sunday monday julian year twelve vertical week= span months= column= color? iso reform= ${std}`),
+  options: table(
+    '13msjyYvwSn:c:',
+    `one three sunday monday julian year twelve vertical week= span months= column= color? iso reform= ${std}`,
+  ),
   operands: 'data',
   maxOperands: 3,
   check: (_cmd, a) => staticOperands(a),
 };
 
 /** bc reads the files it is given (or stdin) and prints results; it has no statement that writes or runs. */
-const bc: ReadSpec = { options: table('hilqswv', `interactive mathlib quiet standard warn ${std}`, { complete: true }), operands: 'paths' };
+const bc: ReadSpec = {
+  options: table('hilqswv', `interactive mathlib quiet standard warn ${std}`, { complete: true }),
+  operands: 'paths',
+};
 
 /** iconv without -o prints to stdout; -o writes, so it is left off the table and asks. */
-const iconv: ReadSpec = { options: table('f:t:lcs', `from-code= to-code= list silent verbose ${std}`, { complete: true }), operands: 'paths' };
+const iconv: ReadSpec = {
+  options: table('f:t:lcs', `from-code= to-code= list silent verbose ${std}`, { complete: true }),
+  operands: 'paths',
+};
 
 // Not -q/-qq: they ask the PCI ID database over DNS.
 const lspci = { options: table('mtvkxbDPns:d:', std), operands: 'none' } satisfies ReadSpec;
@@ -47,12 +60,18 @@ const lsmod = { operands: 'none' } satisfies ReadSpec;
 const dmesg: ReadSpec = {
   // Not -c/-C (clear the ring buffer), -D/-E (console logging), -n (console level), -w (follows
   // forever), -H (a pager).
-  options: table('kurtTdxPl:f:', `kernel userspace raw notime ctime reltime decode nopager show-delta level= facility= time-format= color? ${std}`),
+  options: table(
+    'kurtTdxPl:f:',
+    `kernel userspace raw notime ctime reltime decode nopager show-delta level= facility= time-format= color? ${std}`,
+  ),
   operands: 'none',
 };
 const last: ReadSpec = {
   // Not -f (another wtmp file, named by path), nor -d/--dns (it resolves addresses over DNS).
-  options: table('aFiwxRn:s:t:p:', `hostlast fulltimes ip fullnames system nohostname limit= since= until= present= time-format= ${std}`),
+  options: table(
+    'aFiwxRn:s:t:p:',
+    `hostlast fulltimes ip fullnames system nohostname limit= since= until= present= time-format= ${std}`,
+  ),
   operands: 'data',
   check: (_cmd, a) => staticOperands(a),
 };
@@ -97,7 +116,8 @@ const ip: ReadSpec = {
       words.shift();
     }
     const [object, verb] = words;
-    if (!object || !ipObject(object.value)) return no(`ip ${object?.value ?? ''} is not an object we know to be shown only`.trim());
+    if (!object || !ipObject(object.value))
+      return no(`ip ${object?.value ?? ''} is not an object we know to be shown only`.trim());
     if (verb && !IP_VERBS.has(verb.value)) return no(`ip ${object.value} ${verb.value} may change the network`);
     return OK;
   },
@@ -115,18 +135,44 @@ export const SYSTEM_INFO_CARDS: Card[] = [
     names: ['who'],
     worst: 'read',
     spec: who,
-    examples: { read: ['who', 'who -r', 'who am i', 'who -a'], asks: ['who /var/log/wtmp', 'who OUT/secret.txt', 'who --lookup'] },
+    examples: {
+      read: ['who', 'who -r', 'who am i', 'who -a'],
+      asks: ['who /var/log/wtmp', 'who OUT/secret.txt', 'who --lookup'],
+    },
   },
-  { names: ['cal'], worst: 'read', spec: cal, examples: { read: ['cal', 'cal -m 11', 'cal -3', 'cal 2026'], asks: ['cal $M'] } },
-  { names: ['bc'], worst: 'read', spec: bc, examples: { read: ['bc -l', 'bc a.txt', 'bc -q'], asks: ['bc .env', 'bc OUT/secret.txt'] } },
+  {
+    names: ['cal'],
+    worst: 'read',
+    spec: cal,
+    examples: { read: ['cal', 'cal -m 11', 'cal -3', 'cal 2026'], asks: ['cal $M'] },
+  },
+  {
+    names: ['bc'],
+    worst: 'read',
+    spec: bc,
+    examples: { read: ['bc -l', 'bc a.txt', 'bc -q'], asks: ['bc .env', 'bc OUT/secret.txt'] },
+  },
   {
     names: ['iconv'],
     worst: 'write',
     spec: iconv,
-    examples: { read: ['iconv -l', 'iconv -f latin1 -t utf-8 a.txt'], asks: ['iconv -f latin1 -t utf-8 -o b.txt a.txt', 'iconv .env'] },
+    examples: {
+      read: ['iconv -l', 'iconv -f latin1 -t utf-8 a.txt'],
+      asks: ['iconv -f latin1 -t utf-8 -o b.txt a.txt', 'iconv .env'],
+    },
   },
-  { names: ['lspci'], worst: 'read', spec: lspci, examples: { read: ['lspci', 'lspci -v', 'lspci -nn'], asks: ['lspci -F dump', 'lspci -q', 'lspci -qq'] } },
-  { names: ['lsusb'], worst: 'read', spec: lsusb, examples: { read: ['lsusb', 'lsusb -t'], asks: ['lsusb -D /dev/bus/usb/001/001'] } },
+  {
+    names: ['lspci'],
+    worst: 'read',
+    spec: lspci,
+    examples: { read: ['lspci', 'lspci -v', 'lspci -nn'], asks: ['lspci -F dump', 'lspci -q', 'lspci -qq'] },
+  },
+  {
+    names: ['lsusb'],
+    worst: 'read',
+    spec: lsusb,
+    examples: { read: ['lsusb', 'lsusb -t'], asks: ['lsusb -D /dev/bus/usb/001/001'] },
+  },
   { names: ['lsmod'], worst: 'read', spec: lsmod, examples: { read: ['lsmod'], asks: ['lsmod extra'] } },
   {
     names: ['dmesg'],
@@ -162,7 +208,13 @@ export const SYSTEM_INFO_CARDS: Card[] = [
         'ip link show dev lo',
         'ip -s link',
       ],
-      asks: ['ip link set lo down', 'ip route add default via 10.0.0.1', 'ip netns exec x sh', 'ip -batch f', 'ip addr $V'],
+      asks: [
+        'ip link set lo down',
+        'ip route add default via 10.0.0.1',
+        'ip netns exec x sh',
+        'ip -batch f',
+        'ip addr $V',
+      ],
     },
   },
 ];

@@ -42,11 +42,22 @@ const GREP: ReadSpec = {
 // -u is --no-ignore; -uu adds --hidden. A --glob that matches overrides both hidden and ignore
 // rules (walk-tree.ts models that); --iglob is not modelled: the walk then skips nothing.
 const rgIglob = (a: Args) => has(a, '--iglob', '--glob-case-insensitive');
-const rgHidden = (a: Args) => rgIglob(a) || has(a, '--hidden', '-.', '--unrestricted') || a.options.filter((o) => o.name === '-u').length >= 2;
+const rgHidden = (a: Args) =>
+  rgIglob(a) || has(a, '--hidden', '-.', '--unrestricted') || a.options.filter((o) => o.name === '-u').length >= 2;
 const rgGlobs = (a: Args) => (rgIglob(a) ? [] : values(a, '-g', '--glob'));
 const rgNoIgnore = (a: Args) =>
   rgIglob(a) ||
-  has(a, '-u', '--unrestricted', '--no-ignore', '--no-ignore-dot', '--no-ignore-vcs', '--no-ignore-files', '--no-ignore-exclude', '--no-ignore-parent');
+  has(
+    a,
+    '-u',
+    '--unrestricted',
+    '--no-ignore',
+    '--no-ignore-dot',
+    '--no-ignore-vcs',
+    '--no-ignore-files',
+    '--no-ignore-exclude',
+    '--no-ignore-parent',
+  );
 
 const RG: ReadSpec = {
   // ripgrep parses options itself: exact names only. --pre and --hostname-bin run programs.
@@ -59,7 +70,12 @@ const RG: ReadSpec = {
   patternOptions: ['-e', '--regexp', '-f', '--file', '--files', '--type-list'],
   recursive: (a) => {
     const globs = rgGlobs(a);
-    return { follow: has(a, '-L', '--follow'), skipHidden: !rgHidden(a), ...(rgNoIgnore(a) ? {} : { ignoreFiles: true }), ...(globs.length ? { globs } : {}) };
+    return {
+      follow: has(a, '-L', '--follow'),
+      skipHidden: !rgHidden(a),
+      ...(rgNoIgnore(a) ? {} : { ignoreFiles: true }),
+      ...(globs.length ? { globs } : {}),
+    };
   },
   defaultDir: true,
 };
@@ -91,7 +107,8 @@ export const sed: ReadSpec = {
     if (computed) return no('the sed script is computed');
     // sed joins its -e scripts with newlines before reading them (`-e 'a\\' -e 'text'`).
     const facts = sedScriptFacts(scripts.map((w) => w.value).join('\n'));
-    if (facts.power !== 'read') return no(facts.power === 'write' ? 'the script writes files' : 'the script runs commands or is not understood');
+    if (facts.power !== 'read')
+      return no(facts.power === 'write' ? 'the script writes files' : 'the script runs commands or is not understood');
     for (const r of facts.reads) {
       const why = scope.readProblem({ value: r, pattern: escapeAll(r), static: true, source: r });
       if (why) return no(`the script reads ${r}: ${why}`);
@@ -123,7 +140,8 @@ export const awk: ReadSpec = {
     for (const p of programs) {
       if (!p.static) return no('the awk program is computed');
       const power = awkProgramPower(p.value);
-      if (power !== 'read') return no(power === 'write' ? 'the program writes files' : 'the program runs commands or reads files it names');
+      if (power !== 'read')
+        return no(power === 'write' ? 'the program writes files' : 'the program runs commands or reads files it names');
     }
     for (const w of rest) {
       if (w.static && AWK_VAR.test(w.value)) continue;
@@ -164,7 +182,8 @@ const jq: ReadSpec = {
       )
         continue;
       if (v === '--indent') i += 1;
-      else if (v.startsWith('-L') || v.startsWith('--library-path')) return no(`${v} adds a module directory: import and include would read files from it`);
+      else if (v.startsWith('-L') || v.startsWith('--library-path'))
+        return no(`${v} adds a module directory: import and include would read files from it`);
       else if (v === '--arg' || v === '--argjson') i += 2;
       else if (v === '--slurpfile' || v === '--rawfile') {
         if (!words[i + 2]) return no(`${v} needs a name and a file`);
@@ -193,8 +212,10 @@ const jq: ReadSpec = {
  * command line, which are checked like any other.
  */
 function jqProgramProblem(program: string): string | undefined {
-  if (/(?<![.$\w])(import|include|modulemeta)\b/.test(program)) return 'the program loads jq modules or data files (import, include)';
-  if (/(?<![.$\w])env\b|\$ENV\b|\$__prog_args\b/.test(program)) return 'the program reads the environment (env, $ENV), like printenv';
+  if (/(?<![.$\w])(import|include|modulemeta)\b/.test(program))
+    return 'the program loads jq modules or data files (import, include)';
+  if (/(?<![.$\w])env\b|\$ENV\b|\$__prog_args\b/.test(program))
+    return 'the program reads the environment (env, $ENV), like printenv';
   return undefined;
 }
 
@@ -208,10 +229,14 @@ const SORT: ReadSpec = {
 };
 
 const UNIQ: ReadSpec = {
-  options: table('cdDiuzf:s:w:', `count repeated all-repeated? skip-fields= skip-chars= ignore-case unique zero-terminated check-chars= group? ${std}`, {
-    complete: true,
-    numeric: true,
-  }),
+  options: table(
+    'cdDiuzf:s:w:',
+    `count repeated all-repeated? skip-fields= skip-chars= ignore-case unique zero-terminated check-chars= group? ${std}`,
+    {
+      complete: true,
+      numeric: true,
+    },
+  ),
   operands: 'paths',
   maxOperands: 1,
 };
@@ -223,7 +248,8 @@ const DIFF: ReadSpec = {
     { complete: true, numeric: true },
   ),
   operands: 'paths',
-  recursive: (a) => (has(a, '-r', '--recursive') ? { follow: !has(a, '--no-dereference'), skipHidden: false } : undefined),
+  recursive: (a) =>
+    has(a, '-r', '--recursive') ? { follow: !has(a, '--no-dereference'), skipHidden: false } : undefined,
 };
 
 const XXD: ReadSpec = {
@@ -255,14 +281,22 @@ const TREE: ReadSpec = {
 };
 
 const DATE: ReadSpec = {
-  options: table('uRI?d:f@r@s!:', `date= debug file=@ iso-8601? resolution rfc-email rfc-3339= reference=@ !set= universal utc ${std}`, { complete: true }),
+  options: table(
+    'uRI?d:f@r@s!:',
+    `date= debug file=@ iso-8601? resolution rfc-email rfc-3339= reference=@ !set= universal utc ${std}`,
+    { complete: true },
+  ),
   operands: 'data',
   // `date MMDDhhmm` sets the clock; only `+FORMAT` prints.
-  check: (_c, a) => (a.operands.every((w) => w.value.startsWith('+')) ? OK : no('an operand that is not +FORMAT sets the clock')),
+  check: (_c, a) =>
+    a.operands.every((w) => w.value.startsWith('+')) ? OK : no('an operand that is not +FORMAT sets the clock'),
 };
 
 const HOSTNAME: ReadSpec = {
-  options: table('aAdfiIsyF!@b!', `alias all-fqdns domain fqdn long all-ip-addresses ip-address short yp nis !file=@ !boot ${std}`),
+  options: table(
+    'aAdfiIsyF!@b!',
+    `alias all-fqdns domain fqdn long all-ip-addresses ip-address short yp nis !file=@ !boot ${std}`,
+  ),
   operands: 'none',
 };
 
@@ -271,7 +305,10 @@ function compressor(short: string, long: string): ReadSpec {
   return {
     options: table(short, `${long} ${std}`),
     operands: 'paths',
-    check: (_c, a) => (has(a, '-c', '-l', '-t', '--stdout', '--to-stdout', '--list', '--test') ? OK : no('it replaces files with their (de)compressed form')),
+    check: (_c, a) =>
+      has(a, '-c', '-l', '-t', '--stdout', '--to-stdout', '--list', '--test')
+        ? OK
+        : no('it replaces files with their (de)compressed form'),
   };
 }
 
@@ -302,7 +339,16 @@ export const TEXT: Record<string, ReadSpec> = {
     'cdfklLnNqrtvS:123456789',
     'stdout to-stdout decompress force keep list license no-name name quiet recursive suffix= test verbose fast best',
   ),
-  gunzip: compressor('cfklLnNqrtvS:', 'stdout to-stdout force keep list license no-name name quiet recursive suffix= test verbose'),
-  bzip2: compressor('cdzkfqtvsL123456789', 'stdout decompress compress keep force quiet test verbose small license fast best'),
-  xz: compressor('cdzktlfqvT:0123456789e', 'stdout to-stdout decompress uncompress compress keep test list force quiet verbose threads= extreme'),
+  gunzip: compressor(
+    'cfklLnNqrtvS:',
+    'stdout to-stdout force keep list license no-name name quiet recursive suffix= test verbose',
+  ),
+  bzip2: compressor(
+    'cdzkfqtvsL123456789',
+    'stdout decompress compress keep force quiet test verbose small license fast best',
+  ),
+  xz: compressor(
+    'cdzktlfqvT:0123456789e',
+    'stdout to-stdout decompress uncompress compress keep test list force quiet verbose threads= extreme',
+  ),
 };

@@ -58,14 +58,19 @@ export function readProblem(
   }
   const real = realLoose(abs);
   const rel = belowRoot(real, roots);
-  if (rel === undefined) return { why: real === abs ? `${abs} is outside the workspace` : `${abs} resolves to ${real}, outside the workspace` };
+  if (rel === undefined)
+    return {
+      why: real === abs ? `${abs} is outside the workspace` : `${abs} resolves to ${real}, outside the workspace`,
+    };
   const why = sensitiveReason(rel, access);
   if (why) return { why: `${rel || '.'} is protected: ${why}`, secret: true };
-  if (isProtected?.(real, access)) return { why: `${rel} is protected: it is one of toolbelt's own files`, secret: true };
+  if (isProtected?.(real, access))
+    return { why: `${rel} is protected: it is one of toolbelt's own files`, secret: true };
   if (confined) return undefined;
   try {
     const st = statSync(real);
-    if (st.isFile() && st.nlink > 1) return { why: `${rel} has ${st.nlink} hard links; another name may be outside the workspace` };
+    if (st.isFile() && st.nlink > 1)
+      return { why: `${rel} has ${st.nlink} hard links; another name may be outside the workspace` };
   } catch {
     // Not there: the command fails on it.
   }
@@ -90,7 +95,13 @@ export function expandGlob(pattern: string, cwd: string): string[] | undefined {
       const lit = seg.replace(/\\(.)/g, '$1');
       for (const dir of current) next.push(join(dir, lit));
     } else {
-      const isMatch = picomatch(seg, { dot: seg.startsWith('.'), nobrace: true, noextglob: true, noglobstar: true, nonegate: true });
+      const isMatch = picomatch(seg, {
+        dot: seg.startsWith('.'),
+        nobrace: true,
+        noextglob: true,
+        noglobstar: true,
+        nonegate: true,
+      });
       for (const dir of current) {
         let names: string[];
         try {

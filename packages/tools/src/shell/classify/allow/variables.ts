@@ -6,10 +6,15 @@ const SAFE_ENV = /^(LC_[A-Z]+|LANG|LANGUAGE|TZ|NO_COLOR|FORCE_COLOR|CLICOLOR|CLI
 const SHELL_SPECIAL =
   /^(BASH.*|IFS|PATH|HOME|ENV|PS[0-4]|PROMPT_COMMAND|SHELLOPTS|BASHOPTS|CDPATH|GLOBIGNORE|HIST.*|FUNCNEST|TMOUT|POSIXLY_CORRECT|EXECIGNORE|MAIL.*|INPUTRC|TMPDIR|OPTERR|COMP_.*|READLINE_.*|PWD|OLDPWD|SHELL|[a-z_]*proxy)$/i;
 
-export function assignProblem(name: string, exported: boolean, env: Readonly<Record<string, string | undefined>>): string | undefined {
+export function assignProblem(
+  name: string,
+  exported: boolean,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return `${name} is not a plain variable name`;
   if (SAFE_ENV.test(name)) return undefined;
   if (exported) return `passes ${name} to the commands it runs, which can change what they read or run`;
-  if (SHELL_SPECIAL.test(name) || Object.hasOwn(env, name)) return `sets ${name}, which changes what later commands read or run`;
+  if (SHELL_SPECIAL.test(name) || Object.hasOwn(env, name))
+    return `sets ${name}, which changes what later commands read or run`;
   return undefined;
 }

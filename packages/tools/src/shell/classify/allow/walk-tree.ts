@@ -162,17 +162,24 @@ class Rules {
 
   /** Why reading this entry is not a plain read (a secret, toolbelt's own, a name xargs splits). */
   entryProblem(name: string, path: string, secretDir: string | undefined): string | undefined {
-    if (this.mode.split && ODD[this.mode.split].test(name)) return `the name ${JSON.stringify(name)} would be split into several words`;
+    if (this.mode.split && ODD[this.mode.split].test(name))
+      return `the name ${JSON.stringify(name)} would be split into several words`;
     if (this.ctx.confined) return undefined;
     const rel = belowRoot(path, this.ctx.roots) ?? path;
-    const why = secretDir ?? sensitiveReason(name, 'read') ?? (this.ctx.isProtected?.(path, 'read') ? "it is one of toolbelt's own files" : undefined);
+    const why =
+      secretDir ??
+      sensitiveReason(name, 'read') ??
+      (this.ctx.isProtected?.(path, 'read') ? "it is one of toolbelt's own files" : undefined);
     return why ? `it would read ${rel}: ${why}` : undefined;
   }
 
   /** Why the files of this directory are secret (`.ssh/`, `.toolbelt/`, a protected directory), outside the sandbox. */
   dirSecret(name: string, path: string): string | undefined {
     if (this.ctx.confined) return undefined;
-    return sensitiveReason(name, 'read') ?? (this.ctx.isProtected?.(path, 'read') ? "it is one of toolbelt's own files" : undefined);
+    return (
+      sensitiveReason(name, 'read') ??
+      (this.ctx.isProtected?.(path, 'read') ? "it is one of toolbelt's own files" : undefined)
+    );
   }
 
   ignoresAt(dir: string, parent: Ignores): Ignores {
@@ -213,7 +220,8 @@ function walkTree(start: string, mode: WalkMode, ctx: WalkContext): string | und
   if (mode.dashTop) {
     const top = factsOf(start);
     const dash = top && [...top.files, ...top.dirs, ...top.links].find((n) => n.startsWith('-'));
-    if (dash) return `${belowRoot(join(start, dash), ctx.roots) ?? dash} starts with -: a name printed relative to it would be an option`;
+    if (dash)
+      return `${belowRoot(join(start, dash), ctx.roots) ?? dash} starts with -: a name printed relative to it would be an option`;
   }
   const rules = new Rules(mode, ctx, start);
   // Each directory with the ignore files above it, and why its files are secret (inside `.ssh/`).
@@ -221,7 +229,8 @@ function walkTree(start: string, mode: WalkMode, ctx: WalkContext): string | und
   const seen = new Set<string>([start]);
   let n = 0;
   while (stack.length) {
-    if ((++n & 127) === 0 && ctx.expired?.()) throw new WalkTooLong(`${belowRoot(start, ctx.roots) || '.'} has too many files to check in time`);
+    if ((++n & 127) === 0 && ctx.expired?.())
+      throw new WalkTooLong(`${belowRoot(start, ctx.roots) || '.'} has too many files to check in time`);
     const [dir, ignores, secretDir] = stack.pop()!;
     const facts = factsOf(dir);
     if (!facts) continue;
@@ -246,14 +255,22 @@ function walkTree(start: string, mode: WalkMode, ctx: WalkContext): string | und
     for (const name of facts.links) {
       const path = join(dir, name);
       if (!rules.reads(name, path, false, ignores)) continue;
-      const why = rules.entryProblem(name, path, secretDir) ?? (mode.follow ? followLink(path, rules, seen, stack, ignores) : undefined);
+      const why =
+        rules.entryProblem(name, path, secretDir) ??
+        (mode.follow ? followLink(path, rules, seen, stack, ignores) : undefined);
       if (why) return why;
     }
   }
   return undefined;
 }
 
-function followLink(path: string, rules: Rules, seen: Set<string>, stack: [string, Ignores, string | undefined][], ignores: Ignores): string | undefined {
+function followLink(
+  path: string,
+  rules: Rules,
+  seen: Set<string>,
+  stack: [string, Ignores, string | undefined][],
+  ignores: Ignores,
+): string | undefined {
   const { roots } = rules.ctx;
   const rel = belowRoot(path, roots) ?? path;
   const real = realLoose(path);

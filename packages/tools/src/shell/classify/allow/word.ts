@@ -88,7 +88,11 @@ export function wordReadProblem(w: Word, walk: WalkMode | undefined, ctx: WordCo
  * parses its options, so such a name is an option, whatever the command. `cwd` undefined: a
  * relative glob cannot be expanded, and is reported with its own text.
  */
-export function globOption(words: readonly Word[], cwd: string | undefined, spend?: (n: number) => void): { word: Word; name?: string } | undefined {
+export function globOption(
+  words: readonly Word[],
+  cwd: string | undefined,
+  spend?: (n: number) => void,
+): { word: Word; name?: string } | undefined {
   for (const w of words) {
     if (!w.static || !hasGlob(w) || w.pattern.startsWith('/')) continue;
     // Only the first path segment can make the word start with `-`.

@@ -2,7 +2,17 @@
 import { posix } from 'node:path';
 import { hasFlag, parseOptions } from '../options.js';
 import { criticalTarget, isDevice } from '../paths.js';
-import { block, describe, destroy, read, write, type Finding, type Handler, type Scope, type SimpleCommand } from '../types.js';
+import {
+  block,
+  describe,
+  destroy,
+  read,
+  write,
+  type Finding,
+  type Handler,
+  type Scope,
+  type SimpleCommand,
+} from '../types.js';
 import { expandGlob } from '../allow/tree.js';
 import { hasGlob, UNKNOWN, type Word } from '../words.js';
 
@@ -64,7 +74,8 @@ export const rm: Handler = (cmd, scope) => {
 
 export const unlink: Handler = (cmd, scope) => destroy(cmd, undefined, resolved(cmd.args, scope));
 
-export const rmdir: Handler = (cmd, scope) => write(cmd, 'removes empty directories', resolved(parseOptions(cmd.args).positional, scope));
+export const rmdir: Handler = (cmd, scope) =>
+  write(cmd, 'removes empty directories', resolved(parseOptions(cmd.args).positional, scope));
 
 export const shred: Handler = (cmd, scope) => {
   const o = parseOptions(cmd.args, { shortArgs: 'nsx', longArgs: ['iterations', 'size', 'random-source'] });
@@ -100,7 +111,10 @@ export const partition: Handler = (cmd) => {
 
 /** mv/cp: overwriting an existing file is destructive; -n never overwrites. */
 function transfer(cmd: SimpleCommand, scope: Scope, kind: 'mv' | 'cp'): Finding[] {
-  const o = parseOptions(cmd.args, { shortArgs: 'tS', longArgs: ['target-directory', 'suffix', 'backup', 'reflink', 'sparse', 'preserve', 'no-preserve'] });
+  const o = parseOptions(cmd.args, {
+    shortArgs: 'tS',
+    longArgs: ['target-directory', 'suffix', 'backup', 'reflink', 'sparse', 'preserve', 'no-preserve'],
+  });
   const noClobber = hasFlag(o, 'n', ['no-clobber', 'update']) || (o.short.has('u') && kind === 'cp');
   const backup = hasFlag(o, 'b', ['backup']);
   const targetDir = o.values.get('-t')?.[0] ?? o.values.get('--target-directory')?.[0];
@@ -115,17 +129,23 @@ function transfer(cmd: SimpleCommand, scope: Scope, kind: 'mv' | 'cp'): Finding[
   const paths = resolved(kind === 'mv' ? [...sources, ...(dest ? [dest] : [])] : dest ? [dest] : [], scope);
   if (noClobber || backup) return write(cmd, undefined, paths);
   if (!destAbs) {
-    return kind === 'mv' ? destroy(cmd, 'may overwrite files: the destination is not known before it runs', paths) : write(cmd, undefined, paths);
+    return kind === 'mv'
+      ? destroy(cmd, 'may overwrite files: the destination is not known before it runs', paths)
+      : write(cmd, undefined, paths);
   }
   const overwritten: string[] = [];
   if (scope.isDirectory(destAbs)) {
     for (const s of sources) {
       const target = s.static ? posix.join(destAbs, posix.basename(s.value)) : undefined;
-      if (!target) return kind === 'mv' ? destroy(cmd, 'may overwrite files in the destination', paths) : write(cmd, undefined, paths);
+      if (!target)
+        return kind === 'mv'
+          ? destroy(cmd, 'may overwrite files in the destination', paths)
+          : write(cmd, undefined, paths);
       if (scope.exists(target)) overwritten.push(target);
     }
   } else if (scope.exists(destAbs)) overwritten.push(destAbs);
-  if (overwritten.length) return destroy(cmd, `overwrites ${overwritten.map((p) => posix.basename(p)).join(', ')}`, paths);
+  if (overwritten.length)
+    return destroy(cmd, `overwrites ${overwritten.map((p) => posix.basename(p)).join(', ')}`, paths);
   return write(cmd, undefined, paths);
 }
 
@@ -135,7 +155,10 @@ function sourcesChecked(cmd: SimpleCommand, scope: Scope, out: Finding[], source
 }
 
 function sourcesOf(cmd: SimpleCommand): Word[] {
-  const o = parseOptions(cmd.args, { shortArgs: 'tS', longArgs: ['target-directory', 'suffix', 'backup', 'reflink', 'sparse', 'preserve', 'no-preserve'] });
+  const o = parseOptions(cmd.args, {
+    shortArgs: 'tS',
+    longArgs: ['target-directory', 'suffix', 'backup', 'reflink', 'sparse', 'preserve', 'no-preserve'],
+  });
   return o.values.has('-t') || o.values.has('--target-directory') ? o.positional : o.positional.slice(0, -1);
 }
 

@@ -85,7 +85,19 @@ const RUNS = new Map<string, string>([
   ['credential', 'handles credentials'],
 ]);
 /** Subcommands that run the repository's hooks. */
-const HOOKED = new Set(['commit', 'merge', 'rebase', 'checkout', 'switch', 'am', 'cherry-pick', 'revert', 'pull', 'push', 'worktree']);
+const HOOKED = new Set([
+  'commit',
+  'merge',
+  'rebase',
+  'checkout',
+  'switch',
+  'am',
+  'cherry-pick',
+  'revert',
+  'pull',
+  'push',
+  'worktree',
+]);
 
 /** Global options that take a value (`git -C dir status`). */
 const GLOBAL_WITH_ARG = new Set(['-C', '--git-dir', '--work-tree', '--namespace', '--super-prefix']);
@@ -125,7 +137,12 @@ function sub(args: Word[]): { name: string | undefined; rest: Word[]; risky?: st
     break;
   }
   const name = args[i];
-  return { name: name?.static ? name.value : name ? '\u0000' : undefined, rest: args.slice(i + 1), ...(risky ? { risky } : {}), ...(dir ? { dir } : {}) };
+  return {
+    name: name?.static ? name.value : name ? '\u0000' : undefined,
+    rest: args.slice(i + 1),
+    ...(risky ? { risky } : {}),
+    ...(dir ? { dir } : {}),
+  };
 }
 
 const opts = (rest: Word[]): Options =>
@@ -166,10 +183,15 @@ const opts = (rest: Word[]): Options =>
 function byName(cmd: SimpleCommand, name: string, o: Options): Finding[] {
   switch (name) {
     case 'push': {
-      if (hasFlag(o, 'f', ['force', 'mirror', 'delete', 'prune']) || hasLongPrefix(o, ['force-with-lease', 'force-if-includes']) || o.short.has('d')) {
+      if (
+        hasFlag(o, 'f', ['force', 'mirror', 'delete', 'prune']) ||
+        hasLongPrefix(o, ['force-with-lease', 'force-if-includes']) ||
+        o.short.has('d')
+      ) {
         return destroy(cmd, 'force push or remote delete rewrites remote history');
       }
-      if (o.positional.slice(1).some((w) => w.value.startsWith('+') || w.value.startsWith(':'))) return destroy(cmd, 'forced or deleting refspec');
+      if (o.positional.slice(1).some((w) => w.value.startsWith('+') || w.value.startsWith(':')))
+        return destroy(cmd, 'forced or deleting refspec');
       if (o.long.has('receive-pack') || o.long.has('exec')) return execute(cmd, 'runs a program on the remote');
       return execute(cmd, 'publishes commits to a remote');
     }
@@ -185,23 +207,36 @@ function byName(cmd: SimpleCommand, name: string, o: Options): Finding[] {
       }
       return write(cmd);
     case 'restore':
-      if ((o.short.has('S') || o.long.has('staged')) && !(o.short.has('W') || o.long.has('worktree'))) return write(cmd);
+      if ((o.short.has('S') || o.long.has('staged')) && !(o.short.has('W') || o.long.has('worktree')))
+        return write(cmd);
       return destroy(cmd, 'discards changes to files');
     case 'switch':
-      if (hasFlag(o, 'fC', ['discard-changes', 'force', 'force-create'])) return destroy(cmd, 'discards changes or resets a branch');
+      if (hasFlag(o, 'fC', ['discard-changes', 'force', 'force-create']))
+        return destroy(cmd, 'discards changes or resets a branch');
       return write(cmd);
     case 'rm':
       return destroy(cmd, 'deletes files');
     case 'branch': {
-      if (o.short.has('D') || (o.short.has('d') && hasFlag(o, 'f', ['force'])) || (hasFlag(o, '', ['delete']) && hasFlag(o, 'f', ['force']))) {
+      if (
+        o.short.has('D') ||
+        (o.short.has('d') && hasFlag(o, 'f', ['force'])) ||
+        (hasFlag(o, '', ['delete']) && hasFlag(o, 'f', ['force']))
+      ) {
         return destroy(cmd, 'deletes a branch that may not be merged');
       }
-      if (hasFlag(o, 'dmMcCu', ['delete', 'move', 'copy', 'set-upstream-to', 'unset-upstream', 'edit-description'])) return write(cmd);
+      if (hasFlag(o, 'dmMcCu', ['delete', 'move', 'copy', 'set-upstream-to', 'unset-upstream', 'edit-description']))
+        return write(cmd);
       if (o.short.has('f') || o.long.has('force')) return destroy(cmd, 'resets a branch');
-      return o.positional.length && !hasFlag(o, 'l', ['list', 'contains', 'merged', 'no-merged', 'points-at']) ? write(cmd) : read(cmd);
+      return o.positional.length && !hasFlag(o, 'l', ['list', 'contains', 'merged', 'no-merged', 'points-at'])
+        ? write(cmd)
+        : read(cmd);
     }
     case 'tag':
-      if (o.positional.length === 0 || hasFlag(o, 'lvn', ['list', 'verify', 'contains', 'points-at', 'merged', 'no-merged'])) return read(cmd);
+      if (
+        o.positional.length === 0 ||
+        hasFlag(o, 'lvn', ['list', 'verify', 'contains', 'points-at', 'merged', 'no-merged'])
+      )
+        return read(cmd);
       if (o.short.has('f') || o.long.has('force')) return destroy(cmd, 'moves an existing tag');
       return write(cmd);
     case 'stash': {
@@ -212,13 +247,26 @@ function byName(cmd: SimpleCommand, name: string, o: Options): Finding[] {
     }
     case 'config':
       if (
-        hasFlag(o, 'l', ['list', 'get', 'get-all', 'get-regexp', 'get-urlmatch', 'get-color', 'get-colorbool', 'show-origin', 'show-scope']) ||
+        hasFlag(o, 'l', [
+          'list',
+          'get',
+          'get-all',
+          'get-regexp',
+          'get-urlmatch',
+          'get-color',
+          'get-colorbool',
+          'show-origin',
+          'show-scope',
+        ]) ||
         o.positional[0]?.value === 'get' ||
         o.positional[0]?.value === 'list'
       ) {
         return read(cmd);
       }
-      if (o.positional.length === 1 && !hasFlag(o, '', ['unset', 'unset-all', 'add', 'replace-all', 'remove-section', 'rename-section', 'edit']))
+      if (
+        o.positional.length === 1 &&
+        !hasFlag(o, '', ['unset', 'unset-all', 'add', 'replace-all', 'remove-section', 'rename-section', 'edit'])
+      )
         return read(cmd);
       return execute(cmd, 'changes git configuration, which can run programs');
     case 'reflog': {
@@ -240,7 +288,8 @@ function byName(cmd: SimpleCommand, name: string, o: Options): Finding[] {
     case 'submodule':
       return o.positional[0]?.value === 'status' ? read(cmd) : execute(cmd, RUNS.get('submodule'));
     case 'rebase':
-      if (hasFlag(o, 'xi', ['exec', 'interactive', 'edit-todo'])) return execute(cmd, 'runs commands or an editor between commits');
+      if (hasFlag(o, 'xi', ['exec', 'interactive', 'edit-todo']))
+        return execute(cmd, 'runs commands or an editor between commits');
       return write(cmd);
     case 'bisect':
       return o.positional[0]?.value === 'run' ? execute(cmd, 'runs a command on each commit') : write(cmd);
@@ -254,7 +303,8 @@ function byName(cmd: SimpleCommand, name: string, o: Options): Finding[] {
   if (runs) return execute(cmd, runs);
   if (READ_SUBCOMMANDS.has(name)) {
     if (o.long.has('output')) return write(cmd, '--output writes a file');
-    if (name === 'grep' && (o.short.has('O') || hasLongPrefix(o, ['open-files-in-pager']))) return execute(cmd, 'opens a pager');
+    if (name === 'grep' && (o.short.has('O') || hasLongPrefix(o, ['open-files-in-pager'])))
+      return execute(cmd, 'opens a pager');
     return read(cmd);
   }
   if (WRITE_SUBCOMMANDS.has(name)) return write(cmd);
@@ -268,7 +318,9 @@ function hasDoubleDash(cmd: SimpleCommand): boolean {
 export const git: Handler = (cmd, scope) => {
   const s = sub(cmd.args);
   if (s.name === undefined) {
-    return cmd.args.some((w) => w.value === '--version' || w.value === '--help' || w.value === '-h') ? read(cmd) : read(cmd, 'prints usage');
+    return cmd.args.some((w) => w.value === '--version' || w.value === '--help' || w.value === '-h')
+      ? read(cmd)
+      : read(cmd, 'prints usage');
   }
   if (s.name === '\u0000') return execute(cmd, 'the git subcommand is computed');
   if (s.name === 'format-patch' && !s.risky) return formatPatch(cmd, s.rest, scope);

@@ -22,7 +22,8 @@ export const sort: Handler = (cmd, scope) => {
     ],
   });
   if (o.long.has('compress-program')) return execute(cmd, 'runs a compression program');
-  if (o.long.has('temporary-directory') || o.values.has('-T')) return execute(cmd, 'writes temporary files where it is told');
+  if (o.long.has('temporary-directory') || o.values.has('-T'))
+    return execute(cmd, 'writes temporary files where it is told');
   const out = [...(o.values.get('-o') ?? []), ...(o.values.get('--output') ?? [])];
   if (out.length) return write(cmd, 'writes its output to a file', resolved(out, scope));
   if (o.dynamic && o.positional.some((w) => !w.static)) return execute(cmd, 'computed arguments cannot be checked');
@@ -31,8 +32,12 @@ export const sort: Handler = (cmd, scope) => {
 
 /** `uniq IN OUT` writes OUT. */
 export const uniq: Handler = (cmd, scope) => {
-  const o = parseOptions(cmd.args, { shortArgs: 'fsw', longArgs: ['skip-fields', 'skip-chars', 'check-chars', 'all-repeated', 'group'] });
-  if (o.positional.length >= 2) return write(cmd, 'writes its output to a file', resolved(o.positional.slice(1, 2), scope));
+  const o = parseOptions(cmd.args, {
+    shortArgs: 'fsw',
+    longArgs: ['skip-fields', 'skip-chars', 'check-chars', 'all-repeated', 'group'],
+  });
+  if (o.positional.length >= 2)
+    return write(cmd, 'writes its output to a file', resolved(o.positional.slice(1, 2), scope));
   if (o.dynamic) return execute(cmd, 'computed arguments cannot be checked');
   return read(cmd);
 };
@@ -40,7 +45,8 @@ export const uniq: Handler = (cmd, scope) => {
 /** `xxd IN OUT` writes OUT. */
 export const xxd: Handler = (cmd, scope) => {
   const o = parseOptions(cmd.args, { shortArgs: 'cgnlos', longArgs: [] });
-  if (o.positional.length >= 2) return write(cmd, 'writes its output to a file', resolved(o.positional.slice(1, 2), scope));
+  if (o.positional.length >= 2)
+    return write(cmd, 'writes its output to a file', resolved(o.positional.slice(1, 2), scope));
   if (o.dynamic) return execute(cmd, 'computed arguments cannot be checked');
   return read(cmd);
 };
@@ -54,7 +60,8 @@ export const tree: Handler = (cmd, scope) => {
 
 export const less: Handler = (cmd) => {
   const o = parseOptions(cmd.args, { shortArgs: 'oOpPxhbjyzk', longArgs: ['log-file', 'LOG-FILE'] });
-  if (o.values.has('-o') || o.values.has('-O') || o.long.has('log-file') || o.long.has('LOG-FILE')) return write(cmd, 'writes a log file');
+  if (o.values.has('-o') || o.values.has('-O') || o.long.has('log-file') || o.long.has('LOG-FILE'))
+    return write(cmd, 'writes a log file');
   if (o.dynamic) return execute(cmd, 'computed arguments cannot be checked');
   return read(cmd);
 };
@@ -124,7 +131,17 @@ export const rg: Handler = (cmd) => {
 export const ag: Handler = (cmd) => {
   const o = parseOptions(cmd.args, {
     shortArgs: 'ABCGgmp',
-    longArgs: ['pager', 'after', 'before', 'context', 'file-search-regex', 'max-count', 'path-to-ignore', 'depth', 'ignore'],
+    longArgs: [
+      'pager',
+      'after',
+      'before',
+      'context',
+      'file-search-regex',
+      'max-count',
+      'path-to-ignore',
+      'depth',
+      'ignore',
+    ],
   });
   if (o.long.has('pager')) return execute(cmd, '--pager runs a program');
   if (o.dynamic) return execute(cmd, 'computed arguments cannot be checked');
@@ -133,7 +150,10 @@ export const ag: Handler = (cmd) => {
 
 /** file -C compiles a magic file next to it. */
 export const file: Handler = (cmd) => {
-  const o = parseOptions(cmd.args, { shortArgs: 'emfFmP', longArgs: ['exclude', 'files-from', 'separator', 'magic-file', 'parameter'] });
+  const o = parseOptions(cmd.args, {
+    shortArgs: 'emfFmP',
+    longArgs: ['exclude', 'files-from', 'separator', 'magic-file', 'parameter'],
+  });
   if (o.short.has('C') || o.long.has('compile')) return write(cmd, 'compiles a magic file');
   return read(cmd);
 };

@@ -80,9 +80,14 @@ export function awkProgramPower(program: string): 'read' | 'write' | 'execute' {
 }
 
 export const awk: Handler = (cmd) => {
-  const o = parseOptions(cmd.args, { shortArgs: 'FvfiElW', longArgs: ['field-separator', 'assign', 'file', 'include', 'exec', 'load', 'source'] });
-  if (o.values.has('-f') || o.values.has('--file') || o.values.has('-E') || o.values.has('--exec')) return execute(cmd, 'the awk program comes from a file');
-  if (o.values.has('-i') || o.values.has('-l') || o.values.has('--include') || o.values.has('--load')) return execute(cmd, 'loads awk extensions');
+  const o = parseOptions(cmd.args, {
+    shortArgs: 'FvfiElW',
+    longArgs: ['field-separator', 'assign', 'file', 'include', 'exec', 'load', 'source'],
+  });
+  if (o.values.has('-f') || o.values.has('--file') || o.values.has('-E') || o.values.has('--exec'))
+    return execute(cmd, 'the awk program comes from a file');
+  if (o.values.has('-i') || o.values.has('-l') || o.values.has('--include') || o.values.has('--load'))
+    return execute(cmd, 'loads awk extensions');
   const programWord = o.values.get('--source')?.[0] ?? o.positional[0];
   if (!programWord) return read(cmd);
   if (!programWord.static) return execute(cmd, 'the awk program is computed');

@@ -7,7 +7,8 @@ export const kill: Handler = (cmd) => {
   const args = cmd.args.map((w) => w.value);
   if (args[0] === '-l' || args[0] === '-L') return read(cmd);
   // `kill -9 -1` / `kill -- -1` signal every process the user may signal.
-  if (args.slice(1).includes('-1') || (args[0] === '-1' && args.length > 1 && args[1] === '--')) return block(cmd, 'signals every process');
+  if (args.slice(1).includes('-1') || (args[0] === '-1' && args.length > 1 && args[1] === '--'))
+    return block(cmd, 'signals every process');
   return destroy(cmd, 'stops processes');
 };
 
@@ -67,7 +68,21 @@ export const crontab: Handler = (cmd) => {
   return execute(cmd, 'installs commands the system runs on a schedule');
 };
 
-const CONTAINER_READ = new Set(['ps', 'images', 'inspect', 'logs', 'version', 'info', 'top', 'port', 'diff', 'history', 'search', 'events', 'stats']);
+const CONTAINER_READ = new Set([
+  'ps',
+  'images',
+  'inspect',
+  'logs',
+  'version',
+  'info',
+  'top',
+  'port',
+  'diff',
+  'history',
+  'search',
+  'events',
+  'stats',
+]);
 const CONTAINER_LIST = new Set(['ls', 'list', 'inspect', 'ps', 'logs', 'config', 'images', 'top', 'port', 'version']);
 const CONTAINER_DESTROY = new Set(['rm', 'rmi', 'kill', 'prune', 'down', 'stop']);
 
@@ -77,12 +92,24 @@ export const docker: Handler = (cmd) => {
   const [a, b] = words;
   if (!a) return read(cmd);
   if (CONTAINER_READ.has(a)) return read(cmd);
-  if (CONTAINER_DESTROY.has(a) || CONTAINER_DESTROY.has(b ?? '')) return destroy(cmd, 'removes containers, images or volumes');
+  if (CONTAINER_DESTROY.has(a) || CONTAINER_DESTROY.has(b ?? ''))
+    return destroy(cmd, 'removes containers, images or volumes');
   if (b && CONTAINER_LIST.has(b)) return read(cmd);
   return execute(cmd);
 };
 
-const KUBE_READ = new Set(['get', 'describe', 'logs', 'explain', 'version', 'top', 'api-resources', 'api-versions', 'cluster-info', 'diff']);
+const KUBE_READ = new Set([
+  'get',
+  'describe',
+  'logs',
+  'explain',
+  'version',
+  'top',
+  'api-resources',
+  'api-versions',
+  'cluster-info',
+  'diff',
+]);
 export const kubectl: Handler = (cmd) => {
   const words = cmd.args.filter((w) => !w.value.startsWith('-')).map((w) => w.value);
   const [a, b] = words;
@@ -120,7 +147,8 @@ export const nodePackageManager: Handler = (cmd) => {
   const [first, second] = cmd.args.map((w) => w.value);
   // Bare `yarn` installs; bare npm, pnpm and bun print their usage.
   if (!first) return cmd.name === 'yarn' ? execute(cmd, 'installs dependencies') : read(cmd);
-  if (VERSION_FLAGS.has(first) || first === '-v') return first === 'version' && cmd.args.length > 1 ? write(cmd, 'bumps the version') : read(cmd);
+  if (VERSION_FLAGS.has(first) || first === '-v')
+    return first === 'version' && cmd.args.length > 1 ? write(cmd, 'bumps the version') : read(cmd);
   if (NODE_PM_READ.has(first)) return read(cmd);
   if (first === 'config' && (second === 'get' || second === 'list' || second === 'ls')) return read(cmd);
   if (first === 'audit' && !cmd.args.some((w) => w.value === 'fix')) return read(cmd);
@@ -140,7 +168,13 @@ export const pip: Handler = (cmd) => {
 export const toolchain: Handler = (cmd) => {
   const args = cmd.args.map((w) => w.value);
   if (args.length === 1 && (VERSION_FLAGS.has(args[0]) || (cmd.name === 'node' && args[0] === '-v'))) return read(cmd);
-  if (cmd.name === 'go' && /^(version|env|list|doc)$/.test(args[0] ?? '') && !args.includes('-w') && !args.includes('-u')) return read(cmd);
+  if (
+    cmd.name === 'go' &&
+    /^(version|env|list|doc)$/.test(args[0] ?? '') &&
+    !args.includes('-w') &&
+    !args.includes('-u')
+  )
+    return read(cmd);
   if (cmd.name === 'cargo' && /^(tree|metadata|search|version)$/.test(args[0] ?? '')) return read(cmd);
   return execute(cmd);
 };
@@ -148,8 +182,12 @@ export const toolchain: Handler = (cmd) => {
 export const network: Handler = (cmd) => execute(cmd, 'uses the network');
 
 export const rsync: Handler = (cmd) => {
-  const o = parseOptions(cmd.args, { shortArgs: 'efT', longArgs: ['rsh', 'rsync-path', 'filter', 'exclude', 'include'] });
-  if ([...o.long.keys()].some((k) => k.startsWith('del') || 'remove-source-files'.startsWith(k))) return destroy(cmd, 'deletes files');
+  const o = parseOptions(cmd.args, {
+    shortArgs: 'efT',
+    longArgs: ['rsh', 'rsync-path', 'filter', 'exclude', 'include'],
+  });
+  if ([...o.long.keys()].some((k) => k.startsWith('del') || 'remove-source-files'.startsWith(k)))
+    return destroy(cmd, 'deletes files');
   // A copy between local paths is still rsync's own transfer protocol, with options that run
   // programs; it is not an edit we can follow.
   return execute(cmd, 'copies with rsync, which may reach other hosts or run programs');
@@ -194,14 +232,21 @@ export const tar: Handler = (cmd, scope) => {
     return execute(cmd, 'runs a program, reaches another host or writes outside the directory');
   }
   // `-f host:file` is a remote archive reached over rsh.
-  if ([...(o.values.get('-f') ?? []), ...(o.values.get('--file') ?? [])].some((w) => /^[^/]*:/.test(w.value))) return execute(cmd, 'reads a remote archive');
+  if ([...(o.values.get('-f') ?? []), ...(o.values.get('--file') ?? [])].some((w) => /^[^/]*:/.test(w.value)))
+    return execute(cmd, 'reads a remote archive');
   const has = (c: string, long: string[]) => bundle.includes(c) || hasFlag(o, c, long);
   const dir = o.values.get('-C')?.[0] ?? o.values.get('--directory')?.[0];
   const into = dir ? scope.resolve(dir) : scope.cwd;
   if (has('x', ['extract', 'get'])) return write(cmd, 'extracts files', into ? [into] : []);
   const archive = o.values.get('-f')?.[0] ?? o.values.get('--file')?.[0];
   const archivePath = archive ? scope.resolve(archive) : undefined;
-  if (has('c', ['create']) || has('r', ['append']) || has('u', ['update']) || has('A', ['catenate', 'concatenate']) || o.long.has('delete'))
+  if (
+    has('c', ['create']) ||
+    has('r', ['append']) ||
+    has('u', ['update']) ||
+    has('A', ['catenate', 'concatenate']) ||
+    o.long.has('delete')
+  )
     return write(cmd, 'writes an archive', archivePath ? [archivePath] : []);
   if (has('t', ['list']) || has('d', ['diff', 'compare'])) return read(cmd);
   return execute(cmd);
@@ -223,7 +268,10 @@ export const compressor: Handler = (cmd, scope) => {
 };
 
 export const patch: Handler = (cmd, scope) => {
-  const o = parseOptions(cmd.args, { shortArgs: 'piodrDBFVYzg', longArgs: ['strip', 'input', 'output', 'directory', 'reject-file'] });
+  const o = parseOptions(cmd.args, {
+    shortArgs: 'piodrDBFVYzg',
+    longArgs: ['strip', 'input', 'output', 'directory', 'reject-file'],
+  });
   if (o.long.has('dry-run')) return read(cmd);
   // patch edits the files its input names, below the directory it runs in.
   const dir = o.values.get('-d')?.[0] ?? o.values.get('--directory')?.[0];
@@ -233,8 +281,10 @@ export const patch: Handler = (cmd, scope) => {
 
 /** `let` evaluates arithmetic, where `a[$(cmd)]` runs cmd. */
 export const let_: Handler = (cmd) => {
-  if (cmd.args.some((w) => !w.static || /\$\(|`/.test(w.value))) return execute(cmd, 'arithmetic with command substitution');
+  if (cmd.args.some((w) => !w.static || /\$\(|`/.test(w.value)))
+    return execute(cmd, 'arithmetic with command substitution');
   return read(cmd);
 };
 
-export const alias: Handler = (cmd) => (cmd.args.some((w) => w.value.includes('=')) ? execute(cmd, 'defines an alias') : read(cmd));
+export const alias: Handler = (cmd) =>
+  cmd.args.some((w) => w.value.includes('=')) ? execute(cmd, 'defines an alias') : read(cmd);

@@ -1,7 +1,17 @@
 // Commands that run other commands: the inner command is classified like any other, and the
 // wrapper adds what it does itself (sudo: root).
 import { hasFlag, parseOptions, type Options, type OptionSpec } from '../options.js';
-import { block, describe, destroy, execute, read, type Finding, type Handler, type Scope, type SimpleCommand } from '../types.js';
+import {
+  block,
+  describe,
+  destroy,
+  execute,
+  read,
+  type Finding,
+  type Handler,
+  type Scope,
+  type SimpleCommand,
+} from '../types.js';
 import { criticalTarget } from '../paths.js';
 import { literalWord, UNKNOWN, type Word } from '../words.js';
 
@@ -15,7 +25,18 @@ function inner(cmd: SimpleCommand, scope: Scope, spec: OptionSpec, none: () => F
 export const sudo: Handler = (cmd, scope) => {
   const o = parseOptions(cmd.args, {
     shortArgs: 'ugCDhprtTU',
-    longArgs: ['user', 'group', 'close-from', 'chdir', 'host', 'prompt', 'role', 'type', 'command-timeout', 'other-user'],
+    longArgs: [
+      'user',
+      'group',
+      'close-from',
+      'chdir',
+      'host',
+      'prompt',
+      'role',
+      'type',
+      'command-timeout',
+      'other-user',
+    ],
     stopAtPositional: true,
   });
   const rest = cmd.args.slice(o.rest);
@@ -26,7 +47,11 @@ export const sudo: Handler = (cmd, scope) => {
 };
 
 export const env: Handler = (cmd, scope) => {
-  const o = parseOptions(cmd.args, { shortArgs: 'uCS', longArgs: ['unset', 'chdir', 'split-string'], stopAtPositional: true });
+  const o = parseOptions(cmd.args, {
+    shortArgs: 'uCS',
+    longArgs: ['unset', 'chdir', 'split-string'],
+    stopAtPositional: true,
+  });
   if (o.values.has('-S') || o.long.has('split-string')) return execute(cmd, 'env -S splits a computed command line');
   let i = o.rest;
   const assignments: Word[] = [];
@@ -63,7 +88,8 @@ export const command: Handler = (cmd, scope) => {
   return rest.length ? scope.argv(rest) : read(cmd);
 };
 
-export const exec: Handler = (cmd, scope) => inner(cmd, scope, { shortArgs: 'a' }, () => read(cmd, 'changes redirections of the shell'));
+export const exec: Handler = (cmd, scope) =>
+  inner(cmd, scope, { shortArgs: 'a' }, () => read(cmd, 'changes redirections of the shell'));
 
 const fromInput = (source: string): Word => ({ value: UNKNOWN, pattern: UNKNOWN, static: false, source });
 
@@ -73,7 +99,9 @@ const fromInput = (source: string): Word => ({ value: UNKNOWN, pattern: UNKNOWN,
  * code (`sh -c 'echo {}'`), so the word is unknown.
  */
 function substituted(words: Word[], placeholders: RegExp): Word[] {
-  return words.map((w) => (placeholders.test(w.value) && !new RegExp(`^(${placeholders.source})$`).test(w.value) ? fromInput(w.source) : w));
+  return words.map((w) =>
+    placeholders.test(w.value) && !new RegExp(`^(${placeholders.source})$`).test(w.value) ? fromInput(w.source) : w,
+  );
 }
 
 /**
@@ -84,7 +112,9 @@ function substituted(words: Word[], placeholders: RegExp): Word[] {
 function inputWords(o: Options, scope: Scope): Word {
   const names = scope.stdinNames;
   if (!names || o.values.has('-a') || o.long.has('arg-file')) return fromInput('<stdin>');
-  const delimiter = o.values.get('-d')?.[0]?.value ?? (typeof o.long.get('delimiter') === 'string' ? (o.long.get('delimiter') as string) : undefined);
+  const delimiter =
+    o.values.get('-d')?.[0]?.value ??
+    (typeof o.long.get('delimiter') === 'string' ? (o.long.get('delimiter') as string) : undefined);
   const nulInput = o.short.has('0') || o.long.has('null');
   let split: 'blank' | 'newline' | undefined;
   if (nulInput) split = undefined;
@@ -93,7 +123,12 @@ function inputWords(o: Options, scope: Scope): Word {
     if (delimiter !== '\\n' && delimiter !== '\n') return fromInput('<stdin>');
     split = names.nul ? 'blank' : 'newline';
   } else split = 'blank';
-  const under = { starts: names.starts, follow: true, ...(split ? { split } : {}), ...(names.bare ? { bare: true } : {}) };
+  const under = {
+    starts: names.starts,
+    follow: true,
+    ...(split ? { split } : {}),
+    ...(names.bare ? { bare: true } : {}),
+  };
   return { value: '{}', pattern: '{}', static: false, source: `<names from ${names.producer}>`, under };
 }
 
@@ -109,10 +144,16 @@ export const xargs: Handler = (cmd, scope) => {
   const input = inputWords(o, scope);
   const replace =
     o.values.get('-I')?.[0]?.value ??
-    (o.short.has('i') || o.long.has('replace') ? (typeof o.long.get('replace') === 'string' ? (o.long.get('replace') as string) : '{}') : undefined);
+    (o.short.has('i') || o.long.has('replace')
+      ? typeof o.long.get('replace') === 'string'
+        ? (o.long.get('replace') as string)
+        : '{}'
+      : undefined);
   if (replace) {
     // Every line of stdin is put where the replace string is, and nothing is appended.
-    const inner = rest.map((w) => (w.value.includes(replace) ? (w.value === replace ? input : fromInput(w.source)) : w));
+    const inner = rest.map((w) =>
+      w.value.includes(replace) ? (w.value === replace ? input : fromInput(w.source)) : w,
+    );
     return scope.argv(inner);
   }
   // The words read from stdin are appended.

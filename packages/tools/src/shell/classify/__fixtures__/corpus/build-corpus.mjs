@@ -111,9 +111,20 @@ for (const name of readdirSync(here)
     const command = concrete(line);
     if (seen.has(command)) continue;
     seen.add(command);
-    rows.push({ id: rows.length + 1, command, raw: line, repo: source.repo, path: header.path, commit: header.commit, licence: source.licence });
+    rows.push({
+      id: rows.length + 1,
+      command,
+      raw: line,
+      repo: source.repo,
+      path: header.path,
+      commit: header.commit,
+      licence: source.licence,
+    });
   }
 }
 writeFileSync(join(here, 'commands.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
-writeFileSync(join(here, 'workspace.json'), JSON.stringify(workspaceEntries(rows.map((r) => r.command)), null, 1) + '\n');
+writeFileSync(
+  join(here, 'workspace.json'),
+  JSON.stringify(workspaceEntries(rows.map((r) => r.command)), null, 1) + '\n',
+);
 console.log(`${rows.length} commands from ${new Set(rows.map((r) => `${r.repo}/${r.path}`)).size} source files`);

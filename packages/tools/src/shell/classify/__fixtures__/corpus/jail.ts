@@ -17,7 +17,13 @@ export interface Jailed {
 const TRACE = ['-f', '-qq', '-e', 'trace=%file,%network,%desc,%process', '-o', '|cat >&3'];
 
 /** `script` run by bash under strace in the confinement; the trace comes back on fd 3. */
-export function runJailed(c: Confinement, script: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs = 4_000): Promise<Jailed> {
+export function runJailed(
+  c: Confinement,
+  script: string,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  timeoutMs = 4_000,
+): Promise<Jailed> {
   const inv = c.wrap({ file: '/usr/bin/strace', args: [...TRACE, 'bash', '-c', script] });
   return new Promise((resolve, reject) => {
     const child = spawn(inv.file, inv.args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });

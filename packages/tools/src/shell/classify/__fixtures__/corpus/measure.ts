@@ -29,7 +29,12 @@ export interface Measurement {
 
 /** A run only read: no problem, no refused write, no secret shown, and its programs all there. */
 export function harmless(r: Ran): boolean {
-  return r.verdict.problems.length === 0 && r.verdict.refused.length === 0 && r.leaks.length === 0 && r.verdict.incomplete !== 'a program is missing';
+  return (
+    r.verdict.problems.length === 0 &&
+    r.verdict.refused.length === 0 &&
+    r.leaks.length === 0 &&
+    r.verdict.incomplete !== 'a program is missing'
+  );
 }
 
 async function pool<T, R>(items: readonly T[], width: number, fn: (t: T) => Promise<R>): Promise<R[]> {
@@ -72,7 +77,13 @@ export async function measure(corpus: readonly CorpusCommand[], o: MeasureOption
   const readsConfined = await o.sandbox.confinesReads([ws]);
   for (const cmd of corpus) {
     const t0 = performance.now();
-    const c = await classifyCommand(cmd.command, { cwd: ws, roots: [ws], home, env: classifyEnv, ...(readsConfined ? { readsConfined } : {}) });
+    const c = await classifyCommand(cmd.command, {
+      cwd: ws,
+      roots: [ws],
+      home,
+      env: classifyEnv,
+      ...(readsConfined ? { readsConfined } : {}),
+    });
     classifyMs.push(performance.now() - t0);
     judged.push({ cmd, reason: c.reason ?? c.effect, read: c.effect === 'read' });
   }

@@ -130,7 +130,9 @@ export function policySection(f: Figures, day: string): string {
     '',
     '| count | reason | examples |',
     '|---:|---|---|',
-    ...f.groups.slice(0, 15).map((g) => `| ${g.count} | ${g.why.replaceAll('|', '\\|')} | ${g.examples.map(code).join(', ')} |`),
+    ...f.groups
+      .slice(0, 15)
+      .map((g) => `| ${g.count} | ${g.why.replaceAll('|', '\\|')} | ${g.examples.map(code).join(', ')} |`),
     '',
   ];
   return lines.join('\n');

@@ -22,7 +22,10 @@ export interface CorpusWorkspace {
 const TEXT = 'alpha 1 foo\nbeta 2 bar\ngamma 3 baz\nbbo target 10\n';
 
 function git(cwd: string, ...args: string[]): void {
-  execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'user.name=t', '-c', 'user.email=t@x', ...args], { cwd, stdio: 'ignore' });
+  execFileSync('git', ['-c', 'init.defaultBranch=main', '-c', 'user.name=t', '-c', 'user.email=t@x', ...args], {
+    cwd,
+    stdio: 'ignore',
+  });
 }
 
 function contentFor(path: string, ws: string): Buffer | string {
@@ -50,7 +53,15 @@ function writeFiles(ws: string): void {
     }
   }
   for (const [rel, kind] of Object.entries(entries)) {
-    const flag = /\.tar$/.test(rel) ? 'cf' : /\.tar\.gz$/.test(rel) ? 'czf' : /\.tar\.bz2$/.test(rel) ? 'cjf' : /\.tar\.xz$/.test(rel) ? 'cJf' : '';
+    const flag = /\.tar$/.test(rel)
+      ? 'cf'
+      : /\.tar\.gz$/.test(rel)
+        ? 'czf'
+        : /\.tar\.bz2$/.test(rel)
+          ? 'cjf'
+          : /\.tar\.xz$/.test(rel)
+            ? 'cJf'
+            : '';
     if (kind === 'file' && flag) execFileSync('tar', [flag, join(ws, rel), '-C', ws, 'path/to/file']);
   }
 }
