@@ -11,20 +11,20 @@ import type {
   Remembered,
   ToolResult,
 } from '@toolbelt/core';
-import { spaceOf, type GatewayEvent } from '../events/types.js';
-import { jsonOfEntry, jsonOfEvent, jsonOfResult } from '../json.js';
+import { spaceOf, type GatewayEvent } from '../../events/types.js';
+import { jsonOfEntry, jsonOfEvent, jsonOfResult } from '../../json.js';
 import type { Checkpointer } from './checkpointer.js';
 import { GroupCommit } from './group-commit.js';
-import { SqliteFile } from './sqlite-file.js';
+import { SqliteFile } from './file.js';
 import { RowInserter } from './row-inserter.js';
-import { openDatabase } from './sqlite-open.js';
-import type { StoreOptions } from './sqlite-options.js';
-import { callPage, callsQuery, inboxQuery, eventsAfterQuery, executionPage, executionsQuery } from './listings.js';
-import { lastEventOlderThan, prepareStatements, type Statements } from './sqlite-statements.js';
-import { expireStep, leaveStep, recoverStep } from './sqlite-leave.js';
-import { outcomeOf, toCall, toMessage, toSpaceMessage, type Row } from './sqlite-rows.js';
-import { SqliteSpaces } from './sqlite-spaces.js';
-import { tellListeners } from './types.js';
+import { openDatabase } from './open.js';
+import type { StoreOptions } from './options.js';
+import { callPage, callsQuery, inboxQuery, eventsAfterQuery, executionPage, executionsQuery } from '../shared/listings.js';
+import { lastEventOlderThan, prepareStatements, type Statements } from './statements.js';
+import { expireStep, leaveStep, recoverStep } from './leave.js';
+import { outcomeOf, toCall, toMessage, toSpaceMessage, type Row } from '../shared/rows.js';
+import { SqliteSpaces } from './spaces.js';
+import { tellListeners } from '../shared/types.js';
 import type {
   CallFilter,
   CallPage,
@@ -47,9 +47,8 @@ import type {
   Submission,
   WaitNotice,
   WaitsHere,
-} from './types.js';
+} from '../shared/types.js';
 
-export { StoreVersionError, type StoreOptions } from './sqlite-options.js';
 
 const FINAL: Record<ToolResult['status'], CallStatus> = {
   success: 'success',

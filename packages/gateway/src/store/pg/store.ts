@@ -18,11 +18,11 @@ import type {
   Remembered,
   ToolResult,
 } from '@toolbelt/core';
-import type { GatewayEvent } from '../events/types.js';
-import { PgDb, type Broadcast } from './pg-db.js';
-import { PgCallLog } from './pg-call-log.js';
-import { PgEvents } from './pg-events.js';
-import { PgListener } from './pg-listen.js';
+import type { GatewayEvent } from '../../events/types.js';
+import { PgDb, type Broadcast } from './db.js';
+import { PgCallLog } from './call-log.js';
+import { PgEvents } from './events.js';
+import { PgListener } from './listen.js';
 import {
   claimSession,
   expireDue,
@@ -32,15 +32,15 @@ import {
   RETAKE,
   reclaimCalls,
   resolveStep,
-} from './pg-steps.js';
-import type { Row } from './sqlite-rows.js';
-import { checkSchema, clientConfig, createPool, migrate } from './pg-open.js';
-import type { PgStoreOptions } from './pg-options.js';
-import { PgSpaces } from './pg-spaces.js';
-import { callPage, callsQuery, inboxQuery } from './listings.js';
-import { SQL } from './sqlite-statements.js';
-import { toCall, toMessage } from './sqlite-rows.js';
-import { tellListeners } from './types.js';
+} from './steps.js';
+import type { Row } from '../shared/rows.js';
+import { checkSchema, clientConfig, createPool, migrate } from './open.js';
+import type { PgStoreOptions } from './options.js';
+import { PgSpaces } from './spaces.js';
+import { callPage, callsQuery, inboxQuery } from '../shared/listings.js';
+import { SQL } from '../shared/statements.js';
+import { toCall, toMessage } from '../shared/rows.js';
+import { tellListeners } from '../shared/types.js';
 import type {
   CallFilter,
   CallPage,
@@ -63,9 +63,8 @@ import type {
   Submission,
   WaitNotice,
   WaitsHere,
-} from './types.js';
+} from '../shared/types.js';
 
-export type { PgStoreOptions } from './pg-options.js';
 
 export class PgStore implements GatewayStore {
   readonly shared = true;
