@@ -5,7 +5,14 @@ import { jsonOfResult } from '../../json.js';
 import { ACTIVE } from '../shared/statements.js';
 import type { Statements } from './statements.js';
 import { interrupted, toCall, type Row } from '../shared/rows.js';
-import type { CallRecord, InboxMessage, LeaveWait, RecoveryReport, ReleaseOutcome, Submission } from '../shared/types.js';
+import type {
+  CallRecord,
+  InboxMessage,
+  LeaveWait,
+  RecoveryReport,
+  ReleaseOutcome,
+  Submission,
+} from '../shared/types.js';
 
 /** The waiter leaves its call (see GatewayStore.releaseWaiter); `toInbox` adds a result to the inbox. */
 export function leaveStep(

@@ -16,7 +16,9 @@ const RELEASED = releasedMigrations('sqlite');
 /** A database at `version`, made the way the released toolbelt made it. */
 function released(file: string, version: number): void {
   const db = new Database(file);
-  db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+  db.exec(
+    'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)',
+  );
   for (const m of RELEASED.filter((r) => r.version <= version)) {
     db.exec(m.sql);
     db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, 0);

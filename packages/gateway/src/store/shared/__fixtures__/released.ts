@@ -7,7 +7,8 @@ export function releasedMigrations(dialect: Dialect): Migration[] {
   const text = readFileSync(new URL(`./released-${dialect}.sql`, import.meta.url), 'utf8');
   const parts = text.split(/^-- version (\d+): (.*)$/m);
   const out: Migration[] = [];
-  for (let i = 1; i < parts.length; i += 3) out.push({ version: Number(parts[i]), name: parts[i + 1], sql: parts[i + 2] });
+  for (let i = 1; i < parts.length; i += 3)
+    out.push({ version: Number(parts[i]), name: parts[i + 1], sql: parts[i + 2] });
   return out;
 }
 
