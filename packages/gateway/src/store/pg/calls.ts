@@ -5,16 +5,14 @@ import { toCall, type Row } from '../shared/rows.js';
 import { SQL } from '../shared/statements.js';
 import type {
   CallRecord,
+  GatewayStore,
   DecideOutcome,
   LeaveWait,
   NewCall,
   RecoveryReport,
   ReleaseOutcome,
-  ResolveOutcome,
   StoreNotice,
-  Submission,
   WaitNotice,
-  WaitsHere,
 } from '../shared/types.js';
 import type { PgDb } from './db.js';
 import { expireDue, leaveWait, reclaimCalls, resolveStep, RETAKE } from './steps.js';
@@ -61,13 +59,7 @@ export class PgCalls {
     return (await this.db.run(RETAKE, ...args)) === 1;
   }
 
-  async resolveCall(
-    callId: string,
-    runId: string,
-    submission: Submission,
-    now: number,
-    waitsHere?: WaitsHere,
-  ): Promise<ResolveOutcome> {
+  readonly resolveCall: GatewayStore['resolveCall'] = async (callId, runId, submission, now, waitsHere) => {
     const instance = this.db.instanceId;
     // A waiting call whose instance is gone, or whose waiter here failed, has nobody waiting: its result goes to the inbox.
     const lost = (row: Row) =>
@@ -75,7 +67,7 @@ export class PgCalls {
     const { out, notices } = await this.db.tx((tx) => resolveStep(tx, { callId, runId, submission, now }, lost));
     if (out.ok) for (const n of notices) this.notify(n);
     return out;
-  }
+  };
 
   async expireCalls(now: number): Promise<CallRecord[]> {
     const { expired, notices } = await this.db.tx((tx) => expireDue(tx, now));

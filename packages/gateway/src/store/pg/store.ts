@@ -46,13 +46,10 @@ import type {
   NewCall,
   ReleaseOutcome,
   RecoveryReport,
-  ResolveOutcome,
   StoredEvent,
   SpaceMessage,
   StoreHealth,
   StoreNotice,
-  Submission,
-  WaitsHere,
 } from '../shared/types.js';
 
 export class PgStore implements GatewayStore {
@@ -172,15 +169,7 @@ export class PgStore implements GatewayStore {
     return this.calls.retakeCall(c);
   }
 
-  resolveCall(
-    callId: string,
-    runId: string,
-    submission: Submission,
-    now: number,
-    waitsHere?: WaitsHere,
-  ): Promise<ResolveOutcome> {
-    return this.calls.resolveCall(callId, runId, submission, now, waitsHere);
-  }
+  readonly resolveCall: GatewayStore['resolveCall'] = (...args) => this.calls.resolveCall(...args);
 
   finishCall(callId: string, result: ToolResult, now: number): Promise<SpaceMessage | undefined> {
     return this.log.finish(callId, result, now);

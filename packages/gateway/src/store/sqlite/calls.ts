@@ -7,6 +7,7 @@ import { jsonOfResult } from '../../json.js';
 import { outcomeOf, toCall, toMessage, toSpaceMessage, type Row } from '../shared/rows.js';
 import type {
   CallRecord,
+  GatewayStore,
   CallStatus,
   InboxMessage,
   LeaveWait,
@@ -16,7 +17,6 @@ import type {
   SpaceMessage,
   StoreNotice,
   Submission,
-  WaitsHere,
 } from '../shared/types.js';
 import type { GroupCommit } from './group-commit.js';
 import { expireStep, leaveStep, recoverStep } from './leave.js';
@@ -46,13 +46,7 @@ export class SqliteCalls {
     return out;
   }
 
-  async resolveCall(
-    callId: string,
-    runId: string,
-    submission: Submission,
-    now: number,
-    waitsHere?: WaitsHere,
-  ): Promise<ResolveOutcome> {
+  readonly resolveCall: GatewayStore['resolveCall'] = async (callId, runId, submission, now, waitsHere) => {
     const out = await this.commits.write((): ResolveOutcome => {
       const row = this.q.getCall.get(callId) as Row | undefined;
       if (!row || row.run_id !== runId) return { ok: false, reason: 'not_found' };
@@ -73,7 +67,7 @@ export class SqliteCalls {
     if (out.ok) this.notify({ kind: 'call.resolved', callId });
     if (out.ok && out.inbox) this.notify({ kind: 'inbox.added', agentId: out.inbox.agentId });
     return out;
-  }
+  };
 
   private addToInbox(call: Row, payload: Submission, now: number): InboxMessage | undefined {
     const row = this.q.insertInbox.get(

@@ -29,14 +29,11 @@ import type {
   NewCall,
   ReleaseOutcome,
   RecoveryReport,
-  ResolveOutcome,
   StoredEvent,
   SpaceMessage,
   StoreHealth,
   StoreNotice,
-  Submission,
   WaitNotice,
-  WaitsHere,
 } from '../shared/types.js';
 import { SqliteCalls } from './calls.js';
 import type { Checkpointer } from './checkpointer.js';
@@ -166,15 +163,7 @@ export class SqliteStore implements GatewayStore {
     );
   }
 
-  resolveCall(
-    callId: string,
-    runId: string,
-    submission: Submission,
-    now: number,
-    waitsHere?: WaitsHere,
-  ): Promise<ResolveOutcome> {
-    return this.calls.resolveCall(callId, runId, submission, now, waitsHere);
-  }
+  readonly resolveCall: GatewayStore['resolveCall'] = (...args) => this.calls.resolveCall(...args);
 
   finishCall(callId: string, result: ToolResult, now: number): Promise<SpaceMessage | undefined> {
     return this.calls.finishCall(callId, result, now);
