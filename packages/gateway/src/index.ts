@@ -10,9 +10,8 @@ export {
 export { policyWithStore, storeDecisions } from './decisions.js';
 export { openProblem, openSqliteStore, SqliteStore, StoreOpenError, StoreVersionError } from './store/sqlite/index.js';
 export { openPgStore, PgStore, type PgStoreOptions } from './store/pg/index.js';
-export { StoreUnavailableError } from './store/index.js';
-export type * from './store/index.js';
-export { CALL_STATUSES, OPEN_STATUSES } from './store/index.js';
+export { CALL_STATUSES, OPEN_STATUSES, StoreUnavailableError } from './store/index.js';
+export type * from './store/shared/types.js';
 export { EVENT_TYPES, type GatewayEvent, type GatewayEventType, type PendingEvent } from './events/types.js';
 export {
   Auth,
