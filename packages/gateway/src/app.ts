@@ -15,7 +15,7 @@ import { requireRole, type Auth, type AuthEnv } from './http/auth.js';
 import { intParam, listParam, readBody as readBodyOf } from './http/body.js';
 import { ApiError, handleError, tooLarge } from './http/errors.js';
 import { noNulInUrl, notFoundOrWrongMethod } from './http/request-shape.js';
-import { within } from './store/unavailable.js';
+import { CALL_STATUSES, type CallStatus, within } from './store/index.js';
 import { hostGuard } from './http/host-guard.js';
 import { bodyLimit, header } from './http/incoming.js';
 import { clientSignal } from './http/signal.js';
@@ -26,7 +26,6 @@ import { consoleApiRoutes, type McpStates } from './console/api.js';
 import { consoleRoutes } from './console/static.js';
 import { jsonOfResult } from './json.js';
 import { OPENAPI } from './openapi.js';
-import { CALL_STATUSES, type CallStatus } from './store/types.js';
 
 export interface AppOptions {
   auth: Auth;

@@ -1,6 +1,6 @@
 // "Always approve" kept in the gateway's store: a DecisionStore for core's Policy.
 import { DEFAULT_HARD_DENY, Policy, type DecisionStore, type Remembered } from '@toolbelt/core';
-import type { GatewayStore } from './store/types.js';
+import type { GatewayStore } from './store/index.js';
 
 export function storeDecisions(store: GatewayStore): DecisionStore {
   return {

@@ -8,12 +8,10 @@ export {
   type GatewaySection,
 } from './config.js';
 export { policyWithStore, storeDecisions } from './decisions.js';
-export { openSqliteStore, SqliteStore, StoreVersionError } from './store/sqlite.js';
-export { openProblem, StoreOpenError } from './store/sqlite-options.js';
-export { openPgStore, PgStore, type PgStoreOptions } from './store/pg.js';
-export { StoreUnavailableError } from './store/unavailable.js';
-export type * from './store/types.js';
-export { CALL_STATUSES, OPEN_STATUSES } from './store/types.js';
+export { openProblem, openSqliteStore, SqliteStore, StoreOpenError, StoreVersionError } from './store/sqlite/index.js';
+export { openPgStore, PgStore, type PgStoreOptions } from './store/pg/index.js';
+export { CALL_STATUSES, OPEN_STATUSES, StoreUnavailableError } from './store/index.js';
+export type * from './store/shared/types.js';
 export { EVENT_TYPES, type GatewayEvent, type GatewayEventType, type PendingEvent } from './events/types.js';
 export {
   Auth,

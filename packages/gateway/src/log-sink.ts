@@ -1,7 +1,7 @@
 // The execution log into the store: entries are buffered and written in one transaction per tick,
 // so logging costs a call almost nothing.
 import type { ExecutionLogEntry, LogSink } from '@toolbelt/core';
-import type { GatewayStore } from './store/types.js';
+import type { GatewayStore } from './store/index.js';
 import { TickBatcher } from './batch.js';
 
 export class StoreLogSink implements LogSink {

@@ -1,6 +1,6 @@
 // GET /metrics: Prometheus text exposition of the executor's per-tool metrics and gateway state.
 import type { ToolMetricsSnapshot } from '@toolbelt/core';
-import { CALL_STATUSES, type CallStatus } from './store/types.js';
+import { CALL_STATUSES, type CallStatus } from './store/index.js';
 
 export interface GatewayGauges {
   tools: ToolMetricsSnapshot[];

@@ -1,5 +1,5 @@
 // Callers parked until the store says their call moved on: woken by an event, never by polling.
-import { EVERYTHING, noticeKey, type GatewayStore, type StoreNotice } from './store/types.js';
+import { EVERYTHING, noticeKey, type GatewayStore, type StoreNotice } from './store/index.js';
 
 export type WaitOutcome = 'woken' | 'timeout' | 'aborted';
 

@@ -33,7 +33,7 @@ beforeAll(() => {
     !existsSync(join(repo, dist)) || statSync(join(repo, dist)).mtimeMs < statSync(join(repo, src)).mtimeMs;
   if (
     stale('packages/cli/dist/commands/serve.js', 'packages/cli/src/commands/serve.ts') ||
-    stale('packages/gateway/dist/store/pg.js', 'packages/gateway/src/store/pg.ts')
+    stale('packages/gateway/dist/store/pg/store.js', 'packages/gateway/src/store/pg/store.ts')
   ) {
     const tsc = spawnSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '-b', 'packages/cli'], {
       cwd: repo,

@@ -15,9 +15,9 @@ import { GatewayClient } from '@toolbelt/client';
 import type { GatewayConfig } from '../config.js';
 import { createGateway, type Gateway } from '../gateway.js';
 import { policyWithStore } from '../decisions.js';
-import { openSqliteStore, type SqliteStore } from '../store/sqlite.js';
+import { openSqliteStore, type SqliteStore } from '../store/sqlite/index.js';
 import type { Listening } from '../server.js';
-import type { GatewayStore } from '../store/types.js';
+import type { GatewayStore } from '../store/index.js';
 
 export const echoTool = defineTool({
   name: 'echo',

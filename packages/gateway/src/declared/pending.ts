@@ -6,11 +6,10 @@
 import { errorResult, ToolError, type ToolContext, type ToolOutput } from '@toolbelt/core';
 import type { DeclaredTool } from '../config.js';
 import type { EventRecorder } from '../events/recorder.js';
-import type { GatewayStore, Submission } from '../store/types.js';
+import { type GatewayStore, type Submission, within } from '../store/index.js';
 import type { Waiters, WaitOutcome } from '../waiters.js';
 import type { WaitingCalls } from '../waiting-calls.js';
 import { publishMessage } from '../spaces/publish.js';
-import { within } from '../store/unavailable.js';
 
 export interface CallInfo {
   runId: string;

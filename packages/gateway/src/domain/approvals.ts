@@ -4,7 +4,7 @@
 import type { ApprovalDecision, Approver, DecisionAnswer } from '@toolbelt/core';
 import type { EventRecorder } from '../events/recorder.js';
 import { ApiError } from '../http/errors.js';
-import type { CallRecord, GatewayStore } from '../store/types.js';
+import type { CallRecord, GatewayStore } from '../store/index.js';
 import type { Waiters } from '../waiters.js';
 
 export function httpApprover(store: GatewayStore, waiters: Waiters, recorder: EventRecorder): Approver {

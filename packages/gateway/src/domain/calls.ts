@@ -12,11 +12,18 @@ import { agentScope, canActFor, requireAgent, requireRole, type Principal } from
 import { ApiError } from '../http/errors.js';
 import { readsAskedCallsOnly } from '../http/scope.js';
 import { publishSettled, publishTool } from '../spaces/publish.js';
-import type { CallFilter, CallRecord, NewCall, NewToolMessage, SpaceMessage } from '../store/types.js';
+import {
+  type CallFilter,
+  type CallRecord,
+  type NewCall,
+  type NewToolMessage,
+  type SpaceMessage,
+  StoreUnavailableError,
+  UNAVAILABLE_TEXT,
+} from '../store/index.js';
 import { newGatewayCallId } from './call-ids.js';
 import type { Domain } from './context.js';
 import type { CallInfo } from '../declared/pending.js';
-import { StoreUnavailableError, UNAVAILABLE_TEXT } from '../store/unavailable.js';
 
 /** Runs one call; the HTTP status says whether the request itself was acceptable. */
 export async function callTool(

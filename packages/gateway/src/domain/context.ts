@@ -2,7 +2,7 @@
 import type { Executor, ToolSource } from '@toolbelt/core';
 import type { CallInfo } from '../declared/pending.js';
 import type { EventRecorder } from '../events/recorder.js';
-import type { GatewayStore, SpaceMessage } from '../store/types.js';
+import type { GatewayStore, SpaceMessage } from '../store/index.js';
 import type { Waiters } from '../waiters.js';
 import type { WaitingCalls } from '../waiting-calls.js';
 import type { SessionOwners } from './sessions.js';

@@ -4,7 +4,7 @@ import { EVENT_TYPES } from '../events/types.js';
 import { agentScope, requireRole, type Principal } from '../http/auth.js';
 import { ApiError } from '../http/errors.js';
 import { APPROVER_EVENTS, approverOnly, forApprover } from '../http/scope.js';
-import type { EventFilter } from '../store/types.js';
+import type { EventFilter } from '../store/index.js';
 import { seesSpacesAsAgent, visibleSpace } from '../spaces/access.js';
 import { spaceEventName } from '../spaces/publish.js';
 import type { Domain } from './context.js';

@@ -13,7 +13,7 @@ import type {
 import { withDefaults } from '@toolbelt/core';
 import type { EventRecorder } from '../events/recorder.js';
 import { ApiError } from '../http/errors.js';
-import type { CallRecord, GatewayStore } from '../store/types.js';
+import type { CallRecord, GatewayStore } from '../store/index.js';
 import type { Waiters } from '../waiters.js';
 
 export function httpElicitor(store: GatewayStore, waiters: Waiters, recorder: EventRecorder): Elicitor {

@@ -3,7 +3,7 @@
 import type { Submission, SubmitAnswer } from '@toolbelt/core';
 import { canActFor, hasRole, requireRole, type Principal } from '../http/auth.js';
 import { publishSettled } from '../spaces/publish.js';
-import type { CallRecord, SpaceMessage } from '../store/types.js';
+import type { CallRecord, SpaceMessage } from '../store/index.js';
 import { ApiError } from '../http/errors.js';
 import type { Domain } from './context.js';
 

@@ -3,7 +3,7 @@
 // that agent: it is refused. An agent's default session (its own id, used when a call sends no
 // sessionId) is always its own.
 import { ApiError } from '../http/errors.js';
-import type { GatewayStore } from '../store/types.js';
+import type { GatewayStore } from '../store/index.js';
 
 /** Owners known to this process; an owner never changes, so a hit needs no database round trip. */
 const MAX_KNOWN = 10_000;

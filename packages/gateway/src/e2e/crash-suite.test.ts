@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, startGatewayProcess, type GatewayProcess } from '../__fixtures__/gateway-process.js';
 import { callLookup, mixedLoad, newLedger, submit, type Ledger } from '../__fixtures__/crash-load.js';
 import { dropSchemas, freshSchema, PG_URL, pgAvailable } from '../__fixtures__/pg.js';
-import { openPgStore } from '../store/pg.js';
-import { openSqliteStore } from '../store/sqlite.js';
-import type { GatewayStore } from '../store/types.js';
+import { openPgStore } from '../store/pg/index.js';
+import { openSqliteStore } from '../store/sqlite/index.js';
+import type { GatewayStore } from '../store/index.js';
 
 const KILLS = 10;
 const CALLS_PER_ROUND = 52;

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DeclaredTool } from '../config.js';
 import { startGateway, until, type Harness } from '../__fixtures__/harness.js';
-import { openSqliteStore } from '../store/sqlite.js';
+import { openSqliteStore } from '../store/sqlite/index.js';
 
 const lookup = (timeout: number): DeclaredTool => ({
   name: 'lookup',

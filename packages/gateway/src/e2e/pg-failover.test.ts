@@ -7,7 +7,7 @@ import { dropSchemas, freshSchema, PG_URL, pgAvailable } from '../__fixtures__/p
 import { echoTool } from '../__fixtures__/harness.js';
 import { startSwitchProxy } from '../__fixtures__/switch-proxy.js';
 import { createGateway } from '../gateway.js';
-import { openPgStore } from '../store/pg.js';
+import { openPgStore } from '../store/pg/index.js';
 
 afterAll(dropSchemas, 60_000);
 

@@ -9,7 +9,7 @@ import { echoTool } from '../__fixtures__/harness.js';
 import { dropSchemas, freshSchema, PG_URL, pgAvailable } from '../__fixtures__/pg.js';
 import { startSwitchProxy, type SwitchProxy } from '../__fixtures__/switch-proxy.js';
 import { createGateway, type Gateway } from '../gateway.js';
-import { openPgStore, type PgStore } from '../store/pg.js';
+import { openPgStore, type PgStore } from '../store/pg/index.js';
 
 afterAll(dropSchemas, 60_000);
 const DRIVER_TIMEOUT_MS = 20_000;

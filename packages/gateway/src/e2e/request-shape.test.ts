@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { echoTool, startGateway } from '../__fixtures__/harness.js';
 import { dropSchemas, freshSchema, PG_URL, pgAvailable } from '../__fixtures__/pg.js';
 import { createGateway } from '../gateway.js';
-import { openPgStore } from '../store/pg.js';
+import { openPgStore } from '../store/pg/index.js';
 
 afterAll(dropSchemas, 60_000);
 const json = { 'content-type': 'application/json' };

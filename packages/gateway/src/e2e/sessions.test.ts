@@ -13,9 +13,9 @@ import { until } from '../__fixtures__/harness.js';
 import { dropSchemas, freshSchema, PG_URL, pgAvailable } from '../__fixtures__/pg.js';
 import { policyWithStore } from '../decisions.js';
 import { createGateway } from '../gateway.js';
-import { openPgStore } from '../store/pg.js';
-import { openSqliteStore } from '../store/sqlite.js';
-import type { GatewayStore } from '../store/types.js';
+import { openPgStore } from '../store/pg/index.js';
+import { openSqliteStore } from '../store/sqlite/index.js';
+import type { GatewayStore } from '../store/index.js';
 
 afterAll(dropSchemas);
 

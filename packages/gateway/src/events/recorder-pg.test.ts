@@ -2,8 +2,8 @@
 // both, each once, in id order, while both publish at once.
 import { afterAll, describe, expect, it } from 'vitest';
 import { dropSchemas, freshSchema, PG_URL, pgAvailable } from '../__fixtures__/pg.js';
-import { openPgStore } from '../store/pg.js';
-import type { StoredEvent } from '../store/types.js';
+import { openPgStore } from '../store/pg/index.js';
+import type { StoredEvent } from '../store/index.js';
 import { EventRecorder } from './recorder.js';
 
 afterAll(dropSchemas, 60_000);

@@ -3,7 +3,7 @@
 // store shared by several instances, subscribers get every instance's events, in id order: this
 // instance's own batch goes out at once when it follows the last id delivered, anything else is
 // read back from the store.
-import type { GatewayStore, StoredEvent } from '../store/types.js';
+import type { GatewayStore, StoredEvent } from '../store/index.js';
 import type { GatewayEvent } from './types.js';
 import { TickBatcher } from '../batch.js';
 

@@ -1,6 +1,6 @@
 // GET /api/events as a Server-Sent Events stream: replay from the store after Last-Event-ID, then
 // live events, with nothing missed or sent twice (ids only ever go up).
-import type { EventFilter, GatewayStore, StoredEvent } from '../store/types.js';
+import type { EventFilter, GatewayStore, StoredEvent } from '../store/index.js';
 import { jsonOfEvent } from '../json.js';
 import { spaceOf } from './types.js';
 import type { EventRecorder } from './recorder.js';

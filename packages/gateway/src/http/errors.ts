@@ -4,7 +4,7 @@ import type { ApiErrorBody, ApiErrorCode } from '@toolbelt/core';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { StoreUnavailableError } from '../store/unavailable.js';
+import { StoreUnavailableError } from '../store/index.js';
 
 export class ApiError extends Error {
   constructor(

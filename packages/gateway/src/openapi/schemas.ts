@@ -1,6 +1,6 @@
 // The shapes the routes exchange (components.schemas); their TypeScript form is core's wire.ts.
 import { SPACE_SCHEMAS } from './space-schemas.js';
-import { CALL_STATUSES } from '../store/types.js';
+import { CALL_STATUSES } from '../store/index.js';
 import { ref } from './parts.js';
 
 export const SCHEMAS = {

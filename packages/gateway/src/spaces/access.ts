@@ -2,7 +2,7 @@
 // its token's name; an agent token (call or events) acts for the agents it is scoped to.
 import { canActFor, hasRole, type Principal } from '../http/auth.js';
 import { ApiError } from '../http/errors.js';
-import type { GatewayStore, Space, SpaceMember } from '../store/types.js';
+import type { GatewayStore, Space, SpaceMember } from '../store/index.js';
 
 const isAdmin = (p: Principal): boolean => p.roles.has('admin');
 /**

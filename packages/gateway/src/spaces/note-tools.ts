@@ -2,7 +2,7 @@
 // by id, delete_* removes them, get_plans reads the plans back.
 import { randomBytes } from 'node:crypto';
 import { defineTool, type Tool } from '@toolbelt/core';
-import type { NoteKind } from '../store/types.js';
+import type { NoteKind } from '../store/index.js';
 import { agentOf, json, type BuiltinDeps } from './tool-deps.js';
 
 const SINGULAR: Record<NoteKind, string> = { goals: 'goal', memories: 'memory', plans: 'plan' };

@@ -2,7 +2,7 @@
 import { ToolError } from '@toolbelt/core';
 import type { CallInfo } from '../declared/pending.js';
 import type { EventRecorder } from '../events/recorder.js';
-import type { GatewayStore } from '../store/types.js';
+import type { GatewayStore } from '../store/index.js';
 
 export interface BuiltinDeps {
   store: GatewayStore;

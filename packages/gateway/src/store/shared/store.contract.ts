@@ -1,7 +1,7 @@
 // The contract every GatewayStore keeps. SQLite runs it now; a PostgreSQL store runs the same suite.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ExecutionLogEntry, SuccessResult } from '@toolbelt/core';
-import type { GatewayEvent } from '../events/types.js';
+import type { GatewayEvent } from '../../events/types.js';
 import type { GatewayStore, NewCall, StoreNotice } from './types.js';
 
 const T0 = 1_700_000_000_000;

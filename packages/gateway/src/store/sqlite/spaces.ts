@@ -3,9 +3,9 @@
 import type Database from 'better-sqlite3';
 import type { InboxMessage } from '@toolbelt/core';
 import type { GroupCommit } from './group-commit.js';
-import { toMessage, toSpaceMessage, type Row } from './sqlite-rows.js';
-import { CYCLE_SQL, DEFAULT_CYCLE_LEASE_MS } from './sqlite-statements.js';
-import type { StoreNotice } from './types.js';
+import { toMessage, toSpaceMessage, type Row } from '../shared/rows.js';
+import { CYCLE_SQL, DEFAULT_CYCLE_LEASE_MS } from '../shared/statements.js';
+import type { StoreNotice } from '../shared/types.js';
 import type {
   AgentNote,
   CycleOutcome,
@@ -16,7 +16,7 @@ import type {
   SpaceMember,
   SpaceMessage,
   SpaceStore,
-} from './space-types.js';
+} from '../shared/space-types.js';
 
 const toSpace = (r: Row): Space => ({ id: r.id, name: r.name, createdAt: r.created_at });
 const toMember = (r: Row): SpaceMember => ({

@@ -1,10 +1,10 @@
 // The PostgreSQL store's access to the database: a pool, transactions, and notices to the other
 // instances (NOTIFY, sent with the transaction so they go out only if it commits).
 import type pg from 'pg';
-import { statement } from './pg-open.js';
-import type { Row } from './sqlite-rows.js';
-import type { StoreNotice } from './types.js';
-import { isConnectionError, StoreUnavailableError } from './unavailable.js';
+import { statement } from './open.js';
+import type { Row } from '../shared/rows.js';
+import type { StoreNotice } from '../shared/types.js';
+import { isConnectionError, StoreUnavailableError } from '../shared/unavailable.js';
 
 /** What one instance tells the others on the store's channel. */
 export type Broadcast = { from: string; notices: StoreNotice[] } | { from: string; events: number };

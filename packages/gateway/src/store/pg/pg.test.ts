@@ -1,13 +1,13 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dropSchemas, freshSchema, PG_URL, pgAvailable } from '../__fixtures__/pg.js';
-import { PG_LATEST_VERSION } from './pg-open.js';
-import { openPgStore } from './pg.js';
-import { spacesContract } from './spaces.contract.js';
-import { storeContract } from './store.contract.js';
-import { leaveContract } from './leave.contract.js';
-import { listingContract } from './listing.contract.js';
-import type { StoreNotice } from './types.js';
+import { dropSchemas, freshSchema, PG_URL, pgAvailable } from '../../__fixtures__/pg.js';
+import { PG_LATEST_VERSION } from './open.js';
+import { openPgStore } from './store.js';
+import { spacesContract } from '../shared/spaces.contract.js';
+import { storeContract } from '../shared/store.contract.js';
+import { leaveContract } from '../shared/leave.contract.js';
+import { listingContract } from '../shared/listing.contract.js';
+import type { StoreNotice } from '../shared/types.js';
 
 afterAll(dropSchemas, 60_000);
 

@@ -2,13 +2,12 @@
 // store's schema, and the schema brought up to date under an advisory lock, so instances that
 // start together migrate once, one after the other.
 import pg from 'pg';
-import { StoreVersionError } from './sqlite-options.js';
-import { PG_MIGRATIONS } from './pg-migrations.js';
-import type { PgStoreOptions } from './pg-options.js';
+import { PG_LATEST_VERSION, PG_MIGRATIONS, StoreVersionError } from '../shared/migrations.js';
+import type { PgStoreOptions } from './options.js';
 
-export type { PgStoreOptions } from './pg-options.js';
+export type { PgStoreOptions } from './options.js';
 
-export const PG_LATEST_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1].version;
+export { PG_LATEST_VERSION } from '../shared/migrations.js';
 
 const INT8 = 20;
 /** BIGINT ids and epoch milliseconds as numbers (they stay far below 2^53). */

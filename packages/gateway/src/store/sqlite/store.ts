@@ -11,20 +11,10 @@ import type {
   Remembered,
   ToolResult,
 } from '@toolbelt/core';
-import { spaceOf, type GatewayEvent } from '../events/types.js';
-import { jsonOfEntry, jsonOfEvent, jsonOfResult } from '../json.js';
-import type { Checkpointer } from './checkpointer.js';
-import { GroupCommit } from './group-commit.js';
-import { SqliteFile } from './sqlite-file.js';
-import { RowInserter } from './row-inserter.js';
-import { openDatabase } from './sqlite-open.js';
-import type { StoreOptions } from './sqlite-options.js';
-import { callPage, callsQuery, inboxQuery, eventsAfterQuery, executionPage, executionsQuery } from './listings.js';
-import { lastEventOlderThan, prepareStatements, type Statements } from './sqlite-statements.js';
-import { expireStep, leaveStep, recoverStep } from './sqlite-leave.js';
-import { outcomeOf, toCall, toMessage, toSpaceMessage, type Row } from './sqlite-rows.js';
-import { SqliteSpaces } from './sqlite-spaces.js';
-import { tellListeners } from './types.js';
+import type { GatewayEvent } from '../../events/types.js';
+import { callPage, callsQuery, inboxQuery } from '../shared/listings.js';
+import { toCall, toMessage, type Row } from '../shared/rows.js';
+import { tellListeners } from '../shared/types.js';
 import type {
   CallFilter,
   CallPage,
@@ -39,26 +29,21 @@ import type {
   NewCall,
   ReleaseOutcome,
   RecoveryReport,
-  ResolveOutcome,
   StoredEvent,
   SpaceMessage,
   StoreHealth,
   StoreNotice,
-  Submission,
   WaitNotice,
-  WaitsHere,
-} from './types.js';
-
-export { StoreVersionError, type StoreOptions } from './sqlite-options.js';
-
-const FINAL: Record<ToolResult['status'], CallStatus> = {
-  success: 'success',
-  error: 'error',
-  rejected: 'rejected',
-  pending: 'pending',
-};
-const EVENT_COLUMNS = ['ts', 'type', 'run_id', 'agent_id', 'space_id', 'data'] as const;
-const EXECUTION_COLUMNS = ['call_id', 'tool', 'status', 'agent_id', 'run_id', 'timestamp', 'entry'] as const;
+} from '../shared/types.js';
+import { SqliteCalls } from './calls.js';
+import type { Checkpointer } from './checkpointer.js';
+import { SqliteEvents } from './events.js';
+import { SqliteFile } from './file.js';
+import { GroupCommit } from './group-commit.js';
+import { openDatabase } from './open.js';
+import type { StoreOptions } from './options.js';
+import { SqliteSpaces } from './spaces.js';
+import { prepareStatements, type Statements } from './statements.js';
 
 export class SqliteStore implements GatewayStore {
   /** @internal The connection (tests and the store's own helpers); better-sqlite3's type stays out of our public types. */
@@ -68,7 +53,8 @@ export class SqliteStore implements GatewayStore {
   private readonly q: Statements;
   private readonly checkpointer: Checkpointer | undefined;
   private readonly commits: GroupCommit;
-  private readonly rows: RowInserter;
+  private readonly calls: SqliteCalls;
+  private readonly events: SqliteEvents;
   private readonly fileState: SqliteFile;
 
   constructor(
@@ -78,9 +64,11 @@ export class SqliteStore implements GatewayStore {
     ({ db: this.db, checkpointer: this.checkpointer } = openDatabase(file, opts));
     this.fileState = new SqliteFile(file, this.db);
     this.commits = new GroupCommit(this.db, () => this.fileState.guard());
-    this.rows = new RowInserter(this.db);
     this.q = prepareStatements(this.db);
-    this.spaces = new SqliteSpaces(this.db, this.commits, (n) => this.notify(n));
+    const notify = (n: StoreNotice) => this.notify(n);
+    this.spaces = new SqliteSpaces(this.db, this.commits, notify);
+    this.calls = new SqliteCalls(this.db, this.q, this.commits, notify);
+    this.events = new SqliteEvents(this.db, this.q, this.commits);
   }
 
   /** Each state change is one step of the group commit (see GroupCommit). */
@@ -163,13 +151,8 @@ export class SqliteStore implements GatewayStore {
     return this.write(() => this.q.open.run(status, expiresAt, now, callId).changes === 1);
   }
 
-  async releaseWaiter(callId: string, now: number, leave?: LeaveWait): Promise<ReleaseOutcome> {
-    const out = await this.write(
-      () => leaveStep(this.q, { callId, now, leave }, (row, s) => this.addToInbox(row, s, now)),
-      'several',
-    );
-    if (out.inbox) this.notify({ kind: 'inbox.added', agentId: out.inbox.agentId });
-    return out;
+  releaseWaiter(callId: string, now: number, leave?: LeaveWait): Promise<ReleaseOutcome> {
+    return this.calls.releaseWaiter(callId, now, leave);
   }
 
   retakeCall(c: NewCall): Promise<boolean> {
@@ -180,85 +163,18 @@ export class SqliteStore implements GatewayStore {
     );
   }
 
-  async resolveCall(
-    callId: string,
-    runId: string,
-    submission: Submission,
-    now: number,
-    waitsHere?: WaitsHere,
-  ): Promise<ResolveOutcome> {
-    const out = await this.write((): ResolveOutcome => {
-      const row = this.q.getCall.get(callId) as Row | undefined;
-      if (!row || row.run_id !== runId) return { ok: false, reason: 'not_found' };
-      // One process: a waiting call nobody here waits for has lost its waiter; its result goes to the inbox.
-      const previous = (
-        row.status === 'waiting' && waitsHere && !waitsHere(callId) ? 'pending' : row.status
-      ) as CallStatus;
-      const expired =
-        previous === 'expired' || (previous === 'pending' && row.expires_at !== null && row.expires_at <= now);
-      if (expired) return { ok: false, reason: 'expired', call: toCall(row) };
-      if (previous !== 'waiting' && previous !== 'pending') return { ok: false, reason: 'not_open', call: toCall(row) };
-      this.q.resolve.run(JSON.stringify(submission), now, now, callId);
-      const inbox = previous === 'pending' ? this.addToInbox(row, submission, now) : undefined;
-      const call = toCall(this.q.getCall.get(callId) as Row);
-      const message = this.settleMessage(callId, 'error' in submission ? 'error' : 'complete', submission, now);
-      return { ok: true, previous, call, ...(inbox ? { inbox } : {}), ...(message ? { message } : {}) };
-    }, 'several');
-    if (out.ok) this.notify({ kind: 'call.resolved', callId });
-    if (out.ok && out.inbox) this.notify({ kind: 'inbox.added', agentId: out.inbox.agentId });
-    return out;
-  }
-
-  private addToInbox(call: Row, payload: Submission, now: number): InboxMessage | undefined {
-    const row = this.q.insertInbox.get(
-      call.agent_id,
-      call.run_id,
-      call.call_id,
-      call.tool,
-      JSON.stringify(payload),
-      now,
-    ) as Row | undefined;
-    return row ? toMessage(row) : undefined;
-  }
+  readonly resolveCall: GatewayStore['resolveCall'] = (...args) => this.calls.resolveCall(...args);
 
   finishCall(callId: string, result: ToolResult, now: number): Promise<SpaceMessage | undefined> {
-    // One statement for an invisible call, as before spaces; a visible one that ended settles its message too.
-    return this.write(() => {
-      const row = this.q.finishReturning.get(jsonOfResult(result), now, FINAL[result.status], callId) as
-        Row | undefined;
-      if (!row?.visible || (row.status !== 'success' && row.status !== 'error' && row.status !== 'rejected'))
-        return undefined;
-      return this.settleMessage(callId, row.status === 'success' ? 'complete' : 'error', outcomeOf(result), now);
-    });
-  }
-
-  /** The call's space message, settled with its outcome; undefined when it has none open. */
-  private settleMessage(
-    callId: string,
-    status: 'complete' | 'error',
-    outcome: Submission,
-    now: number,
-  ): SpaceMessage | undefined {
-    if (this.q.settleMessage.run(status, JSON.stringify(outcome), now, callId).changes !== 1) return undefined;
-    return toSpaceMessage(this.q.getCallMessage.get(callId) as Row);
+    return this.calls.finishCall(callId, result, now);
   }
 
   expireCalls(now: number): Promise<CallRecord[]> {
-    const told = (row: Row, error: string) => (
-      this.addToInbox(row, { error }, now),
-      this.settleMessage(row.call_id, 'error', { error }, now)
-    );
-    return this.write(() => expireStep(this.q, now, told), 'several').then((out) => {
-      for (const agentId of new Set(out.map((c) => c.agentId))) this.notify({ kind: 'inbox.added', agentId });
-      return out;
-    });
+    return this.calls.expireCalls(now);
   }
 
   recover(now: number): Promise<RecoveryReport> {
-    return this.write(
-      () => recoverStep(this.db, this.q, now, (callId, error) => this.settleMessage(callId, 'error', { error }, now)),
-      'several',
-    );
+    return this.calls.recover(now);
   }
 
   async inboxOfCall(callId: string): Promise<InboxMessage | undefined> {
@@ -278,50 +194,27 @@ export class SqliteStore implements GatewayStore {
   }
 
   appendEvents(events: readonly GatewayEvent[]): Promise<number[]> {
-    return this.write(() => {
-      const ids: number[] = new Array(events.length);
-      this.rows.insert(
-        'events',
-        EVENT_COLUMNS,
-        events,
-        (e, args) => args.push(e.ts, e.type, e.runId ?? null, e.agentId ?? null, spaceOf(e) ?? null, jsonOfEvent(e)),
-        (from, to, lastId) => {
-          // One writer and AUTOINCREMENT: the rows of one statement get consecutive ids, in order.
-          for (let i = from; i < to; i++) ids[i] = lastId - (to - 1 - i);
-        },
-      );
-      return ids;
-    }, 'several');
+    return this.events.append(events);
   }
 
-  async eventsAfter(afterId: number, f: EventFilter, limit: number): Promise<StoredEvent[]> {
-    const q = eventsAfterQuery(afterId, f, limit);
-    const rows = this.db.prepare(q.sql).all(...q.args) as Row[];
-    return rows.map((r) => ({ id: r.id, event: JSON.parse(r.data) as GatewayEvent }));
+  eventsAfter(afterId: number, f: EventFilter, limit: number): Promise<StoredEvent[]> {
+    return this.events.after(afterId, f, limit);
   }
 
-  async lastEventId(): Promise<number> {
-    return (this.q.lastEvent.get() as Row).id;
+  lastEventId(): Promise<number> {
+    return this.events.lastId();
   }
 
   pruneEvents(olderThan: number): Promise<number> {
-    return this.write(() => {
-      const last = lastEventOlderThan(this.q, olderThan);
-      return last ? this.q.pruneEvents.run(last).changes : 0;
-    });
+    return this.events.prune(olderThan);
   }
 
   appendExecutions(entries: readonly ExecutionLogEntry[]): Promise<void> {
-    return this.write(() => {
-      this.rows.insert('executions', EXECUTION_COLUMNS, entries, (e, args) =>
-        args.push(e.callId, e.tool, e.status, e.agentId ?? null, e.runId ?? null, e.timestamp, jsonOfEntry(e)),
-      );
-    }, 'several');
+    return this.events.appendExecutions(entries);
   }
 
-  async listExecutions(f: ExecutionFilter): Promise<ExecutionList> {
-    const q = executionsQuery(f);
-    return executionPage(this.db.prepare(q.sql).all(...q.args) as Row[], f.limit);
+  listExecutions(f: ExecutionFilter): Promise<ExecutionList> {
+    return this.events.listExecutions(f);
   }
 
   async loadRemembered(): Promise<Remembered[]> {

@@ -1,11 +1,11 @@
 // The PostgreSQL store's append-only logs: events (in one order across instances) and executions.
 import type { ExecutionList, ExecutionLogEntry } from '@toolbelt/core';
-import { spaceOf, type GatewayEvent } from '../events/types.js';
-import { jsonOfEntry, jsonOfEvent } from '../json.js';
-import type { PgDb } from './pg-db.js';
-import { eventsAfterQuery, executionPage, executionsQuery } from './listings.js';
-import { SQL } from './sqlite-statements.js';
-import type { EventFilter, ExecutionFilter, StoredEvent } from './types.js';
+import { spaceOf, type GatewayEvent } from '../../events/types.js';
+import { jsonOfEntry, jsonOfEvent } from '../../json.js';
+import type { PgDb } from './db.js';
+import { eventsAfterQuery, executionPage, executionsQuery } from '../shared/listings.js';
+import { SQL } from '../shared/statements.js';
+import type { EventFilter, ExecutionFilter, StoredEvent } from '../shared/types.js';
 
 export class PgEvents {
   constructor(private readonly db: PgDb) {}

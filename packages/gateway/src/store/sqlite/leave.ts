@@ -1,10 +1,18 @@
 // Steps of the SQLite store for calls whose wait ended: the waiter left, the process that ran them
 // is gone, or their time ran out. Each runs inside the store's group commit, as one atomic step.
 import type Database from 'better-sqlite3';
-import { jsonOfResult } from '../json.js';
-import { ACTIVE, type Statements } from './sqlite-statements.js';
-import { interrupted, toCall, type Row } from './sqlite-rows.js';
-import type { CallRecord, InboxMessage, LeaveWait, RecoveryReport, ReleaseOutcome, Submission } from './types.js';
+import { jsonOfResult } from '../../json.js';
+import { ACTIVE } from '../shared/statements.js';
+import type { Statements } from './statements.js';
+import { interrupted, toCall, type Row } from '../shared/rows.js';
+import type {
+  CallRecord,
+  InboxMessage,
+  LeaveWait,
+  RecoveryReport,
+  ReleaseOutcome,
+  Submission,
+} from '../shared/types.js';
 
 /** The waiter leaves its call (see GatewayStore.releaseWaiter); `toInbox` adds a result to the inbox. */
 export function leaveStep(

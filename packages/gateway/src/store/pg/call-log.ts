@@ -1,12 +1,12 @@
 // The record of calls starting and finishing, on the PostgreSQL store's log connections: every call
 // that starts (or finishes) in one event-loop turn is written by one statement.
 import type { ToolResult } from '@toolbelt/core';
-import { jsonOfResult } from '../json.js';
-import { TurnBatch } from './pg-batch.js';
-import type { PgDb } from './pg-db.js';
-import { outcomeOf, toSpaceMessage } from './sqlite-rows.js';
-import { ACTIVE } from './sqlite-statements.js';
-import type { CallStatus, NewCall, SpaceMessage } from './types.js';
+import { jsonOfResult } from '../../json.js';
+import { TurnBatch } from './batch.js';
+import type { PgDb } from './db.js';
+import { outcomeOf, toSpaceMessage } from '../shared/rows.js';
+import { ACTIVE } from '../shared/statements.js';
+import type { CallStatus, NewCall, SpaceMessage } from '../shared/types.js';
 
 const FINAL: Record<ToolResult['status'], CallStatus> = {
   success: 'success',

@@ -2,7 +2,7 @@
 // other instances say, holds the lock that tells them this instance is alive, and reconnects with
 // backoff when the connection is lost. While it is down the store reports itself unhealthy.
 import pg from 'pg';
-import type { Broadcast } from './pg-db.js';
+import type { Broadcast } from './db.js';
 
 export interface ListenerHooks {
   /** A message from another instance. */

@@ -1,6 +1,6 @@
 // Multi-row INSERTs for the SQLite store: one statement per chunk of rows instead of one per row.
 import type Database from 'better-sqlite3';
-import { placeholders } from './sqlite-rows.js';
+import { placeholders } from '../shared/rows.js';
 
 /** Rows per multi-row INSERT. */
 const CHUNK = 32;

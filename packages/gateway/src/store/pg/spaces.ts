@@ -1,10 +1,10 @@
 // Spaces in the PostgreSQL store. Steps that read and then write take row locks (or skip rows
 // another instance holds), so two instances never hand out the same inbox message twice.
 import type { InboxMessage } from '@toolbelt/core';
-import type { PgDb } from './pg-db.js';
-import { toMessage, toSpaceMessage, type Row } from './sqlite-rows.js';
-import { CYCLE_SQL, DEFAULT_CYCLE_LEASE_MS } from './sqlite-statements.js';
-import type { StoreNotice } from './types.js';
+import type { PgDb } from './db.js';
+import { toMessage, toSpaceMessage, type Row } from '../shared/rows.js';
+import { CYCLE_SQL, DEFAULT_CYCLE_LEASE_MS } from '../shared/statements.js';
+import type { StoreNotice } from '../shared/types.js';
 import type {
   AgentNote,
   CycleOutcome,
@@ -15,7 +15,7 @@ import type {
   SpaceMember,
   SpaceMessage,
   SpaceStore,
-} from './space-types.js';
+} from '../shared/space-types.js';
 
 const toSpace = (r: Row): Space => ({ id: r.id, name: r.name, createdAt: r.created_at });
 const toMember = (r: Row): SpaceMember => ({

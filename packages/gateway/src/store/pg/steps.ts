@@ -1,9 +1,9 @@
 // Steps of the PostgreSQL store that several of its methods take inside one transaction.
-import { INSTANCE_LOCK_CLASS } from './pg-listen.js';
-import type { Tx } from './pg-db.js';
-import { ACTIVE, SQL } from './sqlite-statements.js';
-import { interrupted, toCall, toMessage, toSpaceMessage, type Row } from './sqlite-rows.js';
-import { jsonOfResult } from '../json.js';
+import { INSTANCE_LOCK_CLASS } from './listen.js';
+import type { Tx } from './db.js';
+import { ACTIVE, SQL } from '../shared/statements.js';
+import { interrupted, toCall, toMessage, toSpaceMessage, type Row } from '../shared/rows.js';
+import { jsonOfResult } from '../../json.js';
 import type {
   CallRecord,
   CallStatus,
@@ -16,7 +16,7 @@ import type {
   StoreHealth,
   StoreNotice,
   Submission,
-} from './types.js';
+} from '../shared/types.js';
 
 /** Calls whose instance is gone: no live instance holds the lock named after their owner. */
 export const ORPHANED = `(owner IS NULL OR hashtext(owner)::oid NOT IN (SELECT l.objid FROM pg_locks l WHERE l.locktype = 'advisory'

@@ -2,7 +2,7 @@
 // SQL (the full text never leaves the database for a listing), and a page ends once its rows hold
 // PAGE_CHARS, with the cursor to the next. The full record stays one GET away.
 import type { ExecutionList, ExecutionLogEntry } from '@toolbelt/core';
-import { toCall, type Row } from './sqlite-rows.js';
+import { toCall, type Row } from './rows.js';
 import type { CallRecord } from './types.js';
 
 /** A JSON field longer than this (in characters) is listed as a preview. */

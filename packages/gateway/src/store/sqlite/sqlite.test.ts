@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LATEST_VERSION } from './migrations.js';
-import { openSqliteStore, StoreVersionError } from './sqlite.js';
-import { storeContract } from './store.contract.js';
-import { leaveContract } from './leave.contract.js';
-import { listingContract } from './listing.contract.js';
-import { spacesContract } from './spaces.contract.js';
+import { SQLITE_LATEST_VERSION as LATEST_VERSION } from '../shared/migrations.js';
+import { openSqliteStore, StoreVersionError } from './store.js';
+import { storeContract } from '../shared/store.contract.js';
+import { leaveContract } from '../shared/leave.contract.js';
+import { listingContract } from '../shared/listing.contract.js';
+import { spacesContract } from '../shared/spaces.contract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tb-store-'));
 let n = 0;

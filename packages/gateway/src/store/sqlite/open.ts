@@ -4,9 +4,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { startCheckpointer, type Checkpointer } from './checkpointer.js';
-import { LATEST_VERSION, MIGRATIONS } from './migrations.js';
-import { openProblem, StoreVersionError, type StoreOptions } from './sqlite-options.js';
-import type { Row } from './sqlite-rows.js';
+import { SQLITE_LATEST_VERSION as LATEST_VERSION, SQLITE_MIGRATIONS } from '../shared/migrations.js';
+import { openProblem, StoreVersionError, type StoreOptions } from './options.js';
+import type { Row } from '../shared/rows.js';
 
 export function openDatabase(
   file: string,
@@ -61,7 +61,7 @@ function migrate(db: Database.Database, file: string, readonly: boolean): void {
       throw new StoreVersionError(`${file} has schema version ${current}; start the gateway once to migrate it`);
     return;
   }
-  for (const m of MIGRATIONS) {
+  for (const m of SQLITE_MIGRATIONS) {
     if (m.version <= current) continue;
     db.transaction(() => {
       db.exec(m.sql);

@@ -1,9 +1,8 @@
 // What a user of the SQLite store sees of it, apart from the store: kept out of the files that
 // import better-sqlite3, so our public types never name its types.
+import { StoreVersionError } from '../shared/dialect.js';
 
-export class StoreVersionError extends Error {
-  override name = 'StoreVersionError';
-}
+export { StoreVersionError };
 
 /** The database could not be opened: one sentence saying what, where, and what to do (no stack trace). */
 export class StoreOpenError extends Error {

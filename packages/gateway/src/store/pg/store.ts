@@ -18,29 +18,20 @@ import type {
   Remembered,
   ToolResult,
 } from '@toolbelt/core';
-import type { GatewayEvent } from '../events/types.js';
-import { PgDb, type Broadcast } from './pg-db.js';
-import { PgCallLog } from './pg-call-log.js';
-import { PgEvents } from './pg-events.js';
-import { PgListener } from './pg-listen.js';
-import {
-  claimSession,
-  expireDue,
-  healthOf,
-  leaveWait,
-  ORPHANED,
-  RETAKE,
-  reclaimCalls,
-  resolveStep,
-} from './pg-steps.js';
-import type { Row } from './sqlite-rows.js';
-import { checkSchema, clientConfig, createPool, migrate } from './pg-open.js';
-import type { PgStoreOptions } from './pg-options.js';
-import { PgSpaces } from './pg-spaces.js';
-import { callPage, callsQuery, inboxQuery } from './listings.js';
-import { SQL } from './sqlite-statements.js';
-import { toCall, toMessage } from './sqlite-rows.js';
-import { tellListeners } from './types.js';
+import type { GatewayEvent } from '../../events/types.js';
+import { PgDb, type Broadcast } from './db.js';
+import { PgCallLog } from './call-log.js';
+import { PgCalls } from './calls.js';
+import { PgEvents } from './events.js';
+import { PgListener } from './listen.js';
+import { claimSession, healthOf, ORPHANED } from './steps.js';
+import { checkSchema, clientConfig, createPool, migrate } from './open.js';
+import type { PgStoreOptions } from './options.js';
+import { PgSpaces } from './spaces.js';
+import { callPage, callsQuery, inboxQuery } from '../shared/listings.js';
+import { SQL } from '../shared/statements.js';
+import { toCall, toMessage } from '../shared/rows.js';
+import { tellListeners } from '../shared/types.js';
 import type {
   CallFilter,
   CallPage,
@@ -55,17 +46,11 @@ import type {
   NewCall,
   ReleaseOutcome,
   RecoveryReport,
-  ResolveOutcome,
   StoredEvent,
   SpaceMessage,
   StoreHealth,
   StoreNotice,
-  Submission,
-  WaitNotice,
-  WaitsHere,
-} from './types.js';
-
-export type { PgStoreOptions } from './pg-options.js';
+} from '../shared/types.js';
 
 export class PgStore implements GatewayStore {
   readonly shared = true;
@@ -75,7 +60,8 @@ export class PgStore implements GatewayStore {
   private readonly listeners = new Set<(n: StoreNotice) => void>();
   private readonly eventWatchers = new Set<(lastId?: number) => void>();
   private readonly events: PgEvents;
-  private readonly calls: PgCallLog;
+  private readonly log: PgCallLog;
+  private readonly calls: PgCalls;
   private readonly listener: PgListener;
 
   private constructor(
@@ -87,7 +73,8 @@ export class PgStore implements GatewayStore {
     this.instance = db.instanceId;
     this.spaces = new PgSpaces(db, (n) => this.notify(n));
     this.events = new PgEvents(logs);
-    this.calls = new PgCallLog(logs, this.instance);
+    this.log = new PgCallLog(logs, this.instance);
+    this.calls = new PgCalls(db, (n) => this.notify(n));
     this.listener = new PgListener(config, db.channel, this.instance, {
       message: (b) => this.heard(b),
       lost: () => this.everything(),
@@ -134,7 +121,7 @@ export class PgStore implements GatewayStore {
   }
 
   createCall(c: NewCall): Promise<boolean> {
-    return this.calls.create(c);
+    return this.log.create(c);
   }
 
   async getCall(callId: string): Promise<CallRecord | undefined> {
@@ -159,7 +146,7 @@ export class PgStore implements GatewayStore {
   }
 
   decideApproval(callId: string, decision: ApprovalDecision, now: number): Promise<DecideOutcome> {
-    return this.answerWait(callId, SQL.decide, decision, now, 'approval.decided');
+    return this.calls.answerWait(callId, SQL.decide, decision, now, 'approval.decided');
   }
 
   async requestInput(callId: string, question: ElicitationRequest, now: number): Promise<boolean> {
@@ -167,95 +154,39 @@ export class PgStore implements GatewayStore {
   }
 
   answerInput(callId: string, answer: InputAnswer, now: number): Promise<DecideOutcome> {
-    return this.answerWait(callId, SQL.answer, answer, now, 'input.answered');
-  }
-
-  /** A person's answer to a call parked for them (approval or question), moving it back to running. */
-  private async answerWait(
-    callId: string,
-    step: string,
-    answer: unknown,
-    now: number,
-    kind: WaitNotice,
-  ): Promise<DecideOutcome> {
-    const out = await this.db.tx(async (tx): Promise<DecideOutcome> => {
-      const row = await tx.get(`${SQL.getCall} FOR UPDATE`, callId);
-      if (!row) return { ok: false, reason: 'not_found' };
-      const answered = await tx.get(`${step} RETURNING *`, JSON.stringify(answer), now, callId);
-      if (!answered) return { ok: false, reason: 'not_awaiting', call: toCall(row) };
-      await tx.tell([{ kind, callId }]);
-      return { ok: true, call: toCall(answered) };
-    });
-    if (out.ok) this.notify({ kind, callId });
-    return out;
+    return this.calls.answerWait(callId, SQL.answer, answer, now, 'input.answered');
   }
 
   async openCall(callId: string, status: 'waiting' | 'pending', expiresAt: number, now: number): Promise<boolean> {
     return (await this.db.run(SQL.open, status, expiresAt, now, callId)) === 1;
   }
 
-  async releaseWaiter(callId: string, now: number, leave?: LeaveWait): Promise<ReleaseOutcome> {
-    if (!leave)
-      return {
-        outcome: (await this.db.run(SQL.transition, 'pending', now, callId, 'waiting')) === 1 ? 'released' : 'other',
-      };
-    const out = await this.db.tx((tx) => leaveWait(tx, callId, now, leave));
-    if (out.inbox) this.notify({ kind: 'inbox.added', agentId: out.inbox.agentId });
-    return out;
+  releaseWaiter(callId: string, now: number, leave?: LeaveWait): Promise<ReleaseOutcome> {
+    return this.calls.releaseWaiter(callId, now, leave);
   }
 
-  async retakeCall(c: NewCall): Promise<boolean> {
-    return (
-      (await this.db.run(
-        RETAKE,
-        this.instance,
-        c.createdAt,
-        c.callId,
-        c.agentId,
-        c.runId,
-        c.tool,
-        JSON.stringify(c.input ?? null),
-      )) === 1
-    );
+  retakeCall(c: NewCall): Promise<boolean> {
+    return this.calls.retakeCall(c);
   }
 
-  async resolveCall(
-    callId: string,
-    runId: string,
-    submission: Submission,
-    now: number,
-    waitsHere?: WaitsHere,
-  ): Promise<ResolveOutcome> {
-    // A waiting call whose instance is gone, or whose waiter here failed, has nobody waiting: its result goes to the inbox.
-    const lost = (row: Row) =>
-      Boolean(row.orphaned) || (row.owner === this.instance && waitsHere !== undefined && !waitsHere(callId));
-    const { out, notices } = await this.db.tx((tx) => resolveStep(tx, { callId, runId, submission, now }, lost));
-    if (out.ok) for (const n of notices) this.notify(n);
-    return out;
-  }
+  readonly resolveCall: GatewayStore['resolveCall'] = (...args) => this.calls.resolveCall(...args);
 
   finishCall(callId: string, result: ToolResult, now: number): Promise<SpaceMessage | undefined> {
-    return this.calls.finish(callId, result, now);
+    return this.log.finish(callId, result, now);
   }
 
-  async expireCalls(now: number): Promise<CallRecord[]> {
-    const { expired, notices } = await this.db.tx((tx) => expireDue(tx, now));
-    for (const n of notices) this.notify(n);
-    return expired;
+  expireCalls(now: number): Promise<CallRecord[]> {
+    return this.calls.expireCalls(now);
   }
 
   /** At start: calls of instances that are gone, this one's earlier life included. */
   recover(now: number): Promise<RecoveryReport> {
-    return this.reclaim(now, `(${ORPHANED} OR owner = '${this.instance}')`);
+    return this.calls.reclaim(now, `(${ORPHANED} OR owner = '${this.instance}')`);
   }
 
   /** Calls of instances that died while this one runs (see recover). */
   reclaimOrphans(now: number): Promise<RecoveryReport> {
-    return this.reclaim(now, ORPHANED);
-  }
-
-  private reclaim(now: number, whose: string): Promise<RecoveryReport> {
-    return this.db.tx((tx) => reclaimCalls(tx, now, whose));
+    return this.calls.reclaim(now, ORPHANED);
   }
 
   async inboxOfCall(callId: string): Promise<InboxMessage | undefined> {

@@ -1,6 +1,6 @@
 // The WHERE clause of a listing query, built one optional filter at a time: a filter left
 // undefined adds nothing, so each query states its filters in one line apiece.
-import { placeholders } from './sqlite-rows.js';
+import { placeholders } from './rows.js';
 
 export class SqlWhere {
   private readonly conditions: string[] = [];

@@ -4,8 +4,8 @@
 import { accessSync, constants, statSync, statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type Database from 'better-sqlite3';
-import type { StoreHealth } from './types.js';
-import { StoreUnavailableError } from './unavailable.js';
+import type { StoreHealth } from '../shared/types.js';
+import { StoreUnavailableError } from '../shared/unavailable.js';
 
 /** Below this much free space the disk counts as full: a commit would fail half-way through. */
 const MIN_FREE_BYTES = 256 * 1024;

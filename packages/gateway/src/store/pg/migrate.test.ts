@@ -1,0 +1,85 @@
+// The one migration list against schemas the released PostgreSQL migrations made: the same schema
+// when built fresh, and every older schema upgraded to it.
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dropSchemas, freshSchema, PG_URL, pgAvailable } from '../../__fixtures__/pg.js';
+import { normalSql, releasedMigrations } from '../shared/__fixtures__/released.js';
+import { PG_MIGRATIONS } from '../shared/migrations.js';
+import { openPgStore } from './store.js';
+
+afterAll(dropSchemas, 60_000);
+const RELEASED = releasedMigrations('pg');
+
+async function withClient<T>(schema: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A schema at `version`, made the way the released toolbelt made it. */
+async function released(version: number): Promise<string> {
+  const schema = freshSchema('rel');
+  await withClient(schema, async (c) => {
+    await c.query(`CREATE SCHEMA ${schema}`);
+    await c.query(
+      'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
+    );
+    for (const m of RELEASED.filter((r) => r.version <= version)) {
+      await c.query(m.sql);
+      await c.query('INSERT INTO schema_migrations VALUES ($1, $2, 0)', [m.version, m.name]);
+    }
+  });
+  return schema;
+}
+
+const CATALOG = [
+  `SELECT table_name, column_name, ordinal_position, data_type, is_nullable, column_default
+     FROM information_schema.columns WHERE table_schema = $1 ORDER BY table_name, ordinal_position`,
+  `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1 ORDER BY indexname`,
+  `SELECT conrelid::regclass::text AS rel, conname, pg_get_constraintdef(oid) AS def
+     FROM pg_constraint WHERE connamespace = $1::regnamespace ORDER BY rel, conname`,
+  `SELECT proname, pg_get_function_identity_arguments(oid) AS args, prosrc
+     FROM pg_proc WHERE pronamespace = $1::regnamespace ORDER BY proname`,
+];
+
+/** Columns, indexes, constraints and functions of `schema`, its name taken out. */
+async function schemaOf(schema: string): Promise<string[]> {
+  return withClient('public', async (c) => {
+    const out: string[] = [];
+    for (const q of CATALOG)
+      for (const row of (await c.query(q, [schema])).rows)
+        out.push(normalSql(Object.values(row).join(' | ')).replaceAll(`${schema}.`, ''));
+    return out;
+  });
+}
+
+async function versionsOf(schema: string): Promise<number[]> {
+  const { rows } = await withClient(schema, (c) => c.query('SELECT version FROM schema_migrations ORDER BY version'));
+  return rows.map((r: { version: number }) => r.version);
+}
+
+describe.skipIf(!pgAvailable)('PostgreSQL migrations', () => {
+  it('keeps the released version numbers', () => {
+    expect(PG_MIGRATIONS.map((m) => m.version)).toEqual(RELEASED.map((m) => m.version));
+  });
+
+  it('builds the schema the released migrations built', async () => {
+    const old = await released(RELEASED.length);
+    const now = freshSchema('new');
+    await (await openPgStore(PG_URL, { schema: now })).close();
+    const schema = await schemaOf(now);
+    expect(schema).toEqual(await schemaOf(old));
+    expect(schema.length).toBeGreaterThan(80);
+  });
+
+  it.each(RELEASED.map((m) => m.version - 1))('upgrades a schema at version %i', async (version) => {
+    const [old, fresh] = [await released(version), await released(RELEASED.length)];
+    await (await openPgStore(PG_URL, { schema: old })).close();
+    expect(await schemaOf(old)).toEqual(await schemaOf(fresh));
+    expect(await versionsOf(old)).toEqual(RELEASED.map((m) => m.version));
+  });
+});
