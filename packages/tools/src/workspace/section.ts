@@ -1,5 +1,6 @@
 // The `workspace` section of toolbelt.config.json: more roots beside --root, and where relative
 // paths and commands start.
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import { stringList } from '@toolbelt/core';
 
@@ -14,3 +15,8 @@ export const workspaceSection = z
   .describe('Workspace roots beside --root');
 
 export type WorkspaceSection = z.infer<typeof workspaceSection>;
+
+/** The workspace's roots: the given ones (--root), then workspace.roots resolved against the first. */
+export function workspaceRootsFrom(workspace: WorkspaceSection | undefined, roots: readonly string[]): string[] {
+  return [...roots, ...(workspace?.roots ?? []).map((r) => resolve(roots[0], r))];
+}
