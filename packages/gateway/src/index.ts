@@ -3,9 +3,11 @@ export {
   declaredToolSchema,
   gatewayConfigShape,
   gatewaySection,
+  gatewaySettingsFrom,
   type DeclaredTool,
   type GatewayConfig,
   type GatewaySection,
+  type GatewaySettings,
 } from './config.js';
 export { policyWithStore, storeDecisions } from './decisions.js';
 export { openSqliteStore, SqliteStore, StoreVersionError } from './store/sqlite.js';
