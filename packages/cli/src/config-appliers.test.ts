@@ -138,3 +138,27 @@ describe("core's config sections, applied alike by the CLI and the gateway", () 
     });
   }
 });
+
+describe("the tools package's shell.allow and shell.deny", () => {
+  it("decide shell commands in the CLI's policy, as rules before the config's own", async () => {
+    const file = join(dir, 'shell.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        shell: { allow: ['make test'], deny: ['make clean'] },
+        rules: [{ tool: 'shell_exec', command: 'make test --slow', action: 'ask', reason: 'slow' }],
+      }),
+    );
+    const rt = await createRuntime({ root: [root], config: file }, { env });
+    try {
+      const decide = async (command: string) =>
+        (await rt.executor.explain({ tool: 'shell_exec', input: { command } })).decision;
+      expect(await decide('make test')).toMatchObject({ action: 'allow', reason: /shell\.allow in config$/ });
+      expect(await decide('make clean')).toMatchObject({ action: 'deny', reason: /shell\.deny in config$/ });
+      // The config's own rule is matched first (last to first), so it wins over shell.allow.
+      expect(await decide('make test --slow')).toMatchObject({ action: 'ask', reason: /: slow$/ });
+    } finally {
+      await rt.close();
+    }
+  });
+});

@@ -2,7 +2,7 @@
 // and where state goes (the gateway database, saved approvals). runtime.ts builds from it.
 import { isAbsolute, join } from 'node:path';
 import { MODES, policyOptionsFrom, type Mode } from '@toolbelt/core';
-import { workspaceRootsFrom } from '@toolbelt/tools';
+import { workspaceOptionsFrom } from '@toolbelt/tools';
 import { UsageError } from './command.js';
 import { canonicalMode, MODE_ALIASES } from './config/aliases.js';
 import { withWorkspaceEnv } from './config/dotenv.js';
@@ -91,7 +91,7 @@ export function planRuntime(flags: RuntimeFlags, env: Record<string, string | un
   );
   // Trust and saved approvals follow the real environment: the workspace .env is the agent's to write.
   const home = stateHome(env);
-  const allRoots = workspaceRootsFrom(config.workspace, roots);
+  const allRoots = workspaceOptionsFrom(config.workspace, roots).roots;
   const approvals = rootHolding(home, allRoots) ? undefined : approvalsPath(roots[0], env);
   return {
     config,

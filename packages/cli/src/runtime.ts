@@ -4,7 +4,7 @@
 // (the terminal's prompt here; MCP and the gateway on executor.approvals) and stores (the gateway
 // database keeps "always" approvals and the execution log). What a config section means is its
 // package's to say, next to its schema (core's executorOptionsFrom, policyOptionsFrom and
-// toolSettingsFrom, tools' shellRulesFrom and workspaceRootsFrom): this file only calls them.
+// toolSettingsFrom, tools' shellRulesFrom and workspaceOptionsFrom): this file only calls them.
 import { join } from 'node:path';
 import {
   ConfigError,
@@ -28,7 +28,7 @@ import {
   sweepLeftoverTemps,
   untrustedProgramDirs,
   WorkspaceGuard,
-  workspaceRootsFrom,
+  workspaceOptionsFrom,
   type SandboxSettings,
 } from '@toolbelt/tools';
 import type { Env } from './config/dotenv.js';
@@ -120,8 +120,7 @@ function guardAndPolicy(plan: RuntimePlan, decisions: DecisionStore): { workspac
     'workspace',
     () =>
       new WorkspaceGuard({
-        roots: workspaceRootsFrom(config.workspace, roots),
-        ...(config.workspace?.cwd ? { cwd: config.workspace.cwd } : {}),
+        ...workspaceOptionsFrom(config.workspace, roots),
         allowSensitive: (path, _access, secret): boolean => policy.allowsSensitivePath(path, secret),
         protectedPaths: ownFiles(plan),
       }),

@@ -16,7 +16,16 @@ export const workspaceSection = z
 
 export type WorkspaceSection = z.infer<typeof workspaceSection>;
 
-/** The workspace's roots: the given ones (--root), then workspace.roots resolved against the first. */
-export function workspaceRootsFrom(workspace: WorkspaceSection | undefined, roots: readonly string[]): string[] {
-  return [...roots, ...(workspace?.roots ?? []).map((r) => resolve(roots[0], r))];
+/**
+ * The workspace guard's roots and cwd: the given roots (--root), then workspace.roots resolved against
+ * the first; workspace.cwd as written (the guard resolves it and refuses one outside the roots).
+ */
+export function workspaceOptionsFrom(
+  workspace: WorkspaceSection | undefined,
+  roots: readonly string[],
+): { roots: string[]; cwd?: string } {
+  return {
+    roots: [...roots, ...(workspace?.roots ?? []).map((r) => resolve(roots[0], r))],
+    ...(workspace?.cwd ? { cwd: workspace.cwd } : {}),
+  };
 }
