@@ -29,7 +29,7 @@ const facts = defineTool({
   effect: 'read',
   execute: () => ({ structured: { rows } }),
 });
-const config = { structuredText: 'toon', log: { redact: ['secret'], results: false } } as const;
+const config: GatewayConfig = { structuredText: 'toon', log: { redact: ['secret'], results: false } };
 const input = { secret: 'hunter2' };
 
 /** The CLI's way: the runtime built from the config file, as `toolbelt call` and `toolbelt mcp` run. */
@@ -54,7 +54,7 @@ async function viaGateway(): Promise<{ text: string; logged: ExecutionLogEntry }
   const gw = await createGateway({
     registry: new ToolRegistry().registerAll([facts]),
     store,
-    config: config as GatewayConfig,
+    config,
     env: {},
     consoleDir: false,
   });
