@@ -1,9 +1,21 @@
 // The gateway's sections of toolbelt.config.json: `gateway` (address, tokens, limits, database) and
-// `tools` (tools declared as JSON, run by URL, by an external worker or answered at once). Light on
-// purpose, zod and core only: the CLI loads it for every command (as @toolbelt/gateway/config),
-// the rest of the gateway only for `toolbelt serve`.
+// `tools` (tools declared as JSON, run by URL, by an external worker or answered at once), and
+// gatewaySettingsFrom, what the `gateway` section means with its defaults. Light on purpose, zod and
+// core only: the CLI loads it for every command (as @toolbelt/gateway/config), the rest of the
+// gateway only for `toolbelt serve`.
 import { z } from 'zod';
-import { effectSchema, mustBe, nonEmptyString, oneOf, positiveInt, stringList, type CoreConfig } from '@toolbelt/core';
+import {
+  effectSchema,
+  mustBe,
+  nonEmptyString,
+  oneOf,
+  positiveInt,
+  stringList,
+  type ExecutorSections,
+  type PolicySections,
+  type CoreConfig,
+} from '@toolbelt/core';
+import { DEFAULT_CYCLE_LEASE_MS } from './store/index.js';
 
 /** What a gateway token may do. */
 /** person: a person in spaces, named by the token's name: posts and answers in the spaces it is a member of. */
@@ -81,5 +93,39 @@ export const gatewayConfigShape = {
 
 export type DeclaredTool = z.infer<typeof declaredToolSchema>;
 export type GatewaySection = z.infer<typeof gatewaySection>;
-/** What the gateway reads of a config: its own sections and the executor's limits. */
-export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayConfigShape>> & Pick<CoreConfig, 'limits'>;
+export type TokenEntry = z.infer<typeof tokenSchema>;
+/**
+ * What the gateway reads of a config: its own sections; core's toolSettings for the tools it adds;
+ * and, for an executor and policy of its own, core's executor and policy sections (through core's
+ * executorOptionsFrom and policyOptionsFrom, as the CLI's runtime does).
+ */
+export type GatewayConfig = z.infer<z.ZodObject<typeof gatewayConfigShape>> &
+  ExecutorSections &
+  PolicySections &
+  Pick<CoreConfig, 'toolSettings'>;
+
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 7077;
+
+/** The `gateway` section with its defaults: what createGateway and `toolbelt serve` run with (`db` is the CLI's: it opens the store). */
+export interface GatewaySettings {
+  host: string;
+  port: number;
+  tokens: TokenEntry[];
+  allowedHosts: string[];
+  maxBodyBytes: number;
+  pendingTtlMs: number;
+  cycleLeaseMs: number;
+}
+
+export function gatewaySettingsFrom(gw: GatewaySection = {}): GatewaySettings {
+  return {
+    host: gw.host ?? DEFAULT_HOST,
+    port: gw.port ?? DEFAULT_PORT,
+    tokens: gw.tokens ?? [],
+    allowedHosts: gw.allowedHosts ?? [],
+    maxBodyBytes: gw.maxBodyBytes ?? 4 * 1024 * 1024,
+    pendingTtlMs: gw.pendingTtlMs ?? 24 * 3600_000,
+    cycleLeaseMs: gw.cycleLeaseMs ?? DEFAULT_CYCLE_LEASE_MS,
+  };
+}

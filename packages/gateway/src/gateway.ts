@@ -1,12 +1,12 @@
 // Assembles one gateway: store-backed approvals, events, log and declared tools around an executor,
 // and the HTTP app in front. The executor is the caller's (toolbelt serve passes its runtime's only
-// one, and the gateway joins it as the approver for calls from `http`) or one of its own.
+// one, and the gateway joins it as the approver for calls from `http`) or one of its own, built from
+// the config by core's appliers as the CLI builds its own (gateway-executor.ts). The config's
+// `gateway` section means what gatewaySettingsFrom (config.ts) says.
 import { setMaxListeners } from 'node:events';
 import {
-  Executor,
-  HostCheck,
-  type Approver,
-  type Elicitor,
+  toolSettingsFrom,
+  type Executor,
   type McpServerState,
   type Policy,
   type ToolRegistry,
@@ -14,30 +14,35 @@ import {
 } from '@toolbelt/core';
 import type { Hono } from 'hono';
 import { buildApp, type AppOptions } from './app.js';
-import type { GatewayConfig, GatewaySection } from './config.js';
-import { registerDeclared } from './declared/tool.js';
+import { gatewaySettingsFrom, type GatewayConfig, type GatewaySettings } from './config.js';
+import { registerDeclared, type DeclaredDeps } from './declared/tool.js';
 import type { CallInfo } from './declared/pending.js';
 import { httpApprover } from './domain/approvals.js';
 import { httpElicitor } from './domain/questions.js';
 import type { Domain } from './domain/context.js';
 import { SessionOwners } from './domain/sessions.js';
 import { EventRecorder } from './events/recorder.js';
+import { joinExecutor, ownExecutor, recordChanges, type HttpAsker } from './gateway-executor.js';
 import { Auth, type AuthEnv, type TokenSpec } from './http/auth.js';
+import { hostCheck, Listeners } from './listeners.js';
 import { StoreLogSink } from './log-sink.js';
 import { HttpCounter, renderMetrics } from './metrics.js';
-import { assertSafeBind, DEFAULT_HOST, DEFAULT_PORT, listen, type Listening } from './server.js';
-import { DEFAULT_CYCLE_LEASE_MS, type GatewayStore, type RecoveryReport } from './store/index.js';
+import type { Listening } from './server.js';
+import type { GatewayStore, RecoveryReport } from './store/index.js';
 import { Waiters } from './waiters.js';
 import { WaitingCalls } from './waiting-calls.js';
 import { registerBuiltins, streamVisible } from './spaces/builtins.js';
-import { publishSettled } from './spaces/publish.js';
+import { startSweeping } from './sweeper.js';
 import { defaultConsoleDir } from './console/static.js';
 
 interface GatewayBaseOptions {
   /** The tools to serve (the executor's registry, when you pass an executor); the config's declared tools are added to it. */
   registry: ToolRegistry;
   store: GatewayStore;
-  /** Its `gateway` and `tools` sections, and the executor's `limits`. */
+  /**
+   * Its `gateway` and `tools` sections; core's toolSettings (for the tools the gateway adds); for an
+   * executor of its own, core's limits, structuredText, aliases and log, and mode, rules and hardDeny.
+   */
   config?: GatewayConfig;
   /** For token environment variables; default process.env. */
   env?: Record<string, string | undefined>;
@@ -58,8 +63,11 @@ interface GatewayBaseOptions {
 
 /** The gateway builds its executor, which asks every call's approval over HTTP. */
 interface OwnExecutorOptions {
-  /** Build it with policyWithStore() so "always" approvals are kept in the store. */
-  policy: Policy;
+  /**
+   * Default: one from the config's mode, rules and hardDeny, keeping "always" approvals in the store.
+   * Your own (then leave those keys out of the config): build it with policyWithStore() to keep them.
+   */
+  policy?: Policy;
   workspace?: Workspace;
   executor?: undefined;
 }
@@ -96,74 +104,82 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-/** Expiry and retention on a timer (unref'd: it never keeps the process alive). */
-function startSweeping(store: GatewayStore, recorder: EventRecorder, o: GatewayOptions) {
-  const sweep = sweeper(store, recorder, o.eventRetentionMs ?? 7 * 24 * 3600_000);
-  const timer = setInterval(() => void sweep().catch(() => recorder.failures++), o.sweepIntervalMs ?? 30_000);
-  timer.unref();
-  return { sweep, timer };
+/** What the gateway is made of before its executor and HTTP app: store-backed state and its own tools. */
+interface Core {
+  settings: GatewaySettings;
+  recovery: RecoveryReport;
+  recorder: EventRecorder;
+  waiters: Waiters;
+  inflight: Map<string, CallInfo>;
+  waiting: WaitingCalls;
+  declared: AppOptions['declared'];
+}
+
+async function startCore(o: GatewayOptions): Promise<Core> {
+  const config = o.config ?? {};
+  const settings = gatewaySettingsFrom(config.gateway);
+  const { store } = o;
+  const recovery = await store.recover(Date.now());
+  const recorder = await EventRecorder.start(store);
+  const waiters = new Waiters(store);
+  const [inflight, waiting] = [new Map<string, CallInfo>(), new WaitingCalls()];
+  const deps: DeclaredDeps = {
+    store,
+    waiters,
+    recorder,
+    callInfo: (id: string) => inflight.get(id),
+    pendingTtlMs: settings.pendingTtlMs,
+    waiting,
+    ...(o.fetch ? { fetch: o.fetch } : {}),
+  };
+  // The config's toolSettings reach the tools the gateway adds as they reach the CLI's.
+  const adjust = toolSettingsFrom(config.toolSettings);
+  registerBuiltins(o.registry, deps, adjust);
+  const declared = registerDeclared(o.registry, config.tools ?? [], deps, adjust);
+  return { settings, recovery, recorder, waiters, inflight, waiting, declared };
+}
+
+/** The caller's executor, joined, or one of the gateway's own; `leave` undoes the joining. */
+function executorOf(o: GatewayOptions, c: Core, log: StoreLogSink): { executor: Executor; leave: () => void } {
+  const asker: HttpAsker = {
+    approver: httpApprover(o.store, c.waiters, c.recorder),
+    elicitor: httpElicitor(o.store, c.waiters, c.recorder),
+  };
+  if (o.executor) return { executor: o.executor, leave: joinExecutor(o.executor, asker, log) };
+  const own = {
+    registry: o.registry,
+    store: o.store,
+    config: o.config ?? {},
+    policy: o.policy,
+    workspace: o.workspace,
+  };
+  return { executor: ownExecutor(own, asker, log), leave: () => {} };
 }
 
 export async function createGateway(o: GatewayOptions): Promise<Gateway> {
   if (o.executor && o.executor.registry !== o.registry)
     throw new Error("createGateway: pass the executor's own registry as `registry`; declared tools are added to it");
-  const config = o.config ?? {};
-  const gw = config.gateway ?? {};
-  const auth = new Auth((gw.tokens ?? []) as TokenSpec[], o.env ?? process.env);
-  const hosts = hostCheck(gw, o.allowedHosts);
-  const { store } = o;
-  const recovery = await store.recover(Date.now());
-  const recorder = await EventRecorder.start(store);
-  const waiters = new Waiters(store);
+  const c = await startCore(o);
+  const auth = new Auth(c.settings.tokens as TokenSpec[], o.env ?? process.env);
+  const hosts = hostCheck(c.settings, o.allowedHosts);
+  const log = new StoreLogSink(o.store);
+  const { executor, leave } = executorOf(o, c, log);
   const shutdown = new AbortController();
   // Every open event stream listens for shutdown.
   setMaxListeners(Infinity, shutdown.signal);
-  const [inflight, waiting] = [new Map<string, CallInfo>(), new WaitingCalls()];
-  const pendingTtlMs = gw.pendingTtlMs ?? 24 * 3600_000;
-  const deps = {
-    store,
-    waiters,
-    recorder,
-    callInfo: (id: string) => inflight.get(id),
-    pendingTtlMs,
-    waiting,
-    ...(o.fetch ? { fetch: o.fetch } : {}),
-  };
-  registerBuiltins(o.registry, deps);
-  const declared = registerDeclared(o.registry, config.tools ?? [], deps);
-
-  const log = new StoreLogSink(store);
-  const asker: HttpAsker = {
-    approver: httpApprover(store, waiters, recorder),
-    elicitor: httpElicitor(store, waiters, recorder),
-  };
-  const executor = o.executor ?? ownExecutor(o, asker, log);
-  const leaveExecutor = o.executor ? joinExecutor(o.executor, asker, log) : () => {};
-  const domain: Domain = {
-    store,
-    executor,
-    registry: o.registry,
-    recorder,
-    inflight,
-    waiting,
-    shutdown: shutdown.signal,
-    waiters,
-    ...perCall(store, gw),
-  };
-  const stopRecording = recordChanges(executor, o.registry, recorder);
+  const domain = domainOf(o, c, executor, shutdown.signal);
+  const stopRecording = recordChanges(executor, o.registry, c.recorder);
   const stopStreaming = streamVisible(executor, domain);
-  const app = httpApp(domain, o, { auth, hosts, declared, waiters, log });
-
-  const { sweep, timer } = startSweeping(store, recorder, o);
-
-  const listeners = new Listeners(app, hosts, auth, gw);
+  const app = httpApp(domain, o, { auth, hosts, declared: c.declared, waiters: c.waiters, log, settings: c.settings });
+  const { sweep, timer } = startSweeping(o.store, c.recorder, o);
+  const listeners = new Listeners(app, hosts, auth, c.settings);
   return {
     app,
     executor,
-    store,
-    recorder,
+    store: o.store,
+    recorder: c.recorder,
     auth,
-    recovery,
+    recovery: c.recovery,
     consoleDir: consoleDirOf(o),
     sweep,
     fetch: (req) => app.fetch(req),
@@ -172,24 +188,32 @@ export async function createGateway(o: GatewayOptions): Promise<Gateway> {
       clearInterval(timer);
       stopRecording();
       stopStreaming();
-      leaveExecutor();
+      leave();
       shutdown.abort();
-      waiters.close();
-      await waiting.close(5000);
+      c.waiters.close();
+      await c.waiting.close(5000);
       await listeners.closeAll();
-      await recorder.flush();
-      recorder.close();
+      await c.recorder.flush();
+      c.recorder.close();
       await log.flush();
     },
   };
 }
 
-/** What the domain keeps about calls in flight and sessions. */
-function perCall(store: GatewayStore, gw: GatewaySection): Pick<Domain, 'visible' | 'sessions' | 'cycleLeaseMs'> {
+/** What the domain functions share. */
+function domainOf(o: GatewayOptions, c: Core, executor: Executor, shutdown: AbortSignal): Domain {
   return {
+    store: o.store,
+    executor,
+    registry: o.registry,
+    recorder: c.recorder,
+    inflight: c.inflight,
+    waiting: c.waiting,
+    shutdown,
+    waiters: c.waiters,
     visible: new Map(),
-    sessions: new SessionOwners(store),
-    cycleLeaseMs: gw.cycleLeaseMs ?? DEFAULT_CYCLE_LEASE_MS,
+    sessions: new SessionOwners(o.store),
+    cycleLeaseMs: c.settings.cycleLeaseMs,
   };
 }
 
@@ -198,20 +222,16 @@ function consoleDirOf(o: GatewayBaseOptions): string | undefined {
   return o.consoleDir === false ? undefined : (o.consoleDir ?? defaultConsoleDir());
 }
 
-/** The Host and Origin check: localhost, the bound address, and the names the config and the caller allow. */
-function hostCheck(gw: GatewaySection, allowedHosts: readonly string[] = []): HostCheck {
-  return new HostCheck({
-    allowedHosts: [...(gw.allowedHosts ?? []), ...allowedHosts],
-    howToAllow: (name) => `add "${name}" to gateway.allowedHosts in the config`,
-  });
-}
-
 /** The HTTP app in front of the domain, counting its requests for the metrics it serves. */
-function httpApp(domain: Domain, o: GatewayBaseOptions, { waiters, log, ...front }: HttpAppParts): Hono<AuthEnv> {
+function httpApp(
+  domain: Domain,
+  o: GatewayBaseOptions,
+  { waiters, log, settings, ...front }: HttpAppParts,
+): Hono<AuthEnv> {
   const http = new HttpCounter();
   return buildApp(domain, {
     ...front,
-    maxBodyBytes: o.config?.gateway?.maxBodyBytes ?? 4 * 1024 * 1024,
+    maxBodyBytes: settings.maxBodyBytes,
     http,
     metrics: metricsText(domain, { http, waiters, log }),
     consoleDir: consoleDirOf(o),
@@ -220,109 +240,11 @@ function httpApp(domain: Domain, o: GatewayBaseOptions, { waiters, log, ...front
   });
 }
 
-type HttpAppParts = Pick<AppOptions, 'auth' | 'hosts' | 'declared'> & { waiters: Waiters; log: StoreLogSink };
-
-/** The addresses the gateway listens on: each bind checked as safe and let through the host check. */
-class Listeners {
-  private readonly open: Listening[] = [];
-
-  constructor(
-    private readonly app: Hono<AuthEnv>,
-    private readonly hosts: HostCheck,
-    private readonly auth: Auth,
-    private readonly gw: GatewaySection,
-  ) {}
-
-  async listen(opts: { host?: string; port?: number } = {}): Promise<Listening> {
-    const host = opts.host ?? this.gw.host ?? DEFAULT_HOST;
-    assertSafeBind(host, this.auth.enabled);
-    this.hosts.allowBound(host);
-    const l = await listen(this.app.fetch, host, opts.port ?? this.gw.port ?? DEFAULT_PORT);
-    this.open.push(l);
-    return l;
-  }
-
-  async closeAll(): Promise<void> {
-    await Promise.all(this.open.splice(0).map((l) => l.close()));
-  }
-}
-
-/** The gateway's own executor: the caller's registry and policy, the store's approver and log. */
-/** How a call over HTTP asks a person: approvals and tools' questions, both answered through the API. */
-interface HttpAsker {
-  approver: Approver;
-  elicitor: Elicitor;
-}
-
-function ownExecutor(o: GatewayBaseOptions & OwnExecutorOptions, asker: HttpAsker, log: StoreLogSink): Executor {
-  const config = o.config ?? {};
-  const limits = config.limits ?? {};
-  return new Executor({
-    registry: o.registry,
-    policy: o.policy,
-    approver: asker.approver,
-    elicitors: { http: asker.elicitor },
-    log,
-    ...(o.workspace ? { workspace: o.workspace } : {}),
-    ...(limits.maxOutputChars ? { maxOutputChars: limits.maxOutputChars } : {}),
-    ...(limits.defaultTimeoutMs ? { defaultTimeoutMs: limits.defaultTimeoutMs } : {}),
-    ...(limits.approvalTimeoutMs ? { approvalTimeoutMs: limits.approvalTimeoutMs } : {}),
-  });
-}
-
-/** The executor's events and the registry's changes, into the event log; returns how to stop. */
-function recordChanges(executor: Executor, registry: ToolRegistry, recorder: EventRecorder): () => void {
-  // The approver publishes approval.requested itself, once the store holds the request; requests
-  // for calls from other front ends are theirs to show.
-  const offEvents = executor.events.on((e) => e.type !== 'approval.requested' && recorder.publish(e));
-  const offRegistry = registry.onChange((ch) =>
-    recorder.publish({
-      type: 'registry.changed',
-      change: ch.type,
-      name: ch.name,
-      ts: Date.now(),
-      sessionId: 'gateway',
-    }),
-  );
-  return () => {
-    offEvents();
-    offRegistry();
-  };
-}
-
-/** Joins an executor built elsewhere; returns how to leave it. */
-function joinExecutor(executor: Executor, asker: HttpAsker, log: StoreLogSink): () => void {
-  const leaveApprovals = executor.approvals.register('http', asker.approver);
-  const leaveQuestions = executor.elicitations.register('http', asker.elicitor);
-  const removeLog = executor.logs.add(log);
-  return () => {
-    leaveApprovals();
-    leaveQuestions();
-    removeLog();
-  };
-}
-
-/** Expires overdue open calls (telling their agents) and prunes events older than the retention. */
-function sweeper(store: GatewayStore, recorder: EventRecorder, retentionMs: number): () => Promise<void> {
-  return async () => {
-    const now = Date.now();
-    // Several instances on one database: calls of an instance that died end here, not at its restart.
-    await store.reclaimOrphans?.(now);
-    for (const c of await store.expireCalls(now)) {
-      recorder.publish({
-        type: 'pending.expired',
-        ts: now,
-        sessionId: c.sessionId,
-        runId: c.runId,
-        agentId: c.agentId,
-        callId: c.callId,
-        tool: c.tool,
-      });
-      if (c.visible) publishSettled(recorder, await store.spaces.messageOfCall(c.callId));
-    }
-    await store.pruneEvents(now - retentionMs);
-  };
-}
+type HttpAppParts = Pick<AppOptions, 'auth' | 'hosts' | 'declared'> & {
+  waiters: Waiters;
+  log: StoreLogSink;
+  settings: GatewaySettings;
+};
 
 function metricsText(
   d: Domain,

@@ -3,9 +3,11 @@ export {
   declaredToolSchema,
   gatewayConfigShape,
   gatewaySection,
+  gatewaySettingsFrom,
   type DeclaredTool,
   type GatewayConfig,
   type GatewaySection,
+  type GatewaySettings,
 } from './config.js';
 export { policyWithStore, storeDecisions } from './decisions.js';
 export { openProblem, openSqliteStore, SqliteStore, StoreOpenError, StoreVersionError } from './store/sqlite/index.js';

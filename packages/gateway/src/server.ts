@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { assertSafeBind as coreAssertSafeBind } from '@toolbelt/core';
 
-export const DEFAULT_HOST = '127.0.0.1';
-export const DEFAULT_PORT = 7077;
+export { DEFAULT_HOST, DEFAULT_PORT } from './config.js';
 
 export { BindRefusedError, isLoopback } from '@toolbelt/core';
 

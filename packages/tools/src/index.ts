@@ -8,6 +8,7 @@ export {
   classifyCommand,
   loadBashParser,
   shellSection,
+  shellRulesFrom,
   type ShellToolsOptions,
   type ShellSettings,
   type ShellSection,
@@ -92,7 +93,7 @@ export {
   type ProgramChoice,
 } from './process/programs.js';
 export { toolsConfigShape, parseToolsConfig, type ToolsConfig } from './config.js';
-export { workspaceSection, type WorkspaceSection } from './workspace/section.js';
+export { workspaceSection, workspaceOptionsFrom, type WorkspaceSection } from './workspace/section.js';
 export {
   WorkspaceResources,
   type WorkspaceResource,

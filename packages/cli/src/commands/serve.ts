@@ -11,6 +11,7 @@ import {
   DeclaredToolError,
   DEFAULT_HOST,
   DEFAULT_PORT,
+  gatewaySettingsFrom,
   HostConfigError,
   storeDecisions,
   StoreVersionError,
@@ -150,7 +151,7 @@ export const serveCommand: Command = {
       },
     });
     const { store, legacyNote } = opened!;
-    const gw = rt.config.gateway ?? {};
+    const gw = gatewaySettingsFrom(rt.config.gateway);
     if (legacyNote) io.stdout.write(legacyNote);
     let listening: Listening | undefined;
     let gateway;
@@ -165,13 +166,13 @@ export const serveCommand: Command = {
       });
       forgetPlainTokens(rt.config);
       listening = await gateway.listen({
-        host: (values.host as string | undefined) ?? gw.host ?? DEFAULT_HOST,
-        port: parsePort(values.port, gw.port ?? DEFAULT_PORT),
+        host: (values.host as string | undefined) ?? gw.host,
+        port: parsePort(values.port, gw.port),
       });
     } catch (err) {
       await gateway?.close();
       await rt.close();
-      throw usageErrorOf(err, values.port ?? gw.port ?? DEFAULT_PORT, describeDb(rt.gatewayDb));
+      throw usageErrorOf(err, values.port ?? gw.port, describeDb(rt.gatewayDb));
     }
     // Listen for signals before saying we listen: whoever reads the banner may stop us at once.
     const stopped = untilStopSignal();

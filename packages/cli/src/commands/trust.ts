@@ -2,6 +2,8 @@
 // of its bytes (and a copy) in the user's state directory; `--revoke` forgets it, `--list` lists them.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { policyOptionsFrom } from '@toolbelt/core';
+import { workspaceOptionsFrom } from '@toolbelt/tools';
 import { EXIT, UsageError, type Command, type Io } from '../command.js';
 import { CONFIG_FILE, parseConfig } from '../config/load.js';
 import { recordTrust, TRUST_ENV } from '../config/trust.js';
@@ -53,15 +55,15 @@ function trust(path: string, roots: string[], io: Io): number {
   const bytes = readFileSync(path);
   // A file toolbelt would refuse to read is not worth trusting: say what is wrong first.
   const config = parseConfig(path, bytes.toString('utf8'));
-  const added = (config.workspace?.roots ?? []).map((r) => resolve(roots[0], r));
-  const { entry, previous, diff } = recordTrust(path, bytes, [...roots, ...added], process.env);
+  const allRoots = workspaceOptionsFrom(config.workspace, roots).roots;
+  const { entry, previous, diff } = recordTrust(path, bytes, allRoots, process.env);
   const sandbox = config.sandbox?.mode ?? 'auto';
   const same = previous?.sha256 === entry.sha256 ? ' (unchanged)' : '';
   io.stdout.write(
-    `trusted ${path}${same}: sha256 ${entry.sha256.slice(0, 12)}, mode "${config.mode ?? 'safe'}", sandbox "${sandbox}"\n`,
+    `trusted ${path}${same}: sha256 ${entry.sha256.slice(0, 12)}, mode "${policyOptionsFrom(config).mode}", sandbox "${sandbox}"\n`,
   );
   if (diff) io.stdout.write(`${diff}\n`);
-  if (!rootHolding(path, [...roots, ...added]))
+  if (!rootHolding(path, allRoots))
     io.stdout.write('(it is outside the workspace roots, where toolbelt uses a config without trust)\n');
   return EXIT.ok;
 }

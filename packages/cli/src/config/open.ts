@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError } from '@toolbelt/core';
+import { workspaceOptionsFrom } from '@toolbelt/tools';
 import { UsageError } from '../command.js';
 import { CONFIG_FILE, parseConfig } from './load.js';
 import type { ToolbeltConfig } from './schema.js';
@@ -39,7 +40,7 @@ function readBytes(path: string): Buffer {
 
 /** The roots the config adds (workspace.roots, relative to the first root): a config inside one of them is inside the workspace too. */
 const addedRoots = (config: ToolbeltConfig | undefined, first: string): string[] =>
-  (config?.workspace?.roots ?? []).map((r) => resolve(first, r));
+  workspaceOptionsFrom(config?.workspace, [first]).roots.slice(1);
 
 /** The config and its trust state, nothing refused: for `toolbelt doctor`, and for loadTrustedConfig. */
 export function inspectConfig(flags: ConfigFlags, env: Env): InspectedConfig {

@@ -2,6 +2,7 @@
 // Every path ends in a ToolResult value; nothing is thrown out of call(). Each call travels as one
 // Call object (call.ts); the executor owns what calls share: registry, policy, events, cache, metrics.
 import type { Approver } from '../approval.js';
+import type { ExecutorSettings } from '../config/apply.js';
 import { ApprovalRouter, type ApproversByOrigin } from '../approval-router.js';
 import { ElicitationRouter, type Elicitor, type ElicitorsByOrigin } from '../elicitation.js';
 import { EventBus, type ToolEvent } from '../events.js';
@@ -79,6 +80,8 @@ export class Executor {
   readonly logs: LogSinks;
   /** How structured data reaches a model as text; front ends that render `json` blocks follow it. */
   readonly structuredText: StructuredText;
+  /** The settings a config gives (core's executorOptionsFrom) as this executor got them; unset ones are defaults. */
+  readonly settings: Readonly<ExecutorSettings>;
   private readonly opts: ExecutorOptions;
   private readonly sessions = new Map<string, SessionState>();
   private readonly configs = new WeakMap<Tool, ToolConfig | undefined>();
@@ -98,6 +101,7 @@ export class Executor {
     this.logs = new LogSinks(opts.log);
     this.events = opts.events ?? new EventBus();
     this.structuredText = opts.structuredText ?? 'json';
+    this.settings = settingsOf(opts);
     this.host = {
       registry: this.registry,
       policy: this.policy,
@@ -260,6 +264,21 @@ export class Executor {
     if (req.agentId) full.agentId = req.agentId;
     this.events.emit(full);
   }
+}
+
+/** The options a config sets (ExecutorSettings): those given, for a front end to show and a test to compare. */
+const SETTING_KEYS: readonly (keyof ExecutorSettings)[] = [
+  'maxOutputChars',
+  'defaultTimeoutMs',
+  'approvalTimeoutMs',
+  'structuredText',
+  'aliases',
+  'logRedaction',
+];
+
+function settingsOf(opts: ExecutorOptions): Readonly<ExecutorSettings> {
+  const given = SETTING_KEYS.flatMap((k) => (opts[k] === undefined ? [] : [[k, opts[k]] as const]));
+  return Object.freeze(Object.fromEntries(given) as ExecutorSettings);
 }
 
 export { rememberTarget, newCallId };

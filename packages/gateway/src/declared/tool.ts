@@ -103,12 +103,16 @@ export function registerDeclared(
   registry: ToolRegistry,
   specs: readonly DeclaredTool[],
   deps: DeclaredDeps,
+  adjust: (tool: Tool) => Tool | undefined = (tool) => tool,
 ): Map<string, DeclaredTool> {
   const declared = new Map<string, DeclaredTool>();
   for (const spec of specs) {
     if (registry.has(spec.name) || declared.has(spec.name))
       throw new DeclaredToolError(spec.name, ' is already the name of another tool; rename it');
-    registry.register(declaredTool(spec, deps));
+    // The config's toolSettings: a disabled tool is left out, the others take its overrides.
+    const tool = adjust(declaredTool(spec, deps));
+    if (!tool) continue;
+    registry.register(tool);
     declared.set(spec.name, spec);
   }
   return declared;

@@ -1,19 +1,27 @@
 // Wiring spaces into a gateway: the built-in tools every agent gets, and the output of visible calls
 // streamed into their space.
-import type { Executor, ToolRegistry } from '@toolbelt/core';
+import type { Executor, Tool, ToolRegistry } from '@toolbelt/core';
 import type { Domain } from '../domain/context.js';
 import { noteTools } from './note-tools.js';
 import { spaceTools } from './space-tools.js';
 import type { BuiltinDeps } from './tool-deps.js';
 
-/** The built-in gateway tools, the gateway specification's list; always invisible. A name already taken stops the start. */
-export function registerBuiltins(registry: ToolRegistry, deps: BuiltinDeps): void {
+/**
+ * The built-in gateway tools, the gateway specification's list; always invisible. A name already
+ * taken stops the start. `adjust` applies the config's toolSettings (undefined: disabled).
+ */
+export function registerBuiltins(
+  registry: ToolRegistry,
+  deps: BuiltinDeps,
+  adjust: (tool: Tool) => Tool | undefined = (tool) => tool,
+): void {
   for (const tool of [...spaceTools(deps), ...noteTools(deps)]) {
     if (registry.has(tool.name))
       throw new Error(
         `the gateway's built-in tool "${tool.name}" clashes with another tool of that name; rename the other one`,
       );
-    registry.register(tool);
+    const adjusted = adjust(tool);
+    if (adjusted) registry.register(adjusted);
   }
 }
 

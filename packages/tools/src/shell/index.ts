@@ -15,7 +15,7 @@ export { classifyCommand, classifyLoaded, type ClassifyOptions } from './classif
 export { loadBashParser } from './classify/parser.js';
 export { ShellManager } from './manager.js';
 export { shellSettings, SHELL_DEFAULTS, type ShellSettings } from './settings.js';
-export { shellSection, type ShellSection } from './section.js';
+export { shellSection, shellRulesFrom, type ShellSection } from './section.js';
 
 export interface ShellToolsOptions {
   /** toolbelt.config.json (or an object like it); its `shell` and `sandbox` sections are read, checked by their schemas. */

@@ -1,7 +1,8 @@
-// The `shell` section of toolbelt.config.json as written; settings.ts adds the defaults. (allow and
-// deny become policy rules in the CLI runtime; they are not the tools' business.)
+// The `shell` section of toolbelt.config.json as written; settings.ts adds the defaults the tools
+// run with. allow and deny are not the tools' business: shellRulesFrom turns them into policy rules, which
+// whoever builds the policy (the CLI's runtime) puts before the config's own.
 import { z } from 'zod';
-import { atLeastZeroInt, mustBe, positiveInt, resourceLimitsSchema, stringList } from '@toolbelt/core';
+import { atLeastZeroInt, mustBe, positiveInt, resourceLimitsSchema, stringList, type Rule } from '@toolbelt/core';
 
 const VARIABLE_NAME = 'a variable name (letters, digits, "_"; "*" for any run of them)';
 const variableNames = z.array(
@@ -30,3 +31,19 @@ export const shellSection = z
   .describe('shell_exec and shell_background');
 
 export type ShellSection = z.infer<typeof shellSection>;
+
+/** The tools shell.allow and shell.deny speak of. */
+const SHELL_TOOLS = ['shell_exec', 'shell_background'];
+
+/** shell.allow and shell.deny as the policy rules they are: allow, then deny (matched last to first, a deny wins). */
+export function shellRulesFrom(shell: Pick<ShellSection, 'allow' | 'deny'> | undefined): Rule[] {
+  const rule =
+    (action: 'allow' | 'deny') =>
+    (command: string): Rule => ({
+      tool: SHELL_TOOLS,
+      command,
+      action,
+      reason: `shell.${action} in config`,
+    });
+  return [...(shell?.allow ?? []).map(rule('allow')), ...(shell?.deny ?? []).map(rule('deny'))];
+}
