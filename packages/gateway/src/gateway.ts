@@ -4,7 +4,6 @@
 import { setMaxListeners } from 'node:events';
 import {
   Executor,
-  HostCheck,
   type Approver,
   type Elicitor,
   type McpServerState,
@@ -12,6 +11,7 @@ import {
   type ToolRegistry,
   type Workspace,
 } from '@toolbelt/core';
+import { HostCheck } from '@toolbelt/core/net';
 import type { Hono } from 'hono';
 import { buildApp, type AppOptions } from './app.js';
 import type { GatewayConfig, GatewaySection } from './config.js';
