@@ -17,6 +17,7 @@ export default defineConfig({
       '@toolbelt/integrations/config': src('integrations', 'section'),
       '@toolbelt/core/approval': src('core', 'approval'),
       '@toolbelt/core/classic': src('core', 'classic/index'),
+      '@toolbelt/core/net': src('core', 'net/index'),
       '@toolbelt/core': src('core'),
       '@toolbelt/tools': src('tools'),
       '@toolbelt/mcp': src('mcp'),

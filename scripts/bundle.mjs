@@ -25,6 +25,7 @@ await build({
     '@toolbelt/gateway/config': `${root}packages/gateway/src/config.ts`,
     '@toolbelt/integrations/config': `${root}packages/integrations/src/section.ts`,
     '@toolbelt/core/classic': `${root}packages/core/src/classic/index.ts`,
+    '@toolbelt/core/net': `${root}packages/core/src/net/index.ts`,
     ...Object.fromEntries(
       ['core', 'tools', 'agent', 'mcp', 'gateway', 'client', 'integrations'].map((p) => [
         `@toolbelt/${p}`,

@@ -2,7 +2,7 @@
 // the built-ins the tools package's sections (workspace, shell, sandbox, search, web, lsp), a proxied
 // MCP tool its server's entry, an integration the integrations section, a declared gateway tool its
 // own declaration. The gateway's own section (tokens) is given to no tool.
-import type { Tool } from '@toolbelt/core';
+import { groupOf, type Tool } from '@toolbelt/core';
 import { toolsConfigShape } from '@toolbelt/tools';
 import type { ToolbeltConfig } from './config/schema.js';
 
@@ -19,7 +19,8 @@ export function toolConfigOf(
   );
   return (tool) => {
     if (builtins.has(tool.name)) return toolsSections;
-    const server = tool.group?.startsWith('mcp:') ? tool.group.slice(4) : undefined;
+    const group = groupOf(tool);
+    const server = group.startsWith('mcp:') ? group.slice(4) : undefined;
     if (server !== undefined) return config.mcpServers?.[server];
     if (tool.category === 'integrations') return config.integrations ?? {};
     if (tool.category === 'declared') return config.tools?.find((t) => t.name === tool.name);

@@ -3,44 +3,50 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from './define.js';
-import { groupOf, UnknownGroupError } from './groups.js';
-import { ToolRegistry, type RegistryChange } from './registry.js';
+import { defineGroup, groupOf, UnknownGroupError } from './groups.js';
+import { ToolRegistry } from './registry.js';
+import type { ToolSpec } from './tool.js';
+import type { RegistryChange } from './source.js';
 
-const tool = (name: string, more: { category?: string; group?: string } = {}) =>
+const tool = (name: string, more: Pick<ToolSpec, 'category' | 'group'> = {}) =>
   defineTool({ name, description: `${name}.`, input: z.object({}), effect: 'read', execute: () => name, ...more });
+
+const FILES = defineGroup('files', 'read and list files');
+const GIT = defineGroup('git', 'status, log, commit');
+const CODE = defineGroup('code', 'symbols and references');
+const FX = defineGroup('mcp:fx', (tools) => `tools of server "fx": ${tools.join(', ')}`);
 
 function registry() {
   return new ToolRegistry().registerAll([
-    tool('read_file', { category: 'fs' }),
+    tool('read_file', { category: 'fs', group: FILES }),
     tool('grep', { category: 'search' }),
-    tool('git_status', { category: 'git' }),
-    tool('git_log', { category: 'git' }),
-    tool('code_lookup', { category: 'lsp' }),
-    tool('fx__echo', { category: 'mcp', group: 'mcp:fx' }),
+    tool('git_status', { category: 'git', group: GIT }),
+    tool('git_log', { category: 'git', group: 'git' }),
+    tool('code_lookup', { category: 'lsp', group: CODE }),
+    tool('fx__echo', { category: 'mcp', group: FX }),
     tool('loose'),
   ]);
 }
 
 describe('tool groups', () => {
-  it('maps categories to group names, and an own group wins', () => {
+  it('takes the group a tool names or declares, else its category, else "other"', () => {
     const r = registry();
-    expect(['read_file', 'code_lookup', 'git_log', 'fx__echo', 'loose'].map((n) => groupOf(r.get(n)!))).toEqual([
-      'files',
-      'code',
-      'git',
-      'mcp:fx',
-      'other',
-    ]);
+    expect(['read_file', 'code_lookup', 'git_log', 'grep', 'fx__echo', 'loose'].map((n) => groupOf(r.get(n)!))).toEqual(
+      ['files', 'code', 'git', 'search', 'mcp:fx', 'other'],
+    );
   });
 
-  it('lists every group with a one-line summary and its tools', () => {
+  it('lists every group with the summary its family declared (else its tools) and its tools', () => {
     const groups = registry().groups();
     expect(groups.map((g) => g.name)).toEqual(['code', 'files', 'git', 'mcp:fx', 'other', 'search']);
-    expect(groups.find((g) => g.name === 'git')).toMatchObject({
+    expect(groups.find((g) => g.name === 'git')).toEqual({
+      name: 'git',
       tools: ['git_status', 'git_log'],
-      summary: expect.stringContaining('commit'),
+      summary: 'status, log, commit',
     });
-    expect(groups.find((g) => g.name === 'mcp:fx')!.summary).toBe('tools of MCP server "fx": fx__echo');
+    expect(groups.find((g) => g.name === 'mcp:fx')!.summary).toBe('tools of server "fx": fx__echo');
+    expect(groups.find((g) => g.name === 'search')!.summary).toBe('grep');
+    expect(Object.isFrozen(GIT)).toBe(true);
   });
 
   it('shows only the loaded groups, and more after load, telling listeners', () => {
@@ -64,7 +70,7 @@ describe('tool groups', () => {
     const view = r.grouped(['files']);
     const changes: string[] = [];
     view.onChange((c) => changes.push(c.name));
-    r.register(tool('write_file', { category: 'fs' }));
+    r.register(tool('write_file', { category: 'fs', group: FILES }));
     r.register(tool('git_diff', { category: 'git' }));
     expect(changes).toEqual(['write_file']);
     expect(view.has('git_diff')).toBe(false);

@@ -1,7 +1,7 @@
 // Hierarchical loading: tools fall into groups (files, search, shell, ...) so an agent can start
 // with a few and load the rest when it needs them, paying for fewer definitions on every turn.
-import type { RegistryChange, ToolFilter, ToolSource } from './registry.js';
-import { applyFilter } from './registry.js';
+// Core knows no group by name: each family declares its groups, with their summaries, beside its tools.
+import { applyFilter, type RegistryChange, type ToolFilter, type ToolSource } from './source.js';
 import { similarNames } from './similar-names.js';
 import type { Tool } from './tool.js';
 
@@ -12,45 +12,47 @@ export interface ToolGroup {
   tools: string[];
 }
 
-const GROUP_OF_CATEGORY: Record<string, string> = { fs: 'files', lsp: 'code' };
+/** A tool group as its family declares it (defineGroup). */
+export interface ToolGroupInfo {
+  readonly name: string;
+  /** One line for the model on what the group holds, or one made from the names of its tools. */
+  readonly summary: string | ((tools: readonly string[]) => string);
+}
 
-const SUMMARIES: Record<string, string> = {
-  files: 'read, write, edit and list files',
-  file_ops: 'mkdir, move, copy, append, delete',
-  search: 'find files by name and text by regex',
-  shell: 'run commands (background too)',
-  git: 'status, diff, log, branch, commit, push',
-  code: 'diagnostics, symbols, definitions, references, hover',
-  web: 'fetch pages, web search',
-  gmail: 'search, read and send mail',
-  calendar: 'list, read and create calendar events',
-  linkedin: 'LinkedIn job postings',
-  anthropic: 'Anthropic organization usage and cost',
-};
+/**
+ * A group as its family declares it, beside its tools (`group: GIT` on each git tool): the name, and
+ * one line for the model on what the group holds, or a function of the group's tool names.
+ */
+export function defineGroup(name: string, summary: ToolGroupInfo['summary']): ToolGroupInfo {
+  return Object.freeze({ name, summary });
+}
 
 /** The group a tool belongs to: its own `group`, else one named after its category, else "other". */
 export function groupOf(tool: Tool): string {
-  if (tool.group) return tool.group;
-  if (!tool.category) return 'other';
-  return GROUP_OF_CATEGORY[tool.category] ?? tool.category;
+  if (tool.group) return typeof tool.group === 'string' ? tool.group : tool.group.name;
+  return tool.category ?? 'other';
 }
 
 /** Every group that has at least one tool in `source`, by name. */
 export function listGroups(source: ToolSource): ToolGroup[] {
-  const byName = new Map<string, string[]>();
+  const byName = new Map<string, { tools: string[]; info?: ToolGroupInfo }>();
   for (const tool of source.list()) {
     const name = groupOf(tool);
-    byName.set(name, [...(byName.get(name) ?? []), tool.name]);
+    const group = byName.get(name) ?? { tools: [] };
+    group.tools.push(tool.name);
+    // The first tool that declares the group's summary gives it.
+    if (!group.info && typeof tool.group === 'object') group.info = tool.group;
+    byName.set(name, group);
   }
   return [...byName.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, tools]) => ({ name, summary: summaryOf(name, tools), tools }));
+    .map(([name, { tools, info }]) => ({ name, summary: summaryOf(info, tools), tools }));
 }
 
-function summaryOf(name: string, tools: string[]): string {
-  if (SUMMARIES[name]) return SUMMARIES[name];
-  if (name.startsWith('mcp:')) return `tools of MCP server "${name.slice(4)}": ${tools.join(', ')}`;
-  return tools.join(', ');
+/** The declared summary, else the group's tool names. */
+function summaryOf(info: ToolGroupInfo | undefined, tools: string[]): string {
+  if (!info) return tools.join(', ');
+  return typeof info.summary === 'string' ? info.summary : info.summary(tools);
 }
 
 /** Thrown by `load` for a name that is no group; the message lists the valid ones. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { closestParameter } from './executor/suggest.js';
+import { closestParameter } from './similar-names.js';
 import { compileSchema, type JsonSchema } from './schema.js';
 
 const failure = (r: { ok: boolean; message?: string }) => {

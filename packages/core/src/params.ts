@@ -1,7 +1,7 @@
 // A parameter the schema does not name is refused, not dropped: a misspelled `head_limit` that is
 // silently ignored runs a different call from the one the model meant. A schema that says it
 // takes other keys (additionalProperties true or a schema, patternProperties) keeps taking them.
-import { closestParameter } from './executor/suggest.js';
+import { closestParameter } from './similar-names.js';
 import type { JsonSchema } from './schema.js';
 
 export interface ClosedParams {

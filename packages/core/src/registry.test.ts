@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BaseTool, defineTool } from './define.js';
 import { annotationsFor, toProviderFormat } from './formats.js';
-import { ToolRegistry, type RegistryChange } from './registry.js';
+import { ToolRegistry } from './registry.js';
+import type { RegistryChange } from './source.js';
 import type { Effect } from './tool.js';
 
 const t = (name: string, category?: string, effect: 'read' | 'write' = 'read') =>

@@ -1,22 +1,9 @@
 // The registry: tools by name, filtered views for an agent's allow-list, and change events.
+import { applyFilter, namesOnly, type RegistryChange, type ToolFilter, type ToolSource } from './source.js';
 import { GroupedView, listGroups, type ToolGroup } from './groups.js';
 import { TOOL_NAME, type Tool } from './tool.js';
 
-export type ToolFilter =
-  | 'all'
-  | readonly string[]
-  | { names?: readonly string[]; category?: string | readonly string[]; predicate?: (tool: Tool) => boolean };
-
-export type RegistryChange = { type: 'added' | 'removed' | 'replaced'; name: string };
 type Listener = (change: RegistryChange) => void;
-
-/** Read side of a registry; a scoped view is one too. */
-export interface ToolSource {
-  get(name: string): Tool | undefined;
-  has(name: string): boolean;
-  list(filter?: ToolFilter): Tool[];
-  onChange(listener: Listener): () => void;
-}
 
 export class ToolRegistry implements ToolSource {
   private readonly tools = new Map<string, Tool>();
@@ -118,29 +105,4 @@ export class ToolRegistry implements ToolSource {
       }
     }
   }
-}
-
-function namesOnly(filter: ToolFilter): ToolFilter {
-  if (filter === 'all' || Array.isArray(filter)) return filter;
-  const f = filter as Exclude<ToolFilter, 'all' | readonly string[]>;
-  return f.names ? f.names : 'all';
-}
-
-export function applyFilter(tools: Tool[], filter: ToolFilter): Tool[] {
-  if (filter === 'all') return tools;
-  if (Array.isArray(filter)) {
-    if (filter.includes('all')) return tools;
-    const names = new Set(filter);
-    return tools.filter((t) => names.has(t.name));
-  }
-  const f = filter as Exclude<ToolFilter, 'all' | readonly string[]>;
-  const names = f.names && !f.names.includes('all') ? new Set(f.names) : undefined;
-  const categories =
-    f.category === undefined ? undefined : new Set(typeof f.category === 'string' ? [f.category] : f.category);
-  return tools.filter(
-    (t) =>
-      (!names || names.has(t.name)) &&
-      (!categories || (t.category !== undefined && categories.has(t.category))) &&
-      (!f.predicate || f.predicate(t)),
-  );
 }

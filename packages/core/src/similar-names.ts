@@ -1,5 +1,6 @@
-// "Did you mean": the names a few edits away from a misspelled one. Used for unknown tools,
-// parameters and tool groups, and by the CLI for unknown commands and options.
+// "Did you mean": the names a few edits away from a misspelled one, and the parameter a borrowed
+// name meant. Used for unknown tools, parameters and tool groups, and by the CLI for unknown
+// commands and options.
 
 /** Edit distance: insertions, deletions, substitutions and swaps of two neighbours ("mpc" to "mcp" is one). */
 export function editDistance(a: string, b: string): number {
@@ -41,4 +42,35 @@ export function similarNames(name: string, names: readonly string[], max = 3): s
 export function didYouMean(name: string, names: readonly string[], max = 3): string {
   const close = similarNames(name, names, max);
   return close.length ? ` Did you mean ${close.map((n) => `"${n}"`).join(' or ')}?` : '';
+}
+
+// Models carry parameter names over from other tool sets (`head_limit`, `limit`): a word that
+// means the same counts as shared when no name is a few edits away.
+const SAME_WORD: Record<string, string> = { limit: 'max', maximum: 'max' };
+
+function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => SAME_WORD[w] ?? w);
+}
+
+/** The parameter a misspelled or borrowed name most likely meant, if any is close. */
+export function closestParameter(name: string, params: readonly string[]): string | undefined {
+  const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const same = params.find((p) => squash(p) === squash(name));
+  if (same) return same;
+  const [near] = similarNames(name, params, 1);
+  if (near) return near;
+  const mine = new Set(words(name));
+  let best: { p: string; shared: number; d: number } | undefined;
+  for (const p of params) {
+    const shared = words(p).filter((w) => mine.has(w)).length;
+    const d = editDistance(name.toLowerCase(), p.toLowerCase());
+    if (shared > 0 && (!best || shared > best.shared || (shared === best.shared && d < best.d)))
+      best = { p, shared, d };
+  }
+  return best?.p;
 }

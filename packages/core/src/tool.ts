@@ -4,6 +4,7 @@
 import type { ContentBlock, Display, ToolErrorCode } from './result.js';
 import type { InputSchema } from './schema.js';
 import type { ElicitationAnswer, ElicitationSchema } from './elicitation.js';
+import type { ToolGroupInfo } from './groups.js';
 import type { ModelHandle } from './model-handle.js';
 
 /** What a call does to the world; drives approval. */
@@ -22,23 +23,33 @@ export interface Subject {
   urls?: string[];
 }
 
+/**
+ * How strictly a tool holds one call, strictest first: never run it, ask every time, ask in every
+ * mode. Each level is a rung of the policy's ladder (policy/evaluate.ts) and its decision's source.
+ */
+export type FloorLevel = 'blocked' | 'always-ask' | 'ask-first';
+
+export interface Floor {
+  level: FloorLevel;
+  /** Why, in words for a person ("rm -rf / deletes the whole system"): the decision's reason says it. */
+  reason: string;
+}
+
 /** A tool's own verdict on one call, computed from the validated input before policy runs. */
 export interface Classification {
   effect: Effect;
   /** Why this effect, in words for a person ("destructive: rm -r build/"). */
   reason?: string;
-  /** Set when the call must never run (fork bomb, rm -rf /): a hard deny no mode overrides. */
-  blocked?: string;
-  /** Set when a person must confirm this call every time (a force push), whatever the mode, allow
-   * rules or remembered approvals say; only a deny is stronger. */
-  alwaysAsk?: string;
-  /** Set when a person must confirm this call in every mode, yolo included, unless a rule allows it
-   * or a person approved it for the session or always (sending mail, inviting people). Weaker than alwaysAsk. */
-  askFirst?: string;
+  /**
+   * Set when the tool holds the call to more than its effect, whatever the mode says: never run it
+   * (a fork bomb), ask every time (a force push), or ask first (sending mail). What each level
+   * overrides, and what still overrides it, is said once: the ladder in policy/evaluate.ts.
+   */
+  floor?: Floor;
   /**
    * Set when whoever set toolbelt up vouched for this call (a tool the operator declared in the
-   * config): it runs without asking in every mode but `ask`, unless a rule, a hard deny or an
-   * always-ask says otherwise. Says who vouched, for the decision's reason.
+   * config): it runs without asking in every mode but `ask`. Not a floor, the opposite: it lifts the
+   * mode's default for the call, and every rule and floor still decides first. Says who vouched.
    */
   vouchedFor?: string;
   subject?: Subject;
@@ -167,8 +178,6 @@ export interface ToolOutput {
   metadata?: Record<string, unknown>;
   /** Structured result matching the tool's output schema. */
   structured?: unknown;
-  /** The call is accepted but its result will arrive later (gateway async tools). */
-  pending?: boolean;
 }
 
 /**
@@ -224,8 +233,11 @@ export interface ToolSpec<I = Record<string, unknown>> {
   /** Optional JSON Schema (or Zod) of `structured` output. */
   output?: InputSchema<unknown>;
   category?: string;
-  /** Group for hierarchical loading; defaults to one named after the category (see groups.ts). */
-  group?: string;
+  /**
+   * Group for hierarchical loading: a name, or the group as its family declares it with its summary
+   * (`defineGroup`); defaults to one named after the category (see groups.ts).
+   */
+  group?: string | ToolGroupInfo;
   /**
    * Static effect, or a verdict computed per call. Required unless the tool has `prepare`, whose
    * invocation carries the verdict instead.
@@ -248,8 +260,6 @@ export interface ToolSpec<I = Record<string, unknown>> {
   cacheTtlMs?: number;
   /** MCP-style hints beyond the effect. */
   annotations?: { idempotent?: boolean; openWorld?: boolean; destructive?: boolean };
-  /** Whether the call is shown to people in the active space. */
-  visible?: boolean;
   /** Names and parameter spellings other tool sets use for this tool; see ToolAliases. */
   aliases?: ToolAliases;
   /** Runs the call. Required unless the tool has `prepare`. */

@@ -12,6 +12,7 @@ import {
   type ToolRegistry,
   type Workspace,
 } from '@toolbelt/core';
+import { HostCheck } from '@toolbelt/core/net';
 import type { Hono } from 'hono';
 import { buildApp, type AppOptions } from './app.js';
 import { gatewaySettingsFrom, type GatewayConfig, type GatewaySettings } from './config.js';

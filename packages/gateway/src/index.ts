@@ -26,7 +26,7 @@ export {
   type Role,
   type TokenSpec,
 } from './http/auth.js';
-export { HostConfigError } from '@toolbelt/core';
+export { HostConfigError } from '@toolbelt/core/net';
 export { assertSafeBind, BindRefusedError, DEFAULT_HOST, DEFAULT_PORT, isLoopback, type Listening } from './server.js';
 export { DeclaredToolError, declaredTool, defaultEffect } from './declared/tool.js';
 export { OPENAPI } from './openapi.js';

@@ -1,6 +1,6 @@
 // Where the gateway listens: each bind checked as safe (no address beyond loopback without tokens)
 // and let through the Host and Origin check.
-import { HostCheck } from '@toolbelt/core';
+import { HostCheck } from '@toolbelt/core/net';
 import type { Hono } from 'hono';
 import type { GatewaySettings } from './config.js';
 import type { Auth, AuthEnv } from './http/auth.js';

@@ -1,11 +1,11 @@
 // Listening: loopback by default, and never on another address without tokens.
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import { assertSafeBind as coreAssertSafeBind } from '@toolbelt/core';
+import { assertSafeBind as coreAssertSafeBind } from '@toolbelt/core/net';
 
 export { DEFAULT_HOST, DEFAULT_PORT } from './config.js';
 
-export { BindRefusedError, isLoopback } from '@toolbelt/core';
+export { BindRefusedError, isLoopback } from '@toolbelt/core/net';
 
 /** Refuses an address other than loopback when the gateway has no tokens. */
 export function assertSafeBind(host: string, tokens: boolean): void {

@@ -1,7 +1,8 @@
 // Listings and MCP hints show a tool's usual effect before any input is known: every built-in
-// whose effect is judged per call must declare one.
+// whose effect is judged per call must declare one. Each family declares its tool groups, with the
+// one-line summaries load_tools shows, beside its tools.
 import { describe, expect, it } from 'vitest';
-import { EFFECTS, usualEffectOf } from '@toolbelt/core';
+import { EFFECTS, listGroups, ToolRegistry, usualEffectOf } from '@toolbelt/core';
 import { builtinTools } from './builtin.js';
 
 describe('built-in tools', () => {
@@ -32,5 +33,24 @@ describe('built-in tools', () => {
       git_push: 'destructive',
     });
     expect(tools.find((t) => t.name === 'move_file')!.annotations?.destructive).toBe(true);
+  });
+
+  it('fall into groups their families declare, each with its own summary', () => {
+    const groups = listGroups(new ToolRegistry().registerAll(tools));
+    expect(Object.fromEntries(groups.map((g) => [g.name, g.summary]))).toEqual({
+      code: 'diagnostics, symbols, definitions, references, hover',
+      file_ops: 'mkdir, move, copy, append, delete',
+      files: 'read, write, edit and list files',
+      git: 'status, diff, log, branch, commit, push',
+      search: 'find files by name and text by regex',
+      shell: 'run commands (background too)',
+      web: 'fetch pages, web search',
+    });
+    expect(groups.find((g) => g.name === 'files')?.tools).toEqual([
+      'read_file',
+      'write_file',
+      'edit_file',
+      'list_directory',
+    ]);
   });
 });

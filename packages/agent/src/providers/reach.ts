@@ -1,6 +1,6 @@
 // A model server that cannot be reached: the SDKs say "Connection error." and keep the URL and the
 // system error (ECONNREFUSED, ENOTFOUND, a timeout) to themselves. This names both.
-import { isConnectionFailure, unreachableMessage } from '@toolbelt/core';
+import { isConnectionFailure, unreachableMessage } from '@toolbelt/core/net';
 
 export class ModelUnreachableError extends Error {
   constructor(

@@ -173,7 +173,7 @@ export const callCommand: Command = {
               `effect:   ${c.effect}${c.reason ? ` (${c.reason})` : ''}`,
               `decision: ${d.action}`,
               `decided by: ${d.source}: ${d.reason}`,
-              ...(c.blocked ? [`blocked:  ${c.blocked}`] : []),
+              ...(c.floor ? [`floor:    ${c.floor.level}: ${c.floor.reason}`] : []),
             ].join('\n') + '\n',
           );
         }

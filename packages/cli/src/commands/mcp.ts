@@ -1,7 +1,8 @@
 // `toolbelt mcp`: the built-in tools and every configured MCP server, served as one MCP server
 // behind one policy — over stdio for an MCP client's config, or over Streamable HTTP.
 import { join } from 'node:path';
-import { BindRefusedError, HostConfigError, UnknownGroupError } from '@toolbelt/core';
+import { UnknownGroupError } from '@toolbelt/core';
+import { BindRefusedError, HostConfigError } from '@toolbelt/core/net';
 import {
   describeStatus,
   serveHttp,

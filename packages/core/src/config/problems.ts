@@ -1,6 +1,6 @@
 // Turning a config that does not fit its schema into one line per problem, each with its path.
 import { z } from 'zod';
-import { closestParameter } from '../executor/suggest.js';
+import { closestParameter } from '../similar-names.js';
 
 export class ConfigError extends Error {
   constructor(

@@ -1,7 +1,7 @@
 // Names models bring from other agents' tool sets (`bash`, `Read`, `str_replace_editor`), resolved to
 // the registered tool that claims them, and their parameter spellings rewritten into the tool's own.
 // Only calls see this: the definitions a model is shown stay as they are.
-import type { ToolSource } from '../registry.js';
+import type { ToolSource } from '../source.js';
 import type { Tool, ToolAlias } from '../tool.js';
 import { toolName } from './call-input.js';
 import { unknownToolMessage } from './suggest.js';

@@ -3,7 +3,7 @@
 import type { Approver } from '../approval.js';
 import type { EventBus, ToolEvent } from '../events.js';
 import type { Policy } from '../policy/policy.js';
-import type { ToolSource } from '../registry.js';
+import type { ToolSource } from '../source.js';
 import type { StructuredText } from '../structured-text.js';
 import type { AliasIndex } from './aliases.js';
 import type { Deadline } from './attempt.js';

@@ -1,10 +1,8 @@
 // One call through the pipeline as one object: each stage is a method, and what a stage learns (the
 // tool, the parsed input, the invocation, the verdict, the decision) is a field the next one reads.
-import type { ApprovalDecision, ApprovalRequest } from '../approval.js';
 import type { PolicyDecision } from '../policy/types.js';
 import { errorResult, rejectedResult, type ApprovedBy, type ToolErrorCode, type ToolResult } from '../result.js';
 import {
-  ToolError,
   type Classification,
   type Effect,
   type Invocation,
@@ -12,12 +10,13 @@ import {
   type ToolAlias,
   type ToolOutput,
 } from '../tool.js';
-import { backoffDelay, Deadline, describeError, retryAttempts, toFailure, TimeoutReason } from './attempt.js';
+import { backoffDelay, Deadline, describeError, retryAttempts, toFailure } from './attempt.js';
 import { ReadCache } from './cache.js';
 import { CallContext } from './call-context.js';
 import type { CallHost } from './call-host.js';
 import { findTool, inOwnWords } from './aliases.js';
-import { admitInput, REFUSED_INPUT, rememberTarget, STATIC_CLASSIFICATION, toolName } from './call-input.js';
+import { admitInput, REFUSED_INPUT, STATIC_CLASSIFICATION, toolName } from './call-input.js';
+import { askApproval } from './call-approval.js';
 import type { CallRequest, Explanation } from './request.js';
 import { outputToResult } from './truncate.js';
 
@@ -40,7 +39,7 @@ export class Call {
   refusal: ToolResult | undefined = undefined;
 
   constructor(
-    private readonly host: CallHost,
+    readonly host: CallHost,
     readonly req: CallRequest,
     readonly callId: string,
     readonly started: number,
@@ -142,7 +141,7 @@ export class Call {
       let approvedBy: ApprovedBy =
         decision.source === 'mode' ? 'auto' : decision.source === 'remembered' ? 'remembered' : 'rule';
       if (decision.action === 'ask') {
-        const verdict = await this.ask();
+        const verdict = await askApproval(this);
         if (verdict.outcome === 'reject')
           return rejectedResult(callId, name, verdict.reason ?? `The user rejected this ${name} call`, verdict.message);
         approvedBy = 'user';
@@ -203,9 +202,7 @@ export class Call {
       effect: classification.effect,
       input: this.input,
       subject: classification.subject,
-      blocked: classification.blocked,
-      alwaysAsk: classification.alwaysAsk,
-      askFirst: classification.askFirst,
+      floor: classification.floor,
       vouchedFor: classification.vouchedFor,
       sessionId: this.ctx.sessionId,
       agentId: this.req.agentId,
@@ -214,74 +211,6 @@ export class Call {
 
   private refuse(code: ToolErrorCode, message: string, recoverable: boolean): void {
     this.refusal = errorResult(this.callId, this.tool?.name ?? toolName(this.req.tool), code, message, { recoverable });
-  }
-
-  private async ask(): Promise<ApprovalDecision> {
-    const { tool, host, deadline, classification: c } = this;
-    const request = await this.approvalRequest();
-    host.emit(this.req, { type: 'approval.requested', callId: this.callId, tool: tool.name, request });
-    const limit = host.limits.approvalTimeoutMs;
-    let verdict: ApprovalDecision;
-    const asked = performance.now();
-    try {
-      const approve = this.req.approver ?? host.approve;
-      verdict = await deadline.run(() => approve(request, deadline.signal), limit);
-      this.approvalWaitMs = performance.now() - asked;
-    } catch (err) {
-      this.approvalWaitMs = performance.now() - asked;
-      if (deadline.stopped !== undefined) {
-        if (deadline.stopped instanceof TimeoutReason) throw err;
-        // The caller went away (a client hung up, a signal) while a person was being asked: the
-        // tool never ran, so this is a cancellation, not a failure of the tool.
-        throw new ToolError(
-          'ABORTED',
-          `${tool.name} was cancelled before it ran: the call was cancelled while it waited for approval.`,
-        );
-      }
-      const timedOut = err instanceof TimeoutReason;
-      verdict = {
-        outcome: 'reject',
-        reason: timedOut
-          ? `${tool.name} was not run: no one approved it within ${limit} ms`
-          : `${tool.name} was not run: asking for approval failed (${describeError(err)})`,
-      };
-    }
-    if (verdict.outcome === 'approve' && (verdict.scope === 'session' || verdict.scope === 'always')) {
-      // An approver may narrow or re-aim what is remembered, but only for this same tool.
-      const target = verdict.remember && verdict.remember.tool === tool.name ? verdict.remember : request.remember;
-      await host.policy.remember(target, verdict.scope, this.ctx.sessionId, c.effect, this.req.agentId);
-    }
-    host.emit(this.req, {
-      type: 'approval.resolved',
-      callId: this.callId,
-      tool: tool.name,
-      decision: verdict,
-      ...(verdict.outcome === 'approve' ? { approvedBy: 'user' as const } : {}),
-    });
-    return verdict;
-  }
-
-  private async approvalRequest(): Promise<ApprovalRequest> {
-    const { tool, req, classification: c } = this;
-    const request: ApprovalRequest = {
-      callId: this.callId,
-      sessionId: this.ctx.sessionId,
-      tool: tool.name,
-      ...(tool.title ? { title: tool.title } : {}),
-      description: tool.description,
-      input: this.input,
-      effect: c.effect,
-      reason: c.reason ? `${this.decision.reason}; ${c.reason}` : this.decision.reason,
-      warnings: c.warnings ?? [],
-      remember: rememberTarget(tool.name, c),
-      ...(req.runId ? { runId: req.runId } : {}),
-      ...(req.agentId ? { agentId: req.agentId } : {}),
-      ...(req.context?.trim() ? { context: clipContext(req.context) } : {}),
-      origin: req.origin ?? 'library',
-    };
-    const preview = this.invocation ? await this.invocation.preview?.() : await tool.preview?.(this.input, this.ctx);
-    if (preview) request.preview = preview;
-    return request;
   }
 
   /** Attempts until one succeeds, fails for good, or the retries run out; read results are cached. */
@@ -328,10 +257,4 @@ export class Call {
   private body(): Promise<ToolOutput | string> | ToolOutput | string {
     return this.invocation ? this.invocation.run() : this.tool.execute!(this.input, this.ctx);
   }
-}
-
-/** A context is a line or two for a person, not a transcript. */
-function clipContext(text: string): string {
-  const t = text.trim().replace(/\s+/g, ' ');
-  return t.length > 500 ? `${t.slice(0, 499)}…` : t;
 }

@@ -9,6 +9,7 @@ import type { ApprovalRequest, Approver } from '../approval.js';
 import { textOf } from '../result.js';
 import { Executor, type ExecutorOptions } from './executor.js';
 import { MemoryLogSink } from './log.js';
+import type { DeferredOutput } from './truncate.js';
 
 const echo = defineTool({
   name: 'echo',
@@ -405,7 +406,7 @@ describe('results, cache, runAll, events, metrics, log', () => {
       description: 'd',
       effect: 'read',
       input: z.object({}),
-      execute: () => ({ pending: true, content: 'queued' }),
+      execute: (): DeferredOutput => ({ pending: true, content: 'queued' }),
     });
     expect((await make([later]).call({ tool: 'later' })).status).toBe('pending');
   });

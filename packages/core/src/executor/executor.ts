@@ -7,7 +7,7 @@ import { ApprovalRouter, type ApproversByOrigin } from '../approval-router.js';
 import { ElicitationRouter, type Elicitor, type ElicitorsByOrigin } from '../elicitation.js';
 import { EventBus, type ToolEvent } from '../events.js';
 import { Policy } from '../policy/policy.js';
-import type { ToolSource } from '../registry.js';
+import type { ToolSource } from '../source.js';
 import { errorResult, type ToolResult } from '../result.js';
 import type { StructuredText } from '../structured-text.js';
 import { frozenCopy } from '../frozen.js';

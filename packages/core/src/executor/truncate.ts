@@ -34,6 +34,15 @@ export function truncateContent(
   return { content: out, truncated: true };
 }
 
+/**
+ * What a tool returns when the call is accepted and its result comes later, from outside (the
+ * gateway's async declared tools): the call ends `pending`. No part of the tool contract; an
+ * ordinary tool never returns one.
+ */
+export interface DeferredOutput extends ToolOutput {
+  pending: true;
+}
+
 export function outputToResult(
   tool: string,
   callId: string,
@@ -41,14 +50,14 @@ export function outputToResult(
   maxChars: number,
   asText: StructuredText = 'json',
 ): SuccessResult | PendingResult {
-  const out: ToolOutput = typeof output === 'string' ? { content: output } : (output ?? {});
+  const out: ToolOutput & Partial<DeferredOutput> = typeof output === 'string' ? { content: output } : (output ?? {});
   let content: ContentBlock[] =
     typeof out.content === 'string' ? [{ type: 'text', text: out.content }] : (out.content ?? []);
   if (content.length === 0 && out.structured !== undefined)
     content = [{ type: 'text', text: structuredText(out.structured, asText) }];
   const cut = truncateContent(content, maxChars);
   const result: SuccessResult | PendingResult = {
-    status: out.pending ? 'pending' : 'success',
+    status: out.pending === true ? 'pending' : 'success',
     callId,
     tool,
     content: cut.content,

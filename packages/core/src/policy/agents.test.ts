@@ -10,36 +10,36 @@ import { Policy } from './policy.js';
 import type { DecisionStore, PolicyCall, Remembered, Rule } from './types.js';
 
 const call = (over: Partial<PolicyCall>): PolicyCall => ({
-  tool: 'gmail_send',
+  tool: 'mail_send',
   effect: 'execute',
   input: {},
   sessionId: 's',
-  askFirst: 'sends mail',
+  floor: { level: 'ask-first', reason: 'sends mail' },
   ...over,
 });
 
 describe('ask-first tools and broad rules', () => {
-  it('"*" and "gmail_*" allow rules leave an ask-first tool asking, in every mode', () => {
-    for (const tool of ['*', 'gmail_*', 'gmail_s?nd', ['gmail_*']]) {
+  it('"*" and "mail_*" allow rules leave an ask-first tool asking, in every mode', () => {
+    for (const tool of ['*', 'mail_*', 'mail_s?nd', ['mail_*']]) {
       for (const mode of ['safe', 'yolo'] as const) {
         const d = new Policy({ mode, rules: [{ tool, action: 'allow' }] }).decide(call({}));
         expect(d).toMatchObject({ action: 'ask', source: 'ask-first' });
-        expect(d.reason).toContain('only a rule naming it ({"tool": "gmail_send", "action": "allow"}) allows it');
+        expect(d.reason).toContain('only a rule naming it ({"tool": "mail_send", "action": "allow"}) allows it');
       }
     }
-    // A tool without askFirst is still allowed by the broad rule.
+    // A tool without an ask-first floor is still allowed by the broad rule.
     expect(
-      new Policy({ rules: [{ tool: '*', action: 'allow' }] }).decide(call({ tool: 'gmail_read', askFirst: undefined }))
+      new Policy({ rules: [{ tool: '*', action: 'allow' }] }).decide(call({ tool: 'mail_read', floor: undefined }))
         .action,
     ).toBe('allow');
   });
 
   it('a rule naming the tool (alone or in a list) allows it, even before a broad rule that matches later', () => {
     const rules: Rule[][] = [
-      [{ tool: 'gmail_send', action: 'allow' }],
-      [{ tool: ['gmail_read', 'gmail_send'], action: 'allow' }],
+      [{ tool: 'mail_send', action: 'allow' }],
+      [{ tool: ['mail_read', 'mail_send'], action: 'allow' }],
       [
-        { tool: 'gmail_send', action: 'allow' },
+        { tool: 'mail_send', action: 'allow' },
         { tool: '*', action: 'allow' },
       ],
     ];
@@ -47,13 +47,13 @@ describe('ask-first tools and broad rules', () => {
       expect(new Policy({ rules: r }).decide(call({}))).toMatchObject({ action: 'allow', source: 'rule' });
     // A naming rule that does not match the call (another recipient) does not allow it.
     const narrow: Rule[] = [
-      { tool: 'gmail_send', url: 'mailto:*@example.com', action: 'allow' },
+      { tool: 'mail_send', url: 'mailto:*@example.com', action: 'allow' },
       { tool: '*', action: 'allow' },
     ];
     const outside = new Policy({ rules: narrow }).decide(call({ subject: { urls: ['mailto:eve@elsewhere.org'] } }));
     expect(outside).toMatchObject({ action: 'ask', source: 'ask-first' });
     // Broad deny and ask rules still apply.
-    expect(new Policy({ rules: [{ tool: 'gmail_*', action: 'deny' }] }).decide(call({})).action).toBe('deny');
+    expect(new Policy({ rules: [{ tool: 'mail_*', action: 'deny' }] }).decide(call({})).action).toBe('deny');
   });
 
   it('an ask-first tool under a broad allow is asked by a real executor', async () => {
@@ -64,7 +64,7 @@ describe('ask-first tools and broad rules', () => {
         input: z.object({ title: z.string() }),
         usualEffect: 'execute',
         prepare: () => ({
-          classification: { effect: 'execute', askFirst: "adds to the user's calendar" },
+          classification: { effect: 'execute', floor: { level: 'ask-first', reason: "adds to the user's calendar" } },
           run: async () => 'created',
         }),
       }),

@@ -13,7 +13,7 @@ export const DEFAULT_MODE: Mode = 'safe';
 
 /**
  * Denied in every mode. The shell classifier catches the many spellings of these (it marks the
- * call `blocked`); these prefixes are a second net for tools that report commands without one.
+ * call a `blocked` floor); these prefixes are a second net for tools that report commands without one.
  */
 export const DEFAULT_HARD_DENY: readonly Rule[] = [
   { command: 'rm -rf /', action: 'deny', reason: 'deletes the whole file system' },

@@ -1,4 +1,15 @@
-// One function decides: blocked > hard deny > deny rule > always-ask > remembered > last matching rule > ask-first > vouched for > mode.
+// One function decides every call, by one ladder; the first rung that speaks decides:
+//   1. a `blocked` floor: deny (the tool says never run this)
+//   2. a hard deny rule: deny
+//   3. the last matching rule, when it denies
+//   4. an `always-ask` floor: ask
+//   5. a remembered approval: allow
+//   6. the last matching rule (allow or ask); an `ask-first` call passes over a broad allow (passBroadAllow)
+//   7. an `ask-first` floor: ask
+//   8. vouched for by the operator: allow, in every mode but `ask`
+//   9. the mode, by the call's effect
+// Floors (Classification.floor) are the tool's own say, vouchedFor the operator's. docs/policy.md
+// says the same for people.
 import { MODE_TABLE } from './defaults.js';
 import { namesTool, ruleMatches } from './match.js';
 import type { RememberedDecisions } from './remembered.js';
@@ -21,7 +32,8 @@ export function evaluate(
   remembered: RememberedDecisions | undefined,
   roots: readonly string[] = [],
 ): PolicyDecision {
-  if (call.blocked) return { action: 'deny', source: 'blocked', reason: `blocked: ${call.blocked}` };
+  const { floor } = call;
+  if (floor?.level === 'blocked') return { action: 'deny', source: 'blocked', reason: `blocked: ${floor.reason}` };
 
   for (let i = 0; i < config.hardDeny.length; i++) {
     const rule = config.hardDeny[i];
@@ -43,18 +55,20 @@ export function evaluate(
     return { action: 'deny', source: 'rule', reason: describeRule(rule, matched, 'rule'), ruleIndex: matched };
   }
 
-  if (call.alwaysAsk) return { action: 'ask', source: 'always-ask', reason: `always confirmed: ${call.alwaysAsk}` };
+  if (floor?.level === 'always-ask')
+    return { action: 'ask', source: 'always-ask', reason: `always confirmed: ${floor.reason}` };
 
   const kept = remembered?.find(call.tool, call.subject, call.sessionId, call.effect, call.agentId);
   if (kept) return { action: 'allow', source: 'remembered', reason: `remembered "${kept.scope}" approval` };
 
-  if (call.askFirst && rule?.action === 'allow' && !namesTool(rule, call.tool))
-    return askFirst(call, config, roots, matched);
+  const askFirst = floor?.level === 'ask-first' ? floor.reason : undefined;
+  if (askFirst !== undefined && rule?.action === 'allow' && !namesTool(rule, call.tool))
+    return passBroadAllow(call, askFirst, config, roots, matched);
 
   if (rule)
     return { action: rule.action, source: 'rule', reason: describeRule(rule, matched, 'rule'), ruleIndex: matched };
 
-  if (call.askFirst) return { action: 'ask', source: 'ask-first', reason: `asked in every mode: ${call.askFirst}` };
+  if (askFirst !== undefined) return { action: 'ask', source: 'ask-first', reason: `asked in every mode: ${askFirst}` };
 
   if (call.vouchedFor && config.mode !== 'ask')
     return { action: 'allow', source: 'mode', reason: `mode "${config.mode}" runs it: ${call.vouchedFor}` };
@@ -63,10 +77,16 @@ export function evaluate(
 }
 
 /**
- * An ask-first call whose last matching rule allows it by a glob (`*`, `gmail_*`): such a rule
+ * An ask-first call whose last matching rule allows it by a glob (`*`, `mail_*`): such a rule
  * never allows it. The last matching rule that names the tool exactly decides, else it is asked.
  */
-function askFirst(call: PolicyCall, config: PolicyConfig, roots: readonly string[], broad: number): PolicyDecision {
+function passBroadAllow(
+  call: PolicyCall,
+  why: string,
+  config: PolicyConfig,
+  roots: readonly string[],
+  broad: number,
+): PolicyDecision {
   for (let i = broad - 1; i >= 0; i--) {
     const rule = config.rules[i];
     if (namesTool(rule, call.tool) && ruleMatches(rule, call, roots))
@@ -76,7 +96,7 @@ function askFirst(call: PolicyCall, config: PolicyConfig, roots: readonly string
   return {
     action: 'ask',
     source: 'ask-first',
-    reason: `asked in every mode: ${call.askFirst}; ${passed} does not name ${call.tool}, and only a rule naming it ({"tool": "${call.tool}", "action": "allow"}) allows it`,
+    reason: `asked in every mode: ${why}; ${passed} does not name ${call.tool}, and only a rule naming it ({"tool": "${call.tool}", "action": "allow"}) allows it`,
   };
 }
 

@@ -118,7 +118,7 @@ describe('hard denies and blocked calls', () => {
 
   it('a call the tool marked blocked is denied before anything else', () => {
     const p = new Policy({ mode: 'yolo' });
-    const d = p.decide(call({ blocked: 'fork bomb' }));
+    const d = p.decide(call({ floor: { level: 'blocked', reason: 'fork bomb' } }));
     expect(d).toMatchObject({ action: 'deny', source: 'blocked' });
     expect(d.reason).toContain('fork bomb');
   });
@@ -126,30 +126,41 @@ describe('hard denies and blocked calls', () => {
   it('a call the tool says must always be confirmed is asked even in yolo, over allow rules and remembered approvals', async () => {
     const p = new Policy({ mode: 'yolo', rules: [{ tool: 'git_push', action: 'allow' }] });
     await p.remember({ kind: 'tool', tool: 'git_push' }, 'always', 's');
-    expect(p.decide(call({ tool: 'git_push', effect: 'destructive', alwaysAsk: 'force push' }))).toMatchObject({
+    expect(
+      p.decide(call({ tool: 'git_push', effect: 'destructive', floor: { level: 'always-ask', reason: 'force push' } })),
+    ).toMatchObject({
       action: 'ask',
       source: 'always-ask',
     });
     expect(p.decide(call({ tool: 'git_push', effect: 'destructive' })).action).toBe('allow');
     const denied = new Policy({ mode: 'yolo', rules: [{ tool: 'git_push', action: 'deny' }] });
-    expect(denied.decide(call({ tool: 'git_push', alwaysAsk: 'force push' })).action).toBe('deny');
+    expect(denied.decide(call({ tool: 'git_push', floor: { level: 'always-ask', reason: 'force push' } })).action).toBe(
+      'deny',
+    );
   });
 
   it('a call the tool says to ask first is asked even in yolo, unless a rule allows it or a person approved it', async () => {
     const yolo = new Policy({ mode: 'yolo' });
-    expect(yolo.decide(call({ tool: 'gmail_send', effect: 'execute', askFirst: 'sends mail' }))).toMatchObject({
+    expect(
+      yolo.decide(call({ tool: 'mail_send', effect: 'execute', floor: { level: 'ask-first', reason: 'sends mail' } })),
+    ).toMatchObject({
       action: 'ask',
       source: 'ask-first',
     });
-    const allowed = new Policy({ mode: 'safe', rules: [{ tool: 'gmail_send', action: 'allow' }] });
-    expect(allowed.decide(call({ tool: 'gmail_send', effect: 'execute', askFirst: 'sends mail' }))).toMatchObject({
+    const allowed = new Policy({ mode: 'safe', rules: [{ tool: 'mail_send', action: 'allow' }] });
+    expect(
+      allowed.decide(
+        call({ tool: 'mail_send', effect: 'execute', floor: { level: 'ask-first', reason: 'sends mail' } }),
+      ),
+    ).toMatchObject({
       action: 'allow',
       source: 'rule',
     });
-    await yolo.remember({ kind: 'tool', tool: 'gmail_send' }, 'session', 's');
-    expect(yolo.decide(call({ tool: 'gmail_send', effect: 'execute', askFirst: 'sends mail' })).source).toBe(
-      'remembered',
-    );
+    await yolo.remember({ kind: 'tool', tool: 'mail_send' }, 'session', 's');
+    expect(
+      yolo.decide(call({ tool: 'mail_send', effect: 'execute', floor: { level: 'ask-first', reason: 'sends mail' } }))
+        .source,
+    ).toBe('remembered');
   });
 
   it('config hard denies add to the defaults', () => {

@@ -1,6 +1,6 @@
 // Policy as plain data: a mode, ordered rules, hard denies, remembered decisions.
 import type { RememberTarget } from '../approval.js';
-import type { Effect, Subject } from '../tool.js';
+import type { Effect, Floor, Subject } from '../tool.js';
 
 export type Action = 'allow' | 'ask' | 'deny';
 export type Mode = 'ask' | 'safe' | 'auto-edit' | 'yolo';
@@ -64,9 +64,8 @@ export interface PolicyCall {
   effect: Effect;
   input: unknown;
   subject?: Subject;
-  blocked?: string;
-  alwaysAsk?: string;
-  askFirst?: string;
+  /** See Classification.floor. */
+  floor?: Floor;
   /** See Classification.vouchedFor. */
   vouchedFor?: string;
   sessionId: string;

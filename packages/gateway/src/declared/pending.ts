@@ -3,7 +3,7 @@
 // when the result is submitted. Every way out of waiting (the time is up, the agent hung up, the
 // gateway shuts down, the database failed) leaves the call pending, so its late result goes to the
 // agent's inbox.
-import { errorResult, ToolError, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { errorResult, ToolError, type DeferredOutput, type ToolContext, type ToolOutput } from '@toolbelt/core';
 import type { DeclaredTool } from '../config.js';
 import type { EventRecorder } from '../events/recorder.js';
 import { type GatewayStore, type Submission, within } from '../store/index.js';
@@ -50,7 +50,7 @@ export async function pendingCall(
   input: unknown,
   ctx: ToolContext,
   deps: PendingDeps,
-): Promise<ToolOutput> {
+): Promise<ToolOutput | DeferredOutput> {
   const { callId } = ctx;
   const info = deps.callInfo(callId);
   if (!info)
@@ -85,7 +85,7 @@ async function openAndWait(
   ctx: ToolContext,
   deps: PendingDeps,
   { info, mode, wait }: Opening,
-): Promise<ToolOutput> {
+): Promise<ToolOutput | DeferredOutput> {
   const { callId } = ctx;
   // Park first: a result submitted the instant the call opens must still wake us.
   const parked = mode === 'waiting' ? deps.waiters.park(wait.key, wait.waitMs, ctx.signal) : undefined;
@@ -173,7 +173,7 @@ async function awaitResult(
   deps: PendingDeps,
   wait: Wait,
   outcome: WaitOutcome,
-): Promise<ToolOutput> {
+): Promise<ToolOutput | DeferredOutput> {
   const { store } = deps;
   const { callId } = ctx;
   for (;;) {

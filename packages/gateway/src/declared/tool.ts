@@ -4,6 +4,7 @@ import { defineTool, type Classification, type Effect, type Tool, type ToolRegis
 import type { DeclaredTool } from '../config.js';
 import { httpCall } from './http-call.js';
 import { DEFAULT_WAIT_MS, pendingCall, type PendingDeps } from './pending.js';
+import type { GatewayToolSpec } from './visible.js';
 
 export interface DeclaredDeps extends PendingDeps {
   fetch?: typeof fetch;
@@ -45,7 +46,7 @@ const VOUCHED =
 export function declaredClassification(spec: DeclaredTool): Classification {
   const effect = defaultEffect(spec);
   if (spec.requiresApproval === true)
-    return { effect, askFirst: `the config declares ${spec.name} with requiresApproval` };
+    return { effect, floor: { level: 'ask-first', reason: `the config declares ${spec.name} with requiresApproval` } };
   if (spec.requiresApproval === false || spec.effect === undefined) return { effect, vouchedFor: VOUCHED };
   return { effect };
 }
@@ -69,30 +70,32 @@ export function declaredTool(spec: DeclaredTool, deps: DeclaredDeps): Tool {
     : waits
       ? (spec.timeout ?? DEFAULT_WAIT_MS) + EXECUTOR_GRACE_MS
       : undefined;
+  // The spec is typed as the gateway's, so `visible` rides along; isVisibleTool reads it back.
+  const toolSpec: GatewayToolSpec = {
+    name: spec.name,
+    description: spec.description,
+    input: spec.inputSchema,
+    ...(spec.effect !== undefined && spec.requiresApproval === undefined
+      ? { effect: spec.effect as Effect }
+      : { effect: () => declaredClassification(spec), usualEffect: defaultEffect(spec) }),
+    category: 'declared',
+    visible: isVisible(spec),
+    ...(timeoutMs ? { timeoutMs } : {}),
+    ...(execution?.url
+      ? { preview: () => ({ kind: 'url' as const, url: execution.url, method: execution.method ?? 'POST' }) }
+      : {}),
+    execute(input, ctx) {
+      if (spec.executionType === 'internal')
+        return {
+          content: [{ type: 'json', json: { success: true, args: input } }],
+          structured: { success: true, args: input },
+        };
+      if (execution?.url) return httpCall(spec.name, execution, input, ctx, fetchImpl);
+      return pendingCall(spec, input, ctx, deps);
+    },
+  };
   try {
-    return defineTool({
-      name: spec.name,
-      description: spec.description,
-      input: spec.inputSchema,
-      ...(spec.effect !== undefined && spec.requiresApproval === undefined
-        ? { effect: spec.effect as Effect }
-        : { effect: () => declaredClassification(spec), usualEffect: defaultEffect(spec) }),
-      category: 'declared',
-      visible: isVisible(spec),
-      ...(timeoutMs ? { timeoutMs } : {}),
-      ...(execution?.url
-        ? { preview: () => ({ kind: 'url' as const, url: execution.url, method: execution.method ?? 'POST' }) }
-        : {}),
-      execute(input, ctx) {
-        if (spec.executionType === 'internal')
-          return {
-            content: [{ type: 'json', json: { success: true, args: input } }],
-            structured: { success: true, args: input },
-          };
-        if (execution?.url) return httpCall(spec.name, execution, input, ctx, fetchImpl);
-        return pendingCall(spec, input, ctx, deps);
-      },
-    });
+    return defineTool(toolSpec);
   } catch (err) {
     throw new DeclaredToolError(spec.name, `: ${(err as Error).message}`);
   }

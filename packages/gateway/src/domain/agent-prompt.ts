@@ -1,6 +1,7 @@
 // GET /api/agents/:agentId/prompt: the system-prompt fragment for a model driving the agent, made
 // fresh from the store, so each think cycle starts from the agent's notes as they are now.
 import type { AgentPrompt } from '@toolbelt/core';
+import { isVisibleTool } from '../declared/visible.js';
 import { ApiError } from '../http/errors.js';
 import type { Principal } from '../http/auth.js';
 import { mayReadAgent } from '../spaces/access.js';
@@ -24,7 +25,7 @@ export async function agentPrompt(d: Domain, p: Principal, agentId: string): Pro
   ]);
   const visibleTools = d.registry
     .list()
-    .filter((t) => t.visible)
+    .filter(isVisibleTool)
     .map((t) => t.name);
   const parts = { agentId, activeSpace: active ?? null, spaces: mine, visibleTools, goals, memories, plans };
   return { ...parts, prompt: promptText(parts) };

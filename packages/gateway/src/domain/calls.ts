@@ -24,6 +24,7 @@ import {
 import { newGatewayCallId } from './call-ids.js';
 import type { Domain } from './context.js';
 import type { CallInfo } from '../declared/pending.js';
+import { isVisibleTool } from '../declared/visible.js';
 
 /** Runs one call; the HTTP status says whether the request itself was acceptable. */
 export async function callTool(
@@ -64,8 +65,9 @@ async function run(
   // By its name or another tool set's (`bash`): the call is recorded under the tool it runs.
   const tool = d.executor.toolFor(body.name, body.input);
   if (!tool) return { status: 404, result: await d.executor.call(req) };
-  const space = tool.visible ? await d.store.spaces.activeSpace(body.agentId) : undefined;
-  if (tool.visible && !space) return { status: 200, result: notInSpace(callId, body.name) };
+  const visible = isVisibleTool(tool);
+  const space = visible ? await d.store.spaces.activeSpace(body.agentId) : undefined;
+  if (visible && !space) return { status: 200, result: notInSpace(callId, body.name) };
   const call = {
     callId,
     runId,
@@ -73,7 +75,7 @@ async function run(
     sessionId,
     tool: tool.name,
     input: body.input ?? {},
-    visible: tool.visible ?? false,
+    visible,
     createdAt: Date.now(),
   };
   // A retry of a call that never got its result (pending, or cut off by a restart) takes it up again.

@@ -9,6 +9,7 @@ import {
   type ToolList,
 } from '@toolbelt/core';
 import type { DeclaredTool } from '../config.js';
+import { isVisibleTool } from '../declared/visible.js';
 import { ApiError } from '../http/errors.js';
 import type { Domain } from './context.js';
 
@@ -36,7 +37,7 @@ export function listTools(
         effect: usualEffectOf(t) ?? 'per-call',
         perCall: typeof t.effect !== 'string',
         ...(t.category ? { category: t.category } : {}),
-        visible: t.visible ?? false,
+        visible: isVisibleTool(t),
         ...(spec
           ? {
               executionType: spec.executionType,

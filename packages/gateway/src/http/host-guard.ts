@@ -1,6 +1,6 @@
 // Host and Origin checked on every route, before authentication, against DNS rebinding: the same
 // check (HostCheck in core) as `toolbelt mcp --http`.
-import type { HostCheck } from '@toolbelt/core';
+import type { HostCheck } from '@toolbelt/core/net';
 import type { MiddlewareHandler } from 'hono';
 import { ApiError } from './errors.js';
 import { header, nodeRequest } from './incoming.js';

@@ -1,4 +1,5 @@
 import { defineTool, type Tool } from '@toolbelt/core';
+import { ANTHROPIC } from './group.js';
 import { z } from 'zod';
 import type { ApiClient } from '../net/api.js';
 import {
@@ -83,7 +84,7 @@ export function anthropicUsageTool(api: ApiClient): Tool {
     description,
     input,
     category: 'integrations',
-    group: 'anthropic',
+    group: ANTHROPIC,
     annotations: { openWorld: true },
     effect: 'read',
     timeoutMs: 60_000,

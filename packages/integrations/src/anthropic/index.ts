@@ -1,5 +1,6 @@
 // The Admin API's reports: registered only with ANTHROPIC_ADMIN_API_KEY (an sk-ant-admin… key).
-import type { HttpRetryOptions, Tool } from '@toolbelt/core';
+import type { Tool } from '@toolbelt/core';
+import type { HttpRetryOptions } from '@toolbelt/core/net';
 import { ApiClient } from '../net/api.js';
 import { anthropicUsageTool } from './anthropic_usage.js';
 

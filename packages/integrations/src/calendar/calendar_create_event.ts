@@ -1,4 +1,5 @@
 import { defineTool, ToolError, type Tool } from '@toolbelt/core';
+import { CALENDAR } from './group.js';
 import { z } from 'zod';
 import type { ApiClient } from '../net/api.js';
 import { badAddress } from '../text/email.js';
@@ -56,7 +57,7 @@ export function calendarCreateEventTool(calendar: ApiClient, timeZone: string): 
     description,
     input,
     category: 'integrations',
-    group: 'calendar',
+    group: CALENDAR,
     annotations: { openWorld: true },
     usualEffect: 'execute',
     timeoutMs: 45_000,
@@ -80,7 +81,7 @@ export function calendarCreateEventTool(calendar: ApiClient, timeZone: string): 
         classification: {
           effect: 'execute',
           reason: `creates "${i.summary}" on ${i.calendar_id} at ${when({ id: '', ...body }, timeZone)}${invites}`,
-          askFirst: "adds to the user's calendar and may invite people",
+          floor: { level: 'ask-first', reason: "adds to the user's calendar and may invite people" },
           ...(i.attendees?.length ? { subject: { urls: i.attendees.map((a) => `mailto:${a.toLowerCase()}`) } } : {}),
         },
         preview: () => ({

@@ -1,4 +1,5 @@
 import { defineTool, type Tool } from '@toolbelt/core';
+import { CALENDAR } from './group.js';
 import { z } from 'zod';
 import type { ApiClient } from '../net/api.js';
 import type { CalendarEvent } from './event.js';
@@ -21,7 +22,7 @@ export function calendarGetEventTool(calendar: ApiClient, timeZone: string): Too
     description,
     input,
     category: 'integrations',
-    group: 'calendar',
+    group: CALENDAR,
     annotations: { openWorld: true },
     effect: 'read',
     timeoutMs: 45_000,

@@ -1,4 +1,5 @@
 import { defineTool, type Tool } from '@toolbelt/core';
+import { CALENDAR } from './group.js';
 import { z } from 'zod';
 import type { ApiClient } from '../net/api.js';
 import { inZone, nextDay, parseWhen, WHEN_HINT, zonedToInstant } from '../text/time.js';
@@ -61,7 +62,7 @@ export function calendarListEventsTool(calendar: ApiClient, timeZone: string): T
     description,
     input,
     category: 'integrations',
-    group: 'calendar',
+    group: CALENDAR,
     annotations: { openWorld: true },
     effect: 'read',
     timeoutMs: 45_000,

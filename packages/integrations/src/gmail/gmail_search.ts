@@ -1,4 +1,5 @@
 import { defineTool, type Tool } from '@toolbelt/core';
+import { GMAIL } from './group.js';
 import { z } from 'zod';
 import type { ApiClient } from '../net/api.js';
 import { inZone } from '../text/time.js';
@@ -33,7 +34,7 @@ export function gmailSearchTool(gmail: ApiClient, timeZone: string): Tool {
     description,
     input,
     category: 'integrations',
-    group: 'gmail',
+    group: GMAIL,
     annotations: { openWorld: true },
     effect: 'read',
     timeoutMs: 60_000,

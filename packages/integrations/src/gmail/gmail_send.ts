@@ -1,4 +1,5 @@
 import { defineTool, type Tool } from '@toolbelt/core';
+import { GMAIL } from './group.js';
 import { z } from 'zod';
 import type { ApiClient } from '../net/api.js';
 import { badAddress, emailList } from '../text/email.js';
@@ -25,7 +26,7 @@ export function gmailSendTool(gmail: ApiClient): Tool {
     description,
     input,
     category: 'integrations',
-    group: 'gmail',
+    group: GMAIL,
     annotations: { openWorld: true },
     usualEffect: 'execute',
     timeoutMs: 45_000,
@@ -43,7 +44,7 @@ export function gmailSendTool(gmail: ApiClient): Tool {
         classification: {
           effect: 'execute',
           reason: `sends an email to ${everyone.join(', ')}`,
-          askFirst: "sends mail in the user's name",
+          floor: { level: 'ask-first', reason: "sends mail in the user's name" },
           // Rules match recipients as URLs: {"tool": "gmail_send", "url": "mailto:*@example.com", "action": "allow"}.
           subject: { urls: everyone.map((a) => `mailto:${a.toLowerCase()}`) },
         },

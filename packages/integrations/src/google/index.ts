@@ -1,5 +1,6 @@
 // The Gmail and Calendar tools over one signed-in Google account.
-import type { HttpRetryOptions, Tool } from '@toolbelt/core';
+import type { Tool } from '@toolbelt/core';
+import type { HttpRetryOptions } from '@toolbelt/core/net';
 import { calendarCreateEventTool } from '../calendar/calendar_create_event.js';
 import { calendarGetEventTool } from '../calendar/calendar_get_event.js';
 import { calendarListEventsTool } from '../calendar/calendar_list_events.js';

@@ -1,6 +1,7 @@
 // A signed-in Google account as the tools use it: the access token from the store, refreshed a
 // minute before it expires (or when an API answers 401), one refresh at a time.
-import { ToolError, type HttpRetryOptions } from '@toolbelt/core';
+import { ToolError } from '@toolbelt/core';
+import { type HttpRetryOptions } from '@toolbelt/core/net';
 import { ApiClient } from '../net/api.js';
 import { SIGN_IN_HINT, type GoogleCredentials } from './endpoints.js';
 import { refreshTokens } from './token-endpoint.js';

@@ -1,5 +1,6 @@
 // The token endpoint (RFC 6749 §4.1.3 code exchange with the PKCE verifier, §6 refresh).
-import { ToolError, type HttpRetryOptions } from '@toolbelt/core';
+import { ToolError } from '@toolbelt/core';
+import { type HttpRetryOptions } from '@toolbelt/core/net';
 import { ApiClient } from '../net/api.js';
 import type { GoogleCredentials } from './endpoints.js';
 import { SIGN_IN_HINT } from './endpoints.js';

@@ -1,5 +1,5 @@
 // LinkedIn's public job pages need no account; they turn away clients that do not look like a browser.
-import type { HttpRetryOptions } from '@toolbelt/core';
+import type { HttpRetryOptions } from '@toolbelt/core/net';
 import { ApiClient } from '../net/api.js';
 
 export const LINKEDIN_BASE_URL = 'https://www.linkedin.com';

@@ -1,4 +1,5 @@
 import { defineTool, ToolError, type Tool } from '@toolbelt/core';
+import { LINKEDIN } from './group.js';
 import { z } from 'zod';
 import type { ApiClient } from '../net/api.js';
 import { jobIdOf } from './ids.js';
@@ -21,7 +22,7 @@ export function linkedinJobDetailTool(client: ApiClient): Tool {
     description,
     input,
     category: 'integrations',
-    group: 'linkedin',
+    group: LINKEDIN,
     annotations: { openWorld: true },
     effect: 'read',
     timeoutMs: 45_000,

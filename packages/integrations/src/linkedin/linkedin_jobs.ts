@@ -1,4 +1,5 @@
 import { defineTool, type Tool } from '@toolbelt/core';
+import { LINKEDIN } from './group.js';
 import { z } from 'zod';
 import type { ApiClient } from '../net/api.js';
 import type { JobCard } from './cards.js';
@@ -77,7 +78,7 @@ export function linkedinJobsTool(client: ApiClient): Tool {
     description,
     input,
     category: 'integrations',
-    group: 'linkedin',
+    group: LINKEDIN,
     annotations: { openWorld: true },
     effect: 'read',
     timeoutMs: 60_000,

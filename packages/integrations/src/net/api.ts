@@ -1,13 +1,7 @@
 // One HTTP client for every service: a timeout per attempt, core's retries (reset, 408, 429 with
 // Retry-After, 5xx) and one mapping from a failed answer to a ToolError that says what to do.
-import {
-  adviseFetch,
-  describeCause,
-  retryingFetch,
-  ToolError,
-  withHttpRetries,
-  type HttpRetryOptions,
-} from '@toolbelt/core';
+import { ToolError } from '@toolbelt/core';
+import { adviseFetch, describeCause, retryingFetch, withHttpRetries, type HttpRetryOptions } from '@toolbelt/core/net';
 
 export interface ApiOptions {
   /** Named in errors ("Gmail"). */

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { textOf, ToolRegistry, type HttpRetryOptions } from '@toolbelt/core';
+import { textOf, ToolRegistry } from '@toolbelt/core';
+import { type HttpRetryOptions } from '@toolbelt/core/net';
 import { executorFor } from '../__fixtures__/servers.js';
 import { McpManager } from './manager.js';
 

@@ -1,7 +1,7 @@
 // A remote MCP tool as a core tool: its JSON Schema validates the input before the call leaves, its
 // annotations give the effect (as far as the config trusts them), and its result comes back as a
 // ToolOutput (isError -> ToolError).
-import { defineTool, ToolError, type Tool, type ToolContext } from '@toolbelt/core';
+import { defineGroup, defineTool, ToolError, type Tool, type ToolContext, type ToolGroupInfo } from '@toolbelt/core';
 import type { CallToolResult, Progress, Tool as RemoteTool } from '@modelcontextprotocol/sdk/types.js';
 import { errorText, toToolOutput } from './content.js';
 import type { Asker } from './elicitation.js';
@@ -38,6 +38,11 @@ function describe(remote: RemoteTool, server: string): string {
   );
 }
 
+/** A server's tools form one group, `mcp:<server>`, whose summary names the server and lists them. */
+function serverGroup(server: string): ToolGroupInfo {
+  return defineGroup(`mcp:${server}`, (tools) => `tools of MCP server "${server}": ${tools.join(', ')}`);
+}
+
 export function proxyTool(opts: ProxyToolOptions): Tool {
   const { remote, server, caller } = opts;
   const hints = remote.annotations;
@@ -48,9 +53,8 @@ export function proxyTool(opts: ProxyToolOptions): Tool {
     ...(title ? { title } : {}),
     description: describe(remote, server),
     category: 'mcp',
-    group: `mcp:${server}`,
+    group: serverGroup(server),
     effect,
-    visible: false,
     timeoutMs: opts.timeoutMs,
     annotations: {
       ...(hints?.idempotentHint !== undefined ? { idempotent: hints.idempotentHint } : {}),

@@ -1,6 +1,6 @@
 // How to reach one configured server: a child process over stdio (clean environment, stderr piped,
 // optional rlimits), or a URL over Streamable HTTP with the older SSE transport as a fallback.
-import { retryingFetch } from '@toolbelt/core';
+import { retryingFetch } from '@toolbelt/core/net';
 import type { McpServerConfig } from '../config.js';
 import { withDeadline } from './requests.js';
 import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';

@@ -8,17 +8,17 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ToolServer } from './server.js';
 
-const tool = (name: string, category: string) =>
+const tool = (name: string, group: string) =>
   defineTool({
     name,
     description: `${name}.`,
     input: z.object({}),
     effect: 'read',
-    category,
+    group,
     execute: () => `${name} ran`,
   });
 
-const registry = new ToolRegistry().registerAll([tool('read_file', 'fs'), tool('git_log', 'git')]);
+const registry = new ToolRegistry().registerAll([tool('read_file', 'files'), tool('git_log', 'git')]);
 const server = new ToolServer({
   executor: new Executor({ registry, policy: new Policy({ mode: 'safe' }) }),
   groups: ['files'],
@@ -58,7 +58,7 @@ describe('ToolServer with groups', () => {
   it('shows a tool registered later in a loaded group, after list_changed', async () => {
     let changed = 0;
     const client = await connect(() => void changed++);
-    registry.register(tool('write_file', 'fs'));
+    registry.register(tool('write_file', 'files'));
     await expect.poll(() => changed).toBeGreaterThan(0);
     expect(await names(client)).toEqual(['read_file', 'write_file', 'load_tools']);
   });

@@ -2,7 +2,8 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { BindRefusedError, defineTool, Executor, HostConfigError, Policy, ToolRegistry } from '@toolbelt/core';
+import { defineTool, Executor, Policy, ToolRegistry } from '@toolbelt/core';
+import { BindRefusedError, HostConfigError } from '@toolbelt/core/net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { serveHttp, type HttpHandle, type HttpServeOptions } from './http.js';

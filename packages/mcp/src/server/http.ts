@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { assertSafeBind, HostCheck } from '@toolbelt/core';
+import { assertSafeBind, HostCheck } from '@toolbelt/core/net';
 import type { ToolServer } from './server.js';
 
 export interface HttpServeOptions {

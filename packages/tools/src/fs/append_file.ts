@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { FILE_OPS } from './groups.js';
 import { copyInto, replaceAtomically } from '../text/atomic.js';
 import { looksBinary } from '../text/binary.js';
 import { openChecked } from '../workspace/special.js';
@@ -95,7 +96,7 @@ export const appendFile = defineTool({
   description,
   input,
   category: 'fs',
-  group: 'file_ops',
+  group: FILE_OPS,
   effect: classify,
   usualEffect: 'write',
   async preview(args, ctx) {

@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { FILE_OPS } from './groups.js';
 import { copyInto, replaceAtomically } from '../text/atomic.js';
 import { openChecked } from '../workspace/special.js';
 import { mkdirsChecked } from '../text/opened.js';
@@ -68,7 +69,7 @@ export const copyFile = defineTool({
   description,
   input,
   category: 'fs',
-  group: 'file_ops',
+  group: FILE_OPS,
   effect: classify,
   usualEffect: 'write',
   async preview(args, ctx) {

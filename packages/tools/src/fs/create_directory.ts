@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { FILE_OPS } from './groups.js';
 import { fsError } from '../errno.js';
 import { mkdirsChecked } from '../text/opened.js';
 import { statOrUndefined } from './on-disk.js';
@@ -45,7 +46,7 @@ export const createDirectory = defineTool({
   description,
   input,
   category: 'fs',
-  group: 'file_ops',
+  group: FILE_OPS,
   effect: classify,
   usualEffect: 'write',
   annotations: { idempotent: true },

@@ -10,6 +10,7 @@ import {
   type ToolOutput,
   type Workspace,
 } from '@toolbelt/core';
+import { FILE_OPS } from './groups.js';
 import { sensitiveReason } from '../workspace/sensitive.js';
 import { specialKind } from '../workspace/special.js';
 import { fsError } from '../errno.js';
@@ -137,7 +138,7 @@ export const deleteFile = defineTool({
   description,
   input,
   category: 'fs',
-  group: 'file_ops',
+  group: FILE_OPS,
   effect: classify,
   usualEffect: 'destructive',
   async preview(args, ctx) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool, ToolError, type Invocation, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { FILES } from './groups.js';
 import { atomicWrite } from '../text/atomic.js';
 import { looksBinary } from '../text/binary.js';
 import { decodeText, encodeText, toCrlf, toLf } from '../text/encoding.js';
@@ -171,6 +172,7 @@ export const editFile = defineTool({
   description,
   input,
   category: 'fs',
+  group: FILES,
   usualEffect: 'write',
   validate(args) {
     const single = args.old_string !== undefined || args.new_string !== undefined;

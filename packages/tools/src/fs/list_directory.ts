@@ -4,6 +4,7 @@
 import { lstatSync, readdirSync, type Dirent } from 'node:fs';
 import { z } from 'zod';
 import { defineTool, ToolError, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { FILES } from './groups.js';
 import { levelFor, matchIgnore, SearchFilter, VCS_EXCLUDES, type Level } from '../walk/filters.js';
 import { rootLevel } from '../walk/walk.js';
 import { sensitiveReason } from '../workspace/sensitive.js';
@@ -174,6 +175,7 @@ export const listDirectory = defineTool({
   description,
   input,
   category: 'fs',
+  group: FILES,
   usualEffect: 'read',
   async effect(args, ctx) {
     const abs = await ctx.workspace.resolve(args.path, 'list');

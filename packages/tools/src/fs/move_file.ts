@@ -3,6 +3,7 @@ import { basename, dirname } from 'node:path';
 import { inDir, mkdirsChecked } from '../text/opened.js';
 import { z } from 'zod';
 import { defineTool, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { FILE_OPS } from './groups.js';
 import { fsError } from '../errno.js';
 import { forgetSeen } from './freshness.js';
 import { resolveTransfer } from './transfer.js';
@@ -54,7 +55,7 @@ export const moveFile = defineTool({
   description,
   input,
   category: 'fs',
-  group: 'file_ops',
+  group: FILE_OPS,
   effect: classify,
   usualEffect: 'write',
   // For MCP clients: a move with overwrite replaces a file (that call is classified destructive).

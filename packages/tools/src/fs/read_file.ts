@@ -1,6 +1,7 @@
 import { closeSync, type Stats } from 'node:fs';
 import { z } from 'zod';
 import { defineTool, ToolError, type Invocation, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { FILES } from './groups.js';
 import { looksBinary, SNIFF_BYTES } from '../text/binary.js';
 import { decodeText, utf16Bom } from '../text/encoding.js';
 import { readTail, readWindow, windowOfText, type LineWindow } from '../text/lines.js';
@@ -209,6 +210,7 @@ export const readFile = defineTool({
   description,
   input,
   category: 'fs',
+  group: FILES,
   usualEffect: 'read',
   annotations: { idempotent: true },
   prepare,

@@ -2,6 +2,7 @@ import { mkdirsChecked } from '../text/opened.js';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { defineTool, ToolError, type Invocation, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { FILES } from './groups.js';
 import { atomicWrite } from '../text/atomic.js';
 import { decodeText, encodeText, matchEol, type TextFormat } from '../text/encoding.js';
 import { looksBinary } from '../text/binary.js';
@@ -114,6 +115,7 @@ export const writeFile = defineTool({
   description,
   input,
   category: 'fs',
+  group: FILES,
   usualEffect: 'write',
   prepare,
 });

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { defineTool, ToolError, type Classification, type ToolContext } from '@toolbelt/core';
+import { GIT } from './group.js';
 import { z } from 'zod';
 import { checkBranchName, checkRevision, plainName } from './names.js';
 import { reportChanges } from '../workspace/report-changes.js';
@@ -48,6 +49,7 @@ export const gitBranch = (git: GitRunner) =>
     description,
     input,
     category: 'git',
+    group: GIT,
     validate({ action, name, startPoint }: Input) {
       if (action === 'list') return undefined;
       if (!name) return `name is required for action "${action}"`;

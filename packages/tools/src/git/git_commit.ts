@@ -1,4 +1,5 @@
 import { defineTool, ToolError, type Classification, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { GIT } from './group.js';
 import { z } from 'zod';
 import { parseStatus, STATUS_ARGS, type StatusEntry } from './porcelain.js';
 import { currentBranch, openRepo, type Repo } from './repo.js';
@@ -39,6 +40,7 @@ export const gitCommit = (git: GitRunner) =>
     description,
     input,
     category: 'git',
+    group: GIT,
     usualEffect: 'write',
     async effect({ files }: Input, ctx: ToolContext): Promise<Classification> {
       const repo = await openRepo(git, ctx, files?.[0]);

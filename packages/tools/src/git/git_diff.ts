@@ -1,4 +1,5 @@
 import { defineTool, type ToolOutput } from '@toolbelt/core';
+import { GIT } from './group.js';
 import { z } from 'zod';
 import { checkRevision } from './names.js';
 import { diffPrefixes, openRepo } from './repo.js';
@@ -21,6 +22,7 @@ export const gitDiff = (git: GitRunner) =>
     description,
     input,
     category: 'git',
+    group: GIT,
     effect: 'read',
     async execute({ path, staged, base, stat, context }, ctx): Promise<ToolOutput | string> {
       const repo = await openRepo(git, ctx, path);

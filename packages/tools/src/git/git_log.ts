@@ -1,4 +1,5 @@
 import { defineTool } from '@toolbelt/core';
+import { GIT } from './group.js';
 import { z } from 'zod';
 import { checkRevision } from './names.js';
 import { currentBranch, openRepo } from './repo.js';
@@ -25,6 +26,7 @@ export const gitLog = (git: GitRunner) =>
     description,
     input,
     category: 'git',
+    group: GIT,
     effect: 'read',
     async execute({ limit, path, ref, format }, ctx) {
       const repo = await openRepo(git, ctx, path);

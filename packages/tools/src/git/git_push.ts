@@ -2,6 +2,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineTool, ToolError, type Classification, type ToolContext } from '@toolbelt/core';
+import { GIT } from './group.js';
 import { z } from 'zod';
 import { plainName, remotes } from './names.js';
 import { currentBranch, openRepo, type Repo } from './repo.js';
@@ -102,6 +103,7 @@ export const gitPush = (git: GitRunner) =>
     description,
     input,
     category: 'git',
+    group: GIT,
     timeoutMs: 120_000,
     validate({ remote, branch }: Input) {
       return plainName('remote', remote) ?? (branch !== undefined ? plainName('branch name', branch) : undefined);
@@ -115,7 +117,7 @@ export const gitPush = (git: GitRunner) =>
       return {
         effect: 'destructive',
         reason: `FORCE-pushes ${p.branch} to ${p.remote} (${p.url}): rewrites the remote branch`,
-        alwaysAsk: `force push to ${p.remote}/${p.branch} rewrites remote history`,
+        floor: { level: 'always-ask', reason: `force push to ${p.remote}/${p.branch} rewrites remote history` },
         warnings: [
           `force: true — the remote branch ${p.remote}/${p.branch} will be overwritten with your local ${p.branch}.`,
           'Commits on the remote that are not in your branch will be lost (--force-with-lease refuses if the remote moved since your last fetch).',

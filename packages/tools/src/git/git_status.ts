@@ -1,4 +1,5 @@
 import { defineTool, type ToolOutput } from '@toolbelt/core';
+import { GIT } from './group.js';
 import { z } from 'zod';
 import { parseStatus, STATUS_ARGS, type Status, type StatusEntry } from './porcelain.js';
 import { openRepo, type Repo } from './repo.js';
@@ -19,6 +20,7 @@ export const gitStatus = (git: GitRunner) =>
     description,
     input,
     category: 'git',
+    group: GIT,
     effect: 'read',
     async execute({ path }, ctx): Promise<ToolOutput> {
       const repo = await openRepo(git, ctx, path);

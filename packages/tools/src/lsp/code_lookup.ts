@@ -1,4 +1,5 @@
 import { defineTool, type Tool } from '@toolbelt/core';
+import { CODE } from './group.js';
 import { z } from 'zod';
 import { positionFields, toPosition } from './locate.js';
 import { definitionAt, hoverAt, referencesAt, type Lookup } from './lookups.js';
@@ -27,6 +28,7 @@ export function codeLookupTool(rt: LspRuntime): Tool {
     description,
     input,
     category: 'lsp',
+    group: CODE,
     timeoutMs: 120_000,
     effect: readsFile,
     usualEffect: 'read',

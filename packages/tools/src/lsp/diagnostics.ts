@@ -1,4 +1,5 @@
 import { defineTool, ToolError, type Tool, type ToolOutput } from '@toolbelt/core';
+import { CODE } from './group.js';
 import { z } from 'zod';
 import { formatDiagnostic } from './format.js';
 import { pullDiagnostics } from './pull.js';
@@ -19,6 +20,7 @@ export function diagnosticsTool(rt: LspRuntime): Tool {
     description,
     input,
     category: 'lsp',
+    group: CODE,
     timeoutMs: 120_000,
     effect: readsFile,
     usualEffect: 'read',

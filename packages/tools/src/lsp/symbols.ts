@@ -1,4 +1,5 @@
 import { defineTool, type Tool } from '@toolbelt/core';
+import { CODE } from './group.js';
 import type { DocumentSymbol, SymbolInformation } from 'vscode-languageserver-protocol';
 import { z } from 'zod';
 import { formatSymbols } from './format.js';
@@ -17,6 +18,7 @@ export function symbolsTool(rt: LspRuntime): Tool {
     description,
     input,
     category: 'lsp',
+    group: CODE,
     timeoutMs: 120_000,
     effect: readsFile,
     usualEffect: 'read',

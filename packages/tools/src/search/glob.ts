@@ -3,6 +3,7 @@ import { join, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { z } from 'zod';
 import { defineTool, ToolError, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { SEARCH } from './group.js';
 import { fsError, isMissing } from '../errno.js';
 import { specialKind } from '../workspace/special.js';
 import { SearchFilter } from '../walk/filters.js';
@@ -147,6 +148,7 @@ export const glob = defineTool({
   description,
   input,
   category: 'search',
+  group: SEARCH,
   usualEffect: 'read',
   async effect(args, ctx) {
     const abs = await ctx.workspace.resolve(args.path ?? '.', 'list');

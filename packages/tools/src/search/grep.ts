@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { defineTool, ToolError, type Tool, type ToolContext, type ToolOutput, type Workspace } from '@toolbelt/core';
+import { SEARCH } from './group.js';
 import { absentOr } from '../errno.js';
 import { sensitiveReason } from '../workspace/sensitive.js';
 import { assertPlainFile } from '../workspace/special.js';
@@ -300,6 +301,7 @@ export function createGrep(settings: SearchSettings = {}): Tool<Input> {
     description,
     input,
     category: 'search',
+    group: SEARCH,
     usualEffect: 'read',
     async effect(args, ctx) {
       const abs = await ctx.workspace.resolve(args.path ?? '.', 'read');

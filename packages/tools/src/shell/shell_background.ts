@@ -1,4 +1,5 @@
 import { defineTool, ToolError, type Tool, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { SHELL } from './group.js';
 import { z } from 'zod';
 import { commandInvocation, type Classified } from './command-invocation.js';
 import { displayCwd } from './cwd.js';
@@ -26,6 +27,7 @@ export function shellBackground(manager: ShellManager): Tool {
         : `${description} Sandboxed as shell_exec; its servers are reachable only with network allowed.`,
     input,
     category: 'shell',
+    group: SHELL,
     validate: (i: Input) =>
       i.command.includes('\0') ? 'command contains a NUL byte, which bash cannot run; remove it' : undefined,
     usualEffect: 'execute',

@@ -1,4 +1,5 @@
 import { defineTool, ToolError, type Tool, type ToolContext, type ToolOutput } from '@toolbelt/core';
+import { SHELL } from './group.js';
 import { z } from 'zod';
 import { runCommand } from '../process/run.js';
 import { reportChanges } from '../workspace/report-changes.js';
@@ -41,6 +42,7 @@ export function shellExec(manager: ShellManager): Tool {
     ),
     input,
     category: 'shell',
+    group: SHELL,
     // Our own timeout (with its partial output) must fire before the executor's deadline.
     timeoutMs: s.maxTimeoutMs + s.killGraceMs + 5_000,
     validate: (i: Input) =>

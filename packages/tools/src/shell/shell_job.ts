@@ -1,4 +1,5 @@
 import { defineTool, type Tool } from '@toolbelt/core';
+import { SHELL } from './group.js';
 import { z } from 'zod';
 import { killJob, SIGNALS } from './job_kill.js';
 import { listJobs } from './job_list.js';
@@ -37,6 +38,7 @@ export function shellJob(manager: ShellManager): Tool {
     description,
     input,
     category: 'shell',
+    group: SHELL,
     // Stopping a process this session started changes the world; reading its output does not.
     effect: (i: Input) => (i.action === 'kill' ? 'write' : 'read'),
     usualEffect: 'write',

@@ -1,14 +1,14 @@
 // GET with redirects followed by hand (at most maxRedirects), each hop through the SSRF guard,
 // the whole exchange under one deadline.
+import { ToolError } from '@toolbelt/core';
 import {
   isConnectionReset,
   parseRetryAfter,
   retryableStatus,
-  ToolError,
   withHttpRetries,
   type HttpRetryOptions,
   type RetryAdvice,
-} from '@toolbelt/core';
+} from '@toolbelt/core/net';
 import { getOnce, isRedirect, type RawResponse } from './http.js';
 import type { HostPolicy } from './ssrf.js';
 

@@ -2,15 +2,8 @@
 // 5xx) and nothing else, against local servers that fail a given number of times, then answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  Executor,
-  Policy,
-  textOf,
-  ToolRegistry,
-  type HttpRetryOptions,
-  type Tool,
-  type ToolEvent,
-} from '@toolbelt/core';
+import { Executor, Policy, textOf, ToolRegistry, type Tool, type ToolEvent } from '@toolbelt/core';
+import { type HttpRetryOptions } from '@toolbelt/core/net';
 import { serve, type TestServer } from './__fixtures__/server.js';
 import { BraveSearchProvider } from './search/brave.js';
 import { HostPolicy } from './ssrf.js';

@@ -1,11 +1,6 @@
-import {
-  defineTool,
-  parseRetryAfter,
-  ToolError,
-  type HttpRetryOptions,
-  type Tool,
-  type ToolOutput,
-} from '@toolbelt/core';
+import { defineTool, ToolError, type Tool, type ToolOutput } from '@toolbelt/core';
+import { parseRetryAfter, type HttpRetryOptions } from '@toolbelt/core/net';
+import { WEB } from './group.js';
 import { z } from 'zod';
 import { decodeBody, fetchFollowing, type Fetched } from './fetch.js';
 import type { HostPolicy } from './ssrf.js';
@@ -145,6 +140,7 @@ export function webFetchTool(settings: WebFetchSettings): Tool {
     description,
     input,
     category: 'web',
+    group: WEB,
     annotations: { openWorld: true, idempotent: true },
     timeoutMs: settings.timeoutMs + 5_000,
     validate({ url }) {

@@ -1,4 +1,5 @@
 import { defineTool, type Tool } from '@toolbelt/core';
+import { WEB } from './group.js';
 import { z } from 'zod';
 import type { SearchProvider } from './search/provider.js';
 
@@ -20,6 +21,7 @@ export function webSearchTool(provider: SearchProvider): Tool {
     description,
     input,
     category: 'web',
+    group: WEB,
     annotations: { openWorld: true },
     timeoutMs: 35_000,
     effect: 'read',

@@ -246,10 +246,10 @@ describe('the classification table', () => {
   it.each(TABLE)('%j is %s', async (script, expected) => {
     const c = await classify(script);
     if (expected === 'blocked') {
-      expect(c.blocked, c.reason).toBeTruthy();
+      expect(c.floor?.level, c.reason).toBe('blocked');
       expect(c.effect).toBe('destructive');
     } else {
-      expect(c.blocked, c.reason).toBeUndefined();
+      expect(c.floor, c.reason).toBeUndefined();
       expect(c.effect, c.reason).toBe(expected);
     }
   });
@@ -365,7 +365,7 @@ describe('scripts that do not parse', () => {
         async (script) => {
           const c = await classify(script);
           expect(['read', 'write', 'execute', 'destructive']).toContain(c.effect);
-          if (c.blocked) expect(c.effect).toBe('destructive');
+          if (c.floor?.level === 'blocked') expect(c.effect).toBe('destructive');
           expect(c.rememberPrefix).not.toBe('*');
         },
       ),

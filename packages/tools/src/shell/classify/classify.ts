@@ -142,7 +142,7 @@ export function classifyLoaded(script: string, opts: ClassifyOptions = {}): Clas
     reason: `${effect}: ${details.slice(0, MAX_REASONS).join('; ')}${more}`,
     subject: { command: script, commands, ...(paths.length ? { paths } : {}) },
   };
-  if (blocked) out.blocked = blocked.blocked;
+  if (blocked?.blocked) out.floor = { level: 'blocked', reason: blocked.blocked };
   if (warnings.length) out.warnings = warnings;
   const single = walker.simple.length === 1 && !walker.structured && !walker.parseError && !blocked;
   if (single && effect !== 'destructive') {

@@ -1,5 +1,5 @@
 // Brave Web Search API: GET /res/v1/web/search?q=&count= with the X-Subscription-Token header.
-import type { HttpRetryOptions } from '@toolbelt/core';
+import type { HttpRetryOptions } from '@toolbelt/core/net';
 import type { SearchProvider, SearchResult } from './provider.js';
 import { searchFetch, searchJson, type SearchApi } from './request.js';
 

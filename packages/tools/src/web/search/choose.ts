@@ -1,6 +1,6 @@
 // Which search API web_search uses: the configured one, else the first that is set up (Brave,
 // Tavily, then a SearXNG instance). No key, no web_search; `searchStatus` says what would turn it on.
-import type { HttpRetryOptions } from '@toolbelt/core';
+import type { HttpRetryOptions } from '@toolbelt/core/net';
 import type { WebConfig } from '../section.js';
 import { BraveSearchProvider } from './brave.js';
 import type { SearchProvider } from './provider.js';

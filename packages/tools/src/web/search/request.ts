@@ -1,6 +1,7 @@
 // One request to a search API and the one mapping of its failures to errors that say what to do;
 // every provider (Brave, Tavily) uses it, so they fail alike.
-import { retryingFetch, ToolError, type HttpRetryOptions } from '@toolbelt/core';
+import { ToolError } from '@toolbelt/core';
+import { retryingFetch, type HttpRetryOptions } from '@toolbelt/core/net';
 
 export interface SearchApi {
   /** Named in errors ("Brave Search"). */

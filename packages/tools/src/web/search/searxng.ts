@@ -1,6 +1,6 @@
 // SearXNG, a self-hosted metasearch engine: GET <instance>/search?q=&format=json answers
 // {results: [{title, url, content}]}. No key; the instance must have the json format enabled.
-import type { HttpRetryOptions } from '@toolbelt/core';
+import type { HttpRetryOptions } from '@toolbelt/core/net';
 import { plainText } from './brave.js';
 import type { SearchProvider, SearchResult } from './provider.js';
 import { searchFetch, searchJson, type SearchApi } from './request.js';

@@ -1,6 +1,6 @@
 // Tavily Search API: POST /search with {query, max_results} and an `Authorization: Bearer` key;
 // answers {results: [{title, url, content, score}]}, best first.
-import type { HttpRetryOptions } from '@toolbelt/core';
+import type { HttpRetryOptions } from '@toolbelt/core/net';
 import { plainText } from './brave.js';
 import type { SearchProvider, SearchResult } from './provider.js';
 import { searchFetch, searchJson, type SearchApi } from './request.js';

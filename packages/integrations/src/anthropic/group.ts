@@ -1,0 +1,4 @@
+// The anthropic tools' group.
+import { defineGroup } from '@toolbelt/core';
+
+export const ANTHROPIC = defineGroup('anthropic', 'Anthropic organization usage and cost');

@@ -1,0 +1,4 @@
+// The linkedin tools' group.
+import { defineGroup } from '@toolbelt/core';
+
+export const LINKEDIN = defineGroup('linkedin', 'LinkedIn job postings');
