@@ -121,7 +121,7 @@ export {
   setKeys,
   stringList,
 } from './config/parts.js';
-export { coreConfigShape, type CoreConfig, type ToolSettings } from './config/section.js';
+export { coreConfigSchema, coreConfigShape, type CoreConfig, type ToolSettings } from './config/section.js';
 export {
   executorOptionsFrom,
   policyOptionsFrom,
