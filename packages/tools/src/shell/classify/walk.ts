@@ -10,6 +10,7 @@ import { globDirectoryProblem, globOption, wordReadProblem, type WordContext } f
 import { assignProblem } from './allow/variables.js';
 import { forkBomb, pipedCode } from './hazards.js';
 import { judgeCommand } from './judge-command.js';
+import { nodeKindProblem } from './node-kinds.js';
 import { parseLoaded } from './parse.js';
 import { physicalPath } from './paths.js';
 import { judgeRedirect } from './redirects.js';
@@ -102,6 +103,10 @@ export class Walker {
   /** Parse errors are read once from the root (`hasError`), not node by node. */
   visit(node: Node): void {
     this.opts.budget.tick();
+    if (node.isNamed) {
+      const unknown = nodeKindProblem(node.type);
+      if (unknown) return this.unless(unknown);
+    }
     switch (node.type) {
       case 'comment':
         return;
