@@ -149,7 +149,7 @@ export class Walker {
         this.unparsedSubstitutions(node);
         break;
     }
-    this.unless(evaluationProblem(node));
+    this.unless(evaluationProblem(node, (name) => this.integerBound(name)));
     if (STRUCTURAL.has(node.type)) this.structured = true;
     if (CONTROL.has(node.type)) {
       const before = this.cwd;
@@ -236,6 +236,11 @@ export class Walker {
       ...(names.bare ? { bare: true } : {}),
     };
     into.set(node.id, { value: '{}', pattern: '{}', static: false, source: node.text, under });
+  }
+
+  /** A `for` variable whose every value is an integer, while its loop body is walked. */
+  private integerBound(name: string): boolean {
+    return !!this.bindings.get(name)?.every((v) => /^-?[0-9]{1,15}$/.test(v));
   }
 
   /** `for f in …; do …; done`: the body walked with f bound to the list's values (loops.ts). */
@@ -492,7 +497,17 @@ export class Walker {
     const bomb = forkBomb(name, body);
     if (bomb) this.findings.push(bomb);
     const before = this.cwd;
-    this.visit(body);
+    // The function may run after the loop that encloses it, when its variables hold anything:
+    // its body is judged with none of them bound.
+    const bound = [new Map(this.bindings), new Map(this.loopNamed)] as const;
+    this.bindings.clear();
+    this.loopNamed.clear();
+    try {
+      this.visit(body);
+    } finally {
+      for (const [k, v] of bound[0]) this.bindings.set(k, v);
+      for (const [k, v] of bound[1]) this.loopNamed.set(k, v);
+    }
     this.cwd = before;
   }
 

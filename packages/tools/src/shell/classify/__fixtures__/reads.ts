@@ -47,6 +47,17 @@ export const READS: [string, Expect][] = [
   ["find pkgs -name '*.json' | xargs jq .name", 'read'],
   ['find pkgs | xargs jq', 'asks'],
   ['for f in a.txt; do rm "$f"; done', 'asks'],
+  // A function may run after its loop, when the variable holds anything: its body knows no binding.
+  ['for f in a.txt; do g() { cat "$f"; }; done; f=.env; g', 'asks'],
+  // Arithmetic on a for variable whose every value is an integer; anything else stays an ask.
+  ['for i in 1 2 3; do echo $((i + 1)); done', 'read'],
+  ['for i in {1..5}; do echo "$(( $i * 2 ))"; done', 'read'],
+  ['for i in 1 2; do (( i > 1 )) && cat a.txt; done', 'read'],
+  ['for i in 1 a; do echo $((i + 1)); done', 'asks'],
+  ['for i in 1 2; do echo $((j + 1)); done', 'asks'],
+  ['for i in 1 2; do echo $((i += 1)); done', 'asks'],
+  ['for i in 1 2; do echo $((a[i])); done', 'asks'],
+  ["for i in 1; do g() { echo $((i)); }; done; i='a[$(touch pwn)]'; g", 'code'],
   ['cat -- "$f"', 'asks'],
   ['cat "$f"', 'asks'],
   // $PWD and $(pwd) are the directory the command runs in.
