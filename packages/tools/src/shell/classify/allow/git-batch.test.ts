@@ -74,11 +74,40 @@ describe('the object reader', () => {
     return expect.poll(() => [first, second].filter(alive), { timeout: 5_000 }).toEqual([]);
   });
 
+  it('is replaced when the repository config changes', () => {
+    closeObjectReaders();
+    const { dir, git } = repo();
+    resolveNames(dir, undefined, 'k', ['HEAD']);
+    const [first] = objectReaderPids();
+    git('config', 'branch.main.description', 'x');
+    resolveNames(dir, undefined, 'k', ['HEAD']);
+    expect(objectReaderPids()).toHaveLength(1);
+    expect(objectReaderPids()[0]).not.toBe(first);
+  });
+
+  it('keeps an object answer and a missing plain name for the key; a hash-like missing name is asked again', () => {
+    closeObjectReaders();
+    const { dir, git } = repo();
+    const head = git('rev-parse', 'HEAD');
+    expect(resolveNames(dir, undefined, 'k', ['HEAD', 'path/x', 'beef1234'])).toEqual([
+      { oid: head, type: 'commit' },
+      'missing',
+      'missing',
+    ]);
+    // With git gone, the kept answers still come; the hash-like name needs git and fails.
+    process.kill(objectReaderPids()[0], 'SIGKILL');
+    expect(resolveNames(dir, undefined, 'k', ['HEAD', 'path/x'])).toEqual([{ oid: head, type: 'commit' }, 'missing']);
+    expect(resolveNames(dir, undefined, 'k', ['beef1234'])).toBeUndefined();
+    // And a fresh process answers again.
+    expect(resolveNames(dir, undefined, 'k', ['beef1234'])).toEqual(['missing']);
+  });
+
   it('answers a question in well under the cost of starting git (reported, not asserted)', () => {
     const { dir } = repo();
     resolveNames(dir, undefined, 'k', ['HEAD']);
     const t0 = performance.now();
-    for (let i = 0; i < 100; i++) resolveNames(dir, undefined, 'k', ['HEAD~0', 'HEAD^{commit}']);
+    // Hash-like names that resolve to nothing are asked of git every time.
+    for (let i = 0; i < 100; i++) resolveNames(dir, undefined, 'k', [`beef${i}`, `cafe${i}`]);
     console.info(`object reader: ${((performance.now() - t0) / 100).toFixed(3)} ms per question`);
   });
 });

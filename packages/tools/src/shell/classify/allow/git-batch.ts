@@ -5,12 +5,24 @@
 // git runs with the classifier's other git reads' arguments and environment (gitArgs, gitEnv),
 // and only after repoFacts found the repository's config free of programs; `--batch-check` prints
 // names and types, never content, and runs no filter or textconv. A process serves one state of
-// the history (historyKey): when refs move it is replaced. It never keeps Node alive (unref'd, no
+// the history (historyKey) and of the config: when refs move or the config changes it is replaced,
+// and the answers it gave are kept for that state only. It never keeps Node alive (unref'd, no
 // stream handles), ends when its stdin closes (our exit), and closeObjectReaders() kills them all.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, constants, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  lstatSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { dotGitAbove, gitDirOf } from '../../../workspace/git-dir.js';
 import { gitArgs, gitEnv, TIMEOUT_MS } from './git-history.js';
 
 /** What one name resolves to: an object id and its type, or missing / ambiguous. */
@@ -23,6 +35,8 @@ interface Reader {
   toGit: number;
   fromGit: number;
   pending: string;
+  /** Answers kept for this state of the history (see remembered). */
+  answers: Map<string, Resolved>;
 }
 
 const MAX_INPUT = 16 * 1024;
@@ -56,7 +70,7 @@ function start(cwd: string, gitDir: string | undefined, key: string): Reader | u
       exitHook = true;
       process.once('exit', closeObjectReaders);
     }
-    return { key, child, toGit, fromGit, pending: '' };
+    return { key, child, toGit, fromGit, pending: '', answers: new Map() };
   } catch {
     for (const fd of fds) closeSync(fd);
     return undefined;
@@ -70,6 +84,32 @@ function stop(id: string, r: Reader): void {
   r.child.kill('SIGKILL');
   closeSync(r.toGit);
   closeSync(r.fromGit);
+}
+
+function fileStamp(path: string): string {
+  try {
+    const st = lstatSync(path, { bigint: true });
+    return `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+  } catch {
+    return '-';
+  }
+}
+
+/**
+ * The repository's config files, by inode, size and times: git reads its config once, when it
+ * starts (`@{upstream}` follows it), so a process serves one state of the config too.
+ */
+function configStamp(cwd: string, gitDir: string | undefined): string {
+  const above = gitDir ? undefined : dotGitAbove(cwd);
+  const dir = gitDir ?? (above ? gitDirOf(join(above, '.git')) : undefined);
+  if (!dir) return '';
+  let common = dir;
+  try {
+    common = resolve(dir, readFileSync(join(dir, 'commondir'), 'utf8').trim());
+  } catch {
+    // not a linked worktree
+  }
+  return `${fileStamp(join(common, 'config'))}|${fileStamp(join(dir, 'config.worktree'))}`;
 }
 
 /** Reads until `n` whole lines came, or the deadline passed (undefined). */
@@ -95,6 +135,15 @@ function readLines(r: Reader, n: number): string[] | undefined {
   return lines.slice(0, n);
 }
 
+/**
+ * Whether an answer holds while the history's key does: an object a name resolves to does (objects
+ * never change, and what refs and reflogs point at is in the key); that a name resolves to nothing
+ * holds only when no part of it could be an abbreviated hash of an object written since.
+ */
+function remembered(name: string, answer: Resolved): boolean {
+  return typeof answer !== 'string' || (answer === 'missing' && !/[0-9a-f]{4}/i.test(name));
+}
+
 function parse(line: string): Resolved {
   const m = /^([0-9a-f]{40}|[0-9a-f]{64}) (commit|tag|tree|blob)$/.exec(line);
   if (m) return { oid: m[1], type: m[2] };
@@ -111,10 +160,11 @@ export function resolveNames(
   key: string,
   names: readonly string[],
 ): Resolved[] | undefined {
-  const input = names.map((n) => `${n}\n`).join('');
   // A line break would split a name; a long input could fill the pipe before git reads it.
-  if (names.some((n) => /[\n\r\0]/.test(n)) || input.length > MAX_INPUT) return undefined;
+  if (names.some((n) => /[\n\r\0]/.test(n)) || names.join('\n').length > MAX_INPUT) return undefined;
+  const fresh = new Map<string, Resolved>();
   const id = `${cwd}\0${gitDir ?? ''}`;
+  key = `${key}\0${configStamp(cwd, gitDir)}`;
   let r = readers.get(id);
   if (r && r.key !== key) stop(id, r);
   r = readers.get(id);
@@ -124,18 +174,30 @@ export function resolveNames(
     if (readers.size >= 8) closeObjectReaders();
     readers.set(id, r);
   }
+  const asked = [...new Set(names.filter((n) => !r.answers.has(n)))];
+  if (asked.length) {
+    const lines = ask(id, r, asked);
+    if (!lines) return undefined;
+    for (const [i, n] of asked.entries()) {
+      const answer = parse(lines[i]);
+      if (remembered(n, answer)) r.answers.set(n, answer);
+      else fresh.set(n, answer);
+    }
+  }
+  return names.map((n) => r.answers.get(n) ?? fresh.get(n)!);
+}
+
+/** The answer lines to `names`, from the running git; undefined (and the process stopped) when it fails. */
+function ask(id: string, r: Reader, names: string[]): string[] | undefined {
   try {
-    writeSync(r.toGit, input);
+    writeSync(r.toGit, names.map((n) => `${n}\n`).join(''));
   } catch {
     stop(id, r);
     return undefined;
   }
   const lines = readLines(r, names.length);
-  if (!lines) {
-    stop(id, r);
-    return undefined;
-  }
-  return lines.map(parse);
+  if (!lines) stop(id, r);
+  return lines;
 }
 
 /** The process ids of the running git processes (for tests). */
