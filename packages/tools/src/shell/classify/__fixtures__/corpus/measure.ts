@@ -3,6 +3,7 @@
 // which of those only read ("harmless"). The share of harmless commands that run without asking
 // is computed from the runs, never written down.
 import { createHash } from 'node:crypto';
+import { availableParallelism, loadavg } from 'node:os';
 import { leaksOf } from '../../../../sandbox/__fixtures__/secret-scripts.js';
 import type { Sandbox } from '../../../../sandbox/sandbox.js';
 import { gitReadEnv } from '../../../env.js';
@@ -27,6 +28,9 @@ export interface Measurement {
   classifyMs: number[];
   /** The same, the median of three classifications in a row: what a busy machine's pauses do not skew. */
   steadyMs: number[];
+  /** The machine while it was measured: the 1-minute load average and the cores. */
+  load: number;
+  cores: number;
 }
 
 /** A run only read: no problem, no refused write, no secret shown, and its programs all there. */
@@ -86,6 +90,7 @@ export async function measure(corpus: readonly CorpusCommand[], o: MeasureOption
   };
   await classifyCommand('true', opts); // the parser loads once per process
   const steadyMs: number[] = [];
+  const load = loadavg()[0];
   for (const cmd of corpus) {
     const times: number[] = [];
     let c: Awaited<ReturnType<typeof classifyCommand>> | undefined;
@@ -126,5 +131,7 @@ export async function measure(corpus: readonly CorpusCommand[], o: MeasureOption
     sample,
     classifyMs: classifyMs.sort((a, b) => a - b),
     steadyMs: steadyMs.sort((a, b) => a - b),
+    load,
+    cores: availableParallelism(),
   };
 }
