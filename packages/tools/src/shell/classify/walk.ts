@@ -10,6 +10,7 @@ import { globDirectoryProblem, globOption, wordReadProblem, type WordContext } f
 import { assignProblem } from './allow/variables.js';
 import { forkBomb, pipedCode } from './hazards.js';
 import { judgeCommand } from './judge-command.js';
+import { integerLiteral } from './literals.js';
 import { nodeKindProblem } from './node-kinds.js';
 import { parseLoaded } from './parse.js';
 import { physicalPath } from './paths.js';
@@ -72,6 +73,8 @@ export class Walker {
   private readonly loopNamed = new Map<string, Word>();
   /** `for` variables whose loop body is being walked, with the values they take. */
   private readonly bindings: Bindings = new Map();
+  /** The scripts being walked: the command's, then each `bash -c` or `eval` string inside it. */
+  private readonly scripts: Node[] = [];
   private readonly scope: Scope;
 
   constructor(private readonly opts: WalkOptions) {
@@ -109,6 +112,14 @@ export class Walker {
     }
     switch (node.type) {
       case 'comment':
+        return;
+      case 'program':
+        this.scripts.push(node);
+        try {
+          this.children(node);
+        } finally {
+          this.scripts.pop();
+        }
         return;
       case 'command':
         this.findings.push(...this.command(node));
@@ -238,9 +249,11 @@ export class Walker {
     into.set(node.id, { value: '{}', pattern: '{}', static: false, source: node.text, under });
   }
 
-  /** A `for` variable whose every value is an integer, while its loop body is walked. */
+  /** A `for` variable whose every value is an integer while its loop body is walked, or a name the script only gives integers (literals.ts). */
   private integerBound(name: string): boolean {
-    return !!this.bindings.get(name)?.every((v) => /^-?[0-9]{1,15}$/.test(v));
+    const bound = this.bindings.get(name);
+    if (bound) return bound.every((v) => /^-?[0-9]{1,15}$/.test(v));
+    return integerLiteral(name, this.scripts, this.opts.env);
   }
 
   /** `for f in …; do …; done`: the body walked with f bound to the list's values (loops.ts). */

@@ -58,6 +58,13 @@ export const READS: [string, Expect][] = [
   ['for i in 1 2; do echo $((i += 1)); done', 'asks'],
   ['for i in 1 2; do echo $((a[i])); done', 'asks'],
   ["for i in 1; do g() { echo $((i)); }; done; i='a[$(touch pwn)]'; g", 'code'],
+  // A name the script only ever gives integer literals, wherever it is read; bash's own names never.
+  ['x=2; y=3; echo $(( x ** y ))', 'read'],
+  ['f() { echo $((n * 2)); }; n=4; f', 'read'],
+  ["x=2; echo $((x)); x='a[$(touch pwn)]'", 'code'],
+  ["x=2; x[1]='a[$(touch pwn)]'; echo $((x))", 'code'],
+  ["echo 'a[$(touch pwn)]'; echo $((_))", 'code'],
+  ['x=2; read x; echo $((x))', 'asks'],
   ['cat -- "$f"', 'asks'],
   ['cat "$f"', 'asks'],
   // $PWD and $(pwd) are the directory the command runs in.
