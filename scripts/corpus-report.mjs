@@ -30,6 +30,11 @@ const cut = text.indexOf('\n{');
 const section = text.slice(0, cut);
 const figures = JSON.parse(text.slice(cut + 1));
 console.log(`\n${section}`);
+console.log(
+  `Classification: p50 ${figures.p50Ms.toFixed(2)} ms, p99 ${figures.p99Ms.toFixed(2)} ms (first time); ` +
+    `median of three: p50 ${figures.steadyP50Ms.toFixed(2)} ms, p99 ${figures.steadyP99Ms.toFixed(2)} ms ` +
+    `(${figures.cores} cores, load average ${figures.load.toFixed(1)})`,
+);
 console.log('All groups of harmless asked commands in the sample:');
 for (const g of figures.groups) console.log(`${String(g.count).padStart(4)}  ${g.why}  e.g. ${g.examples.join(' | ')}`);
 if (process.argv.includes('--write')) {

@@ -6,6 +6,7 @@ import { ProcessGroup, type GroupExit } from '../process/group.js';
 import { HeadTailBuffer, utf8End, utf8Start } from '../process/head-tail.js';
 import { bashInvocation } from '../process/limits.js';
 import type { Confinement, Sandbox } from '../sandbox/sandbox.js';
+import { closeObjectReaders } from './classify/allow/git-batch.js';
 import { OutputFiles } from './output-files.js';
 import type { ShellSettings } from './settings.js';
 
@@ -188,6 +189,7 @@ export class ShellManager {
     if (!this.disposed) this.stopAll.abort();
     await Promise.allSettled([...this.jobs.values()].map((j) => this.stop(j, 'SIGTERM', 'shutdown')));
     this.outputFiles.removeAll();
+    closeObjectReaders();
   }
 
   private forgetOldFinished(): void {

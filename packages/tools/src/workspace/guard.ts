@@ -4,9 +4,10 @@
 // database, token files), and never a workspace root itself as a write target.
 import { realpathSync, statSync } from 'node:fs';
 import { lstat, readlink } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { ToolError, type Workspace } from '@toolbelt/core';
 import { fsError, isMissing } from '../errno.js';
+import { belowRoot } from './below-root.js';
 import { ownFileReason, sensitiveMatch, sensitiveReason } from './sensitive.js';
 
 export type Access = 'read' | 'write' | 'list' | 'delete';
@@ -183,22 +184,12 @@ export class WorkspaceGuard implements Workspace {
 
   /** True when a real path is one of the roots or below one (`/srv/app2` is not below `/srv/app`). */
   inside(real: string): boolean {
-    return this.roots.some((root) => {
-      const rel = relative(root, real);
-      return rel === '' || (rel !== '..' && !rel.startsWith('..' + sep) && !isAbsolute(rel));
-    });
+    return belowRoot(real, this.roots) !== undefined;
   }
 
   /** The path below its root ('' for the root), for sensitivity checks that ignore where the root sits. */
   private relativeToRoot(real: string): string {
-    let best: string | undefined;
-    for (const root of this.roots) {
-      const rel = relative(root, real);
-      if (rel === '' || (rel !== '..' && !rel.startsWith('..' + sep) && !isAbsolute(rel))) {
-        if (best === undefined || rel.length < best.length) best = rel;
-      }
-    }
-    return best ?? real;
+    return belowRoot(real, this.roots) ?? real;
   }
 
   private async real(absolute: string, access: Access, original: string): Promise<string> {

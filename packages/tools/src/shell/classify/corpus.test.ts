@@ -65,7 +65,8 @@ describe.skipIf(!strace || !sandboxWorks)('the shell corpus', () => {
     console.info(
       `shell corpus: ${f.total} commands, ${f.reads} reads ran (${f.readsRefused.length} had a write refused), ${f.asked} ask, ` +
         `${f.sampledHarmless} of ${f.sampled} sampled asks only read; ${(100 * f.share).toFixed(1)}% of harmless commands run without asking; ` +
-        `classification p50 ${f.p50Ms.toFixed(2)} ms, p99 ${f.p99Ms.toFixed(2)} ms`,
+        `classification p50 ${f.p50Ms.toFixed(2)} ms, p99 ${f.p99Ms.toFixed(2)} ms ` +
+        `(median of three: p50 ${f.steadyP50Ms.toFixed(2)} ms, p99 ${f.steadyP99Ms.toFixed(2)} ms)`,
     );
     if (REPORT)
       writeFileSync(

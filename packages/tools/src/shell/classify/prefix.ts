@@ -1,37 +1,10 @@
 // What "always approve" may remember for one simple command. A prefix is offered only where no
 // longer command with the same prefix can be more dangerous than the one approved: remembered
 // decisions are honoured whatever a later call's effect (`git push` must not cover `--force`).
-import { readSpecFor } from './allow/index.js';
+import { cardFor, readSpecFor } from './allow/index.js';
 import { handlerFor } from './commands/index.js';
 import type { Effect, SimpleCommand } from './types.js';
 
-/** git subcommands whose flags never make them destructive. */
-const GIT_SAFE = new Set([
-  'status',
-  'log',
-  'diff',
-  'show',
-  'blame',
-  'shortlog',
-  'describe',
-  'rev-parse',
-  'ls-files',
-  'ls-tree',
-  'grep',
-  'add',
-  'commit',
-  'fetch',
-  'pull',
-  'merge',
-  'rebase',
-  'cherry-pick',
-  'revert',
-  'init',
-  'clone',
-  'mv',
-  'apply',
-  'am',
-]);
 const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 /** `npm run test`: the script name is part of the prefix. */
 const RUNS_NAMED = new Set(['run', 'run-script', 'exec', 'x', 'dlx', 'task']);
@@ -91,9 +64,13 @@ export function rememberPrefix(cmd: SimpleCommand, effect: Effect): string | und
   const first = arg(cmd, 0);
   // A reader with no handler has no mode worse than reading; one that asked (a secret, a path
   // outside) must not teach "always" to cover the next such call.
-  if (name !== 'git' && !PACKAGE_MANAGERS.has(name) && readSpecFor(name))
+  const card = cardFor(name);
+  if (card?.prefixWords) {
+    const n = card.prefixWords(cmd);
+    return n ? take(cmd, n) : undefined;
+  }
+  if (!PACKAGE_MANAGERS.has(name) && readSpecFor(name))
     return effect === 'read' && !handlerFor(name) ? take(cmd, 1) : undefined;
-  if (name === 'git') return first && GIT_SAFE.has(first) ? take(cmd, 2) : undefined;
   if (PACKAGE_MANAGERS.has(name) && first && PM_SAFE.has(first)) {
     if (!RUNS_NAMED.has(first)) return take(cmd, 2);
     const script = arg(cmd, 1);

@@ -5,6 +5,7 @@
 // `-`). What xargs or the shell does to the names (splitting at blanks) is judged where they are read.
 import { FLAGS, NEWER_XY, WITH_PATH, WITH_VALUE } from './allow/find.js';
 import { getopt, has } from './allow/getopt.js';
+import { cardFor } from './allow/index.js';
 import { TEXT } from './allow/text.js';
 import type { SimpleCommand } from './types.js';
 import type { Word } from './words.js';
@@ -30,7 +31,8 @@ const PRINTS = new Set(['-print', '-print0']);
 export function namesPrinted(cmd: SimpleCommand): Names | undefined {
   if (cmd.name === 'find') return findNames(cmd);
   if (cmd.name === 'rg' || cmd.name === 'grep') return searchNames(cmd);
-  if (cmd.name === 'git') return gitFiles(cmd);
+  const card = cardFor(cmd.name)?.printsNames?.(cmd);
+  if (card) return card;
   // `ls` alone (or -1, -A: never `.` and `..`) prints the names of the entries where it runs.
   if (cmd.name === 'ls' && cmd.args.every((w) => w.static && /^-[1A]+$/.test(w.value)))
     return { producer: 'ls', starts: [DOT], follow: true, nul: false, bare: true };
@@ -38,29 +40,6 @@ export function namesPrinted(cmd: SimpleCommand): Names | undefined {
 }
 
 const DOT: Word = { value: '.', pattern: '.', static: true, source: '.' };
-
-/** `git ls-files` (run where it is, names relative to it): -z, which files, pathspecs below. */
-function gitFiles(cmd: SimpleCommand): Names | undefined {
-  const [sub, ...rest] = cmd.args;
-  if (sub?.value !== 'ls-files') return undefined;
-  let nul = false;
-  for (const w of rest) {
-    if (!w.static) return undefined;
-    if (w.value === '-z') nul = true;
-    else if (
-      !LS_FILES.test(w.value) &&
-      (w.value.startsWith('-') ||
-        w.value.startsWith(':') ||
-        w.value.startsWith('/') ||
-        w.value.split('/').includes('..'))
-    )
-      return undefined;
-  }
-  return { producer: 'git ls-files', starts: [DOT], follow: true, nul, bare: true };
-}
-
-const LS_FILES =
-  /^(-[cmodi]+|--(cached|modified|others|deleted|ignored|exclude-standard|directory|no-empty-directory|recurse-submodules))$/;
 
 /**
  * Filters whose output is some of their input lines, unchanged: names pass through them (`find |

@@ -18,11 +18,27 @@ export function expansionProblem(node: Node): string | undefined {
   return PLAIN_EXPANSION.test(text) ? undefined : `${short(text)} is evaluated (indirection, arithmetic or assignment)`;
 }
 
-export function arithmeticProblem(node: Node): string | undefined {
+/** Whether a name's value is known to be an integer wherever the node is evaluated (a `for` variable over integers). */
+export type IntegerName = (name: string) => boolean;
+const noIntegers: IntegerName = () => false;
+
+export function arithmeticProblem(node: Node, integer: IntegerName = noIntegers): string | undefined {
   const inner = node.text.replace(/^\$?\(\(|\)\)$|^\$\[|\]$/g, '');
-  return plainArithmetic(inner)
+  return plainArithmetic(inner) || overIntegers(inner, integer)
     ? undefined
     : `${short(node.text)} is arithmetic on names, which evaluates their values`;
+}
+
+/**
+ * `$((i+1))`, `$(( $i * 2 ))` where every name holds an integer: bash evaluates a name's value as
+ * arithmetic in turn, which runs code only when the value holds a subscript (`a[$(cmd)]`); an
+ * integer holds none. No subscripts, substitutions or assignments (`=`, `+=`, `++`) in the expression.
+ */
+function overIntegers(expr: string, integer: IntegerName): boolean {
+  const bare = expr.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, '$1$2');
+  if (/[`\\$[\]#]|\+\+|--|<<=|>>=|(^|[^=!<>])=(?!=)/.test(bare)) return false;
+  const names = bare.match(/[A-Za-z_][A-Za-z0-9_]*/g);
+  return !!names && names.every(integer);
 }
 
 const ARITH_OPS = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge']);
@@ -131,14 +147,14 @@ export function statementProblem(node: Node, env: Readonly<Record<string, string
 }
 
 /** Why a node that evaluates words is more than plain: expansions, arithmetic, `for (( ))`, here-documents. */
-export function evaluationProblem(node: Node): string | undefined {
+export function evaluationProblem(node: Node, integer: IntegerName = noIntegers): string | undefined {
   switch (node.type) {
     case 'expansion':
       return expansionProblem(node);
     case 'arithmetic_expansion':
-      return arithmeticProblem(node);
+      return arithmeticProblem(node, integer);
     case 'compound_statement':
-      return node.text.startsWith('((') ? arithmeticProblem(node) : undefined;
+      return node.text.startsWith('((') ? arithmeticProblem(node, integer) : undefined;
     case 'c_style_for_statement':
       return 'for (( )) evaluates arithmetic on names';
     case 'heredoc_redirect':

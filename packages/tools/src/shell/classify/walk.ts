@@ -10,6 +10,8 @@ import { globDirectoryProblem, globOption, wordReadProblem, type WordContext } f
 import { assignProblem } from './allow/variables.js';
 import { forkBomb, pipedCode } from './hazards.js';
 import { judgeCommand } from './judge-command.js';
+import { integerLiteral } from './literals.js';
+import { nodeKindProblem } from './node-kinds.js';
 import { parseLoaded } from './parse.js';
 import { physicalPath } from './paths.js';
 import { judgeRedirect } from './redirects.js';
@@ -71,6 +73,8 @@ export class Walker {
   private readonly loopNamed = new Map<string, Word>();
   /** `for` variables whose loop body is being walked, with the values they take. */
   private readonly bindings: Bindings = new Map();
+  /** The scripts being walked: the command's, then each `bash -c` or `eval` string inside it. */
+  private readonly scripts: Node[] = [];
   private readonly scope: Scope;
 
   constructor(private readonly opts: WalkOptions) {
@@ -102,8 +106,20 @@ export class Walker {
   /** Parse errors are read once from the root (`hasError`), not node by node. */
   visit(node: Node): void {
     this.opts.budget.tick();
+    if (node.isNamed) {
+      const unknown = nodeKindProblem(node.type);
+      if (unknown) return this.unless(unknown);
+    }
     switch (node.type) {
       case 'comment':
+        return;
+      case 'program':
+        this.scripts.push(node);
+        try {
+          this.children(node);
+        } finally {
+          this.scripts.pop();
+        }
         return;
       case 'command':
         this.findings.push(...this.command(node));
@@ -144,7 +160,7 @@ export class Walker {
         this.unparsedSubstitutions(node);
         break;
     }
-    this.unless(evaluationProblem(node));
+    this.unless(evaluationProblem(node, (name) => this.integerBound(name)));
     if (STRUCTURAL.has(node.type)) this.structured = true;
     if (CONTROL.has(node.type)) {
       const before = this.cwd;
@@ -231,6 +247,13 @@ export class Walker {
       ...(names.bare ? { bare: true } : {}),
     };
     into.set(node.id, { value: '{}', pattern: '{}', static: false, source: node.text, under });
+  }
+
+  /** A `for` variable whose every value is an integer while its loop body is walked, or a name the script only gives integers (literals.ts). */
+  private integerBound(name: string): boolean {
+    const bound = this.bindings.get(name);
+    if (bound) return bound.every((v) => /^-?[0-9]{1,15}$/.test(v));
+    return integerLiteral(name, this.scripts, this.opts.env);
   }
 
   /** `for f in …; do …; done`: the body walked with f bound to the list's values (loops.ts). */
@@ -487,7 +510,17 @@ export class Walker {
     const bomb = forkBomb(name, body);
     if (bomb) this.findings.push(bomb);
     const before = this.cwd;
-    this.visit(body);
+    // The function may run after the loop that encloses it, when its variables hold anything:
+    // its body is judged with none of them bound.
+    const bound = [new Map(this.bindings), new Map(this.loopNamed)] as const;
+    this.bindings.clear();
+    this.loopNamed.clear();
+    try {
+      this.visit(body);
+    } finally {
+      for (const [k, v] of bound[0]) this.bindings.set(k, v);
+      for (const [k, v] of bound[1]) this.loopNamed.set(k, v);
+    }
     this.cwd = before;
   }
 

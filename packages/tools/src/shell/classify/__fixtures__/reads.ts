@@ -47,6 +47,24 @@ export const READS: [string, Expect][] = [
   ["find pkgs -name '*.json' | xargs jq .name", 'read'],
   ['find pkgs | xargs jq', 'asks'],
   ['for f in a.txt; do rm "$f"; done', 'asks'],
+  // A function may run after its loop, when the variable holds anything: its body knows no binding.
+  ['for f in a.txt; do g() { cat "$f"; }; done; f=.env; g', 'asks'],
+  // Arithmetic on a for variable whose every value is an integer; anything else stays an ask.
+  ['for i in 1 2 3; do echo $((i + 1)); done', 'read'],
+  ['for i in {1..5}; do echo "$(( $i * 2 ))"; done', 'read'],
+  ['for i in 1 2; do (( i > 1 )) && cat a.txt; done', 'read'],
+  ['for i in 1 a; do echo $((i + 1)); done', 'asks'],
+  ['for i in 1 2; do echo $((j + 1)); done', 'asks'],
+  ['for i in 1 2; do echo $((i += 1)); done', 'asks'],
+  ['for i in 1 2; do echo $((a[i])); done', 'asks'],
+  ["for i in 1; do g() { echo $((i)); }; done; i='a[$(touch pwn)]'; g", 'code'],
+  // A name the script only ever gives integer literals, wherever it is read; bash's own names never.
+  ['x=2; y=3; echo $(( x ** y ))', 'read'],
+  ['f() { echo $((n * 2)); }; n=4; f', 'read'],
+  ["x=2; echo $((x)); x='a[$(touch pwn)]'", 'code'],
+  ["x=2; x[1]='a[$(touch pwn)]'; echo $((x))", 'code'],
+  ["echo 'a[$(touch pwn)]'; echo $((_))", 'code'],
+  ['x=2; read x; echo $((x))', 'asks'],
   ['cat -- "$f"', 'asks'],
   ['cat "$f"', 'asks'],
   // $PWD and $(pwd) are the directory the command runs in.

@@ -5,7 +5,8 @@ import { classifyCommand } from '../classify.js';
 import { makeSafetyTree, type SafetyTree } from '../__fixtures__/tree.js';
 import { severity, type Effect } from '../types.js';
 import type { Card, Examples, Verdict } from './card.js';
-import { CARDS, readSpecFor } from './index.js';
+import { handlerFor } from '../commands/index.js';
+import { CARDS, cardFor, readSpecFor } from './index.js';
 
 let t: SafetyTree;
 beforeAll(() => {
@@ -38,6 +39,14 @@ describe('command cards', () => {
     const names = CARDS.flatMap((c) => c.names);
     expect(new Set(names).size).toBe(names.length);
     for (const card of CARDS) for (const name of card.names) expect(readSpecFor(name), name).toBe(card.spec);
+  });
+
+  it("give their handler, the one name -> card map's, to the classifier", () => {
+    for (const card of CARDS)
+      for (const name of card.names) {
+        expect(cardFor(name), name).toBe(card);
+        if (card.handler) expect(handlerFor(name), name).toBe(card.handler);
+      }
   });
 
   it('have examples of a read and of an ask each', () => {

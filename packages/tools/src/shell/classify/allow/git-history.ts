@@ -15,33 +15,46 @@ import { sensitiveReason } from '../../../workspace/sensitive.js';
 import { has, type ParsedOption } from './getopt.js';
 import { dotGitOf, historyStamp } from './git-stamp.js';
 
-const TIMEOUT_MS = 1_500;
+export const TIMEOUT_MS = 1_500;
 const MAX_OUTPUT = 64 * 1024 * 1024;
 const cache = new Map<string, string | undefined>();
 const stamped = new Map<string, { stamp: string; key: string | undefined }>();
 
+/** The arguments every git read of the classifier starts with: no fsmonitor, names unquoted. */
+export function gitArgs(gitDir: string | undefined, args: string[]): string[] {
+  return [
+    '-c',
+    'core.fsmonitor=false',
+    '-c',
+    'core.quotepath=false',
+    ...(gitDir ? [`--git-dir=${gitDir}`] : []),
+    ...args,
+  ];
+}
+
+/** The environment of the classifier's git reads: no system config, no locks, no prompt, no pager. */
+export function gitEnv(): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_OPTIONAL_LOCKS: '0',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_PAGER: 'cat',
+    PAGER: 'cat',
+  };
+}
+
 /** Runs a git read in the repository; its output, or undefined when it fails or takes too long. */
 export function git(cwd: string, gitDir: string | undefined, args: string[], input?: string): string | undefined {
-  const r = spawnSync(
-    'git',
-    ['-c', 'core.fsmonitor=false', '-c', 'core.quotepath=false', ...(gitDir ? [`--git-dir=${gitDir}`] : []), ...args],
-    {
-      cwd,
-      encoding: 'utf8',
-      timeout: TIMEOUT_MS,
-      maxBuffer: MAX_OUTPUT,
-      env: {
-        ...process.env,
-        GIT_CONFIG_NOSYSTEM: '1',
-        GIT_OPTIONAL_LOCKS: '0',
-        GIT_TERMINAL_PROMPT: '0',
-        GIT_PAGER: 'cat',
-        PAGER: 'cat',
-      },
-      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'ignore'],
-      ...(input === undefined ? {} : { input }),
-    },
-  );
+  const r = spawnSync('git', gitArgs(gitDir, args), {
+    cwd,
+    encoding: 'utf8',
+    timeout: TIMEOUT_MS,
+    maxBuffer: MAX_OUTPUT,
+    env: gitEnv(),
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'ignore'],
+    ...(input === undefined ? {} : { input }),
+  });
   return r.status === 0 && !r.error ? r.stdout : undefined;
 }
 

@@ -9,6 +9,7 @@
 // secret-name check has passed (`:path` names the index, which the history check lists). Anything
 // else asks, so does anything that cannot be checked in time.
 import { has, type ParsedOption } from './getopt.js';
+import { resolveNames } from './git-batch.js';
 import { git, historyKey } from './git-history.js';
 import type { Word } from '../words.js';
 
@@ -66,6 +67,49 @@ function revisionOf(word: string): { rev: string; path: boolean } | 'index' | { 
 }
 
 /**
+ * The revisions a revision word names, as git takes it apart (`a..b`, `a...b`, `^a`, `a^@`, `a^!`,
+ * `a^-`): each part's parents and ancestors are reachable when the part is, so the parts stand for it.
+ */
+function revisionParts(rev: string): { parts: string[]; plain: boolean } {
+  const base = (r: string) => r.replace(/\^(@|!|-\d*)$/, '') || 'HEAD';
+  const bare = rev.replace(/^\^/, '');
+  const range = /^(.*?)\.\.\.?(.*)$/.exec(bare);
+  const parts = range ? [range[1], range[2]].map(base) : [base(bare)];
+  return { parts, plain: !range && bare === rev && base(bare) === bare };
+}
+
+/** The commits the revision words name; or why one is not a commit we may print. */
+function namedCommits(cwd: string, gitDir: string | undefined, key: string, words: string[]): string[] | string {
+  const asked: { word: string; part: string; path: boolean; plain: boolean }[] = [];
+  for (const word of words) {
+    const r = revisionOf(word);
+    if (r === 'index') continue;
+    if ('why' in r) return r.why;
+    const { parts, plain } = revisionParts(r.rev);
+    for (const part of parts) asked.push({ word, part, path: r.path, plain });
+  }
+  if (!asked.length) return [];
+  const names = asked.flatMap((a) => [a.part, `${a.part}^{commit}`]);
+  const answers = resolveNames(cwd, gitDir, key, names);
+  if (!answers) return 'the objects it names could not be checked';
+  const commits: string[] = [];
+  for (const [i, a] of asked.entries()) {
+    const [self, commit] = [answers[2 * i], answers[2 * i + 1]];
+    if (self === 'ambiguous') return `${a.word} is ambiguous`;
+    // Not a revision: git takes a plain word as a path (checked by name) and prints no object for it.
+    if (self === 'missing') {
+      if (a.plain && !a.path) continue;
+      return a.path ? `${a.word} names no commit` : `${a.word} could not be resolved`;
+    }
+    // Each must peel to a commit (a tag of a commit is fine; a blob, a tree or a tag of one is not).
+    if (typeof commit === 'string' || commit.type !== 'commit')
+      return `it names ${self.oid}, which is not a commit: it may print a file by its hash`;
+    commits.push(commit.oid);
+  }
+  return commits;
+}
+
+/**
  * Why the objects a history-printing git read names are not known to be safe to print, or
  * undefined. `cwd`/`gitDir` locate the repository as for historyProblem.
  */
@@ -78,34 +122,16 @@ export function objectsProblem(
   const unseen = a.options.find((o) => Object.hasOwn(UNSEEN, o.name));
   if (unseen) return `${unseen.name} ${UNSEEN[unseen.name]}`;
   if (name === 'show' && has(a, ...REF_SETS)) return 'it shows every object the refs name, and a tag may name a blob';
-  const oids: string[] = [];
-  for (const word of revisionWords(name, a)) {
-    const r = revisionOf(word);
-    if (r === 'index') continue;
-    if ('why' in r) return r.why;
-    const out = git(cwd, gitDir, ['rev-parse', '--revs-only', '--end-of-options', r.rev]);
-    if (out === undefined) return `${word} could not be resolved`;
-    const named = out.split('\n').filter(Boolean);
-    // Not a revision: git takes it as a path (checked by name) and prints no object for it.
-    if (!named.length && r.path) return `${word} names no commit`;
-    oids.push(...named.map((o) => o.replace(/^\^/, '')));
-  }
-  if (!oids.length) return undefined;
-  // Each must peel to a commit (a tag of a commit is fine; a blob, a tree or a tag of one is not).
-  const peeled = git(
-    cwd,
-    gitDir,
-    ['cat-file', '--batch-check=%(objectname) %(objecttype)'],
-    oids.map((o) => `${o}^{commit}\n`).join(''),
-  );
-  if (peeled === undefined) return 'the objects it names could not be checked';
-  const commits = peeled.split('\n').filter(Boolean);
-  const bad = commits.findIndex((line) => !/^[0-9a-f]+ commit$/.test(line));
-  if (bad >= 0 || commits.length !== oids.length)
-    return `it names ${oids[Math.max(bad, 0)]}, which is not a commit: it may print a file by its hash`;
+  const words = revisionWords(name, a);
+  if (!words.length) return undefined;
+  const key = historyKey(cwd, gitDir);
+  if (key === undefined) return 'the repository could not be read';
+  const commits = namedCommits(cwd, gitDir, key, words);
+  if (typeof commits === 'string') return commits;
+  if (!commits.length) return undefined;
   const seen = reachable(cwd, gitDir);
   if (!seen) return 'the commits of its history could not be listed in time';
-  const unreachable = commits.map((line) => line.split(' ')[0]).find((oid) => !seen.has(oid));
+  const unreachable = commits.find((oid) => !seen.has(oid));
   if (unreachable)
     return `it names commit ${unreachable}, which no ref or reflog reaches, so the history check never saw it`;
   return undefined;

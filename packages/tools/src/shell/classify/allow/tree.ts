@@ -2,9 +2,12 @@
 // sensitive-file rules, with globs expanded against the tree first (`cat .e*` is `cat .env`). The
 // directories a recursive reader walks are walk-tree.ts's part.
 import { readdirSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import picomatch from 'picomatch';
+import { belowRoot } from '../../../workspace/below-root.js';
 import { sensitiveReason } from '../../../workspace/sensitive.js';
+
+export { belowRoot };
 
 export interface Roots {
   readonly roots: readonly string[];
@@ -19,18 +22,6 @@ export function realLoose(abs: string, depth = 0): string {
     if (parent === abs || depth > 64) return abs;
     return join(realLoose(parent, depth + 1), basename(abs));
   }
-}
-
-/** The path below the root that holds it, or undefined when no root does. */
-export function belowRoot(real: string, roots: readonly string[]): string | undefined {
-  let best: string | undefined;
-  for (const root of roots) {
-    const rel = relative(root, real);
-    if (rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel))) {
-      if (best === undefined || rel.length < best.length) best = rel;
-    }
-  }
-  return best;
 }
 
 /** Paths the workspace protects beyond the name rules (`--config FILE`, the gateway's database). */

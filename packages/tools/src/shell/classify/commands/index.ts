@@ -1,9 +1,9 @@
 // Command name -> handler: how much worse than a read a command is. Reads themselves are decided
 // by the allow-list (../allow); a name in neither runs unknown code: execute.
+import { cardFor } from '../allow/index.js';
 import { read, type Handler } from '../types.js';
 import { literalWord } from '../words.js';
 import * as f from './files.js';
-import { git } from './git.js';
 import * as r from './readers.js';
 import { awk, sed } from './sed-awk.js';
 import * as s from './system.js';
@@ -63,7 +63,6 @@ const table: Record<string, Handler> = {
   gawk: awk,
   mawk: awk,
   nawk: awk,
-  git,
   sudo: w.sudo,
   doas: w.sudo,
   pkexec: w.sudo,
@@ -165,6 +164,8 @@ const MKFS = /^mkfs\.[a-z0-9]+$/;
 
 /** The handler for a command name (already stripped of a system bin directory). */
 export function handlerFor(name: string): Handler | undefined {
+  const card = cardFor(name)?.handler;
+  if (card) return card;
   if (Object.hasOwn(table, name)) return table[name];
   if (MKFS.test(name)) return f.mkfs;
   return undefined;

@@ -3,6 +3,7 @@
 // which of those only read ("harmless"). The share of harmless commands that run without asking
 // is computed from the runs, never written down.
 import { createHash } from 'node:crypto';
+import { availableParallelism, loadavg } from 'node:os';
 import { leaksOf } from '../../../../sandbox/__fixtures__/secret-scripts.js';
 import type { Sandbox } from '../../../../sandbox/sandbox.js';
 import { gitReadEnv } from '../../../env.js';
@@ -23,8 +24,13 @@ export interface Measurement {
   reads: Ran[];
   asked: number;
   sample: Ran[];
-  /** Classification time per command, in ms, sorted. */
+  /** Classification time per command, in ms, sorted: its first classification (history checks included). */
   classifyMs: number[];
+  /** The same, the median of three classifications in a row: what a busy machine's pauses do not skew. */
+  steadyMs: number[];
+  /** The machine while it was measured: the 1-minute load average and the cores. */
+  load: number;
+  cores: number;
 }
 
 /** A run only read: no problem, no refused write, no secret shown, and its programs all there. */
@@ -75,17 +81,27 @@ export async function measure(corpus: readonly CorpusCommand[], o: MeasureOption
   // Judged as shell_exec judges it where the sandbox works: reads are confined (read-only, no
   // network, secrets shown empty), so the classifier need not walk trees for secrets.
   const readsConfined = await o.sandbox.confinesReads([ws]);
+  const opts = {
+    cwd: ws,
+    roots: [ws],
+    home,
+    env: classifyEnv,
+    ...(readsConfined ? { readsConfined } : {}),
+  };
+  await classifyCommand('true', opts); // the parser loads once per process
+  const steadyMs: number[] = [];
+  const load = loadavg()[0];
   for (const cmd of corpus) {
-    const t0 = performance.now();
-    const c = await classifyCommand(cmd.command, {
-      cwd: ws,
-      roots: [ws],
-      home,
-      env: classifyEnv,
-      ...(readsConfined ? { readsConfined } : {}),
-    });
-    classifyMs.push(performance.now() - t0);
-    judged.push({ cmd, reason: c.reason ?? c.effect, read: c.effect === 'read' });
+    const times: number[] = [];
+    let c: Awaited<ReturnType<typeof classifyCommand>> | undefined;
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      c = await classifyCommand(cmd.command, opts);
+      times.push(performance.now() - t0);
+    }
+    classifyMs.push(times[0]);
+    steadyMs.push(times.sort((a, b) => a - b)[1]);
+    judged.push({ cmd, reason: c!.reason ?? c!.effect, read: c!.effect === 'read' });
   }
   const run = async (j: (typeof judged)[number]): Promise<Ran> => {
     const r = await runJailed(confined, j.cmd.command, runEnv, ws);
@@ -108,5 +124,14 @@ export async function measure(corpus: readonly CorpusCommand[], o: MeasureOption
     o.width,
     run,
   );
-  return { total: corpus.length, reads, asked: asked.length, sample, classifyMs: classifyMs.sort((a, b) => a - b) };
+  return {
+    total: corpus.length,
+    reads,
+    asked: asked.length,
+    sample,
+    classifyMs: classifyMs.sort((a, b) => a - b),
+    steadyMs: steadyMs.sort((a, b) => a - b),
+    load,
+    cores: availableParallelism(),
+  };
 }

@@ -16,6 +16,8 @@ export interface CorpusWorkspace {
   home: string;
   /** The directory of other users' homes. */
   homes: string;
+  /** A directory outside, where a link in the workspace points. */
+  out: string;
   markers: Record<string, string>;
 }
 
@@ -82,8 +84,9 @@ export function makeCorpusWorkspace(): CorpusWorkspace {
   const ws = scratchDir('tb-corpus-ws-');
   const home = scratchDir('tb-corpus-home-');
   const homes = scratchDir('tb-corpus-homes-');
-  const { markers } = plantSecrets(ws, home, homes, scratchDir('tb-corpus-out-'));
+  const out = scratchDir('tb-corpus-out-');
+  const { markers } = plantSecrets(ws, home, homes, out);
   writeFiles(ws);
   makeRepository(ws);
-  return { ws, home, homes, markers };
+  return { ws, home, homes, out, markers };
 }
