@@ -25,8 +25,9 @@ await build({
     '@toolbelt/gateway/config': `${root}packages/gateway/src/config.ts`,
     '@toolbelt/integrations/config': `${root}packages/integrations/src/section.ts`,
     '@toolbelt/core/classic': `${root}packages/core/src/classic/index.ts`,
+    '@toolbelt/protocol/routes': `${root}packages/protocol/src/routes/index.ts`,
     ...Object.fromEntries(
-      ['core', 'tools', 'agent', 'mcp', 'gateway', 'client', 'integrations'].map((p) => [
+      ['core', 'protocol', 'tools', 'agent', 'mcp', 'gateway', 'client', 'integrations'].map((p) => [
         `@toolbelt/${p}`,
         `${root}packages/${p}/src/index.ts`,
       ]),

@@ -1,12 +1,12 @@
 // A small typed SDK over the gateway API: call and list tools, follow calls, inbox, approvals,
 // and the event stream.
+import type { ApprovalScope, ProviderFormat, ProviderTool, ToolResult } from '@toolbelt/core';
 import type {
   AckAnswer,
   AckBody,
   AgentPrompt,
   AnswerBody,
   AnswerReply,
-  ApprovalScope,
   ApproveBody,
   CallBody,
   CallList,
@@ -16,8 +16,6 @@ import type {
   HealthAnswer,
   InboxList,
   InboxMessage,
-  ProviderFormat,
-  ProviderTool,
   ProviderToolList,
   RejectBody,
   ResultBody,
@@ -25,7 +23,6 @@ import type {
   SubmitAnswer,
   ToolInfo,
   ToolList,
-  ToolResult,
   CycleAnswer,
   CycleDoneAnswer,
   CycleHeartbeatAnswer,
@@ -42,7 +39,7 @@ import type {
   SpaceList,
   SpaceMember,
   SpaceMessage,
-} from '@toolbelt/core';
+} from '@toolbelt/protocol';
 import { cycles, type Cycle, type CycleOptions } from './cycles.js';
 import { approveWith, type ApprovalHandler } from './approver.js';
 import { answerQuestionsWith, type QuestionHandler } from './answerer.js';

@@ -1,6 +1,6 @@
 // The event stream as an async iterator: reconnects by itself and resumes with Last-Event-ID, so a
 // dropped connection loses nothing and repeats nothing.
-import type { GatewayEvent, GatewayEventType, StreamedEvent } from '@toolbelt/core';
+import type { GatewayEvent, GatewayEventType, StreamedEvent } from '@toolbelt/protocol';
 import { createParser } from 'eventsource-parser';
 import { GatewayError, isRetryable } from './errors.js';
 

@@ -38,4 +38,4 @@ export type {
   SpaceMember,
   SpaceMessage,
   ToolResultInboxMessage,
-} from '@toolbelt/core';
+} from '@toolbelt/protocol';

@@ -1,6 +1,6 @@
 // The shell: who is signed in, the navigation, and the view the URL names.
 import { useEffect, useState } from 'preact/hooks';
-import type { WhoAmI } from '@toolbelt/core';
+import type { WhoAmI } from '@toolbelt/protocol';
 import { api, ApiError, setToken, token } from './api.js';
 import { href, useRoute, VIEWS } from './route.js';
 import { ApprovalsView } from './approvals/view.js';

@@ -15,7 +15,6 @@ export * from './elicitation.js';
 export * from './model-handle.js';
 export { frozenCopy, type ReadonlyDeep } from './frozen.js';
 export * from './config/index.js';
-export type * from './wire.js';
 export { MAX_INPUT_CHARS, MAX_INPUT_DEPTH, shapeProblem, type ShapeLimits } from './input-shape.js';
 export * from './policy/types.js';
 export * from './policy/defaults.js';

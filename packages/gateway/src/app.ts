@@ -1,7 +1,8 @@
 // The HTTP API as a list of routes; each one reads its input and hands it to one domain function.
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
-import type { ExecutionList, HealthAnswer, HostCheck } from '@toolbelt/core';
+import type { HostCheck } from '@toolbelt/core';
+import type { ExecutionList, HealthAnswer } from '@toolbelt/protocol';
 import type { DeclaredTool } from './config.js';
 import type { Domain } from './domain/context.js';
 import { decide } from './domain/approvals.js';

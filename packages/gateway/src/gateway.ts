@@ -7,11 +7,11 @@ import {
   HostCheck,
   type Approver,
   type Elicitor,
-  type McpServerState,
   type Policy,
   type ToolRegistry,
   type Workspace,
 } from '@toolbelt/core';
+import type { McpServerState } from '@toolbelt/protocol';
 import type { Hono } from 'hono';
 import { buildApp, type AppOptions } from './app.js';
 import type { GatewayConfig, GatewaySection } from './config.js';

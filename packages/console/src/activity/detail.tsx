@@ -1,6 +1,7 @@
 // One call's full record: the log entry, and the gateway's record of the call when it has one.
 import { useEffect, useState } from 'preact/hooks';
-import type { CallRecord, ExecutionLogEntry } from '@toolbelt/core';
+import type { ExecutionLogEntry } from '@toolbelt/core';
+import type { CallRecord } from '@toolbelt/protocol';
 import { api, ApiError } from '../api.js';
 import { clock, ms } from '../ui/format.js';
 import { Json } from '../ui/json.js';

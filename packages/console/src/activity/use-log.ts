@@ -1,7 +1,8 @@
 // The execution log under the chosen filters, a page at a time (newest first, older pages on
 // request); the newest page is refreshed when calls finish (from the event stream).
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ExecutionList, ExecutionLogEntry } from '@toolbelt/core';
+import type { ExecutionLogEntry } from '@toolbelt/core';
+import type { ExecutionList } from '@toolbelt/protocol';
 import { api, query, stream } from '../api.js';
 
 export interface LogFilter {

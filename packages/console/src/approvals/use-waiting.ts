@@ -1,7 +1,7 @@
 // What waits for a person (approval requests, tools' questions): loaded on every (re)connect of
 // the event stream, so nothing asked while the page was away is missed, then kept live from it.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { CallList, CallRecord } from '@toolbelt/core';
+import type { CallList, CallRecord } from '@toolbelt/protocol';
 import { api, stream } from '../api.js';
 import { PendingSet, withoutCall, withRequest } from './pending-set.js';
 

@@ -1,7 +1,8 @@
 // Approvals: calls waiting for a person, live; y / s / a approve the selected one, n rejects it.
 // Tools' questions to the person (MCP elicitations) wait here too, above the approvals.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ApprovalRequest, ApprovalScope, WhoAmI } from '@toolbelt/core';
+import type { ApprovalRequest, ApprovalScope } from '@toolbelt/core';
+import type { WhoAmI } from '@toolbelt/protocol';
 import { api } from '../api.js';
 import { ApprovalCard, type CardProps } from './card.js';
 import { Boundary } from './boundary.js';

@@ -1,6 +1,6 @@
 // One space as a chat: messages stream in, visible calls render by tool name, the person posts.
 import { useState } from 'preact/hooks';
-import type { PostAnswer, SpaceMessage, ToolInfo, WhoAmI } from '@toolbelt/core';
+import type { PostAnswer, SpaceMessage, ToolInfo, WhoAmI } from '@toolbelt/protocol';
 import { api } from '../api.js';
 import { href } from '../route.js';
 import { rendererFor } from './renderers.js';

@@ -1,6 +1,6 @@
 // One space's messages: the latest page, then kept live from the space's event stream.
 import { useEffect, useState } from 'preact/hooks';
-import type { MessageList, SpaceMessage } from '@toolbelt/core';
+import type { MessageList, SpaceMessage } from '@toolbelt/protocol';
 import { api, stream } from '../api.js';
 
 const PAGE = 200;

@@ -1,6 +1,6 @@
 // Spaces: the list of the token's spaces, and one space as a chat.
 import { useEffect, useState } from 'preact/hooks';
-import type { Space, SpaceList, ToolInfo, ToolList, WhoAmI } from '@toolbelt/core';
+import type { Space, SpaceList, ToolInfo, ToolList, WhoAmI } from '@toolbelt/protocol';
 import { api } from '../api.js';
 import { href } from '../route.js';
 import { Chat } from './chat.js';

@@ -1,7 +1,8 @@
 // Tools: the catalog by group (an MCP server's tools are its group), each with its effect, and
 // a "try it" form for the one picked.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { GroupList, McpServerState, ToolGroup, ToolInfo, ToolList, WhoAmI } from '@toolbelt/core';
+import type { ToolGroup } from '@toolbelt/core';
+import type { GroupList, McpServerState, ToolInfo, ToolList, WhoAmI } from '@toolbelt/protocol';
 import { api } from '../api.js';
 import { TryIt } from './try-it.js';
 

@@ -1,5 +1,6 @@
 // What the web console reads besides the rest of the API: who the token is, live metrics, tool groups.
-import { listGroups, type GroupList, type McpServerState, type MetricsAnswer, type WhoAmI } from '@toolbelt/core';
+import { listGroups } from '@toolbelt/core';
+import type { GroupList, McpServerState, MetricsAnswer, WhoAmI } from '@toolbelt/protocol';
 import type { Hono } from 'hono';
 import type { Domain } from '../domain/context.js';
 import { requireRole, type Auth, type AuthEnv } from '../http/auth.js';

@@ -9,7 +9,7 @@ import type {
   RejectBody,
   ResultBody,
   SpaceBody,
-} from '@toolbelt/core';
+} from '@toolbelt/protocol';
 import { z } from 'zod';
 
 const text = (max: number) =>

@@ -1,7 +1,7 @@
 // The routes of spaces, agents' notes, prompts and think cycles; each hands its input to one domain function.
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
-import type { NoteKind } from '@toolbelt/core';
+import type { NoteKind } from '@toolbelt/protocol';
 import { agentPrompt } from '../domain/agent-prompt.js';
 import { finishCycle, heartbeatCycle, takeCycle } from '../domain/cycles.js';
 import type { Domain } from '../domain/context.js';

@@ -12,12 +12,11 @@ import type {
   ApprovalDecision,
   ApprovalRequest,
   ElicitationRequest,
-  ExecutionList,
   ExecutionLogEntry,
-  InputAnswer,
   Remembered,
   ToolResult,
 } from '@toolbelt/core';
+import type { ExecutionList, InputAnswer } from '@toolbelt/protocol';
 import type { GatewayEvent } from '../events/types.js';
 import { PgDb, type Broadcast } from './pg-db.js';
 import { PgCallLog } from './pg-call-log.js';

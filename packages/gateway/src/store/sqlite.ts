@@ -5,12 +5,11 @@ import type {
   ApprovalDecision,
   ApprovalRequest,
   ElicitationRequest,
-  ExecutionList,
   ExecutionLogEntry,
-  InputAnswer,
   Remembered,
   ToolResult,
 } from '@toolbelt/core';
+import type { ExecutionList, InputAnswer } from '@toolbelt/protocol';
 import { spaceOf, type GatewayEvent } from '../events/types.js';
 import { jsonOfEntry, jsonOfEvent, jsonOfResult } from '../json.js';
 import type { Checkpointer } from './checkpointer.js';
