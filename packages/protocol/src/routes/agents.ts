@@ -15,14 +15,14 @@ import { io, type RouteSpec } from './spec.js';
 const agentId = { agentId: 'the agent' };
 const cycle = { agentId: 'the agent', cycleId: 'from POST .../cycles' };
 
-function notes<K extends NoteKind>(kind: K) {
+function notes(kind: NoteKind) {
   return {
     method: 'GET',
     path: `/api/agents/:agentId/${kind}`,
     role: 'token',
     summary: `The agent's ${kind} (a token for the agent, or a person sharing a space with it)`,
     params: agentId,
-    io: io<never, NoteList & { kind: K }>(),
+    io: io<never, NoteList>(),
   } as const satisfies RouteSpec;
 }
 

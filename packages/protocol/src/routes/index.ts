@@ -18,6 +18,9 @@ export const ROUTES = {
   ...CONSOLE_ROUTES,
 } as const satisfies Record<string, RouteSpec>;
 
+/** Every route under this prefix takes a token (where the gateway asks for one). */
+export const API_ROUTES = '/api/*';
+
 export type Routes = typeof ROUTES;
 export type RouteKey = keyof Routes;
 
