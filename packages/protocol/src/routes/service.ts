@@ -6,11 +6,13 @@ import { io, type RouteSpec } from './spec.js';
 
 /** Core's PROVIDER_FORMATS, here as data so the table pulls in nothing of core at run time (a test compares them). */
 export const FORMATS = [
+  'json-schema',
   'openai',
   'openai-responses',
   'anthropic',
   'gemini',
   'mcp',
+  'vercel-ai',
 ] as const satisfies readonly ProviderFormat[];
 
 export const SERVICE_ROUTES = {
