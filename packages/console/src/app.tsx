@@ -22,7 +22,7 @@ type Session =
 function useSession(): [Session, (submitted?: boolean) => void] {
   const [session, setSession] = useState<Session>({ state: 'loading' });
   const load = (submitted = false) =>
-    api<WhoAmI>('/api/me')
+    api('whoAmI')
       .then((me) => setSession({ state: 'ready', me }))
       .catch((e: unknown) => {
         if (!(e instanceof ApiError && e.status === 401))

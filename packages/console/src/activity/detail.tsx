@@ -11,7 +11,7 @@ export function CallDetail({ entry }: { entry: ExecutionLogEntry }) {
   const [record, setRecord] = useState<CallRecord | null>();
   useEffect(() => {
     setRecord(undefined);
-    api<CallRecord>(`/api/tool-calls/${encodeURIComponent(entry.callId)}`)
+    api('getCall', { params: { callId: entry.callId } })
       .then(setRecord)
       .catch((e: unknown) => setRecord(e instanceof ApiError && e.status === 404 ? null : undefined));
   }, [entry.callId]);

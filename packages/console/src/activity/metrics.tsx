@@ -24,7 +24,7 @@ function useMetrics(): { last?: MetricsAnswer; points: Point[]; error?: string }
   useEffect(() => {
     let prev: MetricsAnswer | undefined;
     const tick = () =>
-      api<MetricsAnswer>('/api/metrics')
+      api('metrics')
         .then((m) => {
           if (prev) {
             const a = totals(prev);

@@ -24,7 +24,7 @@ export function QuestionCard({ q, canAnswer, onAnswered }: { q: Question; canAns
   const [problem, setProblem] = useState<string>();
   const send = (body: AnswerBody) => {
     setBusy(true);
-    api(`/api/tool-calls/${encodeURIComponent(q.callId)}/answer`, body)
+    api('answerQuestion', { params: { callId: q.callId }, body })
       .then(() => (setProblem(undefined), onAnswered()))
       .catch((e: Error) => setProblem(e.message))
       .finally(() => setBusy(false));

@@ -2,7 +2,7 @@
 // Tools' questions to the person (MCP elicitations) wait here too, above the approvals.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApprovalRequest, ApprovalScope } from '@toolbelt/core';
-import type { WhoAmI } from '@toolbelt/protocol';
+import type { ApproveBody, RejectBody, WhoAmI } from '@toolbelt/protocol';
 import { api } from '../api.js';
 import { ApprovalCard, type CardProps } from './card.js';
 import { Boundary } from './boundary.js';
@@ -21,7 +21,10 @@ function typing(e: KeyboardEvent): boolean {
   return !!t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
 }
 
-type Decide = (callId: string, path: 'approve' | 'reject', body: object) => Promise<void>;
+type Decide = {
+  (callId: string, path: 'approve', body: ApproveBody): Promise<void>;
+  (callId: string, path: 'reject', body: RejectBody): Promise<void>;
+};
 
 function useDecide(
   setBusy: (b: boolean) => void,
@@ -29,10 +32,13 @@ function useDecide(
   settle: (callId: string) => void,
   done: () => void,
 ): Decide {
-  return async (callId, path, body) => {
+  return async (callId: string, path: 'approve' | 'reject', body: ApproveBody | RejectBody) => {
     setBusy(true);
     try {
-      await api(`/api/tool-calls/${encodeURIComponent(callId)}/${path}`, body);
+      const params = { callId };
+      await (path === 'approve'
+        ? api('approveCall', { params, body: body as ApproveBody })
+        : api('rejectCall', { params, body: body as RejectBody }));
       setProblem(undefined);
       settle(callId);
       done();

@@ -20,7 +20,7 @@ export function TryIt({ tool, me }: { tool: ToolInfo; me: WhoAmI }) {
     setResult(undefined);
     setProblem(undefined);
     try {
-      setResult(await api<ToolResult>(`/api/runs/console/tool-calls`, { agentId, name: tool.name, input }));
+      setResult(await api('callTool', { params: { runId: 'console' }, body: { agentId, name: tool.name, input } }));
     } catch (e) {
       setProblem((e as Error).message);
     } finally {
