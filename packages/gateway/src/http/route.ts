@@ -12,8 +12,9 @@ import {
   type RouteParams,
   type RouteSchemas,
   type RouteSpec,
+  type Role as TableRole,
 } from '@toolbelt/protocol';
-import { hasRole, type AuthEnv, type Principal } from './auth.js';
+import { hasRole, type AuthEnv, type Principal, type Role } from './auth.js';
 import { readBody } from './body.js';
 import { ApiError } from './errors.js';
 
@@ -33,6 +34,11 @@ export interface Router {
   app: Hono<AuthEnv>;
   maxBodyBytes: number;
 }
+
+// The roles the table names are the roles a token can have: one added on one side only fails to compile.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+export type RolesMatchTheTable = Holds<Same<Role, TableRole>>;
 
 /** Path parameters: ids of runs, agents, calls, spaces and cycles. */
 export function validId(value: string): boolean {
