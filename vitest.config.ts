@@ -19,6 +19,8 @@ export default defineConfig({
       '@toolbelt/core/classic': src('core', 'classic/index'),
       '@toolbelt/core/net': src('core', 'net/index'),
       '@toolbelt/core': src('core'),
+      '@toolbelt/protocol/routes': src('protocol', 'routes/index'),
+      '@toolbelt/protocol': src('protocol'),
       '@toolbelt/tools': src('tools'),
       '@toolbelt/mcp': src('mcp'),
       '@toolbelt/client': src('client'),

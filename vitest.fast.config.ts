@@ -7,7 +7,7 @@ import base from './vitest.config.js';
 
 export const SLOW = [
   'packages/*/src/**/e2e/**', // the gateway over HTTP, the console in Chromium
-  'clients/emacs/**', // toolbelt.el in Emacs against a real gateway
+  'clients/emacs/emacs.test.ts', // toolbelt.el in Emacs against a real gateway
   '**/*pg*.test.ts', // PostgreSQL: the store, the event recorder, toolbelt serve, failover
   '**/conformance*.test.ts', // the official MCP conformance suites against our client and server
   '**/*.sdk.test.ts', // tsc over the OpenAI, Anthropic and Google SDKs' request types

@@ -26,8 +26,9 @@ await build({
     '@toolbelt/integrations/config': `${root}packages/integrations/src/section.ts`,
     '@toolbelt/core/classic': `${root}packages/core/src/classic/index.ts`,
     '@toolbelt/core/net': `${root}packages/core/src/net/index.ts`,
+    '@toolbelt/protocol/routes': `${root}packages/protocol/src/routes/index.ts`,
     ...Object.fromEntries(
-      ['core', 'tools', 'agent', 'mcp', 'gateway', 'client', 'integrations'].map((p) => [
+      ['core', 'protocol', 'tools', 'agent', 'mcp', 'gateway', 'client', 'integrations'].map((p) => [
         `@toolbelt/${p}`,
         `${root}packages/${p}/src/index.ts`,
       ]),

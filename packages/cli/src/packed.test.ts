@@ -10,9 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const PACKAGES = ['core', 'tools', 'mcp', 'client', 'gateway', 'agent', 'adapters', 'integrations', 'cli'];
+const PACKAGES = ['core', 'protocol', 'tools', 'mcp', 'client', 'gateway', 'agent', 'adapters', 'integrations', 'cli'];
 /** Where a Zod schema crosses the API: these declare zod 4 as a peer. */
-const ZOD_PEERS = ['core', 'tools', 'mcp', 'gateway', 'integrations'];
+const ZOD_PEERS = ['core', 'protocol', 'tools', 'mcp', 'gateway', 'integrations'];
 /** The frameworks @toolbelt/adapters plugs into (optional peers), so its entry points type-check. */
 const FRAMEWORKS = ['ai', '@langchain/core', '@openai/agents'];
 // Read from the repo's own install: some packages (@openai/agents) do not export their package.json.

@@ -1,6 +1,7 @@
 // Answering tools' questions over HTTP (an MCP server's elicitation during a gateway call): each
 // question goes to a handler, whose answer is sent back. Returning undefined leaves it to a person.
-import type { AnswerBody, ElicitationRequest } from '@toolbelt/core';
+import type { ElicitationRequest } from '@toolbelt/core';
+import type { AnswerBody } from '@toolbelt/protocol';
 import type { GatewayClient } from './client.js';
 import { runWorker, type Worker, type WorkerOptions } from './worker.js';
 

@@ -3,7 +3,7 @@
 // handled: when the loop asks for the next one, or by done(). Leaving the loop (break, throw) leaves
 // it unacknowledged, and its messages come back after the cycle's lease, which the loop extends with
 // heartbeats while the cycle is handled. At least once: handle a message twice harmlessly.
-import type { CycleAnswer, CycleDoneAnswer, CycleHeartbeatAnswer, InboxMessage } from '@toolbelt/core';
+import type { CycleAnswer, CycleDoneAnswer, CycleHeartbeatAnswer, InboxMessage } from '@toolbelt/protocol';
 import { isRetryable } from './errors.js';
 
 export interface CycleSource {

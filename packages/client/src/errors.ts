@@ -1,6 +1,6 @@
 // A refused request: the HTTP status and the gateway's code and message.
-import { type ApiErrorBody } from '@toolbelt/core';
 import { isConnectionFailure, unreachableMessage } from '@toolbelt/core/net';
+import type { ApiErrorBody } from '@toolbelt/protocol';
 
 export class GatewayError extends Error {
   constructor(

@@ -1,6 +1,7 @@
 // The event stream as an async iterator: reconnects by itself and resumes with Last-Event-ID, so a
 // dropped connection loses nothing and repeats nothing.
-import type { GatewayEvent, GatewayEventType, StreamedEvent } from '@toolbelt/core';
+import type { GatewayEvent, GatewayEventType, StreamedEvent } from '@toolbelt/protocol';
+import { routePath } from '@toolbelt/protocol/routes';
 import { createParser } from 'eventsource-parser';
 import { GatewayError, isRetryable } from './errors.js';
 
@@ -53,7 +54,7 @@ export async function* streamEvents(t: Transport, o: EventStreamOptions = {}): A
         accept: 'text/event-stream',
         ...(last !== undefined ? { 'last-event-id': String(last) } : {}),
       });
-      const res = await t.fetch(t.url(o.path ?? '/api/events', query), {
+      const res = await t.fetch(t.url(o.path ?? routePath('events'), query), {
         headers,
         ...(o.signal ? { signal: o.signal } : {}),
       });

@@ -3,7 +3,7 @@
 import type { GatewayClient } from './client.js';
 import { GatewayError } from './errors.js';
 import type { EventStreamOptions } from './events.js';
-import type { GatewayEventType, StreamedEvent } from '@toolbelt/core';
+import type { GatewayEventType, StreamedEvent } from '@toolbelt/protocol';
 
 export interface Worker {
   /** Stops listening and waits for handlers in progress to finish. */

@@ -1,4 +1,16 @@
-// The gateway's HTTP API as the page uses it: the token kept in this tab's session storage.
+// The gateway's HTTP API as the page uses it: requests by route key, typed from the route table of
+// @toolbelt/protocol (plain data, nothing else of it in the bundle), and the token kept in this tab's
+// session storage.
+import {
+  ROUTES,
+  routeUrl,
+  type RouteAnswer,
+  type RouteArgs,
+  type RouteKey,
+  type RouteParams,
+  type RouteQuery,
+} from '@toolbelt/protocol/routes';
+
 const TOKEN_KEY = 'toolbelt.token';
 
 export function token(): string | undefined {
@@ -28,13 +40,24 @@ function headers(body: boolean): Record<string, string> {
   return h;
 }
 
-/** One request; a refused one throws ApiError with the gateway's message. */
-export async function api<T>(path: string, body?: unknown): Promise<T> {
+/** No argument needed when the route takes neither path parameters nor a body. */
+type ArgsOf<K extends RouteKey> = object extends RouteArgs<K> ? [args?: RouteArgs<K>] : [args: RouteArgs<K>];
+
+/** The path and query of a request to route `key`. */
+function urlOf<K extends RouteKey>(key: K, args: { params?: unknown; query?: unknown }): string {
+  const params = args.params as RouteParams<K> | undefined;
+  return routeUrl(key, { ...(params ? { params } : {}), query: args.query as RouteQuery<K> });
+}
+
+/** One request to route `key`; a refused one throws ApiError with the gateway's message. */
+export async function api<K extends RouteKey>(key: K, ...[args]: ArgsOf<K>): Promise<RouteAnswer<K>> {
+  const a: { params?: unknown; query?: unknown; body?: unknown } = args ?? {};
+  const method = ROUTES[key].method;
   const init: RequestInit =
-    body === undefined
-      ? { headers: headers(false) }
-      : { method: 'POST', headers: headers(true), body: JSON.stringify(body) };
-  const res = await fetch(path, init);
+    a.body === undefined
+      ? { method, headers: headers(false) }
+      : { method, headers: headers(true), body: JSON.stringify(a.body) };
+  const res = await fetch(urlOf(key, a), init);
   const text = await res.text();
   let parsed: unknown;
   try {
@@ -48,29 +71,25 @@ export async function api<T>(path: string, body?: unknown): Promise<T> {
     throw new ApiError(res.status, err.code, err.message ?? `request failed (${res.status})`);
   }
   if (!res.ok && !parsed) throw new ApiError(res.status, 'HTTP', `request failed (${res.status})`);
-  return parsed as T;
+  return parsed as RouteAnswer<K>;
 }
 
-export function query(params: Record<string, string | number | undefined>): string {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
-  const s = q.toString();
-  return s ? `?${s}` : '';
-}
+type StreamKey = 'events' | 'spaceEvents';
 
 /**
  * An event stream (EventSource cannot send headers, so the token goes as access_token). The
  * browser reconnects on its own, sending Last-Event-ID. Returns how to close it.
  */
-export function stream(
-  path: string,
+export function stream<K extends StreamKey>(
+  key: K,
+  args: RouteArgs<K>,
   types: string[],
   onEvent: (type: string, data: unknown) => void,
   onState?: (open: boolean) => void,
 ): () => void {
   const t = token();
-  const sep = path.includes('?') ? '&' : '?';
-  const es = new EventSource(t ? `${path}${sep}access_token=${encodeURIComponent(t)}` : path);
+  const query = { ...(args.query ?? {}), ...(t ? { access_token: t } : {}) };
+  const es = new EventSource(urlOf(key, { params: args.params, query }));
   for (const type of types) {
     es.addEventListener(type, (e) => {
       try {

@@ -1,6 +1,6 @@
 // The shell: who is signed in, the navigation, and the view the URL names.
 import { useEffect, useState } from 'preact/hooks';
-import type { WhoAmI } from '@toolbelt/core';
+import type { WhoAmI } from '@toolbelt/protocol';
 import { api, ApiError, setToken, token } from './api.js';
 import { href, useRoute, VIEWS } from './route.js';
 import { ApprovalsView } from './approvals/view.js';
@@ -22,7 +22,7 @@ type Session =
 function useSession(): [Session, (submitted?: boolean) => void] {
   const [session, setSession] = useState<Session>({ state: 'loading' });
   const load = (submitted = false) =>
-    api<WhoAmI>('/api/me')
+    api('whoAmI')
       .then((me) => setSession({ state: 'ready', me }))
       .catch((e: unknown) => {
         if (!(e instanceof ApiError && e.status === 401))

@@ -132,9 +132,6 @@ export {
   type PolicySettings,
 } from './config/apply.js';
 
-// The wire types of the gateway's HTTP API.
-export type * from './wire.js';
-
 // Policy.
 export { canonicalMode, MODE_ALIASES, MODES } from './policy/types.js';
 export type {

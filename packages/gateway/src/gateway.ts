@@ -4,15 +4,9 @@
 // the config by core's appliers as the CLI builds its own (gateway-executor.ts). The config's
 // `gateway` section means what gatewaySettingsFrom (config.ts) says.
 import { setMaxListeners } from 'node:events';
-import {
-  toolSettingsFrom,
-  type Executor,
-  type McpServerState,
-  type Policy,
-  type ToolRegistry,
-  type Workspace,
-} from '@toolbelt/core';
+import { toolSettingsFrom, type Executor, type Policy, type ToolRegistry, type Workspace } from '@toolbelt/core';
 import { HostCheck } from '@toolbelt/core/net';
+import type { McpServerState } from '@toolbelt/protocol';
 import type { Hono } from 'hono';
 import { buildApp, type AppOptions } from './app.js';
 import { gatewaySettingsFrom, type GatewayConfig, type GatewaySettings } from './config.js';

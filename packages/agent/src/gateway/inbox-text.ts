@@ -1,6 +1,6 @@
 // A think cycle's inbox as the model reads it: one numbered line per message, oldest first, each
 // saying where it came from (a space and its sender, or a call the agent made in an earlier cycle).
-import type { InboxMessage } from '@toolbelt/core';
+import type { InboxMessage } from '@toolbelt/client';
 
 const MAX_RESULT_CHARS = 4000;
 

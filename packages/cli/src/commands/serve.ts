@@ -20,7 +20,7 @@ import {
   type Listening,
 } from '@toolbelt/gateway';
 import type { McpManager } from '@toolbelt/mcp';
-import type { McpServerState } from '@toolbelt/core';
+import type { McpServerState } from '@toolbelt/protocol';
 import { describeDb, isPostgresUrl, openGatewayDb } from '../gateway-db.js';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command } from '../command.js';
 import type { ToolbeltConfig } from '../config/schema.js';

@@ -1,6 +1,7 @@
 // One call's full record: the log entry, and the gateway's record of the call when it has one.
 import { useEffect, useState } from 'preact/hooks';
-import type { CallRecord, ExecutionLogEntry } from '@toolbelt/core';
+import type { ExecutionLogEntry } from '@toolbelt/core';
+import type { CallRecord } from '@toolbelt/protocol';
 import { api, ApiError } from '../api.js';
 import { clock, ms } from '../ui/format.js';
 import { Json } from '../ui/json.js';
@@ -10,7 +11,7 @@ export function CallDetail({ entry }: { entry: ExecutionLogEntry }) {
   const [record, setRecord] = useState<CallRecord | null>();
   useEffect(() => {
     setRecord(undefined);
-    api<CallRecord>(`/api/tool-calls/${encodeURIComponent(entry.callId)}`)
+    api('getCall', { params: { callId: entry.callId } })
       .then(setRecord)
       .catch((e: unknown) => setRecord(e instanceof ApiError && e.status === 404 ? null : undefined));
   }, [entry.callId]);

@@ -1,6 +1,6 @@
 // Live metrics: calls per second and error rate over the last minutes, p50 / p99 per tool.
 import { useEffect, useState } from 'preact/hooks';
-import type { MetricsAnswer } from '@toolbelt/core';
+import type { MetricsAnswer } from '@toolbelt/protocol';
 import { api } from '../api.js';
 import { ChartCanvas } from '../ui/chart.js';
 import { clock, ms } from '../ui/format.js';
@@ -24,7 +24,7 @@ function useMetrics(): { last?: MetricsAnswer; points: Point[]; error?: string }
   useEffect(() => {
     let prev: MetricsAnswer | undefined;
     const tick = () =>
-      api<MetricsAnswer>('/api/metrics')
+      api('metrics')
         .then((m) => {
           if (prev) {
             const a = totals(prev);

@@ -1,8 +1,9 @@
 // The execution log under the chosen filters, a page at a time (newest first, older pages on
 // request); the newest page is refreshed when calls finish (from the event stream).
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ExecutionList, ExecutionLogEntry } from '@toolbelt/core';
-import { api, query, stream } from '../api.js';
+import type { ExecutionLogEntry } from '@toolbelt/core';
+import type { ExecutionList } from '@toolbelt/protocol';
+import { api, stream } from '../api.js';
 
 export interface LogFilter {
   tool: string;
@@ -35,9 +36,9 @@ export interface Log extends LogState {
   newest(): void;
 }
 
-function path(filter: LogFilter, before?: number): string {
+function logQuery(filter: LogFilter, before?: number) {
   const since = filter.sinceMinutes ? new Date(Date.now() - filter.sinceMinutes * 60_000).toISOString() : undefined;
-  return `/api/executions${query({ tool: filter.tool, agentId: filter.agentId, status: filter.status, since, limit: LOG_LIMIT, before })}`;
+  return { tool: filter.tool, agentId: filter.agentId, status: filter.status, since, limit: LOG_LIMIT, before };
 }
 
 export function useLog(filter: LogFilter): Log {
@@ -50,7 +51,7 @@ export function useLog(filter: LogFilter): Log {
   // Loads can overlap (a slow one, then a reload): only the newest one's answer is shown.
   const fetchPage = (before: number | undefined, apply: (page: ExecutionList, s: LogState) => LogState) => {
     const mine = ++newestLoad.current;
-    api<ExecutionList>(path(filter, before))
+    api('executions', { query: logQuery(filter, before) })
       .then((page) => mine === newestLoad.current && setState((s) => apply(page, s)))
       .catch(
         (e: Error) => mine === newestLoad.current && setState((s) => ({ ...s, loading: false, error: e.message })),
@@ -69,7 +70,7 @@ export function useLog(filter: LogFilter): Log {
     paged.current = false;
     setState({ entries: [], loading: true, missed: 0 });
     loadNewest();
-    const close = stream('/api/events?types=tool.result', ['tool.result'], () => {
+    const close = stream('events', { query: { types: ['tool.result'] } }, ['tool.result'], () => {
       if (paged.current) setState((s) => ({ ...s, missed: s.missed + 1 }));
       // A burst of finished calls is one reload, at most once a second.
       else if (timer.current === undefined)

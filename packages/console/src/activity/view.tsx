@@ -1,6 +1,7 @@
 // Activity: the execution log with filters and each call's record, and live metrics.
 import { useEffect, useState } from 'preact/hooks';
-import type { ExecutionLogEntry, WhoAmI } from '@toolbelt/core';
+import type { ExecutionLogEntry } from '@toolbelt/core';
+import type { WhoAmI } from '@toolbelt/protocol';
 import { CallDetail } from './detail.js';
 import { LogList } from './log-list.js';
 import { Metrics } from './metrics.js';

@@ -1,7 +1,7 @@
 // A tool's question to the person (an MCP server's elicitation): who asks and why, a form made
 // from the question's schema with its defaults filled in, and the three answers MCP knows.
 import { useState } from 'preact/hooks';
-import type { AnswerBody } from '@toolbelt/core';
+import type { AnswerBody } from '@toolbelt/protocol';
 import { displayText as d } from '@toolbelt/core/approval';
 import { api } from '../api.js';
 import { SchemaForm } from '../ui/schema-form.js';
@@ -24,7 +24,7 @@ export function QuestionCard({ q, canAnswer, onAnswered }: { q: Question; canAns
   const [problem, setProblem] = useState<string>();
   const send = (body: AnswerBody) => {
     setBusy(true);
-    api(`/api/tool-calls/${encodeURIComponent(q.callId)}/answer`, body)
+    api('answerQuestion', { params: { callId: q.callId }, body })
       .then(() => (setProblem(undefined), onAnswered()))
       .catch((e: Error) => setProblem(e.message))
       .finally(() => setBusy(false));

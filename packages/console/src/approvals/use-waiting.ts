@@ -1,7 +1,7 @@
 // What waits for a person (approval requests, tools' questions): loaded on every (re)connect of
 // the event stream, so nothing asked while the page was away is missed, then kept live from it.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { CallList, CallRecord } from '@toolbelt/core';
+import type { CallRecord } from '@toolbelt/protocol';
 import { api, stream } from '../api.js';
 import { PendingSet, withoutCall, withRequest } from './pending-set.js';
 
@@ -41,11 +41,11 @@ export function useWaiting<T extends { callId: string }>(source: WaitingSource<T
       pending.asked(item);
       setItems((all) => withRequest(all, item));
     };
-    return stream(`/api/events?types=${types.join(',')}`, types, onEvent, (open) => {
+    return stream('events', { query: { types } }, types, onEvent, (open) => {
       setLive(open);
       if (!open) return;
       pending.snapshotRequested();
-      api<CallList>(`/api/tool-calls?status=${source.status}&limit=500`)
+      api('listCalls', { query: { status: source.status, limit: 500 } })
         .then((list) => {
           setError(undefined);
           setItems(pending.merge(list.calls.flatMap((c) => source.fromCall(c) ?? []).reverse()));

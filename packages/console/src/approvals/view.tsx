@@ -1,7 +1,8 @@
 // Approvals: calls waiting for a person, live; y / s / a approve the selected one, n rejects it.
 // Tools' questions to the person (MCP elicitations) wait here too, above the approvals.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ApprovalRequest, ApprovalScope, WhoAmI } from '@toolbelt/core';
+import type { ApprovalRequest, ApprovalScope } from '@toolbelt/core';
+import type { ApproveBody, RejectBody, WhoAmI } from '@toolbelt/protocol';
 import { api } from '../api.js';
 import { ApprovalCard, type CardProps } from './card.js';
 import { Boundary } from './boundary.js';
@@ -20,7 +21,10 @@ function typing(e: KeyboardEvent): boolean {
   return !!t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
 }
 
-type Decide = (callId: string, path: 'approve' | 'reject', body: object) => Promise<void>;
+type Decide = {
+  (callId: string, path: 'approve', body: ApproveBody): Promise<void>;
+  (callId: string, path: 'reject', body: RejectBody): Promise<void>;
+};
 
 function useDecide(
   setBusy: (b: boolean) => void,
@@ -28,10 +32,13 @@ function useDecide(
   settle: (callId: string) => void,
   done: () => void,
 ): Decide {
-  return async (callId, path, body) => {
+  return async (callId: string, path: 'approve' | 'reject', body: ApproveBody | RejectBody) => {
     setBusy(true);
     try {
-      await api(`/api/tool-calls/${encodeURIComponent(callId)}/${path}`, body);
+      const params = { callId };
+      await (path === 'approve'
+        ? api('approveCall', { params, body: body as ApproveBody })
+        : api('rejectCall', { params, body: body as RejectBody }));
       setProblem(undefined);
       settle(callId);
       done();

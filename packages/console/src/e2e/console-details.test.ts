@@ -6,7 +6,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import type { MetricsAnswer } from '@toolbelt/core';
+import type { MetricsAnswer } from '@toolbelt/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { echoTool, noteTool, startGateway, until, type Harness } from '../../../gateway/src/__fixtures__/harness.js';
 import { findChromium, launch, openPage, signIn } from './browser.js';

@@ -1,6 +1,6 @@
 // One space as a chat: messages stream in, visible calls render by tool name, the person posts.
 import { useState } from 'preact/hooks';
-import type { PostAnswer, SpaceMessage, ToolInfo, WhoAmI } from '@toolbelt/core';
+import type { SpaceMessage, ToolInfo, WhoAmI } from '@toolbelt/protocol';
 import { api } from '../api.js';
 import { href } from '../route.js';
 import { rendererFor } from './renderers.js';
@@ -23,7 +23,7 @@ function ToolMessage({
 }) {
   const Renderer = rendererFor(m, tool);
   const answer = async (result: unknown) => {
-    await api(`/api/runs/${encodeURIComponent(m.runId ?? '')}/tool-results`, { callId: m.callId, result, spaceId });
+    await api('submitResult', { params: { runId: m.runId ?? '' }, body: { callId: m.callId ?? '', result, spaceId } });
     onAnswered();
   };
   return (
@@ -42,10 +42,7 @@ function Composer({ spaceId, me, onPosted }: { spaceId: string; me: WhoAmI; onPo
   const send = async () => {
     if (!text.trim()) return;
     try {
-      const a = await api<PostAnswer>(`/api/spaces/${encodeURIComponent(spaceId)}/messages`, {
-        senderId: me.name,
-        text: text.trim(),
-      });
+      const a = await api('postMessage', { params: { spaceId }, body: { senderId: me.name, text: text.trim() } });
       onPosted(a.message);
       setText('');
       setProblem(undefined);

@@ -1,6 +1,6 @@
 // Visible tool calls render by tool name: the page maps a name to a component, with a fallback.
 import type { ComponentType } from 'preact';
-import type { SpaceMessage, ToolInfo } from '@toolbelt/core';
+import type { SpaceMessage, ToolInfo } from '@toolbelt/protocol';
 import { ChartCall } from './chart.js';
 import { ConfirmCall } from './confirm.js';
 import { FormCall } from './form-call.js';

@@ -1,6 +1,6 @@
 // One space's messages: the latest page, then kept live from the space's event stream.
 import { useEffect, useState } from 'preact/hooks';
-import type { MessageList, SpaceMessage } from '@toolbelt/core';
+import type { SpaceMessage } from '@toolbelt/protocol';
 import { api, stream } from '../api.js';
 
 const PAGE = 200;
@@ -24,10 +24,10 @@ function upsert(all: SpaceMessage[], m: SpaceMessage): SpaceMessage[] {
 }
 
 async function latest(spaceId: string): Promise<SpaceMessage[]> {
-  const base = `/api/spaces/${encodeURIComponent(spaceId)}/messages`;
-  const first = await api<MessageList>(`${base}?limit=${PAGE}`);
+  const params = { spaceId };
+  const first = await api('listMessages', { params, query: { limit: PAGE } });
   if (first.total <= PAGE) return first.messages;
-  return (await api<MessageList>(`${base}?offset=${first.total - PAGE}&limit=${PAGE}`)).messages;
+  return (await api('listMessages', { params, query: { offset: first.total - PAGE, limit: PAGE } })).messages;
 }
 
 export function useSpace(spaceId: string): [SpaceState, (m: SpaceMessage) => void] {
@@ -46,7 +46,8 @@ export function useSpace(spaceId: string): [SpaceState, (m: SpaceMessage) => voi
       }
     };
     return stream(
-      `/api/spaces/${encodeURIComponent(spaceId)}/events`,
+      'spaceEvents',
+      { params: { spaceId } },
       ['message', 'tool.started', 'tool.streaming', 'tool.done', 'tool.error'],
       onEvent,
       (open) => {

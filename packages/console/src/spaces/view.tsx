@@ -1,6 +1,6 @@
 // Spaces: the list of the token's spaces, and one space as a chat.
 import { useEffect, useState } from 'preact/hooks';
-import type { Space, SpaceList, ToolInfo, ToolList, WhoAmI } from '@toolbelt/core';
+import type { Space, ToolInfo, ToolList, WhoAmI } from '@toolbelt/protocol';
 import { api } from '../api.js';
 import { href } from '../route.js';
 import { Chat } from './chat.js';
@@ -10,10 +10,10 @@ export function SpacesView({ me, spaceId }: { me: WhoAmI; spaceId: string | unde
   const [tools, setTools] = useState<Map<string, ToolInfo>>(new Map());
   const [error, setError] = useState<string>();
   useEffect(() => {
-    api<SpaceList>('/api/spaces')
+    api('listSpaces')
       .then((l) => setSpaces(l.spaces))
       .catch((e: Error) => setError(e.message));
-    api<ToolList>('/api/tools')
+    (api('listTools') as Promise<ToolList>)
       .then((l) => setTools(new Map(l.tools.map((t) => [t.name, t]))))
       .catch(() => {});
   }, []);

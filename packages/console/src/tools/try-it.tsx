@@ -1,7 +1,8 @@
 // "Try it": a form from the tool's schema; the call goes through the gateway, so the same policy
 // judges it (a call the policy asks about waits under Approvals).
 import { useState } from 'preact/hooks';
-import type { ToolInfo, ToolResult, WhoAmI } from '@toolbelt/core';
+import type { ToolResult } from '@toolbelt/core';
+import type { ToolInfo, WhoAmI } from '@toolbelt/protocol';
 import { api } from '../api.js';
 import { href } from '../route.js';
 import { ms } from '../ui/format.js';
@@ -19,7 +20,7 @@ export function TryIt({ tool, me }: { tool: ToolInfo; me: WhoAmI }) {
     setResult(undefined);
     setProblem(undefined);
     try {
-      setResult(await api<ToolResult>(`/api/runs/console/tool-calls`, { agentId, name: tool.name, input }));
+      setResult(await api('callTool', { params: { runId: 'console' }, body: { agentId, name: tool.name, input } }));
     } catch (e) {
       setProblem((e as Error).message);
     } finally {

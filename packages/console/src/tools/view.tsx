@@ -1,7 +1,8 @@
 // Tools: the catalog by group (an MCP server's tools are its group), each with its effect, and
 // a "try it" form for the one picked.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { GroupList, McpServerState, ToolGroup, ToolInfo, ToolList, WhoAmI } from '@toolbelt/core';
+import type { ToolGroup } from '@toolbelt/core';
+import type { McpServerState, ToolInfo, ToolList, WhoAmI } from '@toolbelt/protocol';
 import { api } from '../api.js';
 import { TryIt } from './try-it.js';
 
@@ -35,15 +36,14 @@ function Servers({ servers }: { servers: McpServerState[] }) {
   );
 }
 
-export function ToolsView({ me }: { me: WhoAmI }) {
+/** The tools, their groups and the MCP servers, read once. */
+function useCatalog(): { tools: ToolInfo[]; groups: ToolGroup[]; servers: McpServerState[]; error?: string } {
   const [tools, setTools] = useState<ToolInfo[]>([]);
   const [groups, setGroups] = useState<ToolGroup[]>([]);
   const [servers, setServers] = useState<McpServerState[]>([]);
-  const [filter, setFilter] = useState('');
-  const [picked, setPicked] = useState<string>();
   const [error, setError] = useState<string>();
   useEffect(() => {
-    Promise.all([api<ToolList>('/api/tools'), api<GroupList>('/api/groups')])
+    Promise.all([api('listTools') as Promise<ToolList>, api('groups')])
       .then(([t, g]) => {
         setTools(t.tools);
         setGroups(g.groups);
@@ -51,6 +51,13 @@ export function ToolsView({ me }: { me: WhoAmI }) {
       })
       .catch((e: Error) => setError(e.message));
   }, []);
+  return { tools, groups, servers, ...(error ? { error } : {}) };
+}
+
+export function ToolsView({ me }: { me: WhoAmI }) {
+  const { tools, groups, servers, error } = useCatalog();
+  const [filter, setFilter] = useState('');
+  const [picked, setPicked] = useState<string>();
   const byName = useMemo(() => new Map(tools.map((t) => [t.name, t])), [tools]);
   const needle = filter.toLowerCase();
   const shown = (g: ToolGroup) =>

@@ -2,15 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  defineTool,
-  Policy,
-  ToolRegistry,
-  type McpServerState,
-  type Mode,
-  type Tool,
-  type Workspace,
-} from '@toolbelt/core';
+import { defineTool, Policy, ToolRegistry, type Mode, type Tool, type Workspace } from '@toolbelt/core';
+import type { McpServerState } from '@toolbelt/protocol';
 import { GatewayClient } from '@toolbelt/client';
 import type { GatewayConfig } from '../config.js';
 import { createGateway, type Gateway } from '../gateway.js';

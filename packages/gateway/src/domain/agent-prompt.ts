@@ -1,6 +1,6 @@
 // GET /api/agents/:agentId/prompt: the system-prompt fragment for a model driving the agent, made
 // fresh from the store, so each think cycle starts from the agent's notes as they are now.
-import type { AgentPrompt } from '@toolbelt/core';
+import type { AgentPrompt } from '@toolbelt/protocol';
 import { isVisibleTool } from '../declared/visible.js';
 import { ApiError } from '../http/errors.js';
 import type { Principal } from '../http/auth.js';

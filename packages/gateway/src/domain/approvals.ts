@@ -1,7 +1,8 @@
 // Approval over HTTP: the executor's Approver records the request in the store (approvers see it
 // in GET /api/tool-calls and as an approval.requested event) and parks until a decision arrives
 // through POST /api/tool-calls/:callId/approve or /reject.
-import type { ApprovalDecision, Approver, DecisionAnswer } from '@toolbelt/core';
+import type { ApprovalDecision, Approver } from '@toolbelt/core';
+import type { DecisionAnswer } from '@toolbelt/protocol';
 import type { EventRecorder } from '../events/recorder.js';
 import { ApiError } from '../http/errors.js';
 import type { CallRecord, GatewayStore } from '../store/index.js';

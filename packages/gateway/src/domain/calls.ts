@@ -1,13 +1,7 @@
 // Calling a tool over HTTP, and reading calls back: each call is recorded in the store first, so
 // approvers, external executors and the agent itself can follow it.
-import {
-  errorResult,
-  type CallBody,
-  type ContentBlock,
-  type CallList,
-  type CallRequest,
-  type ToolResult,
-} from '@toolbelt/core';
+import { errorResult, type ContentBlock, type CallRequest, type ToolResult } from '@toolbelt/core';
+import type { CallBody, CallList } from '@toolbelt/protocol';
 import { agentScope, canActFor, requireAgent, requireRole, type Principal } from '../http/auth.js';
 import { ApiError } from '../http/errors.js';
 import { readsAskedCallsOnly } from '../http/scope.js';

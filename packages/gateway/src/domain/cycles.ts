@@ -3,7 +3,7 @@
 // lease: a cycle not done by then (the agent died, the answer was lost) offers its messages again to
 // the next cycle. At least once; a heartbeat extends the lease of a long cycle.
 import { randomBytes } from 'node:crypto';
-import type { CycleAnswer, CycleDoneAnswer, CycleHeartbeatAnswer } from '@toolbelt/core';
+import type { CycleAnswer, CycleDoneAnswer, CycleHeartbeatAnswer } from '@toolbelt/protocol';
 import { requireAgent, requireRole, type Principal } from '../http/auth.js';
 import { ApiError } from '../http/errors.js';
 import type { Waiters } from '../waiters.js';

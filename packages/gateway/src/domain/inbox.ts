@@ -1,5 +1,5 @@
 // An agent's inbox: results of its calls that arrived after it stopped waiting.
-import type { AckAnswer, InboxList } from '@toolbelt/core';
+import type { AckAnswer, InboxList } from '@toolbelt/protocol';
 import { requireAgent, requireRole, type Principal } from '../http/auth.js';
 import type { Domain } from './context.js';
 

@@ -2,14 +2,13 @@
 // question is kept on the call (status awaiting_input, listed by GET /api/tool-calls and told as
 // an input.requested event) and the call parks until POST /api/tool-calls/:callId/answer.
 import type {
-  AnswerReply,
   ElicitationAnswer,
   ElicitationRequest,
   ElicitationSchema,
   ElicitationValue,
   Elicitor,
-  InputAnswer,
 } from '@toolbelt/core';
+import type { AnswerReply, InputAnswer } from '@toolbelt/protocol';
 import { withDefaults } from '@toolbelt/core';
 import type { EventRecorder } from '../events/recorder.js';
 import { ApiError } from '../http/errors.js';

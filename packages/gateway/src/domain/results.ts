@@ -1,6 +1,6 @@
 // POST /api/runs/:runId/tool-results: a result from outside for an open call. It wakes the
 // waiting agent, or lands in the agent's inbox exactly once; anything else changes nothing.
-import type { Submission, SubmitAnswer } from '@toolbelt/core';
+import type { Submission, SubmitAnswer } from '@toolbelt/protocol';
 import { canActFor, hasRole, requireRole, type Principal } from '../http/auth.js';
 import { publishSettled } from '../spaces/publish.js';
 import type { CallRecord, SpaceMessage } from '../store/index.js';

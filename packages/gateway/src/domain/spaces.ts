@@ -9,7 +9,7 @@ import type {
   PostAnswer,
   Space,
   SpaceList,
-} from '@toolbelt/core';
+} from '@toolbelt/protocol';
 import { requireRole, type Principal } from '../http/auth.js';
 import { ApiError } from '../http/errors.js';
 import { mayBe, mayReadAgent, memberScope, visibleSpace } from '../spaces/access.js';

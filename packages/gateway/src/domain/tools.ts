@@ -1,13 +1,6 @@
 // GET /api/tools: the registry in our own shape, or in a provider's format.
-import {
-  PROVIDER_FORMATS,
-  toProviderFormats,
-  usualEffectOf,
-  type ProviderFormat,
-  type ProviderToolList,
-  type ToolInfo,
-  type ToolList,
-} from '@toolbelt/core';
+import { PROVIDER_FORMATS, toProviderFormats, usualEffectOf, type ProviderFormat } from '@toolbelt/core';
+import type { ProviderToolList, ToolInfo, ToolList } from '@toolbelt/protocol';
 import type { DeclaredTool } from '../config.js';
 import { isVisibleTool } from '../declared/visible.js';
 import { ApiError } from '../http/errors.js';

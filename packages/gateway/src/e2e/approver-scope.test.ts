@@ -2,7 +2,8 @@
 // context and preview — and not the agents' spaces, messages, notes or other calls. A space is
 // granted to it only by making it a person member. Admin still sees everything.
 import { GatewayClient, GatewayError } from '@toolbelt/client';
-import type { StreamedEvent, ToolResult } from '@toolbelt/core';
+import type { ToolResult } from '@toolbelt/core';
+import type { StreamedEvent } from '@toolbelt/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, until, type Harness } from '../__fixtures__/harness.js';
 

@@ -87,7 +87,7 @@ describe('bearer tokens', () => {
   it('refuses each route to a token without its role', async () => {
     const open = await as(T.callerA).call('run-1', 'confirmAction', {});
     expect(await refusal(as(T.callerA).submitResult('run-1', open.callId, 1))).toMatch(
-      /^403 this token lacks the "submit" role/,
+      /^403 this token lacks the "submit" or "person" role/,
     );
     expect(await refusal(as(T.callerA).approve(open.callId))).toMatch(/^403 this token lacks the "approve" role/);
     expect(await refusal(as(T.executorA).call('run-1', 'echo', { text: 'x' }))).toMatch(

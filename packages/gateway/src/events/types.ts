@@ -1,6 +1,6 @@
 // What flows through GET /api/events: core's vocabulary (ToolEvent) plus the gateway's own events
 // about calls whose result comes from outside and the inbox. The types are the wire contract's.
-import type { GatewayEvent, GatewayEventType, PendingEvent } from '@toolbelt/core';
+import type { GatewayEvent, GatewayEventType, PendingEvent } from '@toolbelt/protocol';
 
 export type { GatewayEvent, GatewayEventType, PendingEvent };
 

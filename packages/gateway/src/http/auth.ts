@@ -6,6 +6,7 @@ import type { MiddlewareHandler } from 'hono';
 import { ApiError } from './errors.js';
 import { header } from './incoming.js';
 import { ROLES, type Role } from '../config.js';
+import { isEventStream } from './streams.js';
 import { AuthConfigError, digestOf, tokenDigest, type TokenSource } from './tokens.js';
 
 export { AuthConfigError, hashToken } from './tokens.js';
@@ -94,7 +95,7 @@ export class Auth {
   middleware(): MiddlewareHandler<AuthEnv> {
     return async (c, next) => {
       // EventSource in browsers cannot send headers: accept ?access_token= for the event streams only.
-      const stream = c.req.path === '/api/events' || /^\/api\/spaces\/[^/]+\/events$/.test(c.req.path);
+      const stream = isEventStream(c.req.path);
       const query = stream ? c.req.query('access_token') : undefined;
       c.set('principal', this.authenticate(header(c, 'authorization') ?? (query ? `Bearer ${query}` : undefined)));
       await next();

@@ -1,6 +1,6 @@
 // API errors: one JSON shape, `{ error: { code, message } }`, with a message that says what was
 // wrong and what to do.
-import type { ApiErrorBody, ApiErrorCode } from '@toolbelt/core';
+import type { ApiErrorBody, ApiErrorCode } from '@toolbelt/protocol';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';

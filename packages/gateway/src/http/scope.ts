@@ -1,6 +1,7 @@
 // What a token that approves, and is nothing more, may see: the calls waiting for a person, with
 // what is needed to decide them. Not the agents' other calls, their spaces or their notes.
-import type { GatewayEvent, GatewayEventType, ToolResult } from '@toolbelt/core';
+import type { ToolResult } from '@toolbelt/core';
+import type { GatewayEvent, GatewayEventType } from '@toolbelt/protocol';
 import { hasRole, type Principal } from './auth.js';
 
 /**

@@ -1,7 +1,7 @@
 // The system-prompt fragment for a model that drives an agent of the gateway: the rules of think
 // cycles, spaces and visible tools, then what the agent has now. Model-facing text, kept apart from
 // the route that gathers it.
-import type { AgentNote, AgentPrompt, Space } from '@toolbelt/core';
+import type { AgentNote, AgentPrompt, Space } from '@toolbelt/protocol';
 
 const RULES = `You are the agent "{agentId}" in a toolbelt gateway: people and other agents meet you in spaces, and you act only through tool calls.
 

@@ -1,6 +1,6 @@
 // The events of a space: a message posted or changed, and a visible call's started, streaming, done
 // and error. Stored like every event, so a space's stream replays after Last-Event-ID.
-import type { SpaceEvent, SpaceMessage } from '@toolbelt/core';
+import type { SpaceEvent, SpaceMessage } from '@toolbelt/protocol';
 import type { EventRecorder } from '../events/recorder.js';
 
 export function publishMessage(recorder: EventRecorder, m: SpaceMessage, sessionId = m.senderId): void {

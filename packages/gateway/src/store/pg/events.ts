@@ -1,5 +1,6 @@
 // The PostgreSQL store's append-only logs: events (in one order across instances) and executions.
-import type { ExecutionList, ExecutionLogEntry } from '@toolbelt/core';
+import type { ExecutionLogEntry } from '@toolbelt/core';
+import type { ExecutionList } from '@toolbelt/protocol';
 import { spaceOf, type GatewayEvent } from '../../events/types.js';
 import { jsonOfEntry, jsonOfEvent } from '../../json.js';
 import type { PgDb } from './db.js';

@@ -1,6 +1,6 @@
 // Spaces in the PostgreSQL store. Steps that read and then write take row locks (or skip rows
 // another instance holds), so two instances never hand out the same inbox message twice.
-import type { InboxMessage } from '@toolbelt/core';
+import type { InboxMessage } from '@toolbelt/protocol';
 import type { PgDb } from './db.js';
 import { toMessage, toSpaceMessage, type Row } from '../shared/rows.js';
 import { CYCLE_SQL, DEFAULT_CYCLE_LEASE_MS } from '../shared/statements.js';

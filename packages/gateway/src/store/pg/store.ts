@@ -7,14 +7,13 @@
 // events and the execution log go through `logs`, whose commits return before the flush (as SQLite's
 // WAL with synchronous=NORMAL does): only a crash of the database server itself can lose their last
 // fraction of a second, and the next durable commit flushes them too, since the WAL is one sequence.
+import type { ExecutionList, InputAnswer } from '@toolbelt/protocol';
 import { randomUUID } from 'node:crypto';
 import type {
   ApprovalDecision,
   ApprovalRequest,
   ElicitationRequest,
-  ExecutionList,
   ExecutionLogEntry,
-  InputAnswer,
   Remembered,
   ToolResult,
 } from '@toolbelt/core';

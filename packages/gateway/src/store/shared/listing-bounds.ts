@@ -1,7 +1,8 @@
 // Listings are bounded by size as well as by count: a field too large to list is cut to a preview in
 // SQL (the full text never leaves the database for a listing), and a page ends once its rows hold
 // PAGE_CHARS, with the cursor to the next. The full record stays one GET away.
-import type { ExecutionList, ExecutionLogEntry } from '@toolbelt/core';
+import type { ExecutionLogEntry } from '@toolbelt/core';
+import type { ExecutionList } from '@toolbelt/protocol';
 import { toCall, type Row } from './rows.js';
 import type { CallRecord } from './types.js';
 

@@ -6,9 +6,9 @@ import {
   type ApprovalRequest,
   type ElicitationRequest,
   type ErrorResult,
-  type InputAnswer,
   type ToolResult,
 } from '@toolbelt/core';
+import type { InputAnswer } from '@toolbelt/protocol';
 import type { CallRecord, InboxMessage, SpaceMessage, Submission } from './types.js';
 
 export type Row = Record<string, any>;

@@ -10,7 +10,7 @@ import type {
   SpaceMember,
   SpaceMessage,
   SpaceMessageStatus,
-} from '@toolbelt/core';
+} from '@toolbelt/protocol';
 
 export type { AgentNote, MemberKind, NoteKind, Space, SpaceMember, SpaceMessage, SpaceMessageStatus };
 

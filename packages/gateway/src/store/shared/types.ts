@@ -4,18 +4,20 @@
 import type {
   ApprovalDecision,
   ApprovalRequest,
+  ElicitationRequest,
+  ExecutionLogEntry,
+  Remembered,
+  ToolResult,
+} from '@toolbelt/core';
+import type {
   CallRecord,
   CallStatus,
-  ElicitationRequest,
   ExecutionList,
-  ExecutionLogEntry,
   GatewayEvent,
   InboxMessage,
   InputAnswer,
-  Remembered,
   Submission,
-  ToolResult,
-} from '@toolbelt/core';
+} from '@toolbelt/protocol';
 
 import type { SpaceMessage, SpaceStore } from './space-types.js';
 

@@ -1,7 +1,8 @@
 // Events and the execution log in the SQLite store: appended many rows a statement through the
 // group commit, read forward (events, for replay) or newest first (the execution log).
 import type Database from 'better-sqlite3';
-import type { ExecutionList, ExecutionLogEntry } from '@toolbelt/core';
+import type { ExecutionLogEntry } from '@toolbelt/core';
+import type { ExecutionList } from '@toolbelt/protocol';
 import { spaceOf, type GatewayEvent } from '../../events/types.js';
 import { jsonOfEntry, jsonOfEvent } from '../../json.js';
 import { eventsAfterQuery, executionPage, executionsQuery } from '../shared/listings.js';

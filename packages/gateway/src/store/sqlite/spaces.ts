@@ -1,7 +1,7 @@
 // Spaces in the SQLite store: rooms, members, messages, agents' notes and active space, and think
 // cycles. Writes go through the store's group commit (one atomic step each), reads straight to the db.
 import type Database from 'better-sqlite3';
-import type { InboxMessage } from '@toolbelt/core';
+import type { InboxMessage } from '@toolbelt/protocol';
 import type { GroupCommit } from './group-commit.js';
 import { toMessage, toSpaceMessage, type Row } from '../shared/rows.js';
 import { CYCLE_SQL, DEFAULT_CYCLE_LEASE_MS } from '../shared/statements.js';

@@ -1,13 +1,12 @@
 // The embedded store: one SQLite file (better-sqlite3, WAL). Each state change is one atomic step, committed with the others of
 // its event-loop turn before anyone is told it happened, so a crash leaves every call before or after a step, never half-way.
+import type { ExecutionList, InputAnswer } from '@toolbelt/protocol';
 import type Database from 'better-sqlite3';
 import type {
   ApprovalDecision,
   ApprovalRequest,
   ElicitationRequest,
-  ExecutionList,
   ExecutionLogEntry,
-  InputAnswer,
   Remembered,
   ToolResult,
 } from '@toolbelt/core';

@@ -1,5 +1,5 @@
 // The gateway's spaces on the wire: rooms of people and agents, their messages, agents' notes and the
-// bodies and answers of the space routes. Types only, like wire.ts (which re-exports them).
+// bodies and answers of the space routes. Types only.
 
 export type MemberKind = 'person' | 'agent';
 

@@ -1,7 +1,6 @@
-// The answers the web console reads besides the rest of the API (type-only, like wire.ts).
-import type { ToolMetricsSnapshot } from './executor/metrics.js';
-import type { ToolGroup } from './groups.js';
-import type { CallStatus } from './wire.js';
+// The answers the web console reads besides the rest of the API (types only).
+import type { ToolGroup, ToolMetricsSnapshot } from '@toolbelt/core';
+import type { CallStatus } from './calls.js';
 
 /** GET /api/me: who the token is, so a page knows what it may do and whom it speaks as. */
 export interface WhoAmI {

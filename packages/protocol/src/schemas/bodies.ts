@@ -1,4 +1,5 @@
 // Request bodies of the API, as Zod schemas: strict, so a misspelt field is reported, not ignored.
+import { z } from 'zod';
 import type {
   AckBody,
   AnswerBody,
@@ -9,8 +10,7 @@ import type {
   RejectBody,
   ResultBody,
   SpaceBody,
-} from '@toolbelt/core';
-import { z } from 'zod';
+} from '../wire/index.js';
 
 const text = (max: number) =>
   z
@@ -32,11 +32,20 @@ const callId = z.string().regex(CALL_ID, 'use 1-128 letters, digits, "_", "-", "
 export const callBody = z.strictObject({
   agentId: text(200),
   name: text(200),
-  input: z.union([z.record(z.string(), z.unknown()), z.string()]).optional(),
-  callId: callId.optional(),
-  sessionId: text(200).optional(),
+  input: z
+    .union([z.record(z.string(), z.unknown()), z.string()])
+    .optional()
+    .describe('the arguments (a JSON object, or a string holding one)'),
+  callId: callId.optional().describe('your id for the call (e.g. the model tool_call id); one is made when absent'),
+  sessionId: text(200)
+    .optional()
+    .describe(
+      'scope of "session" approvals; default the agentId. Belongs to the agent that first used it: another agent sending it gets 403 SESSION_NOT_YOURS',
+    ),
   model: text(200).optional(),
-  context: freeText(2000).optional(),
+  context: freeText(2000)
+    .optional()
+    .describe('where in the conversation the call comes from; shown to whoever approves it'),
 });
 
 export const resultBody = z
@@ -44,8 +53,9 @@ export const resultBody = z
     callId,
     result: z.unknown().optional(),
     error: freeText(20_000).min(1).optional(),
-    spaceId: text(200).optional(),
+    spaceId: text(200).optional().describe('the space the answer is given in'),
   })
+  .describe('exactly one of result or error')
   .refine((b) => ('result' in b && b.result !== undefined) !== (b.error !== undefined), {
     message: 'send exactly one of `result` (any JSON) or `error` (a message saying what went wrong)',
   });
@@ -55,7 +65,9 @@ export const memberBody = z.strictObject({ memberId: text(200), kind: z.enum(['p
 export const messageBody = z.strictObject({ senderId: text(200), text: freeText(100_000).min(1) });
 
 export const approveBody = z.strictObject({ scope: z.enum(['once', 'session', 'always']).optional() });
-export const rejectBody = z.strictObject({ message: freeText(4000).optional() });
+export const rejectBody = z.strictObject({
+  message: freeText(4000).optional().describe('for the model: why, and what to do instead'),
+});
 const fieldValue = z.union([
   z.string().max(20_000),
   z.number(),
@@ -69,8 +81,8 @@ export const answerBody = z.discriminatedUnion('action', [
 ]);
 export const ackBody = z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(1000) });
 
-// Each schema parses to exactly the body type of the wire contract (core's wire.ts), which the client
-// SDK sends: a field or type that changes on one side only fails to compile here.
+// Each schema parses to exactly the body type of the wire contract (wire/bodies.ts), which the client
+// SDK and the console send: a field or type that changes on one side only fails to compile here.
 type Same<A, B> = [A, keyof A] extends [B, keyof B] ? ([B, keyof B] extends [A, keyof A] ? true : false) : false;
 type Holds<T extends true> = T;
 export type BodiesMatchTheWire = [
@@ -84,8 +96,3 @@ export type BodiesMatchTheWire = [
   Holds<Same<z.output<typeof memberBody>, MemberBody>>,
   Holds<Same<z.output<typeof messageBody>, MessageBody>>,
 ];
-
-/** Path parameters: ids of runs, agents and calls. */
-export function validId(value: string): boolean {
-  return value.length > 0 && value.length <= 200 && !/[\u0000-\u001f]/.test(value);
-}
