@@ -1,5 +1,6 @@
 // The console (packages/console, built into this package's dist/console-assets) served from disk at `/`.
 // The page and its assets are public like /healthz; every API call it makes carries the token.
+import { routePath } from '@toolbelt/protocol/routes';
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -17,8 +18,8 @@ export function defaultConsoleDir(): string | undefined {
   }
 }
 
-const NOT_BUILT =
-  '<!doctype html><title>toolbelt</title><p>The toolbelt console is not built in this installation. Run <code>npm run build</code> in the toolbelt repository, then restart <code>toolbelt serve</code>. The HTTP API is at <a href="/api/openapi.json">/api/openapi.json</a>.</p>';
+const OPENAPI_PATH = routePath('openapi');
+const NOT_BUILT = `<!doctype html><title>toolbelt</title><p>The toolbelt console is not built in this installation. Run <code>npm run build</code> in the toolbelt repository, then restart <code>toolbelt serve</code>. The HTTP API is at <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a>.</p>`;
 
 export function consoleRoutes(app: Hono<AuthEnv>, dir: string | undefined): void {
   if (!dir) {

@@ -1,6 +1,7 @@
 // Listings are bounded by size as well as by count: a field too large to list is cut to a preview in
 // SQL (the full text never leaves the database for a listing), and a page ends once its rows hold
 // PAGE_CHARS, with the cursor to the next. The full record stays one GET away.
+import { routePath } from '@toolbelt/protocol/routes';
 import type { ExecutionLogEntry } from '@toolbelt/core';
 import type { ExecutionList } from '@toolbelt/protocol';
 import { toCall, type Row } from './rows.js';
@@ -39,7 +40,7 @@ export function callPage(rows: Row[]): { calls: CallRecord[]; cut: boolean } {
     const call = toCall(r);
     if (big.length) {
       const size = big.reduce((n, c) => n + (r[`${c}_len`] as number), 0);
-      call.truncated = { fields: big.map(camel), size, href: `/api/tool-calls/${encodeURIComponent(call.callId)}` };
+      call.truncated = { fields: big.map(camel), size, href: routePath('getCall', { callId: call.callId }) };
     }
     chars += BIG_CALL_COLUMNS.reduce((n, c) => n + Math.min(r[`${c}_len`] as number, FIELD_MAX), 0);
     calls.push(call);
@@ -77,7 +78,7 @@ function cutEntry(r: Row): ExecutionLogEntry {
     truncated: {
       fields: ['params', 'result'],
       size,
-      href: `/api/tool-calls/${encodeURIComponent(r.call_id as string)}`,
+      href: routePath('getCall', { callId: r.call_id as string }),
     },
   };
 }
