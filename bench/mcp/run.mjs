@@ -184,7 +184,22 @@ try {
     '',
     'Run: `npm run build && node bench/mcp/run.mjs`.',
   ].join('\n');
-  writeDocSection('mcp', markdown);
+  const figures = {
+    'sequential calls/s': `${(ours(sequential).callsPerSec / theirs(sequential).callsPerSec).toFixed(2)}x`,
+    'sequential p50': `${(ours(sequential).p50us / theirs(sequential).p50us).toFixed(2)}x the time`,
+    'sequential p99': `${(ours(sequential).p99us / theirs(sequential).p99us).toFixed(2)}x the time`,
+    '32-concurrent calls/s': `${(ours(concurrent).callsPerSec / theirs(concurrent).callsPerSec).toFixed(2)}x`,
+    '32-concurrent p50': `${(ours(concurrent).p50us / theirs(concurrent).p50us).toFixed(2)}x the time`,
+    '32-concurrent p99': `${(ours(concurrent).p99us / theirs(concurrent).p99us).toFixed(2)}x the time`,
+    'cold start p50': `${(ours(cold).p50ms / theirs(cold).p50ms).toFixed(2)}x the time`,
+  };
+  const goals = checks.map(([what, ok]) => ({
+    goal: `toolbelt mcp read_file at least as good as server-filesystem: ${what}`,
+    met: ok,
+    figure: figures[what],
+    why: what.startsWith('cold') ? attribution[1].slice(2) : attribution[0].slice(2),
+  }));
+  writeDocSection('mcp', markdown, goals);
   console.log(`\n${checks.map(([w, ok]) => `${w}: ${verdict(ok)}`).join('\n')}\n${attribution.join('\n')}`);
 } finally {
   for (const c of Object.values(clients)) await c.close().catch(() => {});
