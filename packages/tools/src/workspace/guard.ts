@@ -191,6 +191,17 @@ export class WorkspaceGuard implements Workspace {
 
   /** The path below its root ('' for the root), for sensitivity checks that ignore where the root sits. */
   private relativeToRoot(real: string): string {
+    // The common case without path.relative (which resolves both paths again): a real path below
+    // the only root. Searches ask this for every hit.
+    if (this.roots.length === 1) {
+      const root = this.roots[0];
+      if (real === root) return '';
+      const prefix = root.endsWith(sep) ? root : root + sep;
+      const rel = real.startsWith(prefix) ? real.slice(prefix.length) : undefined;
+      // A segment starting with a dot may be `.` or `..`, and `//` is not normalized: path.relative decides.
+      const plain = rel !== undefined && !rel.startsWith('.') && !rel.includes(sep + '.') && !rel.includes(sep + sep);
+      if (plain) return rel;
+    }
     let best: string | undefined;
     for (const root of this.roots) {
       const rel = relative(root, real);
