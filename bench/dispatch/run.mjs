@@ -84,4 +84,18 @@ ${markdownTable(result)}
 - p50 overhead over a direct call: ${overheadP50.toFixed(2)} µs.
 
 Run: \`npm run build && node bench/dispatch/run.mjs\`.`,
+  [
+    {
+      goal: 'executor p50 per call <= 10 µs',
+      met: tb.p50us <= 10,
+      figure: `${tb.p50us.toFixed(2)} µs`,
+      why: 'see the dispatch section',
+    },
+    {
+      goal: '>= 10x the calls/s of LangChain invoke',
+      met: tb.callsPerSec / lcRow.callsPerSec >= 10,
+      figure: `${(tb.callsPerSec / lcRow.callsPerSec).toFixed(1)}x`,
+      why: 'see the dispatch section',
+    },
+  ],
 );

@@ -8,7 +8,7 @@ import { costSection } from './cost-report.mjs';
 
 const saved = JSON.parse(readFileSync(join(benchRoot, 'results', 'gateway-cost.json'), 'utf8'));
 const runs = saved.runs.map((r) => ({ ...r, answers: new Map(Object.entries(r.answers)) }));
-const { markdown } = costSection({
+const { markdown, goals } = costSection({
   runs,
   stored: saved.stored,
   names: saved.names ?? [...new Set(runs.map((r) => r.subject))],
@@ -19,5 +19,5 @@ const { markdown } = costSection({
   cores: cpus().length,
   date: saved.date.slice(0, 10),
 });
-writeDocSection('gateway-cost', markdown);
+writeDocSection('gateway-cost', markdown, goals);
 console.log(`docs/benchmarks.md: the gateway cost section rewritten from the run of ${saved.date}`);

@@ -99,7 +99,7 @@ writeFileSync(
     2,
   ) + '\n',
 );
-const { markdown, summary } = costSection({
+const { markdown, summary, goals } = costSection({
   runs,
   stored,
   names,
@@ -110,4 +110,4 @@ const { markdown, summary } = costSection({
   cores: cpus().length,
 });
 console.log(summary.join('\n'));
-writeDocSection('gateway-cost', markdown);
+writeDocSection('gateway-cost', markdown, goals);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Policy, ToolRegistry } from '../../packages/core/dist/index.js';
 import { createGateway, openSqliteStore, policyWithStore } from '../../packages/gateway/dist/index.js';
-import { machineLine, report, writeDocSection } from '../lib/harness.mjs';
+import { assertSameWork, machineLine, report, writeDocSection } from '../lib/harness.mjs';
 import { busyBetween, cpuTimes, loadAll, PG_URL, pgProblem, startPgInstances } from './pg-subjects.mjs';
 
 const LOAD = `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores when it started`;
@@ -77,12 +77,35 @@ const subjects = {
   ...pgSubjects,
 };
 
-// Sanity: every gateway really runs each tool and answers success with the file's text.
-for (const o of [...s.tools.map((t) => gatewayCall(t)), ...Object.values(pgSubjects).flat()]) {
-  const probe = await (await fetch(o.url, { method: 'POST', headers: o.headers, body: o.body })).json();
-  if (probe.status !== 'success' || !JSON.stringify(probe.content).includes('quick brown fox'))
-    throw new Error(`the gateway at ${o.url} did not run its tool: ${JSON.stringify(probe)}`);
-}
+// Agreement: every subject that reads the note answers its text, the same for all (read_file's line
+// numbers aside); the echo endpoints answer the body they were sent. Otherwise no figures are written.
+const probe = async (o) => {
+  const r = await fetch(o.url, { method: o.method, headers: o.headers, body: o.body });
+  if (!r.ok) return `HTTP ${r.status}`;
+  return r.json();
+};
+const noteText = (answer) =>
+  answer?.status === 'success' || answer?.content
+    ? answer.content
+        .map((b) => b.text ?? '')
+        .join('')
+        .replace(/^ *\d+\t/gm, '')
+        .trimEnd()
+    : JSON.stringify(answer);
+const readers = Object.entries(subjects).filter(([n]) => n.includes('read') && n !== 'bare hono GET');
+const readAnswers = {};
+for (const [name, o] of readers)
+  for (const [i, one] of [o].flat().entries())
+    readAnswers[`${name}${i ? ` #${i + 1}` : ''}`] = noteText(await probe(one));
+for (const [name, o] of Object.entries(subjects).filter(([n]) => n.includes('echo_note')))
+  readAnswers[name] = noteText(await probe(o));
+assertSameWork('gateway: the note each subject answered', readAnswers);
+if (!Object.values(readAnswers)[0].includes('quick brown fox'))
+  throw new Error(`the subjects did not read the note: ${Object.values(readAnswers)[0].slice(0, 200)}`);
+const sent = JSON.parse(callBody('read_note'));
+const echoes = { sent };
+for (const name of ['bare hono POST json', NODE_ANCHOR]) echoes[name] = (await probe(subjects[name])).received;
+assertSameWork('gateway: the body each echo anchor received', echoes);
 
 const load = (o, duration) => loadAll(o, CONNECTIONS, duration);
 for (const o of Object.values(subjects)) await load(o, 1); // warm-up
@@ -319,6 +342,36 @@ and a log entry, ~5 KB per call, committed ~10 calls at a time.
 
 ${pgGw ? PG_TEXT : ''}
 Run: \`npm run build && node bench/gateway/run.mjs\` (BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS, BENCH_WAKES; BENCH_PG_URL, default ${PG_URL}); it then runs the cost bench below, \`bench/gateway/cost.mjs\`.`,
+  [
+    {
+      goal: 'read_note through the gateway >= 75% of bare Hono POST json (requests/s)',
+      met: gwRow.ratioToAnchor >= 0.75,
+      figure: `${pctOf(gwRow.ratioToAnchor)}`,
+      why: "per call: the tool's fs/promises read, SQLite (call row, events, log, commits); see the gateway section",
+    },
+    {
+      goal: "echo_note (the gateway's own cost) >= 50% of the Node-stream anchor",
+      met: enRow.ratioToNodeBody >= 0.5,
+      figure: `${pctOf(enRow.ratioToNodeBody)}`,
+      why: 'more than half SQLite: the call row and result, three events and a log entry per call',
+    },
+    {
+      goal: 'result submission to waiter wake-up p50 <= 2 ms',
+      met: wakeRow.p50 <= 2,
+      figure: `${wakeRow.p50.toFixed(3)} ms`,
+      why: 'see the gateway section',
+    },
+    ...(pgGw
+      ? [
+          {
+            goal: 'read_note, one gateway on PostgreSQL >= 50% of one on SQLite (requests/s)',
+            met: rps(PG1) / rps('gateway call read_note') >= 0.5,
+            figure: pctOf(rps(PG1) / rps('gateway call read_note')),
+            why: "writes to PostgreSQL's sockets, the pg driver, the backends on the same cores",
+          },
+        ]
+      : []),
+  ],
 );
 
 // ---- 3. CPU per call by store, in processes of its own ---------------------------------------

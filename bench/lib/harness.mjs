@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { goalRecord, withGoals } from './goals.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const benchRoot = join(here, '..');
@@ -172,10 +173,16 @@ export function report(result) {
   return out;
 }
 
-/** Replaces the section between <!-- bench:NAME --> markers in docs/benchmarks.md (adds it if absent). */
-export function writeDocSection(name, markdown) {
+/** The document the benches write: docs/benchmarks.md, or TOOLBELT_BENCH_DOC (`npm run bench` writes a copy first). */
+export const docFile = () => process.env.TOOLBELT_BENCH_DOC ?? join(repoRoot, 'docs', 'benchmarks.md');
+
+/**
+ * Replaces the section between <!-- bench:NAME --> markers in docs/benchmarks.md (adds it if absent),
+ * and with `goals` (see goals.mjs: { goal, met, figure, why }) this bench's rows of the goal table.
+ */
+export function writeDocSection(name, markdown, goals) {
   if (disagreed) throw new Disagreement(`not writing the ${name} section: its subjects did not do the same work`);
-  const file = process.env.TOOLBELT_BENCH_DOC ?? join(repoRoot, 'docs', 'benchmarks.md');
+  const file = docFile();
   const start = `<!-- bench:${name} -->`;
   const end = `<!-- /bench:${name} -->`;
   let doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
@@ -183,6 +190,7 @@ export function writeDocSection(name, markdown) {
   const i = doc.indexOf(start);
   const j = doc.indexOf(end);
   doc = i >= 0 && j > i ? doc.slice(0, i) + block + doc.slice(j + end.length) : `${doc.trimEnd()}\n\n${block}\n`;
+  if (goals) doc = withGoals(doc, goalRecord(name, goals));
   writeFileSync(file, doc);
 }
 

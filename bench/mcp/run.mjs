@@ -2,6 +2,7 @@
 // same file, driven by the same SDK client in one run: sequential and 32-concurrent calls/s, p50/p99,
 // and cold start (spawn to the first tools/list answer). toolbelt runs with its policy (mode safe)
 // and its execution log on. Run after `npm run build`: node bench/mcp/run.mjs
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +52,24 @@ async function connect(name) {
   );
   const { tools } = await client.listTools();
   return { client, tools };
+}
+
+/**
+ * RSS an import adds, median of 5 fresh processes: @toolbelt/core first (what any toolbelt process
+ * holds), then @toolbelt/tools on top of it, and the two from a bare process.
+ */
+function importCost() {
+  const probe = `global.gc(); const r0 = process.memoryUsage().rss;
+await import(${JSON.stringify(join(repoRoot, 'packages/core/dist/index.js'))}); global.gc(); const r1 = process.memoryUsage().rss;
+await import(${JSON.stringify(join(repoRoot, 'packages/tools/dist/index.js'))}); global.gc(); const r2 = process.memoryUsage().rss;
+console.log(JSON.stringify({ core: (r1 - r0) / 1048576, tools: (r2 - r1) / 1048576, both: (r2 - r0) / 1048576 }));`;
+  const runs = Array.from({ length: 5 }, () =>
+    JSON.parse(
+      spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', probe], { encoding: 'utf8' }).stdout,
+    ),
+  );
+  const median = (k) => runs.map((r) => r[k]).sort((a, b) => a - b)[2];
+  return { core: median('core'), tools: median('tools'), both: median('both') };
 }
 
 async function coldStart() {
@@ -130,6 +149,7 @@ try {
   });
   for (const c of Object.values(clients)) await c.close();
   const cold = await coldStart();
+  const imports = importCost();
 
   const ours = (r) => r.rows.find((x) => x.subject === SUBJECT);
   const theirs = (r) => r.rows.find((x) => x.subject === ANCHOR);
@@ -178,13 +198,36 @@ try {
     '',
     ...checks.map(([what, ok]) => `- ${what}: ${verdict(ok)}`),
     '',
+    `Importing \`@toolbelt/tools\` adds ${imports.tools.toFixed(1)} MB RSS to a process that holds \`@toolbelt/core\` (${imports.core.toFixed(1)} MB), ${imports.both.toFixed(1)} MB both from a bare process (median of 5 fresh processes, after GC). Every tool family and its libraries load at import: the language server client (vscode-jsonrpc and the protocol, ~5 MB), web fetch (linkedom, turndown, readability, ~8 MB), documents (mammoth, ~3 MB), globbing (picomatch, ignore, ~4 MB) and toolbelt's own code (~13 MB); loading a family on its first call or listing is not built yet.`,
+    '',
     'Where the time goes:',
     '',
     ...attribution,
     '',
     'Run: `npm run build && node bench/mcp/run.mjs`.',
   ].join('\n');
-  writeDocSection('mcp', markdown);
+  const figures = {
+    'sequential calls/s': `${(ours(sequential).callsPerSec / theirs(sequential).callsPerSec).toFixed(2)}x`,
+    'sequential p50': `${(ours(sequential).p50us / theirs(sequential).p50us).toFixed(2)}x the time`,
+    'sequential p99': `${(ours(sequential).p99us / theirs(sequential).p99us).toFixed(2)}x the time`,
+    '32-concurrent calls/s': `${(ours(concurrent).callsPerSec / theirs(concurrent).callsPerSec).toFixed(2)}x`,
+    '32-concurrent p50': `${(ours(concurrent).p50us / theirs(concurrent).p50us).toFixed(2)}x the time`,
+    '32-concurrent p99': `${(ours(concurrent).p99us / theirs(concurrent).p99us).toFixed(2)}x the time`,
+    'cold start p50': `${(ours(cold).p50ms / theirs(cold).p50ms).toFixed(2)}x the time`,
+  };
+  const goals = checks.map(([what, ok]) => ({
+    goal: `toolbelt mcp read_file at least as good as server-filesystem: ${what}`,
+    met: ok,
+    figure: figures[what],
+    why: what.startsWith('cold') ? attribution[1].slice(2) : attribution[0].slice(2),
+  }));
+  goals.push({
+    goal: 'importing @toolbelt/tools adds <= 25 MB RSS',
+    met: imports.tools <= 25,
+    figure: `${imports.tools.toFixed(1)} MB over @toolbelt/core (${imports.both.toFixed(1)} MB with it)`,
+    why: 'every tool family and its libraries load at import (lazy families not built)',
+  });
+  writeDocSection('mcp', markdown, goals);
   console.log(`\n${checks.map(([w, ok]) => `${w}: ${verdict(ok)}`).join('\n')}\n${attribution.join('\n')}`);
 } finally {
   for (const c of Object.values(clients)) await c.close().catch(() => {});

@@ -122,4 +122,12 @@ ${rows.map((r) => `| ${r.subject} | ${fmt(r.ms, 0)} | ${fmt(r.maxRssMb)} | ${fmt
 - ${verdict}
 
 Run: \`npm run build && node bench/read-tail/run.mjs\` (creates and deletes the 1 GB file).`,
+  [
+    {
+      goal: 'read_file of the last 100 lines of 1 GB: peak RSS < 100 MB',
+      met: tb.maxRssMb < 100,
+      figure: `${tb.maxRssMb.toFixed(1)} MB`,
+      why: `imports alone take ${tb.baselineRssMb.toFixed(0)} MB; see the read-tail section`,
+    },
+  ],
 );

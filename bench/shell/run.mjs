@@ -165,4 +165,24 @@ ${markdownTable(boxed)}
 ${summary.map((s) => `- ${s}`).join('\n')}
 
 Run: \`npm run build && node bench/shell/run.mjs\` (\`BENCH_ITER\` sets the number of calls).`,
+  [
+    {
+      goal: 'shell_exec (sandbox off) <= 1.3x the time of child_process bash -c true',
+      met: ratio <= 1.3,
+      figure: `${ratio.toFixed(2)}x by mean, ${(tb.p50us / anchor.p50us).toFixed(2)}x by median`,
+      why: 'parsing and classifying the command, the process group, output buffers: see the shell section',
+    },
+    {
+      goal: 'the sandbox adds <= 15 ms per call (median)',
+      met: worst <= 15,
+      figure: `${addedMs(boxRead).toFixed(1)} ms (read), ${addedMs(boxWrite).toFixed(1)} ms (write access)`,
+      why: "bubblewrap's namespaces and mounts",
+    },
+    {
+      goal: '1 GB of stdout: the process grows < 100 MB',
+      met: mem.peakRssMb - mem.baselineRssMb < 100,
+      figure: `${(mem.peakRssMb - mem.baselineRssMb).toFixed(0)} MB`,
+      why: 'the bash parser and read buffers awaiting GC',
+    },
+  ],
 );

@@ -1,11 +1,13 @@
 // The same information asked of both servers on the same corpus: one row per case. `ours` and
 // `theirs` return the text each server answers; where server-filesystem has no such tool, `theirs` is
 // the row's named anchor (content search: `rg -n --heading` for the same matches, as the issue names;
-// a structured result: the same data as pretty JSON).
+// a structured result: the same data as pretty JSON). `same` turns each answer into what it says,
+// for the agreement check (run.mjs): the rows that answer the same question must say the same.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { structuredText } from '@toolbelt/core';
 import { join } from 'node:path';
+import * as same from './same.mjs';
 import { callText } from './servers.mjs';
 
 export const READ_FILE = 'v4/core/visit.ts';
@@ -24,33 +26,39 @@ export function cases(root, tb, fs) {
   return [
     {
       what: `whole file (${READ_FILE}, ${original.split('\n').length - 1} lines)`,
+      same: [same.numbered, same.raw],
       ours: () => callText(tb, 'read_file', { path: READ_FILE }),
       theirs: () => callText(fs, 'read_text_file', { path: abs(READ_FILE) }),
       raw: original,
     },
     {
       what: `directory listing (${LIST_DIR})`,
+      same: [same.ourNames, same.theirNames],
       ours: () => callText(tb, 'list_directory', { path: LIST_DIR }),
       theirs: () => callText(fs, 'list_directory', { path: abs(LIST_DIR) }),
     },
     {
       what: 'recursive listing: glob `**/*` vs directory_tree',
+      same: [same.ourGlob, same.theirTree],
       key: 'recursive',
       ours: () => callText(tb, 'glob', { pattern: '**/*', limit: 2000 }),
       theirs: () => callText(fs, 'directory_tree', { path: root }),
     },
     {
       what: 'recursive listing: list_directory depth 5 vs directory_tree',
+      same: [same.ourTree, same.theirTree],
       ours: () => callText(tb, 'list_directory', { path: '.', depth: 5 }),
       theirs: () => callText(fs, 'directory_tree', { path: root }),
     },
     {
       what: `file search by name (\`${NAME_GLOB}\`)`,
+      same: [same.ourPaths, same.theirPaths(root)],
       ours: () => callText(tb, 'glob', { pattern: NAME_GLOB }),
       theirs: () => callText(fs, 'search_files', { path: root, pattern: NAME_GLOB }),
     },
     {
       what: `20 content matches (\`${GREP_PATTERN}\`) vs \`rg -n --heading\``,
+      same: [same.grepLines, same.grepLines],
       key: 'grep',
       anchor: 'rg -n --heading',
       ours: () => callText(tb, 'grep', { pattern: GREP_PATTERN }),
@@ -67,6 +75,7 @@ export function cases(root, tb, fs) {
     },
     {
       what: `the same matches, output_mode lines vs \`rg -n\` (file:line:text)`,
+      same: [same.grepLines, same.grepLines],
       key: 'grep-lines',
       anchor: 'rg -n',
       ours: () => callText(tb, 'grep', { pattern: GREP_PATTERN, output_mode: 'lines' }),
@@ -74,6 +83,7 @@ export function cases(root, tb, fs) {
     },
     {
       what: `the same matches with 1 line before and 2 after vs \`rg -n --heading -B1 -A2\``,
+      same: [same.grepLines, same.grepLines],
       key: 'grep-context',
       anchor: 'rg -n --heading -B1 -A2',
       ours: () => callText(tb, 'grep', { pattern: GREP_PATTERN, before: 1, after: 2 }),

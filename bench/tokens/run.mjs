@@ -5,7 +5,7 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { machineLine, report, repoRoot, writeDocSection } from '../lib/harness.mjs';
+import { assertSameWork, machineLine, report, repoRoot, writeDocSection } from '../lib/harness.mjs';
 import { cases } from './cases.mjs';
 import { count, definitionText } from './count.mjs';
 import { FILESYSTEM, TOOLBELT, connect, groupsFlagAccepted } from './servers.mjs';
@@ -93,6 +93,11 @@ async function resultFigures(tb, fs) {
   const rows = [];
   for (const c of cases(root, tb.client, fs.client)) {
     const [theirs, ours] = [await c.theirs(), await c.ours()];
+    if (c.same)
+      assertSameWork(`tokens: ${c.what}`, {
+        [c.anchor ?? 'server-filesystem']: c.same[1](theirs),
+        toolbelt: c.same[0](ours),
+      });
     if (process.env.BENCH_TOKENS_SHOW)
       console.log(`--- ${c.what}\n[theirs] ${theirs.slice(0, 400)}\n[ours] ${ours.slice(0, 400)}`);
     rows.push(pair(c.what, count(theirs), count(ours), { key: c.key, anchor: c.anchor }));
@@ -132,6 +137,7 @@ try {
       corpus: `zod ${zodVersion} src/ (${countFiles(root)} files)`,
       machine: machineLine(),
     }),
+    held.map((g) => ({ ...g, why: 'see the tokens section' })),
   );
 } finally {
   await tb?.client.close();

@@ -55,10 +55,25 @@ async function realInside(dir: string, abs: string): Promise<string | undefined>
   }
 }
 
+/**
+ * The test of a path against the pattern. `**` + `/*.ts` (any depth, one literal extension, the
+ * commonest glob) is a suffix test: picomatch's regular expression for it, with its guards against
+ * `.` and `..` segments (a walk never yields those), costs more per file than the walk itself.
+ */
+export function pathMatcher(pattern: string): (rel: string) => boolean {
+  const ext = /^\*\*\/\*(\.[\w-]+)$/.exec(pattern);
+  if (ext) {
+    const suffix = ext[1];
+    return (rel) => rel.endsWith(suffix);
+  }
+  const re = picomatch.makeRe(pattern, { dot: true });
+  return (rel) => re.test(rel);
+}
+
 /** Every file under `dir` whose path relative to it matches `pattern`, newest first. */
 export async function globFiles(dir: string, pattern: string, opts: GlobOptions = {}): Promise<GlobMatch[]> {
   const clean = pattern.replace(/^\.\/+/, '');
-  const re = picomatch.makeRe(clean, { dot: true });
+  const matches = pathMatcher(clean);
   // Start the walk at the pattern's literal directory part ("src/lib" of "src/lib/**/*.ts").
   const { base, isGlob } = picomatch.scan(clean);
   const prefix = isGlob ? base : '';
@@ -76,7 +91,7 @@ export async function globFiles(dir: string, pattern: string, opts: GlobOptions 
     ...(opts.signal ? { signal: opts.signal } : {}),
     onFile(abs, rel) {
       const matched = prefix ? `${prefix}/${rel}` : rel;
-      if (!re.test(matched)) return;
+      if (!matches(matched)) return;
       const st = lstatSync(abs, { throwIfNoEntry: false });
       // Undefined when it vanished during the walk. A hard-linked file is listed: its name is
       // inside, and glob reads no content (read_file and grep judge its other names).

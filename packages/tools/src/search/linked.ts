@@ -1,7 +1,7 @@
 // Hits in hard-linked files (workspace/links.ts): a package store's copy is shown as it arrives;
 // the rest wait until the search ends, when one walk of the roots looks for every name of their
 // inodes. Those found only inside join the results; the others are counted and named in the
-// footer, never silently dropped.
+// footer, never silently dropped. Hits in protected files wait too, for the guard's last word.
 import type { Workspace } from '@toolbelt/core';
 import { LinkProof, namedOnlyInside } from '../workspace/links.js';
 import type { GrepRun } from './engine.js';
@@ -42,4 +42,29 @@ export function recap(
   const c = new Collector(mode, max);
   for (const hit of sorted) if (!c.add(hit)) break;
   return { hits: c.hits, capped: run.capped || c.capped };
+}
+
+/**
+ * Hits in protected files (.env, keys) are set aside during the search; those a policy rule allows
+ * (the guard decides) join the results, the rest are only counted.
+ */
+async function admitHeld(ws: Workspace, held: FileHit[]): Promise<{ allowed: FileHit[]; dropped: number }> {
+  const allowed: FileHit[] = [];
+  for (const hit of held) {
+    if (
+      await ws.resolve(hit.path, 'read').then(
+        () => true,
+        () => false,
+      )
+    )
+      allowed.push(hit);
+  }
+  return { allowed, dropped: held.length - allowed.length };
+}
+
+/** Hits set aside during the search that may be shown (hard-linked files proven, protected files allowed), and what stays out. */
+export async function lateHits(ws: Workspace, run: GrepRun, hold: (abs: string) => boolean, signal: AbortSignal) {
+  const { admitted, withheld } = settleLinked(ws, run, signal);
+  const { allowed, dropped } = await admitHeld(ws, [...run.held, ...admitted.filter((h) => hold(h.path))]);
+  return { late: [...admitted.filter((h) => !hold(h.path)), ...allowed], dropped, withheld };
 }

@@ -1,11 +1,11 @@
 // rg opens every .gitignore, .ignore and .rgignore it meets with a blocking open(2) and reads it to
 // the end: one that is a named pipe (or a symlink to one, or to a device) stops rg for good. rg
 // walks on its own, and checking ahead would walk every tree twice; so only a search rg has not
-// finished after STALL_MS, and that has stopped using CPU (on Linux, from /proc: a busy machine
-// makes long searches common, and a walk beside every one of them cost a fifth more time), has
-// its ignore files checked, with toolbelt's own walk (which reads such files safely, see
-// filters.ts). If one would block, rg is stopped and the JS engine answers.
-import { readFileSync, statSync } from 'node:fs';
+// finished after STALL_MS, and that has stopped using CPU with no thread running or reading (on
+// Linux, from /proc: a busy machine makes long searches common, and a walk beside every one of
+// them cost a fifth more time), has its ignore files checked, with toolbelt's own walk (which
+// reads such files safely, see filters.ts). If one would block, rg is stopped and the JS engine answers.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { IGNORE_FILES, SearchFilter } from '../walk/filters.js';
 import type { GrepQuery } from './results.js';
@@ -30,17 +30,41 @@ function cpuTicks(pid: number): number | undefined {
 }
 
 /**
+ * Whether some thread of the process is doing something, from /proc: running or waiting for a core
+ * (R), reading the disk (D), or blocked writing its output to us (a full pipe: we are the slow
+ * side, not an ignore file). Undefined where /proc cannot tell.
+ */
+function busy(pid: number): boolean | undefined {
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const state = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8').split(') ')[1]?.[0];
+      if (state === 'R' || state === 'D') return true;
+      const wchan = readFileSync(`/proc/${pid}/task/${task}/wchan`, 'utf8');
+      if (wchan.includes('pipe_write')) return true;
+    }
+    return false;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A test, called every SAMPLE_MS after STALL_MS, that is true once the process looks stuck: it
- * used no CPU since the last call. Without /proc every call is true (the check runs at STALL_MS).
+ * used no CPU since the last call and no thread of it is running, reading the disk or writing its
+ * output (a loaded machine, a cold disk or a slow reader of the output stop none of them for good,
+ * and each would cost a walk of the tree). Without /proc every call is true (the check runs at STALL_MS).
  */
 function stallDetector(pid: number | undefined): () => boolean {
   let last = pid === undefined ? undefined : cpuTicks(pid);
   return () => {
     if (pid === undefined || last === undefined) return true;
     const now = cpuTicks(pid);
-    if (now === undefined || now === last) return true;
-    last = now;
-    return false;
+    if (now === undefined) return true;
+    if (now !== last) {
+      last = now;
+      return false;
+    }
+    return busy(pid) !== true;
   };
 }
 

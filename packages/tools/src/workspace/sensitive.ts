@@ -85,8 +85,18 @@ export function sensitiveReason(relPath: string, access: 'read' | 'write' | 'lis
   return sensitiveMatch(relPath, access)?.reason;
 }
 
+/**
+ * True for every path the rules below may match (and some more): a segment starting with a dot
+ * (the secret directories, dot files, .env, VCS and toolbelt's own folder) or with `id_`, the
+ * secret file names, the extensions and toolbelt's config. Searches check every hit, and most
+ * paths are none of these: they skip the splitting and the rules.
+ */
+const MAYBE_SENSITIVE =
+  /(^|[\\/])(\.|id_)|credentials|secrets\.|service-account\.json|kubeconfig|\.(pem|key|p12|pfx|keystore|jks)$|toolbelt\.config\.json$/i;
+
 /** Like sensitiveReason, with the name that marks the path as a secret. */
 export function sensitiveMatch(relPath: string, access: 'read' | 'write' | 'list' | 'delete'): Secret | undefined {
+  if (!MAYBE_SENSITIVE.test(relPath)) return undefined;
   const parts = relPath.split(sep).filter(Boolean);
   if (parts.length === 0) return undefined;
   const name = basename(relPath);
