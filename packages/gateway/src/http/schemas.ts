@@ -73,7 +73,7 @@ export const ackBody = z.strictObject({ ids: z.array(z.number().int().positive()
 // SDK sends: a field or type that changes on one side only fails to compile here.
 type Same<A, B> = [A, keyof A] extends [B, keyof B] ? ([B, keyof B] extends [A, keyof A] ? true : false) : false;
 type Holds<T extends true> = T;
-export type BodiesMatchTheWire = [
+type _BodiesMatchTheWire = [
   Holds<Same<z.output<typeof callBody>, CallBody>>,
   Holds<Same<z.output<typeof resultBody>, ResultBody>>,
   Holds<Same<z.output<typeof approveBody>, ApproveBody>>,
