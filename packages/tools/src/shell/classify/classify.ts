@@ -5,7 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { Classification } from '@toolbelt/core';
 import { readProblem, realLoose, type IsProtected } from './allow/tree.js';
-import { Budget, DEFAULT_LIMITS, TooLarge, type ClassifyLimits } from './budget.js';
+import { Budget, TooLarge, type ClassifyLimits } from './budget.js';
 import { parseLoaded } from './parse.js';
 import { loadBashParser } from './parser.js';
 import { rememberPrefix } from './prefix.js';
@@ -39,8 +39,6 @@ export interface ClassifyOptions {
   readsConfined?: boolean;
 }
 
-/** Longer scripts are not parsed; they are treated as running arbitrary code. */
-export const MAX_SCRIPT_CHARS = DEFAULT_LIMITS.scriptChars;
 const MAX_REASONS = 3;
 
 function isDir(path: string): boolean {

@@ -6,10 +6,6 @@ import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { sensitiveReason } from '../../../workspace/sensitive.js';
 
-export interface Roots {
-  readonly roots: readonly string[];
-}
-
 /** Real path of a path that may not exist yet (its nearest existing parent resolved). */
 export function realLoose(abs: string, depth = 0): string {
   try {
