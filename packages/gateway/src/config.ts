@@ -5,8 +5,10 @@
 import { z } from 'zod';
 import { effectSchema, mustBe, nonEmptyString, oneOf, positiveInt, stringList, type CoreConfig } from '@toolbelt/core';
 
-/** What a gateway token may do. */
-/** person: a person in spaces, named by the token's name: posts and answers in the spaces it is a member of. */
+/**
+ * What a gateway token may do. person: a person in spaces, named by the token's name: posts and answers in the
+ * spaces it is a member of.
+ */
 export type Role = 'call' | 'submit' | 'approve' | 'events' | 'person' | 'admin';
 export const ROLES: readonly Role[] = ['call', 'submit', 'approve', 'events', 'person', 'admin'];
 
