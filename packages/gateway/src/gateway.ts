@@ -248,13 +248,13 @@ class Listeners {
   }
 }
 
-/** The gateway's own executor: the caller's registry and policy, the store's approver and log. */
 /** How a call over HTTP asks a person: approvals and tools' questions, both answered through the API. */
 interface HttpAsker {
   approver: Approver;
   elicitor: Elicitor;
 }
 
+/** The gateway's own executor: the caller's registry and policy, the store's approver and log. */
 function ownExecutor(o: GatewayBaseOptions & OwnExecutorOptions, asker: HttpAsker, log: StoreLogSink): Executor {
   const config = o.config ?? {};
   const limits = config.limits ?? {};

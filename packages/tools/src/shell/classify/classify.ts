@@ -55,7 +55,6 @@ export async function classifyCommand(script: string, opts: ClassifyOptions = {}
   return classifyLoaded(script, opts);
 }
 
-/** The same, once loadBashParser() has resolved. */
 /**
  * Only an edit of files inside the roots is a `write` (what auto-edit runs without asking). A write
  * whose paths are unknown, outside the roots or protected (secrets, .git, toolbelt's own files)
@@ -84,6 +83,7 @@ function walk(walker: Walker, script: string, budget: Budget): void {
   }
 }
 
+/** The same, once loadBashParser() has resolved. */
 export function classifyLoaded(script: string, opts: ClassifyOptions = {}): Classification {
   const subject = { command: script, commands: [script.trim().replace(/\s+/g, ' ')] };
   if (!script.trim()) return { effect: 'read', reason: 'read: empty command', subject };
