@@ -31,7 +31,7 @@ export interface CardProps {
 }
 
 /** What a card shows when its preview cannot be drawn: the reason, and what to read instead. */
-export function PreviewFailed({ error, blind }: { error: Error; blind: boolean }) {
+function PreviewFailed({ error, blind }: { error: Error; blind: boolean }) {
   return (
     <div class="preview-failed" role="alert">
       <p class="warning">

@@ -262,4 +262,4 @@ export class Executor {
   }
 }
 
-export { rememberTarget, newCallId };
+export { rememberTarget };

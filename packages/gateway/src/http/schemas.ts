@@ -26,7 +26,7 @@ const freeText = (max: number) =>
     .max(max)
     .regex(/^[^\u0000]*$/, 'must not contain NUL characters');
 
-export const CALL_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
+const CALL_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 const callId = z.string().regex(CALL_ID, 'use 1-128 letters, digits, "_", "-", "." or ":"');
 
 export const callBody = z.strictObject({

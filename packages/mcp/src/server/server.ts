@@ -70,7 +70,7 @@ interface LiveCall extends McpCaller {
 }
 
 /** Said once here instead of in every tool's parameters: what holds for all of them. */
-export const INSTRUCTIONS =
+const INSTRUCTIONS =
   'Tools served by toolbelt behind a permission policy. A call that needs approval is asked through ' +
   'elicitation when this client supports it; otherwise it returns an error saying how the user can allow it. ' +
   'Paths are absolute or relative to the workspace root. An omitted boolean parameter is false. Lines and columns are 1-based.';

@@ -7,7 +7,7 @@ import { HeadTailBuffer, type BufferedText } from './head-tail.js';
 import { bashInvocation, type Invocation, type ResourceLimits } from './limits.js';
 import { Spill } from './spill.js';
 
-export type StreamName = 'stdout' | 'stderr';
+type StreamName = 'stdout' | 'stderr';
 
 export interface RunOptions {
   script: string;

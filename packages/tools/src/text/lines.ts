@@ -3,7 +3,7 @@
 // A tail window is found by scanning backwards for newlines, then read forwards like any other.
 import type { FileHandle } from 'node:fs/promises';
 
-export interface Line {
+interface Line {
   /** 1-based line number. */
   n: number;
   /** The text, without its line ending, cut to maxLineChars. */
