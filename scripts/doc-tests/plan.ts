@@ -2,22 +2,11 @@
 // ("Docs that run") lists the same rules for people writing docs.
 import type { DocBlock } from './blocks.js';
 
-export type Handling =
-  | { kind: 'skip'; reason: string }
-  | { kind: 'fail'; reason: string }
-  | {
-      kind:
-        | 'shell'
-        | 'console'
-        | 'server'
-        | 'ts'
-        | 'ts-compile'
-        | 'ts-gateway'
-        | 'config'
-        | 'json'
-        | 'mcp-client'
-        | 'elisp';
-    };
+/** How a block that is run is run. */
+export type RunKind =
+  'shell' | 'console' | 'server' | 'ts' | 'ts-compile' | 'ts-gateway' | 'config' | 'json' | 'mcp-client' | 'elisp';
+
+export type Handling = { kind: 'skip'; reason: string } | { kind: 'fail'; reason: string } | { kind: RunKind };
 
 const SHELL = new Set(['sh', 'bash', 'shell']);
 const TS = new Set(['ts', 'typescript', 'js', 'javascript']);
@@ -29,7 +18,7 @@ const READ_ONLY: Record<string, string> = {
 };
 
 /** Marker actions each kind of block accepts besides `skip`. */
-const ACTIONS: Record<string, Record<string, Handling['kind']>> = {
+const ACTIONS: Record<string, Record<string, RunKind>> = {
   shell: { '': 'shell', server: 'server' },
   console: { '': 'console' },
   ts: { '': 'ts', compile: 'ts-compile', gateway: 'ts-gateway' },

@@ -107,6 +107,6 @@ export async function runBlock(b: DocBlock, h: Handling, w: DocWorkspace, compil
     case 'elisp':
       return checkElisp(b);
     default:
-      throw new Error(`${b.id}: ${'reason' in h ? h.reason : h.kind}`);
+      throw new Error(`${b.id}: ${h.reason}`);
   }
 }

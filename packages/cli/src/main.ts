@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { EXIT, UsageError, type Command, type Io } from './command.js';
 
 /** The command table: names and summaries for help; each command's code loads only when it runs. */
-export interface CommandEntry {
+interface CommandEntry {
   name: string;
   summary: string;
   load(): Promise<Command>;

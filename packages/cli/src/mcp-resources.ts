@@ -20,7 +20,7 @@ async function policyRefusal(rt: Runtime, path: string): Promise<string | undefi
  * a read-only call of that server's tools (`execute` unless the config trusts the server with
  * `"trust": "read"`), by the name `server__resources.read`. A read cannot ask a person: "ask" refuses.
  */
-export async function upstreamRefusal(rt: Pick<Runtime, 'policy'>, read: UpstreamRead): Promise<string | undefined> {
+async function upstreamRefusal(rt: Pick<Runtime, 'policy'>, read: UpstreamRead): Promise<string | undefined> {
   await rt.policy.ready();
   const decision = rt.policy.decide({
     tool: read.tool,

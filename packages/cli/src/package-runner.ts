@@ -52,7 +52,7 @@ export function packageRun(command: string, args: readonly string[]): PackageRun
 }
 
 /** $XDG_CACHE_HOME/toolbelt/npm, else ~/.cache/toolbelt/npm: the npm cache of servers started through npx. */
-export function packageCacheDir(env: Env = process.env): string {
+function packageCacheDir(env: Env = process.env): string {
   const xdg = env.XDG_CACHE_HOME;
   return join(xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.cache'), 'toolbelt', 'npm');
 }

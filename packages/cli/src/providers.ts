@@ -4,7 +4,7 @@ import { mcpProvider, type McpProviderOptions } from '@toolbelt/mcp';
 import type { ToolProvider } from './runtime.js';
 
 /** LinkedIn always; Gmail, Calendar and anthropic_usage when their credentials are in the environment or the workspace .env. */
-export const integrationsProvider: ToolProvider = async (rt) => {
+const integrationsProvider: ToolProvider = async (rt) => {
   // Loaded when a runtime is built, so commands that build none never parse its HTML libraries.
   const { integrationTools } = await import('@toolbelt/integrations');
   return {

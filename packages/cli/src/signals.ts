@@ -4,7 +4,7 @@
 // them. Handled, the command cancels its call (which stops the group) and exits by itself.
 import { constants } from 'node:os';
 
-export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const satisfies readonly NodeJS.Signals[];
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const satisfies readonly NodeJS.Signals[];
 
 /** The conventional exit code of a process stopped by `signal`: 128 + its number. */
 export function signalExitCode(signal: NodeJS.Signals): number {

@@ -53,7 +53,7 @@ export function sandboxedLauncher(
 }
 
 /** What a server that did not answer is up against in the sandbox, and the keys that change it. */
-export function sandboxHint(server: string, cfg: McpServerConfig, network: boolean): string {
+function sandboxHint(server: string, cfg: McpServerConfig, network: boolean): string {
   const net = network ? '' : `no network (set mcpServers.${server}.network to true if it needs one), `;
   return `it runs in toolbelt's sandbox with ${net}only the workspace writable (sandbox.writable adds directories)${cfg.connectTimeoutMs ? '' : `; a slow start needs mcpServers.${server}.connectTimeoutMs`}`;
 }

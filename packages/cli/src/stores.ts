@@ -4,7 +4,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync, ren
 import { dirname, join } from 'node:path';
 import type { DecisionStore, ExecutionLogEntry, LogSink, Remembered } from '@toolbelt/core';
 
-export class JsonDecisionStore implements DecisionStore {
+class JsonDecisionStore implements DecisionStore {
   constructor(private readonly file: string) {}
 
   load(): Remembered[] {
@@ -29,7 +29,7 @@ export class JsonDecisionStore implements DecisionStore {
 }
 
 /** "Always" approvals kept for this run only, where no file is safe to keep them in; says so at the first. */
-export class UnsavedDecisionStore implements DecisionStore {
+class UnsavedDecisionStore implements DecisionStore {
   private readonly entries: Remembered[] = [];
   private told = false;
 

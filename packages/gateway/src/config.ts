@@ -17,8 +17,10 @@ import {
 } from '@toolbelt/core';
 import { DEFAULT_CYCLE_LEASE_MS } from './store/index.js';
 
-/** What a gateway token may do. */
-/** person: a person in spaces, named by the token's name: posts and answers in the spaces it is a member of. */
+/**
+ * What a gateway token may do. person: a person in spaces, named by the token's name: posts and answers in the
+ * spaces it is a member of.
+ */
 export type Role = 'call' | 'submit' | 'approve' | 'events' | 'person' | 'admin';
 export const ROLES: readonly Role[] = ['call', 'submit', 'approve', 'events', 'person', 'admin'];
 

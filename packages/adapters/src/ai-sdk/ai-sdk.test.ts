@@ -188,7 +188,7 @@ describe('aiSdkTools', () => {
   });
 
   it("with streamOutput, streams a command's output as preliminary results; the model gets the final result", async () => {
-    ws.executor.registry.registerAll(shellTools());
+    ws.registry.registerAll(shellTools());
     const command = 'for i in 1 2 3; do echo line $i; sleep 0.3; done';
     const chunks: LanguageModelV3StreamPart[] = [
       { type: 'stream-start', warnings: [] },

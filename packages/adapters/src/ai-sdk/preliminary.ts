@@ -15,7 +15,7 @@ export interface RunningOutput {
 }
 
 /** How much of a long output each preliminary result carries: a UI shows the tail of a log. */
-export const OUTPUT_TAIL = 8_000;
+const OUTPUT_TAIL = 8_000;
 
 export async function* runWithOutput(
   executor: Executor,

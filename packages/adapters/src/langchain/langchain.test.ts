@@ -107,7 +107,7 @@ describe('langchainTools', () => {
   });
 
   it("with streamOutput, tells a command's output as custom events while it runs", async () => {
-    ws.executor.registry.registerAll(shellTools());
+    ws.registry.registerAll(shellTools());
     const [shell] = langchainTools(ws.executor, { tools: ['shell_exec'], streamOutput: true });
     const call = {
       id: 'lc1',

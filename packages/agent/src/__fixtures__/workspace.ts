@@ -14,6 +14,8 @@ export const PIXEL_PNG =
 
 export interface TestWorkspace {
   dir: string;
+  /** The executor's registry, to add tools to. */
+  registry: ToolRegistry;
   executor: Executor;
   log: MemoryLogSink;
   asked: ApprovalRequest[];
@@ -27,8 +29,9 @@ export function testWorkspace(): TestWorkspace {
   writeFileSync(join(dir, 'pixel.png'), Buffer.from(PIXEL_PNG, 'base64'));
   const asked: ApprovalRequest[] = [];
   const log = new MemoryLogSink();
+  const registry = new ToolRegistry().registerAll(fsTools());
   const executor = new Executor({
-    registry: new ToolRegistry().registerAll(fsTools()),
+    registry,
     workspace: new WorkspaceGuard({ roots: [dir] }),
     policy: new Policy({ mode: 'safe' }),
     log,
@@ -39,6 +42,7 @@ export function testWorkspace(): TestWorkspace {
   });
   return {
     dir,
+    registry,
     executor,
     log,
     asked,

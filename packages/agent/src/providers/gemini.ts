@@ -1,6 +1,6 @@
 // Gemini through the official SDK (@google/genai), streamed. The model's parts are replayed as they
 // came, so thought signatures go back with the calls they belong to.
-import type { Content, FunctionDeclaration, GoogleGenAI, Part } from '@google/genai';
+import type { Content, FunctionDeclaration, GenerateContentResponse, GoogleGenAI, Part } from '@google/genai';
 import { contentText } from '../content.js';
 import { lazy } from './lazy.js';
 import { reaching } from './reach.js';
@@ -60,22 +60,7 @@ export function geminiModel(opts: GeminiOptions): ModelProvider {
         ...(req.signal ? { abortSignal: req.signal } : {}),
       },
     });
-    const parts: Part[] = [];
-    let finish = '';
-    let usage: ModelTurn['usage'];
-    for await (const chunk of stream) {
-      const candidate = chunk.candidates?.[0];
-      for (const part of candidate?.content?.parts ?? []) {
-        if (part.text && !part.thought) req.onText?.(part.text);
-        parts.push(part);
-      }
-      if (candidate?.finishReason) finish = candidate.finishReason;
-      if (chunk.usageMetadata)
-        usage = {
-          inputTokens: chunk.usageMetadata.promptTokenCount,
-          outputTokens: chunk.usageMetadata.candidatesTokenCount,
-        };
-    }
+    const { parts, finish, usage } = await collect(stream, req.onText);
     const toolCalls: ToolCallPart[] = parts.flatMap((p) =>
       p.functionCall
         ? [
@@ -94,6 +79,34 @@ export function geminiModel(opts: GeminiOptions): ModelProvider {
       ...(usage ? { usage } : {}),
     };
   }
+}
+
+interface Streamed {
+  parts: Part[];
+  finish: string;
+  usage?: ModelTurn['usage'];
+}
+
+/** The parts of a streamed answer, in order, with its finish reason and usage; text is told as it comes. */
+async function collect(
+  stream: AsyncIterable<GenerateContentResponse>,
+  onText?: (text: string) => void,
+): Promise<Streamed> {
+  const streamed: Streamed = { parts: [], finish: '' };
+  for await (const chunk of stream) {
+    const candidate = chunk.candidates?.[0];
+    for (const part of candidate?.content?.parts ?? []) {
+      if (part.text && !part.thought) onText?.(part.text);
+      streamed.parts.push(part);
+    }
+    if (candidate?.finishReason) streamed.finish = candidate.finishReason;
+    if (chunk.usageMetadata)
+      streamed.usage = {
+        inputTokens: chunk.usageMetadata.promptTokenCount,
+        outputTokens: chunk.usageMetadata.candidatesTokenCount,
+      };
+  }
+  return streamed;
 }
 
 function toDeclaration(tool: ModelTool): FunctionDeclaration {

@@ -14,7 +14,7 @@ import {
 } from '@toolbelt/core';
 import { COMMON_OPTIONS, EXIT, UsageError, type Command, type Io } from '../command.js';
 import { defaultProviders } from '../providers.js';
-import { createRuntime } from '../runtime.js';
+import { createRuntime, type Runtime } from '../runtime.js';
 import { onStopSignal, signalExitCode } from '../signals.js';
 import { terminalApprover } from '../terminal/approver.js';
 import { LiveCall, styleNotes } from '../terminal/live.js';
@@ -112,6 +112,36 @@ function exitCode(result: ToolResult): number {
   return EXIT.toolError;
 }
 
+/** `--timeout MS`, given as a string by the argument parser. */
+function parseTimeout(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const timeoutMs = Number(value);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new UsageError(`--timeout must be a positive integer of milliseconds, not "${value}"`);
+  return timeoutMs;
+}
+
+/** `--explain`: the policy's decision for the call, which does not run. */
+async function explain(rt: Runtime, tool: string, input: unknown, json: boolean, io: Io): Promise<number> {
+  const ex = await rt.executor.explain({ tool, input, origin: 'terminal' });
+  if (json) io.stdout.write(JSON.stringify(ex, null, 2) + '\n');
+  else if (ex.error) io.stdout.write(`${tool}: would fail before policy: ${ex.error.code}: ${ex.error.message}\n`);
+  else {
+    const c = ex.classification!;
+    const d = ex.decision!;
+    io.stdout.write(
+      [
+        `tool:     ${tool}`,
+        `effect:   ${c.effect}${c.reason ? ` (${c.reason})` : ''}`,
+        `decision: ${d.action}`,
+        `decided by: ${d.source}: ${d.reason}`,
+        ...(c.floor ? [`floor:    ${c.floor.level}: ${c.floor.reason}`] : []),
+      ].join('\n') + '\n',
+    );
+  }
+  return ex.error ? EXIT.toolError : EXIT.ok;
+}
+
 export const callCommand: Command = {
   name: 'call',
   usage: USAGE,
@@ -130,12 +160,7 @@ export const callCommand: Command = {
     if (extra.length)
       throw new UsageError(`unexpected arguments: ${extra.join(' ')}; quote the JSON input as one argument`);
     const input = rawInput === undefined ? {} : parseInput(rawInput === '-' ? await readStdin(io.stdin) : rawInput);
-    let timeoutMs: number | undefined;
-    if (values.timeout !== undefined) {
-      timeoutMs = Number(values.timeout);
-      if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
-        throw new UsageError(`--timeout must be a positive integer of milliseconds, not "${values.timeout}"`);
-    }
+    const timeoutMs = parseTimeout(values.timeout);
     const interactive = io.interactive && !values['non-interactive'] && rawInput !== '-';
     const prompt = interactive && !values.yes ? new TerminalPrompt(io.stdin, io.stderr) : undefined;
     const terminal = prompt
@@ -159,26 +184,7 @@ export const callCommand: Command = {
       throw err;
     });
     try {
-      if (values.explain) {
-        const ex = await rt.executor.explain({ tool, input, origin: 'terminal' });
-        if (values.json) io.stdout.write(JSON.stringify(ex, null, 2) + '\n');
-        else if (ex.error)
-          io.stdout.write(`${tool}: would fail before policy: ${ex.error.code}: ${ex.error.message}\n`);
-        else {
-          const c = ex.classification!;
-          const d = ex.decision!;
-          io.stdout.write(
-            [
-              `tool:     ${tool}`,
-              `effect:   ${c.effect}${c.reason ? ` (${c.reason})` : ''}`,
-              `decision: ${d.action}`,
-              `decided by: ${d.source}: ${d.reason}`,
-              ...(c.floor ? [`floor:    ${c.floor.level}: ${c.floor.reason}`] : []),
-            ].join('\n') + '\n',
-          );
-        }
-        return ex.error ? EXIT.toolError : EXIT.ok;
-      }
+      if (values.explain) return await explain(rt, tool, input, Boolean(values.json), io);
       const callId = `cli_${randomBytes(6).toString('base64url')}`;
       const live = values.json ? undefined : watch(rt.executor.events, { callId, tool, io, prompt });
       const request = {

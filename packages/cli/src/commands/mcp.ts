@@ -101,6 +101,43 @@ function loginCommand(values: Record<string, unknown>, positionals: string[], io
   return mcpLogin(values, rest[0], io);
 }
 
+interface HttpFlags {
+  values: Record<string, unknown>;
+  port: number;
+  token: string | undefined;
+}
+
+/** `--http PORT`: serves until a stop signal; a port that cannot be had is a usage error that says why. */
+async function serveOverHttp(
+  server: ToolServer,
+  rt: Runtime,
+  { values, port, token }: HttpFlags,
+  io: Io,
+): Promise<void> {
+  const handle = await serveHttp(server, {
+    port,
+    ...(values.host ? { host: String(values.host) } : {}),
+    ...(values['allow-host'] ? { allowedHosts: values['allow-host'] as string[] } : {}),
+    ...(token ? { token } : {}),
+  }).catch((err: NodeJS.ErrnoException) => {
+    if (err instanceof BindRefusedError || err instanceof HostConfigError) throw new UsageError(err.message);
+    if (err.code === 'EADDRINUSE')
+      throw new UsageError(
+        `port ${port} is already in use; pick another with --http PORT, or --http 0 for any free port`,
+      );
+    if (err.code === 'EACCES' || err.code === 'EADDRNOTAVAIL')
+      throw new UsageError(`cannot listen on ${values.host ?? '127.0.0.1'}:${port} (${err.code})`);
+    throw err;
+  });
+  // Listen for signals before printing the address: whoever reads it may stop us at once.
+  const stopped = untilStopSignal();
+  io.stderr.write(
+    `toolbelt mcp: ${rt.registry.list().length} tools at ${handle.url}${token ? ' (bearer token required)' : ''}; Ctrl-C stops.\n`,
+  );
+  await stopped;
+  await handle.close();
+}
+
 export const mcpCommand: Command = {
   name: 'mcp',
   usage: USAGE,
@@ -154,32 +191,8 @@ export const mcpCommand: Command = {
       throw err;
     }
     try {
-      if (port === undefined) {
-        await Promise.race([serveStdio(server, io.stdin, io.stdout), untilStopSignal()]);
-      } else {
-        const handle = await serveHttp(server, {
-          port,
-          ...(values.host ? { host: String(values.host) } : {}),
-          ...(values['allow-host'] ? { allowedHosts: values['allow-host'] as string[] } : {}),
-          ...(token ? { token } : {}),
-        }).catch((err: NodeJS.ErrnoException) => {
-          if (err instanceof BindRefusedError || err instanceof HostConfigError) throw new UsageError(err.message);
-          if (err.code === 'EADDRINUSE')
-            throw new UsageError(
-              `port ${port} is already in use; pick another with --http PORT, or --http 0 for any free port`,
-            );
-          if (err.code === 'EACCES' || err.code === 'EADDRNOTAVAIL')
-            throw new UsageError(`cannot listen on ${values.host ?? '127.0.0.1'}:${port} (${err.code})`);
-          throw err;
-        });
-        // Listen for signals before printing the address: whoever reads it may stop us at once.
-        const stopped = untilStopSignal();
-        io.stderr.write(
-          `toolbelt mcp: ${rt.registry.list().length} tools at ${handle.url}${token ? ' (bearer token required)' : ''}; Ctrl-C stops.\n`,
-        );
-        await stopped;
-        await handle.close();
-      }
+      if (port === undefined) await Promise.race([serveStdio(server, io.stdin, io.stdout), untilStopSignal()]);
+      else await serveOverHttp(server, rt, { values, port, token }, io);
       return EXIT.ok;
     } finally {
       await server.close();

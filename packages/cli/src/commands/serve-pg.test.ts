@@ -176,7 +176,7 @@ describe.skipIf(!pgAvailable)('toolbelt serve: two instances on one PostgreSQL d
       callId: 'wait-1',
     });
     for (let i = 0; i < 400; i++) {
-      const call = await (await fetch(`${b.url}/api/tool-calls/wait-1`)).json();
+      const call = (await (await fetch(`${b.url}/api/tool-calls/wait-1`)).json()) as { status?: string };
       if (call.status === 'waiting') break;
       await new Promise((r) => setTimeout(r, 25));
     }
@@ -241,10 +241,9 @@ describe.skipIf(!pgAvailable)('toolbelt serve: two instances on one PostgreSQL d
       post(`${b.url}/api/runs/run-k/tool-results`, { callId: `k-${i}`, result: 'again' }),
     );
     expect(twice.every((r) => r.status === 409)).toBe(true);
-    const inbox = (await (await fetch(`${b.url}/api/agents/agent-k/inbox?limit=1000`)).json()).messages as {
-      callId: string;
-      result: { n: number };
-    }[];
+    const { messages: inbox } = (await (await fetch(`${b.url}/api/agents/agent-k/inbox?limit=1000`)).json()) as {
+      messages: { callId: string; result: { n: number } }[];
+    };
     expect(inbox).toHaveLength(N);
     expect(new Set(inbox.map((m) => m.callId)).size).toBe(N);
     expect(inbox.every((m) => m.result.n === Number(m.callId.slice(2)))).toBe(true);

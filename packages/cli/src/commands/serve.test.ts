@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SpaceMessage } from '@toolbelt/core';
 import { trustConfig } from '../__fixtures__/trust.js';
 
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -177,10 +178,11 @@ describe('toolbelt serve', () => {
     const waiting = Array.from({ length: N / 2 }, (_, k) => call(2 * k + 1).catch(() => undefined));
     const pending = await inParallel(N / 2, 16, (k) => call(2 * k));
     expect(pending.every((r) => r.status === 200 && r.body.status === 'pending')).toBe(true);
-    const open = async () =>
-      (await (await fetch(`${first.url}/api/spaces/kill-room/messages?limit=500`)).json()).messages.filter(
-        (m: any) => m.status === 'requires_action',
-      );
+    const open = async () => {
+      const res = await fetch(`${first.url}/api/spaces/kill-room/messages?limit=500`);
+      const { messages } = (await res.json()) as { messages: SpaceMessage[] };
+      return messages.filter((m) => m.status === 'requires_action');
+    };
     for (let i = 0; i < 200 && (await open()).length < N; i++) await new Promise((r) => setTimeout(r, 25));
     expect(await open()).toHaveLength(N);
 
@@ -218,8 +220,10 @@ describe('toolbelt serve', () => {
     }
     expect(got.size).toBe(N);
     for (let i = 0; i < N; i++) expect(got.get(`kill-${i}`)).toEqual([`${agents[i % 4]}:${i}`]);
-    const messages = (await (await fetch(`${second.url}/api/spaces/kill-room/messages?limit=500`)).json()).messages;
-    expect(messages.filter((m: any) => m.kind === 'tool_call' && m.status === 'complete')).toHaveLength(N);
+    const { messages } = (await (await fetch(`${second.url}/api/spaces/kill-room/messages?limit=500`)).json()) as {
+      messages: SpaceMessage[];
+    };
+    expect(messages.filter((m) => m.kind === 'tool_call' && m.status === 'complete')).toHaveLength(N);
 
     second.child.kill('SIGTERM');
     expect(await exited(second.child)).toBe(0);
@@ -253,10 +257,11 @@ describe('toolbelt serve', () => {
     );
     expect(twice.every((r) => r.status === 409)).toBe(true);
 
-    const inbox = (await (await fetch(`${second.url}/api/agents/agent-crash/inbox?limit=1000`)).json()).messages as {
-      callId: string;
-      result: { confirmed: number };
-    }[];
+    const { messages: inbox } = (await (
+      await fetch(`${second.url}/api/agents/agent-crash/inbox?limit=1000`)
+    ).json()) as {
+      messages: { callId: string; result: { confirmed: number } }[];
+    };
     expect(inbox).toHaveLength(N);
     expect(new Set(inbox.map((m) => m.callId)).size).toBe(N);
     expect(inbox.every((m) => m.result.confirmed === Number(m.callId.slice('crash-'.length)))).toBe(true);

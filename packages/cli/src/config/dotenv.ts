@@ -14,7 +14,7 @@ export type Env = Record<string, string | undefined>;
  * have been written by an agent, so they come from the real environment only (an agent's
  * TOOLBELT_DB would hold approvals it wrote; its XDG_STATE_HOME, trusted configs).
  */
-export const ENV_ONLY = [
+const ENV_ONLY = [
   'TOOLBELT_DB',
   'TOOLBELT_TRUST_CONFIG',
   'XDG_STATE_HOME',

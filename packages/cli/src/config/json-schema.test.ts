@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
+import ajvFormats from 'ajv-formats';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useIsolatedState } from '../__fixtures__/trust.js';
 import { main } from '../main.js';
@@ -27,8 +27,9 @@ async function toolbelt(args: string[]): Promise<{ code: number; out: string }> 
   return { code, out };
 }
 
-// How an editor checks the file: draft-07, with the formats (uri) it knows.
-const ajv = () => addFormats(new Ajv({ strict: false }));
+// How an editor checks the file: draft-07, with the formats (uri) it knows. ajv-formats is
+// CommonJS: its plugin is the module's `default`.
+const ajv = () => ajvFormats.default(new Ajv({ strict: false }));
 
 const SAMPLES: unknown[] = [
   {

@@ -12,12 +12,12 @@ export interface TrustEntry {
   trustedAt: string;
 }
 
-export const TRUST_FILE = 'trusted.json';
+const TRUST_FILE = 'trusted.json';
 
 export const sha256 = (bytes: Uint8Array | string): string => createHash('sha256').update(bytes).digest('hex');
 
 /** The real path of `path`, resolving as much of it as exists (a file not made yet keeps its name). */
-export function realish(path: string): string {
+function realish(path: string): string {
   const abs = resolve(path);
   try {
     return realpathSync.native(abs);

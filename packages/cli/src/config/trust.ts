@@ -29,7 +29,7 @@ export type TrustState =
   | { state: 'store-in-root'; store: string; root: string };
 
 /** The trust store of this environment, or why it cannot be used with these roots. */
-export function trustStore(
+function trustStore(
   roots: readonly string[],
   env: Env,
 ): { store: TrustStore } | { store?: undefined; dir: string; root: string } {

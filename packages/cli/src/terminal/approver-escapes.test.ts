@@ -112,6 +112,8 @@ describe('a tool question in the terminal', () => {
     input.write('y\nAda\n');
     const answer = await ask(
       {
+        callId: 'c1',
+        sessionId: 's1',
         source: 'fx\x1b]0;pwned\x07',
         tool: 'fx__ask',
         message: `Your name?\r\x1b[2KYour password?\u202e`,
@@ -119,7 +121,7 @@ describe('a tool question in the terminal', () => {
           type: 'object',
           properties: { name: { type: 'string', title: `Name\x1b[8m`, description: 'who\u2066' } },
         },
-      } as Parameters<typeof ask>[0],
+      },
       new AbortController().signal,
     );
     prompt.close();

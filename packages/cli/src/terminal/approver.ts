@@ -31,7 +31,7 @@ function previewText(preview: Preview): string {
   }
 }
 
-export function renderPreview(preview: Preview, color = false): string {
+function renderPreview(preview: Preview, color = false): string {
   return shown(previewText(preview), color);
 }
 

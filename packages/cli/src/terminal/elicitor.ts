@@ -17,7 +17,7 @@ function choicesOf(field: ElicitationField): string[] | undefined {
 }
 
 /** One typed line as the field's value; empty is "no value" (the default, if any, applies). */
-export function parseField(field: ElicitationField, raw: string): Parsed {
+function parseField(field: ElicitationField, raw: string): Parsed {
   if (raw === '') return { value: undefined };
   const choices = choicesOf(field);
   if (field.type === 'array') {

@@ -15,7 +15,7 @@ export interface LogFilter {
 
 export const LOG_LIMIT = 1000;
 
-export interface LogState {
+interface LogState {
   entries: ExecutionLogEntry[];
   loading: boolean;
   error?: string;

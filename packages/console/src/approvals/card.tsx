@@ -31,7 +31,7 @@ export interface CardProps {
 }
 
 /** What a card shows when its preview cannot be drawn: the reason, and what to read instead. */
-export function PreviewFailed({ error, blind }: { error: Error; blind: boolean }) {
+function PreviewFailed({ error, blind }: { error: Error; blind: boolean }) {
   return (
     <div class="preview-failed" role="alert">
       <p class="warning">
@@ -133,6 +133,28 @@ function CardHeader({ r }: { r: ApprovalRequest }) {
   );
 }
 
+/** The answers to a call: approve once, for the session or always, or reject; no approving while blind. */
+function Answers(p: CardProps) {
+  const remember = describeRemember(p.request.remember);
+  return (
+    <div class="actions">
+      <button class="primary" disabled={p.busy || p.blind} onClick={() => p.onApprove('once')} title="y">
+        Approve once <kbd>y</kbd>
+      </button>
+      <button disabled={p.busy || p.blind} onClick={() => p.onApprove('session')} title="s">
+        For this session <kbd>s</kbd>
+      </button>
+      <button disabled={p.busy || p.blind} onClick={() => p.onApprove('always')} title={`always: ${remember}`}>
+        Always <kbd>a</kbd>
+      </button>
+      <button class="danger" disabled={p.busy} onClick={p.onStartReject} title="n">
+        Reject <kbd>n</kbd>
+      </button>
+      <p class="muted always">Always allows {remember}.</p>
+    </div>
+  );
+}
+
 export function ApprovalCard(p: CardProps) {
   const r = p.request;
   const warning = destructiveWarning(r);
@@ -172,25 +194,7 @@ export function ApprovalCard(p: CardProps) {
       ) : p.confirming && warning ? (
         <ConfirmDestructive warning={warning} busy={p.busy} onConfirm={p.onConfirm} onCancel={p.onCancelConfirm} />
       ) : (
-        <div class="actions">
-          <button class="primary" disabled={p.busy || p.blind} onClick={() => p.onApprove('once')} title="y">
-            Approve once <kbd>y</kbd>
-          </button>
-          <button disabled={p.busy || p.blind} onClick={() => p.onApprove('session')} title="s">
-            For this session <kbd>s</kbd>
-          </button>
-          <button
-            disabled={p.busy || p.blind}
-            onClick={() => p.onApprove('always')}
-            title={`always: ${describeRemember(r.remember)}`}
-          >
-            Always <kbd>a</kbd>
-          </button>
-          <button class="danger" disabled={p.busy} onClick={p.onStartReject} title="n">
-            Reject <kbd>n</kbd>
-          </button>
-          <p class="muted always">Always allows {describeRemember(r.remember)}.</p>
-        </div>
+        <Answers {...p} />
       )}
     </article>
   );

@@ -19,7 +19,7 @@ export function QuestionCards({ asked, canAnswer }: { asked: Questions; canAnswe
   );
 }
 
-export function QuestionCard({ q, canAnswer, onAnswered }: { q: Question; canAnswer: boolean; onAnswered(): void }) {
+function QuestionCard({ q, canAnswer, onAnswered }: { q: Question; canAnswer: boolean; onAnswered(): void }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const send = (body: AnswerBody) => {

@@ -15,7 +15,7 @@ export interface CallProps {
 }
 
 /** Renderers by exact tool name; add one here to give a tool its own look. */
-export const RENDERERS: Record<string, ComponentType<CallProps>> = {
+const RENDERERS: Record<string, ComponentType<CallProps>> = {
   confirmAction: ConfirmCall,
   displayChart: ChartCall,
 };

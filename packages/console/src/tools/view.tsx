@@ -36,6 +36,37 @@ function Servers({ servers }: { servers: McpServerState[] }) {
   );
 }
 
+interface GroupProps {
+  group: ToolGroup;
+  /** The group's tools the filter lets through. */
+  names: string[];
+  byName: Map<string, ToolInfo>;
+  picked: string | undefined;
+  onPick(name: string): void;
+}
+
+/** One group of the catalog: its tools, each with its effect, the picked one pressed. */
+function Group({ group, names, byName, picked, onPick }: GroupProps) {
+  return (
+    <div class="group">
+      <h2 title={group.summary}>{group.name}</h2>
+      <ul>
+        {names.map((n) => (
+          <li key={n}>
+            <button
+              class={`tool-item${n === picked ? ' selected' : ''}`}
+              aria-pressed={n === picked}
+              onClick={() => onPick(n)}
+            >
+              <code>{n}</code> <span class={`badge effect-${byName.get(n)?.effect}`}>{byName.get(n)?.effect}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** The tools, their groups and the MCP servers, read once. */
 function useCatalog(): { tools: ToolInfo[]; groups: ToolGroup[]; servers: McpServerState[]; error?: string } {
   const [tools, setTools] = useState<ToolInfo[]>([]);
@@ -84,25 +115,7 @@ export function ToolsView({ me }: { me: WhoAmI }) {
         {groups.map((g) => {
           const names = shown(g);
           if (!names.length) return null;
-          return (
-            <div class="group" key={g.name}>
-              <h2 title={g.summary}>{g.name}</h2>
-              <ul>
-                {names.map((n) => (
-                  <li key={n}>
-                    <button
-                      class={`tool-item${n === picked ? ' selected' : ''}`}
-                      aria-pressed={n === picked}
-                      onClick={() => setPicked(n)}
-                    >
-                      <code>{n}</code>{' '}
-                      <span class={`badge effect-${byName.get(n)?.effect}`}>{byName.get(n)?.effect}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          );
+          return <Group key={g.name} group={g} names={names} byName={byName} picked={picked} onPick={setPicked} />;
         })}
       </div>
       {tool ? <ToolDetail tool={tool} me={me} /> : <p class="empty">Pick a tool to see it and try it.</p>}

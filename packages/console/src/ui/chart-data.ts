@@ -5,7 +5,7 @@ export interface ChartData {
   datasets: { label?: string; data: number[] }[];
 }
 
-export const CHART_TYPES = ['bar', 'line', 'pie', 'doughnut', 'radar', 'polarArea'] as const;
+const CHART_TYPES = ['bar', 'line', 'pie', 'doughnut', 'radar', 'polarArea'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
 
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v));

@@ -17,7 +17,7 @@ import { BaseTool } from './base-tool.js';
 import type { Tool, ToolConfirmation, ToolExecutionOptions, ToolExecutionResult } from './types.js';
 
 /** The contract tool behind a classic face, so registering a face registers the tool itself. */
-export const CONTRACT_TOOL: unique symbol = Symbol.for('toolbelt.classic.contractTool');
+const CONTRACT_TOOL: unique symbol = Symbol.for('toolbelt.classic.contractTool');
 
 /** What a classic tool's calls do when it has no getConfirmation: nothing a person must confirm. */
 export const DEFAULT_CLASSIC_EFFECT: Effect = 'read';

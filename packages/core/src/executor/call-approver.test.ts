@@ -17,12 +17,11 @@ const write = defineTool({
 
 function recording(outcome: 'approve' | 'reject'): Approver & { asked: ApprovalRequest[] } {
   const asked: ApprovalRequest[] = [];
-  const fn = (async (request: ApprovalRequest) => {
+  const approver: Approver = async (request) => {
     asked.push(request);
-    return outcome === 'approve' ? { outcome, scope: 'once' as const, by: 'framework' } : { outcome, message: 'no' };
-  }) as Approver & { asked: ApprovalRequest[] };
-  fn.asked = asked;
-  return fn;
+    return outcome === 'approve' ? { outcome, scope: 'once', by: 'framework' } : { outcome, message: 'no' };
+  };
+  return Object.assign(approver, { asked });
 }
 
 describe('CallRequest.approver', () => {

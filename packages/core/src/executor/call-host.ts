@@ -16,7 +16,7 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 export type EventBody = DistributiveOmit<ToolEvent, 'ts' | 'sessionId' | 'runId' | 'agentId'>;
 
 /** The executor's settings a call reads, resolved once. */
-export interface CallLimits {
+interface CallLimits {
   defaultTimeoutMs: number;
   maxTimeoutMs: number;
   approvalTimeoutMs: number;

@@ -38,7 +38,7 @@ export function toolName(raw: unknown): string {
 }
 
 /** Models sometimes send the arguments as a JSON string; accept that, and nothing looser. */
-export function coerceInput(raw: unknown): unknown {
+function coerceInput(raw: unknown): unknown {
   if (typeof raw === 'string') {
     const t = raw.trim();
     if (t.startsWith('{')) {

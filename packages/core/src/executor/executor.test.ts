@@ -35,12 +35,11 @@ function make(tools: Tool[], opts: Partial<ExecutorOptions> = {}) {
 
 function recordingApprover(answer: Awaited<ReturnType<Approver>>): Approver & { requests: ApprovalRequest[] } {
   const requests: ApprovalRequest[] = [];
-  const fn = (async (req: ApprovalRequest) => {
+  const approver: Approver = async (req) => {
     requests.push(req);
     return answer;
-  }) as Approver & { requests: ApprovalRequest[] };
-  fn.requests = requests;
-  return fn;
+  };
+  return Object.assign(approver, { requests });
 }
 
 describe('Executor.call', () => {
@@ -267,7 +266,10 @@ describe('timeouts, aborts and retries', () => {
       description: 'd',
       effect: 'write',
       input: z.object({}),
-      execute: () => void (ran = true),
+      execute: () => {
+        ran = true;
+        return 'written';
+      },
     });
     const log = new MemoryLogSink();
     const controller = new AbortController();

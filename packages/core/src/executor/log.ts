@@ -5,7 +5,7 @@ import type { CallRequest } from './executor.js';
 import { truncateText } from './truncate.js';
 
 /** A log keeps what a call returned, not a second copy of every large file read: text is cut. */
-export const LOG_TEXT_LIMIT = 2000;
+const LOG_TEXT_LIMIT = 2000;
 
 export interface ExecutionLogEntry {
   callId: string;

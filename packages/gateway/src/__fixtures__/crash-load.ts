@@ -110,7 +110,10 @@ export async function mixedLoad(
         continue;
       }
       // Some results come while the call waits (inline), some after it timed out (inbox).
-      const p = pause(Math.random() * 300).then(() => (stop() ? l.toSubmit.push(callId) : submit(url, callId, l)));
+      const p = pause(Math.random() * 300).then(async () => {
+        if (stop()) l.toSubmit.push(callId);
+        else await submit(url, callId, l);
+      });
       sending.add(p);
       void p.finally(() => sending.delete(p));
     }

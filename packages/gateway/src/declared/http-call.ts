@@ -7,7 +7,7 @@ const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 type Execution = NonNullable<DeclaredTool['execution']>;
 
 /** The request a call makes: GET and DELETE carry the input as query parameters, others as JSON. */
-export function buildRequest(execution: Execution, input: Record<string, unknown>): { url: URL; init: RequestInit } {
+function buildRequest(execution: Execution, input: Record<string, unknown>): { url: URL; init: RequestInit } {
   const method = execution.method ?? 'POST';
   const url = new URL(execution.url);
   const headers: Record<string, string> = {

@@ -38,7 +38,7 @@ const GRACE_MS = 1000;
 const onTime = <T>(op: Promise<T>, wait: Wait, what: string): Promise<T> =>
   within(op, Math.max(GRACE_MS, wait.started + wait.waitMs + GRACE_MS - Date.now()), what);
 
-export function outputOf(name: string, s: Submission | undefined): ToolOutput {
+function outputOf(name: string, s: Submission | undefined): ToolOutput {
   if (!s) throw new ToolError('EXECUTION_FAILED', `${name}: the call was resolved without a result`);
   if ('error' in s) throw new ToolError('EXECUTION_FAILED', `${name} failed: ${s.error}`);
   if (typeof s.result === 'string') return { content: s.result, structured: s.result };

@@ -43,7 +43,7 @@ const VOUCHED =
  * mode but ask (vouched for). `requiresApproval: true` asks in every mode; an explicit `effect` is
  * judged by the mode like any tool's; `requiresApproval: false` vouches for it even then.
  */
-export function declaredClassification(spec: DeclaredTool): Classification {
+function declaredClassification(spec: DeclaredTool): Classification {
   const effect = defaultEffect(spec);
   if (spec.requiresApproval === true)
     return { effect, floor: { level: 'ask-first', reason: `the config declares ${spec.name} with requiresApproval` } };
@@ -51,7 +51,7 @@ export function declaredClassification(spec: DeclaredTool): Classification {
   return { effect };
 }
 
-export function isVisible(spec: DeclaredTool): boolean {
+function isVisible(spec: DeclaredTool): boolean {
   return spec.visible ?? spec.executionType !== 'internal';
 }
 

@@ -86,7 +86,7 @@ describe('the API surface', () => {
   });
 
   it('describes every route in the OpenAPI file it serves', async () => {
-    const served = await (await fetch(`${h.url}/api/openapi.json`)).json();
+    const served = (await (await fetch(`${h.url}/api/openapi.json`)).json()) as { openapi: string };
     expect(served.openapi).toBe('3.1.0');
     const documented = new Set(
       Object.entries(OPENAPI.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)),
@@ -113,7 +113,8 @@ describe('the API surface', () => {
 
   it('keeps the execution log in the store, readable over HTTP', async () => {
     const r = await h.client().call('run-log', 'echo', { text: 'logged' }, { agentId: 'logger' });
-    const read = async () => (await (await fetch(`${h.url}/api/executions?runId=run-log`)).json()).entries as unknown[];
+    const read = async () =>
+      ((await (await fetch(`${h.url}/api/executions?runId=run-log`)).json()) as { entries: unknown[] }).entries;
     const entries = await until(read, (e) => e.length > 0, 'the log entry');
     expect(entries).toMatchObject([
       {

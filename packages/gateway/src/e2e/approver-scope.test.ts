@@ -6,6 +6,7 @@ import type { ToolResult } from '@toolbelt/core';
 import type { StreamedEvent } from '@toolbelt/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, until, type Harness } from '../__fixtures__/harness.js';
+import { errorOf } from '../__fixtures__/answers.js';
 
 const T = {
   admin: 'admin-token-0123456789',
@@ -88,7 +89,7 @@ describe('an approver token', () => {
       headers: { authorization: `Bearer ${T.alice}` },
     });
     expect(spaceEvents.status).toBe(403);
-    expect((await spaceEvents.json()).error.message).toContain('this token may not stream space.message');
+    expect((await errorOf(spaceEvents)).message).toContain('this token may not stream space.message');
   });
 
   it('sees the call waiting for it, with its request and context, and approves it', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Auth, AuthConfigError } from '../http/auth.js';
 import { BindRefusedError, isLoopback } from '../server.js';
 import { startGateway, type Harness } from '../__fixtures__/harness.js';
+import { errorOf } from '../__fixtures__/answers.js';
 
 const T = {
   admin: 'admin-token-000000000000',
@@ -63,7 +64,7 @@ describe('bearer tokens', () => {
       '401 this gateway needs a token: send "Authorization: Bearer <token>"',
     );
     const basic = await fetch(`${h.url}/api/tools`, { headers: { authorization: 'Basic dXNlcjpwYXNz' } });
-    expect([basic.status, (await basic.json()).error.message]).toEqual([
+    expect([basic.status, (await errorOf(basic)).message]).toEqual([
       401,
       'the Authorization header must be "Bearer <token>"',
     ]);

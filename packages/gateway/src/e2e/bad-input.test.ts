@@ -2,6 +2,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type Harness } from '../__fixtures__/harness.js';
+import { errorOf } from '../__fixtures__/answers.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -100,19 +101,19 @@ describe('bad input', () => {
 
   it('bad query parameters and unknown routes: 400 and 404', async () => {
     const limit = await fetch(`${h.url}/api/tool-calls?limit=-3`);
-    expect([limit.status, (await limit.json()).error.message]).toEqual([
+    expect([limit.status, (await errorOf(limit)).message]).toEqual([
       400,
       'query parameter `limit` must be a non-negative integer, not "-3"',
     ]);
     const status = await fetch(`${h.url}/api/tool-calls?status=done`);
-    expect((await status.json()).error.message).toContain('unknown status done');
+    expect((await errorOf(status)).message).toContain('unknown status done');
     const format = await fetch(`${h.url}/api/tools?format=cohere`);
-    expect([format.status, (await format.json()).error.message]).toEqual([
+    expect([format.status, (await errorOf(format)).message]).toEqual([
       400,
       expect.stringContaining('unknown format "cohere"'),
     ]);
     const route = await fetch(`${h.url}/api/nothing-here`);
-    expect([route.status, (await route.json()).error.message]).toEqual([
+    expect([route.status, (await errorOf(route)).message]).toEqual([
       404,
       'no route GET /api/nothing-here; the API is described at /api/openapi.json',
     ]);

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type Harness } from '../__fixtures__/harness.js';
+import type { GroupList, MetricsAnswer } from '@toolbelt/core';
+import { errorOf } from '../__fixtures__/answers.js';
 
 const ADMIN = 'admin-token-0123456789abcdef';
 const PERSON = 'person-token-0123456789abcdef';
@@ -96,21 +98,22 @@ describe('the console at /', () => {
 
   it('GET /api/metrics gives per-tool counts and percentiles to admins only', async () => {
     await h.client({ token: ADMIN }).call('run-m', 'echo', { text: 'm' });
-    const m = await (await get('/api/metrics', ADMIN)).json();
-    expect(m.tools.find((t: { tool: string }) => t.tool === 'echo')).toMatchObject({ calls: 1, success: 1, errors: 0 });
+    const m = (await (await get('/api/metrics', ADMIN)).json()) as MetricsAnswer;
+    expect(m.tools.find((t) => t.tool === 'echo')).toMatchObject({ calls: 1, success: 1, errors: 0 });
     expect(m.callsByStatus.success).toBeGreaterThanOrEqual(1);
     const refused = await get('/api/metrics', PERSON);
     expect(refused.status).toBe(403);
-    expect((await refused.json()).error.message).toContain('"admin" role');
+    expect((await errorOf(refused)).message).toContain('"admin" role');
   });
 
   it('GET /api/groups lists the tool groups and the MCP servers with their state', async () => {
-    const { groups, servers } = await (await get('/api/groups', PERSON)).json();
-    expect(groups.flatMap((g: { tools: string[] }) => g.tools)).toEqual(expect.arrayContaining(['echo', 'write_note']));
+    const { groups, servers } = (await (await get('/api/groups', PERSON)).json()) as GroupList;
+    expect(groups.flatMap((g) => g.tools)).toEqual(expect.arrayContaining(['echo', 'write_note']));
     expect(servers).toEqual([
       { name: 'docs', state: 'connected', tools: 3 },
       { name: 'jira', state: 'failed', reason: 'connection refused' },
     ]);
-    expect((await (await get('/api/groups', undefined, bare.url)).json()).servers).toEqual([]);
+    const bareGroups = (await (await get('/api/groups', undefined, bare.url)).json()) as GroupList;
+    expect(bareGroups.servers).toEqual([]);
   });
 });

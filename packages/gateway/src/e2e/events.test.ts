@@ -5,6 +5,7 @@ import type { DeclaredTool } from '../config.js';
 import { GatewayClient, type StreamedEvent } from '@toolbelt/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { echoTool, noteTool, startGateway, until, type Harness } from '../__fixtures__/harness.js';
+import { errorOf } from '../__fixtures__/answers.js';
 import { startProxy, type Proxy } from '../__fixtures__/proxy.js';
 
 const busyTool = defineTool({
@@ -212,10 +213,10 @@ describe('the event stream', () => {
   it('refuses a malformed Last-Event-ID and unknown event types', async () => {
     const res = await fetch(`${h.url}/api/events`, { headers: { 'last-event-id': 'abc' } });
     expect(res.status).toBe(400);
-    expect((await res.json()).error.message).toContain('Last-Event-ID must be an event id');
+    expect((await errorOf(res)).message).toContain('Last-Event-ID must be an event id');
     const bad = await fetch(`${h.url}/api/events?types=tool.call,tool.exploded`);
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.message).toContain('unknown event type tool.exploded');
+    expect((await errorOf(bad)).message).toContain('unknown event type tool.exploded');
   });
 
   it('treats a Last-Event-ID beyond the last stored event as a fresh start, not a gap to wait out', async () => {

@@ -3,6 +3,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type Harness } from '../__fixtures__/harness.js';
+import { errorOf } from '../__fixtures__/answers.js';
 
 const TOKEN = 'body-test-token-0000000000';
 const CALLS = '/api/runs/run-1/tool-calls';
@@ -108,12 +109,13 @@ describe('request bodies and headers on Node', () => {
 });
 
 describe('the same rules through gateway.fetch (a web Request)', () => {
-  const call = (body: BodyInit, headers: Record<string, string> = auth, init: RequestInit = {}) =>
+  const call = (body: RequestInit['body'], headers: Record<string, string> = auth, init: RequestInit = {}) =>
     h.gw.fetch(new Request(`http://gateway.local${CALLS}`, { method: 'POST', headers, body, ...init }));
 
   it('runs a call', async () => {
     const res = await call(JSON.stringify({ agentId: 'a', name: 'echo', input: { text: 'web' } }));
-    expect([res.status, (await res.json()).content[0].text]).toEqual([200, 'echo: web']);
+    const result = (await res.json()) as { content: { text: string }[] };
+    expect([res.status, result.content[0].text]).toEqual([200, 'echo: web']);
   });
 
   it('needs the token', async () => {
@@ -135,6 +137,6 @@ describe('the same rules through gateway.fetch (a web Request)', () => {
     });
     const streamed = await call(stream, auth, { duplex: 'half' } as RequestInit);
     expect(streamed.status).toBe(413);
-    expect((await streamed.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect((await errorOf(streamed)).code).toBe('PAYLOAD_TOO_LARGE');
   });
 });

@@ -73,7 +73,7 @@ describe.each([
         c: GatewayClient,
         callId: string,
         tool: string,
-        input: object,
+        input: Record<string, unknown>,
         o: { sessionId?: string },
         scope: 'session' | 'once',
       ) => {

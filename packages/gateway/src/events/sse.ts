@@ -9,7 +9,7 @@ const PAGE = 500;
 /** A client this far behind is cut off; it reconnects and catches up from the store. */
 const MAX_BACKLOG = 5000;
 
-export function matches(filter: EventFilter, e: StoredEvent['event']): boolean {
+function matches(filter: EventFilter, e: StoredEvent['event']): boolean {
   if (filter.runId !== undefined && e.runId !== filter.runId) return false;
   if (filter.agentIds && (e.agentId === undefined || !filter.agentIds.includes(e.agentId))) return false;
   if (filter.types?.length && !filter.types.includes(e.type)) return false;

@@ -10,7 +10,7 @@ function where(path: readonly PropertyKey[]): string {
   return '`' + path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i ? `.${String(p)}` : String(p))).join('') + '`';
 }
 
-export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return issues
     .map((i) => {
       if (i.code === 'unrecognized_keys')

@@ -13,7 +13,7 @@ import { isAbsolute } from 'node:path';
 
 export class AuthConfigError extends Error {}
 
-export const MIN_TOKEN_LENGTH = 16;
+const MIN_TOKEN_LENGTH = 16;
 const HASH_FORM = /^sha256:([0-9a-f]{64})$/i;
 // A token file holds one token; anything bigger is the wrong file.
 const MAX_FILE_BYTES = 4096;

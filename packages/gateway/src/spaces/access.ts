@@ -22,7 +22,7 @@ export function mayBe(p: Principal, memberId: string, kind: SpaceMember['kind'])
 }
 
 /** Whether this principal sees the space: an admin, or one of its members as themselves. */
-export function seesSpace(p: Principal, members: readonly SpaceMember[]): boolean {
+function seesSpace(p: Principal, members: readonly SpaceMember[]): boolean {
   if (isAdmin(p)) return true;
   return members.some((m) =>
     m.kind === 'person' ? p.roles.has('person') && p.name === m.memberId : agentRoles(p) && canActFor(p, m.memberId),

@@ -4,7 +4,7 @@ import type { HttpRetryOptions } from '@toolbelt/core/net';
 import { ApiClient } from '../net/api.js';
 import { anthropicUsageTool } from './anthropic_usage.js';
 
-export const ANTHROPIC_ADMIN_URL = 'https://api.anthropic.com/v1/organizations';
+const ANTHROPIC_ADMIN_URL = 'https://api.anthropic.com/v1/organizations';
 
 export interface AnthropicOptions {
   adminApiKey: string;

@@ -42,7 +42,7 @@ const groupCells = (r: Record<string, unknown>, groups: string[]) =>
   groups.map((g) => (r[g] === null || r[g] === undefined ? '-' : String(r[g])));
 
 /** Cents (a string or number) to dollars. */
-export function usd(cents: string | number | undefined): number {
+function usd(cents: string | number | undefined): number {
   const n = Number(cents ?? 0);
   return Number.isFinite(n) ? Math.round(n) / 100 : 0;
 }

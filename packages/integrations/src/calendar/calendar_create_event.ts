@@ -26,10 +26,7 @@ const input = z.object({
 type Input = z.infer<typeof input>;
 
 /** The event's start and end as Calendar v3 wants them, or a message saying what is wrong. */
-export function eventTimes(
-  i: Pick<Input, 'start' | 'end'>,
-  zone: string,
-): { start: EventTime; end: EventTime } | string {
+function eventTimes(i: Pick<Input, 'start' | 'end'>, zone: string): { start: EventTime; end: EventTime } | string {
   const start = parseWhen(i.start, zone);
   if (!start) return `start "${i.start}" is not a date or time; ${WHEN_HINT}`;
   const end = i.end === undefined ? undefined : parseWhen(i.end, zone);

@@ -10,7 +10,7 @@ export interface Draft {
 }
 
 /** A subject in US-ASCII as it is, else as encoded words (each under 76 characters). */
-export function encodeHeader(value: string): string {
+function encodeHeader(value: string): string {
   if (/^[\x20-\x7e]*$/.test(value)) return value;
   const words: string[] = [];
   let chunk = '';
@@ -25,7 +25,7 @@ export function encodeHeader(value: string): string {
   return words.map((w) => `=?UTF-8?B?${Buffer.from(w).toString('base64')}?=`).join('\r\n ');
 }
 
-export function composeMessage(d: Draft): string {
+function composeMessage(d: Draft): string {
   const headers = [
     `To: ${d.to.join(', ')}`,
     ...(d.cc?.length ? [`Cc: ${d.cc.join(', ')}`] : []),

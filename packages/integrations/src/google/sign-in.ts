@@ -31,7 +31,7 @@ export function pkcePair(): { verifier: string; challenge: string } {
   return { verifier, challenge: base64url(createHash('sha256').update(verifier).digest()) };
 }
 
-export function authorizationUrl(opts: SignInOptions, redirectUri: string, challenge: string, state: string): string {
+function authorizationUrl(opts: SignInOptions, redirectUri: string, challenge: string, state: string): string {
   const url = new URL(opts.authUrl);
   const params = {
     client_id: opts.credentials.clientId,

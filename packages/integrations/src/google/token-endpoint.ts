@@ -6,7 +6,7 @@ import type { GoogleCredentials } from './endpoints.js';
 import { SIGN_IN_HINT } from './endpoints.js';
 import type { TokenResponse } from './tokens.js';
 
-export function tokenClient(tokenUrl: string, retry?: HttpRetryOptions): { client: ApiClient; path: string } {
+function tokenClient(tokenUrl: string, retry?: HttpRetryOptions): { client: ApiClient; path: string } {
   const url = new URL(tokenUrl);
   return {
     client: new ApiClient({

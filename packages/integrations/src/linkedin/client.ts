@@ -2,7 +2,7 @@
 import type { HttpRetryOptions } from '@toolbelt/core/net';
 import { ApiClient } from '../net/api.js';
 
-export const LINKEDIN_BASE_URL = 'https://www.linkedin.com';
+const LINKEDIN_BASE_URL = 'https://www.linkedin.com';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 export interface LinkedInOptions {

@@ -199,7 +199,7 @@ export class ApiClient {
 }
 
 /** The message of a JSON error body (Google's error.message, Anthropic's error.message), else the text. */
-export function errorMessageOf(body: string): string {
+function errorMessageOf(body: string): string {
   try {
     const parsed = JSON.parse(body) as {
       error?: { message?: string } | string;

@@ -19,7 +19,7 @@ export function textTable(columns: string[], rows: (string | number)[][]): strin
 }
 
 /** 1234567 -> "1,234,567". */
-export function grouped(n: number): string {
+function grouped(n: number): string {
   return n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 }
 

@@ -45,7 +45,7 @@ export function inZone(date: Date, zone: string): string {
 }
 
 /** The zone's offset from UTC at an instant, in minutes (Berlin in summer: 120). */
-export function offsetMinutes(date: Date, zone: string): number {
+function offsetMinutes(date: Date, zone: string): number {
   const [d, t] = inZone(date, zone).split(' ');
   const asUtc = Date.parse(`${d}T${t}:00Z`);
   return Math.round((asUtc - Math.floor(date.getTime() / 60_000) * 60_000) / 60_000);

@@ -8,6 +8,7 @@ import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdi
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { callError, connectProblem } from './call-error.js';
+import { coalesced } from './coalesce.js';
 import { CLIENT_CAPABILITIES, type Asker } from './elicitation.js';
 import { handleServerMessages } from './server-messages.js';
 import { NeedsLoginError, needsLogin, oauthFor } from './oauth/provider.js';
@@ -46,8 +47,6 @@ export class McpConnection {
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
   private waiters = new Set<() => void>();
-  private refreshing: Promise<void> | undefined;
-  private refreshAgain = false;
   private readonly stderr: StderrTail;
   /** Askers of the calls in flight, latest last. */
   private readonly askers: Asker[] = [];
@@ -259,26 +258,17 @@ export class McpConnection {
   }
 
   /** tools/list_changed: fetch the list again; changes that arrive meanwhile cause one more fetch. */
-  private refresh(): Promise<void> {
-    if (this.refreshing) {
-      this.refreshAgain = true;
-      return this.refreshing;
+  private readonly refresh = coalesced(async () => {
+    if (this.closed || !this.client) return;
+    try {
+      const tools = await listAllTools(this.client, this.connectTimeoutMs);
+      if (this.closed || this.state.state !== 'connected') return;
+      this.opts.onTools(tools);
+      this.setStatus({ ...this.state, tools: tools.length });
+    } catch (err) {
+      this.opts.log?.(`tools/list after list_changed failed: ${(err as Error).message}`);
     }
-    this.refreshing = (async () => {
-      do {
-        this.refreshAgain = false;
-        try {
-          const tools = await listAllTools(this.client!, this.connectTimeoutMs);
-          if (this.closed || this.state.state !== 'connected') return;
-          this.opts.onTools(tools);
-          this.setStatus({ ...this.state, tools: tools.length });
-        } catch (err) {
-          this.opts.log?.(`tools/list after list_changed failed: ${(err as Error).message}`);
-        }
-      } while (this.refreshAgain);
-    })().finally(() => (this.refreshing = undefined));
-    return this.refreshing;
-  }
+  });
 
   /** `force`: the server misbehaved, so it gets SIGTERM now rather than after a 2 s grace period. */
   private async disconnect(force = false): Promise<void> {

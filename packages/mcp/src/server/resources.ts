@@ -63,6 +63,27 @@ function decode(cursor: string | undefined): { s: number; c?: string } {
   throw new McpError(ErrorCode.InvalidParams, 'unknown cursor; list again from the start without one');
 }
 
+/** One page of resources/list across the sources; the cursor says which source and where in it. */
+async function listPage(
+  sources: readonly ResourceSource[],
+  cursor: string | undefined,
+): Promise<{ resources: Resource[]; nextCursor?: string }> {
+  let { s, c } = decode(cursor);
+  // A source with nothing (left) to list hands on to the next, so a page is never empty without reason.
+  for (; s < sources.length; s++, c = undefined) {
+    const page = await sources[s].list(c).catch((err) => Promise.reject(asMcpError(err)));
+    const next =
+      page.nextCursor !== undefined
+        ? encode(s, page.nextCursor)
+        : s + 1 < sources.length
+          ? encode(s + 1, undefined)
+          : undefined;
+    if (page.resources.length || next === undefined)
+      return { resources: page.resources, ...(next ? { nextCursor: next } : {}) };
+  }
+  return { resources: [] };
+}
+
 export function serveResources(server: Server, sources: readonly ResourceSource[]): () => void {
   const subscriptions = new Map<string, Promise<() => void>>();
   const owner = async (uri: string) => {
@@ -74,22 +95,7 @@ export function serveResources(server: Server, sources: readonly ResourceSource[
     if (!source) throw new McpError(RESOURCE_NOT_FOUND, `no resource ${uri}; list the resources to see them`);
     return source;
   };
-  server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
-    let { s, c } = decode(request.params?.cursor);
-    // A source with nothing (left) to list hands on to the next, so a page is never empty without reason.
-    for (; s < sources.length; s++, c = undefined) {
-      const page = await sources[s].list(c).catch((err) => Promise.reject(asMcpError(err)));
-      const next =
-        page.nextCursor !== undefined
-          ? encode(s, page.nextCursor)
-          : s + 1 < sources.length
-            ? encode(s + 1, undefined)
-            : undefined;
-      if (page.resources.length || next === undefined)
-        return { resources: page.resources, ...(next ? { nextCursor: next } : {}) };
-    }
-    return { resources: [] };
-  });
+  server.setRequestHandler(ListResourcesRequestSchema, (request) => listPage(sources, request.params?.cursor));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
     resourceTemplates: (await Promise.all(sources.map((s) => s.templates?.() ?? []))).flat(),
   }));

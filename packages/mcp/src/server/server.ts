@@ -13,12 +13,18 @@ import {
   type ToolSource,
 } from '@toolbelt/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolRequestSchema,
   ListToolsRequestSchema,
+  type CallToolRequest,
+  type CallToolResult,
   type LoggingLevel,
+  type Notification,
+  type Request,
   type ServerNotification,
+  type ServerRequest,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { approvalRequiredMessage, elicitationApprover, type McpCaller } from './elicitation-approver.js';
@@ -45,6 +51,15 @@ export interface ToolServerOptions {
   prompts?: PromptSource;
 }
 
+/** One client's SDK Server, its session, and its view of the tools when groups are on. */
+interface ClientServer {
+  server: Server;
+  sessionId: string;
+  view: GroupedView | undefined;
+}
+
+type CallExtra = RequestHandlerExtra<ServerRequest | Request, ServerNotification | Notification>;
+
 interface LiveCall extends McpCaller {
   progressToken?: string | number;
   send?: (n: ServerNotification) => Promise<void>;
@@ -55,7 +70,7 @@ interface LiveCall extends McpCaller {
 }
 
 /** Said once here instead of in every tool's parameters: what holds for all of them. */
-export const INSTRUCTIONS =
+const INSTRUCTIONS =
   'Tools served by toolbelt behind a permission policy. A call that needs approval is asked through ' +
   'elicitation when this client supports it; otherwise it returns an error saying how the user can allow it. ' +
   'Paths are absolute or relative to the workspace root. An omitted boolean parameter is false. Lines and columns are 1-based.';
@@ -126,47 +141,53 @@ export class ToolServer {
     const view = this.opts.groups ? new GroupedView(this.executor.registry, this.opts.groups) : undefined;
     this.logs.install(server);
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.listTools(view) }));
-    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-      const callId = `tc_${randomUUID()}`;
-      const progressToken = request.params._meta?.progressToken;
-      const live: LiveCall = { server, requestId: extra.requestId, last: 0, counted: false };
-      if (progressToken !== undefined) {
-        live.progressToken = progressToken;
-        live.send = extra.sendNotification;
-        this.watchProgress(1);
-      }
-      const early = view && this.groupCall(view, server, request.params.name, request.params.arguments ?? {}, callId);
-      if (early) return toCallToolResult(early);
-      this.calls.set(callId, live);
-      try {
-        const result = await this.executor.call({
-          llm: samplingModel(server, extra.requestId),
-          tool: request.params.name,
-          input: request.params.arguments ?? {},
-          callId,
-          sessionId,
-          signal: extra.signal,
-          origin: 'mcp',
-        });
-        if (live.unasked && result.status === 'rejected') {
-          const message = approvalRequiredMessage(live.unasked);
-          return toCallToolResult({
-            ...errorResult(callId, result.tool, 'APPROVAL_REQUIRED', message),
-            durationMs: result.durationMs,
-          });
-        }
-        return toCallToolResult(
-          result,
-          this.executor.registry.get(result.tool)?.outputJsonSchema !== undefined,
-          this.executor.structuredText,
-        );
-      } finally {
-        this.calls.delete(callId);
-        if (progressToken !== undefined) this.watchProgress(-1);
-      }
-    });
+    server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+      this.callTool({ server, sessionId, view }, request, extra),
+    );
     this.servers.add(server);
     return server;
+  }
+
+  /** tools/call from one client: through the executor, with progress while it runs if the client asked. */
+  private async callTool(client: ClientServer, request: CallToolRequest, extra: CallExtra): Promise<CallToolResult> {
+    const { server, sessionId, view } = client;
+    const callId = `tc_${randomUUID()}`;
+    const progressToken = request.params._meta?.progressToken;
+    const live: LiveCall = { server, requestId: extra.requestId, last: 0, counted: false };
+    if (progressToken !== undefined) {
+      live.progressToken = progressToken;
+      live.send = extra.sendNotification;
+      this.watchProgress(1);
+    }
+    const early = view && this.groupCall(view, server, request.params.name, request.params.arguments ?? {}, callId);
+    if (early) return toCallToolResult(early);
+    this.calls.set(callId, live);
+    try {
+      const result = await this.executor.call({
+        llm: samplingModel(server, extra.requestId),
+        tool: request.params.name,
+        input: request.params.arguments ?? {},
+        callId,
+        sessionId,
+        signal: extra.signal,
+        origin: 'mcp',
+      });
+      if (live.unasked && result.status === 'rejected') {
+        const message = approvalRequiredMessage(live.unasked);
+        return toCallToolResult({
+          ...errorResult(callId, result.tool, 'APPROVAL_REQUIRED', message),
+          durationMs: result.durationMs,
+        });
+      }
+      return toCallToolResult(
+        result,
+        this.executor.registry.get(result.tool)?.outputJsonSchema !== undefined,
+        this.executor.structuredText,
+      );
+    } finally {
+      this.calls.delete(callId);
+      if (progressToken !== undefined) this.watchProgress(-1);
+    }
   }
 
   /** Serves one client on a transport (stdio, or one Streamable HTTP session). */

@@ -26,7 +26,7 @@ const freeText = (max: number) =>
     .max(max)
     .regex(/^[^\u0000]*$/, 'must not contain NUL characters');
 
-export const CALL_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
+const CALL_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 const callId = z.string().regex(CALL_ID, 'use 1-128 letters, digits, "_", "-", "." or ":"');
 
 export const callBody = z.strictObject({
@@ -85,7 +85,7 @@ export const ackBody = z.strictObject({ ids: z.array(z.number().int().positive()
 // SDK and the console send: a field or type that changes on one side only fails to compile here.
 type Same<A, B> = [A, keyof A] extends [B, keyof B] ? ([B, keyof B] extends [A, keyof A] ? true : false) : false;
 type Holds<T extends true> = T;
-export type BodiesMatchTheWire = [
+type _BodiesMatchTheWire = [
   Holds<Same<z.output<typeof callBody>, CallBody>>,
   Holds<Same<z.output<typeof resultBody>, ResultBody>>,
   Holds<Same<z.output<typeof approveBody>, ApproveBody>>,

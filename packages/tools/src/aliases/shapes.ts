@@ -24,7 +24,7 @@ export const fixed =
   (input: Input): Input => ({ ...values, ...input });
 
 /** Renames keys (those that also need a value change are done by their own step). */
-export const rename =
+const rename =
   (names: Record<string, string>) =>
   (input: Input): Input => {
     const out: Input = {};

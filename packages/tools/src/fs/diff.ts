@@ -62,7 +62,7 @@ interface Region {
 }
 
 /** The lines that differ, with CONTEXT lines around them: everything outside is the same in both. */
-export function changedRegion(before: string, after: string): Region {
+function changedRegion(before: string, after: string): Region {
   const shortest = Math.min(before.length, after.length);
   let p = 0;
   while (p < shortest && before.charCodeAt(p) === after.charCodeAt(p)) p++;

@@ -5,8 +5,8 @@ import { ToolError } from '@toolbelt/core';
 import { sniffFormat } from '../text/binary.js';
 import { formatBytes } from '../text/amounts.js';
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const MAX_DOCX_BYTES = 50 * 1024 * 1024;
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const MAX_DOCX_BYTES = 50 * 1024 * 1024;
 
 const IMAGE_MIMES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 

@@ -29,7 +29,7 @@ export function forgetSeen(state: SessionState, absPath: string): void {
   table(state).delete(absPath);
 }
 
-export function lastSeen(state: SessionState, absPath: string): Seen | undefined {
+function lastSeen(state: SessionState, absPath: string): Seen | undefined {
   return (state.get(KEY) as Map<string, Seen> | undefined)?.get(absPath);
 }
 

@@ -7,7 +7,7 @@ import { FileTooLargeError } from '../text/read.js';
 import { assertPlainFile, openChecked } from '../workspace/special.js';
 
 /** Files edit_file and write_file load whole. */
-export const MAX_EDIT_BYTES = 64 * 1024 * 1024;
+const MAX_EDIT_BYTES = 64 * 1024 * 1024;
 
 /** lstat, or undefined when nothing is there. */
 export async function statOrUndefined(abs: string): Promise<Stats | undefined> {

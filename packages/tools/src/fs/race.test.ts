@@ -39,10 +39,11 @@ const ctx = (): ToolContext => ({
   tool: 'read_file',
   signal: new AbortController().signal,
   sessionId: 'race',
-  workspace: h.executor.workspace,
+  workspace: h.workspace,
   state: new Map(),
   config: {},
   emit: () => {},
+  elicit: async () => ({ action: 'decline' }),
 });
 
 /** `d` is a real directory holding `shadow`; `swap()` puts a link to the outside directory in its place. */
@@ -62,7 +63,7 @@ function tree(name: string) {
 
 /** The old code path: the guard's check, then an open of the checked path, nothing verified after. */
 async function naiveRead(path: string, between: () => void): Promise<string> {
-  const abs = await h.executor.workspace.resolve(path, 'read');
+  const abs = await h.workspace.resolve(path, 'read');
   between();
   const fd = openSync(abs, READ_FLAGS);
   try {

@@ -14,9 +14,9 @@ import { describeBinary, imageMime, isDocx, readDocx, readImage } from './format
 import { recordSeen } from './freshness.js';
 import { locateForRead } from './locate.js';
 
-export const DEFAULT_LINES = 2000;
-export const MAX_LINE_CHARS = 2000;
-export const MAX_CHARS = 40_000;
+const DEFAULT_LINES = 2000;
+const MAX_LINE_CHARS = 2000;
+const MAX_CHARS = 40_000;
 const COUNT_LINES_UP_TO = 16 * 1024 * 1024;
 /** Files up to this size are read with one read call and windowed in memory. */
 const SMALL_FILE = 256 * 1024;

@@ -18,10 +18,11 @@ function contextFor(harness: Harness, tool: Tool): ToolContext {
     tool: tool.name,
     signal: new AbortController().signal,
     sessionId: 'by-hand',
-    workspace: harness.executor.workspace,
+    workspace: harness.workspace,
     state: new Map(),
     config: {},
     emit: () => {},
+    elicit: async () => ({ action: 'decline' }),
   };
 }
 

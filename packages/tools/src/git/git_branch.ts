@@ -75,38 +75,52 @@ export const gitBranch = (git: GitRunner) =>
       const exists =
         (await repo.run(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], { allowFailure: true })).code ===
         0;
-      if (action === 'create') {
-        if (exists)
-          throw new ToolError(
-            'CONFLICT',
-            `branch ${branch} already exists; use action "switch" to check it out, or pick another name`,
-          );
-        if (startPoint) await checkRevision(repo, startPoint);
-        const from = startPoint ? ['--end-of-options', startPoint] : [];
-        // `git branch NAME` needs a commit; `switch -c` also works on a branch with no commits yet.
-        if (checkout) await repo.run(['switch', '--no-guess', '-c', branch, ...from], { access: 'write' });
-        else await repo.run(['branch', '--no-track', branch, ...from], { access: 'write' });
-        return `Created branch ${branch} from ${startPoint ?? 'HEAD'}${checkout ? ' and switched to it' : ''}.`;
-      }
-      if (!exists)
-        throw new ToolError(
-          'NOT_FOUND',
-          `no local branch named ${branch}; use git_branch with action "list" (all: true for remote ones), or action "create"`,
-        );
-      const before = (
-        await repo.run(['rev-parse', '--verify', '--quiet', 'HEAD'], { allowFailure: true })
-      ).stdout.trim();
-      const run = await repo.run(['switch', '--no-guess', branch], { access: 'write', allowFailure: true });
-      if (run.code !== 0) {
-        throw new ToolError(
-          'CONFLICT',
-          `could not switch to ${branch}: ${run.stderr.trim().split('\n').slice(0, 8).join('\n')}\nCommit or stash your changes first (see git_status).`,
-        );
-      }
-      if (before) await reportSwitched(repo, ctx, before);
-      return `Switched to branch ${branch}.`;
+      if (action === 'create') return create(repo, { branch, exists, startPoint, checkout });
+      return switchTo(repo, ctx, branch, exists);
     },
   });
+
+/** action "create": a new branch from startPoint (default HEAD), checked out if asked. */
+async function create(
+  repo: Repo,
+  {
+    branch,
+    exists,
+    startPoint,
+    checkout,
+  }: { branch: string; exists: boolean; startPoint?: string; checkout?: boolean },
+): Promise<string> {
+  if (exists)
+    throw new ToolError(
+      'CONFLICT',
+      `branch ${branch} already exists; use action "switch" to check it out, or pick another name`,
+    );
+  if (startPoint) await checkRevision(repo, startPoint);
+  const from = startPoint ? ['--end-of-options', startPoint] : [];
+  // `git branch NAME` needs a commit; `switch -c` also works on a branch with no commits yet.
+  if (checkout) await repo.run(['switch', '--no-guess', '-c', branch, ...from], { access: 'write' });
+  else await repo.run(['branch', '--no-track', branch, ...from], { access: 'write' });
+  return `Created branch ${branch} from ${startPoint ?? 'HEAD'}${checkout ? ' and switched to it' : ''}.`;
+}
+
+/** action "switch": checks out an existing local branch; a switch that would lose changes is refused by git. */
+async function switchTo(repo: Repo, ctx: ToolContext, branch: string, exists: boolean): Promise<string> {
+  if (!exists)
+    throw new ToolError(
+      'NOT_FOUND',
+      `no local branch named ${branch}; use git_branch with action "list" (all: true for remote ones), or action "create"`,
+    );
+  const before = (await repo.run(['rev-parse', '--verify', '--quiet', 'HEAD'], { allowFailure: true })).stdout.trim();
+  const run = await repo.run(['switch', '--no-guess', branch], { access: 'write', allowFailure: true });
+  if (run.code !== 0) {
+    throw new ToolError(
+      'CONFLICT',
+      `could not switch to ${branch}: ${run.stderr.trim().split('\n').slice(0, 8).join('\n')}\nCommit or stash your changes first (see git_status).`,
+    );
+  }
+  if (before) await reportSwitched(repo, ctx, before);
+  return `Switched to branch ${branch}.`;
+}
 
 /** The files the switch rewrote, told as file.changed, so editors showing them reload. */
 async function reportSwitched(repo: Repo, ctx: ToolContext, before: string): Promise<void> {

@@ -33,6 +33,26 @@ async function pending(repo: Repo, abs: string[]): Promise<string[]> {
     .filter((l): l is string => l !== undefined);
 }
 
+/** Stages `files` (at `abs`), or checks that something is staged; nothing to commit is an error that says so. */
+async function stage(repo: Repo, abs: string[], files: string[] | undefined): Promise<void> {
+  if (abs.length) {
+    if (!(await pending(repo, abs)).length) {
+      throw new ToolError(
+        'INVALID_PARAMS',
+        `${files!.join(', ')} ${files!.length > 1 ? 'have' : 'has'} no changes to commit; check git_status`,
+      );
+    }
+    await repo.run(['add', '--all', '--', ...abs], { access: 'write' });
+    return;
+  }
+  const staged = await repo.run(['diff', '--cached', '--quiet', '--no-ext-diff'], { allowFailure: true });
+  if (staged.code === 0)
+    throw new ToolError(
+      'INVALID_PARAMS',
+      'nothing is staged; pass files to commit specific files, or check git_status',
+    );
+}
+
 export const gitCommit = (git: GitRunner) =>
   defineTool({
     name: 'git_commit',
@@ -63,22 +83,7 @@ export const gitCommit = (git: GitRunner) =>
     async execute({ message, files }, ctx): Promise<ToolOutput> {
       const repo = await openRepo(git, ctx, files?.[0]);
       const abs = await resolveFiles(repo, files);
-      if (abs.length) {
-        if (!(await pending(repo, abs)).length) {
-          throw new ToolError(
-            'INVALID_PARAMS',
-            `${files!.join(', ')} ${files!.length > 1 ? 'have' : 'has'} no changes to commit; check git_status`,
-          );
-        }
-        await repo.run(['add', '--all', '--', ...abs], { access: 'write' });
-      } else {
-        const staged = await repo.run(['diff', '--cached', '--quiet', '--no-ext-diff'], { allowFailure: true });
-        if (staged.code === 0)
-          throw new ToolError(
-            'INVALID_PARAMS',
-            'nothing is staged; pass files to commit specific files, or check git_status',
-          );
-      }
+      await stage(repo, abs, files);
       const args = ['commit', '--file=-', '--cleanup=whitespace'];
       if (abs.length) args.push('--only', '--', ...abs);
       const run = await repo.run(args, { access: 'write', input: message, allowFailure: true });

@@ -96,6 +96,40 @@ async function commitsToPush(p: Plan): Promise<{ outgoing: string[]; lost: strin
   };
 }
 
+/** Every push is destructive; a force push always asks, and says what it overwrites. */
+function classify(p: Plan, force: boolean): Classification {
+  const subject = { command: p.command, commands: [p.command], urls: [p.url] };
+  if (!force) return { effect: 'destructive', reason: `pushes ${p.branch} to ${p.remote} (${p.url})`, subject };
+  return {
+    effect: 'destructive',
+    reason: `FORCE-pushes ${p.branch} to ${p.remote} (${p.url}): rewrites the remote branch`,
+    floor: { level: 'always-ask', reason: `force push to ${p.remote}/${p.branch} rewrites remote history` },
+    warnings: [
+      `force: true — the remote branch ${p.remote}/${p.branch} will be overwritten with your local ${p.branch}.`,
+      'Commits on the remote that are not in your branch will be lost (--force-with-lease refuses if the remote moved since your last fetch).',
+    ],
+    subject,
+  };
+}
+
+/** The command, the commits it pushes and, for a force push, the remote's commits it loses. */
+async function previewText(p: Plan, force: boolean): Promise<string> {
+  const { outgoing, lost, tracked } = await commitsToPush(p);
+  const lines = [`${p.command}    (remote ${p.remote}: ${p.url})`, ''];
+  if (!tracked) lines.push(`${p.branch} is new on ${p.remote} (as far as the last fetch knows).`);
+  lines.push(
+    `Commits to push (${outgoing.length}):`,
+    ...(outgoing.length ? outgoing.map((c) => `  ${c}`) : ['  (none)']),
+  );
+  if (force && lost.length)
+    lines.push(
+      '',
+      `Commits on ${p.remote}/${p.branch} that will be LOST (${lost.length}):`,
+      ...lost.map((c) => `  ${c}`),
+    );
+  return lines.join('\n');
+}
+
 export const gitPush = (git: GitRunner) =>
   defineTool({
     name: 'git_push',
@@ -110,37 +144,10 @@ export const gitPush = (git: GitRunner) =>
     },
     usualEffect: 'destructive',
     async effect(input: Input, ctx: ToolContext): Promise<Classification> {
-      const p = await plan(git, input, ctx);
-      const subject = { command: p.command, commands: [p.command], urls: [p.url] };
-      if (!input.force)
-        return { effect: 'destructive', reason: `pushes ${p.branch} to ${p.remote} (${p.url})`, subject };
-      return {
-        effect: 'destructive',
-        reason: `FORCE-pushes ${p.branch} to ${p.remote} (${p.url}): rewrites the remote branch`,
-        floor: { level: 'always-ask', reason: `force push to ${p.remote}/${p.branch} rewrites remote history` },
-        warnings: [
-          `force: true — the remote branch ${p.remote}/${p.branch} will be overwritten with your local ${p.branch}.`,
-          'Commits on the remote that are not in your branch will be lost (--force-with-lease refuses if the remote moved since your last fetch).',
-        ],
-        subject,
-      };
+      return classify(await plan(git, input, ctx), input.force);
     },
     async preview(input, ctx) {
-      const p = await plan(git, input, ctx);
-      const { outgoing, lost, tracked } = await commitsToPush(p);
-      const lines = [`${p.command}    (remote ${p.remote}: ${p.url})`, ''];
-      if (!tracked) lines.push(`${p.branch} is new on ${p.remote} (as far as the last fetch knows).`);
-      lines.push(
-        `Commits to push (${outgoing.length}):`,
-        ...(outgoing.length ? outgoing.map((c) => `  ${c}`) : ['  (none)']),
-      );
-      if (input.force && lost.length)
-        lines.push(
-          '',
-          `Commits on ${p.remote}/${p.branch} that will be LOST (${lost.length}):`,
-          ...lost.map((c) => `  ${c}`),
-        );
-      return { kind: 'text', text: lines.join('\n') };
+      return { kind: 'text', text: await previewText(await plan(git, input, ctx), input.force) };
     },
     async execute(input, ctx) {
       const p = await plan(git, input, ctx);

@@ -61,7 +61,7 @@ function describe(e: StatusEntry, change: string, repo: Repo): string {
     : `${change}: ${p}`;
 }
 
-export function formatStatus(status: Status, repo: Repo): string {
+function formatStatus(status: Status, repo: Repo): string {
   const e = status.entries;
   const lines = [branchLine(status)];
   lines.push(

@@ -12,8 +12,6 @@ import { gitPush } from './git_push.js';
 import { gitStatus } from './git_status.js';
 import { GitRunner } from './run.js';
 
-export { gitBranch, gitCommit, gitDiff, gitLog, gitPush, gitStatus, GitRunner };
-
 export interface GitToolsOptions {
   /** Where git runs; default: one from the config's `sandbox` section. */
   sandbox?: Sandbox;

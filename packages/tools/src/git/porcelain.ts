@@ -1,6 +1,6 @@
 // `git status --porcelain=v2 --branch -z`, parsed: the branch line and one entry per path.
 
-export interface BranchInfo {
+interface BranchInfo {
   /** Branch name; undefined when HEAD is detached. */
   head?: string;
   /** Commit hash; undefined before the first commit. */
@@ -10,7 +10,7 @@ export interface BranchInfo {
   behind?: number;
 }
 
-export type Change = 'modified' | 'added' | 'deleted' | 'renamed' | 'copied' | 'type changed' | 'unmerged';
+type Change = 'modified' | 'added' | 'deleted' | 'renamed' | 'copied' | 'type changed' | 'unmerged';
 
 export interface StatusEntry {
   /** Path relative to the repository top level. */

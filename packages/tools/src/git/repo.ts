@@ -5,7 +5,7 @@ import { ToolError, type ToolContext, type Workspace } from '@toolbelt/core';
 import { dotGitAbove } from '../workspace/git-dir.js';
 import type { GitAccess, GitOptions, GitRun, GitRunner } from './run.js';
 
-export interface RepoRunOptions extends Omit<GitOptions, 'cwd' | 'signal'> {
+interface RepoRunOptions extends Omit<GitOptions, 'cwd' | 'signal'> {
   /** Default read: the sandbox's read-only profile without network. */
   access?: GitAccess;
   /** Directories writable besides the roots (a local remote the user approved a push to). */

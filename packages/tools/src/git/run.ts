@@ -13,9 +13,9 @@ import type { EnvSettings } from '../shell/env.js';
 import { trustedProgram } from '../process/programs.js';
 import { configEnv, guardConfig, parseListing, STATIC_OVERRIDES } from './config-guard.js';
 import { gitEnv } from './env.js';
-import { gitFailure, spawnGit, type GitOptions, type GitRun } from './spawn.js';
+import { spawnGit, type GitOptions, type GitRun } from './spawn.js';
 
-export { gitEnv, gitFailure, type GitOptions, type GitRun };
+export { gitEnv, type GitOptions, type GitRun };
 
 /** read: status, diff, log, listing; write: commit, branch create and switch; push: git push. */
 export type GitAccess = 'read' | 'write' | 'push';

@@ -72,7 +72,7 @@ export function spawnGit(
   });
 }
 
-export function gitFailure(args: readonly string[], run: GitRun): ToolError {
+function gitFailure(args: readonly string[], run: GitRun): ToolError {
   const detail = (run.stderr || run.stdout).trim().split('\n').slice(-8).join('\n');
   return new ToolError('EXECUTION_FAILED', `git ${args[0]} failed (exit ${run.code}): ${detail || 'no output'}`);
 }

@@ -12,7 +12,7 @@ import type {
   SymbolInformation,
 } from 'vscode-languageserver-protocol';
 
-export const SYMBOL_KINDS = [
+const SYMBOL_KINDS = [
   '',
   'file',
   'module',
@@ -42,7 +42,7 @@ export const SYMBOL_KINDS = [
   'type parameter',
 ];
 
-export const SEVERITIES = ['', 'error', 'warning', 'info', 'hint'];
+const SEVERITIES = ['', 'error', 'warning', 'info', 'hint'];
 
 export function uriPath(uri: string): string {
   try {

@@ -60,6 +60,5 @@ export function lspTools(opts: LspOptions = {}): Tool[] {
 }
 
 export { LspPool } from './pool.js';
-export type { LspClient } from './client.js';
-export { serverSpecs, typescriptLanguageServerBin, type LspConfigEntry, type ServerSpec } from './servers.js';
+export { serverSpecs, type LspConfigEntry, type ServerSpec } from './servers.js';
 export { lspSection } from './section.js';

@@ -13,7 +13,7 @@ import type { Sandbox } from '../sandbox/sandbox.js';
 import type { EnvSettings } from '../shell/env.js';
 import type { ServerSpec } from './servers.js';
 
-export interface Launch {
+interface Launch {
   file: string;
   args: string[];
   env: NodeJS.ProcessEnv;
@@ -45,7 +45,7 @@ function executable(file: string): boolean {
 }
 
 /** The server's program: a path as configured (the config is trusted), a name from a fixed place on PATH. */
-export function serverProgram(spec: ServerSpec): string {
+function serverProgram(spec: ServerSpec): string {
   const file = spec.command.includes('/') ? resolve(spec.command) : trustedProgram(spec.command);
   if (!file || !executable(file))
     throw serverStartError(spec, Object.assign(new Error('not found'), { code: 'ENOENT' }));

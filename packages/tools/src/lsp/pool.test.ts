@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Executor, Policy, textOf, ToolRegistry } from '@toolbelt/core';
+import { Executor, Policy, textOf, ToolRegistry, type ToolContext } from '@toolbelt/core';
 import { WorkspaceGuard } from '../workspace/guard.js';
 import { Sandbox } from '../sandbox/sandbox.js';
 import { sandboxSettings } from '../sandbox/settings.js';
@@ -139,9 +139,10 @@ describe('LSP server pool', () => {
     await executor.close();
     expect(lsp.pool.size).toBe(0);
     await until(() => !alive(pid), 'server exit');
-    const r = await lsp.tools
-      .find((t) => t.name === 'code_lookup')!
-      .execute({ what: 'hover', include_declaration: true, path: 'ok.fake', line: 1, column: 1 }, ctxFor())
+    const lookup = lsp.tools.find((t) => t.name === 'code_lookup')!;
+    const input = { what: 'hover', include_declaration: true, path: 'ok.fake', line: 1, column: 1 };
+    const r = await Promise.resolve()
+      .then(() => lookup.execute!(input, ctxFor()))
       .then(
         () => undefined,
         (e: Error) => e.message,
@@ -150,7 +151,7 @@ describe('LSP server pool', () => {
   });
 });
 
-function ctxFor() {
+function ctxFor(): ToolContext {
   return {
     callId: 't',
     tool: 'code_lookup',
@@ -159,5 +160,6 @@ function ctxFor() {
     workspace: new WorkspaceGuard({ roots: [root] }),
     state: new Map(),
     emit() {},
+    elicit: async () => ({ action: 'decline' }),
   };
 }

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { nonEmptyString, stringList } from '@toolbelt/core';
 
-export const lspServerSchema = z.strictObject({
+const lspServerSchema = z.strictObject({
   command: nonEmptyString('the program that starts the server'),
   args: stringList().optional(),
   extensions: stringList('a list of file extensions, such as [".py"]'),

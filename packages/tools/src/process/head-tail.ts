@@ -87,14 +87,14 @@ export class HeadTailBuffer {
 }
 
 /** Where a head cut should end: after a nearby newline, else before a split UTF-8 character. */
-export function lineEnd(buf: Buffer): number {
+function lineEnd(buf: Buffer): number {
   const nl = buf.lastIndexOf(10);
   if (nl >= 0 && buf.length - nl <= LINE_SLACK) return nl + 1;
   return utf8End(buf);
 }
 
 /** Where a tail cut should start: after a nearby newline, else after a split UTF-8 character. */
-export function lineStart(buf: Buffer): number {
+function lineStart(buf: Buffer): number {
   const nl = buf.indexOf(10);
   if (nl >= 0 && nl < LINE_SLACK) return nl + 1;
   return utf8Start(buf);

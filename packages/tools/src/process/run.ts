@@ -7,7 +7,7 @@ import { HeadTailBuffer, type BufferedText } from './head-tail.js';
 import { bashInvocation, type Invocation, type ResourceLimits } from './limits.js';
 import { Spill } from './spill.js';
 
-export type StreamName = 'stdout' | 'stderr';
+type StreamName = 'stdout' | 'stderr';
 
 export interface RunOptions {
   script: string;
@@ -46,23 +46,19 @@ export interface RunResult {
 
 const DEFAULT_DRAIN_MS = 100;
 
+type RunState = Pick<RunResult, 'timedOut' | 'aborted' | 'leftovers'>;
+
+/** The result of a command that never ran to an exit: aborted before it started, or never spawned. */
+function notRun(state: RunState, out: HeadTailBuffer, err: HeadTailBuffer, durationMs: number): RunResult {
+  return { ...state, stdout: out.read(), stderr: err.read(), exitCode: null, signal: null, durationMs, pid: undefined };
+}
+
 export async function runCommand(opts: RunOptions): Promise<RunResult> {
   const started = performance.now();
   const out = new HeadTailBuffer(opts.maxBytes);
   const err = new HeadTailBuffer(opts.maxBytes);
   const base = { timedOut: false, aborted: false, leftovers: false };
-  if (opts.signal?.aborted) {
-    return {
-      ...base,
-      aborted: true,
-      stdout: out.read(),
-      stderr: err.read(),
-      exitCode: null,
-      signal: null,
-      durationMs: 0,
-      pid: undefined,
-    };
-  }
+  if (opts.signal?.aborted) return notRun({ ...base, aborted: true }, out, err, 0);
 
   const inv = bashInvocation(opts.script, opts.limits);
   const { file, args, sandboxed } = opts.wrap ? opts.wrap(inv) : inv;
@@ -80,18 +76,7 @@ export async function runCommand(opts: RunOptions): Promise<RunResult> {
   try {
     const exit = await group.exited;
     stopper.release();
-    if (exit.error) {
-      return {
-        ...state,
-        stdout: out.read(),
-        stderr: err.read(),
-        exitCode: null,
-        signal: null,
-        durationMs: performance.now() - started,
-        pid: undefined,
-        spawnError: exit.error,
-      };
-    }
+    if (exit.error) return { ...notRun(state, out, err, performance.now() - started), spawnError: exit.error };
     const stopping = stopper.stopping();
     if (stopping) await stopping;
     // In a sandbox nothing outlives the command: its pid namespace goes with it.

@@ -55,7 +55,7 @@ const INSTALL =
 const UPGRADE = 'install bubblewrap 0.8 or newer (it has --disable-userns)';
 
 /** What to do about a bwrap error message. */
-export function hintFor(stderr: string): string {
+function hintFor(stderr: string): string {
   if (
     /No permissions to creat|setting up uid map|uid_map|user namespace|Operation not permitted|Permission denied/i.test(
       stderr,
@@ -79,7 +79,7 @@ const NO_USERNS = '--disable-userns';
  * root's. Root never falls back to a list without the cap drop; an unprivileged user, who has no
  * capabilities to lose, falls back to none (an older or setuid bubblewrap).
  */
-export function hardeningCandidates(root: boolean): string[][] {
+function hardeningCandidates(root: boolean): string[][] {
   const user = root ? ['--unshare-user', '--uid', '65534', '--gid', '65534'] : ['--unshare-user'];
   const candidates = [
     [...user, NO_USERNS, ...DROP],

@@ -48,7 +48,7 @@ export interface ConfineRequest {
   writable?: readonly string[];
 }
 
-export type Profile = 'read-only' | 'workspace-write' | 'none';
+type Profile = 'read-only' | 'workspace-write' | 'none';
 
 export interface Confinement {
   profile: Profile;

@@ -21,7 +21,7 @@ export interface ScanBudget {
   ms: number;
 }
 
-export const SCAN_BUDGET_DEFAULT: ScanBudget = { entries: 200_000, ms: 3_000 };
+const SCAN_BUDGET_DEFAULT: ScanBudget = { entries: 200_000, ms: 3_000 };
 
 export interface ScanResult {
   /** Secret files and directories found (real paths that exist). */

@@ -3,7 +3,7 @@ import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { mustBe, nonEmptyString, oneOf, resourceLimitsSchema } from '@toolbelt/core';
 
-export const SANDBOX_MODES = ['auto', 'required', 'off'] as const;
+const SANDBOX_MODES = ['auto', 'required', 'off'] as const;
 export type SandboxMode = (typeof SANDBOX_MODES)[number];
 
 // There is no one directory a relative path would start from, so paths are absolute or from `~`.

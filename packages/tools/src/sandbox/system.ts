@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import type { HiddenPath } from './bwrap.js';
 
 /** Files and directories only root reads, hidden from every sandboxed command. */
-export const ROOT_ONLY: readonly string[] = [
+const ROOT_ONLY: readonly string[] = [
   '/etc/shadow',
   '/etc/shadow-',
   '/etc/gshadow',
@@ -39,7 +39,7 @@ export const ROOT_ONLY: readonly string[] = [
 ];
 
 /** Directories replaced by an empty private tmpfs in every profile, besides /tmp. */
-export const PRIVATE_DIRS: readonly string[] = ['/run', '/var/run'];
+const PRIVATE_DIRS: readonly string[] = ['/run', '/var/run'];
 
 /** Where users' homes are, besides /root. */
 export const HOMES_DEFAULT: readonly string[] = ['/home'];

@@ -9,7 +9,7 @@ import type { CompiledPattern } from './regex.js';
 import { Collector, type FileHit, type GrepQuery } from './results.js';
 import { RgBlockedError, runRg, RgRegexError } from './rg.js';
 
-export type { EngineChoice, SearchSettings } from './section.js';
+export type { SearchSettings } from './section.js';
 
 function executable(path: string): boolean {
   try {

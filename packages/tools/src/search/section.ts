@@ -12,4 +12,3 @@ export const searchSection = z
   .describe('glob and grep');
 
 export type SearchSettings = z.infer<typeof searchSection>;
-export type EngineChoice = NonNullable<SearchSettings['engine']>;

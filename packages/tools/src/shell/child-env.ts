@@ -10,7 +10,7 @@ import { untrustedDirReason } from '../process/programs.js';
 export const TOOL_ENV_DEFAULT: EnvSettings = { hideEnv: HIDE_ENV_DEFAULT, passEnv: [] };
 
 /** PATH less the entries programs.ts would never take a program from. */
-export function trustedPathVar(pathVar: string | undefined): string {
+function trustedPathVar(pathVar: string | undefined): string {
   return (pathVar ?? '')
     .split(delimiter)
     .filter((dir) => dir && !untrustedDirReason(dir))

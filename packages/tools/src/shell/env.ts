@@ -75,7 +75,7 @@ export function commandEnv(s: EnvSettings, base: NodeJS.ProcessEnv = process.env
  * (The classifier already asks when the repository's config names programs; this holds when it
  * missed one.)
  */
-export const GIT_READ_OVERRIDES: readonly (readonly [string, string])[] = [
+const GIT_READ_OVERRIDES: readonly (readonly [string, string])[] = [
   ['core.fsmonitor', 'false'],
   ['core.hooksPath', '/dev/null'],
   ['core.pager', 'cat'],

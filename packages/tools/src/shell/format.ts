@@ -14,7 +14,7 @@ const SIGNAL_HINTS: Record<string, string> = {
   SIGSEGV: ' (segmentation fault)',
 };
 
-export function statusLine(r: RunResult, o: FormatOptions): string {
+function statusLine(r: RunResult, o: FormatOptions): string {
   if (r.timedOut) {
     return `[timed out after ${o.timeoutMs} ms: the whole process group was stopped (SIGTERM, then SIGKILL after ${o.killGraceMs} ms); the output above is partial. Retry with a larger timeout_ms (at most ${o.maxTimeoutMs}), or start it with shell_background and read it with shell_job.]`;
   }

@@ -11,10 +11,9 @@ import { shellBackground } from './shell_background.js';
 import { shellExec } from './shell_exec.js';
 import { shellJob } from './shell_job.js';
 
-export { classifyCommand, classifyLoaded, type ClassifyOptions } from './classify/classify.js';
+export { classifyCommand } from './classify/classify.js';
 export { loadBashParser } from './classify/parser.js';
-export { ShellManager } from './manager.js';
-export { shellSettings, SHELL_DEFAULTS, type ShellSettings } from './settings.js';
+export type { ShellSettings } from './settings.js';
 export { shellSection, shellRulesFrom, type ShellSection } from './section.js';
 
 export interface ShellToolsOptions {

@@ -1,7 +1,7 @@
 // One line about a background job: running for how long, or how it ended.
 import type { Job } from './manager.js';
 
-export function elapsed(ms: number): string {
+function elapsed(ms: number): string {
   if (ms < 1000) return `${ms} ms`;
   if (ms < 120_000) return `${(ms / 1000).toFixed(1)} s`;
   return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;

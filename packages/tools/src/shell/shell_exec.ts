@@ -11,8 +11,7 @@ import { formatRun, runMetadata } from './format.js';
 import type { ShellManager } from './manager.js';
 
 /** What the sandbox means for a command, in the descriptions of shell_exec and shell_background. */
-/** What the sandbox means for a command, in the descriptions of shell_exec and shell_background. */
-export const SANDBOX_LINE = `Sandboxed: writes only in the workspace and a private /tmp, no network unless configured, no secrets (~/.ssh, ...). If the sandbox blocked something, ask the user; don't retry.`;
+const SANDBOX_LINE = `Sandboxed: writes only in the workspace and a private /tmp, no network unless configured, no secrets (~/.ssh, ...). If the sandbox blocked something, ask the user; don't retry.`;
 
 export const WRITE_ACCESS_DOC = 'Only when a result asked for write access.';
 

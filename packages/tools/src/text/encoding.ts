@@ -10,7 +10,7 @@ export interface TextFormat {
 
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
-export function hasUtf8Bom(buf: Uint8Array): boolean {
+function hasUtf8Bom(buf: Uint8Array): boolean {
   return buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
 }
 

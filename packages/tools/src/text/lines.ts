@@ -3,7 +3,7 @@
 // A tail window is found by scanning backwards for newlines, then read forwards like any other.
 import type { FileHandle } from 'node:fs/promises';
 
-export interface Line {
+interface Line {
   /** 1-based line number. */
   n: number;
   /** The text, without its line ending, cut to maxLineChars. */
@@ -43,6 +43,70 @@ function decodeLine(parts: Buffer[], bytes: number, maxLineChars: number): { tex
   return { text, cut: bytes > maxLineChars * 4 };
 }
 
+/** The window's lines as the scan passes them: each line's bytes (up to the cut), then its end. */
+class WindowLines {
+  readonly lines: Line[] = [];
+  /** maxChars of text are collected: no more lines are taken. */
+  full = false;
+  /** The line being read, 1-based. */
+  lineNo: number;
+  private readonly last: number;
+  private readonly keepBytes: number;
+  private chars = 0;
+  private parts: Buffer[] = [];
+  private kept = 0;
+  private lineBytes = 0;
+
+  constructor(
+    private readonly opts: WindowOptions,
+    startLine: number,
+  ) {
+    this.lineNo = startLine;
+    this.last = opts.offset + opts.limit - 1;
+    this.keepBytes = opts.maxLineChars * 4 + 4;
+  }
+
+  /** A piece of the line being read; only a line of the window keeps it, up to the cut. */
+  keep(slice: Buffer): void {
+    this.lineBytes += slice.length;
+    if (!this.inWindow() || this.kept >= this.keepBytes) return;
+    const take = slice.subarray(0, this.keepBytes - this.kept);
+    this.parts.push(Buffer.from(take));
+    this.kept += take.length;
+  }
+
+  /** The line being read ended: at a newline, or at the end of the file. */
+  endLine(): void {
+    if (this.inWindow()) {
+      const { text, cut } = decodeLine(this.parts, this.lineBytes, this.opts.maxLineChars);
+      if (this.lines.length > 0 && this.chars + text.length > this.opts.maxChars) this.full = true;
+      else {
+        this.lines.push(cut ? { n: this.lineNo, text, cutFrom: this.lineBytes } : { n: this.lineNo, text });
+        // The budget counts the file's text and newlines; the line-number prefix is not charged.
+        this.chars += text.length + 1;
+      }
+    }
+    this.parts = [];
+    this.kept = 0;
+    this.lineBytes = 0;
+    this.lineNo++;
+  }
+
+  /** Bytes of a line with no newline yet were read. */
+  get partial(): boolean {
+    return this.lineBytes > 0;
+  }
+
+  /** The window is behind the scan (or full): the rest of the file can only be counted. */
+  get past(): boolean {
+    return this.lineNo > this.last || this.full;
+  }
+
+  private inWindow(): boolean {
+    return this.lineNo >= this.opts.offset && this.lineNo <= this.last && !this.full;
+  }
+}
+
 /**
  * Reads lines [offset, offset+limit) starting the scan at byte `startByte`, which must be the
  * start of line `startLine`.
@@ -54,42 +118,11 @@ export async function readWindow(
   startByte = 0,
   startLine = 1,
 ): Promise<LineWindow> {
-  const keepBytes = opts.maxLineChars * 4 + 4;
-  const last = opts.offset + opts.limit - 1;
-  const lines: Line[] = [];
-  let chars = 0;
-  let full = false;
-  let lineNo = startLine;
-  let parts: Buffer[] = [];
-  let kept = 0;
-  let lineBytes = 0;
+  const collected = new WindowLines(opts, startLine);
   // No bigger than the file: read_file is called often on small files, and big buffers cost GC.
   const buf = Buffer.allocUnsafe(Math.max(1, Math.min(CHUNK, size - startByte)));
   let pos = startByte;
   let done = false;
-
-  const keep = (slice: Buffer) => {
-    lineBytes += slice.length;
-    if (lineNo < opts.offset || lineNo > last || full || kept >= keepBytes) return;
-    const take = slice.subarray(0, keepBytes - kept);
-    parts.push(Buffer.from(take));
-    kept += take.length;
-  };
-  const endLine = () => {
-    if (lineNo >= opts.offset && lineNo <= last && !full) {
-      const { text, cut } = decodeLine(parts, lineBytes, opts.maxLineChars);
-      if (lines.length > 0 && chars + text.length > opts.maxChars) full = true;
-      else {
-        lines.push(cut ? { n: lineNo, text, cutFrom: lineBytes } : { n: lineNo, text });
-        // The budget counts the file's text and newlines; the line-number prefix is not charged.
-        chars += text.length + 1;
-      }
-    }
-    parts = [];
-    kept = 0;
-    lineBytes = 0;
-    lineNo++;
-  };
   const countAll = size <= (opts.countUpTo ?? 0);
 
   while (!done && pos < size) {
@@ -99,19 +132,20 @@ export async function readWindow(
     const chunk = buf.subarray(0, bytesRead);
     let start = 0;
     for (let nl = chunk.indexOf(10, start); nl !== -1; nl = chunk.indexOf(10, start)) {
-      keep(chunk.subarray(start, nl));
-      endLine();
+      collected.keep(chunk.subarray(start, nl));
+      collected.endLine();
       start = nl + 1;
-      if ((lineNo > last || full) && !countAll) {
+      if (collected.past && !countAll) {
         done = true;
         break;
       }
     }
-    if (!done) keep(chunk.subarray(start));
+    if (!done) collected.keep(chunk.subarray(start));
   }
   const reachedEnd = !done;
-  if (reachedEnd && lineBytes > 0) endLine();
-  const total = reachedEnd ? lineNo - 1 : undefined;
+  if (reachedEnd && collected.partial) collected.endLine();
+  const { lines, full } = collected;
+  const total = reachedEnd ? collected.lineNo - 1 : undefined;
   const lastShown = lines.length ? lines[lines.length - 1].n : opts.offset - 1;
   const more = total === undefined ? true : total > lastShown;
   return total === undefined ? { lines, more, full } : { lines, total, more, full };

@@ -26,7 +26,7 @@ function hasProcFd(): boolean {
 }
 
 /** Where an open descriptor really is (Linux), or undefined where the system does not say. */
-export function openedPath(fd: number): string | undefined {
+function openedPath(fd: number): string | undefined {
   if (!hasProcFd()) return undefined;
   try {
     return readlinkSync(`/proc/self/fd/${fd}`);

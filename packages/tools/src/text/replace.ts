@@ -27,7 +27,7 @@ export function lineAt(text: string, offset: number): number {
 }
 
 /** Offsets of every non-overlapping occurrence, up to `max`. */
-export function occurrences(text: string, needle: string, max = Number.MAX_SAFE_INTEGER): number[] {
+function occurrences(text: string, needle: string, max = Number.MAX_SAFE_INTEGER): number[] {
   const found: number[] = [];
   for (let i = text.indexOf(needle); i !== -1 && found.length < max; i = text.indexOf(needle, i + needle.length))
     found.push(i);
@@ -77,7 +77,7 @@ export function explainMiss(text: string, old: string): string {
 }
 
 /** What an edit may grow a text to (characters), so a replace_all cannot build a giant string. */
-export const MAX_RESULT_CHARS = 64 * 1024 * 1024;
+const MAX_RESULT_CHARS = 64 * 1024 * 1024;
 
 function applyOne(text: string, edit: Edit, index: number, total: number): { text: string; count: number } {
   const where = total > 1 ? `edit ${index + 1} of ${total}: ` : '';

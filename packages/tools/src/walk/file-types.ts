@@ -3,7 +3,7 @@
 import picomatch from 'picomatch';
 import type { Verdict } from './gitignore.js';
 
-export const FILE_TYPES: Readonly<Record<string, readonly string[]>> = {
+const FILE_TYPES: Readonly<Record<string, readonly string[]>> = {
   c: ['*.c', '*.h'],
   cpp: ['*.cpp', '*.cc', '*.cxx', '*.c++', '*.hpp', '*.hh', '*.hxx', '*.h', '*.inl'],
   cs: ['*.cs', '*.csx'],

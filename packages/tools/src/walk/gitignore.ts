@@ -19,7 +19,7 @@ export interface GlobOptions {
 }
 
 /** Compiles one gitignore line, or undefined for blanks and comments. */
-export function compileLine(raw: string, opts: GlobOptions = {}): Rule | undefined {
+function compileLine(raw: string, opts: GlobOptions = {}): Rule | undefined {
   let line = raw;
   if (line.startsWith('#')) return undefined;
   if (!line.endsWith('\\ ')) line = line.trimEnd();

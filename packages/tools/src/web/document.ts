@@ -6,6 +6,7 @@ import { parseHTML } from 'linkedom';
 
 export type Doc = ReturnType<typeof parseHTML>['document'];
 type Node = Doc['documentElement']['childNodes'][number];
+type Element = ReturnType<Doc['createElement']>;
 
 const HEAD_ONLY = new Set(['TITLE', 'META', 'LINK', 'BASE']);
 const DOCTYPE = /^\s*<!doctype[^>]*>/i;
@@ -18,8 +19,10 @@ export function parseDocument(html: string): Doc {
     ({ document } = parseHTML(`<html>${html.replace(DOCTYPE, '')}</html>`));
   const root = document.documentElement;
   const children = [...root.childNodes];
-  const head = children.find((n) => tag(n) === 'HEAD') ?? document.createElement('head');
-  const body = children.find((n) => tag(n) === 'BODY') ?? document.createElement('body');
+  // A node with a tag name is an element.
+  const named = (name: string) => children.find((n) => tag(n) === name) as Element | undefined;
+  const head = named('HEAD') ?? document.createElement('head');
+  const body = named('BODY') ?? document.createElement('body');
   const before: Node[] = [];
   const after: Node[] = [];
   let bodySeen = false;

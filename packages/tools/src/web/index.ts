@@ -23,7 +23,7 @@ export interface WebOptions {
 }
 
 // Some sites turn away clients that do not look like a browser.
-export const DEFAULT_USER_AGENT =
+const DEFAULT_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 export function webTools(opts: WebOptions = {}): Tool[] {

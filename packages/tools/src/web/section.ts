@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { httpRetrySchema, mustBe, stringList } from '@toolbelt/core';
 
-export const SEARCH_PROVIDERS = ['brave', 'tavily', 'searxng'] as const;
+const SEARCH_PROVIDERS = ['brave', 'tavily', 'searxng'] as const;
 
 export const webSection = z
   .strictObject({

@@ -54,7 +54,7 @@ describe.skipIf(!pgAvailable)('PostgreSQL store', () => {
   it('tells other instances about new events, in one order of ids', async () => {
     const schema = freshSchema();
     const [a, b] = await Promise.all([openPgStore(PG_URL, { schema }), openPgStore(PG_URL, { schema })]);
-    const told = new Promise<void>((resolve) => a.watchEvents(resolve));
+    const told = new Promise<void>((resolve) => a.watchEvents(() => resolve()));
     const ev = (i: number) => ({ type: 'agent.state' as const, state: 'idle' as const, ts: T0 + i, sessionId: 's' });
     const batches = await Promise.all(
       Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).appendEvents([ev(i), ev(i)])),

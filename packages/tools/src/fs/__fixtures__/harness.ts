@@ -13,6 +13,7 @@ import {
   type Tool,
   type ToolEvent,
   type ToolResult,
+  Workspace,
 } from '@toolbelt/core';
 import { WorkspaceGuard } from '../../workspace/guard.js';
 
@@ -20,6 +21,8 @@ export interface Harness {
   root: string;
   base: string;
   executor: Executor;
+  /** What the executor hands its tools: the guard, or `Workspace.none()` without one. */
+  workspace: Workspace;
   events: ToolEvent[];
   approvals: ApprovalRequest[];
   call(tool: string, input: Record<string, unknown>, sessionId?: string): Promise<ToolResult>;
@@ -68,6 +71,7 @@ export function makeHarness(
     root,
     base,
     executor,
+    workspace: executor.workspace ?? Workspace.none(),
     events,
     approvals,
     call: (tool, input, sessionId) => executor.call({ tool, input, ...(sessionId ? { sessionId } : {}) }),

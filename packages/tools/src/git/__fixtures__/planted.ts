@@ -40,7 +40,7 @@ const drivers = (section: string, sub: string, mark: string, keys = ['clean', 's
 // Filters are what the tools reach: git_diff passes --no-ext-diff and --no-textconv, so the diff
 // drivers defined beside them (textconv, merge) ride along in each spelling but leave no marker
 // of their own even in the control.
-function spellings(repo: string): Spelling[] {
+function spellings(): Spelling[] {
   return [
     { name: 'std', config: (m) => drivers('filter', '"std"', m) + `[diff "std"]\n\ttextconv = ${m}\n` },
     { name: 'old', config: (m) => `[filter.old]\n\tclean = ${m}\n\tsmudge = ${m}\n[diff.old]\n\ttextconv = ${m}\n` },
@@ -59,7 +59,7 @@ function spellings(repo: string): Spelling[] {
       file: 'config.worktree',
       config: (m) => drivers('filter', '"wt"', m) + `[merge "wt"]\n\tdriver = ${m}\n`,
     },
-  ].map((s) => ({ ...s, repo }));
+  ];
 }
 
 const HOOKS = [
@@ -94,7 +94,7 @@ export function plantRepos(parent: string): Planted {
   const names: string[] = [];
 
   makeRepo(a);
-  const list = spellings(a);
+  const list = spellings();
   write(
     a,
     '.gitattributes',
@@ -141,7 +141,7 @@ export function plantRepos(parent: string): Planted {
 
 export interface Call {
   tool: string;
-  input: unknown;
+  input: Record<string, unknown>;
 }
 
 /**

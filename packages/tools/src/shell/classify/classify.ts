@@ -5,7 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { Classification } from '@toolbelt/core';
 import { readProblem, realLoose, type IsProtected } from './allow/tree.js';
-import { Budget, DEFAULT_LIMITS, TooLarge, type ClassifyLimits } from './budget.js';
+import { Budget, TooLarge, type ClassifyLimits } from './budget.js';
 import { parseLoaded } from './parse.js';
 import { loadBashParser } from './parser.js';
 import { rememberPrefix } from './prefix.js';
@@ -39,8 +39,6 @@ export interface ClassifyOptions {
   readsConfined?: boolean;
 }
 
-/** Longer scripts are not parsed; they are treated as running arbitrary code. */
-export const MAX_SCRIPT_CHARS = DEFAULT_LIMITS.scriptChars;
 const MAX_REASONS = 3;
 
 function isDir(path: string): boolean {
@@ -57,7 +55,6 @@ export async function classifyCommand(script: string, opts: ClassifyOptions = {}
   return classifyLoaded(script, opts);
 }
 
-/** The same, once loadBashParser() has resolved. */
 /**
  * Only an edit of files inside the roots is a `write` (what auto-edit runs without asking). A write
  * whose paths are unknown, outside the roots or protected (secrets, .git, toolbelt's own files)
@@ -86,6 +83,7 @@ function walk(walker: Walker, script: string, budget: Budget): void {
   }
 }
 
+/** The same, once loadBashParser() has resolved. */
 export function classifyLoaded(script: string, opts: ClassifyOptions = {}): Classification {
   const subject = { command: script, commands: [script.trim().replace(/\s+/g, ' ')] };
   if (!script.trim()) return { effect: 'read', reason: 'read: empty command', subject };

@@ -12,10 +12,6 @@ export function severity(e: Effect): number {
   return ORDER[e];
 }
 
-export function maxEffect(a: Effect, b: Effect): Effect {
-  return ORDER[a] >= ORDER[b] ? a : b;
-}
-
 /** The findings of the worst effect among them. */
 export function mostSevere(findings: Finding[]): Finding[] {
   const top = Math.max(...findings.map((f) => severity(f.effect)));

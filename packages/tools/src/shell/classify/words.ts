@@ -173,9 +173,9 @@ function knownExpansion(node: Node, known: Known, quoted: boolean): Part | undef
 /**
  * `$(which node)`, `$(realpath x)`, `$(readlink -f x)`: paths (absolute, or `./x` from a relative
  * PATH entry), never an option, though not a path known before it runs: fine where a command takes
- * data (`dirname $(which node)`), computed where it reads a file.
+ * data (`dirname $(which node)`), computed where it reads a file. Not `realpath --relative-to=…`,
+ * whose output may be `-x`.
  */
-// Not `realpath --relative-to=…`, whose output may be `-x`.
 const PATH_PRINTERS = /^\$\(\s*(which|realpath|readlink\s+-[fem])(\s+(?!--rel)[^\s;&|`$()<>'"\\]+)+\s*\)$/;
 function absolutePath(node: Node): Part | undefined {
   return PATH_PRINTERS.test(node.text) ? { value: `/${UNKNOWN}`, pattern: `/${UNKNOWN}`, static: false } : undefined;

@@ -3,7 +3,7 @@ import type { HttpRetryOptions } from '@toolbelt/core/net';
 import type { SearchProvider, SearchResult } from './provider.js';
 import { searchFetch, searchJson, type SearchApi } from './request.js';
 
-export const BRAVE_BASE_URL = 'https://api.search.brave.com';
+const BRAVE_BASE_URL = 'https://api.search.brave.com';
 
 export interface BraveOptions {
   apiKey: string;

@@ -5,7 +5,7 @@ import { plainText } from './brave.js';
 import type { SearchProvider, SearchResult } from './provider.js';
 import { searchFetch, searchJson, type SearchApi } from './request.js';
 
-export const TAVILY_BASE_URL = 'https://api.tavily.com';
+const TAVILY_BASE_URL = 'https://api.tavily.com';
 
 export interface TavilyOptions {
   apiKey: string;

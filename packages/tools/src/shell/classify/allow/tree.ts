@@ -34,7 +34,6 @@ export type IsProtected = (real: string, access: 'read' | 'write') => boolean;
  * other names were made by the user or by a command that asked (`ln` of a file from outside is not
  * an edit), and no command inside a sandbox can link a file from another mount (EXDEV).
  */
-
 export function readProblem(
   abs: string,
   roots: readonly string[],
