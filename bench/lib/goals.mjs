@@ -9,7 +9,7 @@ const START = '<!-- bench:goals -->';
 const END = '<!-- /bench:goals -->';
 const RECORD = /^<!-- goals (.*) -->$/gm;
 
-/**
+/*
  * One goal of a bench: `figure` is the measured value with its ratio ("1.18x rg's time"), `why`
  * where the time goes when it is not met.
  * @typedef {{ goal: string, met: boolean, figure: string, why?: string }} Goal

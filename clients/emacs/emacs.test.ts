@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { displayText, escapeChar, ESCAPED_RANGES } from '@toolbelt/core';
+import { displayText, escapeChar, ESCAPED_RANGES } from '@toolbelt/core/approval';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repo = join(here, '../..');

@@ -5,7 +5,6 @@
 // `gateway` section means what gatewaySettingsFrom (config.ts) says.
 import { setMaxListeners } from 'node:events';
 import { toolSettingsFrom, type Executor, type Policy, type ToolRegistry, type Workspace } from '@toolbelt/core';
-import { HostCheck } from '@toolbelt/core/net';
 import type { McpServerState } from '@toolbelt/protocol';
 import type { Hono } from 'hono';
 import { buildApp, type AppOptions } from './app.js';

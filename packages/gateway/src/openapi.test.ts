@@ -11,10 +11,12 @@ const doc = openApiDocument();
 type Operation = {
   operationId: string;
   parameters?: { name: string; in: string; required?: boolean; schema: object }[];
-  requestBody?: { content: Record<string, { schema: object }> };
+  requestBody?: { required?: boolean; content: Record<string, { schema: object }> };
+  security?: unknown[];
   responses: Record<string, { description: string; content?: Record<string, { schema: object }> }>;
 };
-const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+const paths = doc.paths as Record<string, Record<string, Operation>>;
+const operations = Object.entries(paths).flatMap(([path, ops]) =>
   Object.entries(ops as Record<string, Operation>).map(([method, op]) => ({ path, method, op })),
 );
 
@@ -116,12 +118,12 @@ describe('the generated OpenAPI document', () => {
 
   it('describes the bodies the gateway reads: a misspelt field or a missing one is refused', () => {
     const body = compile(
-      doc.paths['/api/runs/{runId}/tool-calls'].post.requestBody!.content['application/json'].schema,
+      paths['/api/runs/{runId}/tool-calls'].post.requestBody!.content['application/json'].schema,
     );
     expect(body({ agentId: 'a', name: 'echo', input: { text: 'x' } })).toBe(true);
     expect(body({ agentId: 'a', name: 'echo', inptu: {} })).toBe(false);
     expect(body({ name: 'echo' })).toBe(false);
-    const approve = doc.paths['/api/tool-calls/{callId}/approve'].post.requestBody!;
+    const approve = paths['/api/tool-calls/{callId}/approve'].post.requestBody!;
     expect(approve.required).toBe(false);
     expect(compile(approve.content['application/json'].schema)({ scope: 'forever' })).toBe(false);
   });
@@ -131,7 +133,7 @@ describe('the generated OpenAPI document', () => {
       const isPublic = (op as { security?: unknown[] }).security?.length === 0;
       if (!isPublic) expect(Object.keys(op.responses), path).toEqual(expect.arrayContaining(['401', '403']));
     }
-    expect(doc.paths['/healthz'].get.security).toEqual([]);
+    expect(paths['/healthz'].get.security).toEqual([]);
   });
 
   it("offers the provider formats core knows, in the table's own copy", () => {

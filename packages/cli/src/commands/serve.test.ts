@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SpaceMessage } from '@toolbelt/core';
+import type { SpaceMessage } from '@toolbelt/protocol';
 import { trustConfig } from '../__fixtures__/trust.js';
 
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));

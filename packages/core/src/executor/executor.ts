@@ -17,7 +17,7 @@ import { Deadline, toFailure } from './attempt.js';
 import { ReadCache } from './cache.js';
 import { Call } from './call.js';
 import type { CallHost, EventBody } from './call-host.js';
-import { newCallId, rememberTarget, toolName } from './call-input.js';
+import { newCallId, toolName } from './call-input.js';
 import { logEntry, LogSinks, type LogRedaction, type LogSink } from './log.js';
 import { Metrics } from './metrics.js';
 import type { CallRequest, Explanation } from './request.js';
@@ -281,4 +281,4 @@ function settingsOf(opts: ExecutorOptions): Readonly<ExecutorSettings> {
   return Object.freeze(Object.fromEntries(given) as ExecutorSettings);
 }
 
-export { rememberTarget, newCallId };
+export { newCallId };

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type Harness } from '../__fixtures__/harness.js';
-import type { GroupList, MetricsAnswer } from '@toolbelt/core';
+import type { GroupList, MetricsAnswer } from '@toolbelt/protocol';
 import { errorOf } from '../__fixtures__/answers.js';
 
 const ADMIN = 'admin-token-0123456789abcdef';

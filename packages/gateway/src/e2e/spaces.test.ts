@@ -3,11 +3,13 @@
 // internal showChart), the "not in a space" error, two agents in one space, and one space's stream.
 import { defineTool, type ToolResult } from '@toolbelt/core';
 import type { DeclaredTool } from '../config.js';
+import type { GatewayToolSpec } from '../declared/visible.js';
 import type { GatewayClient, InboxMessage, StreamedEvent } from '@toolbelt/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { echoTool, startGateway, type Harness } from '../__fixtures__/harness.js';
 
-const busyTool = defineTool({
+// `visible` is the gateway's field on a tool (declared/visible.ts), not core's.
+const busySpec: GatewayToolSpec = {
   name: 'busy',
   description: 'Streams two lines of output.',
   input: { type: 'object', properties: {} },
@@ -18,7 +20,8 @@ const busyTool = defineTool({
     ctx.emit({ type: 'output', stream: 'stdout', chunk: 'two\n' });
     return 'done';
   },
-});
+};
+const busyTool = defineTool(busySpec);
 
 const obj = (props: Record<string, unknown>, required: string[] = []) => ({
   type: 'object',

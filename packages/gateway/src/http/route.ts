@@ -38,7 +38,8 @@ export interface Router {
 // The roles the table names are the roles a token can have: one added on one side only fails to compile.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
-export type RolesMatchTheTable = Holds<Same<Role, TableRole>>;
+const rolesMatchTheTable: Holds<Same<Role, TableRole>> = true;
+void rolesMatchTheTable;
 
 /** Path parameters: ids of runs, agents, calls, spaces and cycles. */
 export function validId(value: string): boolean {

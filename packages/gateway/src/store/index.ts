@@ -6,5 +6,5 @@
 // store/sqlite/  the embedded store: one file, group commit, WAL checkpoints on a worker
 // store/pg/      the shared store for several instances: pools, transactions, NOTIFY and LISTEN
 export * from './shared/types.js';
-export { isConnectionError, StoreUnavailableError, UNAVAILABLE_TEXT, within } from './shared/unavailable.js';
+export { StoreUnavailableError, UNAVAILABLE_TEXT, within } from './shared/unavailable.js';
 export { DEFAULT_CYCLE_LEASE_MS } from './shared/statements.js';

@@ -27,8 +27,6 @@ export interface SubmitAnswer {
   inboxMessageId?: number;
 }
 
-/** A person's answer to a tool's question (POST /api/tool-calls/:callId/answer), and who gave it. */
-
 /** The answer to POST /api/tool-calls/:callId/answer. */
 export interface AnswerReply {
   callId: string;

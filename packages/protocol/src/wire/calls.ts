@@ -31,7 +31,6 @@ export type CallStatus =
 /** What an external executor (or a person in a space) sent back for a call. */
 export type Submission = { result: unknown } | { error: string };
 
-/** A call as the gateway keeps it: GET /api/tool-calls and /api/tool-calls/:callId. */
 /** In a listing: fields too large to list, cut to a preview; the whole record is at `href`. */
 export interface Truncated {
   fields: string[];
@@ -40,6 +39,7 @@ export interface Truncated {
   href: string;
 }
 
+/** A call as the gateway keeps it: GET /api/tool-calls and /api/tool-calls/:callId. */
 export interface CallRecord {
   /** Listings only: which fields were cut to a preview (GET the href for the whole call). */
   truncated?: Truncated;

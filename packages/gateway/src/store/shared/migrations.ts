@@ -3,7 +3,7 @@
 // ones. Times are epoch milliseconds; JSON is kept as text, so both stores share their row mapping.
 import { migrationsOf, type MigrationSource } from './dialect.js';
 
-export { StoreVersionError, type Dialect, type Migration } from './dialect.js';
+export { StoreVersionError } from './dialect.js';
 
 // The inbox as it is since spaces: calls and space messages (PostgreSQL started with it).
 const INBOX = `(

@@ -9,10 +9,6 @@ import { sensitiveReason } from '../../../workspace/sensitive.js';
 
 export { belowRoot };
 
-export interface Roots {
-  readonly roots: readonly string[];
-}
-
 /** Real path of a path that may not exist yet (its nearest existing parent resolved). */
 export function realLoose(abs: string, depth = 0): string {
   try {
