@@ -117,9 +117,7 @@ describe('the generated OpenAPI document', () => {
   });
 
   it('describes the bodies the gateway reads: a misspelt field or a missing one is refused', () => {
-    const body = compile(
-      paths['/api/runs/{runId}/tool-calls'].post.requestBody!.content['application/json'].schema,
-    );
+    const body = compile(paths['/api/runs/{runId}/tool-calls'].post.requestBody!.content['application/json'].schema);
     expect(body({ agentId: 'a', name: 'echo', input: { text: 'x' } })).toBe(true);
     expect(body({ agentId: 'a', name: 'echo', inptu: {} })).toBe(false);
     expect(body({ name: 'echo' })).toBe(false);

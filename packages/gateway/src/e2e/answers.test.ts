@@ -96,7 +96,10 @@ async function stream<K extends RouteKey>(key: K, args: RouteArgs<K>): Promise<v
 
 async function status(callId: string, want: string): Promise<void> {
   await until(
-    () => fetch(`${h.url}${routeUrl('getCall', { params: { callId } })}`).then((r) => r.json() as Promise<{ status?: string }>),
+    () =>
+      fetch(`${h.url}${routeUrl('getCall', { params: { callId } })}`).then(
+        (r) => r.json() as Promise<{ status?: string }>,
+      ),
     (c: { status?: string }) => c.status === want,
     `${callId} to be ${want}`,
   );
@@ -148,7 +151,10 @@ describe('every route answers what its schema says', () => {
       body: JSON.stringify({ agentId: 'agent-a', name: 'fx__ask_user', input: {}, callId: 'q-1' }),
     });
     const state = await until(
-      () => fetch(`${h.url}${routeUrl('getCall', { params: { callId: 'q-1' } })}`).then((r) => r.json() as Promise<{ status?: string }>),
+      () =>
+        fetch(`${h.url}${routeUrl('getCall', { params: { callId: 'q-1' } })}`).then(
+          (r) => r.json() as Promise<{ status?: string }>,
+        ),
       (c: { status?: string }) => c.status === 'awaiting_input' || c.status === 'awaiting_approval',
       'q-1 to wait for a person',
     );
