@@ -1,14 +1,17 @@
-// The one migration list against schemas the released PostgreSQL migrations made: the same schema
-// when built fresh, and every older schema upgraded to it.
+// The one migration list against the schema the released PostgreSQL migrations made, frozen as a
+// fingerprint per version: the list builds that schema at every version, and every older schema
+// upgrades to the latest.
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dropSchemas, freshSchema, PG_URL, pgAvailable } from '../../__fixtures__/pg.js';
-import { normalSql, releasedMigrations } from '../shared/__fixtures__/released.js';
+import { changedStep, fingerprint, normalSql, releasedFingerprints } from '../shared/__fixtures__/released-schema.js';
 import { PG_MIGRATIONS } from '../shared/migrations.js';
 import { openPgStore } from './store.js';
 
 afterAll(dropSchemas, 60_000);
-const RELEASED = releasedMigrations('pg');
+const RELEASED = releasedFingerprints('pg');
+const VERSIONS = PG_MIGRATIONS.map((m) => m.version);
+const LATEST = VERSIONS[VERSIONS.length - 1];
 
 async function withClient<T>(schema: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
@@ -20,15 +23,15 @@ async function withClient<T>(schema: string, fn: (c: pg.Client) => Promise<T>): 
   }
 }
 
-/** A schema at `version`, made the way the released toolbelt made it. */
-async function released(version: number): Promise<string> {
+/** A schema at `version`, made as a toolbelt of that version made it: the list's steps up to it. */
+async function atVersion(version: number): Promise<string> {
   const schema = freshSchema('rel');
   await withClient(schema, async (c) => {
     await c.query(`CREATE SCHEMA ${schema}`);
     await c.query(
       'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
     );
-    for (const m of RELEASED.filter((r) => r.version <= version)) {
+    for (const m of PG_MIGRATIONS.filter((r) => r.version <= version)) {
       await c.query(m.sql);
       await c.query('INSERT INTO schema_migrations VALUES ($1, $2, 0)', [m.version, m.name]);
     }
@@ -64,22 +67,29 @@ async function versionsOf(schema: string): Promise<number[]> {
 
 describe.skipIf(!pgAvailable)('PostgreSQL migrations', () => {
   it('keeps the released version numbers', () => {
-    expect(PG_MIGRATIONS.map((m) => m.version)).toEqual(RELEASED.map((m) => m.version));
+    expect(VERSIONS).toEqual([...RELEASED.keys()]);
   });
 
-  it('builds the schema the released migrations built', async () => {
-    const old = await released(RELEASED.length);
+  it.each(VERSIONS)('builds the released schema of version %i', async (version) => {
+    const schema = await schemaOf(await atVersion(version));
+    expect(fingerprint(schema), changedStep(version)).toBe(RELEASED.get(version));
+  });
+
+  it('opens a new schema at the released schema', async () => {
     const now = freshSchema('new');
     await (await openPgStore(PG_URL, { schema: now })).close();
     const schema = await schemaOf(now);
-    expect(schema).toEqual(await schemaOf(old));
+    expect(schema).toEqual(await schemaOf(await atVersion(LATEST)));
+    expect(fingerprint(schema)).toBe(RELEASED.get(LATEST));
     expect(schema.length).toBeGreaterThan(80);
   });
 
-  it.each(RELEASED.map((m) => m.version - 1))('upgrades a schema at version %i', async (version) => {
-    const [old, fresh] = [await released(version), await released(RELEASED.length)];
+  it.each(VERSIONS.map((v) => v - 1))('upgrades a schema at version %i', async (version) => {
+    const [old, fresh] = [await atVersion(version), await atVersion(LATEST)];
     await (await openPgStore(PG_URL, { schema: old })).close();
-    expect(await schemaOf(old)).toEqual(await schemaOf(fresh));
-    expect(await versionsOf(old)).toEqual(RELEASED.map((m) => m.version));
+    const schema = await schemaOf(old);
+    expect(schema).toEqual(await schemaOf(fresh));
+    expect(fingerprint(schema)).toBe(RELEASED.get(LATEST));
+    expect(await versionsOf(old)).toEqual(VERSIONS);
   });
 });

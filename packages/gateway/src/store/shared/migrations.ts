@@ -1,6 +1,8 @@
 // The versioned schema of both stores, written once (see dialect.ts for the placeholders). Append new
 // steps; never edit a released one: a database records the versions it has run and runs only newer
-// ones. Times are epoch milliseconds; JSON is kept as text, so both stores share their row mapping.
+// ones. The schema each version makes is fingerprinted in __fixtures__/released-schema.json (a new
+// step's fingerprint is the one the migrate tests print). Times are epoch milliseconds; JSON is kept as
+// text, so both stores share their row mapping.
 import { migrationsOf, type MigrationSource } from './dialect.js';
 
 export { StoreVersionError } from './dialect.js';
