@@ -5,4 +5,4 @@ export type * from './wire/index.js';
 export * from './routes/index.js';
 export * from './schemas/bodies.js';
 export { CALL_STATUSES, callStatus, errorBody } from './schemas/shapes.js';
-export { ROUTE_SCHEMAS, type RouteSchemas, type SchemasMatchTheTable } from './schemas/routes.js';
+export { ROUTE_SCHEMAS, type RouteSchemas } from './schemas/routes.js';
