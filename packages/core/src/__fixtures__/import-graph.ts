@@ -71,7 +71,8 @@ export function cycles(graph: ImportGraph): string[] {
   return found;
 }
 
-function* sources(dir: string): Generator<string> {
+/** Every non-test .ts file below dir, fixtures and node_modules left out. */
+export function* sources(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
@@ -82,6 +83,7 @@ function* sources(dir: string): Generator<string> {
   }
 }
 
-function toKey(root: string, file: string): string {
+/** A file as a graph key: its path relative to root, `/`-separated. */
+export function toKey(root: string, file: string): string {
   return relative(root, file).split(sep).join('/');
 }

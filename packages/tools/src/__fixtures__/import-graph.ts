@@ -1,11 +1,12 @@
 // The import graph of a source tree, for the test that keeps tool folders free of cycles.
 // TypeScript's own pre-processor reads the imports, so comments and strings never count.
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+// The walk, the keys and the cycle finder are core's (its test finds cycles among runtime imports).
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import ts from 'typescript';
+import { sources, toKey, type ImportGraph } from '../../../core/src/__fixtures__/import-graph.js';
 
-/** Module (path relative to the root, `/`-separated) -> the modules it imports. */
-export type ImportGraph = Map<string, Set<string>>;
+export { cycles, type ImportGraph } from '../../../core/src/__fixtures__/import-graph.js';
 
 /** Every non-test .ts module under root and the relative modules it imports (type-only imports too). */
 export function importGraph(root: string): ImportGraph {
@@ -31,38 +32,4 @@ export function folderGraph(graph: ImportGraph): ImportGraph {
     folders.set(folderOf(from), out);
   }
   return folders;
-}
-
-/** Each group of nodes that import each other (directly or around a loop), as one path `a -> b -> a`. */
-export function cycles(graph: ImportGraph): string[] {
-  const found: string[] = [];
-  const state = new Map<string, 'open' | 'done'>();
-  const stack: string[] = [];
-  const visit = (node: string): void => {
-    state.set(node, 'open');
-    stack.push(node);
-    for (const next of graph.get(node) ?? []) {
-      if (state.get(next) === 'open') found.push([...stack.slice(stack.indexOf(next)), next].join(' -> '));
-      else if (!state.has(next)) visit(next);
-    }
-    stack.pop();
-    state.set(node, 'done');
-  };
-  for (const node of [...graph.keys()].sort()) if (!state.has(node)) visit(node);
-  return found;
-}
-
-function* sources(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== '__fixtures__' && entry.name !== 'node_modules') yield* sources(path);
-    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.d.ts')) {
-      yield path;
-    }
-  }
-}
-
-function toKey(root: string, file: string): string {
-  return relative(root, file).split(sep).join('/');
 }

@@ -2,7 +2,7 @@
 // another instance holds), so two instances never hand out the same inbox message twice.
 import type { InboxMessage } from '@toolbelt/protocol';
 import type { PgDb } from './db.js';
-import { toMessage, toSpaceMessage, type Row } from '../shared/rows.js';
+import { toMember, toMessage, toNote, toSpace, toSpaceMessage } from '../shared/rows.js';
 import { CYCLE_SQL, DEFAULT_CYCLE_LEASE_MS } from '../shared/statements.js';
 import type { StoreNotice } from '../shared/types.js';
 import type {
@@ -16,15 +16,6 @@ import type {
   SpaceMessage,
   SpaceStore,
 } from '../shared/space-types.js';
-
-const toSpace = (r: Row): Space => ({ id: r.id, name: r.name, createdAt: r.created_at });
-const toMember = (r: Row): SpaceMember => ({
-  spaceId: r.space_id,
-  memberId: r.member_id,
-  kind: r.kind,
-  joinedAt: r.joined_at,
-});
-const toNote = (r: Row): AgentNote => ({ id: r.id, text: r.text, updatedAt: r.updated_at });
 
 export class PgSpaces implements SpaceStore {
   constructor(

@@ -10,6 +10,7 @@ import {
 } from '@toolbelt/core';
 import type { InputAnswer } from '@toolbelt/protocol';
 import type { CallRecord, InboxMessage, SpaceMessage, Submission } from './types.js';
+import type { AgentNote, Space, SpaceMember } from './space-types.js';
 
 export type Row = Record<string, any>;
 
@@ -89,3 +90,12 @@ export function interrupted(callId: string, tool: string): ErrorResult {
   const message = `the gateway stopped while ${tool} was running; it may or may not have taken effect. Check before calling it again.`;
   return errorResult(callId, tool, 'ABORTED', message);
 }
+
+export const toSpace = (r: Row): Space => ({ id: r.id, name: r.name, createdAt: r.created_at });
+export const toMember = (r: Row): SpaceMember => ({
+  spaceId: r.space_id,
+  memberId: r.member_id,
+  kind: r.kind,
+  joinedAt: r.joined_at,
+});
+export const toNote = (r: Row): AgentNote => ({ id: r.id, text: r.text, updatedAt: r.updated_at });

@@ -3,7 +3,7 @@
 import type Database from 'better-sqlite3';
 import type { InboxMessage } from '@toolbelt/protocol';
 import type { GroupCommit } from './group-commit.js';
-import { toMessage, toSpaceMessage, type Row } from '../shared/rows.js';
+import { toMember, toMessage, toNote, toSpace, toSpaceMessage, type Row } from '../shared/rows.js';
 import { CYCLE_SQL, DEFAULT_CYCLE_LEASE_MS } from '../shared/statements.js';
 import type { StoreNotice } from '../shared/types.js';
 import type {
@@ -17,15 +17,6 @@ import type {
   SpaceMessage,
   SpaceStore,
 } from '../shared/space-types.js';
-
-const toSpace = (r: Row): Space => ({ id: r.id, name: r.name, createdAt: r.created_at });
-const toMember = (r: Row): SpaceMember => ({
-  spaceId: r.space_id,
-  memberId: r.member_id,
-  kind: r.kind,
-  joinedAt: r.joined_at,
-});
-const toNote = (r: Row): AgentNote => ({ id: r.id, text: r.text, updatedAt: r.updated_at });
 
 export class SqliteSpaces implements SpaceStore {
   constructor(
